@@ -1,0 +1,60 @@
+/** Course types. A cross-listed course stores several as a JSON-array string: ["core","elective"]. */
+export const COURSE_TYPES = ['core', 'elective', 'masters', 'minor'] as const;
+export type CourseType = (typeof COURSE_TYPES)[number];
+
+const TYPE_ALIASES: Record<string, CourseType> = {
+  core: 'core',
+  required: 'core',
+  major: 'core',
+  elective: 'elective',
+  electives: 'elective',
+  masters: 'masters',
+  master: 'masters',
+  "master's": 'masters',
+  graduate: 'masters',
+  minor: 'minor',
+};
+
+function normaliseOne(value: string): string {
+  const key = value.trim().toLowerCase();
+  return TYPE_ALIASES[key] ?? key;
+}
+
+/**
+ * Reads an uploaded type: a word, a JSON-array string, an array, or "core, elective".
+ * Returns the stored form (a single word, or a JSON-array string for several) or null.
+ */
+export function normaliseCourseType(value: unknown): string | null {
+  let items: string[];
+  if (Array.isArray(value)) items = value.map(String);
+  else if (typeof value === 'string') {
+    const text = value.trim();
+    if (text === '') return null;
+    if (text.startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        items = Array.isArray(parsed) ? parsed.map(String) : [text];
+      } catch {
+        items = [text];
+      }
+    } else items = text.split(/\s*[,;|]\s*/);
+  } else return null;
+  const normalised = [...new Set(items.map(normaliseOne).filter((t) => t !== ''))];
+  if (normalised.length === 0) return null;
+  if (normalised.length === 1 && !Array.isArray(value) && !String(value).trim().startsWith('[')) return normalised[0] ?? null;
+  return JSON.stringify(normalised);
+}
+
+/** The list of types of a stored type value. */
+export function courseTypes(stored: string | null): string[] {
+  if (stored === null || stored === '') return [];
+  if (stored.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(stored);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      return [stored];
+    }
+  }
+  return [stored];
+}

@@ -1,0 +1,97 @@
+import { invalid } from '../errors';
+import { ImportLog } from '../import/result';
+import { normaliseCourseCode, describeCode } from './codes';
+import { normaliseCourseType } from './types';
+import type { Course } from './schema';
+
+/**
+ * Turns an uploaded courses JSON document into courses. Accepted shapes: a root array of course
+ * objects; an object with one array-valued key (courses, data, items, …) holding them; or an
+ * object mapping codes to metadata.
+ */
+export function coursesFromJson(document: unknown, log: ImportLog): Course[] {
+  const records = locateRecords(document);
+  const courses = new Map<string, Course>();
+  records.forEach(({ where, code: keyCode, value }) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      log.skip(where, 'not a course object');
+      return;
+    }
+    const fields = value as Record<string, unknown>;
+    const rawCode = keyCode ?? fields.code ?? fields.course_code;
+    const code = normaliseCourseCode(rawCode);
+    if (!code) {
+      log.skip(where, rawCode === undefined ? 'no "code"' : `"${String(rawCode)}" is not a course code`);
+      return;
+    }
+    const nameValue = fields.course_name ?? fields.name ?? fields.title;
+    const name = typeof nameValue === 'string' && nameValue.trim() !== '' ? nameValue.trim() : code;
+    if (name === code) log.warn(`${where} (${code}): no name given; the code is used as its name`);
+    const { prefix, number, level } = describeCode(code);
+    const prerequisites = readPrerequisites(fields.prerequisites ?? fields.prereqs ?? fields.prerequisite, code, where, log);
+    const studyPlan = fields.study_plan ?? fields.studyPlan ?? fields.plan;
+    if (courses.has(code)) log.warn(`${where}: ${code} appears more than once; the last one is kept`);
+    courses.set(code, {
+      code,
+      name,
+      prefix,
+      number,
+      type: normaliseCourseType(fields.type ?? fields.types),
+      study_plan: typeof studyPlan === 'string' && studyPlan.trim() !== '' ? studyPlan.trim() : studyPlan == null ? null : String(studyPlan),
+      prerequisites,
+      course_level: level,
+    });
+  });
+  return [...courses.values()];
+}
+
+interface LocatedRecord {
+  where: string;
+  code?: unknown;
+  value: unknown;
+}
+
+function locateRecords(document: unknown): LocatedRecord[] {
+  if (Array.isArray(document)) return document.map((value, i) => ({ where: `item ${i + 1}`, value }));
+  if (document === null || typeof document !== 'object') {
+    throw invalid('The courses file must hold an array of courses, an object wrapping one, or an object keyed by course code');
+  }
+  const entries = Object.entries(document as Record<string, unknown>);
+  const arrays = entries.filter(([, v]) => Array.isArray(v) && v.some((item) => item !== null && typeof item === 'object'));
+  if (arrays.length === 1) {
+    const [key, list] = arrays[0] as [string, unknown[]];
+    return list.map((value, i) => ({ where: `${key}[${i}]`, value }));
+  }
+  if (arrays.length > 1) {
+    throw invalid(`The courses file wraps several arrays (${arrays.map(([k]) => `"${k}"`).join(', ')}); keep only the one holding the courses`);
+  }
+  return entries.map(([code, value]) => ({ where: `"${code}"`, code, value }));
+}
+
+function readPrerequisites(value: unknown, self: string, where: string, log: ImportLog): string | null {
+  let items: unknown[];
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) items = value;
+  else if (typeof value === 'string') {
+    const text = value.trim();
+    if (text === '' || /^(none|n\/a|-)$/i.test(text)) return null;
+    if (text.startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        items = Array.isArray(parsed) ? parsed : [text];
+      } catch {
+        items = text.slice(1, -1).split(',');
+      }
+    } else items = text.split(/\s*[,;]\s*|\s+and\s+/i);
+  } else return null;
+  const codes: string[] = [];
+  for (const item of items) {
+    const code = normaliseCourseCode(typeof item === 'string' ? item.replace(/["']/g, '') : item);
+    if (!code) {
+      log.warn(`${where} (${self}): prerequisite "${String(item)}" is not a course code and was left out`);
+      continue;
+    }
+    if (code !== self && !codes.includes(code)) codes.push(code);
+  }
+  return codes.length > 0 ? JSON.stringify(codes) : null;
+}

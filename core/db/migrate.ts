@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './connection';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+const FILE_PATTERN = /^(\d{4})_([a-z0-9_]+)\.sql$/;
+
+export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((file) => FILE_PATTERN.test(file))
+    .sort()
+    .map((file) => {
+      const match = FILE_PATTERN.exec(file);
+      const sql = readFileSync(join(dir, file), 'utf8');
+      return {
+        version: Number(match?.[1]),
+        name: file,
+        sql,
+        checksum: createHash('sha256').update(sql).digest('hex'),
+      };
+    });
+}
+
+export class MigrationError extends Error {}
+
+/**
+ * Applies pending migrations in order, each in its own transaction, recording a checksum.
+ * An applied migration whose file has since changed is refused: migrations are append-only.
+ */
+export function migrate(db: Db, migrations: Migration[] = loadMigrations()): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    checksum TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  )`);
+  const applied = new Map(
+    db
+      .prepare<[], { version: number; name: string; checksum: string }>('SELECT version, name, checksum FROM schema_migrations')
+      .all()
+      .map((row) => [row.version, row]),
+  );
+  for (const m of migrations) {
+    const done = applied.get(m.version);
+    if (done && done.checksum !== m.checksum) {
+      throw new MigrationError(
+        `Migration ${m.name} was changed after it was applied to this database (recorded checksum ${done.checksum.slice(0, 12)}…, file now ${m.checksum.slice(0, 12)}…). Applied migrations must never be edited: add a new migration instead.`,
+      );
+    }
+  }
+  const newlyApplied: number[] = [];
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)');
+  for (const m of migrations) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      record.run(m.version, m.name, m.checksum, new Date().toISOString());
+    })();
+    newlyApplied.push(m.version);
+  }
+  return newlyApplied;
+}

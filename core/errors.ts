@@ -1,0 +1,45 @@
+/**
+ * Errors cross every boundary as data. Inside the core they are CoreError; the REST layer
+ * maps `code` to a status and `message` to `{"detail": ...}`; the renderer rebuilds them.
+ */
+export type CoreErrorCode =
+  | 'invalid' // unusable input: bad file, missing column, unknown reference (400)
+  | 'validation' // schema violation of a request body or query (422)
+  | 'conflict' // a rule of the domain forbids the write, e.g. a double booking (400)
+  | 'not_found' // 404
+  | 'unauthorized' // 401
+  | 'too_large'; // 413
+
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export interface CoreErrorData {
+  code: CoreErrorCode;
+  message: string;
+  details?: { fields?: FieldProblem[]; conflicts?: string[] } | undefined;
+}
+
+export class CoreError extends Error {
+  readonly code: CoreErrorCode;
+  readonly details: CoreErrorData['details'];
+
+  constructor(code: CoreErrorCode, message: string, details?: CoreErrorData['details']) {
+    super(message);
+    this.name = 'CoreError';
+    this.code = code;
+    this.details = details;
+  }
+
+  toData(): CoreErrorData {
+    return { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export const invalid = (message: string): CoreError => new CoreError('invalid', message);
+export const notFound = (message: string): CoreError => new CoreError('not_found', message);
+
+export function isCoreError(value: unknown): value is CoreError {
+  return value instanceof CoreError;
+}

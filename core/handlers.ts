@@ -1,0 +1,11 @@
+import { mergeHandlers } from './registry';
+import { catalogHandlers } from './catalog/handlers';
+import { offeringsHandlers } from './offerings/handlers';
+import { facultyHandlers } from './faculty/handlers';
+import { systemHandlers } from './system/handlers';
+
+/** Every operation of the core, by name: the one table both transports dispatch through. */
+export const handlers = mergeHandlers(systemHandlers, catalogHandlers, offeringsHandlers, facultyHandlers);
+
+export type Handlers = typeof handlers;
+export type HandlerName = keyof Handlers;

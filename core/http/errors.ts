@@ -1,0 +1,53 @@
+import { CoreError, type CoreErrorCode } from '../errors';
+
+export const STATUS_OF: Record<CoreErrorCode, number> = {
+  invalid: 400,
+  conflict: 400,
+  validation: 422,
+  not_found: 404,
+  unauthorized: 401,
+  too_large: 413,
+};
+
+export interface ErrorBody {
+  detail: string;
+  fields?: { field: string; message: string }[];
+  conflicts?: string[];
+}
+
+interface FrameworkError {
+  statusCode?: number;
+  code?: string;
+  message?: string;
+}
+
+/** Any error thrown while answering a request → a status and `{"detail": ...}`; never a stack. */
+export function errorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof CoreError) {
+    const body: ErrorBody = { detail: error.message };
+    if (error.details?.fields) body.fields = error.details.fields;
+    if (error.details?.conflicts) body.conflicts = error.details.conflicts;
+    return { status: STATUS_OF[error.code], body };
+  }
+  const e = (error ?? {}) as FrameworkError;
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return { status: 413, body: { detail: 'The request is too large: uploads may be at most 25 MB, JSON bodies at most 1 MB' } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, body: { detail: 'Unsupported content type: send JSON, or multipart/form-data for uploads' } };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: { detail: 'The request body is empty; send a JSON object' } };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 400, body: { detail: 'Upload the file as multipart/form-data in the field "file"' } };
+    default:
+      break;
+  }
+  if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
+    const detail = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(e.message ?? '') ? `The request body is not valid JSON: ${e.message}` : (e.message ?? 'Bad request');
+    return { status: e.statusCode, body: { detail } };
+  }
+  return { status: 500, body: { detail: 'Termwise hit an internal error; the change was not applied. See the server log for details.' } };
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { handlers } from '../handlers';
+import { VERSION } from '../version';
+import { ROUTES } from './routes';
+
+const ERROR_RESPONSE = { description: 'Error', content: { 'application/json': { schema: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] } } } };
+
+/** OpenAPI 3.1 description of every route, generated from the handlers' own input schemas. */
+export function buildOpenApi(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES) {
+    const h = handlers[route.operation];
+    const openPath = route.path.replace(/:([a-z_]+)/g, '{$1}');
+    const schema = z.toJSONSchema(h.input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
+    const operation: Record<string, unknown> = {
+      operationId: route.operation,
+      summary: h.summary,
+      tags: [route.tag],
+      security: route.public ? [] : [{ bearer: [] }],
+      responses: {
+        '200': route.file ? { description: 'A file', content: { 'application/octet-stream': {} } } : { description: 'Success', content: { 'application/json': {} } },
+        '400': ERROR_RESPONSE,
+        ...(route.public ? {} : { '401': ERROR_RESPONSE }),
+        '422': ERROR_RESPONSE,
+      },
+    };
+    const pathParams = [...route.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1] as string);
+    const parameters: unknown[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer' } }));
+    if (route.input === 'query') {
+      for (const [name, s] of Object.entries(schema.properties ?? {})) parameters.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: s });
+    }
+    if (parameters.length > 0) operation.parameters = parameters;
+    if (route.input === 'json') {
+      const properties = { ...(schema.properties ?? {}) };
+      for (const p of pathParams) delete properties[p];
+      operation.requestBody = { required: true, content: { 'application/json': { schema: { ...schema, properties, required: (schema.required ?? []).filter((r) => !pathParams.includes(r)) } } } };
+    }
+    if (route.input === 'multipart') {
+      const properties: Record<string, unknown> = { file: { type: 'string', format: 'binary' } };
+      for (const [name, s] of Object.entries(schema.properties ?? {})) if (name !== 'file') properties[name] = s;
+      operation.requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties, required: ['file'] } } } };
+    }
+    paths[openPath] = { ...(paths[openPath] ?? {}), [route.method.toLowerCase()]: operation };
+  }
+  paths['/openapi.json'] = { get: { summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI document' } } } };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Termwise REST API', version: VERSION, description: 'Localhost API of Termwise. Every route but /health and /openapi.json needs "Authorization: Bearer <token>".' },
+    servers: [{ url: 'http://127.0.0.1:4610' }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    paths,
+  };
+}

@@ -1,0 +1,31 @@
+import type { HandlerName } from '../handlers';
+
+/** How a route gathers its handler's arguments from the request. */
+export type RouteInput = 'none' | 'json' | 'query' | 'multipart';
+
+export interface RouteSpec {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The REST path, in Fastify's syntax (":name" for a path parameter). */
+  path: string;
+  operation: HandlerName;
+  input: RouteInput;
+  /** Whether the route answers with a file instead of JSON. */
+  file?: boolean;
+  /** No bearer token needed. */
+  public?: boolean;
+  tag: string;
+}
+
+/** Which REST path calls which handler: the whole API surface, in one place. */
+export const ROUTES: readonly RouteSpec[] = [
+  { method: 'GET', path: '/health', operation: 'health', input: 'none', public: true, tag: 'system' },
+
+  { method: 'GET', path: '/data/courses', operation: 'courses-list', input: 'none', tag: 'data' },
+  { method: 'GET', path: '/data/offerings', operation: 'offerings-list', input: 'none', tag: 'data' },
+  { method: 'POST', path: '/data/upload/courses', operation: 'courses-upload', input: 'multipart', tag: 'data' },
+  { method: 'POST', path: '/data/upload/offerings', operation: 'offerings-upload', input: 'multipart', tag: 'data' },
+  { method: 'POST', path: '/data/upload/doctors', operation: 'doctors-upload', input: 'multipart', tag: 'data' },
+
+  { method: 'GET', path: '/scheduler/doctors', operation: 'doctors-list', input: 'none', tag: 'scheduler' },
+  { method: 'POST', path: '/scheduler/doctors', operation: 'doctors-create', input: 'json', tag: 'scheduler' },
+];

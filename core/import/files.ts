@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { invalid } from '../errors';
+
+/** An uploaded file as every transport hands it to the core. */
+export const uploadedFileSchema = z.object({
+  filename: z.string().min(1),
+  content: z.instanceof(Uint8Array),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+export function extensionOf(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
+}
+
+/** Refuses a file whose extension is not one of `allowed`, naming what is accepted. */
+export function requireExtension<E extends string>(file: UploadedFile, allowed: readonly E[], what: string): E {
+  const ext = extensionOf(file.filename);
+  if (!(allowed as readonly string[]).includes(ext)) {
+    const list = allowed.map((e) => `.${e}`).join(', ');
+    throw invalid(`${what} must be a ${list} file; "${file.filename}" is not`);
+  }
+  return ext as E;
+}
+
+export function decodeText(content: Uint8Array): string {
+  const text = new TextDecoder('utf-8').decode(content);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+export function parseJsonFile(file: UploadedFile): unknown {
+  const text = decodeText(file.content);
+  if (text.trim() === '') throw invalid(`"${file.filename}" is empty`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw invalid(`"${file.filename}" is not valid JSON: ${reason}`);
+  }
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase } from './db/connection';
+import { migrate } from './db/migrate';
+import { CoreEvents } from './events';
+import { handlers, type HandlerName, type Handlers } from './handlers';
+import { runHandler, type InputOf, type OutputOf } from './registry';
+import type { CoreContext } from './context';
+
+export interface CoreOptions {
+  dataDir: string;
+  now?: () => Date;
+}
+
+export interface Core {
+  readonly dataDir: string;
+  readonly context: CoreContext;
+  readonly events: CoreEvents;
+  run<N extends HandlerName>(name: N, args: InputOf<Handlers[N]>): Promise<OutputOf<Handlers[N]>>;
+  /** Untyped entry for transports that receive names from outside (IPC, HTTP). */
+  runUnchecked(name: string, args: unknown): Promise<unknown>;
+  close(): void;
+}
+
+export const DATABASE_FILE = 'termwise.db';
+
+export function createCore(options: CoreOptions): Core {
+  mkdirSync(options.dataDir, { recursive: true });
+  const db = openDatabase(join(options.dataDir, DATABASE_FILE));
+  try {
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const events = new CoreEvents();
+  const context: CoreContext = { db, dataDir: options.dataDir, events, now: options.now ?? (() => new Date()) };
+  return {
+    dataDir: options.dataDir,
+    context,
+    events,
+    run: async (name, args) => (await runHandler(context, handlers, name, args)) as never,
+    runUnchecked: (name, args) => runHandler(context, handlers, name, args),
+    close: () => db.close(),
+  };
+}
+
+export type { HandlerName, Handlers } from './handlers';

@@ -1,0 +1,42 @@
+import type { Db } from '../db/connection';
+import type { Offering, OfferingRecord } from './schema';
+
+export function upsertOfferings(db: Db, records: readonly OfferingRecord[], createdAt: string): number {
+  const statement = db.prepare(`INSERT INTO offerings (year, semester, campus, course_code, total_enrolled, passed_count, failed_count, is_offered, created_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    ON CONFLICT (course_code, year, semester, campus) DO UPDATE SET total_enrolled = excluded.total_enrolled,
+      passed_count = excluded.passed_count, failed_count = excluded.failed_count, is_offered = excluded.is_offered`);
+  for (const r of records) {
+    statement.run(r.year, r.semester, r.campus, r.course_code, r.total_enrolled, r.passed_count, r.failed_count, r.is_offered ? 1 : 0, createdAt);
+  }
+  return records.length;
+}
+
+interface OfferingRow extends Omit<Offering, 'is_offered' | 'fail_ratio'> {
+  is_offered: 0 | 1;
+}
+
+export function toOffering(row: OfferingRow): Offering {
+  return {
+    id: row.id,
+    year: row.year,
+    semester: row.semester,
+    campus: row.campus,
+    course_code: row.course_code,
+    total_enrolled: row.total_enrolled,
+    passed_count: row.passed_count,
+    failed_count: row.failed_count,
+    fail_ratio: row.total_enrolled > 0 ? row.failed_count / row.total_enrolled : 0,
+    is_offered: row.is_offered === 1,
+    created_at: row.created_at,
+  };
+}
+
+const COLUMNS = 'id, year, semester, campus, course_code, total_enrolled, passed_count, failed_count, is_offered, created_at';
+
+export function listOfferings(db: Db): Offering[] {
+  return db
+    .prepare<[], OfferingRow>(`SELECT ${COLUMNS} FROM offerings ORDER BY year, CASE semester WHEN 'Spring' THEN 0 WHEN 'Summer' THEN 1 ELSE 2 END, campus, course_code`)
+    .all()
+    .map(toOffering);
+}

@@ -1,0 +1,149 @@
+import { invalid } from '../errors';
+import { normaliseCourseCode } from '../catalog/codes';
+import { cellText, matchColumns, type Table } from '../import/table';
+import type { ImportLog } from '../import/result';
+import { normaliseCampus, normaliseSemester, type Campus, type Semester } from '../terms/terms';
+import { OFFERING_COLUMNS, type OfferingColumn } from './columns';
+import type { OfferingRecord } from './schema';
+
+export interface OfferingDefaults {
+  semester: Semester;
+  campus: Campus;
+}
+
+type Columns = Partial<Record<OfferingColumn, number>>;
+
+/** Checks a table has the required columns; the error names what is missing. */
+export function offeringColumnsOf(table: Table, filename: string): Columns {
+  const columns = matchColumns(table.headers, OFFERING_COLUMNS);
+  const missing: string[] = [];
+  if (columns.year === undefined) missing.push('year (or "yr")');
+  if (columns.course_code === undefined && (columns.prefix === undefined || columns.number === undefined)) {
+    missing.push('course code ("course_code", "course code", "course", or a prefix/subject column with a number column)');
+  }
+  if (missing.length > 0) {
+    const seen = table.headers.filter((h) => h !== '').join(', ') || 'none';
+    throw invalid(`"${filename}" is missing the required column ${missing.join(' and the column ')}. Columns found: ${seen}`);
+  }
+  return columns;
+}
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 't', 'offered']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'f', 'not offered']);
+
+function readCount(value: unknown): number | null | 'bad' {
+  const text = cellText(value).replace(/,/g, '');
+  if (text === '') return null;
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 0 ? n : 'bad';
+}
+
+/**
+ * Reads offering rows, summing rows of the same course, year, semester and campus (one row per
+ * section) into one record. Unusable rows are skipped and named in the log.
+ */
+export function offeringsFromTables(tables: { table: Table; columns: Columns }[], defaults: OfferingDefaults, log: ImportLog): OfferingRecord[] {
+  const records = new Map<string, OfferingRecord>();
+  for (const { table, columns } of tables) {
+    const at = (values: unknown[], column: OfferingColumn): unknown => {
+      const index = columns[column];
+      return index === undefined ? undefined : values[index];
+    };
+    for (const row of table.rows) {
+      const v = row.values;
+      const rawCode = columns.course_code !== undefined ? cellText(at(v, 'course_code')) : `${cellText(at(v, 'prefix'))}${cellText(at(v, 'number'))}`;
+      const code = normaliseCourseCode(rawCode);
+      if (!code) {
+        log.skip(row.where, rawCode === '' ? 'no course code' : `"${rawCode}" is not a course code`);
+        continue;
+      }
+      const yearText = cellText(at(v, 'year'));
+      const yearMatch = /^(\d{4})(?:\.0+)?$/.exec(yearText) ?? /\b(\d{4})\b/.exec(yearText);
+      const year = yearMatch ? Number(yearMatch[1]) : NaN;
+      if (!(year >= 1900 && year <= 2200)) {
+        log.skip(row.where, yearText === '' ? 'no year' : `year "${yearText}" is not a year`);
+        continue;
+      }
+      const semesterText = cellText(at(v, 'semester'));
+      const semester = semesterText === '' ? defaults.semester : normaliseSemester(semesterText);
+      if (!semester) {
+        log.skip(row.where, `semester "${semesterText}" is not Fall, Spring or Summer`);
+        continue;
+      }
+      const campusText = cellText(at(v, 'campus'));
+      const campus = campusText === '' ? defaults.campus : normaliseCampus(campusText);
+      if (!campus) {
+        log.skip(row.where, `campus "${campusText}" is not Beirut or Byblos`);
+        continue;
+      }
+      const counts = {
+        total: readCount(at(v, 'total_enrolled')),
+        passed: readCount(at(v, 'passed_count')),
+        failed: readCount(at(v, 'failed_count')),
+      };
+      const bad = Object.entries(counts).find(([, n]) => n === 'bad');
+      if (bad) {
+        log.skip(row.where, `${bad[0]} count is not a whole number ≥ 0`);
+        continue;
+      }
+      const derived = deriveCounts(counts.total as number | null, counts.passed as number | null, counts.failed as number | null);
+      if (typeof derived === 'string') {
+        log.skip(row.where, derived);
+        continue;
+      }
+      const offeredText = cellText(at(v, 'is_offered')).toLowerCase();
+      let offered: boolean;
+      if (offeredText === '') offered = derived.known ? derived.total > 0 : true;
+      else if (TRUE_WORDS.has(offeredText)) offered = true;
+      else if (FALSE_WORDS.has(offeredText)) offered = false;
+      else {
+        log.skip(row.where, `is_offered "${offeredText}" is not true/false/yes/no/1/0`);
+        continue;
+      }
+      const key = `${code}|${year}|${semester}|${campus}`;
+      const existing = records.get(key);
+      if (existing) {
+        existing.total_enrolled += derived.total;
+        existing.passed_count += derived.passed;
+        existing.failed_count += derived.failed;
+        existing.is_offered = existing.is_offered || offered;
+      } else {
+        records.set(key, {
+          course_code: code,
+          year,
+          semester,
+          campus,
+          total_enrolled: derived.total,
+          passed_count: derived.passed,
+          failed_count: derived.failed,
+          is_offered: offered,
+        });
+      }
+    }
+  }
+  return [...records.values()];
+}
+
+/** Fills whichever of total/passed/failed is missing from the other two. */
+function deriveCounts(total: number | null, passed: number | null, failed: number | null): { total: number; passed: number; failed: number; known: boolean } | string {
+  if (total !== null && passed !== null && failed !== null) {
+    if (passed + failed > total) return `passed (${passed}) plus failed (${failed}) exceeds total enrolled (${total})`;
+    return { total, passed, failed, known: true };
+  }
+  if (total === null && passed !== null && failed !== null) return { total: passed + failed, passed, failed, known: true };
+  if (total !== null && failed !== null) {
+    if (failed > total) return `failed (${failed}) exceeds total enrolled (${total})`;
+    return { total, passed: total - failed, failed, known: true };
+  }
+  if (total !== null && passed !== null) {
+    if (passed > total) return `passed (${passed}) exceeds total enrolled (${total})`;
+    return { total, passed, failed: total - passed, known: true };
+  }
+  if (total !== null) return { total, passed: total, failed: 0, known: true };
+  if (passed !== null || failed !== null) {
+    const p = passed ?? 0;
+    const f = failed ?? 0;
+    return { total: p + f, passed: p, failed: f, known: true };
+  }
+  return { total: 0, passed: 0, failed: 0, known: false };
+}

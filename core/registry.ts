@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { CoreError, type FieldProblem } from './errors';
+import type { CoreContext } from './context';
+
+/** One handler: its input schema (validated once, here) and the domain function it runs. */
+export interface Handler<S extends z.ZodType, R> {
+  input: S;
+  summary: string;
+  run: (ctx: CoreContext, input: z.output<S>) => R;
+}
+
+export interface AnyHandler {
+  input: z.ZodType;
+  summary: string;
+  run: (ctx: CoreContext, input: never) => unknown;
+}
+
+export type HandlerMap = Record<string, AnyHandler>;
+
+export function handler<S extends z.ZodType, R>(
+  input: S,
+  summary: string,
+  run: (ctx: CoreContext, input: z.output<S>) => R,
+): Handler<S, R> {
+  return { input, summary, run };
+}
+
+/** Declares a feature's handlers; the type keeps each name's input and output. */
+export function defineHandlers<const T extends HandlerMap>(handlers: T): T {
+  return handlers;
+}
+
+/** Merges feature maps into one, refusing two handlers with the same name. */
+export function mergeHandlers<const T extends readonly HandlerMap[]>(...maps: T): UnionToIntersection<T[number]> {
+  const merged: HandlerMap = {};
+  for (const map of maps) {
+    for (const [name, h] of Object.entries(map)) {
+      if (name in merged) throw new Error(`Handler "${name}" is declared twice`);
+      merged[name] = h;
+    }
+  }
+  return merged as UnionToIntersection<T[number]>;
+}
+
+type UnionToIntersection<U> = (U extends unknown ? (k: U) => void : never) extends (k: infer I) => void ? I : never;
+
+export type InputOf<H> = H extends Handler<infer S, unknown> ? z.input<S> : H extends AnyHandler ? z.input<H['input']> : never;
+export type OutputOf<H> = H extends { run: (...args: never[]) => infer R } ? Awaited<R> : never;
+
+export function fieldProblems(error: z.ZodError): FieldProblem[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.length > 0 ? issue.path.map(String).join('.') : '(body)',
+    message: issue.message,
+  }));
+}
+
+export function validationError(error: z.ZodError): CoreError {
+  const fields = fieldProblems(error);
+  const message = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+  return new CoreError('validation', `Invalid input — ${message}`, { fields });
+}
+
+/** The one runner every transport calls. */
+export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: string, args: unknown): Promise<unknown> {
+  const h = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : undefined;
+  if (!h) throw new CoreError('not_found', `Unknown operation "${name}"`);
+  const parsed = h.input.safeParse(args ?? {});
+  if (!parsed.success) throw validationError(parsed.error);
+  return await (h.run as (ctx: CoreContext, input: unknown) => unknown)(ctx, parsed.data);
+}

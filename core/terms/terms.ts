@@ -1,0 +1,63 @@
+/** Campuses and semesters, with the spellings Termwise stores. */
+export const CAMPUSES = ['Beirut', 'Byblos'] as const;
+export type Campus = (typeof CAMPUSES)[number];
+
+export const SEMESTERS = ['Fall', 'Spring', 'Summer'] as const;
+export type Semester = (typeof SEMESTERS)[number];
+/** Semesters Termwise plans for; Summer records are kept but never planned. */
+export const PLANNED_SEMESTERS = ['Fall', 'Spring'] as const;
+export type PlannedSemester = (typeof PLANNED_SEMESTERS)[number];
+
+const SEMESTER_ALIASES: Record<string, Semester> = {
+  fall: 'Fall',
+  fa: 'Fall',
+  f: 'Fall',
+  autumn: 'Fall',
+  aut: 'Fall',
+  spring: 'Spring',
+  sp: 'Spring',
+  spr: 'Spring',
+  s: 'Spring',
+  summer: 'Summer',
+  su: 'Summer',
+  sum: 'Summer',
+  sm: 'Summer',
+};
+
+/** "Fall", "fall", "FA", "Fall 2023", "2023-SP" → the stored spelling; null when not a semester. */
+export function normaliseSemester(value: string): Semester | null {
+  const words = value.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  for (const word of words) {
+    const found = SEMESTER_ALIASES[word];
+    if (found) return found;
+  }
+  return null;
+}
+
+const CAMPUS_ALIASES: [RegExp, Campus][] = [
+  [/^(beirut|bey|bei|brt)$|beirut/i, 'Beirut'],
+  [/^(byblos|byb|jbeil|jbail)$|byblos|jbeil/i, 'Byblos'],
+];
+
+export function normaliseCampus(value: string): Campus | null {
+  const text = value.trim();
+  for (const [re, campus] of CAMPUS_ALIASES) if (re.test(text)) return campus;
+  return null;
+}
+
+/** Orders terms chronologically within a year: Spring, Summer, Fall. */
+export const SEMESTER_ORDER: Record<Semester, number> = { Spring: 0, Summer: 1, Fall: 2 };
+
+export interface Term {
+  year: number;
+  semester: Semester;
+}
+
+export function compareTerms(a: Term, b: Term): number {
+  return a.year - b.year || SEMESTER_ORDER[a.semester] - SEMESTER_ORDER[b.semester];
+}
+
+/** The planned term after a given Fall/Spring term: Spring Y → Fall Y, Fall Y → Spring Y+1. */
+export function nextPlannedTerm(term: Term): { year: number; semester: PlannedSemester } {
+  return term.semester === 'Fall' ? { year: term.year + 1, semester: 'Spring' } : { year: term.year, semester: 'Fall' };
+}

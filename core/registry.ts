@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { type z } from 'zod';
 import { CoreError, type FieldProblem } from './errors';
 import type { CoreContext } from './context';
 

@@ -1,5 +1,6 @@
 import { invalid } from '../errors';
-import { ImportLog } from '../import/result';
+import { type ImportLog } from '../import/result';
+import { cellText } from '../import/table';
 import { normaliseCourseCode, describeCode } from './codes';
 import { normaliseCourseType } from './types';
 import type { Course } from './schema';
@@ -21,7 +22,7 @@ export function coursesFromJson(document: unknown, log: ImportLog): Course[] {
     const rawCode = keyCode ?? fields.code ?? fields.course_code;
     const code = normaliseCourseCode(rawCode);
     if (!code) {
-      log.skip(where, rawCode === undefined ? 'no "code"' : `"${String(rawCode)}" is not a course code`);
+      log.skip(where, rawCode === undefined ? 'no "code"' : `${JSON.stringify(rawCode)} is not a course code`);
       return;
     }
     const nameValue = fields.course_name ?? fields.name ?? fields.title;
@@ -37,7 +38,7 @@ export function coursesFromJson(document: unknown, log: ImportLog): Course[] {
       prefix,
       number,
       type: normaliseCourseType(fields.type ?? fields.types),
-      study_plan: typeof studyPlan === 'string' && studyPlan.trim() !== '' ? studyPlan.trim() : studyPlan == null ? null : String(studyPlan),
+      study_plan: cellText(studyPlan) || null,
       prerequisites,
       course_level: level,
     });
@@ -52,7 +53,7 @@ interface LocatedRecord {
 }
 
 function locateRecords(document: unknown): LocatedRecord[] {
-  if (Array.isArray(document)) return document.map((value, i) => ({ where: `item ${i + 1}`, value }));
+  if (Array.isArray(document)) return (document as unknown[]).map((value, i) => ({ where: `item ${i + 1}`, value }));
   if (document === null || typeof document !== 'object') {
     throw invalid('The courses file must hold an array of courses, an object wrapping one, or an object keyed by course code');
   }

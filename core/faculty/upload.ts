@@ -34,11 +34,11 @@ export function doctorFromFields(fields: Record<string, unknown>, where: string,
 
 export function doctorsFromJson(document: unknown, log: ImportLog): DoctorRecord[] {
   let located: { where: string; fields: unknown }[];
-  if (Array.isArray(document)) located = document.map((fields, i) => ({ where: `item ${i + 1}`, fields }));
+  if (Array.isArray(document)) located = (document as unknown[]).map((fields, i) => ({ where: `item ${i + 1}`, fields }));
   else if (document !== null && typeof document === 'object') {
     const object = document as Record<string, unknown>;
     const list = object.doctors ?? object.faculty;
-    if (Array.isArray(list)) located = list.map((fields, i) => ({ where: `item ${i + 1}`, fields }));
+    if (Array.isArray(list)) located = (list as unknown[]).map((fields, i) => ({ where: `item ${i + 1}`, fields }));
     else located = Object.entries(object).map(([name, fields]) => ({ where: `"${name}"`, fields: fields !== null && typeof fields === 'object' ? { name, ...fields } : fields }));
   } else throw invalid('The doctors file must hold an array of doctors, an object with "doctors" or "faculty", or an object keyed by name');
   return dedupe(
@@ -63,7 +63,7 @@ export function doctorsFromTables(tables: Table[], filename: string, log: Import
     }
     for (const row of table.rows) {
       const fields: Record<string, unknown> = {};
-      for (const [field, index] of Object.entries(columns)) fields[field] = row.values[index as number];
+      for (const [field, index] of Object.entries(columns)) fields[field] = row.values[index];
       const doctor = doctorFromFields(fields, row.where, log);
       if (doctor) doctors.push(doctor);
     }

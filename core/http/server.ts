@@ -60,7 +60,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     });
   }
   const openApi = buildOpenApi();
-  app.get('/openapi.json', { config: { public: true } }, async () => openApi);
+  app.get('/openapi.json', { config: { public: true } }, (_request, reply) => reply.send(openApi));
 
   await options.extend?.(app);
   return app;

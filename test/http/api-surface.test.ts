@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import { startTestServer, TEST_TOKEN, json, type TestServer } from '../helpers/server';
+import { ROUTES } from '../../core/http/routes';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+/** A raw request so the Host header can be set freely (fetch forbids it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('API surface', () => {
+  it('answers /health without a token', async () => {
+    const response = await fetch(`${server.url}/health`);
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ status: 'ok', version: expect.any(String) as string });
+  });
+
+  it('describes every route in /openapi.json without a token', async () => {
+    const response = await fetch(`${server.url}/openapi.json`);
+    expect(response.status).toBe(200);
+    const doc = await json<{ openapi: string; paths: Record<string, Record<string, { operationId?: string }>> }>(response);
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const route of ROUTES) {
+      const path = route.path.replace(/:([a-z_]+)/g, '{$1}');
+      expect(doc.paths[path]?.[route.method.toLowerCase()]?.operationId, `${route.method} ${path}`).toBe(route.operation);
+    }
+    const upload = doc.paths['/data/upload/offerings']?.post as { requestBody: { content: Record<string, unknown> } };
+    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
+  });
+
+  it('refuses API routes without the bearer token or with a wrong one', async () => {
+    for (const route of ROUTES.filter((r) => !r.public)) {
+      const path = route.path.replace(/:[a-z_]+/g, '1');
+      const none = await fetch(`${server.url}${path}`, { method: route.method });
+      expect(none.status, `${route.method} ${path}`).toBe(401);
+      expect(await json(none)).toEqual({ detail: expect.stringContaining('token') as string });
+    }
+    const wrong = await fetch(`${server.url}/data/courses`, { headers: { authorization: 'Bearer nope' } });
+    expect(wrong.status).toBe(401);
+    const almost = await fetch(`${server.url}/data/courses`, { headers: { authorization: `Bearer ${TEST_TOKEN.slice(0, -1)}x` } });
+    expect(almost.status).toBe(401);
+    const right = await server.api('/data/courses');
+    expect(right.status).toBe(200);
+  });
+
+  it('refuses requests addressed to another host name (DNS rebinding)', async () => {
+    const evil = await rawGet(`${server.url}/data/courses`, { host: 'attacker.example:4610', authorization: `Bearer ${TEST_TOKEN}` });
+    expect(evil.status).toBe(421);
+    expect(JSON.parse(evil.body)).toEqual({ detail: expect.stringContaining('attacker.example') as string });
+    for (const host of ['localhost:4610', '127.0.0.1', '[::1]:9999']) {
+      const ok = await rawGet(`${server.url}/health`, { host });
+      expect(ok.status, host).toBe(200);
+    }
+  });
+
+  it('grants no CORS access to other origins', async () => {
+    const response = await server.api('/data/courses', { headers: { origin: 'https://evil.example' } });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${server.url}/data/courses`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers unknown paths with a JSON 404', async () => {
+    const response = await server.api('/data/nothing-here');
+    expect(response.status).toBe(404);
+    expect(await json(response)).toEqual({ detail: expect.stringContaining('/data/nothing-here') as string });
+  });
+
+  it('answers a malformed JSON body with 400 and an oversized one with 413', async () => {
+    const bad = await server.api('/scheduler/doctors', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name": ' });
+    expect(bad.status).toBe(400);
+    expect((await json<{ detail: string }>(bad)).detail).toMatch(/JSON/);
+    const huge = await server.api('/scheduler/doctors', { method: 'POST', json: { name: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(huge.status).toBe(413);
+    expect(await json(huge)).toEqual({ detail: expect.any(String) as string });
+  });
+
+  it('rejects an upload over 25 MB with 413', async () => {
+    const big = new Uint8Array(26 * 1024 * 1024).fill(65);
+    const response = await server.upload('/data/upload/offerings', 'big.csv', big);
+    expect(response.status).toBe(413);
+    expect((await json<{ detail: string }>(response)).detail).toMatch(/25 MB/);
+    expect(await json(await server.api('/data/offerings'))).toEqual([]);
+  });
+});

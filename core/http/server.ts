@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { CoreError } from '../errors';
+import { isJsonText } from '../json-text';
 import type { Core } from '../index';
 import { errorResponse } from './errors';
 import { isLocalHost } from './host';
@@ -83,6 +84,7 @@ async function answer(core: Core, route: RouteSpec, request: FastifyRequest, rep
       .header('content-disposition', `attachment; filename=${file.filename}`)
       .send(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength));
   }
+  if (isJsonText(result)) return reply.type('application/json; charset=utf-8').send(result.jsonText);
   return result;
 }
 

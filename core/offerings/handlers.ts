@@ -7,7 +7,7 @@ import { ImportLog } from '../import/result';
 import { CAMPUSES, normaliseCampus, normaliseSemester } from '../terms/terms';
 import { OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from './columns';
 import { offeringColumnsOf, offeringsFromTables } from './upload';
-import { listOfferings, upsertOfferings } from './repo';
+import { listOfferingsJson, upsertOfferings } from './repo';
 
 const semesterField = z
   .string()
@@ -19,7 +19,7 @@ const campusField = z
   .optional();
 
 export const offeringsHandlers = defineHandlers({
-  'offerings-list': handler(z.object({}), 'All historical offering records', (ctx) => listOfferings(ctx.db)),
+  'offerings-list': handler(z.object({}), 'All historical offering records', (ctx) => listOfferingsJson(ctx.db)),
   'offerings-upload': handler(
     z.object({ file: uploadedFileSchema, semester: semesterField, campus: campusField }),
     'Upsert offerings from a CSV or XLSX file (report layouts are normalised)',

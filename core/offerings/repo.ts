@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection';
+import { jsonText, type JsonText } from '../json-text';
 import type { Offering, OfferingRecord } from './schema';
 
 export function upsertOfferings(db: Db, records: readonly OfferingRecord[], createdAt: string): number {
@@ -33,10 +34,23 @@ export function toOffering(row: OfferingRow): Offering {
 }
 
 const COLUMNS = 'id, year, semester, campus, course_code, total_enrolled, passed_count, failed_count, is_offered, created_at';
+const CHRONOLOGICAL = "year, CASE semester WHEN 'Spring' THEN 0 WHEN 'Summer' THEN 1 ELSE 2 END, campus, course_code";
 
 export function listOfferings(db: Db): Offering[] {
-  return db
-    .prepare<[], OfferingRow>(`SELECT ${COLUMNS} FROM offerings ORDER BY year, CASE semester WHEN 'Spring' THEN 0 WHEN 'Summer' THEN 1 ELSE 2 END, campus, course_code`)
-    .all()
-    .map(toOffering);
+  return db.prepare<[], OfferingRow>(`SELECT ${COLUMNS} FROM offerings ORDER BY ${CHRONOLOGICAL}`).all().map(toOffering);
+}
+
+/** All offerings as one JSON array built inside SQLite: the fast path for large histories. */
+export function listOfferingsJson(db: Db): JsonText<Offering[]> {
+  const text = db
+    .prepare<[], string>(
+      `SELECT json_group_array(json_object('id', id, 'year', year, 'semester', semester, 'campus', campus, 'course_code', course_code,
+        'total_enrolled', total_enrolled, 'passed_count', passed_count, 'failed_count', failed_count,
+        'fail_ratio', CASE WHEN total_enrolled > 0 THEN CAST(failed_count AS REAL) / total_enrolled ELSE 0 END,
+        'is_offered', json(CASE is_offered WHEN 1 THEN 'true' ELSE 'false' END), 'created_at', created_at))
+       FROM (SELECT * FROM offerings ORDER BY ${CHRONOLOGICAL})`,
+    )
+    .pluck()
+    .get();
+  return jsonText(text ?? '[]');
 }

@@ -44,6 +44,10 @@ function readCount(value: unknown): number | null | 'bad' {
  */
 export function offeringsFromTables(tables: { table: Table; columns: Columns }[], defaults: OfferingDefaults, log: ImportLog): OfferingRecord[] {
   const records = new Map<string, OfferingRecord>();
+  // Reports repeat the same few spellings on every row: normalise each once.
+  const courseCode = memoise(normaliseCourseCode);
+  const semesterOf = memoise(normaliseSemester);
+  const campusOf = memoise(normaliseCampus);
   for (const { table, columns } of tables) {
     const at = (values: unknown[], column: OfferingColumn): unknown => {
       const index = columns[column];
@@ -52,7 +56,7 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
     for (const row of table.rows) {
       const v = row.values;
       const rawCode = columns.course_code !== undefined ? cellText(at(v, 'course_code')) : `${cellText(at(v, 'prefix'))}${cellText(at(v, 'number'))}`;
-      const code = normaliseCourseCode(rawCode);
+      const code = courseCode(rawCode);
       if (!code) {
         log.skip(row.where, rawCode === '' ? 'no course code' : `"${rawCode}" is not a course code`);
         continue;
@@ -65,13 +69,13 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
         continue;
       }
       const semesterText = cellText(at(v, 'semester'));
-      const semester = semesterText === '' ? defaults.semester : normaliseSemester(semesterText);
+      const semester = semesterText === '' ? defaults.semester : semesterOf(semesterText);
       if (!semester) {
         log.skip(row.where, `semester "${semesterText}" is not Fall, Spring or Summer`);
         continue;
       }
       const campusText = cellText(at(v, 'campus'));
-      const campus = campusText === '' ? defaults.campus : normaliseCampus(campusText);
+      const campus = campusText === '' ? defaults.campus : campusOf(campusText);
       if (!campus) {
         log.skip(row.where, `campus "${campusText}" is not Beirut or Byblos`);
         continue;
@@ -146,4 +150,16 @@ function deriveCounts(total: number | null, passed: number | null, failed: numbe
     return { total: p + f, passed: p, failed: f, known: true };
   }
   return { total: 0, passed: 0, failed: 0, known: false };
+}
+
+function memoise<R>(fn: (text: string) => R): (text: string) => R {
+  const cache = new Map<string, R>();
+  return (text) => {
+    let value = cache.get(text);
+    if (value === undefined && !cache.has(text)) {
+      value = fn(text);
+      cache.set(text, value);
+    }
+    return value as R;
+  };
 }

@@ -32,6 +32,7 @@ const TERM_ORDER = { Spring: 0, Summer: 1, Fall: 2 } as const;
 export async function offeringsReportXlsx(sections: readonly SampleSection[]): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Registrar — sample data';
+  workbook.created = workbook.modified = new Date('2025-01-01T00:00:00Z');
   for (const campus of ['Beirut', 'Byblos'] as const) {
     const rows = sections
       .filter((s) => s.campus === campus)

@@ -102,10 +102,20 @@ function baseEnrollment(course: SampleCourse, rng: SeededRandom): number {
   return (byLevel[Math.min(level, 4)] ?? 30) * (type === 'core' ? 1.15 : 0.8);
 }
 
+/** Letters naming a catalog copy: 1 → A, 26 → Z, 27 → AA. */
+function copyLetters(copy: number): string {
+  let n = copy;
+  let letters = '';
+  while (n > 0) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+}
+
 function copyCode(code: string, copy: number): string {
   if (copy === 0) return code;
-  const letter = String.fromCharCode(64 + copy); // A, B, …
-  return code.replace(/([A-Z]+)(\d)/g, `$1${letter}$2`);
+  return code.replace(/([A-Z]+)(\d)/g, `$1${copyLetters(copy)}$2`);
 }
 
 export function generateSample(options: SampleOptions = {}): SampleData {
@@ -122,7 +132,7 @@ export function generateSample(options: SampleOptions = {}): SampleData {
       const code = copyCode(course.code, copy);
       courses.push({
         code,
-        name: copy === 0 ? course.name : `${course.name} (${String.fromCharCode(64 + copy)})`,
+        name: copy === 0 ? course.name : `${course.name} (${copyLetters(copy)})`,
         type: course.type,
         study_plan: studyPlanText(course),
         prerequisites: course.prerequisites.map((p) => copyCode(p, copy)),

@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../core/db/connection';
+import { loadMigrations, migrate, MigrationError, type Migration } from '../../core/db/migrate';
+import { createCore } from '../../core/index';
+import { loadApiToken, tokensMatch } from '../../core/http/token';
+import { defaultDataDir } from '../../core/config';
+
+let dir: string;
+let db: Db;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'termwise-migrate-'));
+  db = openDatabase(join(dir, 'test.db'));
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const m = (version: number, sql: string): Migration => ({ version, name: `${String(version).padStart(4, '0')}_test.sql`, sql, checksum: `sum-${sql}` });
+
+describe('database', () => {
+  it('opens with WAL, foreign keys and a busy timeout', () => {
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+  });
+
+  it('applies the shipped migrations in order, once', () => {
+    const shipped = loadMigrations();
+    expect(shipped.map((x) => x.version)).toEqual([...shipped.map((x) => x.version)].sort((a, b) => a - b));
+    expect(migrate(db)).toEqual(shipped.map((x) => x.version));
+    expect(migrate(db)).toEqual([]);
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['courses', 'offerings', 'doctors', 'schema_migrations']));
+  });
+
+  it('refuses an applied migration that was edited, naming it', () => {
+    migrate(db, [m(1, 'CREATE TABLE a (x INTEGER);')]);
+    expect(() => migrate(db, [m(1, 'CREATE TABLE a (x TEXT);')])).toThrowError(MigrationError);
+    expect(() => migrate(db, [m(1, 'CREATE TABLE a (x TEXT);')])).toThrowError(/0001_test\.sql was changed after it was applied/);
+  });
+
+  it('rolls a failing migration back whole and keeps the earlier ones', () => {
+    expect(() => migrate(db, [m(1, 'CREATE TABLE a (x INTEGER);'), m(2, 'CREATE TABLE b (y INTEGER); INSERT INTO missing VALUES (1);')])).toThrow();
+    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
+    expect(tables).toContain('a');
+    expect(tables).not.toContain('b');
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }]);
+  });
+
+  it('createCore refuses to open a database whose applied migration was edited', () => {
+    const coreDir = join(dir, 'core');
+    createCore({ dataDir: coreDir }).close();
+    const raw = openDatabase(join(coreDir, 'termwise.db'));
+    raw.prepare("UPDATE schema_migrations SET checksum = 'tampered' WHERE version = 1").run();
+    raw.close();
+    expect(() => createCore({ dataDir: coreDir })).toThrowError(/was changed after it was applied/);
+  });
+});
+
+describe('API token and data folder', () => {
+  it('generates a 32-byte hex token on first start, keeps it with mode 0600, and reuses it', () => {
+    const first = loadApiToken(dir, {});
+    expect(first.token).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.source).toBe(join(dir, 'api-token'));
+    expect(statSync(join(dir, 'api-token')).mode & 0o777).toBe(0o600);
+    expect(loadApiToken(dir, {}).token).toBe(first.token);
+  });
+
+  it('prefers TERMWISE_API_TOKEN', () => {
+    expect(loadApiToken(dir, { TERMWISE_API_TOKEN: 'from-env' })).toEqual({ token: 'from-env', source: expect.stringContaining('TERMWISE_API_TOKEN') as string });
+  });
+
+  it('compares tokens exactly', () => {
+    expect(tokensMatch('abc', 'abc')).toBe(true);
+    expect(tokensMatch('abc', 'abd')).toBe(false);
+    expect(tokensMatch('abc', 'abcd')).toBe(false);
+  });
+
+  it('uses TERMWISE_DATA_DIR, else the platform application-data folder', () => {
+    expect(defaultDataDir({ TERMWISE_DATA_DIR: '/x/y' }, 'linux')).toBe('/x/y');
+    expect(defaultDataDir({ XDG_CONFIG_HOME: '/cfg' }, 'linux')).toBe('/cfg/Termwise');
+    expect(defaultDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32')).toMatch(/Roaming.Termwise$/);
+    expect(defaultDataDir({}, 'darwin')).toMatch(/Library\/Application Support\/Termwise$/);
+  });
+});

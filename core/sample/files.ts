@@ -78,5 +78,5 @@ export async function offeringsReportXlsx(sections: readonly SampleSection[]): P
     sheet.addRow(['Grand Total', '', '', '', '', '', total.enrolled, total.passed, total.failed]);
   }
   const buffer = await workbook.xlsx.writeBuffer();
-  return new Uint8Array(buffer as ArrayBuffer);
+  return new Uint8Array(buffer);
 }

@@ -3,9 +3,11 @@
  * Pass section names to run only some: npm run bench -- import schedule
  */
 import { benchImports } from './import.bench';
+import { benchStartup } from './startup.bench';
 import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
+  startup: benchStartup,
   import: benchImports,
 };
 

@@ -27,7 +27,7 @@ async function xlsx(rows: unknown[][], sheets: Record<string, unknown[][]> = {})
     const sheet = workbook.addWorksheet(name);
     for (const row of data) sheet.addRow(row);
   }
-  return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+  return new Uint8Array((await workbook.xlsx.writeBuffer()));
 }
 
 describe('POST /data/upload/offerings (CSV)', () => {

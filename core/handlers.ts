@@ -3,9 +3,10 @@ import { catalogHandlers } from './catalog/handlers';
 import { offeringsHandlers } from './offerings/handlers';
 import { facultyHandlers } from './faculty/handlers';
 import { systemHandlers } from './system/handlers';
+import { scheduleHandlers } from './schedule/handlers';
 
 /** Every operation of the core, by name: the one table both transports dispatch through. */
-export const handlers = mergeHandlers(systemHandlers, catalogHandlers, offeringsHandlers, facultyHandlers);
+export const handlers = mergeHandlers(systemHandlers, catalogHandlers, offeringsHandlers, facultyHandlers, scheduleHandlers);
 
 export type Handlers = typeof handlers;
 export type HandlerName = keyof Handlers;

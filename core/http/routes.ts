@@ -28,4 +28,9 @@ export const ROUTES: readonly RouteSpec[] = [
 
   { method: 'GET', path: '/scheduler/doctors', operation: 'doctors-list', input: 'none', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/doctors', operation: 'doctors-create', input: 'json', tag: 'scheduler' },
+  { method: 'GET', path: '/scheduler/export', operation: 'schedule-export', input: 'none', file: true, tag: 'scheduler' },
+  { method: 'GET', path: '/scheduler/', operation: 'schedule-list', input: 'none', tag: 'scheduler' },
+  { method: 'POST', path: '/scheduler/', operation: 'schedule-create', input: 'json', tag: 'scheduler' },
+  { method: 'PATCH', path: '/scheduler/:entry_id', operation: 'schedule-update', input: 'json', tag: 'scheduler' },
+  { method: 'DELETE', path: '/scheduler/:entry_id', operation: 'schedule-delete', input: 'none', tag: 'scheduler' },
 ];

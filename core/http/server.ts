@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import multipart from '@fastify/multipart';
 import { CoreError } from '../errors';
 import { isJsonText } from '../json-text';
+import type { FileResult } from './file-result';
 import type { Core } from '../index';
 import { errorResponse } from './errors';
 import { isLocalHost } from './host';
@@ -19,12 +20,6 @@ export interface ServerOptions {
   extend?: (app: FastifyInstance) => Promise<void> | void;
 }
 
-/** A file answer: handlers that export return this and the route streams it. */
-export interface FileResult {
-  filename: string;
-  contentType: string;
-  content: Uint8Array;
-}
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { core, token } = options;

@@ -4,7 +4,7 @@ import { invalid } from '../errors';
 /** An uploaded file as every transport hands it to the core. */
 export const uploadedFileSchema = z.object({
   filename: z.string().min(1),
-  content: z.instanceof(Uint8Array),
+  content: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'must be the file content'),
 });
 export type UploadedFile = z.infer<typeof uploadedFileSchema>;
 

@@ -4,11 +4,13 @@
  */
 import { benchImports } from './import.bench';
 import { benchStartup } from './startup.bench';
+import { benchSchedule } from './schedule.bench';
 import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   import: benchImports,
+  schedule: benchSchedule,
 };
 
 const wanted = process.argv.slice(2);

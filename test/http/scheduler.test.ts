@@ -249,7 +249,7 @@ describe('GET /scheduler/export', () => {
     expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename=service_final_schedule.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await response.arrayBuffer()) as never);
+    await workbook.xlsx.load((await response.arrayBuffer()));
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Final Schedule']);
     const sheet = workbook.getWorksheet('Final Schedule');
     const rows: unknown[][] = [];

@@ -1,0 +1,145 @@
+import type { Db } from '../db/connection';
+import { codePrefixes } from '../catalog/codes';
+import { courseTypes } from '../catalog/types';
+import { listCourses } from '../catalog/repo';
+import type { Campus, PlannedSemester } from '../terms/terms';
+
+/**
+ * The planning view of the database: the catalog with derived facts, and per campus the
+ * Fall/Spring history on a calendar of terms (index 2y = Spring y, 2y+1 = Fall y, from the
+ * first year with data). Summer records are kept in the database but never planned for.
+ */
+export interface CourseInfo {
+  code: string;
+  name: string;
+  prefix: string;
+  prefixes: string[];
+  types: string[];
+  level: number;
+  prerequisites: string[];
+  studyPlan: string | null;
+  /** Courses that need this one, directly or through a chain of prerequisites. */
+  dependents: number;
+}
+
+export interface TermStat {
+  offered: boolean;
+  enrolled: number;
+  passed: number;
+  failed: number;
+}
+
+export interface CampusHistory {
+  campus: Campus;
+  /** Term index → whether any record exists for this campus in that term. */
+  hasData: boolean[];
+  /** Course → term index → what happened. */
+  stats: Map<string, (TermStat | undefined)[]>;
+}
+
+export interface History {
+  baseYear: number;
+  courses: CourseInfo[];
+  campuses: Record<Campus, CampusHistory>;
+  /** Index of the last term with data at any campus, or -1. */
+  lastIndex: number;
+}
+
+export function termIndex(baseYear: number, year: number, semester: PlannedSemester): number {
+  return (year - baseYear) * 2 + (semester === 'Fall' ? 1 : 0);
+}
+
+export function termAt(baseYear: number, index: number): { year: number; semester: PlannedSemester } {
+  return { year: baseYear + Math.floor(index / 2), semester: index % 2 === 1 ? 'Fall' : 'Spring' };
+}
+
+export function parsePrerequisites(value: string | null): string[] {
+  if (!value) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** For each course, how many courses depend on it transitively through prerequisites. */
+export function transitiveDependents(prerequisites: ReadonlyMap<string, readonly string[]>): Map<string, number> {
+  const direct = new Map<string, string[]>();
+  for (const [course, prereqs] of prerequisites) for (const p of prereqs) direct.set(p, [...(direct.get(p) ?? []), course]);
+  const result = new Map<string, number>();
+  for (const course of prerequisites.keys()) {
+    const seen = new Set<string>();
+    const stack = [...(direct.get(course) ?? [])];
+    while (stack.length > 0) {
+      const next = stack.pop() as string;
+      if (seen.has(next) || next === course) continue;
+      seen.add(next);
+      stack.push(...(direct.get(next) ?? []));
+    }
+    result.set(course, seen.size);
+  }
+  return result;
+}
+
+interface OfferingRow {
+  course_code: string;
+  year: number;
+  semester: PlannedSemester;
+  campus: Campus;
+  total_enrolled: number;
+  passed_count: number;
+  failed_count: number;
+  is_offered: 0 | 1;
+}
+
+export function loadHistory(db: Db): History {
+  const courses = listCourses(db);
+  const prerequisiteMap = new Map(courses.map((c) => [c.code, parsePrerequisites(c.prerequisites)]));
+  const dependents = transitiveDependents(prerequisiteMap);
+  const rows = db
+    .prepare<[], OfferingRow>(
+      `SELECT course_code, year, semester, campus, total_enrolled, passed_count, failed_count, is_offered FROM offerings
+       WHERE semester IN ('Fall', 'Spring') AND campus IN ('Beirut', 'Byblos')`,
+    )
+    .all();
+  const baseYear = rows.reduce((min, r) => Math.min(min, r.year), Number.POSITIVE_INFINITY);
+  const history: History = {
+    baseYear: Number.isFinite(baseYear) ? baseYear : 0,
+    courses: courses.map((c) => ({
+      code: c.code,
+      name: c.name,
+      prefix: c.prefix,
+      prefixes: codePrefixes(c.code),
+      types: courseTypes(c.type),
+      level: c.course_level,
+      prerequisites: prerequisiteMap.get(c.code) ?? [],
+      studyPlan: c.study_plan,
+      dependents: dependents.get(c.code) ?? 0,
+    })),
+    campuses: {
+      Beirut: { campus: 'Beirut', hasData: [], stats: new Map() },
+      Byblos: { campus: 'Byblos', hasData: [], stats: new Map() },
+    },
+    lastIndex: -1,
+  };
+  for (const row of rows) {
+    const index = termIndex(history.baseYear, row.year, row.semester);
+    const campus = history.campuses[row.campus];
+    campus.hasData[index] = true;
+    let series = campus.stats.get(row.course_code);
+    if (!series) campus.stats.set(row.course_code, (series = []));
+    series[index] = { offered: row.is_offered === 1, enrolled: row.total_enrolled, passed: row.passed_count, failed: row.failed_count };
+    history.lastIndex = Math.max(history.lastIndex, index);
+  }
+  return history;
+}
+
+/** Term indices with data at a campus, in order. */
+export function termsWithData(campus: CampusHistory): number[] {
+  const indices: number[] = [];
+  campus.hasData.forEach((has, i) => {
+    if (has) indices.push(i);
+  });
+  return indices;
+}

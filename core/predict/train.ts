@@ -1,0 +1,162 @@
+import type { Campus } from '../terms/terms';
+import { Booster, type BoosterParams } from './xgboost';
+import { courseFacts, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, type CourseFacts } from './features';
+import { termsWithData, type CourseInfo, type History } from './history';
+import { bestThreshold, f1Score, rocAuc } from './metrics';
+
+/** Model settings, in one place. */
+export const CLASSIFIER: { params: BoosterParams; rounds: number } = {
+  params: { booster: 'gbtree', objective: 'binary:logistic', tree_method: 'hist', max_bin: 64, max_depth: 4, eta: 0.08, subsample: 0.8, colsample_bytree: 0.8, min_child_weight: 2, seed: 7, silent: 1 },
+  rounds: 120,
+};
+export const REGRESSOR: { params: BoosterParams; rounds: number } = {
+  params: { booster: 'gbtree', objective: 'reg:linear', tree_method: 'hist', max_bin: 64, max_depth: 4, eta: 0.08, subsample: 0.8, colsample_bytree: 0.8, min_child_weight: 2, seed: 7, silent: 1 },
+  rounds: 150,
+};
+/** Terms held out at the end of the history to measure quality and choose the threshold. */
+export const HOLDOUT_TERMS = 2;
+/** Training starts at the third term with data, so every row has some history behind it. */
+export const WARMUP_TERMS = 2;
+
+export interface Dataset {
+  rows: number;
+  features: Float32Array;
+  labels: Float32Array;
+  enrollment: Float32Array;
+  terms: Int32Array;
+}
+
+/** One row per catalog course and target term, features from the terms before it. */
+export function buildDataset(history: History, campus: Campus, targetTerms: readonly number[]): Dataset {
+  const courses = history.courses;
+  const rows = courses.length * targetTerms.length;
+  const data: Dataset = { rows, features: new Float32Array(rows * FEATURE_COUNT), labels: new Float32Array(rows), enrollment: new Float32Array(rows), terms: new Int32Array(rows) };
+  const campusHistory = history.campuses[campus];
+  let r = 0;
+  for (const t of targetTerms) {
+    for (const course of courses) {
+      writeFeatures(data.features, r * FEATURE_COUNT, course, courseFacts(course, campusHistory, t), t);
+      const outcome = campusHistory.stats.get(course.code)?.[t];
+      data.labels[r] = outcome?.offered ? 1 : 0;
+      data.enrollment[r] = outcome?.offered ? outcome.enrolled : 0;
+      data.terms[r] = t;
+      r++;
+    }
+  }
+  return data;
+}
+
+function subset(data: Dataset, keep: (row: number) => boolean): Dataset {
+  const indices: number[] = [];
+  for (let i = 0; i < data.rows; i++) if (keep(i)) indices.push(i);
+  const out: Dataset = { rows: indices.length, features: new Float32Array(indices.length * FEATURE_COUNT), labels: new Float32Array(indices.length), enrollment: new Float32Array(indices.length), terms: new Int32Array(indices.length) };
+  indices.forEach((src, dst) => {
+    out.features.set(data.features.subarray(src * FEATURE_COUNT, (src + 1) * FEATURE_COUNT), dst * FEATURE_COUNT);
+    out.labels[dst] = data.labels[src] ?? 0;
+    out.enrollment[dst] = data.enrollment[src] ?? 0;
+    out.terms[dst] = data.terms[src] ?? 0;
+  });
+  return out;
+}
+
+export interface CampusModels {
+  classifier: Booster;
+  regressor: Booster | null;
+}
+
+async function fit(data: Dataset): Promise<CampusModels> {
+  const classifier = await Booster.train(data.features, data.labels, data.rows, FEATURE_COUNT, CLASSIFIER.params, CLASSIFIER.rounds);
+  const offered = subset(data, (i) => (data.enrollment[i] ?? 0) > 0);
+  const regressor = offered.rows >= 10 ? await Booster.train(offered.features, offered.enrollment, offered.rows, FEATURE_COUNT, REGRESSOR.params, REGRESSOR.rounds) : null;
+  return { classifier, regressor };
+}
+
+export interface TrainedCampus {
+  campus: Campus;
+  samples: number;
+  positives: number;
+  roc_auc: number | null;
+  f1: number | null;
+  threshold: number;
+  duration_ms: number;
+  features: string[];
+  classifier: Uint8Array;
+  regressor: Uint8Array | null;
+}
+
+export type Progress = (stage: string, percent: number) => void;
+
+/**
+ * Trains a campus: measures on the last two terms (ROC-AUC, F1, and the F1-best threshold),
+ * then refits on everything. `before` limits the history (for walk-forward backtests).
+ * Returns null when the campus has fewer than three terms of data.
+ */
+export async function trainCampus(history: History, campus: Campus, progress: Progress = () => undefined, before = Number.POSITIVE_INFINITY): Promise<{ trained: TrainedCampus; models: CampusModels } | null> {
+  const started = performance.now();
+  const dataTerms = termsWithData(history.campuses[campus]).filter((t) => t < before);
+  const targets = dataTerms.slice(WARMUP_TERMS);
+  if (targets.length === 0) return null;
+  progress('features', 5);
+  const data = buildDataset(history, campus, targets);
+  let metrics: { roc_auc: number | null; f1: number | null; threshold: number } = { roc_auc: null, f1: null, threshold: 0.5 };
+  if (targets.length > HOLDOUT_TERMS) {
+    const holdoutStart = targets[targets.length - HOLDOUT_TERMS] ?? 0;
+    const train = subset(data, (i) => (data.terms[i] ?? 0) < holdoutStart);
+    const holdout = subset(data, (i) => (data.terms[i] ?? 0) >= holdoutStart);
+    progress('holdout', 20);
+    const probe = await fit(train);
+    const scores = probe.classifier.predict(holdout.features, holdout.rows, FEATURE_COUNT);
+    probe.classifier.free();
+    probe.regressor?.free();
+    const best = bestThreshold(scores, holdout.labels);
+    metrics = { roc_auc: rocAuc(scores, holdout.labels), f1: f1Score(scores, holdout.labels, best.threshold), threshold: best.threshold };
+  }
+  progress('fit', 60);
+  const models = await fit(data);
+  progress('done', 100);
+  let positives = 0;
+  for (const label of data.labels) positives += label;
+  return {
+    trained: {
+      campus,
+      samples: data.rows,
+      positives,
+      ...metrics,
+      duration_ms: Math.round(performance.now() - started),
+      features: [...FEATURE_NAMES],
+      classifier: models.classifier.save(),
+      regressor: models.regressor?.save() ?? null,
+    },
+    models,
+  };
+}
+
+export interface CourseScore {
+  course: CourseInfo;
+  facts: CourseFacts;
+  confidence: number;
+  /** Expected enrollment if offered, before cohort adjustments. */
+  enrollment: number;
+}
+
+/** Scores every catalog course for term index t at a campus. */
+export function scoreCourses(models: CampusModels, history: History, campus: Campus, t: number): CourseScore[] {
+  const courses = history.courses;
+  const features = new Float32Array(courses.length * FEATURE_COUNT);
+  const facts = courses.map((course, i) => {
+    const f = courseFacts(course, history.campuses[campus], t);
+    writeFeatures(features, i * FEATURE_COUNT, course, f, t);
+    return f;
+  });
+  const confidence = models.classifier.predict(features, courses.length, FEATURE_COUNT);
+  const enrollment = models.regressor?.predict(features, courses.length, FEATURE_COUNT);
+  return courses.map((course, i) => {
+    const f = facts[i] as CourseFacts;
+    const fallback = f.sameSemesterLastYearEnrollment || f.meanRecentEnrollment;
+    return { course, facts: f, confidence: clamp01(confidence[i] ?? 0), enrollment: Math.max(0, enrollment ? (enrollment[i] ?? 0) : fallback) };
+  });
+}
+
+function clamp01(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}

@@ -4,9 +4,11 @@ import { offeringsHandlers } from './offerings/handlers';
 import { facultyHandlers } from './faculty/handlers';
 import { systemHandlers } from './system/handlers';
 import { scheduleHandlers } from './schedule/handlers';
+import { predictHandlers } from './predict/handlers';
+import { dashboardHandlers } from './dashboard/handlers';
 
 /** Every operation of the core, by name: the one table both transports dispatch through. */
-export const handlers = mergeHandlers(systemHandlers, catalogHandlers, offeringsHandlers, facultyHandlers, scheduleHandlers);
+export const handlers = mergeHandlers(systemHandlers, catalogHandlers, offeringsHandlers, facultyHandlers, scheduleHandlers, predictHandlers, dashboardHandlers);
 
 export type Handlers = typeof handlers;
 export type HandlerName = keyof Handlers;

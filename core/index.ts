@@ -22,7 +22,8 @@ export interface Core {
   close(): void;
 }
 
-export const DATABASE_FILE = 'termwise.db';
+export { DATABASE_FILE } from './db/files';
+import { DATABASE_FILE } from './db/files';
 
 export function createCore(options: CoreOptions): Core {
   mkdirSync(options.dataDir, { recursive: true });

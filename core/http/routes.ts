@@ -26,6 +26,14 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/data/upload/offerings', operation: 'offerings-upload', input: 'multipart', tag: 'data' },
   { method: 'POST', path: '/data/upload/doctors', operation: 'doctors-upload', input: 'multipart', tag: 'data' },
 
+  { method: 'GET', path: '/predict/next-term', operation: 'predict-next-term', input: 'none', tag: 'predict' },
+  { method: 'POST', path: '/predict/train', operation: 'predict-train', input: 'none', tag: 'predict' },
+  { method: 'POST', path: '/predict/bulk', operation: 'predict-bulk', input: 'json', tag: 'predict' },
+  { method: 'GET', path: '/predict/runs', operation: 'predict-runs', input: 'query', tag: 'predict' },
+  { method: 'GET', path: '/predict/runs/:run_id', operation: 'predict-run', input: 'none', tag: 'predict' },
+
+  { method: 'GET', path: '/dashboard/metrics', operation: 'dashboard-metrics', input: 'none', tag: 'dashboard' },
+
   { method: 'GET', path: '/scheduler/doctors', operation: 'doctors-list', input: 'none', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/doctors', operation: 'doctors-create', input: 'json', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/export', operation: 'schedule-export', input: 'none', file: true, tag: 'scheduler' },

@@ -1,5 +1,5 @@
 import { CAMPUSES, type Campus } from '../terms/terms';
-import { courseFacts } from './features';
+import { type courseFacts } from './features';
 import { termAt, termsWithData, type History } from './history';
 import { f1Score, rocAuc, wape } from './metrics';
 import { scoreCourses, trainCampus } from './train';

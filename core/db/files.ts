@@ -1,0 +1,2 @@
+/** The database file inside the data folder. */
+export const DATABASE_FILE = 'termwise.db';

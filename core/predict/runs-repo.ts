@@ -1,0 +1,69 @@
+import type { Db } from '../db/connection';
+import type { PredictionEntry, PredictionRun } from './schema';
+
+type RunRow = Omit<PredictionRun, 'entries'>;
+interface EntryRow extends Omit<PredictionEntry, 'types' | 'offer' | 'reasons'> {
+  run_id: number;
+  types: string;
+  offer: 0 | 1;
+  reasons: string;
+}
+
+export function insertRun(db: Db, run: Omit<PredictionRun, 'id'>, parameters: unknown): number {
+  const id = Number(
+    db
+      .prepare('INSERT INTO prediction_runs (run_name, target_year, target_semester, target_campus, model_version, created_at, parameters) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(run.run_name, run.target_year, run.target_semester, run.target_campus, run.model_version, run.created_at, JSON.stringify(parameters)).lastInsertRowid,
+  );
+  const insert = db.prepare(
+    `INSERT INTO prediction_entries (run_id, position, course_code, course_name, prefix, types, confidence, offer_score, offer, predicted_enrollment, latent_demand, bottleneck_score, projected_sections, reasons)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  run.entries.forEach((e, position) =>
+    insert.run(id, position, e.course_code, e.course_name, e.prefix, JSON.stringify(e.types), e.confidence, e.offer_score, e.offer ? 1 : 0, e.predicted_enrollment, e.latent_demand, e.bottleneck_score, e.projected_sections, JSON.stringify(e.reasons)),
+  );
+  return id;
+}
+
+function toEntry(row: EntryRow): PredictionEntry {
+  return {
+    course_code: row.course_code,
+    course_name: row.course_name,
+    prefix: row.prefix,
+    types: JSON.parse(row.types) as string[],
+    confidence: row.confidence,
+    offer_score: row.offer_score,
+    offer: row.offer === 1,
+    predicted_enrollment: row.predicted_enrollment,
+    latent_demand: row.latent_demand,
+    bottleneck_score: row.bottleneck_score,
+    projected_sections: row.projected_sections,
+    reasons: JSON.parse(row.reasons) as string[],
+  };
+}
+
+const RUN_COLUMNS = 'id, run_name, target_year, target_semester, target_campus, model_version, created_at';
+
+function withEntries(db: Db, runs: RunRow[]): PredictionRun[] {
+  if (runs.length === 0) return [];
+  const byRun = new Map<number, PredictionEntry[]>(runs.map((r) => [r.id, []]));
+  const rows = db.prepare<number[], EntryRow>(`SELECT * FROM prediction_entries WHERE run_id IN (${runs.map(() => '?').join(',')}) ORDER BY run_id, position`).all(...runs.map((r) => r.id));
+  for (const row of rows) byRun.get(row.run_id)?.push(toEntry(row));
+  return runs.map((r) => ({ ...r, entries: byRun.get(r.id) ?? [] }));
+}
+
+export function listRuns(db: Db, campus?: string): PredictionRun[] {
+  const runs = campus
+    ? db.prepare<[string], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs WHERE target_campus = ? ORDER BY id DESC`).all(campus)
+    : db.prepare<[], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs ORDER BY id DESC`).all();
+  return withEntries(db, runs);
+}
+
+export function getRun(db: Db, id: number): PredictionRun | undefined {
+  const run = db.prepare<[number], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs WHERE id = ?`).get(id);
+  return run ? withEntries(db, [run])[0] : undefined;
+}
+
+export function latestRun(db: Db): RunRow | undefined {
+  return db.prepare<[], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs ORDER BY id DESC LIMIT 1`).get();
+}

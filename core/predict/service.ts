@@ -1,0 +1,152 @@
+import { join } from 'node:path';
+import type { CoreContext } from '../context';
+import { invalid, notFound } from '../errors';
+import { DATABASE_FILE } from '../db/files';
+import { runWorker } from '../workers';
+import { CAMPUSES, nextPlannedTerm, type Campus, type Semester } from '../terms/terms';
+import { countCourses } from '../catalog/repo';
+import { cohortDemand } from './cohorts';
+import { loadHistory, termIndex } from './history';
+import { currentModel, saveModel, type StoredModel } from './models-repo';
+import { selectByQuotas } from './quotas';
+import { explain } from './reasons';
+import { getRun, insertRun, listRuns } from './runs-repo';
+import type { BulkRunInput, PredictionEntry, PredictionRun, TrainResult } from './schema';
+import { scoreCourses, type CampusModels, type TrainedCampus } from './train';
+import type { TrainProgress } from './train-worker';
+import { Booster } from './xgboost';
+
+/** Seats per section when turning expected enrollment into sections to open. */
+export const SECTION_SEATS = 40;
+
+export function nextTerm(ctx: CoreContext): { year: number; semester: 'Fall' | 'Spring' } {
+  const latest = ctx.db
+    .prepare<[], { year: number; semester: Semester }>(
+      "SELECT year, semester FROM offerings WHERE semester IN ('Fall', 'Spring') ORDER BY year DESC, CASE semester WHEN 'Fall' THEN 1 ELSE 0 END DESC LIMIT 1",
+    )
+    .get();
+  if (!latest) throw invalid('There are no Fall or Spring offering records yet: upload the offering history first (POST /data/upload/offerings)');
+  return nextPlannedTerm(latest);
+}
+
+function hasOfferings(ctx: CoreContext): boolean {
+  return ctx.db.prepare('SELECT 1 FROM offerings LIMIT 1').get() !== undefined;
+}
+
+const training = new WeakMap<CoreContext, Promise<TrainResult>>();
+
+/** Retrains both campus models in a worker thread; a second call while one runs shares it. */
+export function train(ctx: CoreContext): Promise<TrainResult> {
+  const running = training.get(ctx);
+  if (running) return running;
+  if (!hasOfferings(ctx)) return Promise.reject(invalid('There are no offering records to train on: upload the offering history first'));
+  const promise = trainInWorker(ctx).finally(() => training.delete(ctx));
+  training.set(ctx, promise);
+  return promise;
+}
+
+async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
+  const trainedAt = ctx.now();
+  const modelVersion = `xgb-${trainedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}`;
+  ctx.events.emit({ type: 'progress', task: 'train', stage: 'starting', percent: 0 });
+  const trained = await runWorker<TrainedCampus[]>(new URL(`./train-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), { databaseFile: join(ctx.dataDir, DATABASE_FILE) }, (message) => {
+    const p = message as TrainProgress;
+    ctx.events.emit({ type: 'progress', task: 'train', campus: p.campus, stage: p.stage, percent: p.percent });
+  });
+  ctx.db.transaction(() => {
+    for (const model of trained) saveModel(ctx.db, model, modelVersion, trainedAt.toISOString());
+  })();
+  const campuses: TrainResult['campuses'] = {};
+  for (const campus of CAMPUSES) {
+    const m = trained.find((t) => t.campus === campus);
+    campuses[campus] = m
+      ? { samples: m.samples, positives: m.positives, roc_auc: m.roc_auc, f1: m.f1, threshold: m.threshold, duration_ms: m.duration_ms }
+      : { samples: 0, skipped: `Fewer than three Fall/Spring terms of history at ${campus}` };
+  }
+  ctx.events.emit({ type: 'progress', task: 'train', stage: 'done', percent: 100 });
+  return { samples_trained: trained.reduce((sum, m) => sum + m.samples, 0), model_version: modelVersion, campuses };
+}
+
+const loadedModels = new Map<number, Promise<CampusModels>>();
+
+function boosters(model: StoredModel): Promise<CampusModels> {
+  let loaded = loadedModels.get(model.id);
+  if (!loaded) {
+    loaded = (async () => ({ classifier: await Booster.load(model.classifier), regressor: model.regressor ? await Booster.load(model.regressor) : null }))();
+    loadedModels.set(model.id, loaded);
+  }
+  return loaded;
+}
+
+async function modelFor(ctx: CoreContext, campus: Campus): Promise<StoredModel> {
+  let model = currentModel(ctx.db, campus);
+  if (!model) {
+    await train(ctx);
+    model = currentModel(ctx.db, campus);
+  }
+  if (!model) throw invalid(`There is not enough history at ${campus} to train a model: at least three Fall/Spring terms of offerings are needed`);
+  return model;
+}
+
+/** Scores every catalog course for the target term and campus, and saves the run. */
+export async function bulkRun(ctx: CoreContext, input: BulkRunInput): Promise<PredictionRun> {
+  if (countCourses(ctx.db) === 0) throw invalid('The course catalog is empty: upload courses first (POST /data/upload/courses)');
+  const model = await modelFor(ctx, input.target_campus);
+  const models = await boosters(model);
+  const history = loadHistory(ctx.db);
+  const t = termIndex(history.baseYear, input.target_year, input.target_semester);
+  const scores = scoreCourses(models, history, input.target_campus, t);
+  const chosen = input.use_quotas
+    ? selectByQuotas(
+        scores.map((s) => ({ code: s.course.code, prefixes: s.course.prefixes, types: s.course.types, score: s.confidence })),
+        input.slots,
+      )
+    : null;
+  const entries: PredictionEntry[] = scores.map((s) => {
+    const offer = chosen ? chosen.has(s.course.code) : s.confidence >= model.threshold;
+    const cohort = cohortDemand(s.course, input);
+    const predicted = Math.max(0, Math.round(s.enrollment)) + cohort.students;
+    return {
+      course_code: s.course.code,
+      course_name: s.course.name,
+      prefix: s.course.prefix,
+      types: s.course.types,
+      confidence: round(s.confidence, 4),
+      offer_score: round(s.confidence * 100, 2),
+      offer,
+      predicted_enrollment: predicted,
+      latent_demand: s.facts.latentDemand + cohort.students,
+      bottleneck_score: s.course.dependents,
+      projected_sections: offer ? Math.max(1, Math.ceil(predicted / SECTION_SEATS)) : 0,
+      reasons: explain({ score: s, offer, campus: input.target_campus, semester: input.target_semester, baseYear: history.baseYear, cohortSources: cohort.sources }),
+    };
+  });
+  entries.sort((a, b) => b.offer_score - a.offer_score || a.course_code.localeCompare(b.course_code));
+  const run: Omit<PredictionRun, 'id'> = {
+    run_name: input.run_name,
+    target_year: input.target_year,
+    target_semester: input.target_semester,
+    target_campus: input.target_campus,
+    model_version: model.model_version,
+    created_at: ctx.now().toISOString(),
+    entries,
+  };
+  const id = ctx.db.transaction(() => insertRun(ctx.db, run, input))();
+  return { id, ...run };
+}
+
+function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+export function runs(ctx: CoreContext, campus: string | undefined): PredictionRun[] {
+  return listRuns(ctx.db, campus);
+}
+
+export function run(ctx: CoreContext, id: number): PredictionRun {
+  const found = getRun(ctx.db, id);
+  if (!found) throw notFound(`No prediction run with id ${id}`);
+  return found;
+}
+

@@ -47,7 +47,7 @@ export function train(ctx: CoreContext): Promise<TrainResult> {
 
 async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
   const trainedAt = ctx.now();
-  const modelVersion = `xgb-${trainedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}`;
+  const modelVersion = newModelVersion(ctx, trainedAt);
   ctx.events.emit({ type: 'progress', task: 'train', stage: 'starting', percent: 0 });
   const trained = await runWorker<TrainedCampus[]>(new URL(`./train-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), { databaseFile: join(ctx.dataDir, DATABASE_FILE) }, (message) => {
     const p = message as TrainProgress;
@@ -65,6 +65,15 @@ async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
   }
   ctx.events.emit({ type: 'progress', task: 'train', stage: 'done', percent: 100 });
   return { samples_trained: trained.reduce((sum, m) => sum + m.samples, 0), model_version: modelVersion, campuses };
+}
+
+/** "xgb-20250114T093012Z", made unique should two trainings start in the same second. */
+function newModelVersion(ctx: CoreContext, at: Date): string {
+  const base = `xgb-${at.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}`;
+  const taken = ctx.db.prepare<[string], number>('SELECT 1 FROM models WHERE model_version = ?').pluck();
+  let version = base;
+  for (let n = 2; taken.get(version) !== undefined; n++) version = `${base}-${n}`;
+  return version;
 }
 
 const loadedModels = new Map<number, Promise<CampusModels>>();

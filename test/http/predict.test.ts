@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSample, startTestServer, json, type TestServer } from '../helpers/server';
+import type { PredictionEntry, PredictionRun, TrainResult } from '../../core/predict/schema';
+import type { DashboardMetrics } from '../../core/dashboard/service';
+import type { CoreEvent } from '../../core/events';
+
+const bulk = (server: TestServer, body: Record<string, unknown>): Promise<Response> => server.api('/predict/bulk', { method: 'POST', json: body });
+const base = { run_name: 'Plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' };
+const detail = async (response: Response): Promise<string> => (await json<{ detail: string }>(response)).detail;
+
+describe('prediction on the sample data', () => {
+  let server: TestServer;
+  let trained: TrainResult;
+  const events: CoreEvent[] = [];
+  beforeAll(async () => {
+    server = await startTestServer();
+    await loadSample(server);
+    server.core.events.subscribe((e) => events.push(e));
+    const response = await server.api('/predict/train', { method: 'POST' });
+    expect(response.status).toBe(200);
+    trained = await json<TrainResult>(response);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('trains one model per campus and reports samples and holdout quality', () => {
+    expect(trained.model_version).toMatch(/\S/);
+    expect(Object.keys(trained.campuses).sort()).toEqual(['Beirut', 'Byblos']);
+    let total = 0;
+    for (const campus of ['Beirut', 'Byblos']) {
+      const c = trained.campuses[campus];
+      expect(c, campus).toMatchObject({ samples: expect.any(Number) as number, positives: expect.any(Number) as number, threshold: expect.any(Number) as number, duration_ms: expect.any(Number) as number });
+      expect(c?.samples).toBeGreaterThan(1000);
+      expect(c?.positives).toBeLessThan(c?.samples ?? 0);
+      expect(c?.roc_auc).toBeGreaterThan(0.75);
+      expect(c?.roc_auc).toBeLessThanOrEqual(1);
+      expect(c?.f1).toBeGreaterThan(0.6);
+      total += c?.samples ?? 0;
+    }
+    expect(trained.samples_trained).toBe(total);
+  });
+
+  it('reports training progress per campus as events', () => {
+    const progress = events.filter((e) => e.task === 'train');
+    expect(new Set(progress.map((e) => e.campus).filter(Boolean))).toEqual(new Set(['Beirut', 'Byblos']));
+    expect(progress.at(-1)).toMatchObject({ stage: 'done', percent: 100 });
+    expect(progress.every((e) => e.percent >= 0 && e.percent <= 100)).toBe(true);
+  });
+
+  it('gives the term after the latest Fall/Spring record', async () => {
+    expect(await json(await server.api('/predict/next-term'))).toEqual({ year: 2025, semester: 'Spring' });
+  });
+
+  it('scores every catalog course with every entry field', async () => {
+    const response = await bulk(server, { ...base, run_name: 'Spring plan' });
+    expect(response.status).toBe(200);
+    const run = await json<PredictionRun>(response);
+    expect(run).toMatchObject({ id: expect.any(Number) as number, run_name: 'Spring plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut', model_version: trained.model_version });
+    expect(new Date(run.created_at).toISOString()).toBe(run.created_at);
+    const courses = await json<{ code: string; name: string }[]>(await server.api('/data/courses'));
+    expect(run.entries.map((e) => e.course_code).sort()).toEqual(courses.map((c) => c.code).sort());
+    for (const e of run.entries) {
+      expect(Object.keys(e).sort()).toEqual(['bottleneck_score', 'confidence', 'course_code', 'course_name', 'latent_demand', 'offer', 'offer_score', 'predicted_enrollment', 'prefix', 'projected_sections', 'reasons', 'types'].sort());
+      expect(e.confidence).toBeGreaterThanOrEqual(0);
+      expect(e.confidence).toBeLessThanOrEqual(1);
+      expect(e.offer_score).toBeCloseTo(e.confidence * 100, 1);
+      expect(Number.isInteger(e.predicted_enrollment) && e.predicted_enrollment >= 0).toBe(true);
+      expect(Number.isInteger(e.latent_demand) && Number.isInteger(e.bottleneck_score)).toBe(true);
+      expect(e.projected_sections).toBe(e.offer ? Math.max(1, Math.ceil(e.predicted_enrollment / 40)) : 0);
+      expect(e.reasons.length).toBeGreaterThanOrEqual(1);
+      expect(e.reasons.length).toBeLessThanOrEqual(3);
+      expect(e.course_name).toBe(courses.find((c) => c.code === e.course_code)?.name);
+    }
+    const offered = run.entries.filter((e) => e.offer);
+    const skipped = run.entries.filter((e) => !e.offer);
+    expect(offered.length).toBeGreaterThan(20);
+    expect(skipped.length).toBeGreaterThan(20);
+    expect(Math.min(...offered.map((e) => e.confidence))).toBeGreaterThanOrEqual(Math.max(...skipped.map((e) => e.confidence)));
+    expect(run.entries.map((e) => e.offer_score)).toEqual([...run.entries.map((e) => e.offer_score)].sort((a, b) => b - a));
+    const cross = run.entries.find((e) => e.course_code === 'CSC463/BIF463');
+    expect(cross).toMatchObject({ prefix: 'CSC', types: ['core', 'elective'] });
+    const calculus = run.entries.find((e) => e.course_code === 'MTH101');
+    expect(calculus?.bottleneck_score).toBeGreaterThan(10);
+  });
+
+  it('explains with sentences drawn from the history', async () => {
+    const run = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Byblos', target_semester: 'Fall', target_year: 2025 }));
+    const all = run.entries.flatMap((e) => e.reasons);
+    expect(all.some((r) => /^Offered every Fall for the last 4 years$/.test(r))).toBe(true);
+    expect(all.some((r) => /^\d+ students passed its prerequisites in the last two terms$/.test(r))).toBe(true);
+    expect(all.some((r) => /^(Never offered at Byblos|Not offered since (Fall|Spring) \d{4})$/.test(r))).toBe(true);
+  });
+
+  it('moves demand and sections of gateway courses with the cohort inputs', async () => {
+    const plain = await json<PredictionRun>(await bulk(server, base));
+    const cohorts = await json<PredictionRun>(await bulk(server, { ...base, new_freshman: 300, new_sophomores: 200, new_masters: 90 }));
+    const by = (run: PredictionRun, code: string): PredictionEntry => run.entries.find((e) => e.course_code === code) as PredictionEntry;
+    // MTH101: level 1 (freshman gateway); CSC243: level-2 core whose prerequisite CSC202 is level 2 (not a sophomore gateway).
+    expect(by(cohorts, 'MTH101').predicted_enrollment - by(plain, 'MTH101').predicted_enrollment).toBe(150);
+    expect(by(cohorts, 'MTH101').latent_demand - by(plain, 'MTH101').latent_demand).toBe(150);
+    expect(by(cohorts, 'MTH101').reasons.join(' ')).toMatch(/300 new freshmen/);
+    // STA201: level-2 core whose only prerequisite (MTH101) is level 1.
+    expect(by(cohorts, 'STA201').predicted_enrollment - by(plain, 'STA201').predicted_enrollment).toBe(100);
+    expect(by(cohorts, 'CSC510').latent_demand - by(plain, 'CSC510').latent_demand).toBe(30);
+    expect(by(cohorts, 'CSC243').predicted_enrollment).toBe(by(plain, 'CSC243').predicted_enrollment);
+    expect(by(cohorts, 'CSC425').predicted_enrollment).toBe(by(plain, 'CSC425').predicted_enrollment);
+    const offeredGateway = cohorts.entries.find((e) => e.course_code === 'MTH101' && e.offer);
+    if (offeredGateway) expect(offeredGateway.projected_sections).toBeGreaterThan(by(plain, 'MTH101').projected_sections);
+  });
+
+  it('fills the quota slots in order with the highest-scoring eligible courses', async () => {
+    const slots = { csc_core: 5, csc_elective: 2, bif_core: 3, bif_elective: 1, mth: 4, sta: 2 };
+    const run = await json<PredictionRun>(await bulk(server, { ...base, use_quotas: true, slots }));
+    const chosen = new Set(run.entries.filter((e) => e.offer).map((e) => e.course_code));
+    // Independent re-derivation of the rule from the entries.
+    const expected = new Set<string>();
+    const ranked = [...run.entries].sort((a, b) => b.offer_score - a.offer_score || a.course_code.localeCompare(b.course_code));
+    const rules: [keyof typeof slots, string, string | null][] = [['csc_core', 'CSC', 'core'], ['csc_elective', 'CSC', 'elective'], ['bif_core', 'BIF', 'core'], ['bif_elective', 'BIF', 'elective'], ['mth', 'MTH', null], ['sta', 'STA', null]];
+    for (const [slot, prefix, type] of rules) {
+      const picks = ranked.filter((e) => !expected.has(e.course_code) && !e.types.includes('masters') && !e.types.includes('minor') && e.course_code.split('/').some((c) => c.startsWith(prefix)) && (type === null || e.types.includes(type))).slice(0, slots[slot]);
+      for (const p of picks) expected.add(p.course_code);
+    }
+    expect(chosen).toEqual(expected);
+    expect(chosen.size).toBe(17);
+    expect(run.entries.filter((e) => e.offer).every((e) => !e.types.includes('masters') && !e.types.includes('minor'))).toBe(true);
+    expect(run.entries.filter((e) => !e.offer).every((e) => e.projected_sections === 0)).toBe(true);
+  });
+
+  it('lets a cross-listed code fill a slot of any of its prefixes', async () => {
+    const only = (s: Partial<Record<string, number>>): Record<string, number> => ({ csc_core: 0, csc_elective: 0, bif_core: 0, bif_elective: 0, mth: 0, sta: 0, ...s });
+    const viaBif = await json<PredictionRun>(await bulk(server, { ...base, use_quotas: true, slots: only({ bif_core: 50 }) }));
+    expect(viaBif.entries.find((e) => e.course_code === 'CSC463/BIF463')?.offer).toBe(true);
+    expect(viaBif.entries.filter((e) => e.offer).every((e) => e.course_code.includes('BIF'))).toBe(true);
+    const viaCscElective = await json<PredictionRun>(await bulk(server, { ...base, use_quotas: true, slots: only({ csc_elective: 50 }) }));
+    expect(viaCscElective.entries.find((e) => e.course_code === 'CSC463/BIF463')?.offer).toBe(true);
+    const none = await json<PredictionRun>(await bulk(server, { ...base, use_quotas: true, slots: only({}) }));
+    expect(none.entries.filter((e) => e.offer)).toEqual([]);
+  });
+
+  it.each([
+    ['run_name', { run_name: undefined }],
+    ['run_name', { run_name: '  ' }],
+    ['target_year', { target_year: '2025' }],
+    ['target_year', { target_year: 2025.5 }],
+    ['target_semester', { target_semester: 'Summer' }],
+    ['target_campus', { target_campus: 'Tripoli' }],
+    ['new_freshman', { new_freshman: -1 }],
+    ['new_masters', { new_masters: 1.5 }],
+    ['use_quotas', { use_quotas: 'yes' }],
+    ['slots.csc_core', { slots: { csc_core: -2 } }],
+    ['slots', { slots: { physics: 3 } }],
+  ])('answers 422 naming %s', async (field, overrides) => {
+    const response = await bulk(server, { ...base, ...overrides });
+    expect(response.status).toBe(422);
+    const body = await json<{ detail: string; fields: { field: string }[] }>(response);
+    expect(body.fields.map((f) => f.field)).toContain(field);
+  });
+
+  it('lists runs newest first, filters by campus, and reads one', async () => {
+    const first = await json<PredictionRun>(await bulk(server, { ...base, run_name: 'A', target_campus: 'Byblos' }));
+    const second = await json<PredictionRun>(await bulk(server, { ...base, run_name: 'B' }));
+    const all = await json<PredictionRun[]>(await server.api('/predict/runs'));
+    expect(all[0]?.id).toBe(second.id);
+    expect(all.map((r) => r.id)).toEqual([...all.map((r) => r.id)].sort((a, b) => b - a));
+    expect(all[0]?.entries).toEqual(second.entries);
+    const byblos = await json<PredictionRun[]>(await server.api('/predict/runs?campus=Byblos'));
+    expect(byblos.length).toBeGreaterThan(0);
+    expect(byblos.every((r) => r.target_campus === 'Byblos')).toBe(true);
+    expect(byblos.map((r) => r.id)).toContain(first.id);
+    expect(await json(await server.api(`/predict/runs/${first.id}`))).toEqual(first);
+    expect((await server.api('/predict/runs/99999')).status).toBe(404);
+    expect((await server.api('/predict/runs?campus=Tripoli')).status).toBe(422);
+  });
+
+  it('reports the latest run on the dashboard', async () => {
+    const run = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Byblos' }));
+    const metrics = await json<DashboardMetrics>(await server.api('/dashboard/metrics'));
+    expect(metrics).toMatchObject({
+      total_courses: 117,
+      total_offerings: 1978,
+      latest_run_id: run.id,
+      average_model_confidence: Math.round((trained.campuses.Byblos?.roc_auc ?? 0) * 1000) / 10,
+      total_predictions: 117,
+      total_recommended_offerings: run.entries.filter((e) => e.offer).length,
+    });
+    expect(metrics.average_fail_ratio).toBeGreaterThan(5);
+    expect(Object.values(metrics.recommended_by_prefix).reduce((a, b) => a + b, 0)).toBe(metrics.total_recommended_offerings);
+    expect(metrics.models.map((m) => m.campus)).toEqual(['Beirut', 'Byblos']);
+  });
+});
+
+describe('prediction edge cases', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('refuses to train, plan or guess the next term without offerings', async () => {
+    const train = await server.api('/predict/train', { method: 'POST' });
+    expect(train.status).toBe(400);
+    expect(await detail(train)).toMatch(/no offering records/);
+    const next = await server.api('/predict/next-term');
+    expect(next.status).toBe(400);
+    expect(await detail(next)).toMatch(/upload the offering history/);
+    const run = await bulk(server, base);
+    expect(run.status).toBe(400);
+    expect(await detail(run)).toMatch(/catalog is empty/);
+  });
+
+  it('orders Spring before Fall within a year and ignores Summer', async () => {
+    await server.upload('/data/upload/offerings', 'a.csv', 'course,year,semester\nCSC201,2023,Fall\nCSC201,2024,Spring\n');
+    expect(await json(await server.api('/predict/next-term'))).toEqual({ year: 2024, semester: 'Fall' });
+    await server.upload('/data/upload/offerings', 'b.csv', 'course,year,semester\nCSC201,2024,Summer\n');
+    expect(await json(await server.api('/predict/next-term'))).toEqual({ year: 2024, semester: 'Fall' });
+    await server.upload('/data/upload/offerings', 'c.csv', 'course,year,semester\nCSC201,2024,Fall\n');
+    expect(await json(await server.api('/predict/next-term'))).toEqual({ year: 2025, semester: 'Spring' });
+  });
+
+  it('skips a campus without enough history and trains first when a run needs a model', async () => {
+    await server.upload('/data/upload/courses', 'c.json', JSON.stringify([{ code: 'CSC201', name: 'Programming', type: 'core' }, { code: 'CSC202', name: 'OOP', type: 'core', prerequisites: ['CSC201'] }]));
+    const rows = ['course,year,semester,campus,total_enrolled'];
+    for (let year = 2019; year <= 2024; year++) {
+      rows.push(`CSC201,${year},Fall,Beirut,${50 + year - 2019}`, `CSC202,${year},Spring,Beirut,30`);
+      if (year % 2 === 0) rows.push(`CSC202,${year},Fall,Beirut,12`);
+    }
+    await server.upload('/data/upload/offerings', 'o.csv', rows.join('\n'));
+    const run = await bulk(server, { ...base, target_campus: 'Beirut' });
+    expect(run.status).toBe(200);
+    const models = await json<DashboardMetrics>(await server.api('/dashboard/metrics'));
+    expect(models.models.map((m) => m.campus)).toEqual(['Beirut']);
+    const trained = await json<TrainResult>(await server.api('/predict/train', { method: 'POST' }));
+    expect(trained.campuses.Byblos).toMatchObject({ samples: 0 });
+    expect(trained.campuses.Beirut?.samples).toBeGreaterThan(0);
+    const byblos = await bulk(server, { ...base, target_campus: 'Byblos' });
+    expect(byblos.status).toBe(400);
+    expect(await detail(byblos)).toMatch(/not enough history at Byblos/);
+  });
+
+  it('shows an empty dashboard before any run', async () => {
+    const fresh = await startTestServer();
+    try {
+      expect(await json(await fresh.api('/dashboard/metrics'))).toMatchObject({
+        total_courses: 0,
+        total_offerings: 0,
+        latest_run_id: null,
+        average_model_confidence: 0,
+        average_fail_ratio: 0,
+        total_predictions: 0,
+        total_recommended_offerings: 0,
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -5,18 +5,26 @@
 import { benchImports } from './import.bench';
 import { benchStartup } from './startup.bench';
 import { benchSchedule } from './schedule.bench';
+import { benchForest, benchPredict } from './predict.bench';
 import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   import: benchImports,
   schedule: benchSchedule,
+  predict: benchPredict,
 };
+/** Sections run only when named: they take minutes. */
+const optIn: Record<string, () => Promise<void>> = { forest: benchForest };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(sections)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
   await run();
+}
+for (const [name, run] of Object.entries(optIn)) {
+  if (wanted.includes(name)) await run();
+  else console.log(`(${name}: not run by default — npm run bench -- ${name})`);
 }
 const missed = measurements.filter((m) => m.target !== undefined && m.value > m.target);
 console.log(`\n${measurements.length} measurements, ${missed.length} over target${missed.length ? `: ${missed.map((m) => m.name).join('; ')}` : ''}`);

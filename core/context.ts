@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { CoreEvents } from './events';
+import type { ApiAccess } from './system/access';
 
 export interface CoreContext {
   db: Database;
@@ -7,4 +8,6 @@ export interface CoreContext {
   events: CoreEvents;
   /** Current time; injectable so tests and runs are reproducible. */
   now: () => Date;
+  /** Set once the REST API is listening. */
+  access?: ApiAccess;
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { CoreError } from '../errors';
 import { defineHandlers, handler } from '../registry';
-import { parseJsonFile, requireExtension, uploadedFileSchema } from '../import/files';
+import { parseJsonFile, requireExtension, uploadedFileSchema, type UploadedFile } from '../import/files';
+import type { CoreContext } from '../context';
 import { readCsv } from '../import/csv';
 import { readReport } from '../import/xlsx';
-import { ImportLog } from '../import/result';
+import { ImportLog, type UploadResult } from '../import/result';
 import { readAllowedCourses, readAvailability } from './fields';
 import { DOCTOR_COLUMNS, doctorsFromJson, doctorsFromTables } from './upload';
 import { findDoctorByName, insertDoctor, listDoctors, upsertDoctors } from './repo';
@@ -20,6 +21,18 @@ export const createDoctorSchema = z.object({
   start: clock,
   end: clock,
 });
+
+/** Upserts the doctors of a JSON, CSV or XLSX file in one transaction; "success" whenever it is readable. */
+export async function importDoctors(ctx: CoreContext, file: UploadedFile): Promise<UploadResult> {
+  const ext = requireExtension(file, ['json', 'csv', 'xlsx'], 'The doctors file');
+  const log = new ImportLog();
+  const doctors =
+    ext === 'json'
+      ? doctorsFromJson(parseJsonFile(file), log)
+      : doctorsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: DOCTOR_COLUMNS }), file.filename, log);
+  const processed = ctx.db.transaction(() => upsertDoctors(ctx.db, doctors))();
+  return { ...log.result(processed), status: 'success' };
+}
 
 export const facultyHandlers = defineHandlers({
   'doctors-list': handler(z.object({}), 'All doctors', (ctx) => listDoctors(ctx.db)),
@@ -42,14 +55,5 @@ export const facultyHandlers = defineHandlers({
       });
     }).immediate();
   }),
-  'doctors-upload': handler(z.object({ file: uploadedFileSchema }), 'Upsert doctors from a JSON, CSV or XLSX file', async (ctx, { file }) => {
-    const ext = requireExtension(file, ['json', 'csv', 'xlsx'], 'The doctors file');
-    const log = new ImportLog();
-    const doctors =
-      ext === 'json'
-        ? doctorsFromJson(parseJsonFile(file), log)
-        : doctorsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: DOCTOR_COLUMNS }), file.filename, log);
-    const processed = ctx.db.transaction(() => upsertDoctors(ctx.db, doctors))();
-    return { ...log.result(processed), status: 'success' as const };
-  }),
+  'doctors-upload': handler(z.object({ file: uploadedFileSchema }), 'Upsert doctors from a JSON, CSV or XLSX file', (ctx, { file }) => importDoctors(ctx, file)),
 });

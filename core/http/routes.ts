@@ -20,6 +20,12 @@ export interface RouteSpec {
 export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/health', operation: 'health', input: 'none', public: true, tag: 'system' },
 
+  { method: 'GET', path: '/settings', operation: 'settings-info', input: 'none', tag: 'system' },
+  { method: 'POST', path: '/settings/token', operation: 'settings-regenerate-token', input: 'none', tag: 'system' },
+  { method: 'GET', path: '/data/backup', operation: 'database-backup', input: 'none', file: true, tag: 'data' },
+  { method: 'POST', path: '/data/restore', operation: 'database-restore', input: 'multipart', tag: 'data' },
+  { method: 'POST', path: '/data/sample', operation: 'sample-load', input: 'none', tag: 'data' },
+
   { method: 'GET', path: '/data/courses', operation: 'courses-list', input: 'none', tag: 'data' },
   { method: 'GET', path: '/data/offerings', operation: 'offerings-list', input: 'none', tag: 'data' },
   { method: 'POST', path: '/data/upload/courses', operation: 'courses-upload', input: 'multipart', tag: 'data' },

@@ -11,8 +11,10 @@ export interface ApiToken {
 }
 
 /** TERMWISE_API_TOKEN when set; else the token kept in the data folder, made on first start. */
+export const ENV_TOKEN_SOURCE = 'the TERMWISE_API_TOKEN environment variable';
+
 export function loadApiToken(dataDir: string, env: NodeJS.ProcessEnv = process.env): ApiToken {
-  if (env.TERMWISE_API_TOKEN) return { token: env.TERMWISE_API_TOKEN, source: 'the TERMWISE_API_TOKEN environment variable' };
+  if (env.TERMWISE_API_TOKEN) return { token: env.TERMWISE_API_TOKEN, source: ENV_TOKEN_SOURCE };
   const file = join(dataDir, TOKEN_FILE);
   if (existsSync(file)) {
     const token = readFileSync(file, 'utf8').trim();

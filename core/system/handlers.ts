@@ -1,7 +1,28 @@
+import { join } from 'node:path';
 import { z } from 'zod';
+import { CoreError } from '../errors';
 import { defineHandlers, handler } from '../registry';
+import { uploadedFileSchema } from '../import/files';
+import { DATABASE_FILE } from '../db/files';
 import { VERSION } from '../version';
+import { backupDatabase, restoreDatabase } from './backup';
+import { loadSampleData } from './sample';
 
 export const systemHandlers = defineHandlers({
   health: handler(z.object({}), 'Liveness and version', () => ({ status: 'ok' as const, version: VERSION })),
+  'settings-info': handler(z.object({}), 'Data folder, REST address and API token', (ctx) => ({
+    version: VERSION,
+    data_dir: ctx.dataDir,
+    database_file: join(ctx.dataDir, DATABASE_FILE),
+    api_url: ctx.access?.url ?? null,
+    api_token: ctx.access?.token() ?? null,
+    token_source: ctx.access?.source ?? null,
+  })),
+  'settings-regenerate-token': handler(z.object({}), 'Replace the API token (scripts need the new one)', (ctx) => {
+    if (!ctx.access) throw new CoreError('invalid', 'The REST API is not running, so there is no token to regenerate');
+    return { api_token: ctx.access.regenerate() };
+  }),
+  'database-backup': handler(z.object({}), 'A copy of the database', (ctx) => backupDatabase(ctx)),
+  'database-restore': handler(z.object({ file: uploadedFileSchema }), 'Replace all data with a backup', (ctx, { file }) => restoreDatabase(ctx, file)),
+  'sample-load': handler(z.object({}), 'Import the shipped sample data', (ctx) => loadSampleData(ctx)),
 });

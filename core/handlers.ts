@@ -6,9 +6,10 @@ import { systemHandlers } from './system/handlers';
 import { scheduleHandlers } from './schedule/handlers';
 import { predictHandlers } from './predict/handlers';
 import { dashboardHandlers } from './dashboard/handlers';
+import { previewHandlers } from './system/preview';
 
 /** Every operation of the core, by name: the one table both transports dispatch through. */
-export const handlers = mergeHandlers(systemHandlers, catalogHandlers, offeringsHandlers, facultyHandlers, scheduleHandlers, predictHandlers, dashboardHandlers);
+export const handlers = mergeHandlers(systemHandlers, catalogHandlers, offeringsHandlers, facultyHandlers, scheduleHandlers, predictHandlers, dashboardHandlers, previewHandlers);
 
 export type Handlers = typeof handlers;
 export type HandlerName = keyof Handlers;

@@ -25,6 +25,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/data/backup', operation: 'database-backup', input: 'none', file: true, tag: 'data' },
   { method: 'POST', path: '/data/restore', operation: 'database-restore', input: 'multipart', tag: 'data' },
   { method: 'POST', path: '/data/sample', operation: 'sample-load', input: 'none', tag: 'data' },
+  { method: 'POST', path: '/data/preview', operation: 'import-preview', input: 'multipart', tag: 'data' },
 
   { method: 'GET', path: '/data/courses', operation: 'courses-list', input: 'none', tag: 'data' },
   { method: 'GET', path: '/data/offerings', operation: 'offerings-list', input: 'none', tag: 'data' },
@@ -37,6 +38,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/predict/bulk', operation: 'predict-bulk', input: 'json', tag: 'predict' },
   { method: 'GET', path: '/predict/runs', operation: 'predict-runs', input: 'query', tag: 'predict' },
   { method: 'GET', path: '/predict/runs/:run_id', operation: 'predict-run', input: 'none', tag: 'predict' },
+  { method: 'GET', path: '/predict/runs/:run_id/export', operation: 'predict-run-export', input: 'query', file: true, tag: 'predict' },
 
   { method: 'GET', path: '/dashboard/metrics', operation: 'dashboard-metrics', input: 'none', tag: 'dashboard' },
 

@@ -1,0 +1,32 @@
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import type { FileResult } from '../http/file-result';
+import { XLSX_CONTENT_TYPE } from '../schedule/export';
+import type { PredictionRun } from './schema';
+
+const COLUMNS = ['Rank', 'Course Code', 'Course Name', 'Types', 'Offer', 'Offer Score', 'Confidence', 'Predicted Enrollment', 'Projected Sections', 'Latent Demand', 'Bottleneck Score', 'Reasons'] as const;
+
+function rows(run: PredictionRun): (string | number)[][] {
+  return run.entries.map((e, i) => [i + 1, e.course_code, e.course_name, e.types.join(', '), e.offer ? 'yes' : 'no', e.offer_score, e.confidence, e.predicted_enrollment, e.projected_sections, e.latent_demand, e.bottleneck_score, e.reasons.join('; ')]);
+}
+
+function baseName(run: PredictionRun): string {
+  return `termwise_run_${run.id}_${run.target_campus}_${run.target_semester}_${run.target_year}`.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** A saved run as a spreadsheet or CSV, in ranked order. */
+export async function exportRun(run: PredictionRun, format: 'xlsx' | 'csv'): Promise<FileResult> {
+  if (format === 'csv') {
+    const text = Papa.unparse({ fields: [...COLUMNS], data: rows(run) });
+    return { filename: `${baseName(run)}.csv`, contentType: 'text/csv; charset=utf-8', content: new TextEncoder().encode(`\uFEFF${text}\n`) };
+  }
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Termwise';
+  const sheet = workbook.addWorksheet('Recommendations', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.addRow([...COLUMNS]);
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows(run)) sheet.addRow(row);
+  [6, 14, 36, 20, 7, 11, 11, 12, 12, 12, 12, 90].forEach((width, i) => (sheet.getColumn(i + 1).width = width));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: run.entries.length + 1, column: COLUMNS.length } };
+  return { filename: `${baseName(run)}.xlsx`, contentType: XLSX_CONTENT_TYPE, content: new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer) };
+}

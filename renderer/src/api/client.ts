@@ -1,0 +1,104 @@
+import type { HandlerName, Handlers } from '../../../core/handlers';
+import type { InputOf, OutputOf } from '../../../core/registry';
+import type { JsonText } from '../../../core/json-text';
+import type { FileResult } from '../../../core/http/file-result';
+import type { CoreEvent } from '../../../core/events';
+import type { TermwiseBridge } from '../../../electron/bridge';
+import { errorFromCore, errorFromHttp } from './errors';
+
+/** What an operation's result looks like once it reaches the renderer. */
+export type Decoded<T> = T extends JsonText<infer U> ? U : T;
+export type Result<N extends HandlerName> = Decoded<OutputOf<Handlers[N]>>;
+export type Args<N extends HandlerName> = InputOf<Handlers[N]>;
+
+export interface Transport {
+  call(operation: string, args: unknown): Promise<unknown>;
+  subscribe(listener: (event: CoreEvent) => void): () => void;
+  saveFile(file: FileResult): Promise<string | null>;
+  readonly kind: 'ipc' | 'http';
+}
+
+function decode(value: unknown): unknown {
+  if (value && typeof value === 'object' && typeof (value as { jsonText?: unknown }).jsonText === 'string') return JSON.parse((value as { jsonText: string }).jsonText);
+  return value;
+}
+
+declare global {
+  interface Window {
+    termwise?: TermwiseBridge;
+  }
+}
+
+/** Electron: one IPC channel to the same handlers. */
+export function ipcTransport(bridge: TermwiseBridge): Transport {
+  return {
+    kind: 'ipc',
+    async call(operation, args) {
+      const result = await bridge.invoke(operation, args);
+      if (!result.ok) throw errorFromCore(result.error);
+      return decode(result.value);
+    },
+    subscribe: (listener) => bridge.onEvent((e) => listener(e as CoreEvent)),
+    saveFile: (file) => bridge.saveFile(file.filename, file.content),
+  };
+}
+
+function hasFile(args: unknown): args is { file: { filename: string; content: Uint8Array } } {
+  return typeof args === 'object' && args !== null && 'file' in args && (args as { file?: { content?: unknown } }).file?.content instanceof Uint8Array;
+}
+
+/** Headless mode: the page served by `npm run serve`, authenticated by its session cookie. */
+export function httpTransport(base = ''): Transport {
+  return {
+    kind: 'http',
+    async call(operation, args) {
+      let init: RequestInit;
+      if (hasFile(args)) {
+        const form = new FormData();
+        for (const [key, value] of Object.entries(args)) {
+          if (key === 'file') form.append('file', new Blob([args.file.content as BlobPart]), args.file.filename);
+          else if (value !== undefined) form.append(key, String(value));
+        }
+        init = { method: 'POST', body: form };
+      } else init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args ?? {}) };
+      const response = await fetch(`${base}/rpc/${operation}`, { ...init, credentials: 'same-origin' });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as Parameters<typeof errorFromHttp>[1];
+        throw errorFromHttp(response.status, body);
+      }
+      const disposition = response.headers.get('content-disposition');
+      if (disposition?.startsWith('attachment')) {
+        const filename = /filename=("?)([^";]+)\1/.exec(disposition)?.[2] ?? 'download';
+        return { filename, contentType: response.headers.get('content-type') ?? 'application/octet-stream', content: new Uint8Array(await response.arrayBuffer()) } satisfies FileResult;
+      }
+      return response.json();
+    },
+    subscribe(listener) {
+      const source = new EventSource(`${base}/events`);
+      source.onmessage = (message: MessageEvent<string>) => listener(JSON.parse(message.data) as CoreEvent);
+      return () => source.close();
+    },
+    async saveFile(file) {
+      const url = URL.createObjectURL(new Blob([file.content as BlobPart], { type: file.contentType }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.filename;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      return Promise.resolve(file.filename);
+    },
+  };
+}
+
+export const transport: Transport = typeof window !== 'undefined' && window.termwise ? ipcTransport(window.termwise) : httpTransport();
+
+/** The one typed entry to the core, whatever the transport. */
+export async function call<N extends HandlerName>(operation: N, args: Args<N>): Promise<Result<N>> {
+  return (await transport.call(operation, args)) as Result<N>;
+}
+
+export async function fileToUpload(file: File): Promise<{ filename: string; content: Uint8Array }> {
+  return { filename: file.name, content: new Uint8Array(await file.arrayBuffer()) };
+}

@@ -1,0 +1,127 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { messageOf } from '../api/errors';
+import type { Course, Doctor } from '../stores/data';
+import type { Entry } from '../stores/schedule';
+import { useSchedule } from '../stores/schedule';
+import { ErrorNote } from './ErrorNote';
+
+export interface EntryDraft {
+  id?: number;
+  course_code: string;
+  section_name: string;
+  doctor_id: number;
+  day: string;
+  start_time: string;
+  duration_mins: number;
+  room: string;
+}
+
+const allowedList = (d: Doctor): string[] => {
+  try {
+    return JSON.parse(d.allowed_courses) as string[];
+  } catch {
+    return [];
+  }
+};
+
+function mayTeach(d: Doctor, code: string): boolean {
+  const singles = new Set(code.split('/'));
+  return allowedList(d).some((a) => a === code || a.split('/').some((s) => singles.has(s)));
+}
+
+/** Create or edit one timetable entry; the server's refusal is shown in its own words. */
+export function EntryModal({ draft, courses, doctors, recommended, entries, onClose }: { draft: EntryDraft | null; courses: Course[]; doctors: Doctor[]; recommended: string[]; entries: Entry[]; onClose: () => void }) {
+  const { create, update, remove } = useSchedule();
+  const [form, setForm] = useState<EntryDraft | null>(draft);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setForm(draft);
+    setError(null);
+  }, [draft]);
+
+  const courseOptions = useMemo(() => {
+    const rec = new Set(recommended);
+    const item = (c: Course): { value: string; label: string } => ({ value: c.code, label: `${c.code} — ${c.name}` });
+    const first = courses.filter((c) => rec.has(c.code));
+    const rest = courses.filter((c) => !rec.has(c.code));
+    return [...(first.length ? [{ group: 'Recommended in the latest run', items: first.map(item) }] : []), { group: first.length ? 'Other courses' : 'Catalog', items: rest.map(item) }];
+  }, [courses, recommended]);
+
+  if (!form) return null;
+  const allowedDoctors = doctors.filter((d) => !form.course_code || mayTeach(d, form.course_code));
+  const set = (patch: Partial<EntryDraft>): void => setForm({ ...form, ...patch });
+  const chooseCourse = (code: string | null): void => {
+    const course = code ?? '';
+    const taken = entries.filter((e) => e.course_code === course).map((e) => Number(e.section_name)).filter(Number.isFinite);
+    const stillAllowed = form.doctor_id === 0 || doctors.some((d) => d.id === form.doctor_id && mayTeach(d, course));
+    set({ course_code: course, section_name: form.id ? form.section_name : String(taken.length ? Math.max(...taken) + 1 : 1), doctor_id: stillAllowed ? form.doctor_id : 0 });
+  };
+
+  const save = async (): Promise<void> => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (form.id) await update({ entry_id: form.id, course_code: form.course_code, section_name: form.section_name, doctor_id: form.doctor_id, day: form.day, start_time: form.start_time, duration_mins: form.duration_mins, room: form.room || 'TBD' });
+      else await create({ course_code: form.course_code, section_name: form.section_name, doctor_id: form.doctor_id, day: form.day, start_time: form.start_time, duration_mins: form.duration_mins, room: form.room || 'TBD' });
+      onClose();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const del = async (): Promise<void> => {
+    if (!form.id) return;
+    try {
+      await remove(form.id);
+      onClose();
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={form.id ? 'Edit section' : 'New section'} size="lg">
+      <Stack gap="xs" data-testid="entry-form">
+        <Select label="Course" searchable data={courseOptions} value={form.course_code || null} onChange={chooseCourse} nothingFoundMessage="No such course" data-testid="entry-course" />
+        <Group grow>
+          <TextInput label="Section" value={form.section_name} onChange={(e) => set({ section_name: e.currentTarget.value })} data-testid="entry-section" />
+          <Select
+            label="Doctor"
+            data={[{ value: '0', label: 'Unassigned' }, ...allowedDoctors.map((d) => ({ value: String(d.id), label: `${d.name}${d.available_days ? ` (${d.available_days} ${d.available_time ?? ''})` : ''}` }))]}
+            value={String(form.doctor_id)}
+            onChange={(v) => set({ doctor_id: Number(v ?? 0) })}
+            searchable
+            data-testid="entry-doctor"
+          />
+        </Group>
+        <Group grow>
+          <TextInput label="Days (M T W R F S U)" value={form.day} onChange={(e) => set({ day: e.currentTarget.value.toUpperCase() })} data-testid="entry-day" />
+          <TextInput label="Start (HH:MM)" value={form.start_time} onChange={(e) => set({ start_time: e.currentTarget.value })} data-testid="entry-start" />
+          <NumberInput label="Minutes" min={5} max={600} value={form.duration_mins} onChange={(v) => set({ duration_mins: Number(v) || 0 })} data-testid="entry-duration" />
+          <TextInput label="Room" value={form.room} onChange={(e) => set({ room: e.currentTarget.value })} data-testid="entry-room" />
+        </Group>
+        <ErrorNote message={error} testId="entry-error" />
+        <Group justify="space-between">
+          {form.id ? (
+            <Button color="red" variant="subtle" onClick={() => void del()}>
+              Delete
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group>
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button onClick={() => void save()} loading={busy} disabled={!form.course_code || !form.section_name} data-testid="entry-save">
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Group, List, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { call, fileToUpload, type Result } from '../api/client';
+import { messageOf } from '../api/errors';
+import { useData, type ImportKind, type UploadResult } from '../stores/data';
+import { ErrorNote } from './ErrorNote';
+
+const ACCEPT: Record<ImportKind, string[]> = {
+  courses: ['.json'],
+  offerings: ['.csv', '.xlsx'],
+  doctors: ['.json', '.csv', '.xlsx'],
+};
+const TITLES: Record<ImportKind, string> = { courses: 'Course catalog', offerings: 'Offering history', doctors: 'Doctors (faculty)' };
+
+type Preview = Result<'import-preview'>;
+
+/** Drop or pick a file, see what will be read, import it, and see what happened. */
+export function ImportCard({ kind }: { kind: ImportKind }) {
+  const importFile = useData((s) => s.importFile);
+  const [file, setFile] = useState<{ filename: string; content: Uint8Array } | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [result, setResult] = useState<UploadResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const choose = async (files: File[]): Promise<void> => {
+    const picked = files[0];
+    if (!picked) return;
+    setResult(null);
+    setError(null);
+    setPreview(null);
+    const upload = await fileToUpload(picked);
+    setFile(upload);
+    try {
+      setPreview(await call('import-preview', { kind, file: upload }));
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+
+  const runImport = async (): Promise<void> => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setResult(await importFile(kind, file));
+      setFile(null);
+      setPreview(null);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder data-testid={`import-${kind}`}>
+      <Stack gap="xs">
+        <Text fw={600}>{TITLES[kind]}</Text>
+        <Dropzone onDrop={(files) => void choose(files)} accept={Object.fromEntries(ACCEPT[kind].map((ext) => [ext === '.json' ? 'application/json' : ext === '.csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', [ext]]))} multiple={false} aria-label={`Choose the ${TITLES[kind].toLowerCase()} file`} data-testid={`dropzone-${kind}`}>
+          <Text size="sm" ta="center" py="sm">
+            Drop a {ACCEPT[kind].join(' / ')} file here, or click to choose one
+          </Text>
+        </Dropzone>
+        {file && (
+          <Text size="sm">
+            Selected: <b>{file.filename}</b>
+          </Text>
+        )}
+        {preview && (
+          <Stack gap={4} data-testid={`preview-${kind}`}>
+            <Text size="xs" c="dimmed">
+              {preview.total_rows.toLocaleString()} rows. Detected columns:
+            </Text>
+            <Group gap={4}>
+              {preview.columns.map((c, i) => (
+                <Badge key={i} color={c.field ? 'blue' : 'gray'} variant="light" title={c.field ? `read as ${c.field}` : 'not used'}>
+                  {c.header || '(blank)'}
+                  {c.field ? ` → ${c.field}` : ''}
+                </Badge>
+              ))}
+            </Group>
+            {preview.missing.length > 0 && <ErrorNote message={`Missing required column: ${preview.missing.join(', ')}`} />}
+            <ScrollArea>
+              <Table fz="xs" withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    {preview.columns.map((c, i) => (
+                      <Table.Th key={i}>{c.header}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preview.rows.map((row, r) => (
+                    <Table.Tr key={r}>
+                      {row.map((cell, i) => (
+                        <Table.Td key={i}>{cell}</Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+          </Stack>
+        )}
+        <Group>
+          <Button onClick={() => void runImport()} disabled={!file} loading={busy} data-testid={`import-${kind}-button`}>
+            Import
+          </Button>
+        </Group>
+        {busy && <Progress value={100} animated striped aria-label="Importing" />}
+        <ErrorNote message={error} testId={`import-${kind}-error`} />
+        {result && (
+          <Stack gap={2} data-testid={`import-${kind}-result`}>
+            <Text size="sm" role="status">
+              {result.status === 'success' ? 'Imported' : 'Nothing imported'}: {result.processed} processed, {result.skipped} skipped
+            </Text>
+            {result.warnings.length > 0 && (
+              <List size="xs" c="dimmed">
+                {result.warnings.map((w, i) => (
+                  <List.Item key={i}>{w}</List.Item>
+                ))}
+              </List>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

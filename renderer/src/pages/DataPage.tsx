@@ -1,0 +1,85 @@
+import { useEffect, useMemo } from 'react';
+import { Badge, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useData, type Course, type Doctor, type Offering } from '../stores/data';
+import { DataGrid } from '../components/DataGrid';
+import { ImportCard } from '../components/ImportCard';
+import { ErrorNote } from '../components/ErrorNote';
+
+const list = (json: string | null): string => {
+  if (!json) return '';
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.join(', ') : json;
+  } catch {
+    return json;
+  }
+};
+
+export function DataPage() {
+  const { courses, offerings, doctors, error, refresh } = useData();
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  const courseColumns = useMemo<ColumnDef<Course, unknown>[]>(
+    () => [
+      { accessorKey: 'code', header: 'Code', size: 130 },
+      { accessorKey: 'name', header: 'Name', size: 280 },
+      { accessorFn: (c) => list(c.type), id: 'type', header: 'Type', size: 140 },
+      { accessorKey: 'course_level', header: 'Level', size: 70 },
+      { accessorFn: (c) => list(c.prerequisites), id: 'prerequisites', header: 'Prerequisites', size: 200 },
+      { accessorKey: 'study_plan', header: 'Study plan', size: 280 },
+    ],
+    [],
+  );
+  const offeringColumns = useMemo<ColumnDef<Offering, unknown>[]>(
+    () => [
+      { accessorKey: 'course_code', header: 'Course', size: 130 },
+      { accessorKey: 'year', header: 'Year', size: 70 },
+      { accessorKey: 'semester', header: 'Semester', size: 90 },
+      { accessorKey: 'campus', header: 'Campus', size: 90 },
+      { accessorKey: 'total_enrolled', header: 'Enrolled', size: 90 },
+      { accessorKey: 'passed_count', header: 'Passed', size: 80 },
+      { accessorKey: 'failed_count', header: 'Failed', size: 80 },
+      { accessorFn: (o) => Math.round(o.fail_ratio * 1000) / 10, id: 'fail_ratio', header: 'Fail %', size: 80 },
+      { accessorFn: (o) => (o.is_offered ? 'yes' : 'no'), id: 'is_offered', header: 'Offered', size: 80 },
+    ],
+    [],
+  );
+  const doctorColumns = useMemo<ColumnDef<Doctor, unknown>[]>(
+    () => [
+      { accessorKey: 'name', header: 'Name', size: 220 },
+      { accessorFn: (d) => list(d.allowed_courses), id: 'allowed', header: 'Allowed courses', size: 380 },
+      { accessorKey: 'available_days', header: 'Days', size: 90, cell: (c) => (c.getValue() as string | null) ?? <Badge variant="light">any</Badge> },
+      { accessorKey: 'available_time', header: 'Hours', size: 120, cell: (c) => (c.getValue() as string | null) ?? <Badge variant="light">any</Badge> },
+    ],
+    [],
+  );
+  return (
+    <Stack>
+      <Title order={2}>Data</Title>
+      <ErrorNote message={error} />
+      <SimpleGrid cols={{ base: 1, lg: 3 }}>
+        <ImportCard kind="courses" />
+        <ImportCard kind="offerings" />
+        <ImportCard kind="doctors" />
+      </SimpleGrid>
+      <Tabs defaultValue="courses" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="courses">Courses ({courses.length})</Tabs.Tab>
+          <Tabs.Tab value="offerings">Offerings ({offerings.length.toLocaleString()})</Tabs.Tab>
+          <Tabs.Tab value="doctors">Doctors ({doctors.length})</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="courses" pt="xs">
+          <DataGrid rows={courses} columns={courseColumns} label="Courses" testId="grid-courses" />
+        </Tabs.Panel>
+        <Tabs.Panel value="offerings" pt="xs">
+          <DataGrid rows={offerings} columns={offeringColumns} label="Offerings" testId="grid-offerings" />
+        </Tabs.Panel>
+        <Tabs.Panel value="doctors" pt="xs">
+          <DataGrid rows={doctors} columns={doctorColumns} label="Doctors" testId="grid-doctors" />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,215 @@
+import { useEffect, useMemo, useState } from 'react';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import type { DateClickArg } from '@fullcalendar/interaction';
+import type { EventClickArg, EventContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import type { EventResizeDoneArg } from '@fullcalendar/interaction';
+import { Badge, Button, Card, Group, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { call, transport } from '../api/client';
+import { messageOf } from '../api/errors';
+import { useData } from '../stores/data';
+import { useSchedule, type Entry } from '../stores/schedule';
+import { useDashboard } from '../stores/dashboard';
+import { EntryModal, type EntryDraft } from '../components/EntryModal';
+import { DoctorModal } from '../components/DoctorModal';
+import { ErrorNote } from '../components/ErrorNote';
+import { colourOf, dateOfLetter, defaultsForDay, hhmm, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
+import { notifyError } from '../lib/notify';
+
+function toEvents(entry: Entry): EventInput[] {
+  const start = minutesOf(entry.start_time);
+  return [...entry.day].map((letter) => ({
+    id: `${entry.id}:${letter}`,
+    groupId: String(entry.id),
+    title: `${entry.course_code} §${entry.section_name}`,
+    start: `${dateOfLetter(letter)}T${entry.start_time}`,
+    end: `${dateOfLetter(letter)}T${hhmm(Math.min(start + entry.duration_mins, 24 * 60 - 1))}`,
+    backgroundColor: colourOf(entry.doctor_id),
+    borderColor: entry.warnings.length ? '#f59f00' : colourOf(entry.doctor_id),
+    extendedProps: { entryId: entry.id },
+  }));
+}
+
+export function SchedulerPage() {
+  const { entries, error, refusal, refresh, update, refuse } = useSchedule();
+  const { courses, doctors, refresh: refreshData, refreshDoctors } = useData();
+  const latestRunId = useDashboard((s) => s.metrics?.latest_run_id ?? null);
+  const refreshDashboard = useDashboard((s) => s.refresh);
+  const [recommended, setRecommended] = useState<string[]>([]);
+  const [draft, setDraft] = useState<EntryDraft | null>(null);
+  const [doctorFilter, setDoctorFilter] = useState<string | null>(null);
+  const [roomFilter, setRoomFilter] = useState<string | null>(null);
+  const [addingDoctor, setAddingDoctor] = useState(false);
+
+  useEffect(() => {
+    void refresh();
+    void refreshData();
+    void refreshDashboard();
+  }, [refresh, refreshData, refreshDashboard]);
+  useEffect(() => {
+    if (latestRunId === null) return;
+    call('predict-run', { run_id: latestRunId })
+      .then((run) => setRecommended(run.entries.filter((e) => e.offer).map((e) => e.course_code)))
+      .catch(() => setRecommended([]));
+  }, [latestRunId]);
+
+  const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== 'TBD'))].sort(), [entries]);
+  const visible = entries.filter((e) => (!doctorFilter || String(e.doctor_id ?? 0) === doctorFilter) && (!roomFilter || e.room === roomFilter));
+  const selectedDoctor = doctors.find((d) => String(d.id) === doctorFilter);
+  const availability: EventInput[] = selectedDoctor
+    ? [...(selectedDoctor.available_days ?? 'MTWRFS')].map((letter) => {
+        const [from, to] = (selectedDoctor.available_time ?? '00:00-23:59').split('-');
+        return { start: `${dateOfLetter(letter)}T${from}`, end: `${dateOfLetter(letter)}T${to}`, display: 'background', backgroundColor: '#8ce99a' };
+      })
+    : [];
+  const events = [...visible.flatMap(toEvents), ...availability];
+
+  const onDateClick = (info: DateClickArg): void => {
+    const letter = letterOfDate(info.date);
+    const defaults = defaultsForDay(letter);
+    setDraft({ course_code: '', section_name: '1', doctor_id: selectedDoctor?.id ?? 0, day: defaults.day, start_time: timeOfDate(info.date), duration_mins: defaults.duration, room: roomFilter ?? '' });
+  };
+  const onEventClick = (info: EventClickArg): void => {
+    const entry = entries.find((e) => e.id === Number(info.event.groupId));
+    if (entry) setDraft({ id: entry.id, course_code: entry.course_code, section_name: entry.section_name, doctor_id: entry.doctor_id ?? 0, day: entry.day, start_time: entry.start_time, duration_mins: entry.duration_mins, room: entry.room });
+  };
+  const onDrop = async (info: EventDropArg): Promise<void> => {
+    const id = Number(info.event.groupId);
+    const entry = entries.find((e) => e.id === id);
+    if (!entry || !info.event.start) return info.revert();
+    try {
+      await update({ entry_id: id, day: shiftPattern(entry.day, info.delta.days), start_time: timeOfDate(info.event.start) });
+    } catch (e) {
+      info.revert();
+      refuse(id, messageOf(e));
+    }
+  };
+  const onResize = async (info: EventResizeDoneArg): Promise<void> => {
+    const id = Number(info.event.groupId);
+    if (!info.event.start || !info.event.end) return info.revert();
+    try {
+      await update({ entry_id: id, duration_mins: Math.round((info.event.end.getTime() - info.event.start.getTime()) / 60000) });
+    } catch (e) {
+      info.revert();
+      refuse(id, messageOf(e));
+    }
+  };
+  const renderEvent = (arg: EventContentArg) => {
+    const id = Number(arg.event.groupId);
+    const entry = entries.find((e) => e.id === id);
+    return (
+      <div data-testid={`event-${id}`} data-entry-id={id} style={{ overflow: 'hidden', fontSize: 11, lineHeight: 1.2 }}>
+        <b>{arg.event.title}</b>
+        <div>{entry?.doctor?.name ?? 'Unassigned'}</div>
+        <div>{entry?.room}</div>
+        {refusal?.entryId === id && (
+          <div className="tw-event-error" role="alert" data-testid="event-refusal">
+            {refusal.message}
+          </div>
+        )}
+      </div>
+    );
+  };
+  const exportXlsx = async (): Promise<void> => {
+    try {
+      await transport.saveFile(await call('schedule-export', {}));
+    } catch (e) {
+      notifyError(e, 'Export failed');
+    }
+  };
+  const warned = entries.filter((e) => e.warnings.length > 0);
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Scheduler</Title>
+        <Group>
+          <Select placeholder="All doctors" clearable searchable data={[{ value: '0', label: 'Unassigned' }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))]} value={doctorFilter} onChange={setDoctorFilter} aria-label="Filter by doctor" data-testid="filter-doctor" w={220} />
+          <Select placeholder="All rooms" clearable searchable data={rooms} value={roomFilter} onChange={setRoomFilter} aria-label="Filter by room" w={160} />
+          <Button variant="default" onClick={() => setAddingDoctor(true)}>
+            Add doctor
+          </Button>
+          <Button onClick={() => void exportXlsx()} data-testid="export-xlsx">
+            Export XLSX
+          </Button>
+        </Group>
+      </Group>
+      <ErrorNote message={error} />
+      {refusal && (
+        <ErrorNote message={`Not moved: ${refusal.message}`} testId="schedule-refusal" />
+      )}
+      <Card withBorder padding="xs" data-testid="calendar">
+        <FullCalendar
+          plugins={[timeGridPlugin, interactionPlugin]}
+          initialView="timeGridWeek"
+          initialDate={REFERENCE_MONDAY}
+          headerToolbar={false}
+          dayHeaderFormat={{ weekday: 'long' }}
+          hiddenDays={[0]}
+          firstDay={1}
+          slotMinTime="07:00:00"
+          slotMaxTime="22:00:00"
+          slotDuration="00:30:00"
+          snapDuration="00:15:00"
+          allDaySlot={false}
+          editable
+          eventDurationEditable
+          height={720}
+          events={events}
+          dateClick={onDateClick}
+          eventClick={onEventClick}
+          eventDrop={(info) => void onDrop(info)}
+          eventResize={(info) => void onResize(info)}
+          eventContent={renderEvent}
+        />
+      </Card>
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Card withBorder>
+          <Text fw={600} mb="xs">
+            Entries with warnings ({warned.length})
+          </Text>
+          <ScrollArea h={220}>
+            <Table fz="xs" data-testid="warnings-list">
+              <Table.Tbody>
+                {warned.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>
+                      {e.course_code} §{e.section_name}
+                    </Table.Td>
+                    <Table.Td>{e.warnings.join('; ')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </Card>
+        <Card withBorder>
+          <Text fw={600} mb="xs">
+            Doctors ({doctors.length})
+          </Text>
+          <ScrollArea h={220}>
+            <Table fz="xs">
+              <Table.Tbody>
+                {doctors.map((d) => (
+                  <Table.Tr key={d.id} onClick={() => setDoctorFilter(String(d.id))} style={{ cursor: 'pointer' }}>
+                    <Table.Td>
+                      <Badge color={colourOf(d.id)} variant="filled" size="xs" mr={6} />
+                      {d.name}
+                    </Table.Td>
+                    <Table.Td>
+                      {d.available_days ?? 'any day'} {d.available_time ?? 'any time'}
+                    </Table.Td>
+                    <Table.Td>{entries.filter((e) => e.doctor_id === d.id).length} sections</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+        </Card>
+      </SimpleGrid>
+      <EntryModal draft={draft} courses={courses} doctors={doctors} recommended={recommended} entries={entries} onClose={() => setDraft(null)} />
+      <DoctorModal opened={addingDoctor} courses={courses} onClose={() => setAddingDoctor(false)} onSaved={() => void refreshDoctors()} />
+    </Stack>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, CopyButton, FileButton, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { call, fileToUpload, transport, type Result } from '../api/client';
+import { messageOf } from '../api/errors';
+import { ErrorNote } from '../components/ErrorNote';
+import { notifyDone, notifyError } from '../lib/notify';
+import { useData } from '../stores/data';
+import { useDashboard } from '../stores/dashboard';
+
+type Info = Result<'settings-info'>;
+
+export function SettingsPage() {
+  const [info, setInfo] = useState<Info | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refreshData = useData((s) => s.refresh);
+  const refreshDashboard = useDashboard((s) => s.refresh);
+  const load = (): void => {
+    call('settings-info', {})
+      .then(setInfo)
+      .catch((e: unknown) => setError(messageOf(e)));
+  };
+  useEffect(load, []);
+  const regenerate = async (): Promise<void> => {
+    try {
+      await call('settings-regenerate-token', {});
+      notifyDone('Scripts must use the new token from now on.', 'Token regenerated');
+      load();
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  const backup = async (): Promise<void> => {
+    try {
+      await transport.saveFile(await call('database-backup', {}));
+    } catch (e) {
+      notifyError(e, 'Backup failed');
+    }
+  };
+  const restore = async (file: File | null): Promise<void> => {
+    if (!file) return;
+    try {
+      await call('database-restore', { file: await fileToUpload(file) });
+      notifyDone(`Restored from ${file.name}.`, 'Database restored');
+      await Promise.all([refreshData(), refreshDashboard()]);
+    } catch (e) {
+      notifyError(e, 'Restore failed');
+    }
+  };
+  const sample = async (): Promise<void> => {
+    try {
+      await call('sample-load', {});
+      notifyDone('Sample data imported.');
+      await Promise.all([refreshData(), refreshDashboard()]);
+    } catch (e) {
+      notifyError(e);
+    }
+  };
+  return (
+    <Stack maw={760}>
+      <Title order={2}>Settings</Title>
+      <ErrorNote message={error} />
+      {info && (
+        <>
+          <Card withBorder>
+            <Stack gap="xs">
+              <Text fw={600}>Data</Text>
+              <Text size="sm">
+                Data folder: <code data-testid="data-dir">{info.data_dir}</code>
+              </Text>
+              <Text size="sm">
+                Database: <code>{info.database_file}</code>
+              </Text>
+              <Group>
+                <Button variant="default" onClick={() => void backup()}>
+                  Back up database
+                </Button>
+                <FileButton onChange={(f) => void restore(f)} accept=".db,.sqlite">
+                  {(props) => (
+                    <Button variant="default" {...props}>
+                      Restore from backup…
+                    </Button>
+                  )}
+                </FileButton>
+                <Button variant="default" onClick={() => void sample()}>
+                  Load sample data
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+          <Card withBorder>
+            <Stack gap="xs">
+              <Text fw={600}>REST API for scripts</Text>
+              <Text size="sm">
+                Address: <code data-testid="api-url">{info.api_url ?? 'not running'}</code>
+              </Text>
+              <Text size="sm" c="dimmed">
+                Token kept in {info.token_source ?? '—'}
+              </Text>
+              <Group align="end">
+                <PasswordInput label="API token" value={info.api_token ?? ''} readOnly w={520} />
+                <CopyButton value={info.api_token ?? ''}>
+                  {({ copied, copy }) => (
+                    <Button variant="default" onClick={copy}>
+                      {copied ? 'Copied' : 'Copy'}
+                    </Button>
+                  )}
+                </CopyButton>
+                <Button color="red" variant="light" onClick={() => void regenerate()}>
+                  Regenerate
+                </Button>
+              </Group>
+              <Text size="xs" c="dimmed">
+                Example: curl -H "Authorization: Bearer &lt;token&gt;" {info.api_url ?? 'http://127.0.0.1:4610/'}dashboard/metrics
+              </Text>
+            </Stack>
+          </Card>
+          <Card withBorder>
+            <Text fw={600}>About</Text>
+            <Text size="sm">Termwise {info.version} — plans which courses to offer and builds the weekly timetable, offline.</Text>
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { create } from 'zustand';
+import { call, type Result } from '../api/client';
+import { messageOf } from '../api/errors';
+
+export type Course = Result<'courses-list'>[number];
+export type Offering = Result<'offerings-list'>[number];
+export type Doctor = Result<'doctors-list'>[number];
+export type ImportKind = 'courses' | 'offerings' | 'doctors';
+export type UploadResult = Result<'courses-upload'>;
+
+interface DataState {
+  courses: Course[];
+  offerings: Offering[];
+  doctors: Doctor[];
+  loading: boolean;
+  error: string | null;
+  refresh(): Promise<void>;
+  refreshDoctors(): Promise<void>;
+  importFile(kind: ImportKind, file: { filename: string; content: Uint8Array }): Promise<UploadResult>;
+}
+
+const UPLOAD = { courses: 'courses-upload', offerings: 'offerings-upload', doctors: 'doctors-upload' } as const;
+
+export const useData = create<DataState>((set, get) => ({
+  courses: [],
+  offerings: [],
+  doctors: [],
+  loading: false,
+  error: null,
+  async refresh() {
+    set({ loading: true, error: null });
+    try {
+      const [courses, offerings, doctors] = await Promise.all([call('courses-list', {}), call('offerings-list', {}), call('doctors-list', {})]);
+      set({ courses, offerings, doctors, loading: false });
+    } catch (error) {
+      set({ loading: false, error: messageOf(error) });
+    }
+  },
+  async refreshDoctors() {
+    set({ doctors: await call('doctors-list', {}) });
+  },
+  async importFile(kind, file) {
+    const result = await call(UPLOAD[kind], { file });
+    await get().refresh();
+    return result;
+  },
+}));

@@ -30,7 +30,15 @@ export default tseslint.config(
     // The renderer talks to the core only through its API client; it may import core types only.
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/core/**', '!**/core/**/*.types'], message: 'Use `import type` for core types; call the core through src/api.', allowTypeImports: true }, { group: ['electron'], message: 'The renderer is sandboxed: use window.termwise via src/api.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(core|electron)/', message: 'Use `import type` for core and bridge types; call the core through src/api.', allowTypeImports: true },
+            { regex: '^electron$', message: 'The renderer is sandboxed: use window.termwise via src/api.' },
+          ],
+        },
+      ],
     },
   },
 );

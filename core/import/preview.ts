@@ -36,7 +36,7 @@ export function previewJson(file: UploadedFile, known: readonly string[]): Impor
   else if (document && typeof document === 'object') {
     const values = Object.values(document as Record<string, unknown>);
     const list = values.find((v) => Array.isArray(v));
-    records = Array.isArray(list) ? (list as unknown[]) : Object.entries(document as Record<string, unknown>).map(([key, v]) => (v && typeof v === 'object' ? { key, ...(v as object) } : { key }));
+    records = Array.isArray(list) ? (list as unknown[]) : Object.entries(document as Record<string, unknown>).map(([key, v]) => (v && typeof v === 'object' ? { key, ...(v) } : { key }));
   }
   const objects = records.filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object');
   const headers = [...new Set(objects.slice(0, 50).flatMap((o) => Object.keys(o)))];

@@ -28,5 +28,5 @@ export async function exportRun(run: PredictionRun, format: 'xlsx' | 'csv'): Pro
   for (const row of rows(run)) sheet.addRow(row);
   [6, 14, 36, 20, 7, 11, 11, 12, 12, 12, 12, 90].forEach((width, i) => (sheet.getColumn(i + 1).width = width));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: run.entries.length + 1, column: COLUMNS.length } };
-  return { filename: `${baseName(run)}.xlsx`, contentType: XLSX_CONTENT_TYPE, content: new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer) };
+  return { filename: `${baseName(run)}.xlsx`, contentType: XLSX_CONTENT_TYPE, content: new Uint8Array((await workbook.xlsx.writeBuffer())) };
 }

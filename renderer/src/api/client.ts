@@ -55,9 +55,9 @@ export function httpTransport(base = ''): Transport {
       let init: RequestInit;
       if (hasFile(args)) {
         const form = new FormData();
-        for (const [key, value] of Object.entries(args)) {
+        for (const [key, value] of Object.entries(args as Record<string, unknown>)) {
           if (key === 'file') form.append('file', new Blob([args.file.content as BlobPart]), args.file.filename);
-          else if (value !== undefined) form.append(key, String(value));
+          else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(key, String(value));
         }
         init = { method: 'POST', body: form };
       } else init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args ?? {}) };
@@ -71,7 +71,7 @@ export function httpTransport(base = ''): Transport {
         const filename = /filename=("?)([^";]+)\1/.exec(disposition)?.[2] ?? 'download';
         return { filename, contentType: response.headers.get('content-type') ?? 'application/octet-stream', content: new Uint8Array(await response.arrayBuffer()) } satisfies FileResult;
       }
-      return response.json();
+      return (await response.json()) as unknown;
     },
     subscribe(listener) {
       const source = new EventSource(`${base}/events`);

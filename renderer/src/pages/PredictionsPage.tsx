@@ -98,8 +98,8 @@ export function PredictionsPage() {
           <Stack gap="xs">
             <Text fw={600}>Target term</Text>
             <NumberInput label="Year" value={year} onChange={setYear} min={1900} max={2200} data-testid="target-year" />
-            <SegmentedControl value={semester} onChange={(v) => setSemester(v as 'Fall' | 'Spring')} data={['Fall', 'Spring']} aria-label="Semester" data-testid="target-semester" />
-            <SegmentedControl value={campus} onChange={(v) => setCampus(v as Campus)} data={['Beirut', 'Byblos']} aria-label="Campus" data-testid="target-campus" />
+            <SegmentedControl value={semester} onChange={(v) => setSemester(v)} data={['Fall', 'Spring']} aria-label="Semester" data-testid="target-semester" />
+            <SegmentedControl value={campus} onChange={(v) => setCampus(v)} data={['Beirut', 'Byblos']} aria-label="Campus" data-testid="target-campus" />
             <TextInput label="Run name" placeholder={`${campus} ${semester} ${year}`} value={name} onChange={(e) => setName(e.currentTarget.value)} />
           </Stack>
         </Card>

@@ -7,7 +7,7 @@ export type Metrics = Result<'dashboard-metrics'>;
 interface DashboardState {
   metrics: Metrics | null;
   error: string | null;
-  refresh(): Promise<void>;
+  refresh: () => Promise<void>;
 }
 
 export const useDashboard = create<DashboardState>((set) => ({

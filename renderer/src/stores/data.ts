@@ -14,9 +14,9 @@ interface DataState {
   doctors: Doctor[];
   loading: boolean;
   error: string | null;
-  refresh(): Promise<void>;
-  refreshDoctors(): Promise<void>;
-  importFile(kind: ImportKind, file: { filename: string; content: Uint8Array }): Promise<UploadResult>;
+  refresh: () => Promise<void>;
+  refreshDoctors: () => Promise<void>;
+  importFile: (kind: ImportKind, file: { filename: string; content: Uint8Array }) => Promise<UploadResult>;
 }
 
 const UPLOAD = { courses: 'courses-upload', offerings: 'offerings-upload', doctors: 'doctors-upload' } as const;

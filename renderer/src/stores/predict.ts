@@ -15,10 +15,10 @@ interface PredictState {
   running: boolean;
   trainResult: TrainResult | null;
   error: string | null;
-  loadRuns(campus: Campus): Promise<void>;
-  train(): Promise<void>;
-  run(request: RunRequest): Promise<void>;
-  select(run: Run): void;
+  loadRuns: (campus: Campus) => Promise<void>;
+  train: () => Promise<void>;
+  run: (request: RunRequest) => Promise<void>;
+  select: (run: Run) => void;
 }
 
 export const usePredict = create<PredictState>((set, get) => ({

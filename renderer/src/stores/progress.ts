@@ -5,8 +5,8 @@ import { transport } from '../api/client';
 /** The latest progress of each long task (and campus), fed by core events over IPC or SSE. */
 interface ProgressState {
   byKey: Record<string, CoreEvent>;
-  start(): () => void;
-  clear(task: string): void;
+  start: () => () => void;
+  clear: (task: string) => void;
 }
 
 export const useProgress = create<ProgressState>((set) => ({

@@ -11,11 +11,11 @@ interface ScheduleState {
   error: string | null;
   /** The server's words about the last refused change, next to the entry it concerns. */
   refusal: { entryId: number | null; message: string } | null;
-  refresh(): Promise<void>;
-  create(entry: NewEntry): Promise<Entry>;
-  update(patch: EntryPatch): Promise<Entry>;
-  remove(id: number): Promise<void>;
-  refuse(entryId: number | null, message: string): void;
+  refresh: () => Promise<void>;
+  create: (entry: NewEntry) => Promise<Entry>;
+  update: (patch: EntryPatch) => Promise<Entry>;
+  remove: (id: number) => Promise<void>;
+  refuse: (entryId: number | null, message: string) => void;
 }
 
 export const useSchedule = create<ScheduleState>((set, get) => ({

@@ -110,7 +110,7 @@ export function DashboardPage() {
             Fail ratio per term (%)
           </Text>
           <ResponsiveContainer width="100%" height={260}>
-            <LineChart data={metrics.fail_ratio_by_term.map((t) => ({ term: termLabel(t), fail: t.fail_ratio }))}>
+            <LineChart data={metrics.fail_ratio_by_term.filter((t) => t.semester !== 'Summer').map((t) => ({ term: termLabel(t), fail: t.fail_ratio }))}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="term" fontSize={11} />
               <YAxis fontSize={11} />

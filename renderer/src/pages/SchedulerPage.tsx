@@ -151,6 +151,8 @@ export function SchedulerPage() {
           slotMinTime="07:00:00"
           slotMaxTime="22:00:00"
           slotDuration="00:30:00"
+          slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+          eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
           snapDuration="00:15:00"
           allDaySlot={false}
           editable

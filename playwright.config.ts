@@ -1,0 +1,21 @@
+import { defineConfig } from '@playwright/test';
+
+/** End-to-end tests: Debian's Chromium against `npm run serve`, a fresh data folder per test. */
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results/e2e',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    acceptDownloads: true,
+    trace: 'retain-on-failure',
+  },
+});

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { _electron as electron } from '@playwright/test';
+import { test, expect, screenshot } from './fixtures';
+
+function electronBinary(): string | null {
+  try {
+    const path = createRequire(import.meta.url)('electron') as unknown;
+    return typeof path === 'string' && existsSync(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+const binary = electronBinary();
+const skipReason = "Electron's binary is not installed on this machine (its download is skipped at npm install and the download host is unreachable); run `npm start` where Electron is installed";
+
+test('the desktop app opens the dashboard through IPC', async () => {
+  if (!binary) console.log(`Skipping the Electron end-to-end test: ${skipReason}`);
+  test.skip(!binary, skipReason);
+  const app = await electron.launch({ executablePath: binary ?? undefined, args: ['dist-electron/main.js'], env: { ...process.env, TERMWISE_PORT: '0', ELECTRON_USER_DATA: mkdtempSync(join(tmpdir(), 'termwise-electron-')) } });
+  const window = await app.firstWindow();
+  await expect(window.getByRole('heading', { name: /Welcome to Termwise|Dashboard/ })).toBeVisible();
+  expect(await window.evaluate(() => typeof (window as unknown as { termwise?: unknown }).termwise)).toBe('object');
+  await screenshot(window, 'electron');
+  await app.close();
+});

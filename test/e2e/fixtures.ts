@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const SAMPLE = join(process.cwd(), 'core', 'sample', 'data');
+export const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
+
+export interface RunningApp {
+  url: string;
+  dataDir: string;
+  token: string;
+  /** The REST API as a script would use it. */
+  api<T = unknown>(path: string, init?: { method?: string; json?: unknown; body?: FormData }): Promise<T>;
+}
+
+/** `npm run serve` (the headless app) on a free port with its own fresh data folder. */
+async function startApp(): Promise<{ app: RunningApp; child: ChildProcess }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'termwise-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'core/serve.ts'], { env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`npm run serve did not start: ${output}`)), 20_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+  });
+  const token = readFileSync(join(dataDir, 'api-token'), 'utf8').trim();
+  const app: RunningApp = {
+    url,
+    dataDir,
+    token,
+    async api<T>(path: string, init: { method?: string; json?: unknown; body?: FormData } = {}): Promise<T> {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (init.json !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(new URL(path.replace(/^\//, ''), url), { method: init.method ?? 'GET', headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+      const body = (await response.json()) as T;
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+      return body;
+    },
+  };
+  return { app, child };
+}
+
+export const test = base.extend<{ app: RunningApp }>({
+  app: async ({}, use) => {
+    const { app, child } = await startApp();
+    await use(app);
+    child.kill('SIGTERM');
+    rmSync(app.dataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect };
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export async function goTo(page: Page, screen: 'dashboard' | 'data' | 'predictions' | 'scheduler' | 'settings'): Promise<void> {
+  await page.getByTestId(`nav-${screen}`).click();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(screen, 'i') })).toBeVisible();
+}

@@ -1,18 +1,24 @@
-import { useEffect, useState } from 'react';
-import { AppShell, Group, NavLink, Text, Title } from '@mantine/core';
-import { DashboardPage } from './pages/DashboardPage';
-import { DataPage } from './pages/DataPage';
-import { PredictionsPage } from './pages/PredictionsPage';
-import { SchedulerPage } from './pages/SchedulerPage';
-import { SettingsPage } from './pages/SettingsPage';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { AppShell, Group, Loader, NavLink, Text, Title } from '@mantine/core';
 import { useProgress } from './stores/progress';
+import { useData } from './stores/data';
+import { useDashboard } from './stores/dashboard';
+import { useSchedule } from './stores/schedule';
 
+// Each screen is its own chunk: opening the Scheduler does not parse the charts, and so on.
+const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const DataPage = lazy(() => import('./pages/DataPage').then((m) => ({ default: m.DataPage })));
+const PredictionsPage = lazy(() => import('./pages/PredictionsPage').then((m) => ({ default: m.PredictionsPage })));
+const SchedulerPage = lazy(() => import('./pages/SchedulerPage').then((m) => ({ default: m.SchedulerPage })));
+const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+
+/** Each screen, and the data it needs: fetched as the screen is chosen, while its code loads. */
 const PAGES = [
-  { id: 'dashboard', label: 'Dashboard', element: <DashboardPage /> },
-  { id: 'data', label: 'Data', element: <DataPage /> },
-  { id: 'predictions', label: 'Predictions', element: <PredictionsPage /> },
-  { id: 'scheduler', label: 'Scheduler', element: <SchedulerPage /> },
-  { id: 'settings', label: 'Settings', element: <SettingsPage /> },
+  { id: 'dashboard', label: 'Dashboard', element: <DashboardPage />, load: () => useDashboard.getState().refresh() },
+  { id: 'data', label: 'Data', element: <DataPage />, load: () => useData.getState().refresh() },
+  { id: 'predictions', label: 'Predictions', element: <PredictionsPage />, load: () => Promise.resolve() },
+  { id: 'scheduler', label: 'Scheduler', element: <SchedulerPage />, load: () => Promise.all([useSchedule.getState().refresh(), useData.getState().refreshCatalog()]) },
+  { id: 'settings', label: 'Settings', element: <SettingsPage />, load: () => Promise.resolve() },
 ] as const;
 
 type PageId = (typeof PAGES)[number]['id'];
@@ -26,12 +32,22 @@ export function App() {
   const [page, setPage] = useState<PageId>(pageFromHash);
   const startProgress = useProgress((s) => s.start);
   useEffect(() => startProgress(), [startProgress]);
+  // Imports started from the desktop menu change the data under the open screen.
+  const lastImport = useProgress((s) => s.byKey['import:']);
+  useEffect(() => {
+    if (!lastImport) return;
+    void useData.getState().refresh();
+    void useDashboard.getState().refresh();
+  }, [lastImport]);
   useEffect(() => {
     const onHash = (): void => setPage(pageFromHash());
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
   const current = PAGES.find((p) => p.id === page) ?? PAGES[0];
+  useEffect(() => {
+    void current.load();
+  }, [current]);
   return (
     <AppShell navbar={{ width: 200, breakpoint: 0 }} header={{ height: 52 }} padding="md">
       <AppShell.Header>
@@ -47,7 +63,9 @@ export function App() {
           <NavLink key={p.id} href={`#/${p.id}`} label={p.label} active={p.id === page} data-testid={`nav-${p.id}`} aria-current={p.id === page ? 'page' : undefined} />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>{current.element}</AppShell.Main>
+      <AppShell.Main>
+        <Suspense fallback={<Loader aria-label="Loading" />}>{current.element}</Suspense>
+      </AppShell.Main>
     </AppShell>
   );
 }

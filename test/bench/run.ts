@@ -6,6 +6,7 @@ import { benchImports } from './import.bench';
 import { benchStartup } from './startup.bench';
 import { benchSchedule } from './schedule.bench';
 import { benchForest, benchPredict } from './predict.bench';
+import { benchRenderer } from './renderer.bench';
 import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -13,6 +14,7 @@ const sections: Record<string, () => Promise<void>> = {
   import: benchImports,
   schedule: benchSchedule,
   predict: benchPredict,
+  renderer: benchRenderer,
 };
 /** Sections run only when named: they take minutes. */
 const optIn: Record<string, () => Promise<void>> = { forest: benchForest };

@@ -51,6 +51,8 @@ async function startApp(): Promise<{ app: RunningApp; child: ChildProcess }> {
 }
 
 export const test = base.extend<{ app: RunningApp }>({
+  // Playwright reads fixture dependencies from the destructuring pattern; this fixture has none.
+  // eslint-disable-next-line no-empty-pattern
   app: async ({}, use) => {
     const { app, child } = await startApp();
     await use(app);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { call } from '../api/client';
@@ -24,9 +24,6 @@ const termLabel = (t: { year: number; semester: string }): string => `${t.semest
 export function DashboardPage() {
   const { metrics, error, refresh } = useDashboard();
   const [loadingSample, setLoadingSample] = useState(false);
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
 
   const enrollment = useMemo(() => {
     const byTerm = new Map<string, { term: string; Beirut?: number; Byblos?: number }>();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Badge, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useData, type Course, type Doctor, type Offering } from '../stores/data';
@@ -17,10 +17,7 @@ const list = (json: string | null): string => {
 };
 
 export function DataPage() {
-  const { courses, offerings, doctors, error, refresh } = useData();
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  const { courses, offerings, doctors, error } = useData();
   const courseColumns = useMemo<ColumnDef<Course, unknown>[]>(
     () => [
       { accessorKey: 'code', header: 'Code', size: 130 },

@@ -1,21 +1,47 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import type { DateClickArg } from '@fullcalendar/interaction';
-import type { EventClickArg, EventContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import type { CalendarOptions, EventClickArg, EventContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import { Badge, Button, Card, Group, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { call, transport } from '../api/client';
 import { messageOf } from '../api/errors';
 import { useData } from '../stores/data';
 import { useSchedule, type Entry } from '../stores/schedule';
-import { useDashboard } from '../stores/dashboard';
 import { EntryModal, type EntryDraft } from '../components/EntryModal';
 import { DoctorModal } from '../components/DoctorModal';
 import { ErrorNote } from '../components/ErrorNote';
 import { colourOf, dateOfLetter, defaultsForDay, hhmm, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
 import { notifyError } from '../lib/notify';
+
+/**
+ * Options that never change, defined once: FullCalendar re-processes every event when an option's
+ * identity changes, so fresh arrays and objects on each render would cost a full re-layout.
+ */
+const CALENDAR_OPTIONS = {
+  plugins: [timeGridPlugin, interactionPlugin],
+  initialView: 'timeGridWeek',
+  initialDate: REFERENCE_MONDAY,
+  headerToolbar: false,
+  dayHeaderFormat: { weekday: 'long' },
+  hiddenDays: [0],
+  firstDay: 1,
+  slotMinTime: '07:00:00',
+  slotMaxTime: '22:00:00',
+  slotDuration: '00:30:00',
+  slotLabelFormat: { hour: '2-digit', minute: '2-digit', hour12: false },
+  // Our event content shows no time; skipping FullCalendar's time text saves a formatter per event.
+  displayEventTime: false,
+  snapDuration: '00:15:00',
+  allDaySlot: false,
+  editable: true,
+  /** Crowded slots show the first few sections and a "+N" link instead of dozens of slivers. */
+  eventMaxStack: 4,
+  eventDurationEditable: true,
+  height: 720,
+} satisfies CalendarOptions;
 
 function toEvents(entry: Entry): EventInput[] {
   const start = minutesOf(entry.start_time);
@@ -32,38 +58,38 @@ function toEvents(entry: Entry): EventInput[] {
 }
 
 export function SchedulerPage() {
-  const { entries, error, refusal, refresh, update, refuse } = useSchedule();
-  const { courses, doctors, refresh: refreshData, refreshDoctors } = useData();
-  const latestRunId = useDashboard((s) => s.metrics?.latest_run_id ?? null);
-  const refreshDashboard = useDashboard((s) => s.refresh);
-  const [recommended, setRecommended] = useState<string[]>([]);
+  const { entries, error, refusal, update, refuse } = useSchedule();
+  const { courses, doctors, refreshDoctors } = useData();
+  const [recommended, setRecommended] = useState<string[] | null>(null);
   const [draft, setDraft] = useState<EntryDraft | null>(null);
   const [doctorFilter, setDoctorFilter] = useState<string | null>(null);
   const [roomFilter, setRoomFilter] = useState<string | null>(null);
   const [addingDoctor, setAddingDoctor] = useState(false);
 
+  // The latest run's recommendations order the course list of the entry form; fetched when first needed.
   useEffect(() => {
-    void refresh();
-    void refreshData();
-    void refreshDashboard();
-  }, [refresh, refreshData, refreshDashboard]);
-  useEffect(() => {
-    if (latestRunId === null) return;
-    call('predict-run', { run_id: latestRunId })
-      .then((run) => setRecommended(run.entries.filter((e) => e.offer).map((e) => e.course_code)))
+    if (draft === null || recommended !== null) return;
+    setRecommended([]);
+    call('dashboard-metrics', {})
+      .then((metrics) => (metrics.latest_run_id === null ? null : call('predict-run', { run_id: metrics.latest_run_id })))
+      .then((run) => setRecommended(run ? run.entries.filter((e) => e.offer).map((e) => e.course_code) : []))
       .catch(() => setRecommended([]));
-  }, [latestRunId]);
+  }, [draft, recommended]);
 
   const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== 'TBD'))].sort(), [entries]);
-  const visible = entries.filter((e) => (!doctorFilter || String(e.doctor_id ?? 0) === doctorFilter) && (!roomFilter || e.room === roomFilter));
   const selectedDoctor = doctors.find((d) => String(d.id) === doctorFilter);
-  const availability: EventInput[] = selectedDoctor
-    ? [...(selectedDoctor.available_days ?? 'MTWRFS')].map((letter) => {
-        const [from, to] = (selectedDoctor.available_time ?? '00:00-23:59').split('-');
-        return { start: `${dateOfLetter(letter)}T${from}`, end: `${dateOfLetter(letter)}T${to}`, display: 'background', backgroundColor: '#8ce99a' };
-      })
-    : [];
-  const events = [...visible.flatMap(toEvents), ...availability];
+  // Recomputed only when entries or filters change, so FullCalendar does not re-lay out every event on unrelated updates.
+  const events = useMemo(() => {
+    const visible = entries.filter((e) => (!doctorFilter || String(e.doctor_id ?? 0) === doctorFilter) && (!roomFilter || e.room === roomFilter));
+    const availability: EventInput[] = selectedDoctor
+      ? [...(selectedDoctor.available_days ?? 'MTWRFS')].map((letter) => {
+          const [from, to] = (selectedDoctor.available_time ?? '00:00-23:59').split('-');
+          return { start: `${dateOfLetter(letter)}T${from}`, end: `${dateOfLetter(letter)}T${to}`, display: 'background', backgroundColor: '#8ce99a' };
+        })
+      : [];
+    return [...visible.flatMap(toEvents), ...availability];
+  }, [entries, doctorFilter, roomFilter, selectedDoctor]);
+  const entriesById = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
 
   const onDateClick = (info: DateClickArg): void => {
     const letter = letterOfDate(info.date);
@@ -95,9 +121,11 @@ export function SchedulerPage() {
       refuse(id, messageOf(e));
     }
   };
+  const onDropHandler = useCallback((info: EventDropArg) => void onDrop(info), [onDrop]);
+  const onResizeHandler = useCallback((info: EventResizeDoneArg) => void onResize(info), [onResize]);
   const renderEvent = (arg: EventContentArg) => {
     const id = Number(arg.event.groupId);
-    const entry = entries.find((e) => e.id === id);
+    const entry = entriesById.get(id);
     return (
       <div data-testid={`event-${id}`} data-entry-id={id} style={{ overflow: 'hidden', fontSize: 11, lineHeight: 1.2 }}>
         <b>{arg.event.title}</b>
@@ -141,28 +169,12 @@ export function SchedulerPage() {
       )}
       <Card withBorder padding="xs" data-testid="calendar">
         <FullCalendar
-          plugins={[timeGridPlugin, interactionPlugin]}
-          initialView="timeGridWeek"
-          initialDate={REFERENCE_MONDAY}
-          headerToolbar={false}
-          dayHeaderFormat={{ weekday: 'long' }}
-          hiddenDays={[0]}
-          firstDay={1}
-          slotMinTime="07:00:00"
-          slotMaxTime="22:00:00"
-          slotDuration="00:30:00"
-          slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-          eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-          snapDuration="00:15:00"
-          allDaySlot={false}
-          editable
-          eventDurationEditable
-          height={720}
+          {...CALENDAR_OPTIONS}
           events={events}
           dateClick={onDateClick}
           eventClick={onEventClick}
-          eventDrop={(info) => void onDrop(info)}
-          eventResize={(info) => void onResize(info)}
+          eventDrop={onDropHandler}
+          eventResize={onResizeHandler}
           eventContent={renderEvent}
         />
       </Card>
@@ -210,7 +222,7 @@ export function SchedulerPage() {
           </ScrollArea>
         </Card>
       </SimpleGrid>
-      <EntryModal draft={draft} courses={courses} doctors={doctors} recommended={recommended} entries={entries} onClose={() => setDraft(null)} />
+      <EntryModal draft={draft} courses={courses} doctors={doctors} recommended={recommended ?? []} entries={entries} onClose={() => setDraft(null)} />
       <DoctorModal opened={addingDoctor} courses={courses} onClose={() => setAddingDoctor(false)} onSaved={() => void refreshDoctors()} />
     </Stack>
   );

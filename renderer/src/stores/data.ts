@@ -16,6 +16,8 @@ interface DataState {
   error: string | null;
   refresh: () => Promise<void>;
   refreshDoctors: () => Promise<void>;
+  /** Courses and doctors only: what the Scheduler needs, without the (possibly huge) history. */
+  refreshCatalog: () => Promise<void>;
   importFile: (kind: ImportKind, file: { filename: string; content: Uint8Array }) => Promise<UploadResult>;
 }
 
@@ -38,6 +40,10 @@ export const useData = create<DataState>((set, get) => ({
   },
   async refreshDoctors() {
     set({ doctors: await call('doctors-list', {}) });
+  },
+  async refreshCatalog() {
+    const [courses, doctors] = await Promise.all([call('courses-list', {}), call('doctors-list', {})]);
+    set({ courses, doctors });
   },
   async importFile(kind, file) {
     const result = await call(UPLOAD[kind], { file });

@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { createCore } from '../../core/index';
+import { formatHHMM } from '../../core/calendar/time';
+import { record } from './report';
+
+const DIST = 'dist/renderer';
+
+function bundleBytes(): { js: number; css: number } {
+  const assets = join(DIST, 'assets');
+  let js = 0;
+  let css = 0;
+  for (const file of readdirSync(assets)) {
+    const size = statSync(join(assets, file)).size;
+    if (file.endsWith('.js')) js += size;
+    if (file.endsWith('.css')) css += size;
+  }
+  return { js, css };
+}
+
+/** Issue 5: the production bundle's size and the Scheduler's first render with 500 entries. */
+export async function benchRenderer(): Promise<void> {
+  console.log('Renderer');
+  if (!existsSync(join(DIST, 'index.html'))) {
+    console.log('  (dist/renderer is missing: run npm run build first; skipped)');
+    return;
+  }
+  const { js, css } = bundleBytes();
+  record({ name: 'production bundle: JavaScript', value: js / 1024, unit: 'KiB' });
+  record({ name: 'production bundle: CSS', value: css / 1024, unit: 'KiB' });
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'termwise-bench-renderer-'));
+  const core = createCore({ dataDir });
+  const days = ['MWF', 'TR', 'S'];
+  for (let i = 0; i < 500; i++) {
+    const slot = Math.floor(i / 40);
+    const day = days[slot % days.length] ?? 'MWF';
+    const start = 7 * 60 + Math.floor(slot / days.length) * 90;
+    await core.run('schedule-create', { course_code: `CSC${200 + (i % 300)}`, section_name: String(i), doctor_id: 0, day, start_time: formatHHMM(start), duration_mins: 60, room: `Room ${i % 40}` });
+  }
+  core.close();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'core/serve.ts'], { env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0' }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  try {
+    const url = await new Promise<string>((resolve) => {
+      let out = '';
+      child.stdout?.on('data', (c: Buffer) => {
+        out += c.toString();
+        const m = /running at (\S+)/.exec(out);
+        if (m?.[1]) resolve(m[1]);
+      });
+    });
+    const occurrences = Array.from({ length: 500 }, (_, i) => (days[Math.floor(i / 40) % days.length] ?? 'MWF').length).reduce((a, b) => a + b, 0);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await (await context.newPage()).goto(url); // sets the session cookie and warms the HTTP cache
+    const times: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${url}#/scheduler`);
+      // Every occurrence is on the calendar: drawn, or counted in a "+N" link of a crowded slot.
+      await page.waitForFunction(
+        (n) => {
+          const doc = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }> } }).document;
+          const hidden = Array.from(doc.querySelectorAll('.fc-more-link')).reduce((sum, link) => sum + Number((link.textContent ?? '').replace(/\D/g, '') || 0), 0);
+          return doc.querySelectorAll('.fc-event').length + hidden >= n;
+        },
+        occurrences,
+        { timeout: 30_000, polling: 20 },
+      );
+      times.push(performance.now() - started);
+      await page.close();
+    }
+    times.sort((a, b) => a - b);
+    record({ name: `Scheduler first render with 500 entries (${occurrences} calendar events), median of 3`, value: (times[1] ?? 0) / 1000, unit: 's', target: 1 });
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

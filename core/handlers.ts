@@ -7,9 +7,11 @@ import { scheduleHandlers } from './schedule/handlers';
 import { predictHandlers } from './predict/handlers';
 import { dashboardHandlers } from './dashboard/handlers';
 import { previewHandlers } from './system/preview';
+import { roomHandlers } from './rooms/handlers';
+import { autofillHandlers } from './autofill/handlers';
 
 /** Every operation of the core, by name: the one table both transports dispatch through. */
-export const handlers = mergeHandlers(systemHandlers, catalogHandlers, offeringsHandlers, facultyHandlers, scheduleHandlers, predictHandlers, dashboardHandlers, previewHandlers);
+export const handlers = mergeHandlers(systemHandlers, catalogHandlers, offeringsHandlers, facultyHandlers, scheduleHandlers, predictHandlers, dashboardHandlers, previewHandlers, roomHandlers, autofillHandlers);
 
 export type Handlers = typeof handlers;
 export type HandlerName = keyof Handlers;

@@ -32,6 +32,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/data/upload/courses', operation: 'courses-upload', input: 'multipart', tag: 'data' },
   { method: 'POST', path: '/data/upload/offerings', operation: 'offerings-upload', input: 'multipart', tag: 'data' },
   { method: 'POST', path: '/data/upload/doctors', operation: 'doctors-upload', input: 'multipart', tag: 'data' },
+  { method: 'POST', path: '/data/upload/rooms', operation: 'rooms-upload', input: 'multipart', tag: 'data' },
 
   { method: 'GET', path: '/predict/next-term', operation: 'predict-next-term', input: 'none', tag: 'predict' },
   { method: 'POST', path: '/predict/train', operation: 'predict-train', input: 'none', tag: 'predict' },
@@ -44,6 +45,10 @@ export const ROUTES: readonly RouteSpec[] = [
 
   { method: 'GET', path: '/scheduler/doctors', operation: 'doctors-list', input: 'none', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/doctors', operation: 'doctors-create', input: 'json', tag: 'scheduler' },
+  { method: 'GET', path: '/scheduler/rooms', operation: 'rooms-list', input: 'none', tag: 'scheduler' },
+  { method: 'POST', path: '/scheduler/rooms', operation: 'rooms-create', input: 'json', tag: 'scheduler' },
+  { method: 'DELETE', path: '/scheduler/rooms/:room_id', operation: 'rooms-delete', input: 'none', tag: 'scheduler' },
+  { method: 'POST', path: '/scheduler/auto', operation: 'schedule-autofill', input: 'json', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/export', operation: 'schedule-export', input: 'none', file: true, tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/', operation: 'schedule-list', input: 'none', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/', operation: 'schedule-create', input: 'json', tag: 'scheduler' },

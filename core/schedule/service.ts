@@ -65,18 +65,19 @@ function assertNoConflicts(db: Db, values: EntryValues, doctor: Doctor | null, e
   if (conflicts.length > 0) throw new CoreError('conflict', conflicts.join('; '), { conflicts });
 }
 
+/** Validates, checks the three rules and inserts; the caller holds the transaction. */
+export function insertCheckedEntry(db: Db, input: Omit<EntryValues, 'room'> & { room: string | null }, now: Date): ScheduleEntry {
+  const values: EntryValues = { ...input, room: displayRoom(input.room) };
+  assertEndsByMidnight(values);
+  const doctor = resolveDoctor(db, input.doctor_id);
+  assertNoConflicts(db, values, doctor, null);
+  const id = insertEntry(db, values, now.toISOString());
+  return toResponse(getEntry(db, id) as EntryRow, doctor, catalogLookup(db));
+}
+
 /** Checks and writes in one immediate transaction: two requests can never both book a slot. */
 export function createEntry(db: Db, input: CreateEntryInput, now: Date): ScheduleEntry {
-  return db
-    .transaction(() => {
-      const values: EntryValues = { ...input, room: displayRoom(input.room) };
-      assertEndsByMidnight(values);
-      const doctor = resolveDoctor(db, input.doctor_id);
-      assertNoConflicts(db, values, doctor, null);
-      const id = insertEntry(db, values, now.toISOString());
-      return toResponse(getEntry(db, id) as EntryRow, doctor, catalogLookup(db));
-    })
-    .immediate();
+  return db.transaction(() => insertCheckedEntry(db, input, now)).immediate();
 }
 
 export function patchEntry(db: Db, input: PatchEntryInput): ScheduleEntry {

@@ -1,0 +1,112 @@
+import type { CoreContext } from '../context';
+import { formatHHMM } from '../calendar/time';
+import { listDoctors } from '../faculty/repo';
+import { allowedCourseList } from '../faculty/schema';
+import { run as loadRun } from '../predict/service';
+import { declaredRooms } from '../rooms/repo';
+import { listEntries, toBooking } from '../schedule/repo';
+import type { ScheduleEntry } from '../schedule/schema';
+import { insertCheckedEntry, mayTeach } from '../schedule/service';
+import { roomKey } from '../schedule/session';
+import { STANDARD_SLOTS, type Slot } from './grid';
+import { solve, type Instructor, type Placement, type SectionDemand, type SoftScore } from './solver';
+
+export interface AutofillInput {
+  run_id: number;
+  dry_run: boolean;
+  time_budget_ms: number;
+  max_sections_per_doctor: number;
+  slots?: Slot[] | undefined;
+}
+
+export interface AutofillResult {
+  placed: (Omit<ScheduleEntry, 'id'> & { id: number | null })[];
+  unplaced: { course_code: string; section_name: string; reason: string }[];
+  score: { hard_violations: number; soft: SoftScore };
+  duration_ms: number;
+  dry_run: boolean;
+}
+
+/** New section names continue after the course's existing numeric sections ("1", "2" → "3"). */
+export function nextSectionNames(existing: readonly string[], count: number): string[] {
+  const taken = new Set(existing.map((s) => s.trim().toLowerCase()));
+  const numbers = existing.map((s) => Number(s)).filter((n) => Number.isInteger(n) && n > 0);
+  let next = numbers.length > 0 ? Math.max(...numbers) + 1 : 1;
+  const names: string[] = [];
+  while (names.length < count) {
+    if (!taken.has(String(next))) names.push(String(next));
+    next++;
+  }
+  return names;
+}
+
+/** Drafts a conflict-free timetable for a prediction run's recommended courses; stores it unless dry_run. */
+export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult {
+  const started = performance.now();
+  const run = loadRun(ctx, input.run_id);
+  const entries = listEntries(ctx.db);
+  const doctors = listDoctors(ctx.db);
+  const loads = new Map<number, number>();
+  for (const e of entries) if (e.doctor_id !== null) loads.set(e.doctor_id, (loads.get(e.doctor_id) ?? 0) + 1);
+  const instructors = new Map<number, Instructor>(doctors.map((d) => [d.id, { id: d.id, name: d.name, available_days: d.available_days, available_time: d.available_time, load: loads.get(d.id) ?? 0 }]));
+  const allowed = new Map(doctors.map((d) => [d.id, allowedCourseList(d)]));
+  const sectionsOf = new Map<string, string[]>();
+  for (const e of entries) sectionsOf.set(e.course_code, [...(sectionsOf.get(e.course_code) ?? []), e.section_name]);
+
+  const sections: SectionDemand[] = [];
+  for (const entry of run.entries.filter((e) => e.offer)) {
+    const count = Math.max(1, entry.projected_sections);
+    const size = Math.max(1, Math.ceil(entry.predicted_enrollment / count));
+    const level = Number(/\d/.exec(entry.course_code)?.[0] ?? 0);
+    for (const name of nextSectionNames(sectionsOf.get(entry.course_code) ?? [], count)) {
+      sections.push({
+        course_code: entry.course_code,
+        section_name: name,
+        size,
+        isCore: entry.types.includes('core'),
+        group: `${entry.prefix}|${level}`,
+        allowedDoctors: doctors.filter((d) => mayTeach(allowed.get(d.id) ?? [], entry.course_code)).map((d) => d.id),
+      });
+    }
+  }
+  const rooms = declaredRooms(ctx.db)
+    .filter((r) => r.campus === null || r.campus === run.target_campus)
+    .map((r) => ({ name: r.name, key: roomKey(r.name) ?? r.name.toLowerCase(), capacity: r.capacity }));
+  const solution = solve({
+    sections,
+    instructors,
+    rooms,
+    slots: input.slots ?? STANDARD_SLOTS,
+    existing: entries.map(toBooking),
+    maxSectionsPerDoctor: input.max_sections_per_doctor,
+    campus: run.target_campus,
+    timeBudgetMs: input.time_budget_ms,
+  });
+  if (solution.hardViolations > 0) throw new Error(`The auto-fill draft broke ${solution.hardViolations} hard rules`);
+
+  const asValues = (p: Placement): { course_code: string; section_name: string; doctor_id: number; day: string; start_time: string; duration_mins: number; room: string } => ({
+    course_code: p.section.course_code,
+    section_name: p.section.section_name,
+    doctor_id: p.doctor.id,
+    day: p.slot.day,
+    start_time: formatHHMM(p.slot.start),
+    duration_mins: p.slot.duration,
+    room: p.room.name,
+  });
+  let placed: AutofillResult['placed'];
+  if (input.dry_run) {
+    placed = solution.placed.map((p) => ({ id: null, ...asValues(p), doctor: { id: p.doctor.id, name: p.doctor.name }, warnings: [] }));
+  } else {
+    // All or nothing: each entry is re-checked by the timetable's own write path.
+    const now = ctx.now();
+    placed = ctx.db.transaction(() => solution.placed.map((p) => insertCheckedEntry(ctx.db, asValues(p), now))).immediate();
+  }
+  return {
+    placed,
+    unplaced: solution.unplaced.map((u) => ({ course_code: u.section.course_code, section_name: u.section.section_name, reason: u.reason })),
+    score: { hard_violations: solution.hardViolations, soft: solution.soft },
+    duration_ms: Math.round(performance.now() - started),
+    dry_run: input.dry_run,
+  };
+}
+

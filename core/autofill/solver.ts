@@ -1,0 +1,311 @@
+import { SeededRandom } from '../sample/random';
+import { bookingConflicts, type Booking, type DoctorAvailability } from '../schedule/conflicts';
+import { sessionsOverlap } from '../schedule/session';
+import type { Slot } from './grid';
+import { SOFT_WEIGHTS } from './weights';
+
+/**
+ * The auto-fill solver, pure: sections to place, who may teach them, rooms and standard times.
+ * It builds a draft in order of difficulty (fewest options first), always taking the cheapest
+ * feasible (time, instructor, room), then improves it by moving one section at a time. Hard
+ * rules are checked with the timetable's own conflict code; soft goals weigh as in weights.ts.
+ */
+export interface SectionDemand {
+  course_code: string;
+  section_name: string;
+  size: number;
+  isCore: boolean;
+  group: string;
+  allowedDoctors: number[];
+}
+
+export interface Instructor extends DoctorAvailability {
+  /** Sections already in the timetable. */
+  load: number;
+}
+
+export interface RoomChoice {
+  name: string;
+  key: string;
+  capacity: number;
+}
+
+export interface Problem {
+  sections: SectionDemand[];
+  instructors: Map<number, Instructor>;
+  rooms: RoomChoice[];
+  slots: Slot[];
+  existing: Booking[];
+  maxSectionsPerDoctor: number;
+  campus: string;
+  timeBudgetMs: number;
+}
+
+export interface Placement {
+  section: SectionDemand;
+  slot: Slot;
+  doctor: Instructor;
+  room: RoomChoice;
+}
+
+export interface SoftScore {
+  load_balance: number;
+  same_pattern: number;
+  same_start: number;
+  core_clashes: number;
+  teaching_days: number;
+  empty_seats: number;
+  total: number;
+}
+
+export interface Solution {
+  placed: Placement[];
+  unplaced: { section: SectionDemand; reason: string }[];
+  hardViolations: number;
+  soft: SoftScore;
+  moves: number;
+}
+
+const bookingOf = (p: { section: SectionDemand; slot: Slot; doctor: Instructor; room: RoomChoice }): Booking => ({
+  course_code: p.section.course_code,
+  section_name: p.section.section_name,
+  doctor_id: p.doctor.id,
+  day: p.slot.day,
+  start: p.slot.start,
+  duration: p.slot.duration,
+  room: p.room.name,
+  roomKey: p.room.key,
+});
+
+export function nameList(names: string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+}
+
+/** The evolving timetable: bookings by instructor and room, loads, and what soft costs depend on. */
+class Draft {
+  readonly byDoctor = new Map<number, Booking[]>();
+  readonly byRoom = new Map<string, Booking[]>();
+  readonly load = new Map<number, number>();
+  readonly days = new Map<number, Map<string, number>>();
+  readonly byCourse = new Map<string, Placement[]>();
+  readonly byGroup = new Map<string, Placement[]>();
+  readonly placements = new Set<Placement>();
+
+  constructor(private readonly problem: Problem) {
+    for (const b of problem.existing) this.addBooking(b);
+    for (const [id, instructor] of problem.instructors) this.load.set(id, instructor.load);
+  }
+
+  private addBooking(b: Booking): void {
+    if (b.doctor_id !== null) this.byDoctor.set(b.doctor_id, [...(this.byDoctor.get(b.doctor_id) ?? []), b]);
+    if (b.roomKey !== null) this.byRoom.set(b.roomKey, [...(this.byRoom.get(b.roomKey) ?? []), b]);
+  }
+
+  private removeBooking(b: Booking): void {
+    if (b.doctor_id !== null) this.byDoctor.set(b.doctor_id, (this.byDoctor.get(b.doctor_id) ?? []).filter((x) => x !== b));
+    if (b.roomKey !== null) this.byRoom.set(b.roomKey, (this.byRoom.get(b.roomKey) ?? []).filter((x) => x !== b));
+  }
+
+  private readonly bookings = new Map<Placement, Booking>();
+
+  add(p: Placement): void {
+    const b = bookingOf(p);
+    this.bookings.set(p, b);
+    this.addBooking(b);
+    this.placements.add(p);
+    this.load.set(p.doctor.id, (this.load.get(p.doctor.id) ?? 0) + 1);
+    const days = this.days.get(p.doctor.id) ?? new Map<string, number>();
+    for (const d of p.slot.day) days.set(d, (days.get(d) ?? 0) + 1);
+    this.days.set(p.doctor.id, days);
+    this.byCourse.set(p.section.course_code, [...(this.byCourse.get(p.section.course_code) ?? []), p]);
+    if (p.section.isCore) this.byGroup.set(p.section.group, [...(this.byGroup.get(p.section.group) ?? []), p]);
+  }
+
+  remove(p: Placement): void {
+    const b = this.bookings.get(p);
+    if (b) this.removeBooking(b);
+    this.bookings.delete(p);
+    this.placements.delete(p);
+    this.load.set(p.doctor.id, (this.load.get(p.doctor.id) ?? 1) - 1);
+    const days = this.days.get(p.doctor.id);
+    for (const d of p.slot.day) {
+      const n = (days?.get(d) ?? 1) - 1;
+      if (n <= 0) days?.delete(d);
+      else days?.set(d, n);
+    }
+    this.byCourse.set(p.section.course_code, (this.byCourse.get(p.section.course_code) ?? []).filter((x) => x !== p));
+    if (p.section.isCore) this.byGroup.set(p.section.group, (this.byGroup.get(p.section.group) ?? []).filter((x) => x !== p));
+  }
+
+  /** Hard rules for one candidate, by the timetable's own checks; plus qualification, load and seats. */
+  conflicts(section: SectionDemand, slot: Slot, doctor: Instructor, room: RoomChoice): string[] {
+    const booking = bookingOf({ section, slot, doctor, room });
+    const others = [...(this.byDoctor.get(doctor.id) ?? []), ...(this.byRoom.get(room.key) ?? [])];
+    const problems = bookingConflicts(booking, doctor, others);
+    if (!section.allowedDoctors.includes(doctor.id)) problems.push(`${doctor.name} is not allowed to teach ${section.course_code}`);
+    if (room.capacity < section.size) problems.push(`${room.name} seats ${room.capacity}, fewer than ${section.size}`);
+    if ((this.load.get(doctor.id) ?? 0) >= this.problem.maxSectionsPerDoctor) problems.push(`${doctor.name} already has ${this.problem.maxSectionsPerDoctor} sections`);
+    return problems;
+  }
+
+  /** What adding this placement would add to the weighted soft cost. */
+  cost(section: SectionDemand, slot: Slot, doctor: Instructor, room: RoomChoice): number {
+    const w = SOFT_WEIGHTS;
+    const load = this.load.get(doctor.id) ?? 0;
+    let cost = w.loadBalance * (2 * load + 1);
+    for (const q of this.byCourse.get(section.course_code) ?? []) {
+      if (q.slot.day === slot.day) cost += w.samePattern;
+      if (q.slot.start === slot.start) cost += w.sameStart;
+    }
+    if (section.isCore) {
+      for (const q of this.byGroup.get(section.group) ?? []) if (q.section.course_code !== section.course_code && sessionsOverlap(q.slot, slot)) cost += w.coreClash;
+    }
+    const days = this.days.get(doctor.id);
+    for (const d of slot.day) if (!days?.has(d)) cost += w.teachingDays;
+    cost += (w.emptySeats * (room.capacity - section.size)) / room.capacity;
+    return cost;
+  }
+
+  /** The cheapest feasible placement for a section, or null. Rooms: the smallest free one that fits. */
+  best(section: SectionDemand): { placement: Placement; cost: number } | null {
+    let best: { placement: Placement; cost: number } | null = null;
+    for (const slot of this.problem.slots) {
+      for (const id of section.allowedDoctors) {
+        const doctor = this.problem.instructors.get(id);
+        if (!doctor) continue;
+        for (const room of this.problem.rooms) {
+          if (room.capacity < section.size) continue;
+          if (this.conflicts(section, slot, doctor, room).length > 0) continue;
+          const cost = this.cost(section, slot, doctor, room);
+          if (!best || cost < best.cost - 1e-9) best = { placement: { section, slot, doctor, room }, cost };
+          break; // rooms are sorted by size: the first free one that fits is the best for this time
+        }
+      }
+    }
+    return best;
+  }
+
+  /** Why nothing fits, in a scheduler's words. */
+  reason(section: SectionDemand): string {
+    const { problem } = this;
+    if (section.allowedDoctors.length === 0) return `No instructor is allowed to teach ${section.course_code}`;
+    const fitting = problem.rooms.filter((r) => r.capacity >= section.size);
+    if (problem.rooms.length === 0) return `No rooms are declared for ${problem.campus}`;
+    if (fitting.length === 0) return `No room at ${problem.campus} seats ${section.size} students (the largest holds ${Math.max(...problem.rooms.map((r) => r.capacity))})`;
+    const doctors = section.allowedDoctors.map((id) => problem.instructors.get(id)).filter((d): d is Instructor => d !== undefined);
+    const only = doctors.length === 1 ? 'the only allowed instructor' : 'the only allowed instructors';
+    const names = nameList(doctors.map((d) => d.name));
+    const verb = doctors.length === 1 ? 'is' : 'are';
+    if (doctors.every((d) => (this.load.get(d.id) ?? 0) >= problem.maxSectionsPerDoctor)) return `${names}, ${only}, ${verb} fully booked (${problem.maxSectionsPerDoctor} sections each)`;
+    const probe: RoomChoice = { name: '', key: '\u0000', capacity: Number.MAX_SAFE_INTEGER };
+    const availableSomewhere = doctors.filter((d) => problem.slots.some((slot) => bookingConflicts(bookingOf({ section, slot, doctor: d, room: probe }), d, []).length === 0));
+    if (availableSomewhere.length === 0) return `${names}, ${only}, ${verb} not available at any standard time`;
+    const freeSomewhere = availableSomewhere.filter((d) => problem.slots.some((slot) => bookingConflicts(bookingOf({ section, slot, doctor: d, room: probe }), d, this.byDoctor.get(d.id) ?? []).length === 0));
+    if (freeSomewhere.length === 0) return `${names}, ${only}, ${verb} already teaching at every standard time ${doctors.length === 1 ? 'they are' : 'they are'} available`;
+    return `No room that seats ${section.size} is free when ${names} can teach ${section.course_code}`;
+  }
+
+  softScore(): SoftScore {
+    const w = SOFT_WEIGHTS;
+    const placements = [...this.placements];
+    let loadBalance = 0;
+    const involved = new Set(placements.map((p) => p.doctor.id));
+    for (const id of involved) loadBalance += (this.load.get(id) ?? 0) ** 2;
+    let samePattern = 0;
+    let sameStart = 0;
+    for (const list of this.byCourse.values())
+      for (let i = 0; i < list.length; i++)
+        for (let j = i + 1; j < list.length; j++) {
+          if (list[i]?.slot.day === list[j]?.slot.day) samePattern++;
+          if (list[i]?.slot.start === list[j]?.slot.start) sameStart++;
+        }
+    let coreClashes = 0;
+    for (const list of this.byGroup.values())
+      for (let i = 0; i < list.length; i++)
+        for (let j = i + 1; j < list.length; j++) {
+          const a = list[i];
+          const b = list[j];
+          if (a && b && a.section.course_code !== b.section.course_code && sessionsOverlap(a.slot, b.slot)) coreClashes++;
+        }
+    let teachingDays = 0;
+    for (const id of involved) teachingDays += this.days.get(id)?.size ?? 0;
+    const emptySeats = placements.reduce((sum, p) => sum + (p.room.capacity - p.section.size) / p.room.capacity, 0);
+    const round = (v: number): number => Math.round(v * 100) / 100;
+    return {
+      load_balance: loadBalance,
+      same_pattern: samePattern,
+      same_start: sameStart,
+      core_clashes: coreClashes,
+      teaching_days: teachingDays,
+      empty_seats: round(emptySeats),
+      total: round(w.loadBalance * loadBalance + w.samePattern * samePattern + w.sameStart * sameStart + w.coreClash * coreClashes + w.teachingDays * teachingDays + w.emptySeats * emptySeats),
+    };
+  }
+
+  /** Re-checks every placement against everything else: must be 0. */
+  hardViolations(): number {
+    let violations = 0;
+    for (const p of [...this.placements]) {
+      this.remove(p);
+      violations += this.conflicts(p.section, p.slot, p.doctor, p.room).length;
+      this.add(p);
+    }
+    return violations;
+  }
+}
+
+/** How many improvement passes over the draft; deterministic, the time budget only caps it. */
+export const IMPROVEMENT_PASSES = 4;
+
+export function solve(problem: Problem): Solution {
+  const started = performance.now();
+  const draft = new Draft(problem);
+  const optionCount = (s: SectionDemand): number => s.allowedDoctors.length * problem.rooms.filter((r) => r.capacity >= s.size).length;
+  const order = [...problem.sections].sort((a, b) => optionCount(a) - optionCount(b) || b.size - a.size || a.course_code.localeCompare(b.course_code) || a.section_name.localeCompare(b.section_name, 'en', { numeric: true }));
+  const unplaced: SectionDemand[] = [];
+  for (const section of order) {
+    const best = draft.best(section);
+    if (best) draft.add(best.placement);
+    else unplaced.push(section);
+  }
+  const rng = new SeededRandom(1234);
+  let moves = 0;
+  for (let pass = 0; pass < IMPROVEMENT_PASSES; pass++) {
+    let improved = false;
+    const current = [...draft.placements];
+    for (let i = current.length - 1; i > 0; i--) {
+      const j = Math.floor(rng.next() * (i + 1));
+      [current[i], current[j]] = [current[j] as Placement, current[i] as Placement];
+    }
+    for (const p of current) {
+      if (performance.now() - started > problem.timeBudgetMs) break;
+      draft.remove(p);
+      const stay = draft.cost(p.section, p.slot, p.doctor, p.room);
+      const best = draft.best(p.section);
+      if (best && best.cost < stay - 1e-9) {
+        draft.add(best.placement);
+        moves++;
+        improved = true;
+      } else draft.add(p);
+    }
+    // A freer draft may now take sections that did not fit.
+    for (const section of [...unplaced]) {
+      const best = draft.best(section);
+      if (best) {
+        draft.add(best.placement);
+        unplaced.splice(unplaced.indexOf(section), 1);
+        improved = true;
+      }
+    }
+    if (!improved || performance.now() - started > problem.timeBudgetMs) break;
+  }
+  const placed = [...draft.placements].sort((a, b) => a.section.course_code.localeCompare(b.section.course_code) || a.section.section_name.localeCompare(b.section.section_name, 'en', { numeric: true }));
+  return {
+    placed,
+    unplaced: unplaced.map((section) => ({ section, reason: draft.reason(section) })),
+    hardViolations: draft.hardViolations(),
+    soft: draft.softScore(),
+    moves,
+  };
+}

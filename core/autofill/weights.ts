@@ -1,0 +1,17 @@
+/**
+ * How much each soft goal weighs when two drafts are compared (hard rules are never traded):
+ * in one place so a department can see and tune its priorities.
+ */
+export const SOFT_WEIGHTS = {
+  /** Per unit of squared sections per instructor: spreads teaching evenly. */
+  loadBalance: 1,
+  /** Per pair of sections of one course on the same pattern (MWF/TR), and extra for the same start. */
+  samePattern: 2,
+  sameStart: 6,
+  /** Per pair of core courses of one prefix and level meeting at overlapping times (students take them together). */
+  coreClash: 12,
+  /** Per extra teaching day of an instructor. */
+  teachingDays: 1.5,
+  /** Per empty seat share of the room (keeps big halls for big sections). */
+  emptySeats: 1,
+} as const;

@@ -1,0 +1,39 @@
+import type { Db } from '../db/connection';
+import { roomKey } from '../schedule/session';
+
+export interface Room {
+  id: number | null;
+  name: string;
+  capacity: number | null;
+  campus: string | null;
+}
+
+export type RoomRecord = { name: string; capacity: number; campus: string | null };
+
+export function upsertRooms(db: Db, rooms: readonly RoomRecord[]): number {
+  const statement = db.prepare(`INSERT INTO rooms (name, name_key, capacity, campus) VALUES (?, ?, ?, ?)
+    ON CONFLICT (name_key) DO UPDATE SET name = excluded.name, capacity = excluded.capacity, campus = excluded.campus`);
+  for (const r of rooms) statement.run(r.name, roomKey(r.name), r.capacity, r.campus);
+  return rooms.length;
+}
+
+/** Declared rooms, plus rooms the timetable uses without declaring them (capacity unknown). */
+export function listRooms(db: Db): Room[] {
+  const declared = db.prepare<[], Room>('SELECT id, name, capacity, campus FROM rooms ORDER BY name COLLATE NOCASE').all();
+  const keys = new Set(declared.map((r) => roomKey(r.name)));
+  const used = db.prepare<[], { room: string; room_key: string }>('SELECT MIN(room) AS room, room_key FROM schedule_entries WHERE room_key IS NOT NULL GROUP BY room_key').all();
+  const undeclared = used.filter((u) => !keys.has(u.room_key)).map((u): Room => ({ id: null, name: u.room, capacity: null, campus: null }));
+  return [...declared, ...undeclared].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+}
+
+export function declaredRooms(db: Db): (Room & { id: number; capacity: number })[] {
+  return db.prepare<[], Room & { id: number; capacity: number }>('SELECT id, name, capacity, campus FROM rooms ORDER BY capacity, name').all();
+}
+
+export function deleteRoom(db: Db, id: number): boolean {
+  return db.prepare('DELETE FROM rooms WHERE id = ?').run(id).changes > 0;
+}
+
+export function findRoomByName(db: Db, name: string): Room | undefined {
+  return db.prepare<[string | null], Room>('SELECT id, name, capacity, campus FROM rooms WHERE name_key = ?').get(roomKey(name));
+}

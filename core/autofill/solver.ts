@@ -197,12 +197,12 @@ class Draft {
     const only = doctors.length === 1 ? 'the only allowed instructor' : 'the only allowed instructors';
     const names = nameList(doctors.map((d) => d.name));
     const verb = doctors.length === 1 ? 'is' : 'are';
-    if (doctors.every((d) => (this.load.get(d.id) ?? 0) >= problem.maxSectionsPerDoctor)) return `${names}, ${only}, ${verb} fully booked (${problem.maxSectionsPerDoctor} sections each)`;
+    if (doctors.every((d) => (this.load.get(d.id) ?? 0) >= problem.maxSectionsPerDoctor)) return `${names}, ${only}, ${verb} fully booked (at most ${problem.maxSectionsPerDoctor} section${problem.maxSectionsPerDoctor === 1 ? '' : 's'} each)`;
     const probe: RoomChoice = { name: '', key: '\u0000', capacity: Number.MAX_SAFE_INTEGER };
     const availableSomewhere = doctors.filter((d) => problem.slots.some((slot) => bookingConflicts(bookingOf({ section, slot, doctor: d, room: probe }), d, []).length === 0));
     if (availableSomewhere.length === 0) return `${names}, ${only}, ${verb} not available at any standard time`;
     const freeSomewhere = availableSomewhere.filter((d) => problem.slots.some((slot) => bookingConflicts(bookingOf({ section, slot, doctor: d, room: probe }), d, this.byDoctor.get(d.id) ?? []).length === 0));
-    if (freeSomewhere.length === 0) return `${names}, ${only}, ${verb} already teaching at every standard time ${doctors.length === 1 ? 'they are' : 'they are'} available`;
+    if (freeSomewhere.length === 0) return `${names}, ${only}, ${verb} already teaching at every standard time they are available`;
     return `No room that seats ${section.size} is free when ${names} can teach ${section.course_code}`;
   }
 

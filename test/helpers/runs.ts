@@ -1,0 +1,22 @@
+import type { Db } from '../../core/db/connection';
+import { insertRun } from '../../core/predict/runs-repo';
+import type { PredictionEntry } from '../../core/predict/schema';
+
+/** Saves a prediction run with chosen entries (test setup: which courses are recommended, how big). */
+export function saveRun(db: Db, campus: 'Beirut' | 'Byblos', entries: { code: string; types?: string[]; enrollment: number; sections: number; offer?: boolean }[]): number {
+  const rows: PredictionEntry[] = entries.map((e) => ({
+    course_code: e.code,
+    course_name: e.code,
+    prefix: /^[A-Z]+/.exec(e.code)?.[0] ?? '',
+    types: e.types ?? ['core'],
+    confidence: 0.9,
+    offer_score: 90,
+    offer: e.offer ?? true,
+    predicted_enrollment: e.enrollment,
+    latent_demand: 0,
+    bottleneck_score: 0,
+    projected_sections: e.offer === false ? 0 : e.sections,
+    reasons: [],
+  }));
+  return insertRun(db, { run_name: 'test', target_year: 2025, target_semester: 'Fall', target_campus: campus, model_version: 'test', created_at: new Date().toISOString(), entries: rows }, {});
+}

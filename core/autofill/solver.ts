@@ -1,5 +1,5 @@
 import { SeededRandom } from '../sample/random';
-import { bookingConflicts, type Booking, type DoctorAvailability } from '../schedule/conflicts';
+import { availabilityConflicts, bookingConflicts, doctorConflicts, roomConflicts, type Booking, type DoctorAvailability } from '../schedule/conflicts';
 import { sessionsOverlap } from '../schedule/session';
 import type { Slot } from './grid';
 import { SOFT_WEIGHTS } from './weights';
@@ -167,20 +167,23 @@ class Draft {
     return cost;
   }
 
-  /** The cheapest feasible placement for a section, or null. Rooms: the smallest free one that fits. */
+  /**
+   * The cheapest feasible placement for a section, or null. The same three checks as every
+   * timetable write, split so that an instructor who cannot take a time is not re-checked for
+   * every room; the room is the smallest free one that fits.
+   */
   best(section: SectionDemand): { placement: Placement; cost: number } | null {
     let best: { placement: Placement; cost: number } | null = null;
+    const doctors = section.allowedDoctors.map((id) => this.problem.instructors.get(id)).filter((d): d is Instructor => d !== undefined && (this.load.get(d.id) ?? 0) < this.problem.maxSectionsPerDoctor);
+    const rooms = this.problem.rooms.filter((r) => r.capacity >= section.size);
     for (const slot of this.problem.slots) {
-      for (const id of section.allowedDoctors) {
-        const doctor = this.problem.instructors.get(id);
-        if (!doctor) continue;
-        for (const room of this.problem.rooms) {
-          if (room.capacity < section.size) continue;
-          if (this.conflicts(section, slot, doctor, room).length > 0) continue;
-          const cost = this.cost(section, slot, doctor, room);
-          if (!best || cost < best.cost - 1e-9) best = { placement: { section, slot, doctor, room }, cost };
-          break; // rooms are sorted by size: the first free one that fits is the best for this time
-        }
+      const session = { day: slot.day, start: slot.start, duration: slot.duration };
+      const room = rooms.find((r) => roomConflicts(r.name, session, this.byRoom.get(r.key) ?? []).length === 0);
+      if (!room) continue;
+      for (const doctor of doctors) {
+        if (availabilityConflicts(doctor, session).length > 0 || doctorConflicts(doctor, session, this.byDoctor.get(doctor.id) ?? []).length > 0) continue;
+        const cost = this.cost(section, slot, doctor, room);
+        if (!best || cost < best.cost - 1e-9) best = { placement: { section, slot, doctor, room }, cost };
       }
     }
     return best;

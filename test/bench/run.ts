@@ -7,6 +7,7 @@ import { benchStartup } from './startup.bench';
 import { benchSchedule } from './schedule.bench';
 import { benchForest, benchPredict } from './predict.bench';
 import { benchRenderer } from './renderer.bench';
+import { benchAutofill } from './autofill.bench';
 import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -14,6 +15,7 @@ const sections: Record<string, () => Promise<void>> = {
   import: benchImports,
   schedule: benchSchedule,
   predict: benchPredict,
+  autofill: benchAutofill,
   renderer: benchRenderer,
 };
 /** Sections run only when named: they take minutes. */

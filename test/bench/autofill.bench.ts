@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore, type Core } from '../../core/index';
+import { SeededRandom } from '../../core/sample/random';
+import { saveRun } from '../helpers/runs';
+import { record } from './report';
+
+async function report(label: string, core: Core, runId: number, target?: number): Promise<void> {
+  const result = await core.run('schedule-autofill', { run_id: runId, dry_run: true });
+  const total = result.placed.length + result.unplaced.length;
+  record({ name: `${label}: sections placed`, value: total ? (100 * result.placed.length) / total : 100, unit: '%', note: `${result.placed.length} of ${total}` });
+  record({ name: `${label}: hard violations`, value: result.score.hard_violations, unit: '', target: 0 });
+  record({ name: `${label}: soft score (lower is better)`, value: result.score.soft.total, unit: '', note: `core clashes ${result.score.soft.core_clashes}, same-start pairs ${result.score.soft.same_start}` });
+  record({ name: `${label}: time`, value: result.duration_ms / 1000, unit: 's', target });
+  const reasons = new Map<string, number>();
+  for (const u of result.unplaced) {
+    const kind = u.reason.replace(/[A-Z]{3}\d+\w*/g, 'X').replace(/Dr\. [^,]+(, [^,]+)*( and Dr\. [^,]+)?/g, 'Dr. …').replace(/\d+/g, 'N');
+    reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
+  }
+  for (const [kind, n] of reasons) console.log(`      unplaced ×${n}: ${kind}`);
+}
+
+/** Issue 6: auto-fill on the sample data's runs and on a synthetic 300-section case. */
+export async function benchAutofill(): Promise<void> {
+  console.log('Timetable auto-fill');
+  const dir = mkdtempSync(join(tmpdir(), 'termwise-bench-autofill-'));
+  const core = createCore({ dataDir: dir });
+  try {
+    await core.run('sample-load', {});
+    for (const campus of ['Beirut', 'Byblos'] as const) {
+      const run = await core.run('predict-bulk', { run_name: `bench ${campus}`, target_year: 2025, target_semester: 'Spring', target_campus: campus });
+      await report(`sample data, ${campus} Spring 2025 run`, core, run.id);
+    }
+  } finally {
+    core.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const synthDir = mkdtempSync(join(tmpdir(), 'termwise-bench-autofill-300-'));
+  const synth = createCore({ dataDir: synthDir });
+  try {
+    const rng = new SeededRandom(99);
+    const courses = Array.from({ length: 100 }, (_, i) => `SYN${100 + i}`);
+    const availability = [['MWF', '08:00-17:00'], ['TR', '08:00-18:30'], [null, null], ['MTWRF', '09:00-17:00']] as const;
+    for (let i = 0; i < 90; i++) {
+      const allowed = new Set<string>();
+      while (allowed.size < 10) allowed.add(rng.pick(courses));
+      const [days, time] = rng.pick(availability);
+      await synth.run('doctors-create', { name: `Dr. Synthetic ${i}`, allowed_courses: [...allowed], available_days: days, available_time: time });
+    }
+    for (let i = 0; i < 24; i++) await synth.run('rooms-create', { name: `Hall ${i}`, capacity: rng.pick([30, 40, 40, 50, 60, 80]), campus: 'Beirut' });
+    const runId = saveRun(
+      synth.context.db,
+      'Beirut',
+      courses.map((code) => ({ code, types: [rng.chance(0.5) ? 'core' : 'elective'], enrollment: rng.int(60, 120), sections: 3 })),
+    );
+    await report('synthetic 300 sections (90 instructors, 24 rooms)', synth, runId, 5);
+  } finally {
+    synth.close();
+    rmSync(synthDir, { recursive: true, force: true });
+  }
+}

@@ -12,9 +12,11 @@ import { useData } from '../stores/data';
 import { useSchedule, type Entry } from '../stores/schedule';
 import { EntryModal, type EntryDraft } from '../components/EntryModal';
 import { DoctorModal } from '../components/DoctorModal';
+import { AutofillDialog, AutofillPreview, type AutofillResult } from '../components/AutofillPanel';
+import { RoomsPanel } from '../components/RoomsPanel';
 import { ErrorNote } from '../components/ErrorNote';
 import { colourOf, dateOfLetter, defaultsForDay, hhmm, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
-import { notifyError } from '../lib/notify';
+import { notifyDone, notifyError } from '../lib/notify';
 
 /**
  * Options that never change, defined once: FullCalendar re-processes every event when an option's
@@ -65,6 +67,10 @@ export function SchedulerPage() {
   const [doctorFilter, setDoctorFilter] = useState<string | null>(null);
   const [roomFilter, setRoomFilter] = useState<string | null>(null);
   const [addingDoctor, setAddingDoctor] = useState(false);
+  const [autofillOpen, setAutofillOpen] = useState(false);
+  const [draftRun, setDraftRun] = useState<{ runId: number; options: { max: number; budget: number }; result: AutofillResult } | null>(null);
+  const [applying, setApplying] = useState(false);
+  const refreshEntries = useSchedule((s) => s.refresh);
 
   // The latest run's recommendations order the course list of the entry form; fetched when first needed.
   useEffect(() => {
@@ -87,8 +93,37 @@ export function SchedulerPage() {
           return { start: `${dateOfLetter(letter)}T${from}`, end: `${dateOfLetter(letter)}T${to}`, display: 'background', backgroundColor: '#8ce99a' };
         })
       : [];
-    return [...visible.flatMap(toEvents), ...availability];
-  }, [entries, doctorFilter, roomFilter, selectedDoctor]);
+    // The auto-fill draft, shown in a preview style until it is applied.
+    const preview: EventInput[] = (draftRun?.result.placed ?? []).flatMap((p, i) =>
+      [...p.day].map((letter) => ({
+        id: `draft-${i}:${letter}`,
+        title: `${p.course_code} §${p.section_name} (draft)`,
+        start: `${dateOfLetter(letter)}T${p.start_time}`,
+        end: `${dateOfLetter(letter)}T${hhmm(minutesOf(p.start_time) + p.duration_mins)}`,
+        classNames: ['tw-preview'],
+        editable: false,
+        backgroundColor: 'transparent',
+        borderColor: colourOf(p.doctor_id),
+        textColor: 'inherit',
+        extendedProps: { draft: p },
+      })),
+    );
+    return [...visible.flatMap(toEvents), ...availability, ...preview];
+  }, [entries, doctorFilter, roomFilter, selectedDoctor, draftRun]);
+  const applyDraft = async (): Promise<void> => {
+    if (!draftRun) return;
+    setApplying(true);
+    try {
+      const applied = await call('schedule-autofill', { run_id: draftRun.runId, dry_run: false, max_sections_per_doctor: draftRun.options.max, time_budget_ms: draftRun.options.budget });
+      setDraftRun(null);
+      await refreshEntries();
+      notifyDone(`${applied.placed.length} sections added to the timetable.`, 'Auto-fill applied');
+    } catch (e) {
+      notifyError(e, 'The draft could not be applied');
+    } finally {
+      setApplying(false);
+    }
+  };
   const entriesById = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
 
   const onDateClick = (info: DateClickArg): void => {
@@ -124,6 +159,16 @@ export function SchedulerPage() {
   const onDropHandler = useCallback((info: EventDropArg) => void onDrop(info), [onDrop]);
   const onResizeHandler = useCallback((info: EventResizeDoneArg) => void onResize(info), [onResize]);
   const renderEvent = (arg: EventContentArg) => {
+    const draft = arg.event.extendedProps.draft as AutofillResult['placed'][number] | undefined;
+    if (draft) {
+      return (
+        <div className="tw-preview-content" style={{ overflow: 'hidden', fontSize: 11, lineHeight: 1.2 }}>
+          <b>{arg.event.title}</b>
+          <div>{draft.doctor?.name}</div>
+          <div>{draft.room}</div>
+        </div>
+      );
+    }
     const id = Number(arg.event.groupId);
     const entry = entriesById.get(id);
     return (
@@ -155,6 +200,9 @@ export function SchedulerPage() {
         <Group>
           <Select placeholder="All doctors" clearable searchable data={[{ value: '0', label: 'Unassigned' }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))]} value={doctorFilter} onChange={setDoctorFilter} aria-label="Filter by doctor" data-testid="filter-doctor" w={220} />
           <Select placeholder="All rooms" clearable searchable data={rooms} value={roomFilter} onChange={setRoomFilter} aria-label="Filter by room" w={160} />
+          <Button variant="default" onClick={() => setAutofillOpen(true)} data-testid="autofill-open">
+            Auto-fill from run…
+          </Button>
           <Button variant="default" onClick={() => setAddingDoctor(true)}>
             Add doctor
           </Button>
@@ -167,6 +215,7 @@ export function SchedulerPage() {
       {refusal && (
         <ErrorNote message={`Not moved: ${refusal.message}`} testId="schedule-refusal" />
       )}
+      {draftRun && <AutofillPreview result={draftRun.result} applying={applying} onApply={() => void applyDraft()} onDiscard={() => setDraftRun(null)} />}
       <Card withBorder padding="xs" data-testid="calendar">
         <FullCalendar
           {...CALENDAR_OPTIONS}
@@ -178,7 +227,7 @@ export function SchedulerPage() {
           eventContent={renderEvent}
         />
       </Card>
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+      <SimpleGrid cols={{ base: 1, lg: 3 }}>
         <Card withBorder>
           <Text fw={600} mb="xs">
             Entries with warnings ({warned.length})
@@ -221,7 +270,9 @@ export function SchedulerPage() {
             </Table>
           </ScrollArea>
         </Card>
+        <RoomsPanel />
       </SimpleGrid>
+      <AutofillDialog opened={autofillOpen} onClose={() => setAutofillOpen(false)} onPreview={(runId, options, result) => setDraftRun({ runId, options, result })} />
       <EntryModal draft={draft} courses={courses} doctors={doctors} recommended={recommended ?? []} entries={entries} onClose={() => setDraft(null)} />
       <DoctorModal opened={addingDoctor} courses={courses} onClose={() => setAddingDoctor(false)} onSaved={() => void refreshDoctors()} />
     </Stack>

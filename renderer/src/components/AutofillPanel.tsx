@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Card, Group, List, Modal, NumberInput, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { call, type Result } from '../api/client';
+import { messageOf } from '../api/errors';
+import { ErrorNote } from './ErrorNote';
+
+export type AutofillResult = Result<'schedule-autofill'>;
+type Run = Result<'predict-runs'>[number];
+
+/** "Auto-fill from run…": choose a run and options, then preview the draft before applying it. */
+export function AutofillDialog({ opened, onClose, onPreview }: { opened: boolean; onClose: () => void; onPreview: (runId: number, options: { max: number; budget: number }, result: AutofillResult) => void }) {
+  const [runs, setRuns] = useState<Run[]>([]);
+  const [runId, setRunId] = useState<string | null>(null);
+  const [max, setMax] = useState(4);
+  const [budget, setBudget] = useState(5000);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!opened) return;
+    call('predict-runs', {})
+      .then((list) => {
+        setRuns(list);
+        setRunId((current) => current ?? (list[0] ? String(list[0].id) : null));
+      })
+      .catch((e: unknown) => setError(messageOf(e)));
+  }, [opened]);
+  const preview = async (): Promise<void> => {
+    if (!runId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await call('schedule-autofill', { run_id: Number(runId), dry_run: true, max_sections_per_doctor: max, time_budget_ms: budget });
+      onPreview(Number(runId), { max, budget }, result);
+      onClose();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Auto-fill from a prediction run">
+      <Stack gap="xs" data-testid="autofill-dialog">
+        <Select
+          label="Run"
+          data={runs.map((r) => ({ value: String(r.id), label: `${r.run_name} — ${r.target_campus} ${r.target_semester} ${r.target_year} (${r.entries.filter((e) => e.offer).length} courses)` }))}
+          value={runId}
+          onChange={setRunId}
+          data-testid="autofill-run"
+          nothingFoundMessage="Run a prediction first"
+        />
+        <Group grow>
+          <NumberInput label="Max sections per instructor" min={1} max={40} value={max} onChange={(v) => setMax(Number(v) || 1)} />
+          <NumberInput label="Time budget (ms)" min={100} max={120000} step={1000} value={budget} onChange={(v) => setBudget(Number(v) || 5000)} />
+        </Group>
+        <Text size="xs" c="dimmed">
+          Every recommended section gets an allowed, available instructor, a free room that seats it and a standard time (MWF 60 min, TR 90 min). Nothing is stored until you apply the preview.
+        </Text>
+        <ErrorNote message={error} />
+        <Group justify="flex-end">
+          <Button onClick={() => void preview()} loading={busy} disabled={!runId} data-testid="autofill-preview">
+            Preview
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The draft's summary, its unplaced sections with reasons, and Apply / Discard. */
+export function AutofillPreview({ result, applying, onApply, onDiscard }: { result: AutofillResult; applying: boolean; onApply: () => void; onDiscard: () => void }) {
+  return (
+    <Card withBorder data-testid="autofill-summary" bg="var(--mantine-color-blue-light)">
+      <Group justify="space-between" align="start">
+        <Stack gap={4}>
+          <Text fw={600}>
+            Draft: {result.placed.length} sections placed, {result.unplaced.length} could not be placed
+          </Text>
+          <Group gap="xs">
+            <Badge color={result.score.hard_violations === 0 ? 'green' : 'red'}>{result.score.hard_violations} hard violations</Badge>
+            <Badge variant="light">soft score {result.score.soft.total}</Badge>
+            <Badge variant="light">{result.duration_ms} ms</Badge>
+          </Group>
+          {result.unplaced.length > 0 && (
+            <ScrollArea h={110}>
+              <List size="xs" data-testid="autofill-unplaced">
+                {result.unplaced.map((u) => (
+                  <List.Item key={`${u.course_code}-${u.section_name}`}>
+                    <b>
+                      {u.course_code} §{u.section_name}
+                    </b>
+                    : {u.reason}
+                  </List.Item>
+                ))}
+              </List>
+            </ScrollArea>
+          )}
+        </Stack>
+        <Group>
+          <Button variant="default" onClick={onDiscard}>
+            Discard
+          </Button>
+          <Button onClick={onApply} loading={applying} disabled={result.placed.length === 0} data-testid="autofill-apply">
+            Apply
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Card, FileButton, Group, NumberInput, ScrollArea, Select, Table, Text, TextInput } from '@mantine/core';
+import { call, fileToUpload, type Result } from '../api/client';
+import { messageOf } from '../api/errors';
+import { ErrorNote } from './ErrorNote';
+import { notifyDone } from '../lib/notify';
+
+type Room = Result<'rooms-list'>[number];
+
+/** Rooms with their seats: add one, upload a list, remove one. */
+export function RoomsPanel() {
+  const [rooms, setRooms] = useState<Room[]>([]);
+  const [name, setName] = useState('');
+  const [capacity, setCapacity] = useState<number | string>(40);
+  const [campus, setCampus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = (): void => {
+    call('rooms-list', {})
+      .then(setRooms)
+      .catch((e: unknown) => setError(messageOf(e)));
+  };
+  useEffect(load, []);
+  const act = async (work: () => Promise<unknown>): Promise<void> => {
+    setError(null);
+    try {
+      await work();
+      load();
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
+  return (
+    <Card withBorder data-testid="rooms-panel">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>Rooms ({rooms.length})</Text>
+        <FileButton
+          accept=".csv,.xlsx,.json"
+          onChange={(file) =>
+            void act(async () => {
+              if (!file) return;
+              const result = await call('rooms-upload', { file: await fileToUpload(file) });
+              notifyDone(`${result.processed} rooms imported, ${result.skipped} skipped`, 'Rooms');
+            })
+          }
+        >
+          {(props) => (
+            <Button size="xs" variant="default" {...props}>
+              Upload rooms…
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      <Group gap="xs" align="end" mb="xs">
+        <TextInput size="xs" label="Room" value={name} onChange={(e) => setName(e.currentTarget.value)} w={140} />
+        <NumberInput size="xs" label="Seats" min={1} value={capacity} onChange={setCapacity} w={80} />
+        <Select size="xs" label="Campus" clearable placeholder="either" data={['Beirut', 'Byblos']} value={campus} onChange={setCampus} w={110} />
+        <Button size="xs" disabled={!name.trim()} onClick={() => void act(() => call('rooms-create', { name, capacity: Number(capacity), campus: campus as 'Beirut' | 'Byblos' | null }).then(() => setName('')))}>
+          Add
+        </Button>
+      </Group>
+      <ErrorNote message={error} />
+      <ScrollArea h={180}>
+        <Table fz="xs">
+          <Table.Tbody>
+            {rooms.map((r) => (
+              <Table.Tr key={r.name}>
+                <Table.Td>{r.name}</Table.Td>
+                <Table.Td>{r.capacity === null ? <Badge variant="light" color="gray">seats unknown</Badge> : `${r.capacity} seats`}</Table.Td>
+                <Table.Td>{r.campus ?? 'either campus'}</Table.Td>
+                <Table.Td>
+                  {r.id !== null && (
+                    <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove ${r.name}`} onClick={() => void act(() => call('rooms-delete', { room_id: r.id ?? 0 }))}>
+                      Remove
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </Card>
+  );
+}

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createCore, type Core } from '../../core/index';
+import type { Core } from '../../core/index';
+import { withTempCore } from './temp-core';
 import { SeededRandom } from '../../core/sample/random';
 import { saveRun } from '../helpers/runs';
 import { record } from './report';
@@ -24,22 +22,15 @@ async function report(label: string, core: Core, runId: number, target?: number)
 /** Issue 6: auto-fill on the sample data's runs and on a synthetic 300-section case. */
 export async function benchAutofill(): Promise<void> {
   console.log('Timetable auto-fill');
-  const dir = mkdtempSync(join(tmpdir(), 'termwise-bench-autofill-'));
-  const core = createCore({ dataDir: dir });
-  try {
+  await withTempCore('autofill', async (core) => {
     await core.run('sample-load', {});
     for (const campus of ['Beirut', 'Byblos'] as const) {
       const run = await core.run('predict-bulk', { run_name: `bench ${campus}`, target_year: 2025, target_semester: 'Spring', target_campus: campus });
       await report(`sample data, ${campus} Spring 2025 run`, core, run.id);
     }
-  } finally {
-    core.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 
-  const synthDir = mkdtempSync(join(tmpdir(), 'termwise-bench-autofill-300-'));
-  const synth = createCore({ dataDir: synthDir });
-  try {
+  await withTempCore('autofill-300', async (synth) => {
     const rng = new SeededRandom(99);
     const courses = Array.from({ length: 100 }, (_, i) => `SYN${100 + i}`);
     const availability = [['MWF', '08:00-17:00'], ['TR', '08:00-18:30'], [null, null], ['MTWRF', '09:00-17:00']] as const;
@@ -56,8 +47,5 @@ export async function benchAutofill(): Promise<void> {
       courses.map((code) => ({ code, types: [rng.chance(0.5) ? 'core' : 'elective'], enrollment: rng.int(60, 120), sections: 3 })),
     );
     await report('synthetic 300 sections (90 instructors, 24 rooms)', synth, runId, 5);
-  } finally {
-    synth.close();
-    rmSync(synthDir, { recursive: true, force: true });
-  }
+  });
 }

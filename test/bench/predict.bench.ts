@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createCore, type Core } from '../../core/index';
+import type { Core } from '../../core/index';
+import { withTempCore } from './temp-core';
 import { backtest, type TermResult } from '../../core/predict/backtest';
 import { loadHistory } from '../../core/predict/history';
 import { generateSample } from '../../core/sample/generate';
@@ -10,12 +8,9 @@ import { sampleFile } from '../helpers/server';
 import { forestBacktest } from './forest';
 import { percentile, record, timed } from './report';
 
-async function sampleCore(): Promise<{ core: Core; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'termwise-bench-predict-'));
-  const core = createCore({ dataDir: dir });
+async function loadSampleHistory(core: Core): Promise<void> {
   await core.run('courses-upload', { file: { filename: 'courses.json', content: sampleFile('courses.json') } });
   await core.run('offerings-upload', { file: { filename: 'offerings.csv', content: sampleFile('offerings.csv') } });
-  return { core, dir };
 }
 
 const mean = (results: TermResult[], pick: (r: TermResult) => number): number => results.reduce((sum, r) => sum + pick(r), 0) / results.length;
@@ -23,8 +18,8 @@ const mean = (results: TermResult[], pick: (r: TermResult) => number): number =>
 /** Issue 3: backtest against baselines, training and run times, and training at 10× scale. */
 export async function benchPredict(): Promise<void> {
   console.log('Recommendation engine');
-  const { core, dir } = await sampleCore();
-  try {
+  await withTempCore('predict', async (core) => {
+    await loadSampleHistory(core);
     const trainRun = await timed(() => core.run('predict-train', {}));
     record({ name: 'train both campuses on the sample data (worker thread, end to end)', value: trainRun.ms / 1000, unit: 's', target: 2, note: `${trainRun.result.samples_trained} samples` });
     const runs: number[] = [];
@@ -56,14 +51,9 @@ export async function benchPredict(): Promise<void> {
       mean(results, (r) => r.wapeModel) < mean(results, (r) => r.wapeNaive);
     record({ name: 'model beats both baselines on ROC-AUC and F1, and the naive forecast on WAPE (1 = yes)', value: beats ? 1 : 0, unit: '', target: undefined });
     if (!beats) console.log('  ✗ the model does NOT beat the baselines');
-  } finally {
-    core.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 
-  const bigDir = mkdtempSync(join(tmpdir(), 'termwise-bench-predict-10x-'));
-  const big = createCore({ dataDir: bigDir });
-  try {
+  await withTempCore('predict-24x', async (big) => {
     const data = generateSample({ copies: 24 });
     await big.run('courses-upload', { file: { filename: 'courses.json', content: Buffer.from(coursesJson(data)) } });
     await big.run('offerings-upload', { file: { filename: 'offerings.csv', content: Buffer.from(offeringsCsv(data)) } });
@@ -74,10 +64,7 @@ export async function benchPredict(): Promise<void> {
     clearInterval(sampler);
     record({ name: `train on a 24× synthetic history (${trained.result.samples_trained.toLocaleString('en')} samples)`, value: trained.ms / 1000, unit: 's', target: 20 });
     record({ name: '  peak resident memory of the process during that training', value: peak / 2 ** 20, unit: 'MiB', note: `${((peak - before) / 2 ** 20).toFixed(0)} MiB above the level before` });
-  } finally {
-    big.close();
-    rmSync(bigDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -86,15 +73,12 @@ export async function benchPredict(): Promise<void> {
  */
 export async function benchForest(): Promise<void> {
   console.log('ml-random-forest comparison (last term per campus)');
-  const { core, dir } = await sampleCore();
-  try {
+  await withTempCore('forest', async (core) => {
+    await loadSampleHistory(core);
     const history = loadHistory(core.context.db);
     const forest = await forestBacktest(history, 1);
     const boosted = await backtest(history, 1);
     record({ name: 'random forest (100 trees, binned) mean ROC-AUC / F1', value: forest.roc_auc, unit: '', note: `F1 ${forest.f1.toFixed(3)}, ${forest.trainSeconds.toFixed(0)} s of training for 2 models` });
     record({ name: 'XGBoost on the same terms mean ROC-AUC / F1', value: mean(boosted, (r) => r.model.roc_auc), unit: '', note: `F1 ${mean(boosted, (r) => r.model.f1).toFixed(3)}` });
-  } finally {
-    core.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -12,8 +12,8 @@ import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
   startup: benchStartup,
-  import: benchImports,
   schedule: benchSchedule,
+  import: benchImports,
   predict: benchPredict,
   autofill: benchAutofill,
   renderer: benchRenderer,

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from './db/connection';
+import { DATABASE_FILE } from './db/files';
 import { migrate } from './db/migrate';
 import { CoreEvents } from './events';
 import { handlers, type HandlerName, type Handlers } from './handlers';
@@ -23,7 +24,6 @@ export interface Core {
 }
 
 export { DATABASE_FILE } from './db/files';
-import { DATABASE_FILE } from './db/files';
 
 export function createCore(options: CoreOptions): Core {
   mkdirSync(options.dataDir, { recursive: true });

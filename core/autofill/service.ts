@@ -9,7 +9,7 @@ import type { ScheduleEntry } from '../schedule/schema';
 import { insertCheckedEntry, mayTeach } from '../schedule/service';
 import { roomKey } from '../schedule/session';
 import { STANDARD_SLOTS, type Slot } from './grid';
-import { solve, type Instructor, type Placement, type SectionDemand, type SoftScore } from './solver';
+import { solve, type Instructor, type Placement, type Problem, type SectionDemand, type SoftScore } from './solver';
 
 export interface AutofillInput {
   run_id: number;
@@ -40,9 +40,8 @@ export function nextSectionNames(existing: readonly string[], count: number): st
   return names;
 }
 
-/** Drafts a conflict-free timetable for a prediction run's recommended courses; stores it unless dry_run. */
-export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult {
-  const started = performance.now();
+/** The sections a run asks for, who may teach them, the campus's rooms and what is already booked. */
+export function buildProblem(ctx: CoreContext, input: AutofillInput): Problem {
   const run = loadRun(ctx, input.run_id);
   const entries = listEntries(ctx.db);
   const doctors = listDoctors(ctx.db);
@@ -72,7 +71,7 @@ export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult
   const rooms = declaredRooms(ctx.db)
     .filter((r) => r.campus === null || r.campus === run.target_campus)
     .map((r) => ({ name: r.name, key: roomKey(r.name) ?? r.name.toLowerCase(), capacity: r.capacity }));
-  const solution = solve({
+  return {
     sections,
     instructors,
     rooms,
@@ -81,7 +80,13 @@ export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult
     maxSectionsPerDoctor: input.max_sections_per_doctor,
     campus: run.target_campus,
     timeBudgetMs: input.time_budget_ms,
-  });
+  };
+}
+
+/** Drafts a conflict-free timetable for a prediction run's recommended courses; stores it unless dry_run. */
+export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult {
+  const started = performance.now();
+  const solution = solve(buildProblem(ctx, input));
   if (solution.hardViolations > 0) throw new Error(`The auto-fill draft broke ${solution.hardViolations} hard rules`);
 
   const asValues = (p: Placement): { course_code: string; section_name: string; doctor_id: number; day: string; start_time: string; duration_mins: number; room: string } => ({

@@ -1,10 +1,16 @@
 import type { Core } from '../../core/index';
 import { withTempCore } from './temp-core';
+import { buildProblem } from '../../core/autofill/service';
+import { solveWithHighs } from './milp';
 import { SeededRandom } from '../../core/sample/random';
 import { saveRun } from '../helpers/runs';
 import { record } from './report';
 
 async function report(label: string, core: Core, runId: number, target?: number): Promise<void> {
+  if (process.argv.includes('milp')) {
+    const milp = await solveWithHighs(buildProblem(core.context, { run_id: runId, dry_run: true, time_budget_ms: 5000, max_sections_per_doctor: 4 }));
+    record({ name: `${label}: HiGHS MILP sections placed (most possible)`, value: milp.placed, unit: '', note: `${milp.status}, ${milp.variables} variables, ${milp.seconds.toFixed(2)} s` });
+  }
   const result = await core.run('schedule-autofill', { run_id: runId, dry_run: true });
   const total = result.placed.length + result.unplaced.length;
   record({ name: `${label}: sections placed`, value: total ? (100 * result.placed.length) / total : 100, unit: '%', note: `${result.placed.length} of ${total}` });

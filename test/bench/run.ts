@@ -19,7 +19,7 @@ const sections: Record<string, () => Promise<void>> = {
   renderer: benchRenderer,
 };
 /** Sections run only when named: they take minutes. */
-const optIn: Record<string, () => Promise<void>> = { forest: benchForest };
+const optIn: Record<string, () => Promise<void>> = { forest: benchForest, milp: benchAutofill };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(sections)) {

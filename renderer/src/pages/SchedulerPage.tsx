@@ -40,7 +40,7 @@ const CALENDAR_OPTIONS = {
   allDaySlot: false,
   editable: true,
   /** Crowded slots show the first few sections and a "+N" link instead of dozens of slivers. */
-  eventMaxStack: 4,
+  eventMaxStack: 2,
   eventDurationEditable: true,
   height: 720,
 } satisfies CalendarOptions;

@@ -16,7 +16,3 @@ export function jsonText<T>(text: string): JsonText<T> {
 export function isJsonText(value: unknown): value is JsonText<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { jsonText?: unknown }).jsonText === 'string';
 }
-
-export function decodeJsonText<T>(value: JsonText<T>): T {
-  return JSON.parse(value.jsonText) as T;
-}

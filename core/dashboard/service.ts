@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection';
 import { modelByVersion, modelSummaries } from '../predict/models-repo';
 import { latestRun } from '../predict/runs-repo';
+import { SEMESTER_ORDER_SQL } from '../terms/terms';
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;
 const count = (db: Db, sql: string): number => (db.prepare(sql).pluck().get() as number | undefined) ?? 0;
@@ -33,7 +34,7 @@ export function dashboardMetrics(db: Db): DashboardMetrics {
     byPrefix[r.prefix] = (byPrefix[r.prefix] ?? 0) + 1;
     for (const type of JSON.parse(r.types) as string[]) byType[type] = (byType[type] ?? 0) + 1;
   }
-  const chronological = "year, CASE semester WHEN 'Spring' THEN 0 WHEN 'Summer' THEN 1 ELSE 2 END";
+  const chronological = `year, ${SEMESTER_ORDER_SQL}`;
   return {
     total_courses: count(db, 'SELECT COUNT(*) FROM courses'),
     total_offerings: count(db, 'SELECT COUNT(*) FROM offerings'),

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection';
 import { jsonText, type JsonText } from '../json-text';
+import { SEMESTER_ORDER_SQL } from '../terms/terms';
 import type { Offering, OfferingRecord } from './schema';
 
 export function upsertOfferings(db: Db, records: readonly OfferingRecord[], createdAt: string): number {
@@ -13,32 +14,7 @@ export function upsertOfferings(db: Db, records: readonly OfferingRecord[], crea
   return records.length;
 }
 
-interface OfferingRow extends Omit<Offering, 'is_offered' | 'fail_ratio'> {
-  is_offered: 0 | 1;
-}
-
-export function toOffering(row: OfferingRow): Offering {
-  return {
-    id: row.id,
-    year: row.year,
-    semester: row.semester,
-    campus: row.campus,
-    course_code: row.course_code,
-    total_enrolled: row.total_enrolled,
-    passed_count: row.passed_count,
-    failed_count: row.failed_count,
-    fail_ratio: row.total_enrolled > 0 ? row.failed_count / row.total_enrolled : 0,
-    is_offered: row.is_offered === 1,
-    created_at: row.created_at,
-  };
-}
-
-const COLUMNS = 'id, year, semester, campus, course_code, total_enrolled, passed_count, failed_count, is_offered, created_at';
-const CHRONOLOGICAL = "year, CASE semester WHEN 'Spring' THEN 0 WHEN 'Summer' THEN 1 ELSE 2 END, campus, course_code";
-
-export function listOfferings(db: Db): Offering[] {
-  return db.prepare<[], OfferingRow>(`SELECT ${COLUMNS} FROM offerings ORDER BY ${CHRONOLOGICAL}`).all().map(toOffering);
-}
+const CHRONOLOGICAL = `year, ${SEMESTER_ORDER_SQL}, campus, course_code`;
 
 /** All offerings as one JSON array built inside SQLite: the fast path for large histories. */
 export function listOfferingsJson(db: Db): JsonText<Offering[]> {

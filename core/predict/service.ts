@@ -3,7 +3,7 @@ import type { CoreContext } from '../context';
 import { invalid, notFound } from '../errors';
 import { DATABASE_FILE } from '../db/files';
 import { runWorker } from '../workers';
-import { CAMPUSES, nextPlannedTerm, type Campus, type Semester } from '../terms/terms';
+import { CAMPUSES, nextPlannedTerm, SEMESTER_ORDER_SQL, type Campus, type Semester } from '../terms/terms';
 import { countCourses } from '../catalog/repo';
 import { cohortDemand } from './cohorts';
 import { loadHistory, termIndex } from './history';
@@ -22,7 +22,7 @@ export const SECTION_SEATS = 40;
 export function nextTerm(ctx: CoreContext): { year: number; semester: 'Fall' | 'Spring' } {
   const latest = ctx.db
     .prepare<[], { year: number; semester: Semester }>(
-      "SELECT year, semester FROM offerings WHERE semester IN ('Fall', 'Spring') ORDER BY year DESC, CASE semester WHEN 'Fall' THEN 1 ELSE 0 END DESC LIMIT 1",
+      `SELECT year, semester FROM offerings WHERE semester IN ('Fall', 'Spring') ORDER BY year DESC, ${SEMESTER_ORDER_SQL} DESC LIMIT 1`,
     )
     .get();
   if (!latest) throw invalid('There are no Fall or Spring offering records yet: upload the offering history first (POST /data/upload/offerings)');

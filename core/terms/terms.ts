@@ -45,16 +45,12 @@ export function normaliseCampus(value: string): Campus | null {
   return null;
 }
 
-/** Orders terms chronologically within a year: Spring, Summer, Fall. */
-export const SEMESTER_ORDER: Record<Semester, number> = { Spring: 0, Summer: 1, Fall: 2 };
+/** SQL ordering of a `semester` column within a year: Spring, Summer, Fall. */
+export const SEMESTER_ORDER_SQL = "CASE semester WHEN 'Spring' THEN 0 WHEN 'Summer' THEN 1 ELSE 2 END";
 
 export interface Term {
   year: number;
   semester: Semester;
-}
-
-export function compareTerms(a: Term, b: Term): number {
-  return a.year - b.year || SEMESTER_ORDER[a.semester] - SEMESTER_ORDER[b.semester];
 }
 
 /** The planned term after a given Fall/Spring term: Spring Y → Fall Y, Fall Y → Spring Y+1. */

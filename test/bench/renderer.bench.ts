@@ -64,9 +64,13 @@ export async function benchRenderer(): Promise<void> {
       // Every occurrence is on the calendar: drawn, or counted in a "+N" link of a crowded slot.
       await page.waitForFunction(
         (n) => {
-          const doc = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }> } }).document;
-          const hidden = Array.from(doc.querySelectorAll('.fc-more-link')).reduce((sum, link) => sum + Number((link.textContent ?? '').replace(/\D/g, '') || 0), 0);
-          return doc.querySelectorAll('.fc-event').length + hidden >= n;
+          type Node = { textContent: string | null; getAttribute(name: string): string | null };
+          const doc = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<Node> } }).document;
+          // Sections drawn, plus those summarised in a "+N sections" block or a "+N" overflow link.
+          const blocks = Array.from(doc.querySelectorAll('[data-testid="slot-more"]'));
+          const summarised = blocks.reduce((sum, block) => sum + Number(block.getAttribute('data-count') ?? 0), 0);
+          const overflow = Array.from(doc.querySelectorAll('.fc-more-link')).reduce((sum, link) => sum + Number((link.textContent ?? '').replace(/\D/g, '') || 0), 0);
+          return doc.querySelectorAll('.fc-event').length - blocks.length + summarised + overflow >= n;
         },
         occurrences,
         { timeout: 30_000, polling: 20 },

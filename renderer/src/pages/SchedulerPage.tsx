@@ -5,7 +5,7 @@ import interactionPlugin from '@fullcalendar/interaction';
 import type { DateClickArg } from '@fullcalendar/interaction';
 import type { CalendarOptions, EventClickArg, EventContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
-import { Badge, Button, Card, Group, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { call, transport } from '../api/client';
 import { messageOf } from '../api/errors';
 import { useData } from '../stores/data';
@@ -16,6 +16,7 @@ import { AutofillDialog, AutofillPreview, type AutofillResult } from '../compone
 import { RoomsPanel } from '../components/RoomsPanel';
 import { ErrorNote } from '../components/ErrorNote';
 import { colourOf, dateOfLetter, defaultsForDay, hhmm, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
+import { weekEvents } from '../lib/calendar-events';
 import { notifyDone, notifyError } from '../lib/notify';
 
 /**
@@ -45,20 +46,6 @@ const CALENDAR_OPTIONS = {
   height: 720,
 } satisfies CalendarOptions;
 
-function toEvents(entry: Entry): EventInput[] {
-  const start = minutesOf(entry.start_time);
-  return [...entry.day].map((letter) => ({
-    id: `${entry.id}:${letter}`,
-    groupId: String(entry.id),
-    title: `${entry.course_code} §${entry.section_name}`,
-    start: `${dateOfLetter(letter)}T${entry.start_time}`,
-    end: `${dateOfLetter(letter)}T${hhmm(Math.min(start + entry.duration_mins, 24 * 60 - 1))}`,
-    backgroundColor: colourOf(entry.doctor_id),
-    borderColor: entry.warnings.length ? '#f59f00' : colourOf(entry.doctor_id),
-    extendedProps: { entryId: entry.id },
-  }));
-}
-
 export function SchedulerPage() {
   const { entries, error, refusal, update, refuse } = useSchedule();
   const { courses, doctors, refreshDoctors } = useData();
@@ -70,6 +57,7 @@ export function SchedulerPage() {
   const [autofillOpen, setAutofillOpen] = useState(false);
   const [draftRun, setDraftRun] = useState<{ runId: number; options: { max: number; budget: number }; result: AutofillResult } | null>(null);
   const [applying, setApplying] = useState(false);
+  const [slotList, setSlotList] = useState<number[] | null>(null);
   const refreshEntries = useSchedule((s) => s.refresh);
 
   // The latest run's recommendations order the course list of the entry form; fetched when first needed.
@@ -108,7 +96,7 @@ export function SchedulerPage() {
         extendedProps: { draft: p },
       })),
     );
-    return [...visible.flatMap(toEvents), ...availability, ...preview];
+    return [...weekEvents(visible), ...availability, ...preview];
   }, [entries, doctorFilter, roomFilter, selectedDoctor, draftRun]);
   const applyDraft = async (): Promise<void> => {
     if (!draftRun) return;
@@ -132,6 +120,11 @@ export function SchedulerPage() {
     setDraft({ course_code: '', section_name: '1', doctor_id: selectedDoctor?.id ?? 0, day: defaults.day, start_time: timeOfDate(info.date), duration_mins: defaults.duration, room: roomFilter ?? '' });
   };
   const onEventClick = (info: EventClickArg): void => {
+    const hidden = info.event.extendedProps.hiddenEntries as number[] | undefined;
+    if (hidden) {
+      setSlotList(hidden);
+      return;
+    }
     const entry = entries.find((e) => e.id === Number(info.event.groupId));
     if (entry) setDraft({ id: entry.id, course_code: entry.course_code, section_name: entry.section_name, doctor_id: entry.doctor_id ?? 0, day: entry.day, start_time: entry.start_time, duration_mins: entry.duration_mins, room: entry.room });
   };
@@ -159,6 +152,15 @@ export function SchedulerPage() {
   const onDropHandler = useCallback((info: EventDropArg) => void onDrop(info), [onDrop]);
   const onResizeHandler = useCallback((info: EventResizeDoneArg) => void onResize(info), [onResize]);
   const renderEvent = (arg: EventContentArg) => {
+    const hidden = arg.event.extendedProps.hiddenEntries as number[] | undefined;
+    if (hidden) {
+      return (
+        <div data-testid="slot-more" data-count={hidden.length} style={{ fontSize: 11, padding: 2 }}>
+          <b>+{hidden.length} sections</b>
+          <div>click to list</div>
+        </div>
+      );
+    }
     const draft = arg.event.extendedProps.draft as AutofillResult['placed'][number] | undefined;
     if (draft) {
       return (
@@ -272,6 +274,29 @@ export function SchedulerPage() {
         </Card>
         <RoomsPanel />
       </SimpleGrid>
+      <Modal opened={slotList !== null} onClose={() => setSlotList(null)} title="Sections at this time">
+        <Table fz="sm" highlightOnHover>
+          <Table.Tbody>
+            {(slotList ?? []).map((id) => entriesById.get(id)).filter((e): e is Entry => e !== undefined).map((e) => (
+              <Table.Tr
+                key={e.id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => {
+                  setSlotList(null);
+                  setDraft({ id: e.id, course_code: e.course_code, section_name: e.section_name, doctor_id: e.doctor_id ?? 0, day: e.day, start_time: e.start_time, duration_mins: e.duration_mins, room: e.room });
+                }}
+              >
+                <Table.Td>
+                  {e.course_code} §{e.section_name}
+                </Table.Td>
+                <Table.Td>{e.day} {e.start_time}</Table.Td>
+                <Table.Td>{e.doctor?.name ?? 'Unassigned'}</Table.Td>
+                <Table.Td>{e.room}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Modal>
       <AutofillDialog opened={autofillOpen} onClose={() => setAutofillOpen(false)} onPreview={(runId, options, result) => setDraftRun({ runId, options, result })} />
       <EntryModal draft={draft} courses={courses} doctors={doctors} recommended={recommended ?? []} entries={entries} onClose={() => setDraft(null)} />
       <DoctorModal opened={addingDoctor} courses={courses} onClose={() => setAddingDoctor(false)} onSaved={() => void refreshDoctors()} />

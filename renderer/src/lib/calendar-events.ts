@@ -1,16 +1,9 @@
 import type { EventInput } from '@fullcalendar/core';
+import type { ScheduleEntry } from '../../../core/schedule/schema';
 import { colourOf, dateOfLetter, hhmm, minutesOf } from './week';
 
-export interface CalendarEntry {
-  id: number;
-  course_code: string;
-  section_name: string;
-  doctor_id: number | null;
-  day: string;
-  start_time: string;
-  duration_mins: number;
-  warnings: string[];
-}
+/** What the calendar needs of a timetable entry. */
+export type CalendarEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctor_id' | 'day' | 'start_time' | 'duration_mins' | 'warnings'>;
 
 /** Sections drawn side by side in one time slot before the rest collapse into one "+N sections" block. */
 export const MAX_DRAWN_PER_SLOT = 3;

@@ -30,7 +30,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 if (!binary) {
   console.log("Electron's binary is not installed and could not be downloaded here; starting headless mode instead (the same app in your browser).");
   if (!run(npm, ['run', 'build'])) process.exit(1);
-  spawn(npm, ['run', 'serve'], { stdio: 'inherit', shell: process.platform === 'win32' }).on('exit', (code) => process.exit(code ?? 0));
+  spawn(npm, ['run', 'serve', '--', '--open'], { stdio: 'inherit', shell: process.platform === 'win32' }).on('exit', (code) => process.exit(code ?? 0));
 } else {
   if (!run(npm, ['run', 'build']) || !run(npm, ['run', 'build:electron'])) process.exit(1);
   spawn(binary, ['dist-electron/main.js'], { stdio: 'inherit' }).on('exit', (code) => process.exit(code ?? 0));

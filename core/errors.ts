@@ -8,6 +8,7 @@ export type CoreErrorCode =
   | 'conflict' // a rule of the domain forbids the write, e.g. a double booking (400)
   | 'not_found' // 404
   | 'unauthorized' // 401
+  | 'forbidden' // known caller, not allowed this (403)
   | 'too_large'; // 413
 
 export interface FieldProblem {
@@ -38,6 +39,7 @@ export class CoreError extends Error {
 }
 
 export const invalid = (message: string): CoreError => new CoreError('invalid', message);
+export const forbidden = (message: string): CoreError => new CoreError('forbidden', message);
 export const notFound = (message: string): CoreError => new CoreError('not_found', message);
 
 export function isCoreError(value: unknown): value is CoreError {

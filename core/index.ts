@@ -1,12 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from './db/connection';
+import { ensurePrivateDir, makePrivate } from './files/private';
 import { DATABASE_FILE } from './db/files';
 import { migrate } from './db/migrate';
 import { CoreEvents } from './events';
 import { handlers, type HandlerName, type Handlers } from './handlers';
 import { runHandler, type InputOf, type OutputOf } from './registry';
-import type { CoreContext } from './context';
+import type { Caller, CoreContext } from './context';
 
 export interface CoreOptions {
   dataDir: string;
@@ -18,16 +18,18 @@ export interface Core {
   readonly context: CoreContext;
   readonly events: CoreEvents;
   run<N extends HandlerName>(name: N, args: InputOf<Handlers[N]>): Promise<OutputOf<Handlers[N]>>;
-  /** Untyped entry for transports that receive names from outside (IPC, HTTP). */
-  runUnchecked(name: string, args: unknown): Promise<unknown>;
+  /** Untyped entry for transports that receive names from outside (IPC, HTTP), saying who asks. */
+  runUnchecked(name: string, args: unknown, caller: Caller): Promise<unknown>;
   close(): void;
 }
 
 export { DATABASE_FILE } from './db/files';
 
 export function createCore(options: CoreOptions): Core {
-  mkdirSync(options.dataDir, { recursive: true });
-  const db = openDatabase(join(options.dataDir, DATABASE_FILE));
+  ensurePrivateDir(options.dataDir);
+  const dbFile = join(options.dataDir, DATABASE_FILE);
+  const db = openDatabase(dbFile);
+  for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) makePrivate(file);
   try {
     migrate(db);
   } catch (error) {
@@ -35,15 +37,16 @@ export function createCore(options: CoreOptions): Core {
     throw error;
   }
   const events = new CoreEvents();
-  const context: CoreContext = { db, dataDir: options.dataDir, events, now: options.now ?? (() => new Date()) };
+  const context: CoreContext = { db, dataDir: options.dataDir, events, caller: 'desktop', now: options.now ?? (() => new Date()) };
   return {
     dataDir: options.dataDir,
     context,
     events,
     run: async (name, args) => (await runHandler(context, handlers, name, args)) as never,
-    runUnchecked: (name, args) => runHandler(context, handlers, name, args),
+    runUnchecked: (name, args, caller) => runHandler(context, handlers, name, args, caller),
     close: () => db.close(),
   };
 }
 
 export type { HandlerName, Handlers } from './handlers';
+export type { Caller } from './context';

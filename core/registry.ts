@@ -1,6 +1,6 @@
 import { type z } from 'zod';
 import { CoreError, type FieldProblem } from './errors';
-import type { CoreContext } from './context';
+import type { Caller, CoreContext } from './context';
 
 /** One handler: its input schema (validated once, here) and the domain function it runs. */
 export interface Handler<S extends z.ZodType, R> {
@@ -60,11 +60,11 @@ export function validationError(error: z.ZodError): CoreError {
   return new CoreError('validation', `Invalid input — ${message}`, { fields });
 }
 
-/** The one runner every transport calls. */
-export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: string, args: unknown): Promise<unknown> {
+/** The one runner every transport calls; `caller` says who is asking. */
+export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: string, args: unknown, caller: Caller = 'desktop'): Promise<unknown> {
   const h = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : undefined;
   if (!h) throw new CoreError('not_found', `Unknown operation "${name}"`);
   const parsed = h.input.safeParse(args ?? {});
   if (!parsed.success) throw validationError(parsed.error);
-  return await (h.run as (ctx: CoreContext, input: unknown) => unknown)(ctx, parsed.data);
+  return await (h.run as (ctx: CoreContext, input: unknown) => unknown)(caller === ctx.caller ? ctx : { ...ctx, caller }, parsed.data);
 }

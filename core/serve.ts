@@ -1,8 +1,17 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCore } from './index';
 import { defaultDataDir, portFromEnv } from './config';
 import { startApi } from './http/start';
+
+/** Opens a URL in the user's browser (`npm run serve -- --open`). */
+function openInBrowser(url: string): void {
+  const [command, args] = process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : process.platform === 'darwin' ? ['open', [url]] : ['xdg-open', [url]];
+  const child = spawn(command, args, { stdio: 'ignore', detached: true });
+  child.on('error', () => console.log(`Could not open a browser (${command}); open the sign-in link above yourself.`));
+  child.unref();
+}
 
 /** Headless Termwise: the core and REST API under plain Node, plus the renderer page at "/". */
 async function main(): Promise<void> {
@@ -12,7 +21,13 @@ async function main(): Promise<void> {
   const api = await startApi(core, { port: portFromEnv(), rendererDir });
   console.log(`Termwise is running at ${api.url}`);
   console.log(`Data folder: ${dataDir}`);
-  console.log(`API token: kept in ${api.tokenSource}`);
+  console.log(`API token (for scripts): kept in ${api.tokenSource}`);
+  const login = api.loginUrl();
+  if (login) {
+    console.log(`Sign in to the app by opening: ${login}`);
+    console.log(`  (the link works once; the next one is always in ${api.loginFile ?? 'the data folder'})`);
+    if (process.argv.includes('--open')) openInBrowser(login);
+  }
   if (!existsSync(rendererDir)) console.log('The app page is not built (npm run build); the REST API is up.');
   const stop = (): void => {
     void api.close().then(() => {

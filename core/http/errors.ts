@@ -6,6 +6,7 @@ export const STATUS_OF: Record<CoreErrorCode, number> = {
   validation: 422,
   not_found: 404,
   unauthorized: 401,
+  forbidden: 403,
   too_large: 413,
 };
 

@@ -42,12 +42,29 @@ export function buildOpenApi(): Record<string, unknown> {
     }
     paths[openPath] = { ...(paths[openPath] ?? {}), [route.method.toLowerCase()]: operation };
   }
+  paths['/rpc/{operation}'] = {
+    post: {
+      operationId: 'rpc',
+      summary: "The app page's transport: runs one core operation by name, with the same input schema, checks and errors as its REST route. Body: the operation's input as JSON, or multipart/form-data with the file in \"file\".",
+      tags: ['system'],
+      security: [{ bearer: [] }, { session: [] }],
+      parameters: [{ name: 'operation', in: 'path', required: true, schema: { type: 'string', enum: Object.keys(handlers) } }],
+      requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } }, 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } } },
+      responses: { '200': { description: 'The operation\'s result', content: { 'application/json': {} } }, '400': ERROR_RESPONSE, '401': ERROR_RESPONSE, '403': ERROR_RESPONSE, '404': ERROR_RESPONSE, '422': ERROR_RESPONSE },
+    },
+  };
+  paths['/events'] = { get: { summary: 'Progress events (training, imports) as Server-Sent Events', tags: ['system'], security: [{ bearer: [] }, { session: [] }], responses: { '200': { description: 'text/event-stream' }, '401': ERROR_RESPONSE } } };
   paths['/openapi.json'] = { get: { summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI document' } } } };
   return {
     openapi: '3.1.0',
     info: { title: 'Termwise REST API', version: VERSION, description: 'Localhost API of Termwise. Every route but /health and /openapi.json needs "Authorization: Bearer <token>".' },
     servers: [{ url: 'http://127.0.0.1:4610' }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        session: { type: 'apiKey', in: 'header', name: 'X-Termwise', description: 'The app page only: the session key given at sign-in, with the HttpOnly session cookie, from the server\'s own origin' },
+      },
+    },
     paths,
   };
 }

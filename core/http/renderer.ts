@@ -1,18 +1,39 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { sessionCookieHeader } from './session';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clearedSessionCookieHeader, cookieValue, LOGIN_PARAM, sessionCookieHeader, sessionCookieName, type BrowserSessions } from './session';
+
+/** Where the page learns the outcome of a sign-in: the fragment, which the browser never sends to any server. */
+export const SIGNED_IN_FRAGMENT = 'session=';
+export const SIGN_IN_FAILED_FRAGMENT = 'signin=used';
 
 /**
- * Serves the built renderer (headless mode). Loading the page sets the session cookie, so the
- * page can call the API without anyone pasting the token.
+ * Serves the built renderer (headless mode). The page itself holds no data and needs no
+ * credentials; `/?login=<nonce>` signs the browser in once (see session.ts) and redirects to the
+ * page with the session key in the fragment.
  */
-export async function serveRenderer(app: FastifyInstance, dir: string, token: () => string): Promise<void> {
+export async function serveRenderer(app: FastifyInstance, dir: string, sessions: BrowserSessions): Promise<void> {
   // Asset names carry a content hash, so browsers may keep them for good.
   await app.register(fastifyStatic, { root: join(dir, 'assets'), prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d' });
   const page = (): string => readFileSync(join(dir, 'index.html'), 'utf8');
+  const port = (request: FastifyRequest): number => request.socket.localPort ?? 0;
   for (const path of ['/', '/index.html']) {
-    app.get(path, (_request, reply) => reply.header('set-cookie', sessionCookieHeader(token())).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page()));
+    app.get(path, (request, reply) => {
+      const nonce = (request.query as Record<string, unknown>)[LOGIN_PARAM];
+      if (typeof nonce === 'string') {
+        const session = sessions.signIn(nonce.slice(0, 200));
+        // No referrer and no caching: the used link must not travel anywhere or be replayed from a cache.
+        void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+        if (!session) return reply.redirect(`/#${SIGN_IN_FAILED_FRAGMENT}`, 303);
+        return reply.header('set-cookie', sessionCookieHeader(port(request), session.id)).redirect(`/#${SIGNED_IN_FRAGMENT}${session.key}`, 303);
+      }
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(page());
+    });
   }
+  // Signing out ends the session on the server; the guard has already checked it is the page asking.
+  app.post('/session/logout', (request, reply) => {
+    sessions.signOut(cookieValue(request.headers.cookie, sessionCookieName(port(request))));
+    return reply.header('set-cookie', clearedSessionCookieHeader(port(request))).send({ status: 'signed_out' });
+  });
 }

@@ -5,11 +5,12 @@ import { isJsonText } from '../json-text';
 import type { FileResult } from './file-result';
 import type { Core } from '../index';
 import { errorResponse } from './errors';
-import { isLocalHost } from './host';
 import { buildOpenApi } from './openapi';
 import { ROUTES, type RouteInput, type RouteSpec } from './routes';
-import { bearerToken, tokensMatch } from './token';
-import { hasValidSession } from './session';
+import { guardRequest } from './guard';
+import type { BrowserSessions } from './session';
+import type { Caller } from '../context';
+import { parseBoundedJson, wellFormed } from '../text/bounded';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export const MAX_JSON_BYTES = 1024 * 1024;
@@ -18,6 +19,8 @@ export interface ServerOptions {
   core: Core;
   /** The API token, or a function giving the current one (it can be regenerated). */
   token: string | (() => string);
+  /** Sessions of the app page served to a browser (headless mode); none without a page. */
+  sessions?: BrowserSessions;
   /** Extra plug-ins, e.g. the renderer's static page; registered after the API. */
   extend?: (app: FastifyInstance) => Promise<void> | void;
 }
@@ -26,22 +29,27 @@ export interface ServerOptions {
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { core } = options;
   const token = typeof options.token === 'string' ? ((fixed: string) => () => fixed)(options.token) : options.token;
+  const sessions = options.sessions ?? null;
   const app = Fastify({ logger: false, bodyLimit: MAX_JSON_BYTES, routerOptions: { ignoreTrailingSlash: true } });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 25, headerPairs: 100 } });
+  // JSON bodies: bounded in size (bodyLimit) and nesting depth before anything walks them.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      const text = body as string;
+      done(null, text.trim() === '' ? undefined : parseBoundedJson(text, 'The request body'));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isLocalHost(request.headers.host)) {
-      return reply.code(421).send({ detail: `Requests must be addressed to localhost, not "${request.headers.host ?? ''}"` });
+    const decision = guardRequest({ method: request.method, url: request.url, headers: request.headers, localPort: request.socket.localPort ?? 0 }, token(), sessions);
+    if (!decision.allow) {
+      if (decision.status === 401) void reply.header('www-authenticate', 'Bearer');
+      return reply.code(decision.status).send({ detail: decision.detail });
     }
-    if (isPublicPath(request.url)) return undefined;
-    const given = bearerToken(request.headers.authorization);
-    if (given !== null && tokensMatch(given, token())) return undefined;
-    if (hasValidSession(request.headers.cookie, token())) {
-      const origin = request.headers.origin;
-      if (origin !== undefined && origin !== 'null' && !isLocalHost(new URL(origin).host)) return reply.code(403).send({ detail: 'Cross-origin requests are not allowed' });
-      return undefined;
-    }
-    return reply.code(401).header('www-authenticate', 'Bearer').send({ detail: 'Missing or wrong API token: send "Authorization: Bearer <token>"' });
+    if (decision.caller) callers.set(request, decision.caller);
+    return undefined;
   });
 
   app.setErrorHandler((error, _request, reply) => {
@@ -65,7 +73,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.post('/rpc/:operation', async (request, reply) => {
     const { operation } = request.params as { operation: string };
     const args = request.isMultipart() ? await readMultipart(request) : await gatherInput('json', request);
-    return send(reply, await core.runUnchecked(operation, args), false);
+    return send(reply, await core.runUnchecked(operation, args, callerOf(request)), false);
   });
 
   // Progress events (training, imports) as Server-Sent Events.
@@ -81,17 +89,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   return app;
 }
 
-/** Paths anyone on this machine may read: liveness, the API description and the renderer page. */
-const PUBLIC_PATHS = new Set(['/health', '/openapi.json', '/', '/index.html', '/favicon.svg']);
+/** Who each authenticated request comes from, set by the guard. */
+const callers = new WeakMap<FastifyRequest, Caller>();
 
-function isPublicPath(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
-  return PUBLIC_PATHS.has(path) || path.startsWith('/assets/');
+function callerOf(request: FastifyRequest): Caller {
+  const caller = callers.get(request);
+  if (!caller) throw new CoreError('unauthorized', 'Missing or wrong API token: send "Authorization: Bearer <token>"');
+  return caller;
 }
 
 async function answer(core: Core, route: RouteSpec, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const args = { ...(await gatherInput(route.input, request)), ...(request.params as Record<string, string>) };
-  return send(reply, await core.runUnchecked(route.operation, args), route.file ?? false);
+  return send(reply, await core.runUnchecked(route.operation, args, callerOf(request)), route.file ?? false);
 }
 
 function isFileResult(value: unknown): value is FileResult {
@@ -127,15 +136,25 @@ async function gatherInput(input: RouteInput, request: FastifyRequest): Promise<
   }
 }
 
+/** Limits of @fastify/multipart: these are the client's upload being too large (413), not malformed. */
+const MULTIPART_SIZE_ERRORS = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
+
 async function readMultipart(request: FastifyRequest): Promise<Record<string, unknown>> {
   if (!request.isMultipart()) throw new CoreError('invalid', 'Upload the file as multipart/form-data in the field "file"');
   const fields: Record<string, unknown> = {};
   let file: { filename: string; content: Uint8Array } | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const content = await part.toBuffer();
-      if (part.fieldname === 'file') file = { filename: part.filename, content };
-    } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        if (part.fieldname === 'file') file = { filename: wellFormed(part.filename), content };
+      } else if (typeof part.value === 'string') fields[part.fieldname] = wellFormed(part.value);
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && MULTIPART_SIZE_ERRORS.has(code)) throw error;
+    const reason = error instanceof Error ? error.message.slice(0, 200) : 'unreadable';
+    throw new CoreError('invalid', `The upload is not well-formed multipart/form-data (${reason}); send the file in the field "file"`);
   }
   if (!file) throw new CoreError('invalid', 'No file uploaded: send the file in the multipart field "file"');
   return { ...fields, file };

@@ -1,31 +1,134 @@
-import { createHmac } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { tokensMatch } from './token';
 
 /**
- * The renderer page served by `npm run serve` authenticates with an HttpOnly, SameSite=Strict
- * cookie set when the page is loaded, so nobody pastes the token; scripts keep the bearer token.
- * The cookie value is derived from the API token: regenerating the token ends old sessions.
+ * Browser sessions of the page served by `npm run serve`.
+ *
+ * Nobody gets a session by asking for the page. The server hands out a one-time sign-in link
+ * (`/?login=<nonce>`, printed on start and kept in a 0600 file); its first use creates a random
+ * server-side session and the nonce is replaced. A session is two secrets:
+ * - the session id, in an HttpOnly, SameSite=Strict cookie (scripts on the page cannot read it);
+ * - the session key, handed to the page once in the redirect's fragment (never sent to any
+ *   server) and sent back in the `X-Termwise` header of every API request.
+ * Cookies ignore ports, so every other server on 127.0.0.1 that the browser visits receives the
+ * cookie; without the key, which only the page's own origin holds, the cookie opens nothing. And
+ * no form or no-cors request can carry a custom header.
  */
-export const SESSION_COOKIE = 'termwise_session';
+export const SESSION_HEADER = 'x-termwise';
+/** The query parameter that carries the key where a header cannot be set (EventSource). */
+export const SESSION_KEY_PARAM = 'session_key';
+export const LOGIN_PARAM = 'login';
 
-export function sessionValue(apiToken: string): string {
-  return createHmac('sha256', apiToken).update('termwise renderer session').digest('hex');
+/** A session ends after this long, or after this long unused; a server restart ends all. */
+export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+
+interface Session {
+  key: string;
+  createdAt: number;
+  lastSeenAt: number;
 }
 
-export function sessionCookieHeader(apiToken: string): string {
-  return `${SESSION_COOKIE}=${sessionValue(apiToken)}; HttpOnly; SameSite=Strict; Path=/`;
+export interface NewSession {
+  id: string;
+  key: string;
+}
+
+const secret = (): string => randomBytes(32).toString('hex');
+
+export class BrowserSessions {
+  private nonce: string = secret();
+  private readonly sessions = new Map<string, Session>();
+  private readonly listeners = new Set<(nonce: string) => void>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** The nonce of the next sign-in link. */
+  get loginNonce(): string {
+    return this.nonce;
+  }
+
+  /** Called with each new nonce (to keep the sign-in file current). */
+  onNonceChange(listener: (nonce: string) => void): void {
+    this.listeners.add(listener);
+  }
+
+  /** Uses up the sign-in nonce: a new session, or null when the nonce is wrong or already used. */
+  signIn(nonce: string): NewSession | null {
+    if (!tokensMatch(nonce, this.nonce)) return null;
+    this.rotateNonce();
+    this.prune();
+    const session: NewSession = { id: secret(), key: secret() };
+    const at = this.now();
+    this.sessions.set(session.id, { key: session.key, createdAt: at, lastSeenAt: at });
+    return session;
+  }
+
+  /** Whether the cookie's session exists, is current and the key is its own; refreshes its idle time. */
+  verify(id: string | null, key: string | null): boolean {
+    if (id === null || key === null) return false;
+    const session = this.sessions.get(id);
+    if (!session) return false;
+    const at = this.now();
+    if (at - session.createdAt > SESSION_LIFETIME_MS || at - session.lastSeenAt > SESSION_IDLE_MS) {
+      this.sessions.delete(id);
+      return false;
+    }
+    if (!tokensMatch(key, session.key)) return false;
+    session.lastSeenAt = at;
+    return true;
+  }
+
+  signOut(id: string | null): void {
+    if (id !== null) this.sessions.delete(id);
+  }
+
+  /** Ends every browser session (the token was regenerated) and issues a new sign-in nonce. */
+  signOutAll(): void {
+    this.sessions.clear();
+    this.rotateNonce();
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  private rotateNonce(): void {
+    this.nonce = secret();
+    for (const listener of this.listeners) listener(this.nonce);
+  }
+
+  private prune(): void {
+    const at = this.now();
+    for (const [id, s] of this.sessions) {
+      if (at - s.createdAt > SESSION_LIFETIME_MS || at - s.lastSeenAt > SESSION_IDLE_MS) this.sessions.delete(id);
+    }
+  }
+}
+
+/** Cookies ignore ports: the name carries the port so two Termwise servers do not overwrite each other's. */
+export function sessionCookieName(port: number): string {
+  return `termwise_session_${port}`;
+}
+
+export function sessionCookieHeader(port: number, id: string): string {
+  return `${sessionCookieName(port)}=${id}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_LIFETIME_MS / 1000}`;
+}
+
+export function clearedSessionCookieHeader(port: number): string {
+  return `${sessionCookieName(port)}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0`;
 }
 
 export function cookieValue(header: string | undefined, name: string): string | null {
   if (!header) return null;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
+  for (const part of header.slice(0, 8192).split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return null;
 }
 
-export function hasValidSession(cookieHeader: string | undefined, apiToken: string): boolean {
-  const given = cookieValue(cookieHeader, SESSION_COOKIE);
-  return given !== null && tokensMatch(given, sessionValue(apiToken));
+export function loginUrl(base: string, nonce: string): string {
+  return `${base}?${LOGIN_PARAM}=${nonce}`;
 }

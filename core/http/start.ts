@@ -1,15 +1,25 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../index';
 import { CoreError } from '../errors';
+import { writePrivateFile } from '../files/private';
 import { buildServer } from './server';
 import { serveRenderer } from './renderer';
+import { BrowserSessions, loginUrl } from './session';
 import { ENV_TOKEN_SOURCE, loadApiToken, regenerateApiToken } from './token';
+
+/** The file holding the current one-time sign-in link, for scripts that open the browser. */
+export const LOGIN_URL_FILE = 'login-url';
 
 export interface StartedApi {
   app: FastifyInstance;
   url: string;
   tokenSource: string;
+  /** The current one-time sign-in link of the app page, or null when no page is served. */
+  loginUrl(): string | null;
+  /** Where the sign-in link is kept (mode 0600), or null when no page is served. */
+  loginFile: string | null;
   close(): Promise<void>;
 }
 
@@ -21,16 +31,24 @@ export async function startApi(core: Core, options: { port: number; rendererDir?
   const loaded = loadApiToken(core.dataDir, options.env);
   let token = loaded.token;
   const current = (): string => token;
-  const rendererDir = options.rendererDir;
+  const rendererDir = options.rendererDir && existsSync(options.rendererDir) ? options.rendererDir : null;
+  const sessions = rendererDir ? new BrowserSessions() : null;
   const app = await buildServer({
     core,
     token: current,
-    extend: rendererDir && existsSync(rendererDir) ? (server) => serveRenderer(server, rendererDir, current) : undefined,
+    ...(sessions ? { sessions } : {}),
+    extend: rendererDir && sessions ? (server) => serveRenderer(server, rendererDir, sessions) : undefined,
   });
   await app.listen({ host: '127.0.0.1', port: options.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://127.0.0.1:${port}/`;
+  const loginFile = sessions ? join(core.dataDir, LOGIN_URL_FILE) : null;
+  if (sessions && loginFile) {
+    const keep = (nonce: string): void => writePrivateFile(loginFile, `${loginUrl(url, nonce)}\n`);
+    keep(sessions.loginNonce);
+    sessions.onNonceChange(keep);
+  }
   core.context.access = {
     url,
     token: current,
@@ -38,8 +56,10 @@ export async function startApi(core: Core, options: { port: number; rendererDir?
     regenerate: () => {
       if (loaded.source === ENV_TOKEN_SOURCE) throw new CoreError('invalid', 'The token is set by TERMWISE_API_TOKEN; change that variable instead');
       token = regenerateApiToken(core.dataDir);
+      // A new token is the way to lock everybody out: browser sessions end with it.
+      sessions?.signOutAll();
       return token;
     },
   };
-  return { app, url, tokenSource: loaded.source, close: () => app.close() };
+  return { app, url, tokenSource: loaded.source, loginUrl: () => (sessions ? loginUrl(url, sessions.loginNonce) : null), loginFile, close: () => app.close() };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makePrivate, writePrivateFile } from '../files/private';
 
 export const TOKEN_FILE = 'api-token';
 
@@ -13,12 +14,22 @@ export interface ApiToken {
 /** TERMWISE_API_TOKEN when set; else the token kept in the data folder, made on first start. */
 export const ENV_TOKEN_SOURCE = 'the TERMWISE_API_TOKEN environment variable';
 
+/** A token shorter than this can be guessed; Termwise refuses it. */
+export const MIN_TOKEN_LENGTH = 32;
+
 export function loadApiToken(dataDir: string, env: NodeJS.ProcessEnv = process.env): ApiToken {
-  if (env.TERMWISE_API_TOKEN) return { token: env.TERMWISE_API_TOKEN, source: ENV_TOKEN_SOURCE };
+  const fromEnv = env.TERMWISE_API_TOKEN;
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (fromEnv.trim().length < MIN_TOKEN_LENGTH || /\s/.test(fromEnv.trim())) {
+      throw new Error(`TERMWISE_API_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters without spaces (it has ${fromEnv.trim().length}); e.g. \`openssl rand -hex 32\`, or unset it to let Termwise make one`);
+    }
+    return { token: fromEnv.trim(), source: ENV_TOKEN_SOURCE };
+  }
   const file = join(dataDir, TOKEN_FILE);
   if (existsSync(file)) {
+    makePrivate(file);
     const token = readFileSync(file, 'utf8').trim();
-    if (token.length >= 32) return { token, source: file };
+    if (token.length >= MIN_TOKEN_LENGTH && !/\s/.test(token)) return { token, source: file };
   }
   return { token: regenerateApiToken(dataDir), source: file };
 }
@@ -27,8 +38,7 @@ export function loadApiToken(dataDir: string, env: NodeJS.ProcessEnv = process.e
 export function regenerateApiToken(dataDir: string): string {
   const file = join(dataDir, TOKEN_FILE);
   const token = randomBytes(32).toString('hex');
-  writeFileSync(file, `${token}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
+  writePrivateFile(file, `${token}\n`);
   return token;
 }
 

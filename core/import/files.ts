@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalid } from '../errors';
+import { echo, parseBoundedJson, wellFormed } from '../text/bounded';
 
 /** An uploaded file as every transport hands it to the core. */
 export const uploadedFileSchema = z.object({
@@ -18,23 +19,19 @@ export function requireExtension<E extends string>(file: UploadedFile, allowed: 
   const ext = extensionOf(file.filename);
   if (!(allowed as readonly string[]).includes(ext)) {
     const list = allowed.map((e) => `.${e}`).join(', ');
-    throw invalid(`${what} must be a ${list} file; "${file.filename}" is not`);
+    throw invalid(`${what} must be a ${list} file; "${echo(file.filename)}" is not`);
   }
   return ext as E;
 }
 
+/** A text file's content as well-formed text (invalid UTF-8 becomes U+FFFD), without a byte-order mark. */
 export function decodeText(content: Uint8Array): string {
-  const text = new TextDecoder('utf-8').decode(content);
+  const text = wellFormed(new TextDecoder('utf-8').decode(content));
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 export function parseJsonFile(file: UploadedFile): unknown {
   const text = decodeText(file.content);
-  if (text.trim() === '') throw invalid(`"${file.filename}" is empty`);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw invalid(`"${file.filename}" is not valid JSON: ${reason}`);
-  }
+  if (text.trim() === '') throw invalid(`"${echo(file.filename)}" is empty`);
+  return parseBoundedJson(text, `"${echo(file.filename)}"`);
 }

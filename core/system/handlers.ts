@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CoreError } from '../errors';
+import { CoreError, forbidden } from '../errors';
 import { defineHandlers, handler } from '../registry';
 import { uploadedFileSchema } from '../import/files';
 import { DATABASE_FILE } from '../db/files';
@@ -15,10 +15,12 @@ export const systemHandlers = defineHandlers({
     data_dir: ctx.dataDir,
     database_file: join(ctx.dataDir, DATABASE_FILE),
     api_url: ctx.access?.url ?? null,
-    api_token: ctx.access?.token() ?? null,
+    // A browser session must never learn the token: it would outlive the session.
+    api_token: ctx.caller === 'browser' ? null : (ctx.access?.token() ?? null),
     token_source: ctx.access?.source ?? null,
   })),
   'settings-regenerate-token': handler(z.object({}), 'Replace the API token (scripts need the new one)', (ctx) => {
+    if (ctx.caller === 'browser') throw forbidden('The API token can only be regenerated from the desktop app or by a script that holds the current token');
     if (!ctx.access) throw new CoreError('invalid', 'The REST API is not running, so there is no token to regenerate');
     return { api_token: ctx.access.regenerate() };
   }),

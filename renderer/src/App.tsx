@@ -4,6 +4,12 @@ import { useProgress } from './stores/progress';
 import { useData } from './stores/data';
 import { useDashboard } from './stores/dashboard';
 import { useSchedule } from './stores/schedule';
+import { useSession } from './stores/session';
+import { transport } from './api/client';
+import { SignedOut } from './components/SignedOut';
+
+if (transport.signIn !== 'none') useSession.getState().signedOut(transport.signIn);
+transport.onSessionEnded = () => useSession.getState().signedOut('ended');
 
 // Each screen is its own chunk: opening the Scheduler does not parse the charts, and so on.
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));
@@ -29,6 +35,11 @@ function pageFromHash(): PageId {
 }
 
 export function App() {
+  const problem = useSession((s) => s.problem);
+  return problem === 'none' ? <Screens /> : <SignedOut problem={problem} />;
+}
+
+function Screens() {
   const [page, setPage] = useState<PageId>(pageFromHash);
   const startProgress = useProgress((s) => s.start);
   useEffect(() => startProgress(), [startProgress]);

@@ -45,17 +45,19 @@ export async function benchRenderer(): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'core/serve.ts'], { env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0' }, stdio: ['ignore', 'pipe', 'ignore'] });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
   try {
-    const url = await new Promise<string>((resolve) => {
+    let url = await new Promise<string>((resolve) => {
       let out = '';
       child.stdout?.on('data', (c: Buffer) => {
         out += c.toString();
-        const m = /running at (\S+)/.exec(out);
+        const m = /Sign in to the app by opening: (\S+)/.exec(out);
         if (m?.[1]) resolve(m[1]);
       });
     });
     const occurrences = Array.from({ length: 500 }, (_, i) => (days[Math.floor(i / 40) % days.length] ?? 'MWF').length).reduce((a, b) => a + b, 0);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await (await context.newPage()).goto(url); // sets the session cookie and warms the HTTP cache
+    const signIn = new URL(url);
+    await (await context.newPage()).goto(url); // signs in (session cookie and key) and warms the HTTP cache
+    url = signIn.origin + '/';
     const times: number[] = [];
     for (let run = 0; run < 3; run++) {
       const page = await context.newPage();

@@ -1,9 +1,9 @@
-import { test, expect, goTo, screenshot } from './fixtures';
+import { test, expect, goTo, screenshot, signIn } from './fixtures';
 
 test('auto-fills a draft timetable from a run: preview with reasons, then apply', async ({ page, app }) => {
   await app.api('/data/sample', { method: 'POST' });
   const run = await app.api<{ id: number }>('/predict/bulk', { method: 'POST', json: { run_name: 'Spring plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Byblos' } });
-  await page.goto(app.url);
+  await signIn(page, app);
   await goTo(page, 'scheduler');
   await expect(page.getByTestId('rooms-panel')).toContainText('Frem 101');
 

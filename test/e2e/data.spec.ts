@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { test, expect, goTo, screenshot, SAMPLE } from './fixtures';
+import { test, expect, goTo, screenshot, SAMPLE, signIn } from './fixtures';
 
 test('imports the sample files through the Data screen and the dashboard follows', async ({ page, app }) => {
-  await page.goto(app.url);
+  await signIn(page, app);
   await expect(page.getByTestId('empty-state')).toBeVisible();
   await screenshot(page, 'dashboard-empty');
 

@@ -11,6 +11,8 @@ export interface RunningApp {
   url: string;
   dataDir: string;
   token: string;
+  /** The current one-time sign-in link (a fresh one after each use). */
+  loginUrl(): string;
   /** The REST API as a script would use it. */
   api<T = unknown>(path: string, init?: { method?: string; json?: unknown; body?: FormData }): Promise<T>;
 }
@@ -38,6 +40,7 @@ async function startApp(): Promise<{ app: RunningApp; child: ChildProcess }> {
     url,
     dataDir,
     token,
+    loginUrl: () => readFileSync(join(dataDir, 'login-url'), 'utf8').trim(),
     async api<T>(path: string, init: { method?: string; json?: unknown; body?: FormData } = {}): Promise<T> {
       const headers: Record<string, string> = { authorization: `Bearer ${token}` };
       if (init.json !== undefined) headers['content-type'] = 'application/json';
@@ -62,6 +65,12 @@ export const test = base.extend<{ app: RunningApp }>({
 });
 
 export { expect };
+
+/** Opens the app signed in, as a user does with the link `npm run serve` printed. */
+export async function signIn(page: Page, app: RunningApp): Promise<void> {
+  await page.goto(app.loginUrl());
+  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
+}
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });

@@ -1,8 +1,8 @@
-import { test, expect, goTo, screenshot } from './fixtures';
+import { test, expect, goTo, screenshot, signIn } from './fixtures';
 
 test('trains, runs a prediction with reasons, applies quotas, and keeps the history', async ({ page, app }) => {
   await app.api('/data/sample', { method: 'POST' });
-  await page.goto(app.url);
+  await signIn(page, app);
   await goTo(page, 'predictions');
   await expect(page.getByTestId('target-year').locator('input').or(page.getByTestId('target-year'))).toHaveValue('2025');
   await expect(page.getByTestId('target-semester').getByRole('radio', { name: 'Spring' })).toBeChecked();

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { test, expect, goTo, screenshot } from './fixtures';
+import { test, expect, goTo, screenshot, signIn } from './fixtures';
 
 /** The point on the calendar for a day (2024-01-01 is the Monday of the reference week) and time. */
 async function slot(page: Page, date: string, time: string): Promise<{ x: number; y: number }> {
@@ -29,7 +29,7 @@ interface Entry {
 test('creates by clicking, moves by dragging, reverts a conflicting move, exports and persists', async ({ page, app }) => {
   await app.api('/data/sample', { method: 'POST' });
   const blocker = await app.api<Entry>('/scheduler/', { method: 'POST', json: { course_code: 'MTH201', section_name: '1', doctor_id: 0, day: 'TR', start_time: '11:00', duration_mins: 90, room: 'Bassil 101' } });
-  await page.goto(app.url);
+  await signIn(page, app);
   await goTo(page, 'scheduler');
   await expect(page.getByTestId(`event-${blocker.id}`)).toHaveCount(2);
 

@@ -5,6 +5,7 @@ import type { FileResult } from '../../../core/http/file-result';
 import type { CoreEvent } from '../../../core/events';
 import type { TermwiseBridge } from '../../../electron/bridge';
 import { errorFromCore, errorFromHttp } from './errors';
+import { captureSessionKey, SESSION_HEADER, sessionKey, type SignInProblem } from './session';
 
 /** What an operation's result looks like once it reaches the renderer. */
 export type Decoded<T> = T extends JsonText<infer U> ? U : T;
@@ -16,6 +17,10 @@ export interface Transport {
   subscribe(listener: (event: CoreEvent) => void): () => void;
   saveFile(file: FileResult): Promise<string | null>;
   readonly kind: 'ipc' | 'http';
+  /** Why the page cannot call the core yet (headless mode without a session), or 'none'. */
+  readonly signIn: SignInProblem;
+  /** Called when the server says the session has ended. */
+  onSessionEnded?: () => void;
 }
 
 function decode(value: unknown): unknown {
@@ -33,6 +38,7 @@ declare global {
 export function ipcTransport(bridge: TermwiseBridge): Transport {
   return {
     kind: 'ipc',
+    signIn: 'none',
     async call(operation, args) {
       const result = await bridge.invoke(operation, args);
       if (!result.ok) throw errorFromCore(result.error);
@@ -47,10 +53,13 @@ function hasFile(args: unknown): args is { file: { filename: string; content: Ui
   return typeof args === 'object' && args !== null && 'file' in args && (args as { file?: { content?: unknown } }).file?.content instanceof Uint8Array;
 }
 
-/** Headless mode: the page served by `npm run serve`, authenticated by its session cookie. */
+/** Headless mode: the page served by `npm run serve`, authenticated by its session cookie and key. */
 export function httpTransport(base = ''): Transport {
-  return {
+  const signIn = captureSessionKey();
+  const sessionHeaders = (): Record<string, string> => ({ [SESSION_HEADER]: sessionKey() ?? '' });
+  const self: Transport = {
     kind: 'http',
+    signIn,
     async call(operation, args) {
       let init: RequestInit;
       if (hasFile(args)) {
@@ -59,9 +68,10 @@ export function httpTransport(base = ''): Transport {
           if (key === 'file') form.append('file', new Blob([args.file.content as BlobPart]), args.file.filename);
           else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(key, String(value));
         }
-        init = { method: 'POST', body: form };
-      } else init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(args ?? {}) };
+        init = { method: 'POST', headers: sessionHeaders(), body: form };
+      } else init = { method: 'POST', headers: { ...sessionHeaders(), 'content-type': 'application/json' }, body: JSON.stringify(args ?? {}) };
       const response = await fetch(`${base}/rpc/${operation}`, { ...init, credentials: 'same-origin' });
+      if (response.status === 401) self.onSessionEnded?.();
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as Parameters<typeof errorFromHttp>[1];
         throw errorFromHttp(response.status, body);
@@ -74,7 +84,8 @@ export function httpTransport(base = ''): Transport {
       return (await response.json()) as unknown;
     },
     subscribe(listener) {
-      const source = new EventSource(`${base}/events`);
+      // EventSource cannot send headers: the stream takes the session key as a query parameter.
+      const source = new EventSource(`${base}/events?session_key=${encodeURIComponent(sessionKey() ?? '')}`);
       source.onmessage = (message: MessageEvent<string>) => listener(JSON.parse(message.data) as CoreEvent);
       return () => source.close();
     },
@@ -90,6 +101,7 @@ export function httpTransport(base = ''): Transport {
       return Promise.resolve(file.filename);
     },
   };
+  return self;
 }
 
 export const transport: Transport = typeof window !== 'undefined' && window.termwise ? ipcTransport(window.termwise) : httpTransport();

@@ -12,8 +12,8 @@ export class ApiError extends Error {
   }
 }
 
-const STATUS_CODE: Record<number, string> = { 400: 'invalid', 401: 'unauthorized', 404: 'not_found', 413: 'too_large', 422: 'validation' };
-const CODE_STATUS: Record<string, number> = { invalid: 400, conflict: 400, unauthorized: 401, not_found: 404, too_large: 413, validation: 422 };
+const STATUS_CODE: Record<number, string> = { 400: 'invalid', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 413: 'too_large', 422: 'validation' };
+const CODE_STATUS: Record<string, number> = { invalid: 400, conflict: 400, unauthorized: 401, forbidden: 403, not_found: 404, too_large: 413, validation: 422 };
 
 export function errorFromHttp(status: number, body: { detail?: unknown; fields?: { field: string; message: string }[]; conflicts?: string[] } | null): ApiError {
   const detail = typeof body?.detail === 'string' ? body.detail : `The request failed (HTTP ${status})`;

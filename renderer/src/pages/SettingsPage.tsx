@@ -96,19 +96,25 @@ export function SettingsPage() {
               <Text size="sm" c="dimmed">
                 Token kept in {info.token_source ?? '—'}
               </Text>
-              <Group align="end">
-                <PasswordInput label="API token" value={info.api_token ?? ''} readOnly w={520} />
-                <CopyButton value={info.api_token ?? ''}>
-                  {({ copied, copy }) => (
-                    <Button variant="default" onClick={copy}>
-                      {copied ? 'Copied' : 'Copy'}
-                    </Button>
-                  )}
-                </CopyButton>
-                <Button color="red" variant="light" onClick={() => void regenerate()}>
-                  Regenerate
-                </Button>
-              </Group>
+              {info.api_token === null ? (
+                <Text size="sm" data-testid="token-hidden">
+                  The token is not shown in a browser: read it from that file on this computer, or open Settings in the desktop app.
+                </Text>
+              ) : (
+                <Group align="end">
+                  <PasswordInput label="API token" value={info.api_token} readOnly w={520} />
+                  <CopyButton value={info.api_token}>
+                    {({ copied, copy }) => (
+                      <Button variant="default" onClick={copy}>
+                        {copied ? 'Copied' : 'Copy'}
+                      </Button>
+                    )}
+                  </CopyButton>
+                  <Button color="red" variant="light" onClick={() => void regenerate()}>
+                    Regenerate
+                  </Button>
+                </Group>
+              )}
               <Text size="xs" c="dimmed">
                 Example: curl -H "Authorization: Bearer &lt;token&gt;" {info.api_url ?? 'http://127.0.0.1:4610/'}dashboard/metrics
               </Text>

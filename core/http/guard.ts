@@ -1,0 +1,83 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Caller } from '../context';
+import { isLocalHost } from './host';
+import { cookieValue, SESSION_HEADER, SESSION_KEY_PARAM, sessionCookieName, type BrowserSessions } from './session';
+import { bearerToken, tokensMatch } from './token';
+
+/** What the guard sees of a request. */
+export interface GuardRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The port this server listens on (the request's local port). */
+  localPort: number;
+}
+
+export type GuardDecision = { allow: true; caller: Caller | null } | { allow: false; status: number; detail: string };
+
+/** Paths anyone on this machine may read: liveness, the API description and the page's static files. */
+const PUBLIC_PATHS = new Set(['/health', '/openapi.json', '/', '/index.html', '/favicon.svg']);
+
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+}
+
+function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.has(path) || path.startsWith('/assets/');
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The page's own origin as a browser names it: scheme, the local host it used, and this server's port. */
+function isOwnOrigin(origin: string, host: string, localPort: number): boolean {
+  const lower = host.trim().toLowerCase();
+  const portText = /:(\d{1,5})$/.exec(lower)?.[1];
+  if (portText === undefined || Number(portText) !== localPort) return false;
+  return origin.toLowerCase() === `http://${lower}`;
+}
+
+function queryParam(url: string, name: string): string | null {
+  const q = url.indexOf('?');
+  if (q < 0) return null;
+  return new URLSearchParams(url.slice(q + 1, q + 1 + 4096)).get(name);
+}
+
+const refuse = (status: number, detail: string): GuardDecision => ({ allow: false, status, detail });
+
+/**
+ * Decides who a request comes from, or refuses it:
+ * - any Host other than localhost / 127.0.0.1 / [::1] is refused (DNS rebinding);
+ * - a script proves itself with the bearer token;
+ * - the app's page proves itself with its session: the HttpOnly cookie and the session key in
+ *   the X-Termwise header, sent from the server's own origin (port included), never from another
+ *   site or another local port, and never by a form or a no-cors request.
+ */
+export function guardRequest(request: GuardRequest, token: string, sessions: BrowserSessions | null): GuardDecision {
+  const host = header(request.headers, 'host');
+  if (!isLocalHost(host)) return refuse(421, `Requests must be addressed to localhost, not "${(host ?? '').slice(0, 100)}"`);
+  const path = pathOf(request.url);
+  if (isPublicPath(path)) return { allow: true, caller: null };
+
+  const given = bearerToken(header(request.headers, 'authorization'));
+  if (given !== null && tokensMatch(given, token)) return { allow: true, caller: 'script' };
+
+  const sessionId = cookieValue(header(request.headers, 'cookie'), sessionCookieName(request.localPort));
+  if (sessionId !== null && sessions !== null) {
+    const site = header(request.headers, 'sec-fetch-site');
+    if (site !== undefined && site !== 'same-origin') return refuse(403, 'Requests from other sites or other local ports are not allowed');
+    const origin = header(request.headers, 'origin');
+    if (origin !== undefined && !isOwnOrigin(origin, host ?? '', request.localPort)) return refuse(403, 'Cross-origin requests are not allowed');
+    if (origin === undefined && !SAFE_METHODS.has(request.method)) return refuse(403, 'Changes from the app page must say where they come from (Origin header)');
+    // EventSource cannot send headers: the event stream alone takes the key as a query parameter.
+    const key = header(request.headers, SESSION_HEADER) ?? (path === '/events' && request.method === 'GET' ? queryParam(request.url, SESSION_KEY_PARAM) : null);
+    if (sessions.verify(sessionId, key ?? null)) return { allow: true, caller: 'browser' };
+    return refuse(401, 'Your session has ended or is not valid: open the sign-in link that `npm run serve` printed (also kept in the data folder\'s login-url file)');
+  }
+  return refuse(401, 'Missing or wrong API token: send "Authorization: Bearer <token>"');
+}

@@ -1,0 +1,80 @@
+import { CoreError, invalid } from '../errors';
+
+/**
+ * Bounds on what a client may send, in one place. Every parser checks its input against these
+ * before doing work that grows with it.
+ */
+export const LIMITS = {
+  /** Characters kept of one cell or field of an upload; longer ones are cut (no real cell needs more). */
+  cellChars: 1_000,
+  /** Characters of a client's value repeated in a message or warning. */
+  echoChars: 200,
+  /** Nesting depth of a JSON body or JSON file. */
+  jsonDepth: 64,
+  /** Enrollment counts a row may state (a plausible course, not an overflow). */
+  maxEnrollment: 100_000,
+} as const;
+
+/** A client's value, cut for repeating it in a message: quoted text never grows a reply without bound. */
+export function echo(value: unknown, max: number = LIMITS.echoChars): string {
+  const text = typeof value === 'string' ? value : String(value);
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length.toLocaleString('en-US')} characters)`;
+}
+
+/** Cuts a cell's text to the cell limit. */
+export function capCell(text: string): string {
+  return text.length <= LIMITS.cellChars ? text : text.slice(0, LIMITS.cellChars);
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Replaces lone surrogates (which cannot be stored as UTF-8) with U+FFFD. */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+// Characters XML 1.0 forbids (controls other than tab/newline/return, U+FFFE, U+FFFF) and lone surrogates.
+// eslint-disable-next-line no-control-regex
+const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text safe to write into a spreadsheet's XML. */
+export function xmlSafe(text: string): string {
+  return text.replace(XML_INVALID, '');
+}
+
+/**
+ * The deepest nesting of a JSON text, found in one pass without parsing it, so that a document
+ * nested 100,000 deep is refused before any recursive code walks it.
+ */
+export function jsonDepth(text: string, stopAt: number = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > deepest) {
+        deepest = depth;
+        if (deepest > stopAt) return deepest;
+      }
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/** JSON.parse, refusing documents nested deeper than the limit; `what` names the document in the error. */
+export function parseBoundedJson(text: string, what: string): unknown {
+  if (jsonDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth) {
+    throw invalid(`${what} is nested more than ${LIMITS.jsonDepth} levels deep; Termwise reads flatter JSON only`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new CoreError('invalid', `${what} is not valid JSON: ${echo(error instanceof Error ? error.message : String(error))}`);
+  }
+}

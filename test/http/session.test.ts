@@ -1,0 +1,168 @@
+import { readFileSync, statSync, writeFileSync, mkdirSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../core/index';
+import { LOGIN_URL_FILE, startApi, type StartedApi } from '../../core/http/start';
+import { loadApiToken } from '../../core/http/token';
+import { json } from '../helpers/server';
+
+let dataDir: string;
+let core: Core;
+let api: StartedApi;
+let origin: string;
+
+beforeEach(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'termwise-session-'));
+  const rendererDir = join(dataDir, 'renderer');
+  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Termwise</title>');
+  core = createCore({ dataDir });
+  api = await startApi(core, { port: 0, rendererDir, env: {} });
+  origin = new URL(api.url).origin;
+});
+afterEach(async () => {
+  await api.close();
+  core.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const url = (path: string): string => new URL(path, api.url).href;
+const loginLink = (): string => readFileSync(join(dataDir, LOGIN_URL_FILE), 'utf8').trim();
+
+interface Session {
+  cookie: string;
+  key: string;
+}
+
+async function signIn(link = loginLink()): Promise<Session> {
+  const response = await fetch(link, { redirect: 'manual' });
+  expect(response.status).toBe(303);
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const key = /#session=([0-9a-f]{64})$/.exec(response.headers.get('location') ?? '')?.[1] ?? '';
+  expect(cookie).not.toBe('');
+  expect(key).not.toBe('');
+  return { cookie, key };
+}
+
+/** A request as the app's own page sends it. */
+const asPage = (s: Session, extra: Record<string, string> = {}): Record<string, string> => ({ cookie: s.cookie, 'x-termwise': s.key, origin, 'sec-fetch-site': 'same-origin', ...extra });
+
+describe('signing in to the app page', () => {
+  it('gives a session only for the one-time link, which then stops working and is replaced', async () => {
+    const plain = await fetch(url('/'));
+    expect(plain.headers.get('set-cookie')).toBeNull();
+    const guessed = await fetch(url('/?login=0123456789abcdef'), { redirect: 'manual' });
+    expect(guessed.status).toBe(303);
+    expect(guessed.headers.get('set-cookie')).toBeNull();
+    expect(guessed.headers.get('location')).toBe('/#signin=used');
+
+    const link = loginLink();
+    expect(link).toBe(api.loginUrl());
+    expect(statSync(join(dataDir, LOGIN_URL_FILE)).mode & 0o777).toBe(0o600);
+    const response = await fetch(link, { redirect: 'manual' });
+    const setCookie = response.headers.get('set-cookie') ?? '';
+    const port = new URL(api.url).port;
+    expect(setCookie).toMatch(new RegExp(`^termwise_session_${port}=[0-9a-f]{64}; HttpOnly; SameSite=Strict; Path=/; Max-Age=86400$`));
+    expect(response.headers.get('cache-control')).toBe('no-store');
+
+    const reused = await fetch(link, { redirect: 'manual' });
+    expect(reused.headers.get('set-cookie')).toBeNull();
+    expect(reused.headers.get('location')).toBe('/#signin=used');
+    expect(loginLink()).not.toBe(link);
+    await signIn(); // the new link works
+  });
+
+  it('opens the API to the page with the cookie and the key together, never with the cookie alone', async () => {
+    const s = await signIn();
+    expect((await fetch(url('/data/courses'), { headers: asPage(s) })).status).toBe(200);
+    expect((await fetch(url('/data/courses'), { headers: { cookie: s.cookie } })).status).toBe(401);
+    expect((await fetch(url('/data/courses'), { headers: asPage(s, { 'x-termwise': '1' }) })).status).toBe(401);
+    const forgedCookie = s.cookie.replace(/=.*/, `=${'0'.repeat(64)}`);
+    expect((await fetch(url('/data/courses'), { headers: asPage(s, { cookie: forgedCookie }) })).status).toBe(401);
+    // A cookie replayed by another program with the key of another session.
+    const other = await signIn();
+    expect((await fetch(url('/data/courses'), { headers: asPage(s, { 'x-termwise': other.key }) })).status).toBe(401);
+  });
+
+  it('refuses requests from other sites and other local ports, and writes without an Origin', async () => {
+    const s = await signIn();
+    const post = (headers: Record<string, string>): Promise<Response> =>
+      fetch(url('/rpc/doctors-create'), { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Dr. Intruder', allowed_courses: [] }) });
+    for (const bad of ['http://127.0.0.1:1', 'http://localhost:1', 'null', 'https://evil.example', 'http://[::1', '::', `${origin}.evil.example`, `${origin}/`]) {
+      const response = await post(asPage(s, { origin: bad }));
+      expect(response.status, bad).toBe(403);
+      expect((await json<{ detail: string }>(response)).detail).toMatch(/not allowed/);
+    }
+    expect((await post(asPage(s, { 'sec-fetch-site': 'same-site' }))).status).toBe(403);
+    expect((await post(asPage(s, { 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
+    const { origin: _dropped, ...withoutOrigin } = asPage(s);
+    expect((await post(withoutOrigin)).status).toBe(403);
+    expect((await fetch(url('/scheduler/doctors'), { headers: asPage(s) }).then((r) => json<unknown[]>(r))).length).toBe(0);
+    expect((await post(asPage(s))).status).toBe(200);
+  });
+
+  it('never shows a browser session the API token, nor lets it regenerate the token', async () => {
+    const s = await signIn();
+    const info = await json<Record<string, unknown>>(await fetch(url('/settings'), { headers: asPage(s) }));
+    expect(info.api_token).toBeNull();
+    expect(info.token_source).toBe(join(dataDir, 'api-token'));
+    const rpcInfo = await json<Record<string, unknown>>(await fetch(url('/rpc/settings-info'), { method: 'POST', headers: { ...asPage(s), 'content-type': 'application/json' }, body: '{}' }));
+    expect(rpcInfo.api_token).toBeNull();
+    const regenerate = await fetch(url('/rpc/settings-regenerate-token'), { method: 'POST', headers: { ...asPage(s), 'content-type': 'application/json' }, body: '{}' });
+    expect(regenerate.status).toBe(403);
+    const token = core.context.access?.token() ?? '';
+    const scripted = await json<Record<string, unknown>>(await fetch(url('/settings'), { headers: { authorization: `Bearer ${token}` } }));
+    expect(scripted.api_token).toBe(token);
+  });
+
+  it('ends a session on sign-out, and every session when the token is regenerated', async () => {
+    const a = await signIn();
+    const b = await signIn();
+    const out = await fetch(url('/session/logout'), { method: 'POST', headers: asPage(a) });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect((await fetch(url('/data/courses'), { headers: asPage(a) })).status).toBe(401);
+    expect((await fetch(url('/data/courses'), { headers: asPage(b) })).status).toBe(200);
+    const linkBefore = loginLink();
+    const token = core.context.access?.token() ?? '';
+    expect((await fetch(url('/settings/token'), { method: 'POST', headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect((await fetch(url('/data/courses'), { headers: asPage(b) })).status).toBe(401);
+    expect(loginLink()).not.toBe(linkBefore);
+  });
+
+  it('streams events to the page with the key as a query parameter only there', async () => {
+    const s = await signIn();
+    const controller = new AbortController();
+    const events = await fetch(url(`/events?session_key=${s.key}`), { headers: { cookie: s.cookie, 'sec-fetch-site': 'same-origin' }, signal: controller.signal });
+    expect(events.status).toBe(200);
+    controller.abort();
+    expect((await fetch(url(`/data/courses?session_key=${s.key}`), { headers: { cookie: s.cookie } })).status).toBe(401);
+    expect((await fetch(url('/events'), { headers: { cookie: s.cookie } })).status).toBe(401);
+  });
+});
+
+describe('files of the data folder', () => {
+  it('keeps the data folder 0700, the database and the token 0600, fixing wider modes on start', async () => {
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, 'termwise.db')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'api-token')).mode & 0o777).toBe(0o600);
+    await api.close();
+    core.close();
+    chmodSync(dataDir, 0o755);
+    chmodSync(join(dataDir, 'termwise.db'), 0o644);
+    chmodSync(join(dataDir, 'api-token'), 0o644);
+    const token = readFileSync(join(dataDir, 'api-token'), 'utf8').trim();
+    core = createCore({ dataDir });
+    api = await startApi(core, { port: 0, env: {} });
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, 'termwise.db')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'api-token')).mode & 0o777).toBe(0o600);
+    expect(core.context.access?.token()).toBe(token);
+  });
+
+  it('refuses a TERMWISE_API_TOKEN shorter than 32 characters, saying how to make one', () => {
+    expect(() => loadApiToken(dataDir, { TERMWISE_API_TOKEN: 'x' })).toThrow(/at least 32 characters.*openssl rand -hex 32/);
+    expect(loadApiToken(dataDir, { TERMWISE_API_TOKEN: 'a'.repeat(32) }).token).toBe('a'.repeat(32));
+  });
+});

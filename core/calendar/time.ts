@@ -2,6 +2,7 @@
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 export function parseHHMM(value: string): number | null {
+  if (value.length > 32) return null;
   const m = HHMM.exec(value.trim());
   if (!m) return null;
   return Number(m[1]) * 60 + Number(m[2]);
@@ -24,7 +25,7 @@ export function readClockLeniently(value: unknown): number | null {
     if (Number.isInteger(value) && value >= 0 && value <= 24) return value * 60;
     return null;
   }
-  if (typeof value !== 'string') return null;
+  if (typeof value !== 'string' || value.length > 32) return null;
   const m = /^\s*(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?\s*$/i.exec(value);
   if (!m) return null;
   let hours = Number(m[1]);

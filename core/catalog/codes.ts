@@ -9,13 +9,15 @@ export interface CodeParts {
   number: string;
 }
 
+/** No course code is longer than this; longer text is not matched at all (keeps matching linear). */
+const MAX_CODE_CHARS = 64;
+
 export function normaliseCourseCode(value: unknown): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const parts = String(value)
-    .trim()
-    .split(/\s*\/\s*/);
+  const text = String(value).trim();
+  if (text.length > MAX_CODE_CHARS) return null;
   const codes: string[] = [];
-  for (const part of parts) {
+  for (const part of text.split('/')) {
     const m = SINGLE.exec(part.trim());
     if (!m) return null;
     codes.push(`${m[1]?.toUpperCase()}${m[2]}${m[3]?.toUpperCase()}`);

@@ -1,3 +1,4 @@
+import { readListCell } from '../import/lists';
 /** Course types. A cross-listed course stores several as a JSON-array string: ["core","elective"]. */
 export const COURSE_TYPES = ['core', 'elective', 'masters', 'minor'] as const;
 export type CourseType = (typeof COURSE_TYPES)[number];
@@ -25,20 +26,9 @@ function normaliseOne(value: string): string {
  * Returns the stored form (a single word, or a JSON-array string for several) or null.
  */
 export function normaliseCourseType(value: unknown): string | null {
-  let items: string[];
-  if (Array.isArray(value)) items = value.map(String);
-  else if (typeof value === 'string') {
-    const text = value.trim();
-    if (text === '') return null;
-    if (text.startsWith('[')) {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        items = Array.isArray(parsed) ? parsed.map(String) : [text];
-      } catch {
-        items = [text];
-      }
-    } else items = text.split(/\s*[,;|]\s*/);
-  } else return null;
+  if (typeof value !== 'string' && !Array.isArray(value)) return null;
+  const items = readListCell(value, { separators: ',;|' });
+  if (!items) return null;
   const normalised = [...new Set(items.map(normaliseOne).filter((t) => t !== ''))];
   if (normalised.length === 0) return null;
   if (normalised.length === 1 && !Array.isArray(value) && !String(value).trim().startsWith('[')) return normalised[0] ?? null;

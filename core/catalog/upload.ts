@@ -1,6 +1,8 @@
 import { invalid } from '../errors';
 import { type ImportLog } from '../import/result';
 import { cellText } from '../import/table';
+import { readListCell } from '../import/lists';
+import { echo } from '../text/bounded';
 import { normaliseCourseCode, describeCode } from './codes';
 import { normaliseCourseType } from './types';
 import type { Course } from './schema';
@@ -70,26 +72,15 @@ function locateRecords(document: unknown): LocatedRecord[] {
 }
 
 function readPrerequisites(value: unknown, self: string, where: string, log: ImportLog): string | null {
-  let items: unknown[];
-  if (value === null || value === undefined) return null;
-  if (Array.isArray(value)) items = value;
-  else if (typeof value === 'string') {
-    const text = value.trim();
-    if (text === '' || /^(none|n\/a|-)$/i.test(text)) return null;
-    if (text.startsWith('[')) {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        items = Array.isArray(parsed) ? parsed : [text];
-      } catch {
-        items = text.slice(1, -1).split(',');
-      }
-    } else items = text.split(/\s*[,;]\s*|\s+and\s+/i);
-  } else return null;
+  if (typeof value === 'string' && /^(none|n\/a|-)$/i.test(value.trim().slice(0, 10))) return null;
+  if (typeof value !== 'string' && !Array.isArray(value)) return null;
+  const items = readListCell(value, { separators: ',;', andWord: true });
+  if (!items) return null;
   const codes: string[] = [];
   for (const item of items) {
-    const code = normaliseCourseCode(typeof item === 'string' ? item.replace(/["']/g, '') : item);
+    const code = normaliseCourseCode(item);
     if (!code) {
-      log.warn(`${where} (${self}): prerequisite "${String(item)}" is not a course code and was left out`);
+      log.warn(`${where} (${self}): prerequisite "${echo(item)}" is not a course code and was left out`);
       continue;
     }
     if (code !== self && !codes.includes(code)) codes.push(code);

@@ -1,3 +1,4 @@
+import { storedList } from '../db/stored-json';
 import type { Db } from '../db/connection';
 import { modelByVersion, modelSummaries } from '../predict/models-repo';
 import { latestRun } from '../predict/runs-repo';
@@ -32,7 +33,7 @@ export function dashboardMetrics(db: Db): DashboardMetrics {
   const byType: Record<string, number> = {};
   for (const r of recommended) {
     byPrefix[r.prefix] = (byPrefix[r.prefix] ?? 0) + 1;
-    for (const type of JSON.parse(r.types) as string[]) byType[type] = (byType[type] ?? 0) + 1;
+    for (const type of storedList(r.types)) byType[type] = (byType[type] ?? 0) + 1;
   }
   const chronological = `year, ${SEMESTER_ORDER_SQL}`;
   return {

@@ -2,28 +2,14 @@ import { normaliseCourseCode } from '../catalog/codes';
 import { readDaysLeniently } from '../calendar/days';
 import { formatHHMM, formatTimeRange, parseTimeRange, readClockLeniently } from '../calendar/time';
 import { cellText } from '../import/table';
+import { readListCell } from '../import/lists';
 
 /** Reads allowed courses given as a JSON array, a JSON-array string or "CSC310, CSC311". */
 export function readAllowedCourses(value: unknown): { codes: string[]; rejected: string[] } {
-  let items: unknown[];
-  if (Array.isArray(value)) items = value;
-  else {
-    const text = cellText(value);
-    if (text === '') items = [];
-    else if (text.startsWith('[')) {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        items = Array.isArray(parsed) ? parsed : [text];
-      } catch {
-        items = text.slice(1, -1).split(',');
-      }
-    } else items = text.split(/\s*[,;|]\s*/);
-  }
+  const items = readListCell(value, { separators: ',;|' }) ?? [];
   const codes: string[] = [];
   const rejected: string[] = [];
-  for (const item of items) {
-    const raw = cellText(item).replace(/["']/g, '');
-    if (raw === '') continue;
+  for (const raw of items) {
     const code = normaliseCourseCode(raw);
     if (code) {
       if (!codes.includes(code)) codes.push(code);

@@ -1,3 +1,4 @@
+import { storedList } from '../db/stored-json';
 import { z } from 'zod';
 
 export const doctorSchema = z.object({
@@ -16,10 +17,5 @@ export function doctorNameKey(name: string): string {
 }
 
 export function allowedCourseList(doctor: Pick<Doctor, 'allowed_courses'>): string[] {
-  try {
-    const parsed: unknown = JSON.parse(doctor.allowed_courses);
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return [];
-  }
+  return storedList(doctor.allowed_courses);
 }

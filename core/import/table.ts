@@ -1,3 +1,5 @@
+import { capCell } from '../text/bounded';
+
 /** A table read from a CSV or a spreadsheet: header names and rows, each with where it came from. */
 export interface TableRow {
   /** Where the row is, in words: "row 12" or "sheet 'Fall 2023', row 12". */
@@ -44,15 +46,15 @@ export function headerScore<F extends string>(cells: readonly unknown[], aliases
   return Object.keys(matchColumns(cells, aliases)).length;
 }
 
-/** Text of a cell value, whatever the reader gave (string, number, Date, rich text, formula). */
+/** Text of a cell value, whatever the reader gave (string, number, Date, rich text, formula), cut to the cell limit. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'string') return capCell(value).trim();
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {
     const v = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('').trim();
+    if (Array.isArray(v.richText)) return capCell(v.richText.map((r) => r.text).join('')).trim();
     if ('result' in v) return cellText(v.result);
     if ('text' in v) return cellText(v.text);
   }

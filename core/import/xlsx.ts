@@ -1,13 +1,15 @@
-import ExcelJS from 'exceljs';
-import { invalid } from '../errors';
+import { CoreError, type CoreErrorData } from '../errors';
+import { echo } from '../text/bounded';
+import { runBoundedWorker, siblingModule, WorkerLimitError } from '../workers';
 import type { UploadedFile } from './files';
+import type { Sheet } from './xlsx-sheets';
 import { cellText, headerScore, isBlankRow, matchColumns, type ColumnAliases, type Table } from './table';
 
 /** How far down a sheet the header row of an institutional report may be. */
 const HEADER_SEARCH_ROWS = 30;
 /** A header row must name at least this many known columns. */
 const MIN_HEADER_SCORE = 2;
-const TOTALS_ROW = /^(grand\s*)?(sub\s*-?\s*)?totals?\b/i;
+const TOTALS_ROW = /^(grand ?)?(sub ?-? ?)?totals?\b/i;
 
 export interface ReportOptions<F extends string> {
   aliases: ColumnAliases<F>;
@@ -15,31 +17,28 @@ export interface ReportOptions<F extends string> {
   carryDown?: readonly F[];
 }
 
-async function loadWorkbook(file: UploadedFile): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength) as never);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw invalid(`"${file.filename}" is not a readable Excel workbook (${reason})`);
-  }
-  return workbook;
-}
+/** A workbook is read in its own thread with these bounds (see XLSX_LIMITS for what it may hold). */
+export const XLSX_READ_BOUNDS = { timeoutMs: 30_000, maxHeapMb: 768 } as const;
 
-function sheetRows(sheet: ExcelJS.Worksheet): unknown[][] {
-  const rows: unknown[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const values: unknown[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      values[col - 1] = cell.isMerged && cell.master !== cell ? cell.master.value : cell.value;
-    });
-    rows[rowNumber - 1] = values;
-  });
-  return Array.from(rows, (r) => r ?? []);
+/** Every sheet of a workbook, read in a bounded worker thread; over any limit → 413, unreadable → 400. */
+export async function loadSheets(file: UploadedFile): Promise<Sheet[]> {
+  try {
+    const outcome = await runBoundedWorker<Sheet[]>(siblingModule(import.meta.url, 'xlsx-worker'), { filename: file.filename, content: file.content }, XLSX_READ_BOUNDS);
+    if (outcome.ok) return outcome.value;
+    const error = outcome.error as CoreErrorData;
+    throw new CoreError(error.code, error.message, error.details);
+  } catch (error) {
+    if (error instanceof WorkerLimitError) {
+      const limit = error.limit === 'time' ? `reading it took longer than ${XLSX_READ_BOUNDS.timeoutMs / 1000} s` : `reading it needs more than ${XLSX_READ_BOUNDS.maxHeapMb} MB of memory`;
+      throw new CoreError('too_large', `"${echo(file.filename)}" is larger than Termwise reads: ${limit}`);
+    }
+    throw error;
+  }
 }
 
 function isTotalsRow(values: readonly unknown[]): boolean {
-  return values.some((v) => TOTALS_ROW.test(cellText(v)));
+  // Spaces folded and the text cut first: the pattern then runs in bounded time on any cell.
+  return values.some((v) => TOTALS_ROW.test(cellText(v).slice(0, 40).replace(/\s+/g, ' ')));
 }
 
 /**
@@ -49,10 +48,10 @@ function isTotalsRow(values: readonly unknown[]): boolean {
  * sheet plainly with its first row as header.
  */
 export async function readReport<F extends string>(file: UploadedFile, options: ReportOptions<F>): Promise<Table[]> {
-  const workbook = await loadWorkbook(file);
+  const sheets = await loadSheets(file);
   const tables: Table[] = [];
-  for (const sheet of workbook.worksheets) {
-    const rows = sheetRows(sheet);
+  for (const sheet of sheets) {
+    const rows = sheet.rows;
     let headerIndex = -1;
     let best = MIN_HEADER_SCORE - 1;
     rows.slice(0, HEADER_SEARCH_ROWS).forEach((cells, i) => {
@@ -68,9 +67,9 @@ export async function readReport<F extends string>(file: UploadedFile, options: 
     const carried = (options.carryDown ?? []).map((f) => columns[f]).filter((c): c is number => c !== undefined);
     const last = new Map<number, unknown>();
     const table: Table = { headers, rows: [] };
-    const label = workbook.worksheets.length > 1 ? `sheet '${sheet.name}', ` : '';
+    const label = sheets.length > 1 ? `sheet '${sheet.name}', ` : '';
     for (let i = headerIndex + 1; i < rows.length; i++) {
-      const values = [...(rows[i] ?? [])];
+      const values: unknown[] = [...(rows[i] ?? [])];
       if (isBlankRow(values) || isTotalsRow(values)) continue;
       for (const col of carried) {
         if (cellText(values[col]) === '') values[col] = last.get(col);
@@ -81,13 +80,13 @@ export async function readReport<F extends string>(file: UploadedFile, options: 
     tables.push(table);
   }
   if (tables.length > 0) return tables;
-  return [plainFirstSheet(workbook)];
+  return [plainFirstSheet(sheets)];
 }
 
-function plainFirstSheet(workbook: ExcelJS.Workbook): Table {
-  const sheet = workbook.worksheets[0];
+function plainFirstSheet(sheets: readonly Sheet[]): Table {
+  const sheet = sheets[0];
   if (!sheet) return { headers: [], rows: [] };
-  const [headerRow = [], ...rest] = sheetRows(sheet);
+  const [headerRow = [], ...rest] = sheet.rows;
   return {
     headers: headerRow.map(cellText),
     rows: rest.map((values, i) => ({ where: `row ${i + 2}`, values })).filter((r) => !isBlankRow(r.values)),

@@ -1,4 +1,5 @@
 import { invalid } from '../errors';
+import { LIMITS } from '../text/bounded';
 import { normaliseCourseCode } from '../catalog/codes';
 import { cellText, matchColumns, type Table } from '../import/table';
 import type { ImportLog } from '../import/result';
@@ -35,7 +36,7 @@ function readCount(value: unknown): number | null | 'bad' {
   const text = cellText(value).replace(/,/g, '');
   if (text === '') return null;
   const n = Number(text);
-  return Number.isInteger(n) && n >= 0 ? n : 'bad';
+  return Number.isInteger(n) && n >= 0 && n <= LIMITS.maxEnrollment ? n : 'bad';
 }
 
 /**
@@ -87,7 +88,7 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
       };
       const bad = Object.entries(counts).find(([, n]) => n === 'bad');
       if (bad) {
-        log.skip(row.where, `${bad[0]} count is not a whole number ≥ 0`);
+        log.skip(row.where, `${bad[0]} count is not a whole number from 0 to ${LIMITS.maxEnrollment.toLocaleString('en-US')}`);
         continue;
       }
       const derived = deriveCounts(counts.total as number | null, counts.passed as number | null, counts.failed as number | null);

@@ -1,3 +1,4 @@
+import { storedList } from '../db/stored-json';
 import type { Db } from '../db/connection';
 import { codePrefixes } from '../catalog/codes';
 import { courseTypes } from '../catalog/types';
@@ -54,13 +55,7 @@ export function termAt(baseYear: number, index: number): { year: number; semeste
 }
 
 export function parsePrerequisites(value: string | null): string[] {
-  if (!value) return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return [];
-  }
+  return storedList(value);
 }
 
 /** For each course, how many courses depend on it transitively through prerequisites. */

@@ -1,3 +1,4 @@
+import { storedList } from '../db/stored-json';
 import type { Db } from '../db/connection';
 import type { Campus } from '../terms/terms';
 import type { TrainedCampus } from './train';
@@ -24,7 +25,7 @@ export function saveModel(db: Db, model: TrainedCampus, version: string, trained
 
 function fromRow(row: ModelRow | undefined): StoredModel | undefined {
   if (!row) return undefined;
-  return { ...row, features: JSON.parse(row.features) as string[], classifier: new Uint8Array(row.classifier), regressor: row.regressor ? new Uint8Array(row.regressor) : null };
+  return { ...row, features: storedList(row.features), classifier: new Uint8Array(row.classifier), regressor: row.regressor ? new Uint8Array(row.regressor) : null };
 }
 
 /** The newest model of a campus. */
@@ -44,5 +45,5 @@ export function modelSummaries(db: Db): Omit<StoredModel, 'classifier' | 'regres
        WHERE id = (SELECT MAX(id) FROM models WHERE campus = m.campus) ORDER BY campus`,
     )
     .all()
-    .map((row) => ({ ...row, features: JSON.parse(row.features) as string[] }));
+    .map((row) => ({ ...row, features: storedList(row.features) }));
 }

@@ -1,3 +1,4 @@
+import { storedList } from '../db/stored-json';
 import type { Db } from '../db/connection';
 import type { PredictionEntry, PredictionRun } from './schema';
 
@@ -30,7 +31,7 @@ function toEntry(row: EntryRow): PredictionEntry {
     course_code: row.course_code,
     course_name: row.course_name,
     prefix: row.prefix,
-    types: JSON.parse(row.types) as string[],
+    types: storedList(row.types),
     confidence: row.confidence,
     offer_score: row.offer_score,
     offer: row.offer === 1,
@@ -38,7 +39,7 @@ function toEntry(row: EntryRow): PredictionEntry {
     latent_demand: row.latent_demand,
     bottleneck_score: row.bottleneck_score,
     projected_sections: row.projected_sections,
-    reasons: JSON.parse(row.reasons) as string[],
+    reasons: storedList(row.reasons),
   };
 }
 

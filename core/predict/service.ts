@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { CoreContext } from '../context';
+import type { Db } from '../db/connection';
 import { invalid, notFound } from '../errors';
 import { DATABASE_FILE } from '../db/files';
 import { runWorker } from '../workers';
@@ -76,13 +77,25 @@ function newModelVersion(ctx: CoreContext, at: Date): string {
   return version;
 }
 
-const loadedModels = new Map<number, Promise<CampusModels>>();
+/** Boosters loaded from the stored models, per database (a restore or a new core starts afresh). */
+const loadedModels = new WeakMap<Db, Map<number, Promise<CampusModels>>>();
 
-function boosters(model: StoredModel): Promise<CampusModels> {
-  let loaded = loadedModels.get(model.id);
+/** Forgets the loaded boosters of a database: its models table was replaced (restore). */
+export function forgetLoadedModels(db: Db): void {
+  loadedModels.delete(db);
+}
+
+function boosters(db: Db, model: StoredModel): Promise<CampusModels> {
+  let cache = loadedModels.get(db);
+  if (!cache) loadedModels.set(db, (cache = new Map()));
+  let loaded = cache.get(model.id);
   if (!loaded) {
-    loaded = (async () => ({ classifier: await Booster.load(model.classifier), regressor: model.regressor ? await Booster.load(model.regressor) : null }))();
-    loadedModels.set(model.id, loaded);
+    const models = cache;
+    loaded = (async () => ({ classifier: await Booster.load(model.classifier), regressor: model.regressor ? await Booster.load(model.regressor) : null }))().catch(() => {
+      models.delete(model.id);
+      throw invalid(`The stored ${model.campus} model (${model.model_version}) cannot be read, perhaps from a damaged backup: train the models again`);
+    });
+    cache.set(model.id, loaded);
   }
   return loaded;
 }
@@ -101,7 +114,7 @@ async function modelFor(ctx: CoreContext, campus: Campus): Promise<StoredModel> 
 export async function bulkRun(ctx: CoreContext, input: BulkRunInput): Promise<PredictionRun> {
   if (countCourses(ctx.db) === 0) throw invalid('The course catalog is empty: upload courses first (POST /data/upload/courses)');
   const model = await modelFor(ctx, input.target_campus);
-  const models = await boosters(model);
+  const models = await boosters(ctx.db, model);
   const history = loadHistory(ctx.db);
   const t = termIndex(history.baseYear, input.target_year, input.target_semester);
   const scores = scoreCourses(models, history, input.target_campus, t);

@@ -1,0 +1,29 @@
+/** Worker thread entry: tries to load each stored model of a database file (see model-check.ts). */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import type { DamagedModel, ModelCheckInput } from './model-check';
+import { Booster } from './xgboost';
+
+async function main(): Promise<DamagedModel[]> {
+  const { databaseFile } = workerData as ModelCheckInput;
+  const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
+  const damaged: DamagedModel[] = [];
+  try {
+    const rows = db.prepare<[], DamagedModel & { classifier: Buffer; regressor: Buffer | null }>('SELECT campus, model_version, classifier, regressor FROM models').all();
+    for (const row of rows) {
+      try {
+        for (const bytes of [row.classifier, row.regressor]) if (bytes) (await Booster.load(new Uint8Array(bytes))).free();
+      } catch {
+        damaged.push({ campus: row.campus, model_version: row.model_version });
+      }
+    }
+  } finally {
+    db.close();
+  }
+  return damaged;
+}
+
+main().then(
+  (value) => parentPort?.postMessage({ type: 'result', value }),
+  () => parentPort?.postMessage({ type: 'error', error: { code: 'invalid', message: 'The models could not be checked' } }),
+);

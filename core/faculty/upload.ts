@@ -1,3 +1,4 @@
+import { echo } from '../text/bounded';
 import { invalid } from '../errors';
 import { cellText, matchColumns, type ColumnAliases, type Table } from '../import/table';
 import type { ImportLog } from '../import/result';
@@ -59,7 +60,7 @@ export function doctorsFromTables(tables: Table[], filename: string, log: Import
     if (table.headers.every((h) => h === '') && table.rows.length === 0) continue;
     const columns = matchColumns(table.headers, DOCTOR_COLUMNS);
     if (columns.name === undefined) {
-      throw invalid(`"${filename}" is missing the required column name (or "doctor_name", "professor"). Columns found: ${table.headers.filter(Boolean).join(', ') || 'none'}`);
+      throw invalid(`"${filename}" is missing the required column name (or "doctor_name", "professor"). Columns found: ${echo(table.headers.filter(Boolean).join(', ') || 'none')}`);
     }
     for (const row of table.rows) {
       const fields: Record<string, unknown> = {};

@@ -1,4 +1,7 @@
 import { CoreError, type CoreErrorCode } from '../errors';
+import { echo } from '../text/bounded';
+
+const MAX_DETAIL_CHARS = 1_000;
 
 export const STATUS_OF: Record<CoreErrorCode, number> = {
   invalid: 400,
@@ -25,7 +28,8 @@ interface FrameworkError {
 /** Any error thrown while answering a request → a status and `{"detail": ...}`; never a stack. */
 export function errorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof CoreError) {
-    const body: ErrorBody = { detail: error.message };
+    // A message may quote what the client sent; it never grows with it.
+    const body: ErrorBody = { detail: echo(error.message, MAX_DETAIL_CHARS) };
     if (error.details?.fields) body.fields = error.details.fields;
     if (error.details?.conflicts) body.conflicts = error.details.conflicts;
     return { status: STATUS_OF[error.code], body };

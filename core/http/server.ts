@@ -100,7 +100,8 @@ function callerOf(request: FastifyRequest): Caller {
 
 async function answer(core: Core, route: RouteSpec, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const args = { ...(await gatherInput(route.input, request)), ...(request.params as Record<string, string>) };
-  return send(reply, await core.runUnchecked(route.operation, args, callerOf(request)), route.file ?? false);
+  // Public routes (health) answer anyone; every other route has passed the guard with a caller.
+  return send(reply, await core.runUnchecked(route.operation, args, route.public ? 'script' : callerOf(request)), route.file ?? false);
 }
 
 function isFileResult(value: unknown): value is FileResult {

@@ -1,3 +1,4 @@
+import { echo } from '../text/bounded';
 import Papa from 'papaparse';
 import { invalid } from '../errors';
 import { decodeText, type UploadedFile } from './files';
@@ -8,7 +9,7 @@ export function readCsv(file: UploadedFile): Table {
   const text = decodeText(file.content);
   const result = Papa.parse<string[]>(text, { header: false, skipEmptyLines: 'greedy' });
   const fatal = result.errors.find((e) => e.type === 'Quotes');
-  if (fatal) throw invalid(`"${file.filename}" is not a readable CSV file: ${fatal.message} (row ${(fatal.row ?? 0) + 1})`);
+  if (fatal) throw invalid(`"${echo(file.filename)}" is not a readable CSV file: ${fatal.message} (row ${(fatal.row ?? 0) + 1})`);
   const [headers, ...data] = result.data;
   if (!headers) return { headers: [], rows: [] };
   return {

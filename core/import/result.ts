@@ -1,3 +1,5 @@
+import { echo } from '../text/bounded';
+
 /** What every upload answers: status, how many records were upserted, skipped, and why. */
 export interface UploadResult {
   status: 'success' | 'empty';
@@ -7,6 +9,8 @@ export interface UploadResult {
 }
 
 export const MAX_WARNINGS = 50;
+/** Longest warning kept: room for a message and a value of up to 200 characters. */
+export const MAX_WARNING_CHARS = 400;
 
 /** Collects row problems; keeps the first 50 and counts the rest. */
 export class ImportLog {
@@ -15,7 +19,8 @@ export class ImportLog {
   skipped = 0;
 
   warn(message: string): void {
-    if (this.kept.length < MAX_WARNINGS) this.kept.push(message);
+    // Values quoted from the file are echoed in part only: a warning never grows with a hostile cell.
+    if (this.kept.length < MAX_WARNINGS) this.kept.push(echo(message, MAX_WARNING_CHARS));
     else this.dropped++;
   }
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { invalid } from '../errors';
-import { capCell, echo } from '../text/bounded';
+import { capCell, echo, wellFormed } from '../text/bounded';
 import { cellText } from './table';
 import { measureWorkbook } from './xlsx-limits';
 
@@ -15,11 +15,11 @@ export interface Sheet {
 
 function plainValue(value: unknown): SheetCell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return capCell(value);
+  if (typeof value === 'string') return wellFormed(capCell(value));
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'boolean' || value instanceof Date) return value;
   if (typeof value === 'object' && 'result' in value) return plainValue((value as { result?: unknown }).result);
-  return capCell(cellText(value));
+  return wellFormed(capCell(cellText(value)));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { invalid } from '../errors';
-import { LIMITS } from '../text/bounded';
+import { echo, LIMITS } from '../text/bounded';
 import { normaliseCourseCode } from '../catalog/codes';
 import { cellText, matchColumns, type Table } from '../import/table';
 import type { ImportLog } from '../import/result';
@@ -24,7 +24,7 @@ export function offeringColumnsOf(table: Table, filename: string): Columns {
   }
   if (missing.length > 0) {
     const seen = table.headers.filter((h) => h !== '').join(', ') || 'none';
-    throw invalid(`"${filename}" is missing the required column ${missing.join(' and the column ')}. Columns found: ${seen}`);
+    throw invalid(`"${filename}" is missing the required column ${missing.join(' and the column ')}. Columns found: ${echo(seen)}`);
   }
   return columns;
 }

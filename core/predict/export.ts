@@ -3,11 +3,13 @@ import Papa from 'papaparse';
 import type { FileResult } from '../http/file-result';
 import { XLSX_CONTENT_TYPE } from '../schedule/export';
 import type { PredictionRun } from './schema';
+import { xmlSafe } from '../text/bounded';
 
 const COLUMNS = ['Rank', 'Course Code', 'Course Name', 'Types', 'Offer', 'Offer Score', 'Confidence', 'Predicted Enrollment', 'Projected Sections', 'Latent Demand', 'Bottleneck Score', 'Reasons'] as const;
 
+/** Text from the data (names, codes, reasons) without characters a spreadsheet's XML cannot hold. */
 function rows(run: PredictionRun): (string | number)[][] {
-  return run.entries.map((e, i) => [i + 1, e.course_code, e.course_name, e.types.join(', '), e.offer ? 'yes' : 'no', e.offer_score, e.confidence, e.predicted_enrollment, e.projected_sections, e.latent_demand, e.bottleneck_score, e.reasons.join('; ')]);
+  return run.entries.map((e, i) => [i + 1, xmlSafe(e.course_code), xmlSafe(e.course_name), xmlSafe(e.types.join(', ')), e.offer ? 'yes' : 'no', e.offer_score, e.confidence, e.predicted_enrollment, e.projected_sections, e.latent_demand, e.bottleneck_score, xmlSafe(e.reasons.join('; '))]);
 }
 
 function baseName(run: PredictionRun): string {
@@ -17,7 +19,8 @@ function baseName(run: PredictionRun): string {
 /** A saved run as a spreadsheet or CSV, in ranked order. */
 export async function exportRun(run: PredictionRun, format: 'xlsx' | 'csv'): Promise<FileResult> {
   if (format === 'csv') {
-    const text = Papa.unparse({ fields: [...COLUMNS], data: rows(run) });
+    // Cells that a spreadsheet would run as formulas (=, +, -, @ …) are written as text.
+    const text = Papa.unparse({ fields: [...COLUMNS], data: rows(run) }, { escapeFormulae: true });
     return { filename: `${baseName(run)}.csv`, contentType: 'text/csv; charset=utf-8', content: new TextEncoder().encode(`\uFEFF${text}\n`) };
   }
   const workbook = new ExcelJS.Workbook();

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { formatHHMM, parseHHMM } from '../calendar/time';
 import type { ScheduleEntry } from './schema';
+import { xmlSafe } from '../text/bounded';
 
 export const EXPORT_FILENAME = 'service_final_schedule.xlsx';
 export const EXPORT_SHEET = 'Final Schedule';
@@ -38,12 +39,12 @@ export async function exportScheduleXlsx(entries: readonly ScheduleEntry[]): Pro
     const start = parseHHMM(entry.start_time) ?? 0;
     sheet.addRow({
       day: entry.day,
-      course: entry.course_code,
-      section: entry.section_name,
-      instructor: entry.doctor?.name ?? '',
+      course: xmlSafe(entry.course_code),
+      section: xmlSafe(entry.section_name),
+      instructor: xmlSafe(entry.doctor?.name ?? ''),
       start: formatHHMM(start),
       end: formatHHMM(start + effectiveDuration(entry.day, entry.duration_mins)),
-      room: entry.room,
+      room: xmlSafe(entry.room),
     });
   }
   for (const column of ['E', 'F']) sheet.getColumn(column).numFmt = '@';

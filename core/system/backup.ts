@@ -79,7 +79,7 @@ async function inspectBackup(ctx: CoreContext, path: string, filename: string): 
     const check = probe.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw invalid(`${name} is damaged (${echo(String(check), 100)})`);
     for (const [table, column] of JSON_LIST_COLUMNS) {
-      const bad = probe.prepare<[], { rowid: number }>(`SELECT rowid FROM "${table}" WHERE "${column}" IS NOT NULL AND (json_valid("${column}") = 0 OR json_type("${column}") != 'array') LIMIT 1`).get();
+      const bad = probe.prepare<[], { rowid: number }>(`SELECT rowid AS rowid FROM "${table}" WHERE "${column}" IS NOT NULL AND (json_valid("${column}") = 0 OR json_type("${column}") != 'array') LIMIT 1`).get();
       if (bad) throw invalid(`${name} has unreadable data: ${table}.${column} of row ${bad.rowid} is not a list`);
     }
   } finally {

@@ -73,7 +73,8 @@ export function parseBoundedJson(text: string, what: string): unknown {
     throw invalid(`${what} is nested more than ${LIMITS.jsonDepth} levels deep; Termwise reads flatter JSON only`);
   }
   try {
-    return JSON.parse(text) as unknown;
+    // Strings come back well-formed: "\ud800" escapes cannot reach the database as invalid UTF-8.
+    return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value)) as unknown;
   } catch (error) {
     throw new CoreError('invalid', `${what} is not valid JSON: ${echo(error instanceof Error ? error.message : String(error))}`);
   }

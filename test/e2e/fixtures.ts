@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startServeProcess } from '../helpers/serve-process';
 
 export const SAMPLE = join(process.cwd(), 'core', 'sample', 'data');
 export const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
@@ -20,22 +21,7 @@ export interface RunningApp {
 /** `npm run serve` (the headless app) on a free port with its own fresh data folder. */
 async function startApp(): Promise<{ app: RunningApp; child: ChildProcess }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'termwise-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/serve.ts'], { env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`npm run serve did not start: ${output}`)), 20_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-  });
-  const token = readFileSync(join(dataDir, 'api-token'), 'utf8').trim();
+  const { child, url, token } = await startServeProcess(dataDir);
   const app: RunningApp = {
     url,
     dataDir,

@@ -1,0 +1,49 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** `npm run serve` as a separate process (the way users and scripts meet it), on a free port. */
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  token: string;
+  dataDir: string;
+  /** Peak resident memory of the server process so far, in MB (Linux: VmHWM), or null where unknown. */
+  peakMemoryMb(): number | null;
+  stop(): void;
+}
+
+export async function startServeProcess(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'core/serve.ts'], {
+    env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`npm run serve did not start: ${output}`)), 30_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const m = /running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`npm run serve exited (${code}): ${output}`)));
+  });
+  return {
+    child,
+    url,
+    dataDir,
+    token: readFileSync(join(dataDir, 'api-token'), 'utf8').trim(),
+    peakMemoryMb() {
+      const status = `/proc/${child.pid}/status`;
+      if (!existsSync(status)) return null;
+      const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(status, 'utf8'))?.[1];
+      return kb ? Number(kb) / 1024 : null;
+    },
+    stop: () => child.kill('SIGTERM'),
+  };
+}

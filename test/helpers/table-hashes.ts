@@ -1,0 +1,14 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../../core/db/connection';
+
+/** A digest of every table's rows: equal before and after means nothing was written. */
+export function tableHashes(db: Db): Record<string, string> {
+  const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+  const hashes: Record<string, string> = {};
+  for (const table of tables) {
+    const hash = createHash('sha256');
+    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).iterate()) hash.update(JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : v)));
+    hashes[table] = hash.digest('hex');
+  }
+  return hashes;
+}

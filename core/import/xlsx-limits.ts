@@ -17,7 +17,7 @@ export const XLSX_LIMITS = {
   /** The rightmost column a cell may be in (column GR). */
   columns: 200,
   /** Cells with content over all sheets. */
-  cells: 1_500_000,
+  cells: 1_000_000,
   /** Characters of text in one cell: Excel's own limit. */
   cellChars: 32_767,
 } as const;
@@ -39,7 +39,8 @@ export function columnNumber(letters: string): number {
   return n;
 }
 
-function letters(column: number): string {
+/** 1-based column number → letters (1 → "A", 16384 → "XFD"). */
+export function columnLetters(column: number): string {
   let s = '';
   for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
   return s;
@@ -144,7 +145,7 @@ export async function measureWorkbook(content: Uint8Array, filename: string): Pr
       if (measure.rows > XLSX_LIMITS.rows) throw tooLarge(filename, `it has more than ${XLSX_LIMITS.rows.toLocaleString('en-US')} rows`);
       if (measure.cells > XLSX_LIMITS.cells) throw tooLarge(filename, `it has more than ${XLSX_LIMITS.cells.toLocaleString('en-US')} filled cells`);
       if (measure.widestColumn > XLSX_LIMITS.columns) {
-        throw tooLarge(filename, `a sheet uses column ${letters(measure.widestColumn)} (column ${measure.widestColumn.toLocaleString('en-US')}); Termwise reads columns A to ${letters(XLSX_LIMITS.columns)} only`);
+        throw tooLarge(filename, `a sheet uses column ${columnLetters(measure.widestColumn)} (column ${measure.widestColumn.toLocaleString('en-US')}); Termwise reads columns A to ${columnLetters(XLSX_LIMITS.columns)} only`);
       }
     }
   } catch (error) {

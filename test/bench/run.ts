@@ -8,12 +8,14 @@ import { benchSchedule } from './schedule.bench';
 import { benchForest, benchPredict } from './predict.bench';
 import { benchRenderer } from './renderer.bench';
 import { benchAutofill } from './autofill.bench';
+import { benchLimits } from './limits.bench';
 import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   schedule: benchSchedule,
   import: benchImports,
+  limits: benchLimits,
   predict: benchPredict,
   autofill: benchAutofill,
   renderer: benchRenderer,

@@ -7,7 +7,15 @@ export function tableHashes(db: Db): Record<string, string> {
   const hashes: Record<string, string> = {};
   for (const table of tables) {
     const hash = createHash('sha256');
-    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).iterate()) hash.update(JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : v)));
+    const text: string[] = [];
+    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().all() as unknown[][]) {
+      for (const value of row) {
+        if (value instanceof Uint8Array) hash.update(value);
+        else text.push(typeof value === 'string' ? `s${value}` : `${typeof value}${String(value)}`);
+      }
+      text.push('\n');
+    }
+    hash.update(text.join('\u0000'));
     hashes[table] = hash.digest('hex');
   }
   return hashes;

@@ -39,7 +39,7 @@ function createWindow(): BrowserWindow {
     minHeight: 700,
     title: 'Termwise',
     show: false,
-    webPreferences: { preload: PRELOAD, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, spellcheck: false },
+    webPreferences: { preload: PRELOAD, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, spellcheck: false, devTools: !app.isPackaged },
   });
   if (state.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());

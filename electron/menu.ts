@@ -4,6 +4,7 @@ import { app, clipboard, dialog, Menu, shell, type BrowserWindow, type MenuItemC
 import type { Core } from '../core/index';
 import type { FileResult } from '../core/http/file-result';
 import { VERSION } from '../core/version';
+import { viewMenuRoles } from './security';
 
 type ImportOperation = 'courses-upload' | 'offerings-upload' | 'doctors-upload';
 
@@ -59,7 +60,7 @@ export function buildMenu(window: BrowserWindow, core: Core, api: { url: string;
         void (async () => {
           const token = core.context.access?.token() ?? '';
           const choice = await dialog.showMessageBox(window, { type: 'info', message: 'REST API for scripts', detail: `Address: ${api.url}\nToken (kept in ${api.tokenSource}):\n${token}`, buttons: ['Copy token', 'Close'], defaultId: 1 });
-          if (choice.response === 0) clipboard.writeText(token);
+          if (choice.response === 0) await clipboard.writeText(token);
         })(),
     },
   ];
@@ -67,7 +68,7 @@ export function buildMenu(window: BrowserWindow, core: Core, api: { url: string;
     ...(process.platform === 'darwin' ? [{ label: app.name, submenu: [{ role: 'about' as const }, { role: 'quit' as const }] }] : []),
     { label: 'File', submenu: file },
     { label: 'Edit', submenu: [{ role: 'undo' }, { role: 'redo' }, { type: 'separator' }, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }] },
-    { label: 'View', submenu: [{ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { role: 'togglefullscreen' }] },
+    { label: 'View', submenu: viewMenuRoles(!app.isPackaged).map((role): MenuItemConstructorOptions => (role === 'separator' ? { type: 'separator' } : { role })) },
     { label: 'Help', submenu: help },
   ]);
 }

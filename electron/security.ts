@@ -69,3 +69,8 @@ export function guardWebContents(contents: WebContents, openExternal: (url: stri
     return { action: 'deny' };
   });
 }
+
+/** The View menu: developer tools only in development (an unpackaged app), never in an installed one. */
+export function viewMenuRoles(development: boolean): ('reload' | 'toggleDevTools' | 'separator' | 'resetZoom' | 'zoomIn' | 'zoomOut' | 'togglefullscreen')[] {
+  return ['reload', ...(development ? (['toggleDevTools'] as const) : []), 'separator', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen'];
+}

@@ -87,7 +87,7 @@ export function forgetLoadedModels(db: Db): void {
 
 function boosters(db: Db, model: StoredModel): Promise<CampusModels> {
   let cache = loadedModels.get(db);
-  if (!cache) loadedModels.set(db, (cache = new Map()));
+  if (!cache) loadedModels.set(db, (cache = new Map<number, Promise<CampusModels>>()));
   let loaded = cache.get(model.id);
   if (!loaded) {
     const models = cache;

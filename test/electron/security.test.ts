@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isAllowedExternalUrl, isAppUrl, resolveAppFile } from '../../electron/security';
+import { isAllowedExternalUrl, isAppUrl, resolveAppFile, viewMenuRoles } from '../../electron/security';
 import { parseWindowState, DEFAULT_WINDOW } from '../../electron/window-state';
 
 const root = resolve('/opt/termwise/dist/renderer');
@@ -49,5 +49,13 @@ describe('window state', () => {
     expect(parseWindowState('{"width":300,"height":200}')).toEqual({ width: 1024, height: 700, maximized: false });
     expect(parseWindowState('garbage')).toEqual(DEFAULT_WINDOW);
     expect(parseWindowState(null)).toEqual(DEFAULT_WINDOW);
+  });
+});
+
+describe('developer tools', () => {
+  it('are offered in development only, never in an installed app', () => {
+    expect(viewMenuRoles(true)).toContain('toggleDevTools');
+    expect(viewMenuRoles(false)).not.toContain('toggleDevTools');
+    expect(viewMenuRoles(false)).toContain('reload');
   });
 });

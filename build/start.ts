@@ -3,19 +3,10 @@
  * missing), otherwise headless mode with the same screens in the browser.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { electronBinary } from './electron-binary';
 
 const require = createRequire(import.meta.url);
-
-function electronBinary(): string | null {
-  try {
-    const path = require('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : null;
-  } catch {
-    return null;
-  }
-}
 
 function run(command: string, args: string[]): boolean {
   return spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' }).status === 0;

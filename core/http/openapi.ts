@@ -57,7 +57,7 @@ export function buildOpenApi(): Record<string, unknown> {
   paths['/openapi.json'] = { get: { summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI document' } } } };
   return {
     openapi: '3.1.0',
-    info: { title: 'Termwise REST API', version: VERSION, description: 'Localhost API of Termwise. Every route but /health and /openapi.json needs "Authorization: Bearer <token>".' },
+    info: { title: 'Termwise REST API', version: VERSION, description: 'Localhost API of Termwise. Every route but /health and /openapi.json needs "Authorization: Bearer <token>" (scripts) or the app page\'s browser session.' },
     servers: [{ url: 'http://127.0.0.1:4610' }],
     components: {
       securitySchemes: {

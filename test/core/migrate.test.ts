@@ -71,7 +71,8 @@ describe('API token and data folder', () => {
   });
 
   it('prefers TERMWISE_API_TOKEN', () => {
-    expect(loadApiToken(dir, { TERMWISE_API_TOKEN: 'from-env' })).toEqual({ token: 'from-env', source: expect.stringContaining('TERMWISE_API_TOKEN') as string });
+    const fromEnv = 'from-env-0123456789abcdef0123456789';
+    expect(loadApiToken(dir, { TERMWISE_API_TOKEN: fromEnv })).toEqual({ token: fromEnv, source: expect.stringContaining('TERMWISE_API_TOKEN') as string });
   });
 
   it('compares tokens exactly', () => {

@@ -1,19 +1,9 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron } from '@playwright/test';
 import { test, expect, screenshot } from './fixtures';
-
-function electronBinary(): string | null {
-  try {
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : null;
-  } catch {
-    return null;
-  }
-}
+import { electronBinary } from '../../build/electron-binary';
 
 const binary = electronBinary();
 const skipReason = "Electron's binary is not installed on this machine (its download is skipped at npm install and the download host is unreachable); run `npm start` where Electron is installed";

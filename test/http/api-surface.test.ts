@@ -42,6 +42,9 @@ describe('API surface', () => {
     }
     const upload = doc.paths['/data/upload/offerings']?.post as { requestBody: { content: Record<string, unknown> } };
     expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
+    // The app page's transport is documented too, with every operation it may run.
+    const rpc = doc.paths['/rpc/{operation}']?.post as { parameters: { name: string; schema: { enum: string[] } }[] };
+    expect(rpc.parameters[0]?.schema.enum).toEqual(expect.arrayContaining(ROUTES.map((r) => r.operation)));
   });
 
   it('refuses API routes without the bearer token or with a wrong one', async () => {

@@ -1,12 +1,47 @@
-import { echo } from '../text/bounded';
 import Papa from 'papaparse';
-import { invalid } from '../errors';
+import { CoreError, invalid } from '../errors';
+import { echo } from '../text/bounded';
 import { decodeText, type UploadedFile } from './files';
 import { isBlankRow, type Table } from './table';
 
-/** Reads a CSV file (papaparse): the first non-blank line is the header. */
+/**
+ * What Termwise reads of a CSV file at most: measured in one linear pass before parsing, so that
+ * 25 MB of newlines or of commas is refused in milliseconds instead of parsed into millions of rows.
+ */
+export const CSV_LIMITS = {
+  /** Lines (rows, blank ones included). */
+  lines: 200_000,
+  /** Fields on one line. */
+  fieldsPerLine: 200,
+  /** Fields over the whole file. */
+  fields: 2_500_000,
+} as const;
+
+/** Characters papaparse may pick as the delimiter: counting all of them over-counts, never under-counts. */
+const SEPARATORS = new Set([0x2c /* , */, 0x3b /* ; */, 0x09 /* tab */, 0x7c /* | */]);
+
+function measureCsv(text: string, filename: string): void {
+  let lines = 1;
+  let fields = 1;
+  let onLine = 1;
+  const tooLarge = (what: string): CoreError => new CoreError('too_large', `"${echo(filename)}" is larger than Termwise reads: ${what}`);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) {
+      if (++lines > CSV_LIMITS.lines) throw tooLarge(`it has more than ${CSV_LIMITS.lines.toLocaleString('en-US')} lines`);
+      onLine = 1;
+      fields++;
+    } else if (SEPARATORS.has(c)) {
+      if (++onLine > CSV_LIMITS.fieldsPerLine) throw tooLarge(`line ${lines.toLocaleString('en-US')} has more than ${CSV_LIMITS.fieldsPerLine} fields`);
+      if (++fields > CSV_LIMITS.fields) throw tooLarge(`it has more than ${CSV_LIMITS.fields.toLocaleString('en-US')} fields`);
+    }
+  }
+}
+
+/** Reads a CSV file (papaparse) within the limits: the first non-blank line is the header. */
 export function readCsv(file: UploadedFile): Table {
   const text = decodeText(file.content);
+  measureCsv(text, file.filename);
   const result = Papa.parse<string[]>(text, { header: false, skipEmptyLines: 'greedy' });
   const fatal = result.errors.find((e) => e.type === 'Quotes');
   if (fatal) throw invalid(`"${echo(file.filename)}" is not a readable CSV file: ${fatal.message} (row ${(fatal.row ?? 0) + 1})`);

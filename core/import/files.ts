@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalid } from '../errors';
+import { CoreError, invalid } from '../errors';
 import { echo, parseBoundedJson, wellFormed } from '../text/bounded';
 
 /** An uploaded file as every transport hands it to the core. */
@@ -30,8 +30,21 @@ export function decodeText(content: Uint8Array): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** Records a JSON upload may hold (the same bound as a CSV file's lines). */
+export const MAX_JSON_RECORDS = 200_000;
+
+function recordCount(value: unknown): number {
+  if (Array.isArray(value)) return value.length;
+  if (typeof value === 'object' && value !== null) return Object.keys(value).length;
+  return 0;
+}
+
 export function parseJsonFile(file: UploadedFile): unknown {
   const text = decodeText(file.content);
   if (text.trim() === '') throw invalid(`"${echo(file.filename)}" is empty`);
-  return parseBoundedJson(text, `"${echo(file.filename)}"`);
+  const parsed = parseBoundedJson(text, `"${echo(file.filename)}"`);
+  // Records sit at the top (an array, or an object keyed by code) or one level down ({"courses": [...]}).
+  const records = Math.max(recordCount(parsed), ...(typeof parsed === 'object' && parsed !== null ? Object.values(parsed).slice(0, 100).map(recordCount) : [0]));
+  if (records > MAX_JSON_RECORDS) throw new CoreError('too_large', `"${echo(file.filename)}" is larger than Termwise reads: it has more than ${MAX_JSON_RECORDS.toLocaleString('en-US')} records`);
+  return parsed;
 }

@@ -70,6 +70,21 @@ describe('hostile workbooks', () => {
     }
   }, 30_000);
 
+  it('refuses CSV and JSON files of millions of tiny rows or fields before parsing them', async () => {
+    const attempts: [string, string, string, RegExp][] = [
+      ['/data/upload/offerings', 'newlines.csv', `course_code,year\n${'\n'.repeat(5_000_000)}`, /more than 200,000 lines/],
+      ['/data/upload/offerings', 'rows.csv', `course_code,year\n${'a,1\n'.repeat(1_000_000)}`, /more than 200,000 lines/],
+      ['/data/upload/doctors', 'commas.csv', ','.repeat(5_000_000), /line 1 has more than 200 fields/],
+      ['/data/upload/courses', 'many.json', JSON.stringify(Array.from({ length: 300_000 }, () => ({}))), /more than 200,000 records/],
+    ];
+    for (const [path, filename, content, expected] of attempts) {
+      const answer = await upload(path, filename, content);
+      expect(answer.status, `${filename}: ${answer.detail}`).toBe(413);
+      expect(answer.detail).toMatch(expected);
+      expect(answer.ms, filename).toBeLessThan(2_000);
+    }
+  }, 30_000);
+
   it('stays alive and under 300 MB of memory through all of the above', async () => {
     const health = await fetch(new URL('health', server.url));
     expect(health.status).toBe(200);

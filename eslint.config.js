@@ -27,14 +27,30 @@ export default tseslint.config(
     },
   },
   {
-    // The renderer talks to the core only through its API client; it may import core types only.
+    // The domain layer is pure: rules and constants both sides use, with no I/O and nothing outside core/domain.
+    files: ['core/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'core/domain is pure: no Node APIs (put I/O in a feature\'s service or repo).' },
+            { regex: '^(better-sqlite3|exceljs|papaparse|fastify|@fastify/.*|yauzl|zod|electron|react|react-dom)$', message: 'core/domain is pure: no libraries with I/O or UI.' },
+            { regex: '^\\.\\./', message: 'core/domain imports only from core/domain.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The renderer talks to the core only through its API client; it may import core types, and values from core/domain only.
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '^(\\.\\./)+(core|electron)/', message: 'Use `import type` for core and bridge types; call the core through src/api.', allowTypeImports: true },
+            { regex: '^(\\.\\./)+(core/(?!domain/)|electron/)', message: 'Values come from core/domain only; use `import type` for other core and bridge types, and call the core through src/api.', allowTypeImports: true },
             { regex: '^electron$', message: 'The renderer is sandboxed: use window.termwise via src/api.' },
           ],
         },

@@ -1,5 +1,5 @@
 import { type z } from 'zod';
-import { CoreError, type FieldProblem } from './errors';
+import { CoreError, type FieldProblem } from './domain/errors';
 import type { Caller, CoreContext } from './context';
 
 /** One handler: its input schema (validated once, here) and the domain function it runs. */

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { BrowserWindow, Dialog, IpcMain, IpcMainInvokeEvent } from 'electron';
 import type { Core } from '../core/index';
-import { isCoreError } from '../core/errors';
+import { INTERNAL_ERROR_MESSAGE, isCoreError } from '../core/domain/errors';
 import { EVENT_CHANNEL, INVOKE_CHANNEL, SAVE_CHANNEL, type InvokeResult } from './bridge';
 import { isAppUrl } from './security';
 
@@ -19,7 +19,7 @@ export async function dispatch(core: Pick<Core, 'runUnchecked'>, frame: { url: s
   } catch (error) {
     if (isCoreError(error)) return { ok: false, error: error.toData() };
     console.error(error);
-    return { ok: false, error: { code: 'internal', message: 'Termwise hit an internal error; the change was not applied.' } };
+    return { ok: false, error: { code: 'internal', message: INTERNAL_ERROR_MESSAGE } };
   }
 }
 

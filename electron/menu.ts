@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { app, clipboard, dialog, Menu, shell, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
 import type { Core } from '../core/index';
-import type { FileResult } from '../core/http/file-result';
+import type { FileResult } from '../core/domain/file-result';
 import { VERSION } from '../core/version';
 import { viewMenuRoles } from './security';
 

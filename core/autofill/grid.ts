@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatHHMM, parseHHMM } from '../calendar/time';
+import { formatHHMM, parseHHMM } from '../domain/time';
 import { dayPatternField, durationField, startTimeField } from '../schedule/schema';
 
 /** A standard meeting time: a day pattern, a start and a length. */

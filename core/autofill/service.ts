@@ -1,13 +1,15 @@
+import { nextSectionNames } from '../domain/sections';
 import type { CoreContext } from '../context';
-import { formatHHMM } from '../calendar/time';
+import { formatHHMM } from '../domain/time';
 import { listDoctors } from '../faculty/repo';
 import { allowedCourseList } from '../faculty/schema';
 import { run as loadRun } from '../predict/service';
 import { declaredRooms } from '../rooms/repo';
 import { listEntries, toBooking } from '../schedule/repo';
 import type { ScheduleEntry } from '../schedule/schema';
-import { insertCheckedEntry, mayTeach } from '../schedule/service';
-import { roomKey } from '../schedule/session';
+import { insertCheckedEntry } from '../schedule/service';
+import { mayTeach } from '../domain/teaching';
+import { roomKey } from '../domain/meetings';
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { solve, type Instructor, type Placement, type Problem, type SectionDemand, type SoftScore } from './solver';
 
@@ -27,21 +29,6 @@ export interface AutofillResult {
   dry_run: boolean;
 }
 
-/** Section numbers are short digit strings ("1", "12", "0301"); "1e30" or "99999999" are names, not numbers. */
-const SECTION_NUMBER = /^\d{1,4}$/;
-
-/** New section names continue after the course's existing numeric sections ("1", "2" → "3"). */
-export function nextSectionNames(existing: readonly string[], count: number): string[] {
-  const taken = new Set(existing.map((s) => s.trim().toLowerCase()));
-  const numbers = existing.map((s) => s.trim()).filter((s) => SECTION_NUMBER.test(s)).map(Number).filter((n) => n > 0);
-  let next = numbers.reduce((max, n) => Math.max(max, n), 0) + 1;
-  const names: string[] = [];
-  while (names.length < count) {
-    if (!taken.has(String(next))) names.push(String(next));
-    next++;
-  }
-  return names;
-}
 
 /** The sections a run asks for, who may teach them, the campus's rooms and what is already booked. */
 export function buildProblem(ctx: CoreContext, input: AutofillInput): Problem {

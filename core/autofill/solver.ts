@@ -1,6 +1,6 @@
 import { SeededRandom } from '../sample/random';
 import { availabilityConflicts, bookingConflicts, doctorConflicts, roomConflicts, type Booking, type DoctorAvailability } from '../schedule/conflicts';
-import { sessionsOverlap } from '../schedule/session';
+import { sessionsOverlap } from '../domain/meetings';
 import type { Slot } from './grid';
 import { SOFT_WEIGHTS } from './weights';
 

@@ -1,9 +1,9 @@
-import { invalid } from '../errors';
+import { invalid } from '../domain/errors';
 import { type ImportLog } from '../import/result';
 import { cellText } from '../import/table';
 import { readListCell } from '../import/lists';
 import { echo } from '../text/bounded';
-import { normaliseCourseCode, describeCode } from './codes';
+import { normaliseCourseCode, describeCode } from '../domain/codes';
 import { normaliseCourseType } from './types';
 import type { Course } from './schema';
 

@@ -1,8 +1,8 @@
-import { storedList } from '../db/stored-json';
+import { storedList } from '../domain/lists';
 import type { Db } from '../db/connection';
 import { modelByVersion, modelSummaries } from '../predict/models-repo';
 import { latestRun } from '../predict/runs-repo';
-import { SEMESTER_ORDER_SQL } from '../terms/terms';
+import { SEMESTER_ORDER_SQL } from '../domain/terms';
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;
 const count = (db: Db, sql: string): number => (db.prepare(sql).pluck().get() as number | undefined) ?? 0;

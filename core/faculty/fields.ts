@@ -1,6 +1,6 @@
-import { normaliseCourseCode } from '../catalog/codes';
-import { readDaysLeniently } from '../calendar/days';
-import { formatHHMM, formatTimeRange, parseTimeRange, readClockLeniently } from '../calendar/time';
+import { normaliseCourseCode } from '../domain/codes';
+import { readDaysLeniently } from '../domain/days';
+import { formatHHMM, formatTimeRange, parseTimeRange, readClockLeniently } from '../domain/time';
 import { cellText } from '../import/table';
 import { readListCell } from '../import/lists';
 

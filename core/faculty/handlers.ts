@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CoreError } from '../errors';
+import { CoreError } from '../domain/errors';
 import { defineHandlers, handler } from '../registry';
 import { parseJsonFile, requireExtension, uploadedFileSchema, type UploadedFile } from '../import/files';
 import type { CoreContext } from '../context';

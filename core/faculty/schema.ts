@@ -1,4 +1,4 @@
-import { storedList } from '../db/stored-json';
+import { storedList } from '../domain/lists';
 import { z } from 'zod';
 
 export const doctorSchema = z.object({

@@ -1,5 +1,5 @@
 import { echo } from '../text/bounded';
-import { invalid } from '../errors';
+import { invalid } from '../domain/errors';
 import { cellText, matchColumns, type ColumnAliases, type Table } from '../import/table';
 import type { ImportLog } from '../import/result';
 import { readAllowedCourses, readAvailability } from './fields';

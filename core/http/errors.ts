@@ -1,17 +1,8 @@
-import { CoreError, type CoreErrorCode } from '../errors';
+import { CoreError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from '../domain/errors';
 import { echo } from '../text/bounded';
 
 const MAX_DETAIL_CHARS = 1_000;
 
-export const STATUS_OF: Record<CoreErrorCode, number> = {
-  invalid: 400,
-  conflict: 400,
-  validation: 422,
-  not_found: 404,
-  unauthorized: 401,
-  forbidden: 403,
-  too_large: 413,
-};
 
 export interface ErrorBody {
   detail: string;
@@ -32,7 +23,7 @@ export function errorResponse(error: unknown): { status: number; body: ErrorBody
     const body: ErrorBody = { detail: echo(error.message, MAX_DETAIL_CHARS) };
     if (error.details?.fields) body.fields = error.details.fields;
     if (error.details?.conflicts) body.conflicts = error.details.conflicts;
-    return { status: STATUS_OF[error.code], body };
+    return { status: HTTP_STATUS[error.code], body };
   }
   const e = (error ?? {}) as FrameworkError;
   switch (e.code) {
@@ -54,5 +45,5 @@ export function errorResponse(error: unknown): { status: number; body: ErrorBody
     const detail = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(e.message ?? '') ? `The request body is not valid JSON: ${e.message}` : (e.message ?? 'Bad request');
     return { status: e.statusCode, body: { detail } };
   }
-  return { status: 500, body: { detail: 'Termwise hit an internal error; the change was not applied. See the server log for details.' } };
+  return { status: 500, body: { detail: `${INTERNAL_ERROR_MESSAGE} See the server log for details.` } };
 }

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { CoreError } from '../errors';
-import { isJsonText } from '../json-text';
-import type { FileResult } from './file-result';
+import { CoreError } from '../domain/errors';
+import { isJsonText } from '../domain/json-text';
+import type { FileResult } from '../domain/file-result';
 import type { Core } from '../index';
 import { errorResponse } from './errors';
 import { buildOpenApi } from './openapi';

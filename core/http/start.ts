@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../index';
-import { CoreError } from '../errors';
+import { CoreError } from '../domain/errors';
 import { writePrivateFile } from '../files/private';
 import { buildServer } from './server';
 import { serveRenderer } from './renderer';

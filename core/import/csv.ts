@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { CoreError, invalid } from '../errors';
+import { CoreError, invalid } from '../domain/errors';
 import { echo } from '../text/bounded';
 import { decodeText, type UploadedFile } from './files';
 import { isBlankRow, type Table } from './table';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CoreError, invalid } from '../errors';
+import { CoreError, invalid } from '../domain/errors';
 import { echo, parseBoundedJson, wellFormed } from '../text/bounded';
 
 /** An uploaded file as every transport hands it to the core. */

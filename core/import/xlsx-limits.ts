@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { CoreError } from '../errors';
+import { CoreError } from '../domain/errors';
 
 /**
  * What Termwise reads of a workbook at most. An .xlsx is a zip of XML: a 23 KB file can claim

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { invalid } from '../errors';
+import { invalid } from '../domain/errors';
 import { capCell, echo, wellFormed } from '../text/bounded';
 import { cellText } from './table';
 import { measureWorkbook } from './xlsx-limits';

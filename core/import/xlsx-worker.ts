@@ -3,7 +3,7 @@
  * runBoundedWorker), so that no workbook can take the app down.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { isCoreError } from '../errors';
+import { isCoreError } from '../domain/errors';
 import { readSheets } from './xlsx-sheets';
 
 export interface XlsxWorkerInput {

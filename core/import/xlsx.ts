@@ -1,4 +1,4 @@
-import { CoreError, type CoreErrorData } from '../errors';
+import { CoreError, type CoreErrorData } from '../domain/errors';
 import { echo } from '../text/bounded';
 import { runBoundedWorker, siblingModule, WorkerLimitError } from '../workers';
 import type { UploadedFile } from './files';

@@ -5,7 +5,7 @@ import type { CoreContext } from '../context';
 import { readCsv } from '../import/csv';
 import { readReport } from '../import/xlsx';
 import { ImportLog, type UploadResult } from '../import/result';
-import { CAMPUSES, normaliseCampus, normaliseSemester } from '../terms/terms';
+import { CAMPUSES, normaliseCampus, normaliseSemester } from '../domain/terms';
 import { OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from './columns';
 import { offeringColumnsOf, offeringsFromTables, type OfferingDefaults } from './upload';
 import { listOfferingsJson, upsertOfferings } from './repo';

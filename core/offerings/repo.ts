@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection';
-import { jsonText, type JsonText } from '../json-text';
-import { SEMESTER_ORDER_SQL } from '../terms/terms';
+import { jsonText, type JsonText } from '../domain/json-text';
+import { SEMESTER_ORDER_SQL } from '../domain/terms';
 import type { Offering, OfferingRecord } from './schema';
 
 export function upsertOfferings(db: Db, records: readonly OfferingRecord[], createdAt: string): number {

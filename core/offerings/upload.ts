@@ -1,9 +1,9 @@
-import { invalid } from '../errors';
+import { invalid } from '../domain/errors';
 import { echo, LIMITS } from '../text/bounded';
-import { normaliseCourseCode } from '../catalog/codes';
+import { normaliseCourseCode } from '../domain/codes';
 import { cellText, matchColumns, type Table } from '../import/table';
 import type { ImportLog } from '../import/result';
-import { normaliseCampus, normaliseSemester, type Campus, type Semester } from '../terms/terms';
+import { normaliseCampus, normaliseSemester, type Campus, type Semester } from '../domain/terms';
 import { OFFERING_COLUMNS, type OfferingColumn } from './columns';
 import type { OfferingRecord } from './schema';
 

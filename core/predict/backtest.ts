@@ -1,4 +1,4 @@
-import { CAMPUSES, type Campus } from '../terms/terms';
+import { CAMPUSES, type Campus } from '../domain/terms';
 import { type courseFacts } from './features';
 import { termAt, termsWithData, type History } from './history';
 import { f1Score, rocAuc, wape } from './metrics';

@@ -1,4 +1,4 @@
-import { describeCode } from '../catalog/codes';
+import { describeCode } from '../domain/codes';
 import type { CourseInfo } from './history';
 
 /**

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { FileResult } from '../http/file-result';
+import type { FileResult } from '../domain/file-result';
 import { XLSX_CONTENT_TYPE } from '../schedule/export';
 import type { PredictionRun } from './schema';
 import { xmlSafe } from '../text/bounded';

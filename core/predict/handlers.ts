@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
-import { CAMPUSES } from '../terms/terms';
+import { CAMPUSES } from '../domain/terms';
 import { bulkRunSchema } from './schema';
 import { bulkRun, nextTerm, run, runs, train } from './service';
 import { exportRun } from './export';

@@ -1,9 +1,9 @@
-import { storedList } from '../db/stored-json';
+import { storedList } from '../domain/lists';
 import type { Db } from '../db/connection';
-import { codePrefixes } from '../catalog/codes';
+import { codePrefixes } from '../domain/codes';
 import { courseTypes } from '../catalog/types';
 import { listCourses } from '../catalog/repo';
-import type { Campus, PlannedSemester } from '../terms/terms';
+import type { Campus, PlannedSemester } from '../domain/terms';
 
 /**
  * The planning view of the database: the catalog with derived facts, and per campus the

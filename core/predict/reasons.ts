@@ -1,4 +1,4 @@
-import type { PlannedSemester } from '../terms/terms';
+import type { PlannedSemester } from '../domain/terms';
 import { termAt } from './history';
 import type { CourseScore } from './train';
 

@@ -1,4 +1,4 @@
-import { storedList } from '../db/stored-json';
+import { storedList } from '../domain/lists';
 import type { Db } from '../db/connection';
 import type { PredictionEntry, PredictionRun } from './schema';
 

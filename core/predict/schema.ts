@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAMPUSES, PLANNED_SEMESTERS } from '../terms/terms';
+import { CAMPUSES, PLANNED_SEMESTERS } from '../domain/terms';
 
 const count = z.number({ error: 'must be a whole number ≥ 0' }).int('must be a whole number ≥ 0').min(0, 'must be ≥ 0');
 

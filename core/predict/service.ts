@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/connection';
-import { invalid, notFound } from '../errors';
+import { invalid, notFound } from '../domain/errors';
 import { DATABASE_FILE } from '../db/files';
 import { runWorker } from '../workers';
-import { CAMPUSES, nextPlannedTerm, SEMESTER_ORDER_SQL, type Campus, type Semester } from '../terms/terms';
+import { CAMPUSES, nextPlannedTerm, SEMESTER_ORDER_SQL, type Campus, type Semester } from '../domain/terms';
 import { countCourses } from '../catalog/repo';
 import { cohortDemand } from './cohorts';
 import { loadHistory, termIndex } from './history';

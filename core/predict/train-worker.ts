@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/connection';
-import { CAMPUSES } from '../terms/terms';
+import { CAMPUSES } from '../domain/terms';
 import { loadHistory } from './history';
 import { trainCampus, type TrainedCampus } from './train';
 

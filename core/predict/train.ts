@@ -1,4 +1,4 @@
-import type { Campus } from '../terms/terms';
+import type { Campus } from '../domain/terms';
 import { Booster, type BoosterParams } from './xgboost';
 import { courseFacts, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, type CourseFacts } from './features';
 import { termsWithData, type CourseInfo, type History } from './history';

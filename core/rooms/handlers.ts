@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { CoreContext } from '../context';
-import { CoreError, notFound } from '../errors';
+import { CoreError, notFound } from '../domain/errors';
 import { defineHandlers, handler } from '../registry';
 import { parseJsonFile, requireExtension, uploadedFileSchema, type UploadedFile } from '../import/files';
 import { readCsv } from '../import/csv';
 import { readReport } from '../import/xlsx';
 import { ImportLog, type UploadResult } from '../import/result';
 import { cellText, matchColumns, type ColumnAliases, type Table } from '../import/table';
-import { CAMPUSES, normaliseCampus } from '../terms/terms';
-import { TBD_ROOM } from '../schedule/session';
+import { CAMPUSES, normaliseCampus } from '../domain/terms';
+import { TBD_ROOM } from '../domain/meetings';
 import { deleteRoom, findRoomByName, listRooms, upsertRooms, type RoomRecord } from './repo';
 
 export const ROOM_COLUMNS = {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection';
-import { roomKey } from '../schedule/session';
+import { roomKey } from '../domain/meetings';
 
 export interface Room {
   id: number | null;

@@ -1,5 +1,5 @@
 import { courseTypes } from '../catalog/types';
-import type { Campus, Semester } from '../terms/terms';
+import type { Campus, Semester } from '../domain/terms';
 import { SAMPLE_CATALOG, studyPlanText, type SampleCourse } from './catalog';
 import { SeededRandom } from './random';
 

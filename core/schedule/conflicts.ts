@@ -1,5 +1,5 @@
-import { parseTimeRange } from '../calendar/time';
-import { dayNames, formatInterval, sectionLabel, sessionsOverlap, sharedDays, type Session } from './session';
+import { parseTimeRange } from '../domain/time';
+import { dayNames, formatInterval, sectionLabel, sessionsOverlap, sharedDays, type Session } from '../domain/meetings';
 
 /**
  * The three rules every timetable write must pass. Pure: callers give the entry, its doctor and

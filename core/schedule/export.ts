@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { formatHHMM, parseHHMM } from '../calendar/time';
+import { formatHHMM, parseHHMM } from '../domain/time';
 import type { ScheduleEntry } from './schema';
 import { xmlSafe } from '../text/bounded';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
-import type { FileResult } from '../http/file-result';
+import type { FileResult } from '../domain/file-result';
 import { createEntrySchema, entryIdField, patchEntrySchema } from './schema';
 import { allEntries, createEntry, patchEntry, removeEntry } from './service';
 import { EXPORT_FILENAME, exportScheduleXlsx, XLSX_CONTENT_TYPE } from './export';

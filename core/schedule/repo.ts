@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection';
-import { parseHHMM } from '../calendar/time';
+import { parseHHMM } from '../domain/time';
 import type { Booking } from './conflicts';
-import { displayRoom, roomKey } from './session';
+import { displayRoom, roomKey } from '../domain/meetings';
 
 export interface EntryRow {
   id: number;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { formatDayPattern, parseDayPattern } from '../calendar/days';
-import { parseHHMM } from '../calendar/time';
-import { normaliseCourseCode } from '../catalog/codes';
+import { formatDayPattern, parseDayPattern } from '../domain/days';
+import { parseHHMM } from '../domain/time';
+import { normaliseCourseCode } from '../domain/codes';
 
 export const MIN_DURATION = 5;
 export const MAX_DURATION = 600;

@@ -1,19 +1,13 @@
 import type { Db } from '../db/connection';
-import { CoreError, notFound } from '../errors';
-import { codeParts } from '../catalog/codes';
+import { CoreError, notFound } from '../domain/errors';
 import { allowedCourseList, type Doctor } from '../faculty/schema';
 import { getDoctor } from '../faculty/repo';
 import { DAY_END, type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
 import { bookingConflicts } from './conflicts';
 import { bookingOf, clashCandidates, deleteEntry, getEntry, insertEntry, listEntries, updateEntry, type EntryRow, type EntryValues } from './repo';
-import { displayRoom } from './session';
-import { formatHHMM } from '../calendar/time';
-
-/** Whether a doctor's allowed list covers a course; cross-listed codes match on any of their codes. */
-export function mayTeach(allowed: readonly string[], courseCode: string): boolean {
-  const singles = new Set(codeParts(courseCode).map((p) => `${p.prefix}${p.number}`));
-  return allowed.some((code) => code === courseCode || codeParts(code).some((p) => singles.has(`${p.prefix}${p.number}`)));
-}
+import { displayRoom } from '../domain/meetings';
+import { formatHHMM } from '../domain/time';
+import { mayTeach } from '../domain/teaching';
 
 /** Non-blocking remarks shown with an entry. */
 export function entryWarnings(entry: Pick<EntryValues, 'course_code'>, doctor: Doctor | null, inCatalog: (code: string) => boolean): string[] {

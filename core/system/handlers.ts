@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CoreError, forbidden } from '../errors';
+import { CoreError, forbidden } from '../domain/errors';
 import { defineHandlers, handler } from '../registry';
 import { uploadedFileSchema } from '../import/files';
 import { DATABASE_FILE } from '../db/files';

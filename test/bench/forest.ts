@@ -3,7 +3,7 @@ import { FEATURE_COUNT } from '../../core/predict/features';
 import { termsWithData, type History } from '../../core/predict/history';
 import { f1Score, rocAuc } from '../../core/predict/metrics';
 import { buildDataset, WARMUP_TERMS } from '../../core/predict/train';
-import { CAMPUSES } from '../../core/terms/terms';
+import { CAMPUSES } from '../../core/domain/terms';
 
 /**
  * The design card's alternative, measured for the decision: ml-random-forest on quantile-binned

@@ -1,6 +1,6 @@
 import loadHighs from 'highs';
 import { availabilityConflicts, doctorConflicts, roomConflicts, type Booking } from '../../core/schedule/conflicts';
-import { sessionsOverlap } from '../../core/schedule/session';
+import { sessionsOverlap } from '../../core/domain/meetings';
 import type { Problem } from '../../core/autofill/solver';
 
 /**

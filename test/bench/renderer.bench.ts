@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { createCore } from '../../core/index';
-import { formatHHMM } from '../../core/calendar/time';
+import { formatHHMM } from '../../core/domain/time';
 import { record } from './report';
 
 const DIST = 'dist/renderer';

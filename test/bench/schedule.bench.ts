@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../core/index';
-import { formatHHMM } from '../../core/calendar/time';
+import { formatHHMM } from '../../core/domain/time';
 import { startTestServer } from '../helpers/server';
 import { percentile, record, timed } from './report';
 

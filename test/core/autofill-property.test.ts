@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../core/index';
-import { isCoreError } from '../../core/errors';
+import { isCoreError } from '../../core/domain/errors';
 import { saveRun } from '../helpers/runs';
 
 const COURSES = ['CSC201', 'CSC202', 'CSC310', 'MTH101', 'STA201'];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../core/index';
-import { isCoreError } from '../../core/errors';
+import { isCoreError } from '../../core/domain/errors';
 import type { ScheduleEntry } from '../../core/schedule/schema';
 
 /** An independent oracle for the three rules, written without the production code. */

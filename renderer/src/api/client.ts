@@ -1,7 +1,7 @@
 import type { HandlerName, Handlers } from '../../../core/handlers';
 import type { InputOf, OutputOf } from '../../../core/registry';
-import type { JsonText } from '../../../core/json-text';
-import type { FileResult } from '../../../core/http/file-result';
+import type { JsonText } from '../../../core/domain/json-text';
+import type { FileResult } from '../../../core/domain/file-result';
 import type { CoreEvent } from '../../../core/events';
 import type { TermwiseBridge } from '../../../electron/bridge';
 import { errorFromCore, errorFromHttp } from './errors';

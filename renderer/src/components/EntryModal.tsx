@@ -5,6 +5,9 @@ import type { Course, Doctor } from '../stores/data';
 import type { Entry } from '../stores/schedule';
 import { useSchedule } from '../stores/schedule';
 import { ErrorNote } from './ErrorNote';
+import { doctorMayTeach } from '../../../core/domain/teaching';
+import { nextSectionNames } from '../../../core/domain/sections';
+import { TBD_ROOM } from '../../../core/domain/meetings';
 
 export interface EntryDraft {
   id?: number;
@@ -15,19 +18,6 @@ export interface EntryDraft {
   start_time: string;
   duration_mins: number;
   room: string;
-}
-
-const allowedList = (d: Doctor): string[] => {
-  try {
-    return JSON.parse(d.allowed_courses) as string[];
-  } catch {
-    return [];
-  }
-};
-
-function mayTeach(d: Doctor, code: string): boolean {
-  const singles = new Set(code.split('/'));
-  return allowedList(d).some((a) => a === code || a.split('/').some((s) => singles.has(s)));
 }
 
 /** Create or edit one timetable entry; the server's refusal is shown in its own words. */
@@ -50,21 +40,20 @@ export function EntryModal({ draft, courses, doctors, recommended, entries, onCl
   }, [courses, recommended]);
 
   if (!form) return null;
-  const allowedDoctors = doctors.filter((d) => !form.course_code || mayTeach(d, form.course_code));
+  const allowedDoctors = doctors.filter((d) => !form.course_code || doctorMayTeach(d, form.course_code));
   const set = (patch: Partial<EntryDraft>): void => setForm({ ...form, ...patch });
   const chooseCourse = (code: string | null): void => {
     const course = code ?? '';
-    const taken = entries.filter((e) => e.course_code === course).map((e) => Number(e.section_name)).filter(Number.isFinite);
-    const stillAllowed = form.doctor_id === 0 || doctors.some((d) => d.id === form.doctor_id && mayTeach(d, course));
-    set({ course_code: course, section_name: form.id ? form.section_name : String(taken.length ? Math.max(...taken) + 1 : 1), doctor_id: stillAllowed ? form.doctor_id : 0 });
+    const stillAllowed = form.doctor_id === 0 || doctors.some((d) => d.id === form.doctor_id && doctorMayTeach(d, course));
+    set({ course_code: course, section_name: form.id ? form.section_name : (nextSectionNames(entries.filter((e) => e.course_code === course).map((e) => e.section_name), 1)[0] ?? '1'), doctor_id: stillAllowed ? form.doctor_id : 0 });
   };
 
   const save = async (): Promise<void> => {
     setBusy(true);
     setError(null);
     try {
-      if (form.id) await update({ entry_id: form.id, course_code: form.course_code, section_name: form.section_name, doctor_id: form.doctor_id, day: form.day, start_time: form.start_time, duration_mins: form.duration_mins, room: form.room || 'TBD' });
-      else await create({ course_code: form.course_code, section_name: form.section_name, doctor_id: form.doctor_id, day: form.day, start_time: form.start_time, duration_mins: form.duration_mins, room: form.room || 'TBD' });
+      if (form.id) await update({ entry_id: form.id, course_code: form.course_code, section_name: form.section_name, doctor_id: form.doctor_id, day: form.day, start_time: form.start_time, duration_mins: form.duration_mins, room: form.room || TBD_ROOM });
+      else await create({ course_code: form.course_code, section_name: form.section_name, doctor_id: form.doctor_id, day: form.day, start_time: form.start_time, duration_mins: form.duration_mins, room: form.room || TBD_ROOM });
       onClose();
     } catch (e) {
       setError(messageOf(e));

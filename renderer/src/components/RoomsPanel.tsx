@@ -4,6 +4,7 @@ import { call, fileToUpload, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { notifyDone } from '../lib/notify';
+import { CAMPUSES, type Campus } from '../../../core/domain/terms';
 
 type Room = Result<'rooms-list'>[number];
 
@@ -53,8 +54,8 @@ export function RoomsPanel() {
       <Group gap="xs" align="end" mb="xs">
         <TextInput size="xs" label="Room" value={name} onChange={(e) => setName(e.currentTarget.value)} w={140} />
         <NumberInput size="xs" label="Seats" min={1} value={capacity} onChange={setCapacity} w={80} />
-        <Select size="xs" label="Campus" clearable placeholder="either" data={['Beirut', 'Byblos']} value={campus} onChange={setCampus} w={110} />
-        <Button size="xs" disabled={!name.trim()} onClick={() => void act(() => call('rooms-create', { name, capacity: Number(capacity), campus: campus as 'Beirut' | 'Byblos' | null }).then(() => setName('')))}>
+        <Select size="xs" label="Campus" clearable placeholder="either" data={[...CAMPUSES]} value={campus} onChange={setCampus} w={110} />
+        <Button size="xs" disabled={!name.trim()} onClick={() => void act(() => call('rooms-create', { name, capacity: Number(capacity), campus: campus as Campus | null }).then(() => setName('')))}>
           Add
         </Button>
       </Group>

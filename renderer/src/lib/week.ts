@@ -2,8 +2,8 @@
  * The timetable is a weekly pattern; the calendar shows it on a fixed reference week
  * (Monday 1 January 2024), one date per day letter.
  */
-export const DAY_ORDER = ['M', 'T', 'W', 'R', 'F', 'S', 'U'] as const;
-export type DayLetter = (typeof DAY_ORDER)[number];
+import { DAY_LETTERS as DAY_ORDER, type DayLetter } from '../../../core/domain/days';
+import { formatHHMM, parseHHMM } from '../../../core/domain/time';
 export const REFERENCE_MONDAY = '2024-01-01';
 
 export function dateOfLetter(letter: string): string {
@@ -16,14 +16,11 @@ export function letterOfDate(date: Date): DayLetter {
   return DAY_ORDER[(date.getDay() + 6) % 7] ?? 'M';
 }
 
-export function minutesOf(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
+export function minutesOf(time: string): number {
+  return parseHHMM(time) ?? 0;
 }
 
-export function hhmm(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
+export const hhmm = formatHHMM;
 
 export function timeOfDate(date: Date): string {
   return hhmm(date.getHours() * 60 + date.getMinutes());
@@ -33,13 +30,6 @@ export function timeOfDate(date: Date): string {
 export function shiftPattern(pattern: string, days: number): string {
   const shifted = [...pattern].map((d) => DAY_ORDER[(((DAY_ORDER.indexOf(d as DayLetter) + days) % 7) + 7) % 7] ?? d);
   return DAY_ORDER.filter((d) => shifted.includes(d)).join('');
-}
-
-/** The usual pattern and length for a class starting on a day: MWF 60 minutes, TR 90 minutes. */
-export function defaultsForDay(letter: DayLetter): { day: string; duration: number } {
-  if (letter === 'T' || letter === 'R') return { day: 'TR', duration: 90 };
-  if (letter === 'M' || letter === 'W' || letter === 'F') return { day: 'MWF', duration: 60 };
-  return { day: letter, duration: 60 };
 }
 
 const PALETTE = ['#1c7ed6', '#e8590c', '#2f9e44', '#ae3ec9', '#f08c00', '#0c8599', '#d6336c', '#5c940d', '#7048e8', '#c2255c', '#1098ad', '#a61e4d'];

@@ -5,6 +5,9 @@ import { call } from '../api/client';
 import { useDashboard } from '../stores/dashboard';
 import { ErrorNote } from '../components/ErrorNote';
 import { notifyDone, notifyError } from '../lib/notify';
+import { CAMPUSES, type Campus } from '../../../core/domain/terms';
+
+const CAMPUS_COLOURS = ['#228be6', '#e8590c', '#2f9e44', '#ae3ec9'];
 
 function Kpi({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -26,12 +29,12 @@ export function DashboardPage() {
   const [loadingSample, setLoadingSample] = useState(false);
 
   const enrollment = useMemo(() => {
-    const byTerm = new Map<string, { term: string; Beirut?: number; Byblos?: number }>();
+    const byTerm = new Map<string, { term: string } & Partial<Record<Campus, number>>>();
     for (const row of metrics?.enrollment_by_term ?? []) {
       if (row.semester === 'Summer') continue;
       const key = termLabel(row);
       const item = byTerm.get(key) ?? { term: key };
-      item[row.campus as 'Beirut' | 'Byblos'] = row.total_enrolled;
+      item[row.campus as Campus] = row.total_enrolled;
       byTerm.set(key, item);
     }
     return [...byTerm.values()];
@@ -97,8 +100,9 @@ export function DashboardPage() {
               <YAxis fontSize={11} />
               <Tooltip />
               <Legend />
-              <Line type="monotone" dataKey="Beirut" stroke="#228be6" dot={false} />
-              <Line type="monotone" dataKey="Byblos" stroke="#e8590c" dot={false} />
+              {CAMPUSES.map((campus, i) => (
+                <Line key={campus} type="monotone" dataKey={campus} stroke={CAMPUS_COLOURS[i % CAMPUS_COLOURS.length]} dot={false} />
+              ))}
             </LineChart>
           </ResponsiveContainer>
         </Card>

@@ -8,6 +8,7 @@ import { useProgress } from '../stores/progress';
 import { DataGrid } from '../components/DataGrid';
 import { ErrorNote } from '../components/ErrorNote';
 import { notifyError } from '../lib/notify';
+import { CAMPUSES } from '../../../core/domain/terms';
 
 const SLOTS = [
   ['csc_core', 'CSC core', 12],
@@ -24,7 +25,7 @@ export function PredictionsPage() {
   const progress = useProgress((s) => s.byKey);
   const [year, setYear] = useState<number | string>('');
   const [semester, setSemester] = useState<'Fall' | 'Spring'>('Fall');
-  const [campus, setCampus] = useState<Campus>('Beirut');
+  const [campus, setCampus] = useState<Campus>(CAMPUSES[0]);
   const [name, setName] = useState('');
   const [cohorts, setCohorts] = useState({ new_freshman: 0, new_sophomores: 0, new_masters: 0 });
   const [useQuotas, setUseQuotas] = useState(false);
@@ -75,7 +76,7 @@ export function PredictionsPage() {
   );
 
   const trainProgress = Object.values(progress).filter((p) => p.task === 'train');
-  const percent = trainProgress.length > 0 ? Math.round(trainProgress.filter((p) => p.campus).reduce((sum, p) => sum + p.percent, 0) / 2) : 0;
+  const percent = trainProgress.length > 0 ? Math.round(trainProgress.filter((p) => p.campus).reduce((sum, p) => sum + p.percent, 0) / CAMPUSES.length) : 0;
 
   const submit = (): void => {
     if (typeof year !== 'number') return;
@@ -99,7 +100,7 @@ export function PredictionsPage() {
             <Text fw={600}>Target term</Text>
             <NumberInput label="Year" value={year} onChange={setYear} min={1900} max={2200} data-testid="target-year" />
             <SegmentedControl value={semester} onChange={(v) => setSemester(v)} data={['Fall', 'Spring']} aria-label="Semester" data-testid="target-semester" />
-            <SegmentedControl value={campus} onChange={(v) => setCampus(v)} data={['Beirut', 'Byblos']} aria-label="Campus" data-testid="target-campus" />
+            <SegmentedControl value={campus} onChange={(v) => setCampus(v)} data={[...CAMPUSES]} aria-label="Campus" data-testid="target-campus" />
             <TextInput label="Run name" placeholder={`${campus} ${semester} ${year}`} value={name} onChange={(e) => setName(e.currentTarget.value)} />
           </Stack>
         </Card>

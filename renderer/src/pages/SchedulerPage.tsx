@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import FullCalendar from '@fullcalendar/react';
+import { TBD_ROOM } from '../../../core/domain/meetings';
+import { usualMeetingForDay } from '../../../core/domain/days';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import type { DateClickArg } from '@fullcalendar/interaction';
@@ -15,7 +17,7 @@ import { DoctorModal } from '../components/DoctorModal';
 import { AutofillDialog, AutofillPreview, type AutofillResult } from '../components/AutofillPanel';
 import { RoomsPanel } from '../components/RoomsPanel';
 import { ErrorNote } from '../components/ErrorNote';
-import { colourOf, dateOfLetter, defaultsForDay, hhmm, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
+import { colourOf, dateOfLetter, hhmm, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
 import { weekEvents } from '../lib/calendar-events';
 import { notifyDone, notifyError } from '../lib/notify';
 
@@ -70,7 +72,7 @@ export function SchedulerPage() {
       .catch(() => setRecommended([]));
   }, [draft, recommended]);
 
-  const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== 'TBD'))].sort(), [entries]);
+  const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== TBD_ROOM))].sort(), [entries]);
   const selectedDoctor = doctors.find((d) => String(d.id) === doctorFilter);
   // Recomputed only when entries or filters change, so FullCalendar does not re-lay out every event on unrelated updates.
   const events = useMemo(() => {
@@ -116,7 +118,7 @@ export function SchedulerPage() {
 
   const onDateClick = (info: DateClickArg): void => {
     const letter = letterOfDate(info.date);
-    const defaults = defaultsForDay(letter);
+    const defaults = usualMeetingForDay(letter);
     setDraft({ course_code: '', section_name: '1', doctor_id: selectedDoctor?.id ?? 0, day: defaults.day, start_time: timeOfDate(info.date), duration_mins: defaults.duration, room: roomFilter ?? '' });
   };
   const onEventClick = (info: EventClickArg): void => {

@@ -6,7 +6,9 @@ export type Run = Result<'predict-bulk'>;
 export type RunEntry = Run['entries'][number];
 export type TrainResult = Result<'predict-train'>;
 export type RunRequest = Args<'predict-bulk'>;
-export type Campus = 'Beirut' | 'Byblos';
+import type { Campus } from '../../../core/domain/terms';
+
+export type { Campus };
 
 interface PredictState {
   runs: Run[];

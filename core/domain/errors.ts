@@ -9,7 +9,30 @@ export type CoreErrorCode =
   | 'not_found' // 404
   | 'unauthorized' // 401
   | 'forbidden' // known caller, not allowed this (403)
-  | 'too_large'; // 413
+  | 'too_large' // 413
+  | 'internal'; // a fault of Termwise itself, never of the input (500)
+
+/** The HTTP status of each error code: the one mapping the REST server and the page's client share. */
+export const HTTP_STATUS: Record<CoreErrorCode, number> = {
+  invalid: 400,
+  conflict: 400,
+  validation: 422,
+  not_found: 404,
+  unauthorized: 401,
+  forbidden: 403,
+  too_large: 413,
+  internal: 500,
+};
+
+/** The code of an HTTP error answer (400 is "invalid" unless the body lists conflicts). */
+export function codeOfStatus(status: number, hasConflicts: boolean): CoreErrorCode {
+  if (status === 400 && hasConflicts) return 'conflict';
+  const found = (Object.keys(HTTP_STATUS) as CoreErrorCode[]).find((code) => code !== 'conflict' && HTTP_STATUS[code] === status);
+  return found ?? 'internal';
+}
+
+/** The user-facing words for a fault of Termwise itself. */
+export const INTERNAL_ERROR_MESSAGE = 'Termwise hit an internal error; the change was not applied.';
 
 export interface FieldProblem {
   field: string;

@@ -68,3 +68,15 @@ export function sharesDay(a: string, b: string): boolean {
   for (const d of a) if (b.includes(d)) return true;
   return false;
 }
+
+/** The usual weekly patterns: MWF classes in 60-minute slots, TR classes in 90-minute slots. */
+export const USUAL_PATTERNS = [
+  { day: 'MWF', duration: 60 },
+  { day: 'TR', duration: 90 },
+] as const;
+
+/** The usual pattern and length for a class starting on a day (Tuesday → TR 90); other days meet alone, 60 minutes. */
+export function usualMeetingForDay(letter: string): { day: string; duration: number } {
+  const usual = USUAL_PATTERNS.find((p) => p.day.includes(letter));
+  return usual ? { day: usual.day, duration: usual.duration } : { day: letter, duration: 60 };
+}

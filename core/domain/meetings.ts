@@ -1,5 +1,5 @@
-import { DAY_NAMES, sharesDay, type DayLetter } from '../calendar/days';
-import { formatHHMM } from '../calendar/time';
+import { DAY_NAMES, sharesDay, type DayLetter } from './days';
+import { formatHHMM } from './time';
 
 /** When a section meets: a day pattern and an interval [start, start + duration) in minutes. */
 export interface Session {

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ChangedEvent } from './domain/changes';
 
 export interface ProgressEvent {
   type: 'progress';
@@ -8,9 +9,9 @@ export interface ProgressEvent {
   percent: number;
 }
 
-export type CoreEvent = ProgressEvent;
+export type CoreEvent = ProgressEvent | ChangedEvent;
 
-/** Typed progress events; both transports forward them (IPC events, Server-Sent Events). */
+/** Typed events (progress of long work, changed data); both transports forward them (IPC events, Server-Sent Events). */
 export class CoreEvents {
   private readonly emitter = new EventEmitter();
 

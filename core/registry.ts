@@ -1,18 +1,24 @@
 import { type z } from 'zod';
 import { CoreError, type FieldProblem } from './domain/errors';
 import type { Caller, CoreContext } from './context';
+import type { ChangeArea } from './domain/changes';
 
-/** One handler: its input schema (validated once, here) and the domain function it runs. */
+/** What a handler writes: fixed areas, or areas that depend on its input (a dry run writes nothing). */
+export type Writes<I> = readonly ChangeArea[] | ((input: I) => readonly ChangeArea[]);
+
+/** One handler: its input schema (validated once, here), the domain function it runs and what it writes. */
 export interface Handler<S extends z.ZodType, R> {
   input: S;
   summary: string;
   run: (ctx: CoreContext, input: z.output<S>) => R;
+  writes: Writes<z.output<S>>;
 }
 
 export interface AnyHandler {
   input: z.ZodType;
   summary: string;
   run: (ctx: CoreContext, input: never) => unknown;
+  writes: Writes<never>;
 }
 
 export type HandlerMap = Record<string, AnyHandler>;
@@ -21,8 +27,9 @@ export function handler<S extends z.ZodType, R>(
   input: S,
   summary: string,
   run: (ctx: CoreContext, input: z.output<S>) => R,
+  options: { writes?: Writes<z.output<S>> } = {},
 ): Handler<S, R> {
-  return { input, summary, run };
+  return { input, summary, run, writes: options.writes ?? [] };
 }
 
 /** Declares a feature's handlers; the type keeps each name's input and output. */
@@ -66,5 +73,9 @@ export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: s
   if (!h) throw new CoreError('not_found', `Unknown operation "${name}"`);
   const parsed = h.input.safeParse(args ?? {});
   if (!parsed.success) throw validationError(parsed.error);
-  return await (h.run as (ctx: CoreContext, input: unknown) => unknown)(caller === ctx.caller ? ctx : { ...ctx, caller }, parsed.data);
+  const result = await (h.run as (ctx: CoreContext, input: unknown) => unknown)(caller === ctx.caller ? ctx : { ...ctx, caller }, parsed.data);
+  // A successful write announces what it changed, so every open screen (IPC or /events) refreshes itself.
+  const areas = typeof h.writes === 'function' ? (h.writes as (input: unknown) => readonly ChangeArea[])(parsed.data) : h.writes;
+  if (areas.length > 0) ctx.events.emit({ type: 'changed', areas: [...areas] });
+  return result;
 }

@@ -40,7 +40,6 @@ export function buildMenu(window: BrowserWindow, core: Core, api: { url: string;
             const path = choice.filePaths[0];
             if (choice.canceled || !path) return '';
             const result = await core.run(operation, { file: { filename: basename(path), content: new Uint8Array(await readFile(path)) } });
-            core.events.emit({ type: 'progress', task: 'import', stage: 'done', percent: 100 });
             return `${basename(path)}: ${result.processed} processed, ${result.skipped} skipped${result.warnings.length ? `\n\n${result.warnings.slice(0, 10).join('\n')}` : ''}`;
           }),
       }),

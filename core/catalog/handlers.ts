@@ -17,5 +17,7 @@ export function importCourses(ctx: CoreContext, file: UploadedFile): UploadResul
 
 export const catalogHandlers = defineHandlers({
   'courses-list': handler(z.object({}), 'All catalog courses', (ctx) => listCourses(ctx.db)),
-  'courses-upload': handler(z.object({ file: uploadedFileSchema }), 'Upsert courses from a JSON file', (ctx, { file }) => importCourses(ctx, file)),
+  'courses-upload': handler(z.object({ file: uploadedFileSchema }), 'Upsert courses from a JSON file', (ctx, { file }) => importCourses(ctx, file), {
+    writes: ['catalog'],
+  }),
 });

@@ -14,7 +14,10 @@ const clock = z.union([z.string(), z.number()]).nullable().optional();
 
 export const createDoctorSchema = z.object({
   name: z.string().trim().min(1, 'a name is required'),
-  allowed_courses: z.union([z.string(), z.array(z.string())]).nullable().optional(),
+  allowed_courses: z
+    .union([z.string(), z.array(z.string())])
+    .nullable()
+    .optional(),
   available_days: z.string().nullable().optional(),
   available_time: z.string().nullable().optional(),
   days: z.string().nullable().optional(),
@@ -36,24 +39,36 @@ export async function importDoctors(ctx: CoreContext, file: UploadedFile): Promi
 
 export const facultyHandlers = defineHandlers({
   'doctors-list': handler(z.object({}), 'All doctors', (ctx) => listDoctors(ctx.db)),
-  'doctors-create': handler(createDoctorSchema, 'Add one doctor', (ctx, input) => {
-    const allowed = readAllowedCourses(input.allowed_courses ?? []);
-    const availability = readAvailability({ days: input.available_days ?? input.days, time: input.available_time, start: input.start, end: input.end });
-    const fields = [
-      ...allowed.rejected.map((code) => ({ field: 'allowed_courses', message: `"${code}" is not a course code` })),
-      ...availability.problems.map((message) => ({ field: message.startsWith('days') ? 'available_days' : 'available_time', message })),
-    ];
-    if (fields.length > 0) throw new CoreError('validation', fields.map((f) => `${f.field}: ${f.message}`).join('; '), { fields });
-    return ctx.db.transaction(() => {
-      const existing = findDoctorByName(ctx.db, input.name);
-      if (existing) throw new CoreError('conflict', `A doctor named "${existing.name}" already exists (id ${existing.id})`);
-      return insertDoctor(ctx.db, {
-        name: input.name.replace(/\s+/g, ' '),
-        allowed_courses: JSON.stringify(allowed.codes),
-        available_days: availability.days,
-        available_time: availability.time,
-      });
-    }).immediate();
-  }),
-  'doctors-upload': handler(z.object({ file: uploadedFileSchema }), 'Upsert doctors from a JSON, CSV or XLSX file', (ctx, { file }) => importDoctors(ctx, file)),
+  'doctors-create': handler(
+    createDoctorSchema,
+    'Add one doctor',
+    (ctx, input) => {
+      const allowed = readAllowedCourses(input.allowed_courses ?? []);
+      const availability = readAvailability({ days: input.available_days ?? input.days, time: input.available_time, start: input.start, end: input.end });
+      const fields = [
+        ...allowed.rejected.map((code) => ({ field: 'allowed_courses', message: `"${code}" is not a course code` })),
+        ...availability.problems.map((message) => ({ field: message.startsWith('days') ? 'available_days' : 'available_time', message })),
+      ];
+      if (fields.length > 0) throw new CoreError('validation', fields.map((f) => `${f.field}: ${f.message}`).join('; '), { fields });
+      return ctx.db
+        .transaction(() => {
+          const existing = findDoctorByName(ctx.db, input.name);
+          if (existing) throw new CoreError('conflict', `A doctor named "${existing.name}" already exists (id ${existing.id})`);
+          return insertDoctor(ctx.db, {
+            name: input.name.replace(/\s+/g, ' '),
+            allowed_courses: JSON.stringify(allowed.codes),
+            available_days: availability.days,
+            available_time: availability.time,
+          });
+        })
+        .immediate();
+    },
+    { writes: ['doctors'] },
+  ),
+  'doctors-upload': handler(
+    z.object({ file: uploadedFileSchema }),
+    'Upsert doctors from a JSON, CSV or XLSX file',
+    (ctx, { file }) => importDoctors(ctx, file),
+    { writes: ['doctors'] },
+  ),
 });

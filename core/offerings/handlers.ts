@@ -38,5 +38,6 @@ export const offeringsHandlers = defineHandlers({
     z.object({ file: uploadedFileSchema, semester: semesterField, campus: campusField }),
     'Upsert offerings from a CSV or XLSX file (report layouts are normalised)',
     (ctx, { file, semester, campus }) => importOfferings(ctx, file, { semester: semester ?? 'Fall', campus: campus ?? 'Beirut' }),
+    { writes: ['offerings'] },
   ),
 });

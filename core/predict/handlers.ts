@@ -9,9 +9,19 @@ const runId = z.coerce.number({ error: 'must be a run id' }).int().positive();
 
 export const predictHandlers = defineHandlers({
   'predict-next-term': handler(z.object({}), 'The term after the latest Fall/Spring offering record', (ctx) => nextTerm(ctx)),
-  'predict-train': handler(z.object({}), 'Retrain both campus models from all offering records', (ctx) => train(ctx)),
-  'predict-bulk': handler(bulkRunSchema, 'Score every catalog course for a target term and campus, and save the run', (ctx, input) => bulkRun(ctx, input)),
-  'predict-runs': handler(z.object({ campus: z.enum(CAMPUSES, { error: `must be ${CAMPUSES.join(' or ')}` }).optional() }), 'Saved runs, newest first', (ctx, { campus }) => runs(ctx, campus)),
+  'predict-train': handler(z.object({}), 'Retrain both campus models from all offering records', (ctx) => train(ctx), { writes: ['models'] }),
+  'predict-bulk': handler(bulkRunSchema, 'Score every catalog course for a target term and campus, and save the run', (ctx, input) => bulkRun(ctx, input), {
+    writes: ['runs', 'models'],
+  }),
+  'predict-runs': handler(
+    z.object({ campus: z.enum(CAMPUSES, { error: `must be ${CAMPUSES.join(' or ')}` }).optional() }),
+    'Saved runs, newest first',
+    (ctx, { campus }) => runs(ctx, campus),
+  ),
   'predict-run': handler(z.object({ run_id: runId }), 'One saved run', (ctx, { run_id }) => run(ctx, run_id)),
-  'predict-run-export': handler(z.object({ run_id: runId, format: z.enum(['xlsx', 'csv'], { error: 'must be xlsx or csv' }).default('xlsx') }), 'A saved run as XLSX or CSV', (ctx, { run_id, format }) => exportRun(run(ctx, run_id), format)),
+  'predict-run-export': handler(
+    z.object({ run_id: runId, format: z.enum(['xlsx', 'csv'], { error: 'must be xlsx or csv' }).default('xlsx') }),
+    'A saved run as XLSX or CSV',
+    (ctx, { run_id, format }) => exportRun(run(ctx, run_id), format),
+  ),
 });

@@ -43,10 +43,21 @@ function roomsFromTables(tables: Table[], filename: string, log: ImportLog): Roo
     if (table.headers.every((h) => h === '') && table.rows.length === 0) continue;
     const columns = matchColumns(table.headers, ROOM_COLUMNS);
     if (columns.name === undefined || columns.capacity === undefined) {
-      throw new CoreError('invalid', `"${filename}" is missing the required column ${columns.name === undefined ? 'name (or "room")' : 'capacity (or "seats")'}. Columns found: ${table.headers.filter(Boolean).join(', ') || 'none'}`);
+      throw new CoreError(
+        'invalid',
+        `"${filename}" is missing the required column ${columns.name === undefined ? 'name (or "room")' : 'capacity (or "seats")'}. Columns found: ${table.headers.filter(Boolean).join(', ') || 'none'}`,
+      );
     }
     for (const row of table.rows) {
-      const room = roomFrom({ name: row.values[columns.name], capacity: row.values[columns.capacity], campus: columns.campus === undefined ? undefined : row.values[columns.campus] }, row.where, log);
+      const room = roomFrom(
+        {
+          name: row.values[columns.name],
+          capacity: row.values[columns.capacity],
+          campus: columns.campus === undefined ? undefined : row.values[columns.campus],
+        },
+        row.where,
+        log,
+      );
       if (room) rooms.push(room);
     }
   }
@@ -75,9 +86,16 @@ export const roomHandlers = defineHandlers({
   'rooms-list': handler(z.object({}), 'Rooms with their seats; rooms used by the timetable but not declared have capacity null', (ctx) => listRooms(ctx.db)),
   'rooms-create': handler(
     z.object({
-      name: z.string().trim().min(1, 'a room name is required').refine((n) => n.toUpperCase() !== TBD_ROOM, 'TBD is not a room'),
+      name: z
+        .string()
+        .trim()
+        .min(1, 'a room name is required')
+        .refine((n) => n.toUpperCase() !== TBD_ROOM, 'TBD is not a room'),
       capacity: z.number({ error: 'must be a whole number of seats' }).int('must be a whole number of seats').positive('must be at least 1'),
-      campus: z.enum(CAMPUSES, { error: `must be ${CAMPUSES.join(' or ')}` }).nullable().default(null),
+      campus: z
+        .enum(CAMPUSES, { error: `must be ${CAMPUSES.join(' or ')}` })
+        .nullable()
+        .default(null),
     }),
     'Declare a room',
     (ctx, input) =>
@@ -88,10 +106,18 @@ export const roomHandlers = defineHandlers({
           return findRoomByName(ctx.db, input.name);
         })
         .immediate(),
+    { writes: ['rooms'] },
   ),
-  'rooms-delete': handler(z.object({ room_id: z.coerce.number({ error: 'must be a room id' }).int().positive() }), 'Remove a declared room', (ctx, { room_id }) => {
-    if (!deleteRoom(ctx.db, room_id)) throw notFound(`No room with id ${room_id}`);
-    return { status: 'deleted' as const };
+  'rooms-delete': handler(
+    z.object({ room_id: z.coerce.number({ error: 'must be a room id' }).int().positive() }),
+    'Remove a declared room',
+    (ctx, { room_id }) => {
+      if (!deleteRoom(ctx.db, room_id)) throw notFound(`No room with id ${room_id}`);
+      return { status: 'deleted' as const };
+    },
+    { writes: ['rooms'] },
+  ),
+  'rooms-upload': handler(z.object({ file: uploadedFileSchema }), 'Upsert rooms from a CSV, XLSX or JSON file', (ctx, { file }) => importRooms(ctx, file), {
+    writes: ['rooms'],
   }),
-  'rooms-upload': handler(z.object({ file: uploadedFileSchema }), 'Upsert rooms from a CSV, XLSX or JSON file', (ctx, { file }) => importRooms(ctx, file)),
 });

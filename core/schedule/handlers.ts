@@ -7,9 +7,15 @@ import { EXPORT_FILENAME, exportScheduleXlsx, XLSX_CONTENT_TYPE } from './export
 
 export const scheduleHandlers = defineHandlers({
   'schedule-list': handler(z.object({}), 'All timetable entries, each with its doctor', (ctx) => allEntries(ctx.db)),
-  'schedule-create': handler(createEntrySchema, 'Add a timetable entry (conflict-checked)', (ctx, input) => createEntry(ctx.db, input, ctx.now())),
-  'schedule-update': handler(patchEntrySchema, 'Change a timetable entry (conflict-checked)', (ctx, input) => patchEntry(ctx.db, input)),
-  'schedule-delete': handler(z.object({ entry_id: entryIdField }), 'Remove a timetable entry', (ctx, { entry_id }) => removeEntry(ctx.db, entry_id)),
+  'schedule-create': handler(createEntrySchema, 'Add a timetable entry (conflict-checked)', (ctx, input) => createEntry(ctx.db, input, ctx.now()), {
+    writes: ['timetable'],
+  }),
+  'schedule-update': handler(patchEntrySchema, 'Change a timetable entry (conflict-checked)', (ctx, input) => patchEntry(ctx.db, input), {
+    writes: ['timetable'],
+  }),
+  'schedule-delete': handler(z.object({ entry_id: entryIdField }), 'Remove a timetable entry', (ctx, { entry_id }) => removeEntry(ctx.db, entry_id), {
+    writes: ['timetable'],
+  }),
   'schedule-export': handler(z.object({}), 'The timetable as an XLSX workbook', async (ctx): Promise<FileResult> => ({
     filename: EXPORT_FILENAME,
     contentType: XLSX_CONTENT_TYPE,

@@ -1,3 +1,4 @@
+import { ALL_AREAS } from '../domain/changes';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CoreError, forbidden } from '../domain/errors';
@@ -19,12 +20,19 @@ export const systemHandlers = defineHandlers({
     api_token: ctx.caller === 'browser' ? null : (ctx.access?.token() ?? null),
     token_source: ctx.access?.source ?? null,
   })),
-  'settings-regenerate-token': handler(z.object({}), 'Replace the API token (scripts need the new one)', (ctx) => {
-    if (ctx.caller === 'browser') throw forbidden('The API token can only be regenerated from the desktop app or by a script that holds the current token');
-    if (!ctx.access) throw new CoreError('invalid', 'The REST API is not running, so there is no token to regenerate');
-    return { api_token: ctx.access.regenerate() };
-  }),
+  'settings-regenerate-token': handler(
+    z.object({}),
+    'Replace the API token (scripts need the new one)',
+    (ctx) => {
+      if (ctx.caller === 'browser') throw forbidden('The API token can only be regenerated from the desktop app or by a script that holds the current token');
+      if (!ctx.access) throw new CoreError('invalid', 'The REST API is not running, so there is no token to regenerate');
+      return { api_token: ctx.access.regenerate() };
+    },
+    { writes: ['settings'] },
+  ),
   'database-backup': handler(z.object({}), 'A copy of the database', (ctx) => backupDatabase(ctx)),
-  'database-restore': handler(z.object({ file: uploadedFileSchema }), 'Replace all data with a backup', (ctx, { file }) => restoreDatabase(ctx, file)),
-  'sample-load': handler(z.object({}), 'Import the shipped sample data', (ctx) => loadSampleData(ctx)),
+  'database-restore': handler(z.object({ file: uploadedFileSchema }), 'Replace all data with a backup', (ctx, { file }) => restoreDatabase(ctx, file), {
+    writes: ALL_AREAS,
+  }),
+  'sample-load': handler(z.object({}), 'Import the shipped sample data', (ctx) => loadSampleData(ctx), { writes: ALL_AREAS }),
 });

@@ -7,6 +7,7 @@ import { useSchedule } from './stores/schedule';
 import { useSession } from './stores/session';
 import { transport } from './api/client';
 import { SignedOut } from './components/SignedOut';
+import { followChanges } from './stores/changes';
 
 if (transport.signIn !== 'none') useSession.getState().signedOut(transport.signIn);
 transport.onSessionEnded = () => useSession.getState().signedOut('ended');
@@ -43,13 +44,8 @@ function Screens() {
   const [page, setPage] = useState<PageId>(pageFromHash);
   const startProgress = useProgress((s) => s.start);
   useEffect(() => startProgress(), [startProgress]);
-  // Imports started from the desktop menu change the data under the open screen.
-  const lastImport = useProgress((s) => s.byKey['import:']);
-  useEffect(() => {
-    if (!lastImport) return;
-    void useData.getState().refresh();
-    void useDashboard.getState().refresh();
-  }, [lastImport]);
+  // Writes from anywhere (this page, the desktop menu, a script) reload the stores they affect.
+  useEffect(() => followChanges(), []);
   useEffect(() => {
     const onHash = (): void => setPage(pageFromHash());
     window.addEventListener('hashchange', onHash);

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { startTestServer, TEST_TOKEN, json, type TestServer } from '../helpers/server';
 import { ROUTES } from '../../core/http/routes';
+import { handlers } from '../../core/handlers';
+import type { AnyHandler } from '../../core/registry';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -100,5 +102,49 @@ describe('API surface', () => {
     expect(response.status).toBe(413);
     expect((await json<{ detail: string }>(response)).detail).toMatch(/25 MB/);
     expect(await json(await server.api('/data/offerings'))).toEqual([]);
+  });
+});
+
+describe('routes, handlers and change events agree', () => {
+  it('gives every handler a REST route, and every changing route a declaration of what it writes', () => {
+    const routed = new Set<string>(ROUTES.map((r) => r.operation));
+    expect(Object.keys(handlers).filter((name) => !routed.has(name))).toEqual([]);
+    // Routes that change nothing although they are not GETs: they read a file, or compute without storing.
+    const readOnly = new Set(['import-preview']);
+    for (const route of ROUTES.filter((r) => r.method !== 'GET' && !readOnly.has(r.operation))) {
+      const writes = (handlers[route.operation] as AnyHandler).writes;
+      expect(typeof writes === 'function' || writes.length > 0, `${route.method} ${route.path} (${route.operation}) does not say what it writes`).toBe(true);
+    }
+    for (const route of ROUTES.filter((r) => r.method === 'GET')) expect((handlers[route.operation] as AnyHandler).writes, route.path).toEqual([]);
+  });
+
+  it('announces each successful write on /events with what it changed, and nothing for refused writes or dry runs', async () => {
+    const controller = new AbortController();
+    const stream = await server.api('/events', { signal: controller.signal });
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    const changed = async (): Promise<unknown[]> => {
+      await new Promise((r) => setTimeout(r, 150));
+      return text
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => JSON.parse(line.slice(6)) as { type: string })
+        .filter((event) => event.type === 'changed');
+    };
+    void (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += new TextDecoder().decode(value);
+      }
+    })().catch(() => undefined);
+    await server.upload('/data/upload/courses', 'c.json', JSON.stringify([{ code: 'CSC201', name: 'Programming' }]));
+    expect(await changed()).toEqual([{ type: 'changed', areas: ['catalog'] }]);
+    await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'M', start_time: '09:00', duration_mins: 5000, room: 'A' } });
+    await server.upload('/data/upload/courses', 'c.json', '{not json');
+    expect(await changed()).toHaveLength(1);
+    await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'M', start_time: '09:00', duration_mins: 60, room: 'A' } });
+    expect((await changed()).at(-1)).toEqual({ type: 'changed', areas: ['timetable'] });
+    controller.abort();
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSample, startTestServer, json, type TestServer } from '../helpers/server';
 import type { PredictionEntry, PredictionRun, TrainResult } from '../../core/predict/schema';
 import type { DashboardMetrics } from '../../core/dashboard/service';
-import type { CoreEvent } from '../../core/events';
+import type { CoreEvent, ProgressEvent } from '../../core/events';
 
 const bulk = (server: TestServer, body: Record<string, unknown>): Promise<Response> => server.api('/predict/bulk', { method: 'POST', json: body });
 const base = { run_name: 'Plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' };
@@ -42,7 +42,7 @@ describe('prediction on the sample data', () => {
   });
 
   it('reports training progress per campus as events', () => {
-    const progress = events.filter((e) => e.task === 'train');
+    const progress = events.filter((e): e is ProgressEvent => e.type === 'progress' && e.task === 'train');
     expect(new Set(progress.map((e) => e.campus).filter(Boolean))).toEqual(new Set(['Beirut', 'Byblos']));
     expect(progress.at(-1)).toMatchObject({ stage: 'done', percent: 100 });
     expect(progress.every((e) => e.percent >= 0 && e.percent <= 100)).toBe(true);

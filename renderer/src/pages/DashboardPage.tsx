@@ -25,7 +25,7 @@ function Kpi({ label, value, testId }: { label: string; value: string | number; 
 const termLabel = (t: { year: number; semester: string }): string => `${t.semester.slice(0, 2)} ${t.year}`;
 
 export function DashboardPage() {
-  const { metrics, error, refresh } = useDashboard();
+  const { metrics, error } = useDashboard();
   const [loadingSample, setLoadingSample] = useState(false);
 
   const enrollment = useMemo(() => {
@@ -45,7 +45,6 @@ export function DashboardPage() {
     try {
       await call('sample-load', {});
       notifyDone('The sample catalog, ten years of offerings and 30 doctors were imported.', 'Sample data loaded');
-      await refresh();
     } catch (e) {
       notifyError(e, 'Could not load the sample data');
     } finally {

@@ -60,7 +60,6 @@ export function SchedulerPage() {
   const [draftRun, setDraftRun] = useState<{ runId: number; options: { max: number; budget: number }; result: AutofillResult } | null>(null);
   const [applying, setApplying] = useState(false);
   const [slotList, setSlotList] = useState<number[] | null>(null);
-  const refreshEntries = useSchedule((s) => s.refresh);
 
   // The latest run's recommendations order the course list of the entry form; fetched when first needed.
   useEffect(() => {
@@ -106,7 +105,6 @@ export function SchedulerPage() {
     try {
       const applied = await call('schedule-autofill', { run_id: draftRun.runId, dry_run: false, max_sections_per_doctor: draftRun.options.max, time_budget_ms: draftRun.options.budget });
       setDraftRun(null);
-      await refreshEntries();
       notifyDone(`${applied.placed.length} sections added to the timetable.`, 'Auto-fill applied');
     } catch (e) {
       notifyError(e, 'The draft could not be applied');

@@ -4,16 +4,12 @@ import { call, fileToUpload, transport, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from '../components/ErrorNote';
 import { notifyDone, notifyError } from '../lib/notify';
-import { useData } from '../stores/data';
-import { useDashboard } from '../stores/dashboard';
 
 type Info = Result<'settings-info'>;
 
 export function SettingsPage() {
   const [info, setInfo] = useState<Info | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const refreshData = useData((s) => s.refresh);
-  const refreshDashboard = useDashboard((s) => s.refresh);
   const load = (): void => {
     call('settings-info', {})
       .then(setInfo)
@@ -41,7 +37,6 @@ export function SettingsPage() {
     try {
       await call('database-restore', { file: await fileToUpload(file) });
       notifyDone(`Restored from ${file.name}.`, 'Database restored');
-      await Promise.all([refreshData(), refreshDashboard()]);
     } catch (e) {
       notifyError(e, 'Restore failed');
     }
@@ -50,7 +45,6 @@ export function SettingsPage() {
     try {
       await call('sample-load', {});
       notifyDone('Sample data imported.');
-      await Promise.all([refreshData(), refreshDashboard()]);
     } catch (e) {
       notifyError(e);
     }

@@ -23,7 +23,7 @@ interface DataState {
 
 const UPLOAD = { courses: 'courses-upload', offerings: 'offerings-upload', doctors: 'doctors-upload' } as const;
 
-export const useData = create<DataState>((set, get) => ({
+export const useData = create<DataState>((set) => ({
   courses: [],
   offerings: [],
   doctors: [],
@@ -46,8 +46,7 @@ export const useData = create<DataState>((set, get) => ({
     set({ courses, doctors });
   },
   async importFile(kind, file) {
-    const result = await call(UPLOAD[kind], { file });
-    await get().refresh();
-    return result;
+    // The stores reload on the core's `changed` event (see changes.ts).
+    return call(UPLOAD[kind], { file });
   },
 }));

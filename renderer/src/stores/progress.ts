@@ -1,10 +1,10 @@
 import { create } from 'zustand';
-import type { CoreEvent } from '../../../core/events';
+import type { ProgressEvent } from '../../../core/events';
 import { transport } from '../api/client';
 
 /** The latest progress of each long task (and campus), fed by core events over IPC or SSE. */
 interface ProgressState {
-  byKey: Record<string, CoreEvent>;
+  byKey: Record<string, ProgressEvent>;
   start: () => () => void;
   clear: (task: string) => void;
 }
@@ -12,7 +12,9 @@ interface ProgressState {
 export const useProgress = create<ProgressState>((set) => ({
   byKey: {},
   start() {
-    return transport.subscribe((event) => set((state) => ({ byKey: { ...state.byKey, [`${event.task}:${event.campus ?? ''}`]: event } })));
+    return transport.subscribe((event) => {
+      if (event.type === 'progress') set((state) => ({ byKey: { ...state.byKey, [`${event.task}:${event.campus ?? ''}`]: event } }));
+    });
   },
   clear(task) {
     set((state) => ({ byKey: Object.fromEntries(Object.entries(state.byKey).filter(([key]) => !key.startsWith(`${task}:`))) }));

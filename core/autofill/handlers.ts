@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import { slotOverrideSchema } from './grid';
 import { autofill } from './service';
+import { AUTOFILL_BOUNDS } from '../domain/autofill';
+
+const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD } = AUTOFILL_BOUNDS;
 
 export const autofillHandlers = defineHandlers({
   'schedule-autofill': handler(
@@ -11,10 +14,10 @@ export const autofillHandlers = defineHandlers({
       time_budget_ms: z
         .number({ error: 'must be a number of milliseconds' })
         .int()
-        .min(100, 'must be at least 100 ms')
-        .max(120_000, 'must be at most 120,000 ms')
-        .default(5000),
-      max_sections_per_doctor: z.number({ error: 'must be a whole number' }).int().min(1, 'must be at least 1').max(40, 'must be at most 40').default(4),
+        .min(BUDGET.min, `must be at least ${BUDGET.min} ms`)
+        .max(BUDGET.max, `must be at most ${BUDGET.max.toLocaleString('en-US')} ms`)
+        .default(BUDGET.default),
+      max_sections_per_doctor: z.number({ error: 'must be a whole number' }).int().min(LOAD.min, `must be at least ${LOAD.min}`).max(LOAD.max, `must be at most ${LOAD.max}`).default(LOAD.default),
       slots: slotOverrideSchema.optional(),
     }),
     "Draft a conflict-free timetable for a run's recommended courses (stored unless dry_run)",

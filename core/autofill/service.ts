@@ -1,3 +1,4 @@
+import { CoreError } from '../domain/errors';
 import { nextSectionNames } from '../domain/sections';
 import type { CoreContext } from '../context';
 import { formatHHMM } from '../domain/time';
@@ -77,7 +78,7 @@ export function buildProblem(ctx: CoreContext, input: AutofillInput): Problem {
 export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult {
   const started = performance.now();
   const solution = solve(buildProblem(ctx, input));
-  if (solution.hardViolations > 0) throw new Error(`The auto-fill draft broke ${solution.hardViolations} hard rules`);
+  if (solution.hardViolations > 0) throw new CoreError('internal', `The auto-fill draft broke ${solution.hardViolations} hard rules; nothing was stored`);
 
   const asValues = (p: Placement): { course_code: string; section_name: string; doctor_id: number; day: string; start_time: string; duration_mins: number; room: string } => ({
     course_code: p.section.course_code,

@@ -1,4 +1,4 @@
-import type { QuotaSlot } from './schema';
+import type { QuotaSlot } from '../domain/quotas';
 
 /**
  * Quota mode: the model's yes/no is ignored and courses fill fixed slots, in this order, each

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { CAMPUSES, PLANNED_SEMESTERS } from '../domain/terms';
+import { DEFAULT_SLOTS } from '../domain/quotas';
 
 const count = z.number({ error: 'must be a whole number ≥ 0' }).int('must be a whole number ≥ 0').min(0, 'must be ≥ 0');
 
-export const QUOTA_SLOTS = ['csc_core', 'csc_elective', 'bif_core', 'bif_elective', 'mth', 'sta'] as const;
-export type QuotaSlot = (typeof QUOTA_SLOTS)[number];
-export const DEFAULT_SLOTS: Record<QuotaSlot, number> = { csc_core: 12, csc_elective: 3, bif_core: 6, bif_elective: 2, mth: 8, sta: 3 };
 
 export const slotsSchema = z
   .object({ csc_core: count, csc_elective: count, bif_core: count, bif_elective: count, mth: count, sta: count })

@@ -3,6 +3,9 @@ import { Badge, Button, Card, Group, List, Modal, NumberInput, ScrollArea, Selec
 import { call, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
+import { AUTOFILL_BOUNDS } from '../../../core/domain/autofill';
+
+const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD } = AUTOFILL_BOUNDS;
 
 export type AutofillResult = Result<'schedule-autofill'>;
 type Run = Result<'predict-runs'>[number];
@@ -11,8 +14,8 @@ type Run = Result<'predict-runs'>[number];
 export function AutofillDialog({ opened, onClose, onPreview }: { opened: boolean; onClose: () => void; onPreview: (runId: number, options: { max: number; budget: number }, result: AutofillResult) => void }) {
   const [runs, setRuns] = useState<Run[]>([]);
   const [runId, setRunId] = useState<string | null>(null);
-  const [max, setMax] = useState(4);
-  const [budget, setBudget] = useState(5000);
+  const [max, setMax] = useState<number>(LOAD.default);
+  const [budget, setBudget] = useState<number>(BUDGET.default);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -50,8 +53,8 @@ export function AutofillDialog({ opened, onClose, onPreview }: { opened: boolean
           nothingFoundMessage="Run a prediction first"
         />
         <Group grow>
-          <NumberInput label="Max sections per instructor" min={1} max={40} value={max} onChange={(v) => setMax(Number(v) || 1)} />
-          <NumberInput label="Time budget (ms)" min={100} max={120000} step={1000} value={budget} onChange={(v) => setBudget(Number(v) || 5000)} />
+          <NumberInput label="Max sections per instructor" min={LOAD.min} max={LOAD.max} value={max} onChange={(v) => setMax(Number(v) || LOAD.min)} />
+          <NumberInput label="Time budget (ms)" min={BUDGET.min} max={BUDGET.max} step={1000} value={budget} onChange={(v) => setBudget(Number(v) || BUDGET.default)} />
         </Group>
         <Text size="xs" c="dimmed">
           Every recommended section gets an allowed, available instructor, a free room that seats it and a standard time (MWF 60 min, TR 90 min). Nothing is stored until you apply the preview.

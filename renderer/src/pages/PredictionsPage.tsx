@@ -9,16 +9,8 @@ import { DataGrid } from '../components/DataGrid';
 import { ErrorNote } from '../components/ErrorNote';
 import { notifyError } from '../lib/notify';
 import { CAMPUSES } from '../../../core/domain/terms';
+import { DEFAULT_SLOTS, QUOTA_SLOT_LABELS, QUOTA_SLOTS, type QuotaSlot } from '../../../core/domain/quotas';
 
-const SLOTS = [
-  ['csc_core', 'CSC core', 12],
-  ['csc_elective', 'CSC elective', 3],
-  ['bif_core', 'BIF core', 6],
-  ['bif_elective', 'BIF elective', 2],
-  ['mth', 'MTH', 8],
-  ['sta', 'STA', 3],
-] as const;
-type SlotKey = (typeof SLOTS)[number][0];
 
 export function PredictionsPage() {
   const { runs, current, training, running, trainResult, error, loadRuns, train, run, select } = usePredict();
@@ -29,7 +21,7 @@ export function PredictionsPage() {
   const [name, setName] = useState('');
   const [cohorts, setCohorts] = useState({ new_freshman: 0, new_sophomores: 0, new_masters: 0 });
   const [useQuotas, setUseQuotas] = useState(false);
-  const [slots, setSlots] = useState<Record<SlotKey, number>>(Object.fromEntries(SLOTS.map(([k, , d]) => [k, d])) as Record<SlotKey, number>);
+  const [slots, setSlots] = useState<Record<QuotaSlot, number>>({ ...DEFAULT_SLOTS });
   const [prefix, setPrefix] = useState<string | null>(null);
   const [type, setType] = useState<string | null>(null);
   const [decision, setDecision] = useState('all');
@@ -116,8 +108,8 @@ export function PredictionsPage() {
           <Stack gap="xs">
             <Switch label="Use quotas instead of the model's yes/no" checked={useQuotas} onChange={(e) => setUseQuotas(e.currentTarget.checked)} data-testid="use-quotas" />
             <SimpleGrid cols={3}>
-              {SLOTS.map(([key, label]) => (
-                <NumberInput key={key} label={label} min={0} size="xs" disabled={!useQuotas} value={slots[key]} onChange={(v) => setSlots({ ...slots, [key]: Number(v) || 0 })} data-testid={`slot-${key}`} />
+              {QUOTA_SLOTS.map((key) => (
+                <NumberInput key={key} label={QUOTA_SLOT_LABELS[key]} min={0} size="xs" disabled={!useQuotas} value={slots[key]} onChange={(v) => setSlots({ ...slots, [key]: Number(v) || 0 })} data-testid={`slot-${key}`} />
               ))}
             </SimpleGrid>
           </Stack>

@@ -31,7 +31,11 @@ export const usePredict = create<PredictState>((set, get) => ({
   trainResult: null,
   error: null,
   async loadRuns(campus) {
-    set({ runs: await call('predict-runs', { campus }) });
+    try {
+      set({ runs: await call('predict-runs', { campus }) });
+    } catch (error) {
+      set({ error: messageOf(error) });
+    }
   },
   async train() {
     set({ training: true, error: null });

@@ -2,7 +2,7 @@ import { invalid } from '../domain/errors';
 import { type ImportLog } from '../import/result';
 import { cellText } from '../import/table';
 import { readListCell } from '../import/lists';
-import { echo } from '../text/bounded';
+import { echo } from '../domain/bounds';
 import { normaliseCourseCode, describeCode } from '../domain/codes';
 import { normaliseCourseType } from './types';
 import type { Course } from './schema';

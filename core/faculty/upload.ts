@@ -1,4 +1,4 @@
-import { echo } from '../text/bounded';
+import { echo } from '../domain/bounds';
 import { invalid } from '../domain/errors';
 import { cellText, matchColumns, type ColumnAliases, type Table } from '../import/table';
 import type { ImportLog } from '../import/result';

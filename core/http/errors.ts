@@ -1,5 +1,5 @@
 import { CoreError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from '../domain/errors';
-import { echo } from '../text/bounded';
+import { echo } from '../domain/bounds';
 
 const MAX_DETAIL_CHARS = 1_000;
 

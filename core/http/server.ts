@@ -10,7 +10,7 @@ import { ROUTES, type RouteInput, type RouteSpec } from './routes';
 import { guardRequest } from './guard';
 import type { BrowserSessions } from './session';
 import type { Caller } from '../context';
-import { parseBoundedJson, wellFormed } from '../text/bounded';
+import { parseBoundedJson, wellFormed } from '../domain/bounds';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export const MAX_JSON_BYTES = 1024 * 1024;

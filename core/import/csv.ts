@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { CoreError, invalid } from '../domain/errors';
-import { echo } from '../text/bounded';
+import { echo } from '../domain/bounds';
 import { decodeText, type UploadedFile } from './files';
 import { isBlankRow, type Table } from './table';
 

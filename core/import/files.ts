@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CoreError, invalid } from '../domain/errors';
-import { echo, parseBoundedJson, wellFormed } from '../text/bounded';
+import { echo, parseBoundedJson, wellFormed } from '../domain/bounds';
 
 /** An uploaded file as every transport hands it to the core. */
 export const uploadedFileSchema = z.object({

@@ -1,4 +1,4 @@
-import { echo } from '../text/bounded';
+import { echo } from '../domain/bounds';
 
 /** What every upload answers: status, how many records were upserted, skipped, and why. */
 export interface UploadResult {

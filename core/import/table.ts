@@ -1,4 +1,4 @@
-import { capCell } from '../text/bounded';
+import { capCell } from '../domain/bounds';
 
 /** A table read from a CSV or a spreadsheet: header names and rows, each with where it came from. */
 export interface TableRow {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { invalid } from '../domain/errors';
-import { capCell, echo, wellFormed } from '../text/bounded';
+import { capCell, echo, wellFormed } from '../domain/bounds';
 import { cellText } from './table';
 import { measureWorkbook } from './xlsx-limits';
 

@@ -1,5 +1,5 @@
 import { CoreError, type CoreErrorData } from '../domain/errors';
-import { echo } from '../text/bounded';
+import { echo } from '../domain/bounds';
 import { runBoundedWorker, siblingModule, WorkerLimitError } from '../workers';
 import type { UploadedFile } from './files';
 import type { Sheet } from './xlsx-sheets';

@@ -1,5 +1,5 @@
 import { invalid } from '../domain/errors';
-import { echo, LIMITS } from '../text/bounded';
+import { echo, LIMITS } from '../domain/bounds';
 import { normaliseCourseCode } from '../domain/codes';
 import { cellText, matchColumns, type Table } from '../import/table';
 import type { ImportLog } from '../import/result';

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import type { FileResult } from '../domain/file-result';
 import { XLSX_CONTENT_TYPE } from '../schedule/export';
 import type { PredictionRun } from './schema';
-import { xmlSafe } from '../text/bounded';
+import { xmlSafe } from '../domain/bounds';
 
 const COLUMNS = ['Rank', 'Course Code', 'Course Name', 'Types', 'Offer', 'Offer Score', 'Confidence', 'Predicted Enrollment', 'Projected Sections', 'Latent Demand', 'Bottleneck Score', 'Reasons'] as const;
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { formatHHMM, parseHHMM } from '../domain/time';
 import type { ScheduleEntry } from './schema';
-import { xmlSafe } from '../text/bounded';
+import { xmlSafe } from '../domain/bounds';
 
 export const EXPORT_FILENAME = 'service_final_schedule.xlsx';
 export const EXPORT_SHEET = 'Final Schedule';

@@ -8,7 +8,7 @@ import type { UploadedFile } from '../import/files';
 import type { FileResult } from '../domain/file-result';
 import { forgetLoadedModels } from '../predict/service';
 import { checkStoredModels } from '../predict/model-check';
-import { echo } from '../text/bounded';
+import { echo } from '../domain/bounds';
 
 /** A consistent copy of the live database (SQLite online backup). */
 export async function backupDatabase(ctx: CoreContext): Promise<FileResult> {

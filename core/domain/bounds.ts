@@ -1,4 +1,4 @@
-import { CoreError, invalid } from '../domain/errors';
+import { CoreError, invalid } from './errors';
 
 /**
  * Bounds on what a client may send, in one place. Every parser checks its input against these

@@ -1,4 +1,5 @@
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { parentPort, Worker, type ResourceLimits } from 'node:worker_threads';
+import { CoreError, isCoreError, type CoreErrorData } from './domain/errors';
 
 /**
  * Starts a worker thread on a module next to the caller. Under tsx (development, tests) the
@@ -18,33 +19,6 @@ export function siblingModule(callerUrl: string, name: string): URL {
   return new URL(`./${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl);
 }
 
-/** Runs a worker to completion: messages of type "progress" go to `onProgress`, "result" resolves, "error" rejects. */
-export function runWorker<T>(moduleUrl: URL, workerData: unknown, onProgress: (message: unknown) => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const worker = startWorker(moduleUrl, workerData);
-    let settled = false;
-    worker.on('message', (message: { type: string; value?: unknown; message?: string }) => {
-      if (message.type === 'progress') onProgress(message.value);
-      else if (message.type === 'result') {
-        settled = true;
-        resolve(message.value as T);
-        void worker.terminate();
-      } else if (message.type === 'error') {
-        settled = true;
-        reject(new Error(message.message ?? 'The worker failed'));
-        void worker.terminate();
-      }
-    });
-    worker.on('error', (error) => {
-      if (!settled) reject(error);
-      settled = true;
-    });
-    worker.on('exit', (code) => {
-      if (!settled) reject(new Error(`The worker stopped unexpectedly (exit code ${code})`));
-    });
-  });
-}
-
 export interface WorkerBounds {
   /** Wall-clock time the job may take. */
   timeoutMs: number;
@@ -60,14 +34,18 @@ export class WorkerLimitError extends Error {
   }
 }
 
+type WorkerMessage = { type: 'progress'; value: unknown } | { type: 'result'; value: unknown } | { type: 'error'; error: CoreErrorData };
+
 /**
- * Runs one job in its own worker thread with a heap limit and a time limit, so that input which
- * would take the process down (a zip bomb, a pathological file) only ends that thread. The
- * worker posts `{ type: 'result', value }` or `{ type: 'error', error }` (an error as data).
+ * Runs one job in a worker thread to completion: "progress" messages go to `onProgress`, the
+ * "result" resolves, an "error" (a CoreError as data) rejects as that CoreError. With `bounds`,
+ * the thread has a heap limit and a time limit, so that input which would take the process down
+ * (a zip bomb, a pathological file) only ends that thread (WorkerLimitError).
  */
-export function runBoundedWorker<T>(moduleUrl: URL, workerData: unknown, bounds: WorkerBounds): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  return new Promise((resolve, reject) => {
-    const worker = startWorker(moduleUrl, workerData, { maxOldGenerationSizeMb: bounds.maxHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 });
+export function runWorker<T>(moduleUrl: URL, workerData: unknown, options: { onProgress?: (value: unknown) => void; bounds?: WorkerBounds } = {}): Promise<T> {
+  const { onProgress, bounds } = options;
+  return new Promise<T>((resolve, reject) => {
+    const worker = startWorker(moduleUrl, workerData, bounds ? { maxOldGenerationSizeMb: bounds.maxHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } : undefined);
     let settled = false;
     const finish = (outcome: () => void): void => {
       if (settled) return;
@@ -76,12 +54,32 @@ export function runBoundedWorker<T>(moduleUrl: URL, workerData: unknown, bounds:
       outcome();
       void worker.terminate();
     };
-    const timer = setTimeout(() => finish(() => reject(new WorkerLimitError('time'))), bounds.timeoutMs);
-    worker.on('message', (message: { type: string; value?: unknown; error?: unknown }) => {
-      if (message.type === 'result') finish(() => resolve({ ok: true, value: message.value as T }));
-      else if (message.type === 'error') finish(() => resolve({ ok: false, error: message.error }));
+    const timer = bounds ? setTimeout(() => finish(() => reject(new WorkerLimitError('time'))), bounds.timeoutMs) : undefined;
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'progress') onProgress?.(message.value);
+      else if (message.type === 'result') finish(() => resolve(message.value as T));
+      else finish(() => reject(new CoreError(message.error.code, message.error.message, message.error.details)));
     });
     worker.on('error', (error: Error & { code?: string }) => finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new WorkerLimitError('memory') : error)));
     worker.on('exit', (code) => finish(() => reject(new Error(`The worker stopped unexpectedly (exit code ${code})`))));
   });
+}
+
+/**
+ * The worker's side: posts the outcome of its job to the thread that started it. A CoreError
+ * travels as data; any other failure becomes `fallback`, so no internal detail leaks out.
+ */
+export function replyToParent(job: Promise<unknown>, fallback: CoreErrorData): void {
+  job.then(
+    (value) => parentPort?.postMessage({ type: 'result', value } satisfies WorkerMessage),
+    (error: unknown) => {
+      if (!isCoreError(error)) console.error(error); // for the log; the caller gets `fallback`
+      parentPort?.postMessage({ type: 'error', error: isCoreError(error) ? error.toData() : fallback } satisfies WorkerMessage);
+    },
+  );
+}
+
+/** The worker's side: reports progress. */
+export function reportProgress(value: unknown): void {
+  parentPort?.postMessage({ type: 'progress', value } satisfies WorkerMessage);
 }

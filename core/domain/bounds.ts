@@ -13,7 +13,14 @@ export const LIMITS = {
   jsonDepth: 64,
   /** Enrollment counts a row may state (a plausible course, not an overflow). */
   maxEnrollment: 100_000,
+  /** Records one upload may hold: CSV lines, workbook rows, JSON records. */
+  records: 200_000,
 } as const;
+
+/** The refusal of an upload over a limit (413), naming the file and the limit. */
+export function tooLarge(filename: string, what: string): CoreError {
+  return new CoreError('too_large', `"${echo(filename)}" is larger than Termwise reads: ${what}`);
+}
 
 /** A client's value, cut for repeating it in a message: quoted text never grows a reply without bound. */
 export function echo(value: unknown, max: number = LIMITS.echoChars): string {

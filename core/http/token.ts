@@ -17,19 +17,21 @@ export const ENV_TOKEN_SOURCE = 'the TERMWISE_API_TOKEN environment variable';
 /** A token shorter than this can be guessed; Termwise refuses it. */
 export const MIN_TOKEN_LENGTH = 32;
 
+const isUsableToken = (token: string): boolean => token.length >= MIN_TOKEN_LENGTH && !/\s/.test(token);
+
 export function loadApiToken(dataDir: string, env: NodeJS.ProcessEnv = process.env): ApiToken {
-  const fromEnv = env.TERMWISE_API_TOKEN;
+  const fromEnv = env.TERMWISE_API_TOKEN?.trim();
   if (fromEnv !== undefined && fromEnv !== '') {
-    if (fromEnv.trim().length < MIN_TOKEN_LENGTH || /\s/.test(fromEnv.trim())) {
-      throw new Error(`TERMWISE_API_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters without spaces (it has ${fromEnv.trim().length}); e.g. \`openssl rand -hex 32\`, or unset it to let Termwise make one`);
+    if (!isUsableToken(fromEnv)) {
+      throw new Error(`TERMWISE_API_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters without spaces (it has ${fromEnv.length}); e.g. \`openssl rand -hex 32\`, or unset it to let Termwise make one`);
     }
-    return { token: fromEnv.trim(), source: ENV_TOKEN_SOURCE };
+    return { token: fromEnv, source: ENV_TOKEN_SOURCE };
   }
   const file = join(dataDir, TOKEN_FILE);
   if (existsSync(file)) {
     makePrivate(file);
     const token = readFileSync(file, 'utf8').trim();
-    if (token.length >= MIN_TOKEN_LENGTH && !/\s/.test(token)) return { token, source: file };
+    if (isUsableToken(token)) return { token, source: file };
   }
   return { token: regenerateApiToken(dataDir), source: file };
 }

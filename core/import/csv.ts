@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import { CoreError, invalid } from '../domain/errors';
-import { echo } from '../domain/bounds';
+import { invalid } from '../domain/errors';
+import { echo, LIMITS, tooLarge } from '../domain/bounds';
 import { decodeText, type UploadedFile } from './files';
 import { isBlankRow, type Table } from './table';
 
@@ -10,7 +10,7 @@ import { isBlankRow, type Table } from './table';
  */
 export const CSV_LIMITS = {
   /** Lines (rows, blank ones included). */
-  lines: 200_000,
+  lines: LIMITS.records,
   /** Fields on one line. */
   fieldsPerLine: 200,
   /** Fields over the whole file. */
@@ -24,16 +24,15 @@ function measureCsv(text: string, filename: string): void {
   let lines = 1;
   let fields = 1;
   let onLine = 1;
-  const tooLarge = (what: string): CoreError => new CoreError('too_large', `"${echo(filename)}" is larger than Termwise reads: ${what}`);
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x0a) {
-      if (++lines > CSV_LIMITS.lines) throw tooLarge(`it has more than ${CSV_LIMITS.lines.toLocaleString('en-US')} lines`);
+      if (++lines > CSV_LIMITS.lines) throw tooLarge(filename, `it has more than ${CSV_LIMITS.lines.toLocaleString('en-US')} lines`);
       onLine = 1;
       fields++;
     } else if (SEPARATORS.has(c)) {
-      if (++onLine > CSV_LIMITS.fieldsPerLine) throw tooLarge(`line ${lines.toLocaleString('en-US')} has more than ${CSV_LIMITS.fieldsPerLine} fields`);
-      if (++fields > CSV_LIMITS.fields) throw tooLarge(`it has more than ${CSV_LIMITS.fields.toLocaleString('en-US')} fields`);
+      if (++onLine > CSV_LIMITS.fieldsPerLine) throw tooLarge(filename, `line ${lines.toLocaleString('en-US')} has more than ${CSV_LIMITS.fieldsPerLine} fields`);
+      if (++fields > CSV_LIMITS.fields) throw tooLarge(filename, `it has more than ${CSV_LIMITS.fields.toLocaleString('en-US')} fields`);
     }
   }
 }

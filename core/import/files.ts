@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CoreError, invalid } from '../domain/errors';
-import { echo, parseBoundedJson, wellFormed } from '../domain/bounds';
+import { invalid } from '../domain/errors';
+import { echo, LIMITS, parseBoundedJson, tooLarge } from '../domain/bounds';
 
 /** An uploaded file as every transport hands it to the core. */
 export const uploadedFileSchema = z.object({
@@ -24,14 +24,11 @@ export function requireExtension<E extends string>(file: UploadedFile, allowed: 
   return ext as E;
 }
 
-/** A text file's content as well-formed text (invalid UTF-8 becomes U+FFFD), without a byte-order mark. */
+/** A text file's content without a byte-order mark; invalid UTF-8 becomes U+FFFD, so the text is always well-formed. */
 export function decodeText(content: Uint8Array): string {
-  const text = wellFormed(new TextDecoder('utf-8').decode(content));
+  const text = new TextDecoder('utf-8').decode(content);
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
-
-/** Records a JSON upload may hold (the same bound as a CSV file's lines). */
-export const MAX_JSON_RECORDS = 200_000;
 
 function recordCount(value: unknown): number {
   if (Array.isArray(value)) return value.length;
@@ -45,6 +42,6 @@ export function parseJsonFile(file: UploadedFile): unknown {
   const parsed = parseBoundedJson(text, `"${echo(file.filename)}"`);
   // Records sit at the top (an array, or an object keyed by code) or one level down ({"courses": [...]}).
   const records = Math.max(recordCount(parsed), ...(typeof parsed === 'object' && parsed !== null ? Object.values(parsed).slice(0, 100).map(recordCount) : [0]));
-  if (records > MAX_JSON_RECORDS) throw new CoreError('too_large', `"${echo(file.filename)}" is larger than Termwise reads: it has more than ${MAX_JSON_RECORDS.toLocaleString('en-US')} records`);
+  if (records > LIMITS.records) throw tooLarge(file.filename, `it has more than ${LIMITS.records.toLocaleString('en-US')} records`);
   return parsed;
 }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { CoreError } from '../domain/errors';
+import { LIMITS, tooLarge } from '../domain/bounds';
 
 /**
  * What Termwise reads of a workbook at most. An .xlsx is a zip of XML: a 23 KB file can claim
@@ -13,7 +14,7 @@ export const XLSX_LIMITS = {
   /** Bytes of all parts once inflated. */
   uncompressedBytes: 120 * 1024 * 1024,
   /** Rows over all sheets. */
-  rows: 200_000,
+  rows: LIMITS.records,
   /** The rightmost column a cell may be in (column GR). */
   columns: 200,
   /** Cells with content over all sheets. */
@@ -30,7 +31,6 @@ export interface WorkbookMeasure {
   widestColumn: number;
 }
 
-const tooLarge = (filename: string, what: string): CoreError => new CoreError('too_large', `"${filename}" is larger than Termwise reads: ${what}`);
 
 /** Column letters → 1-based number ("A" → 1, "XFD" → 16384). */
 export function columnNumber(letters: string): number {

@@ -1,9 +1,10 @@
 /**
  * Worker thread entry: reads a workbook's sheets within the thread's heap and time limits (see
- * runBoundedWorker), so that no workbook can take the app down.
+ * runWorker's bounds), so that no workbook can take the app down.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { isCoreError } from '../domain/errors';
+import { workerData } from 'node:worker_threads';
+import { echo } from '../domain/bounds';
+import { replyToParent } from '../workers';
 import { readSheets } from './xlsx-sheets';
 
 export interface XlsxWorkerInput {
@@ -12,11 +13,4 @@ export interface XlsxWorkerInput {
 }
 
 const { filename, content } = workerData as XlsxWorkerInput;
-readSheets(content, filename).then(
-  (sheets) => parentPort?.postMessage({ type: 'result', value: sheets }),
-  (error: unknown) =>
-    parentPort?.postMessage({
-      type: 'error',
-      error: isCoreError(error) ? error.toData() : { code: 'invalid', message: `"${filename.slice(0, 200)}" is not a readable Excel workbook` },
-    }),
-);
+replyToParent(readSheets(content, filename), { code: 'invalid', message: `"${echo(filename)}" is not a readable Excel workbook` });

@@ -1,6 +1,5 @@
-import { CoreError, type CoreErrorData } from '../domain/errors';
-import { echo } from '../domain/bounds';
-import { runBoundedWorker, siblingModule, WorkerLimitError } from '../workers';
+import { tooLarge } from '../domain/bounds';
+import { runWorker, siblingModule, WorkerLimitError } from '../workers';
 import type { UploadedFile } from './files';
 import type { Sheet } from './xlsx-sheets';
 import { cellText, headerScore, isBlankRow, matchColumns, type ColumnAliases, type Table } from './table';
@@ -23,16 +22,10 @@ export const XLSX_READ_BOUNDS = { timeoutMs: 30_000, maxHeapMb: 768 } as const;
 /** Every sheet of a workbook, read in a bounded worker thread; over any limit → 413, unreadable → 400. */
 export async function loadSheets(file: UploadedFile): Promise<Sheet[]> {
   try {
-    const outcome = await runBoundedWorker<Sheet[]>(siblingModule(import.meta.url, 'xlsx-worker'), { filename: file.filename, content: file.content }, XLSX_READ_BOUNDS);
-    if (outcome.ok) return outcome.value;
-    const error = outcome.error as CoreErrorData;
-    throw new CoreError(error.code, error.message, error.details);
+    return await runWorker<Sheet[]>(siblingModule(import.meta.url, 'xlsx-worker'), { filename: file.filename, content: file.content }, { bounds: XLSX_READ_BOUNDS });
   } catch (error) {
-    if (error instanceof WorkerLimitError) {
-      const limit = error.limit === 'time' ? `reading it took longer than ${XLSX_READ_BOUNDS.timeoutMs / 1000} s` : `reading it needs more than ${XLSX_READ_BOUNDS.maxHeapMb} MB of memory`;
-      throw new CoreError('too_large', `"${echo(file.filename)}" is larger than Termwise reads: ${limit}`);
-    }
-    throw error;
+    if (!(error instanceof WorkerLimitError)) throw error;
+    throw tooLarge(file.filename, error.limit === 'time' ? `reading it took longer than ${XLSX_READ_BOUNDS.timeoutMs / 1000} s` : `reading it needs more than ${XLSX_READ_BOUNDS.maxHeapMb} MB of memory`);
   }
 }
 

@@ -1,5 +1,6 @@
 /** Worker thread entry: tries to load each stored model of a database file (see model-check.ts). */
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { replyToParent } from '../workers';
 import Database from 'better-sqlite3';
 import type { DamagedModel, ModelCheckInput } from './model-check';
 import { Booster } from './xgboost';
@@ -23,7 +24,4 @@ async function main(): Promise<DamagedModel[]> {
   return damaged;
 }
 
-main().then(
-  (value) => parentPort?.postMessage({ type: 'result', value }),
-  () => parentPort?.postMessage({ type: 'error', error: { code: 'invalid', message: 'The models could not be checked' } }),
-);
+replyToParent(main(), { code: 'invalid', message: 'The models could not be checked' });

@@ -3,7 +3,7 @@ import type { CoreContext } from '../context';
 import type { Db } from '../db/connection';
 import { invalid, notFound } from '../domain/errors';
 import { DATABASE_FILE } from '../db/files';
-import { runWorker } from '../workers';
+import { runWorker, siblingModule } from '../workers';
 import { CAMPUSES, nextPlannedTerm, SEMESTER_ORDER_SQL, type Campus, type Semester } from '../domain/terms';
 import { countCourses } from '../catalog/repo';
 import { cohortDemand } from './cohorts';
@@ -50,9 +50,11 @@ async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
   const trainedAt = ctx.now();
   const modelVersion = newModelVersion(ctx, trainedAt);
   ctx.events.emit({ type: 'progress', task: 'train', stage: 'starting', percent: 0 });
-  const trained = await runWorker<TrainedCampus[]>(new URL(`./train-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url), { databaseFile: join(ctx.dataDir, DATABASE_FILE) }, (message) => {
-    const p = message as TrainProgress;
-    ctx.events.emit({ type: 'progress', task: 'train', campus: p.campus, stage: p.stage, percent: p.percent });
+  const trained = await runWorker<TrainedCampus[]>(siblingModule(import.meta.url, 'train-worker'), { databaseFile: join(ctx.dataDir, DATABASE_FILE) }, {
+    onProgress: (message) => {
+      const p = message as TrainProgress;
+      ctx.events.emit({ type: 'progress', task: 'train', campus: p.campus, stage: p.stage, percent: p.percent });
+    },
   });
   ctx.db.transaction(() => {
     for (const model of trained) saveModel(ctx.db, model, modelVersion, trainedAt.toISOString());

@@ -2,7 +2,9 @@
  * Worker thread entry: trains both campus models from the database file, reporting progress,
  * and hands the serialised boosters back to the main thread, which stores them.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { INTERNAL_ERROR_MESSAGE } from '../domain/errors';
+import { replyToParent, reportProgress } from '../workers';
 import { openDatabase } from '../db/connection';
 import { CAMPUSES } from '../domain/terms';
 import { loadHistory } from './history';
@@ -18,7 +20,7 @@ export interface TrainProgress {
   percent: number;
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<TrainedCampus[]> {
   const { databaseFile } = workerData as TrainWorkerInput;
   const db = openDatabase(databaseFile);
   try {
@@ -26,20 +28,18 @@ async function main(): Promise<void> {
     const results: TrainedCampus[] = [];
     for (const campus of CAMPUSES) {
       const trained = await trainCampus(history, campus, (stage, percent) => {
-        parentPort?.postMessage({ type: 'progress', value: { campus, stage, percent } satisfies TrainProgress });
+        reportProgress({ campus, stage, percent } satisfies TrainProgress);
       });
       if (trained) {
         trained.models.classifier.free();
         trained.models.regressor?.free();
         results.push(trained.trained);
-      } else parentPort?.postMessage({ type: 'progress', value: { campus, stage: 'skipped (not enough history)', percent: 100 } satisfies TrainProgress });
+      } else reportProgress({ campus, stage: 'skipped (not enough history)', percent: 100 } satisfies TrainProgress);
     }
-    parentPort?.postMessage({ type: 'result', value: results });
+    return results;
   } finally {
     db.close();
   }
 }
 
-main().catch((error: unknown) => {
-  parentPort?.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
-});
+replyToParent(main(), { code: 'internal', message: `Training failed. ${INTERNAL_ERROR_MESSAGE}` });

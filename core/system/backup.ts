@@ -85,7 +85,7 @@ async function inspectBackup(ctx: CoreContext, path: string, filename: string): 
   } finally {
     probe.close();
   }
-  const damaged = await checkStoredModels(path);
+  const damaged = await checkStoredModels(path, filename);
   if (damaged.length > 0) throw invalid(`${name} has a damaged trained model (${damaged.map((m) => `${m.campus} ${m.model_version}`.slice(0, 80)).join(', ')}); it cannot be restored`);
 }
 

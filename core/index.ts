@@ -7,10 +7,14 @@ import { CoreEvents } from './events';
 import { handlers, type HandlerName, type Handlers } from './handlers';
 import { runHandler, type InputOf, type OutputOf } from './registry';
 import type { Caller, CoreContext } from './context';
+import { readCampusConfig } from './campus-config';
+import { CampusList, type CampusSpec } from './domain/campuses';
 
 export interface CoreOptions {
   dataDir: string;
   now?: () => Date;
+  /** The campuses; by default those of campuses.json in the data folder, else Beirut and Byblos. */
+  campuses?: readonly CampusSpec[];
 }
 
 export interface Core {
@@ -27,6 +31,7 @@ export { DATABASE_FILE } from './db/files';
 
 export function createCore(options: CoreOptions): Core {
   ensurePrivateDir(options.dataDir);
+  const campuses = options.campuses ? new CampusList(options.campuses) : readCampusConfig(options.dataDir);
   const dbFile = join(options.dataDir, DATABASE_FILE);
   const db = openDatabase(dbFile);
   for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) makePrivate(file);
@@ -37,7 +42,7 @@ export function createCore(options: CoreOptions): Core {
     throw error;
   }
   const events = new CoreEvents();
-  const context: CoreContext = { db, dataDir: options.dataDir, events, caller: 'desktop', now: options.now ?? (() => new Date()) };
+  const context: CoreContext = { db, dataDir: options.dataDir, events, campuses, caller: 'desktop', now: options.now ?? (() => new Date()) };
   return {
     dataDir: options.dataDir,
     context,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatHHMM, parseHHMM } from '../domain/time';
+import { parseHHMM } from '../domain/time';
 import { dayPatternField, durationField, startTimeField } from '../schedule/schema';
 
 /** A standard meeting time: a day pattern, a start and a length. */
@@ -20,6 +20,3 @@ export const slotOverrideSchema = z
   .min(1, 'give at least one slot')
   .transform((slots) => slots.map((s): Slot => ({ day: s.day, start: parseHHMM(s.start_time) ?? 0, duration: s.duration_mins })));
 
-export function slotLabel(slot: Slot): string {
-  return `${slot.day} ${formatHHMM(slot.start)}`;
-}

@@ -1,19 +1,8 @@
 import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
-import { parseJsonFile, requireExtension, uploadedFileSchema, type UploadedFile } from '../import/files';
-import type { CoreContext } from '../context';
-import { ImportLog, type UploadResult } from '../import/result';
-import { coursesFromJson } from './upload';
-import { listCourses, upsertCourses } from './repo';
-
-/** Upserts the courses of a JSON file in one transaction. */
-export function importCourses(ctx: CoreContext, file: UploadedFile): UploadResult {
-  requireExtension(file, ['json'], 'The courses file');
-  const log = new ImportLog();
-  const courses = coursesFromJson(parseJsonFile(file), log);
-  const processed = ctx.db.transaction(() => upsertCourses(ctx.db, courses))();
-  return log.result(processed);
-}
+import { uploadedFileSchema } from '../import/files';
+import { importCourses } from './service';
+import { listCourses } from './repo';
 
 export const catalogHandlers = defineHandlers({
   'courses-list': handler(z.object({}), 'All catalog courses', (ctx) => listCourses(ctx.db)),

@@ -1,7 +1,4 @@
-/** Campuses and semesters, with the spellings Termwise stores. */
-export const CAMPUSES = ['Beirut', 'Byblos'] as const;
-export type Campus = (typeof CAMPUSES)[number];
-
+/** Semesters, with the spellings Termwise stores. (Campuses are configured: see campuses.ts.) */
 export const SEMESTERS = ['Fall', 'Spring', 'Summer'] as const;
 export type Semester = (typeof SEMESTERS)[number];
 /** Semesters Termwise plans for; Summer records are kept but never planned. */
@@ -31,17 +28,6 @@ export function normaliseSemester(value: string): Semester | null {
     const found = SEMESTER_ALIASES[word];
     if (found) return found;
   }
-  return null;
-}
-
-const CAMPUS_ALIASES: [RegExp, Campus][] = [
-  [/^(beirut|bey|bei|brt)$|beirut/i, 'Beirut'],
-  [/^(byblos|byb|jbeil|jbail)$|byblos|jbeil/i, 'Byblos'],
-];
-
-export function normaliseCampus(value: string): Campus | null {
-  const text = value.trim();
-  for (const [re, campus] of CAMPUS_ALIASES) if (re.test(text)) return campus;
   return null;
 }
 

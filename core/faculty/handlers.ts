@@ -1,70 +1,13 @@
 import { z } from 'zod';
-import { CoreError } from '../domain/errors';
 import { defineHandlers, handler } from '../registry';
-import { parseJsonFile, requireExtension, uploadedFileSchema, type UploadedFile } from '../import/files';
-import type { CoreContext } from '../context';
-import { readCsv } from '../import/csv';
-import { readReport } from '../import/xlsx';
-import { ImportLog, type UploadResult } from '../import/result';
-import { readAllowedCourses, readAvailability } from './fields';
-import { DOCTOR_COLUMNS, doctorsFromJson, doctorsFromTables } from './upload';
-import { findDoctorByName, insertDoctor, listDoctors, upsertDoctors } from './repo';
-
-const clock = z.union([z.string(), z.number()]).nullable().optional();
-
-export const createDoctorSchema = z.object({
-  name: z.string().trim().min(1, 'a name is required'),
-  allowed_courses: z
-    .union([z.string(), z.array(z.string())])
-    .nullable()
-    .optional(),
-  available_days: z.string().nullable().optional(),
-  available_time: z.string().nullable().optional(),
-  days: z.string().nullable().optional(),
-  start: clock,
-  end: clock,
-});
-
-/** Upserts the doctors of a JSON, CSV or XLSX file in one transaction; "success" whenever it is readable. */
-export async function importDoctors(ctx: CoreContext, file: UploadedFile): Promise<UploadResult> {
-  const ext = requireExtension(file, ['json', 'csv', 'xlsx'], 'The doctors file');
-  const log = new ImportLog();
-  const doctors =
-    ext === 'json'
-      ? doctorsFromJson(parseJsonFile(file), log)
-      : doctorsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: DOCTOR_COLUMNS }), file.filename, log);
-  const processed = ctx.db.transaction(() => upsertDoctors(ctx.db, doctors))();
-  return { ...log.result(processed), status: 'success' };
-}
+import { uploadedFileSchema } from '../import/files';
+import { createDoctor, importDoctors } from './service';
+import { createDoctorSchema } from './schema';
+import { listDoctors } from './repo';
 
 export const facultyHandlers = defineHandlers({
   'doctors-list': handler(z.object({}), 'All doctors', (ctx) => listDoctors(ctx.db)),
-  'doctors-create': handler(
-    createDoctorSchema,
-    'Add one doctor',
-    (ctx, input) => {
-      const allowed = readAllowedCourses(input.allowed_courses ?? []);
-      const availability = readAvailability({ days: input.available_days ?? input.days, time: input.available_time, start: input.start, end: input.end });
-      const fields = [
-        ...allowed.rejected.map((code) => ({ field: 'allowed_courses', message: `"${code}" is not a course code` })),
-        ...availability.problems.map((message) => ({ field: message.startsWith('days') ? 'available_days' : 'available_time', message })),
-      ];
-      if (fields.length > 0) throw new CoreError('validation', fields.map((f) => `${f.field}: ${f.message}`).join('; '), { fields });
-      return ctx.db
-        .transaction(() => {
-          const existing = findDoctorByName(ctx.db, input.name);
-          if (existing) throw new CoreError('conflict', `A doctor named "${existing.name}" already exists (id ${existing.id})`);
-          return insertDoctor(ctx.db, {
-            name: input.name.replace(/\s+/g, ' '),
-            allowed_courses: JSON.stringify(allowed.codes),
-            available_days: availability.days,
-            available_time: availability.time,
-          });
-        })
-        .immediate();
-    },
-    { writes: ['doctors'] },
-  ),
+  'doctors-create': handler(createDoctorSchema, 'Add one doctor', (ctx, input) => createDoctor(ctx, input), { writes: ['doctors'] }),
   'doctors-upload': handler(
     z.object({ file: uploadedFileSchema }),
     'Upsert doctors from a JSON, CSV or XLSX file',

@@ -30,3 +30,7 @@ export function getDoctor(db: Db, id: number): Doctor | undefined {
 export function listDoctors(db: Db): Doctor[] {
   return db.prepare<[], Doctor>(`SELECT ${COLUMNS} FROM doctors ORDER BY name COLLATE NOCASE`).all();
 }
+
+export function countDoctors(db: Db): number {
+  return db.prepare<[], number>('SELECT COUNT(*) FROM doctors').pluck().get() ?? 0;
+}

@@ -1,18 +1,10 @@
 import { echo } from '../domain/bounds';
 import { invalid } from '../domain/errors';
-import { cellText, matchColumns, type ColumnAliases, type Table } from '../import/table';
+import { cellText, matchColumns, type Table } from '../import/table';
+import { DOCTOR_COLUMNS } from './columns';
 import type { ImportLog } from '../import/result';
 import { readAllowedCourses, readAvailability } from './fields';
 import { doctorNameKey, type DoctorRecord } from './schema';
-
-export const DOCTOR_COLUMNS = {
-  name: ['name', 'doctor_name', 'professor', 'doctor', 'instructor', 'faculty'],
-  allowed_courses: ['allowed_courses', 'courses', 'allowed'],
-  days: ['days', 'available_days', 'availability days'],
-  start: ['start', 'start_time', 'from'],
-  end: ['end', 'end_time', 'to'],
-  time: ['available_time', 'availability', 'hours'],
-} as const satisfies ColumnAliases<string>;
 
 /** One doctor from loose fields, as uploads and the create form give them. */
 export function doctorFromFields(fields: Record<string, unknown>, where: string, log: ImportLog): DoctorRecord | null {

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Caller } from '../context';
 import { isLocalHost } from './host';
-import { cookieValue, SESSION_HEADER, SESSION_KEY_PARAM, sessionCookieName, type BrowserSessions } from './session';
+import { cookieValue, sessionCookieName, type BrowserSessions } from './session';
+import { SESSION_HEADER, SESSION_KEY_PARAM } from '../domain/session-wire';
 import { bearerToken, tokensMatch } from './token';
 
 /** What the guard sees of a request. */
@@ -75,7 +76,7 @@ export function guardRequest(request: GuardRequest, token: string, sessions: Bro
     if (origin !== undefined && !isOwnOrigin(origin, host ?? '', request.localPort)) return refuse(403, 'Cross-origin requests are not allowed');
     if (origin === undefined && !SAFE_METHODS.has(request.method)) return refuse(403, 'Changes from the app page must say where they come from (Origin header)');
     // EventSource cannot send headers: the event stream alone takes the key as a query parameter.
-    const key = header(request.headers, SESSION_HEADER) ?? (path === '/events' && request.method === 'GET' ? queryParam(request.url, SESSION_KEY_PARAM) : null);
+    const key = header(request.headers, SESSION_HEADER.toLowerCase()) ?? (path === '/events' && request.method === 'GET' ? queryParam(request.url, SESSION_KEY_PARAM) : null);
     if (sessions.verify(sessionId, key ?? null)) return { allow: true, caller: 'browser' };
     return refuse(401, 'Your session has ended or is not valid: open the sign-in link that `npm run serve` printed (also kept in the data folder\'s login-url file)');
   }

@@ -2,11 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SIGN_IN_FAILED_FRAGMENT, SIGNED_IN_FRAGMENT } from '../domain/session-wire';
 import { clearedSessionCookieHeader, cookieValue, LOGIN_PARAM, sessionCookieHeader, sessionCookieName, type BrowserSessions } from './session';
 
-/** Where the page learns the outcome of a sign-in: the fragment, which the browser never sends to any server. */
-export const SIGNED_IN_FRAGMENT = 'session=';
-export const SIGN_IN_FAILED_FRAGMENT = 'signin=used';
 
 /**
  * Serves the built renderer (headless mode). The page itself holds no data and needs no

@@ -20,6 +20,7 @@ export interface RouteSpec {
 export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/health', operation: 'health', input: 'none', public: true, tag: 'system' },
 
+  { method: 'GET', path: '/campuses', operation: 'campuses-list', input: 'none', tag: 'system' },
   { method: 'GET', path: '/settings', operation: 'settings-info', input: 'none', tag: 'system' },
   { method: 'POST', path: '/settings/token', operation: 'settings-regenerate-token', input: 'none', tag: 'system' },
   { method: 'GET', path: '/data/backup', operation: 'database-backup', input: 'none', file: true, tag: 'data' },

@@ -14,9 +14,6 @@ import { tokensMatch } from './token';
  * cookie; without the key, which only the page's own origin holds, the cookie opens nothing. And
  * no form or no-cors request can carry a custom header.
  */
-export const SESSION_HEADER = 'x-termwise';
-/** The query parameter that carries the key where a header cannot be set (EventSource). */
-export const SESSION_KEY_PARAM = 'session_key';
 export const LOGIN_PARAM = 'login';
 
 /** A session ends after this long, or after this long unused; a server restart ends all. */

@@ -1,7 +1,11 @@
 import type { Db } from '../db/connection';
 import { jsonText, type JsonText } from '../domain/json-text';
-import { SEMESTER_ORDER_SQL } from '../domain/terms';
+import { PLANNED_SEMESTERS, SEMESTER_ORDER_SQL, type PlannedSemester } from '../domain/terms';
+import type { Campus } from '../domain/campuses';
 import type { Offering, OfferingRecord } from './schema';
+
+/** The share of enrolled students who failed a record (0 when nobody enrolled): the one definition. */
+const FAIL_RATIO_SQL = 'CASE WHEN total_enrolled > 0 THEN CAST(failed_count AS REAL) / total_enrolled ELSE 0 END';
 
 export function upsertOfferings(db: Db, records: readonly OfferingRecord[], createdAt: string): number {
   const statement = db.prepare(`INSERT INTO offerings (year, semester, campus, course_code, total_enrolled, passed_count, failed_count, is_offered, created_at)
@@ -22,11 +26,68 @@ export function listOfferingsJson(db: Db): JsonText<Offering[]> {
     .prepare<[], string>(
       `SELECT json_group_array(json_object('id', id, 'year', year, 'semester', semester, 'campus', campus, 'course_code', course_code,
         'total_enrolled', total_enrolled, 'passed_count', passed_count, 'failed_count', failed_count,
-        'fail_ratio', CASE WHEN total_enrolled > 0 THEN CAST(failed_count AS REAL) / total_enrolled ELSE 0 END,
+        'fail_ratio', ${FAIL_RATIO_SQL},
         'is_offered', json(CASE is_offered WHEN 1 THEN 'true' ELSE 'false' END), 'created_at', created_at))
        FROM (SELECT * FROM offerings ORDER BY ${CHRONOLOGICAL})`,
     )
     .pluck()
     .get();
   return jsonText(text ?? '[]');
+}
+
+export interface PlannedOfferingRow {
+  course_code: string;
+  year: number;
+  semester: PlannedSemester;
+  campus: Campus;
+  total_enrolled: number;
+  passed_count: number;
+  failed_count: number;
+  is_offered: 0 | 1;
+}
+
+/** The Fall/Spring records of the given campuses: the history recommendations learn from. */
+export function plannedOfferings(db: Db, campuses: readonly Campus[]): PlannedOfferingRow[] {
+  return db
+    .prepare<[string, string], PlannedOfferingRow>(
+      `SELECT course_code, year, semester, campus, total_enrolled, passed_count, failed_count, is_offered FROM offerings
+       WHERE semester IN (SELECT value FROM json_each(?)) AND campus IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(PLANNED_SEMESTERS), JSON.stringify(campuses));
+}
+
+/** The latest Fall or Spring term with records, if any. */
+export function latestPlannedTerm(db: Db): { year: number; semester: PlannedSemester } | undefined {
+  return db
+    .prepare<[string], { year: number; semester: PlannedSemester }>(
+      `SELECT year, semester FROM offerings WHERE semester IN (SELECT value FROM json_each(?)) ORDER BY year DESC, ${SEMESTER_ORDER_SQL} DESC LIMIT 1`,
+    )
+    .get(JSON.stringify(PLANNED_SEMESTERS));
+}
+
+export function countOfferings(db: Db): number {
+  return db.prepare<[], number>('SELECT COUNT(*) FROM offerings').pluck().get() ?? 0;
+}
+
+/** Mean fail ratio of all records, 0–1 (0 without records). */
+export function averageFailRatio(db: Db): number {
+  return db.prepare<[], number | null>(`SELECT AVG(${FAIL_RATIO_SQL}) FROM offerings`).pluck().get() ?? 0;
+}
+
+export function enrollmentByTerm(db: Db): { year: number; semester: string; campus: string; total_enrolled: number; offerings: number }[] {
+  return db
+    .prepare<[], { year: number; semester: string; campus: string; total_enrolled: number; offerings: number }>(
+      `SELECT year, semester, campus, SUM(total_enrolled) AS total_enrolled, SUM(is_offered) AS offerings FROM offerings
+       GROUP BY year, semester, campus ORDER BY year, ${SEMESTER_ORDER_SQL}, campus`,
+    )
+    .all();
+}
+
+/** Mean fail ratio per term, 0–1, oldest first. */
+export function failRatioByTerm(db: Db): { year: number; semester: string; fail_ratio: number }[] {
+  return db
+    .prepare<[], { year: number; semester: string; fail_ratio: number }>(
+      `SELECT year, semester, AVG(${FAIL_RATIO_SQL}) AS fail_ratio FROM offerings GROUP BY year, semester ORDER BY year, ${SEMESTER_ORDER_SQL}`,
+    )
+    .all();
 }

@@ -3,13 +3,16 @@ import { echo, LIMITS } from '../domain/bounds';
 import { normaliseCourseCode } from '../domain/codes';
 import { cellText, matchColumns, type Table } from '../import/table';
 import type { ImportLog } from '../import/result';
-import { normaliseCampus, normaliseSemester, type Campus, type Semester } from '../domain/terms';
+import { normaliseSemester, type Semester } from '../domain/terms';
+import type { Campus, CampusList } from '../domain/campuses';
 import { OFFERING_COLUMNS, type OfferingColumn } from './columns';
 import type { OfferingRecord } from './schema';
 
 export interface OfferingDefaults {
   semester: Semester;
   campus: Campus;
+  /** The configured campuses, which a row's campus cell must name. */
+  campuses: CampusList;
 }
 
 type Columns = Partial<Record<OfferingColumn, number>>;
@@ -48,7 +51,7 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
   // Reports repeat the same few spellings on every row: normalise each once.
   const courseCode = memoise(normaliseCourseCode);
   const semesterOf = memoise(normaliseSemester);
-  const campusOf = memoise(normaliseCampus);
+  const campusOf = memoise((text: string) => defaults.campuses.normalise(text));
   for (const { table, columns } of tables) {
     const at = (values: unknown[], column: OfferingColumn): unknown => {
       const index = columns[column];
@@ -78,7 +81,7 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
       const campusText = cellText(at(v, 'campus'));
       const campus = campusText === '' ? defaults.campus : campusOf(campusText);
       if (!campus) {
-        log.skip(row.where, `campus "${campusText}" is not Beirut or Byblos`);
+        log.skip(row.where, `campus "${campusText}" is not ${defaults.campuses.describe()}`);
         continue;
       }
       const counts = {

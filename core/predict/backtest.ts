@@ -1,6 +1,6 @@
-import { CAMPUSES, type Campus } from '../domain/terms';
+import type { Campus } from '../domain/campuses';
 import { type courseFacts } from './features';
-import { termAt, termsWithData, type History } from './history';
+import { campusHistory, termAt, termsWithData, type History } from './history';
 import { f1Score, rocAuc, wape } from './metrics';
 import { scoreCourses, trainCampus } from './train';
 
@@ -36,23 +36,23 @@ export function recencyFrequencyScore(facts: ReturnType<typeof courseFacts>): nu
 /** Baselines decide "offer" at a fixed 0.5: a course they score at least half-way in. */
 const BASELINE_THRESHOLD = 0.5;
 
-export async function backtest(history: History, terms = 6, campuses: readonly Campus[] = CAMPUSES): Promise<TermResult[]> {
+export async function backtest(history: History, terms = 6, campuses: readonly Campus[] = Object.keys(history.campuses)): Promise<TermResult[]> {
   const results: TermResult[] = [];
   for (const campus of campuses) {
-    const dataTerms = termsWithData(history.campuses[campus]);
+    const dataTerms = termsWithData(campusHistory(history, campus));
     for (const t of dataTerms.slice(-terms)) {
       const trained = await trainCampus(history, campus, undefined, t);
       if (!trained) continue;
       const scores = scoreCourses(trained.models, history, campus, t);
       trained.models.classifier.free();
       trained.models.regressor?.free();
-      const labels = scores.map((s) => (history.campuses[campus].stats.get(s.course.code)?.[t]?.offered ? 1 : 0));
+      const labels = scores.map((s) => (campusHistory(history, campus).stats.get(s.course.code)?.[t]?.offered ? 1 : 0));
       const evaluate = (values: number[], threshold: number): ScorerResult => ({ roc_auc: rocAuc(values, labels) ?? 0.5, f1: f1Score(values, labels, threshold) });
       const actual: number[] = [];
       const forecast: number[] = [];
       const naive: number[] = [];
       scores.forEach((s) => {
-        const outcome = history.campuses[campus].stats.get(s.course.code)?.[t];
+        const outcome = campusHistory(history, campus).stats.get(s.course.code)?.[t];
         if (!outcome?.offered || outcome.enrolled === 0) return;
         actual.push(outcome.enrolled);
         forecast.push(s.enrollment);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
-import { CAMPUSES } from '../domain/terms';
 import { bulkRunSchema } from './schema';
+import { campusName } from '../input-fields';
 import { bulkRun, nextTerm, run, runs, train } from './service';
 import { exportRun } from './export';
 
@@ -9,14 +9,14 @@ const runId = z.coerce.number({ error: 'must be a run id' }).int().positive();
 
 export const predictHandlers = defineHandlers({
   'predict-next-term': handler(z.object({}), 'The term after the latest Fall/Spring offering record', (ctx) => nextTerm(ctx)),
-  'predict-train': handler(z.object({}), 'Retrain both campus models from all offering records', (ctx) => train(ctx), { writes: ['models'] }),
+  'predict-train': handler(z.object({}), 'Retrain every campus model from all offering records', (ctx) => train(ctx), { writes: ['models'] }),
   'predict-bulk': handler(bulkRunSchema, 'Score every catalog course for a target term and campus, and save the run', (ctx, input) => bulkRun(ctx, input), {
     writes: ['runs', 'models'],
   }),
   'predict-runs': handler(
-    z.object({ campus: z.enum(CAMPUSES, { error: `must be ${CAMPUSES.join(' or ')}` }).optional() }),
+    z.object({ campus: campusName.optional() }),
     'Saved runs, newest first',
-    (ctx, { campus }) => runs(ctx, campus),
+    (ctx, { campus }) => runs(ctx, campus === undefined ? undefined : ctx.campuses.require(campus, 'campus')),
   ),
   'predict-run': handler(z.object({ run_id: runId }), 'One saved run', (ctx, { run_id }) => run(ctx, run_id)),
   'predict-run-export': handler(

@@ -3,7 +3,9 @@ import type { Db } from '../db/connection';
 import { codePrefixes } from '../domain/codes';
 import { courseTypes } from '../catalog/types';
 import { listCourses } from '../catalog/repo';
-import type { Campus, PlannedSemester } from '../domain/terms';
+import type { PlannedSemester } from '../domain/terms';
+import type { Campus } from '../domain/campuses';
+import { plannedOfferings } from '../offerings/repo';
 
 /**
  * The planning view of the database: the catalog with derived facts, and per campus the
@@ -46,6 +48,11 @@ export interface History {
   lastIndex: number;
 }
 
+/** One campus's history; empty for a campus without records. */
+export function campusHistory(history: History, campus: Campus): CampusHistory {
+  return history.campuses[campus] ?? { campus, hasData: [], stats: new Map() };
+}
+
 export function termIndex(baseYear: number, year: number, semester: PlannedSemester): number {
   return (year - baseYear) * 2 + (semester === 'Fall' ? 1 : 0);
 }
@@ -77,27 +84,12 @@ export function transitiveDependents(prerequisites: ReadonlyMap<string, readonly
   return result;
 }
 
-interface OfferingRow {
-  course_code: string;
-  year: number;
-  semester: PlannedSemester;
-  campus: Campus;
-  total_enrolled: number;
-  passed_count: number;
-  failed_count: number;
-  is_offered: 0 | 1;
-}
-
-export function loadHistory(db: Db): History {
+/** The planning view of the catalog and of the given campuses' history. */
+export function loadHistory(db: Db, campusNames: readonly Campus[]): History {
   const courses = listCourses(db);
   const prerequisiteMap = new Map(courses.map((c) => [c.code, parsePrerequisites(c.prerequisites)]));
   const dependents = transitiveDependents(prerequisiteMap);
-  const rows = db
-    .prepare<[], OfferingRow>(
-      `SELECT course_code, year, semester, campus, total_enrolled, passed_count, failed_count, is_offered FROM offerings
-       WHERE semester IN ('Fall', 'Spring') AND campus IN ('Beirut', 'Byblos')`,
-    )
-    .all();
+  const rows = plannedOfferings(db, campusNames);
   const baseYear = rows.reduce((min, r) => Math.min(min, r.year), Number.POSITIVE_INFINITY);
   const history: History = {
     baseYear: Number.isFinite(baseYear) ? baseYear : 0,
@@ -112,15 +104,13 @@ export function loadHistory(db: Db): History {
       studyPlan: c.study_plan,
       dependents: dependents.get(c.code) ?? 0,
     })),
-    campuses: {
-      Beirut: { campus: 'Beirut', hasData: [], stats: new Map() },
-      Byblos: { campus: 'Byblos', hasData: [], stats: new Map() },
-    },
+    campuses: Object.fromEntries(campusNames.map((campus) => [campus, { campus, hasData: [], stats: new Map() }])),
     lastIndex: -1,
   };
   for (const row of rows) {
     const index = termIndex(history.baseYear, row.year, row.semester);
     const campus = history.campuses[row.campus];
+    if (!campus) continue;
     campus.hasData[index] = true;
     let series = campus.stats.get(row.course_code);
     if (!series) campus.stats.set(row.course_code, (series = []));

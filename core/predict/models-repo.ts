@@ -1,6 +1,6 @@
 import { storedList } from '../domain/lists';
 import type { Db } from '../db/connection';
-import type { Campus } from '../domain/terms';
+import type { Campus } from '../domain/campuses';
 import type { TrainedCampus } from './train';
 
 export interface StoredModel extends Omit<TrainedCampus, 'features'> {

@@ -68,3 +68,12 @@ export function getRun(db: Db, id: number): PredictionRun | undefined {
 export function latestRun(db: Db): RunRow | undefined {
   return db.prepare<[], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs ORDER BY id DESC LIMIT 1`).get();
 }
+
+/** The courses a run recommends offering: prefix and stored type list. */
+export function recommendedCourses(db: Db, runId: number): { prefix: string; types: string }[] {
+  return db.prepare<[number], { prefix: string; types: string }>('SELECT prefix, types FROM prediction_entries WHERE run_id = ? AND offer = 1').all(runId);
+}
+
+export function runEntryCount(db: Db, runId: number): number {
+  return db.prepare<[number], number>('SELECT COUNT(*) FROM prediction_entries WHERE run_id = ?').pluck().get(runId) ?? 0;
+}

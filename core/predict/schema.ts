@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CAMPUSES, PLANNED_SEMESTERS } from '../domain/terms';
+import { PLANNED_SEMESTERS } from '../domain/terms';
 import { DEFAULT_SLOTS } from '../domain/quotas';
+import { campusName } from '../input-fields';
 
 const count = z.number({ error: 'must be a whole number ≥ 0' }).int('must be a whole number ≥ 0').min(0, 'must be ≥ 0');
 
@@ -15,7 +16,7 @@ export const bulkRunSchema = z.object({
   run_name: z.string({ error: 'a run name is required' }).trim().min(1, 'a run name is required'),
   target_year: z.number({ error: 'must be a year' }).int('must be a whole year').min(1900, 'must be a year after 1900').max(2200, 'must be a year before 2200'),
   target_semester: z.enum(PLANNED_SEMESTERS, { error: 'must be Fall or Spring' }),
-  target_campus: z.enum(CAMPUSES, { error: `must be ${CAMPUSES.join(' or ')}` }),
+  target_campus: campusName,
   new_freshman: count.default(0),
   new_sophomores: count.default(0),
   new_masters: count.default(0),

@@ -4,7 +4,9 @@ import type { Db } from '../db/connection';
 import { invalid, notFound } from '../domain/errors';
 import { DATABASE_FILE } from '../db/files';
 import { runWorker, siblingModule } from '../workers';
-import { CAMPUSES, nextPlannedTerm, SEMESTER_ORDER_SQL, type Campus, type Semester } from '../domain/terms';
+import { nextPlannedTerm } from '../domain/terms';
+import type { Campus } from '../domain/campuses';
+import { countOfferings, latestPlannedTerm } from '../offerings/repo';
 import { countCourses } from '../catalog/repo';
 import { cohortDemand } from './cohorts';
 import { loadHistory, termIndex } from './history';
@@ -14,33 +16,25 @@ import { explain } from './reasons';
 import { getRun, insertRun, listRuns } from './runs-repo';
 import type { BulkRunInput, PredictionEntry, PredictionRun, TrainResult } from './schema';
 import { scoreCourses, type CampusModels, type TrainedCampus } from './train';
-import type { TrainProgress } from './train-worker';
+import type { TrainProgress, TrainWorkerInput } from './train-worker';
 import { Booster } from './xgboost';
 
 /** Seats per section when turning expected enrollment into sections to open. */
 export const SECTION_SEATS = 40;
 
 export function nextTerm(ctx: CoreContext): { year: number; semester: 'Fall' | 'Spring' } {
-  const latest = ctx.db
-    .prepare<[], { year: number; semester: Semester }>(
-      `SELECT year, semester FROM offerings WHERE semester IN ('Fall', 'Spring') ORDER BY year DESC, ${SEMESTER_ORDER_SQL} DESC LIMIT 1`,
-    )
-    .get();
+  const latest = latestPlannedTerm(ctx.db);
   if (!latest) throw invalid('There are no Fall or Spring offering records yet: upload the offering history first (POST /data/upload/offerings)');
   return nextPlannedTerm(latest);
 }
 
-function hasOfferings(ctx: CoreContext): boolean {
-  return ctx.db.prepare('SELECT 1 FROM offerings LIMIT 1').get() !== undefined;
-}
-
 const training = new WeakMap<CoreContext, Promise<TrainResult>>();
 
-/** Retrains both campus models in a worker thread; a second call while one runs shares it. */
+/** Retrains every campus's model in a worker thread; a second call while one runs shares it. */
 export function train(ctx: CoreContext): Promise<TrainResult> {
   const running = training.get(ctx);
   if (running) return running;
-  if (!hasOfferings(ctx)) return Promise.reject(invalid('There are no offering records to train on: upload the offering history first'));
+  if (countOfferings(ctx.db) === 0) return Promise.reject(invalid('There are no offering records to train on: upload the offering history first'));
   const promise = trainInWorker(ctx).finally(() => training.delete(ctx));
   training.set(ctx, promise);
   return promise;
@@ -50,7 +44,7 @@ async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
   const trainedAt = ctx.now();
   const modelVersion = newModelVersion(ctx, trainedAt);
   ctx.events.emit({ type: 'progress', task: 'train', stage: 'starting', percent: 0 });
-  const trained = await runWorker<TrainedCampus[]>(siblingModule(import.meta.url, 'train-worker'), { databaseFile: join(ctx.dataDir, DATABASE_FILE) }, {
+  const trained = await runWorker<TrainedCampus[]>(siblingModule(import.meta.url, 'train-worker'), { databaseFile: join(ctx.dataDir, DATABASE_FILE), campuses: ctx.campuses.names } satisfies TrainWorkerInput, {
     onProgress: (message) => {
       const p = message as TrainProgress;
       ctx.events.emit({ type: 'progress', task: 'train', campus: p.campus, stage: p.stage, percent: p.percent });
@@ -60,7 +54,7 @@ async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
     for (const model of trained) saveModel(ctx.db, model, modelVersion, trainedAt.toISOString());
   })();
   const campuses: TrainResult['campuses'] = {};
-  for (const campus of CAMPUSES) {
+  for (const campus of ctx.campuses.names) {
     const m = trained.find((t) => t.campus === campus);
     campuses[campus] = m
       ? { samples: m.samples, positives: m.positives, roc_auc: m.roc_auc, f1: m.f1, threshold: m.threshold, duration_ms: m.duration_ms }
@@ -113,13 +107,15 @@ async function modelFor(ctx: CoreContext, campus: Campus): Promise<StoredModel> 
 }
 
 /** Scores every catalog course for the target term and campus, and saves the run. */
-export async function bulkRun(ctx: CoreContext, input: BulkRunInput): Promise<PredictionRun> {
+export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<PredictionRun> {
+  const input = { ...request, target_campus: ctx.campuses.require(request.target_campus, 'target_campus') };
+  const campus = input.target_campus;
   if (countCourses(ctx.db) === 0) throw invalid('The course catalog is empty: upload courses first (POST /data/upload/courses)');
-  const model = await modelFor(ctx, input.target_campus);
+  const model = await modelFor(ctx, campus);
   const models = await boosters(ctx.db, model);
-  const history = loadHistory(ctx.db);
+  const history = loadHistory(ctx.db, [campus]);
   const t = termIndex(history.baseYear, input.target_year, input.target_semester);
-  const scores = scoreCourses(models, history, input.target_campus, t);
+  const scores = scoreCourses(models, history, campus, t);
   const chosen = input.use_quotas
     ? selectByQuotas(
         scores.map((s) => ({ code: s.course.code, prefixes: s.course.prefixes, types: s.course.types, score: s.confidence })),

@@ -1,17 +1,17 @@
 /**
- * Worker thread entry: trains both campus models from the database file, reporting progress,
+ * Worker thread entry: trains every campus's model from the database file, reporting progress,
  * and hands the serialised boosters back to the main thread, which stores them.
  */
 import { workerData } from 'node:worker_threads';
 import { INTERNAL_ERROR_MESSAGE } from '../domain/errors';
 import { replyToParent, reportProgress } from '../workers';
 import { openDatabase } from '../db/connection';
-import { CAMPUSES } from '../domain/terms';
 import { loadHistory } from './history';
 import { trainCampus, type TrainedCampus } from './train';
 
 export interface TrainWorkerInput {
   databaseFile: string;
+  campuses: readonly string[];
 }
 
 export interface TrainProgress {
@@ -21,12 +21,12 @@ export interface TrainProgress {
 }
 
 async function main(): Promise<TrainedCampus[]> {
-  const { databaseFile } = workerData as TrainWorkerInput;
+  const { databaseFile, campuses } = workerData as TrainWorkerInput;
   const db = openDatabase(databaseFile);
   try {
-    const history = loadHistory(db);
+    const history = loadHistory(db, campuses);
     const results: TrainedCampus[] = [];
-    for (const campus of CAMPUSES) {
+    for (const campus of campuses) {
       const trained = await trainCampus(history, campus, (stage, percent) => {
         reportProgress({ campus, stage, percent } satisfies TrainProgress);
       });

@@ -1,7 +1,7 @@
-import type { Campus } from '../domain/terms';
+import type { Campus } from '../domain/campuses';
 import { Booster, type BoosterParams } from './xgboost';
 import { courseFacts, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, type CourseFacts } from './features';
-import { termsWithData, type CourseInfo, type History } from './history';
+import { campusHistory, termsWithData, type CourseInfo, type History } from './history';
 import { bestThreshold, f1Score, rocAuc } from './metrics';
 
 /** Model settings, in one place. */
@@ -31,12 +31,12 @@ export function buildDataset(history: History, campus: Campus, targetTerms: read
   const courses = history.courses;
   const rows = courses.length * targetTerms.length;
   const data: Dataset = { rows, features: new Float32Array(rows * FEATURE_COUNT), labels: new Float32Array(rows), enrollment: new Float32Array(rows), terms: new Int32Array(rows) };
-  const campusHistory = history.campuses[campus];
+  const atCampus = campusHistory(history, campus);
   let r = 0;
   for (const t of targetTerms) {
     for (const course of courses) {
-      writeFeatures(data.features, r * FEATURE_COUNT, course, courseFacts(course, campusHistory, t), t);
-      const outcome = campusHistory.stats.get(course.code)?.[t];
+      writeFeatures(data.features, r * FEATURE_COUNT, course, courseFacts(course, atCampus, t), t);
+      const outcome = atCampus.stats.get(course.code)?.[t];
       data.labels[r] = outcome?.offered ? 1 : 0;
       data.enrollment[r] = outcome?.offered ? outcome.enrolled : 0;
       data.terms[r] = t;
@@ -93,7 +93,7 @@ export type Progress = (stage: string, percent: number) => void;
  */
 export async function trainCampus(history: History, campus: Campus, progress: Progress = () => undefined, before = Number.POSITIVE_INFINITY): Promise<{ trained: TrainedCampus; models: CampusModels } | null> {
   const started = performance.now();
-  const dataTerms = termsWithData(history.campuses[campus]).filter((t) => t < before);
+  const dataTerms = termsWithData(campusHistory(history, campus)).filter((t) => t < before);
   const targets = dataTerms.slice(WARMUP_TERMS);
   if (targets.length === 0) return null;
   progress('features', 5);
@@ -144,7 +144,7 @@ export function scoreCourses(models: CampusModels, history: History, campus: Cam
   const courses = history.courses;
   const features = new Float32Array(courses.length * FEATURE_COUNT);
   const facts = courses.map((course, i) => {
-    const f = courseFacts(course, history.campuses[campus], t);
+    const f = courseFacts(course, campusHistory(history, campus), t);
     writeFeatures(features, i * FEATURE_COUNT, course, f, t);
     return f;
   });

@@ -17,13 +17,9 @@ export function upsertRooms(db: Db, rooms: readonly RoomRecord[]): number {
   return rooms.length;
 }
 
-/** Declared rooms, plus rooms the timetable uses without declaring them (capacity unknown). */
-export function listRooms(db: Db): Room[] {
-  const declared = db.prepare<[], Room>('SELECT id, name, capacity, campus FROM rooms ORDER BY name COLLATE NOCASE').all();
-  const keys = new Set(declared.map((r) => roomKey(r.name)));
-  const used = db.prepare<[], { room: string; room_key: string }>('SELECT MIN(room) AS room, room_key FROM schedule_entries WHERE room_key IS NOT NULL GROUP BY room_key').all();
-  const undeclared = used.filter((u) => !keys.has(u.room_key)).map((u): Room => ({ id: null, name: u.room, capacity: null, campus: null }));
-  return [...declared, ...undeclared].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+/** The declared rooms, by name. */
+export function declaredRoomList(db: Db): Room[] {
+  return db.prepare<[], Room>('SELECT id, name, capacity, campus FROM rooms ORDER BY name COLLATE NOCASE').all();
 }
 
 export function declaredRooms(db: Db): (Room & { id: number; capacity: number })[] {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { SampleData, SampleSection } from './generate';
+import { SAMPLE_CAMPUSES, type SampleData, type SampleSection } from './generate';
 
 /** The sample data in the file formats schedulers upload. */
 export function coursesJson(data: SampleData): string {
@@ -33,7 +33,7 @@ export async function offeringsReportXlsx(sections: readonly SampleSection[]): P
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Registrar — sample data';
   workbook.created = workbook.modified = new Date('2025-01-01T00:00:00Z');
-  for (const campus of ['Beirut', 'Byblos'] as const) {
+  for (const campus of SAMPLE_CAMPUSES) {
     const rows = sections
       .filter((s) => s.campus === campus)
       .sort((a, b) => a.year - b.year || TERM_ORDER[a.semester] - TERM_ORDER[b.semester] || a.course_code.localeCompare(b.course_code) || a.section.localeCompare(b.section));

@@ -1,12 +1,13 @@
 import { courseTypes } from '../catalog/types';
-import type { Campus, Semester } from '../domain/terms';
+import type { Semester } from '../domain/terms';
+import { DEFAULT_CAMPUSES, type Campus } from '../domain/campuses';
 import { SAMPLE_CATALOG, studyPlanText, type SampleCourse } from './catalog';
 import { SeededRandom } from './random';
 
 /**
  * Deterministic sample history: ten years of Fall/Spring (and some Summer) offerings at both
  * campuses with the patterns schedulers see — core courses every planned term, electives
- * rotating, masters mostly in Beirut, growth trends and course-specific fail ratios.
+ * rotating, masters mostly at the main campus, growth trends and course-specific fail ratios.
  */
 export interface SampleOptions {
   seed?: number;
@@ -61,7 +62,10 @@ export interface SampleData {
   rooms: SampleRoom[];
 }
 
-const CAMPUS_SIZE: Record<Campus, number> = { Beirut: 1, Byblos: 0.62 };
+/** The sample is set in the default campuses: a main campus and a smaller second one. */
+const [MAIN_CAMPUS, SECOND_CAMPUS] = DEFAULT_CAMPUSES.map((c) => c.name) as [Campus, Campus];
+export const SAMPLE_CAMPUSES: readonly Campus[] = [MAIN_CAMPUS, SECOND_CAMPUS];
+const campusSize = (campus: Campus): number => (campus === MAIN_CAMPUS ? 1 : 0.62);
 const GROWTH: Record<string, number> = { CSC: 0.045, BIF: 0.025, MTH: 0.0, STA: 0.012 };
 const SECTION_SIZE = 40;
 
@@ -76,13 +80,13 @@ function profileFor(course: SampleCourse, campus: Campus, rng: SeededRandom): Pr
   const type = primaryType(course);
   const planned = course.plan?.semester ?? rng.pick(['Fall', 'Spring', 'Both'] as const);
   const parity = rng.int(0, 1);
-  if (type === 'core') return { kind: 'every', semester: planned, parity, inSlot: campus === 'Beirut' ? 0.97 : 0.9 };
-  if (type === 'minor') return { kind: 'yearly', semester: planned, parity, inSlot: campus === 'Beirut' ? 0.9 : 0.75 };
+  if (type === 'core') return { kind: 'every', semester: planned, parity, inSlot: campus === MAIN_CAMPUS ? 0.97 : 0.9 };
+  if (type === 'minor') return { kind: 'yearly', semester: planned, parity, inSlot: campus === MAIN_CAMPUS ? 0.9 : 0.75 };
   if (type === 'masters') {
-    if (campus === 'Byblos' && !rng.chance(0.3)) return null;
+    if (campus === SECOND_CAMPUS && !rng.chance(0.3)) return null;
     return { kind: rng.chance(0.6) ? 'yearly' : 'biennial', semester: planned === 'Both' ? 'Both' : planned, parity, inSlot: 0.85 };
   }
-  if (campus === 'Byblos' && !rng.chance(0.6)) return null;
+  if (campus === SECOND_CAMPUS && !rng.chance(0.6)) return null;
   const kind = rng.pick(['yearly', 'yearly', 'biennial', 'irregular'] as const);
   return { kind, semester: planned, parity, inSlot: kind === 'irregular' ? 0.4 : 0.86 };
 }
@@ -146,7 +150,7 @@ export function generateSample(options: SampleOptions = {}): SampleData {
       const base = baseEnrollment(course, rng);
       const types = courseTypes(Array.isArray(course.type) ? JSON.stringify(course.type) : course.type);
 
-      for (const campus of ['Beirut', 'Byblos'] as const) {
+      for (const campus of SAMPLE_CAMPUSES) {
         const profile = profileFor(course, campus, rng);
         if (!profile) continue;
         for (let year = firstYear; year <= lastYear; year++) {
@@ -155,7 +159,7 @@ export function generateSample(options: SampleOptions = {}): SampleData {
             let offered: boolean;
             let size = 1;
             if (semester === 'Summer') {
-              offered = campus === 'Beirut' && types.includes('core') && Number(/\d/.exec(course.code)?.[0]) <= 2 && rng.chance(0.45);
+              offered = campus === MAIN_CAMPUS && types.includes('core') && Number(/\d/.exec(course.code)?.[0]) <= 2 && rng.chance(0.45);
               size = 0.35;
             } else {
               const slot = inSlot(profile, year, semester);
@@ -164,7 +168,7 @@ export function generateSample(options: SampleOptions = {}): SampleData {
             }
             if (!offered) continue;
             const trend = Math.pow(1 + growth, year - firstYear);
-            const expected = base * CAMPUS_SIZE[campus] * trend * size;
+            const expected = base * campusSize(campus) * trend * size;
             const total = Math.max(0, Math.round(expected * (1 + rng.normal(0.13))));
             const cancelled = total < 6 && !types.includes('core');
             const record: SampleOffering = cancelled
@@ -241,10 +245,10 @@ function generateDoctors(rng: SeededRandom): SampleDoctor[] {
 function generateRooms(): SampleRoom[] {
   const rooms: SampleRoom[] = [];
   const layout: [Campus, string, number[]][] = [
-    ['Beirut', 'Bassil', [30, 30, 40, 40, 40, 60, 60, 90]],
-    ['Beirut', 'Nicol', [25, 35, 45, 45, 120]],
-    ['Byblos', 'Frem', [30, 30, 40, 40, 60]],
-    ['Byblos', 'Joseph Jabbour', [25, 40, 45, 80]],
+    [MAIN_CAMPUS, 'Bassil', [30, 30, 40, 40, 40, 60, 60, 90]],
+    [MAIN_CAMPUS, 'Nicol', [25, 35, 45, 45, 120]],
+    [SECOND_CAMPUS, 'Frem', [30, 30, 40, 40, 60]],
+    [SECOND_CAMPUS, 'Joseph Jabbour', [25, 40, 45, 80]],
   ];
   for (const [campus, building, capacities] of layout) {
     capacities.forEach((capacity, i) => rooms.push({ name: `${building} ${100 + i * 3 + 1}`, capacity, campus }));

@@ -70,3 +70,12 @@ export function updateEntry(db: Db, id: number, values: EntryValues): void {
 export function deleteEntry(db: Db, id: number): boolean {
   return db.prepare('DELETE FROM schedule_entries WHERE id = ?').run(id).changes > 0;
 }
+
+/** Each room the timetable uses (by room key), with one of its spellings. */
+export function roomsInUse(db: Db): { room: string; room_key: string }[] {
+  return db.prepare<[], { room: string; room_key: string }>('SELECT MIN(room) AS room, room_key FROM schedule_entries WHERE room_key IS NOT NULL GROUP BY room_key').all();
+}
+
+export function countEntries(db: Db): number {
+  return db.prepare<[], number>('SELECT COUNT(*) FROM schedule_entries').pluck().get() ?? 0;
+}

@@ -11,6 +11,7 @@ import { loadSampleData } from './sample';
 
 export const systemHandlers = defineHandlers({
   health: handler(z.object({}), 'Liveness and version', () => ({ status: 'ok' as const, version: VERSION })),
+  'campuses-list': handler(z.object({}), 'The campuses this installation plans for (campuses.json in the data folder)', (ctx) => [...ctx.campuses.names]),
   'settings-info': handler(z.object({}), 'Data folder, REST address and API token', (ctx) => ({
     version: VERSION,
     data_dir: ctx.dataDir,

@@ -3,7 +3,7 @@ import { defineHandlers, handler } from '../registry';
 import { requireExtension, uploadedFileSchema } from '../import/files';
 import { previewJson, previewTable } from '../import/preview';
 import { OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from '../offerings/columns';
-import { DOCTOR_COLUMNS } from '../faculty/upload';
+import { DOCTOR_COLUMNS } from '../faculty/columns';
 
 export const previewHandlers = defineHandlers({
   'import-preview': handler(z.object({ kind: z.enum(['courses', 'offerings', 'doctors']), file: uploadedFileSchema }), 'The columns and first rows an import would read', async (_ctx, { kind, file }) => {

@@ -1,20 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoreContext } from '../context';
-import { importCourses } from '../catalog/handlers';
-import { importOfferings } from '../offerings/handlers';
-import { importDoctors } from '../faculty/handlers';
-import { importRooms } from '../rooms/handlers';
+import { invalid } from '../domain/errors';
+import { inWords } from '../domain/campuses';
+import { importCourses } from '../catalog/service';
+import { importOfferings } from '../offerings/service';
+import { importDoctors } from '../faculty/service';
+import { importRooms } from '../rooms/service';
 import { SAMPLE_DIR } from '../sample/paths';
+import { SAMPLE_CAMPUSES } from '../sample/generate';
 import type { UploadResult } from '../import/result';
 
 const sampleFile = (name: string): { filename: string; content: Uint8Array } => ({ filename: name, content: new Uint8Array(readFileSync(join(SAMPLE_DIR, name))) });
 
 /** "Load sample data": the shipped catalog, ten years of offerings and the faculty, through the normal imports. */
 export async function loadSampleData(ctx: CoreContext): Promise<Record<'courses' | 'offerings' | 'doctors' | 'rooms', UploadResult>> {
+  const missing = SAMPLE_CAMPUSES.filter((campus) => ctx.campuses.normalise(campus) !== campus);
+  if (missing.length > 0) {
+    throw invalid(
+      `The sample data is set in ${inWords(SAMPLE_CAMPUSES, 'and')}, but this installation plans for ${ctx.campuses.describe()} (campuses.json in the data folder); load it into a data folder with the default campuses`,
+    );
+  }
   return {
     courses: importCourses(ctx, sampleFile('courses.json')),
-    offerings: await importOfferings(ctx, sampleFile('offerings.csv'), { semester: 'Fall', campus: 'Beirut' }),
+    offerings: await importOfferings(ctx, sampleFile('offerings.csv')),
     doctors: await importDoctors(ctx, sampleFile('doctors.csv')),
     rooms: await importRooms(ctx, sampleFile('rooms.csv')),
   };

@@ -8,6 +8,7 @@ import { useSession } from './stores/session';
 import { transport } from './api/client';
 import { SignedOut } from './components/SignedOut';
 import { followChanges } from './stores/changes';
+import { useCampuses } from './stores/campuses';
 
 if (transport.signIn !== 'none') useSession.getState().signedOut(transport.signIn);
 transport.onSessionEnded = () => useSession.getState().signedOut('ended');
@@ -46,6 +47,7 @@ function Screens() {
   useEffect(() => startProgress(), [startProgress]);
   // Writes from anywhere (this page, the desktop menu, a script) reload the stores they affect.
   useEffect(() => followChanges(), []);
+  useEffect(() => void useCampuses.getState().load(), []);
   useEffect(() => {
     const onHash = (): void => setPage(pageFromHash());
     window.addEventListener('hashchange', onHash);

@@ -1,9 +1,8 @@
 import { RandomForestClassifier } from 'ml-random-forest';
 import { FEATURE_COUNT } from '../../core/predict/features';
-import { termsWithData, type History } from '../../core/predict/history';
+import { campusHistory, termsWithData, type History } from '../../core/predict/history';
 import { f1Score, rocAuc } from '../../core/predict/metrics';
 import { buildDataset, WARMUP_TERMS } from '../../core/predict/train';
-import { CAMPUSES } from '../../core/domain/terms';
 
 /**
  * The design card's alternative, measured for the decision: ml-random-forest on quantile-binned
@@ -37,8 +36,8 @@ export async function forestBacktest(history: History, terms = 6): Promise<{ roc
   const aucs: number[] = [];
   const f1s: number[] = [];
   let trainMs = 0;
-  for (const campus of CAMPUSES) {
-    const dataTerms = termsWithData(history.campuses[campus]);
+  for (const campus of Object.keys(history.campuses)) {
+    const dataTerms = termsWithData(campusHistory(history, campus));
     for (const t of dataTerms.slice(-terms)) {
       const targets = dataTerms.filter((x) => x < t).slice(WARMUP_TERMS);
       const train = buildDataset(history, campus, targets);

@@ -5,7 +5,8 @@ import type { FileResult } from '../../../core/domain/file-result';
 import type { CoreEvent } from '../../../core/events';
 import type { TermwiseBridge } from '../../../electron/bridge';
 import { errorFromCore, errorFromHttp } from './errors';
-import { captureSessionKey, SESSION_HEADER, sessionKey, type SignInProblem } from './session';
+import { captureSessionKey, sessionKey, type SignInProblem } from './session';
+import { SESSION_HEADER, SESSION_KEY_PARAM } from '../../../core/domain/session-wire';
 
 /** What an operation's result looks like once it reaches the renderer. */
 export type Decoded<T> = T extends JsonText<infer U> ? U : T;
@@ -85,7 +86,7 @@ export function httpTransport(base = ''): Transport {
     },
     subscribe(listener) {
       // EventSource cannot send headers: the stream takes the session key as a query parameter.
-      const source = new EventSource(`${base}/events?session_key=${encodeURIComponent(sessionKey() ?? '')}`);
+      const source = new EventSource(`${base}/events?${SESSION_KEY_PARAM}=${encodeURIComponent(sessionKey() ?? '')}`);
       source.onmessage = (message: MessageEvent<string>) => listener(JSON.parse(message.data) as CoreEvent);
       return () => source.close();
     },

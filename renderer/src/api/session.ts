@@ -4,21 +4,22 @@
  * origin's storage (other local ports cannot read it) and sent in the X-Termwise header of every
  * call, next to the HttpOnly session cookie. See core/http/session.ts.
  */
+import { SIGN_IN_FAILED_FRAGMENT, SIGNED_IN_FRAGMENT } from '../../../core/domain/session-wire';
+
 const STORAGE_KEY = 'termwise.sessionKey';
-export const SESSION_HEADER = 'X-Termwise';
 
 export type SignInProblem = 'none' | 'used-link' | 'no-session';
 
 /** Reads the key the sign-in redirect left in the fragment, and removes it from the address bar. */
 export function captureSessionKey(): SignInProblem {
   const hash = window.location.hash;
-  const fresh = /^#session=([0-9a-f]{64})$/.exec(hash)?.[1];
+  const fresh = hash.startsWith(`#${SIGNED_IN_FRAGMENT}`) ? /^[0-9a-f]{64}$/.exec(hash.slice(SIGNED_IN_FRAGMENT.length + 1))?.[0] : undefined;
   if (fresh) {
     window.localStorage.setItem(STORAGE_KEY, fresh);
     window.history.replaceState(null, '', window.location.pathname);
     return 'none';
   }
-  if (hash === '#signin=used') {
+  if (hash === `#${SIGN_IN_FAILED_FRAGMENT}`) {
     window.history.replaceState(null, '', window.location.pathname);
     return 'used-link';
   }
@@ -27,8 +28,4 @@ export function captureSessionKey(): SignInProblem {
 
 export function sessionKey(): string | null {
   return window.localStorage.getItem(STORAGE_KEY);
-}
-
-export function forgetSessionKey(): void {
-  window.localStorage.removeItem(STORAGE_KEY);
 }

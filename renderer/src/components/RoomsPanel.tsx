@@ -4,7 +4,7 @@ import { call, fileToUpload, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { notifyDone } from '../lib/notify';
-import { CAMPUSES, type Campus } from '../../../core/domain/terms';
+import { useCampuses } from '../stores/campuses';
 
 type Room = Result<'rooms-list'>[number];
 
@@ -14,6 +14,7 @@ export function RoomsPanel() {
   const [name, setName] = useState('');
   const [capacity, setCapacity] = useState<number | string>(40);
   const [campus, setCampus] = useState<string | null>(null);
+  const campuses = useCampuses((s) => s.campuses);
   const [error, setError] = useState<string | null>(null);
   const load = (): void => {
     call('rooms-list', {})
@@ -54,8 +55,8 @@ export function RoomsPanel() {
       <Group gap="xs" align="end" mb="xs">
         <TextInput size="xs" label="Room" value={name} onChange={(e) => setName(e.currentTarget.value)} w={140} />
         <NumberInput size="xs" label="Seats" min={1} value={capacity} onChange={setCapacity} w={80} />
-        <Select size="xs" label="Campus" clearable placeholder="either" data={[...CAMPUSES]} value={campus} onChange={setCampus} w={110} />
-        <Button size="xs" disabled={!name.trim()} onClick={() => void act(() => call('rooms-create', { name, capacity: Number(capacity), campus: campus as Campus | null }).then(() => setName('')))}>
+        <Select size="xs" label="Campus" clearable placeholder="any" data={campuses} value={campus} onChange={setCampus} w={110} />
+        <Button size="xs" disabled={!name.trim()} onClick={() => void act(() => call('rooms-create', { name, capacity: Number(capacity), campus }).then(() => setName('')))}>
           Add
         </Button>
       </Group>
@@ -67,7 +68,7 @@ export function RoomsPanel() {
               <Table.Tr key={r.name}>
                 <Table.Td>{r.name}</Table.Td>
                 <Table.Td>{r.capacity === null ? <Badge variant="light" color="gray">seats unknown</Badge> : `${r.capacity} seats`}</Table.Td>
-                <Table.Td>{r.campus ?? 'either campus'}</Table.Td>
+                <Table.Td>{r.campus ?? 'any campus'}</Table.Td>
                 <Table.Td>
                   {r.id !== null && (
                     <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove ${r.name}`} onClick={() => void act(() => call('rooms-delete', { room_id: r.id ?? 0 }))}>

@@ -5,7 +5,7 @@ import { call } from '../api/client';
 import { useDashboard } from '../stores/dashboard';
 import { ErrorNote } from '../components/ErrorNote';
 import { notifyDone, notifyError } from '../lib/notify';
-import { CAMPUSES, type Campus } from '../../../core/domain/terms';
+import { useCampuses } from '../stores/campuses';
 
 const CAMPUS_COLOURS = ['#228be6', '#e8590c', '#2f9e44', '#ae3ec9'];
 
@@ -26,15 +26,16 @@ const termLabel = (t: { year: number; semester: string }): string => `${t.semest
 
 export function DashboardPage() {
   const { metrics, error } = useDashboard();
+  const campuses = useCampuses((s) => s.campuses);
   const [loadingSample, setLoadingSample] = useState(false);
 
   const enrollment = useMemo(() => {
-    const byTerm = new Map<string, { term: string } & Partial<Record<Campus, number>>>();
+    const byTerm = new Map<string, { term: string } & Record<string, number | string>>();
     for (const row of metrics?.enrollment_by_term ?? []) {
       if (row.semester === 'Summer') continue;
       const key = termLabel(row);
       const item = byTerm.get(key) ?? { term: key };
-      item[row.campus as Campus] = row.total_enrolled;
+      item[row.campus] = row.total_enrolled;
       byTerm.set(key, item);
     }
     return [...byTerm.values()];
@@ -99,7 +100,7 @@ export function DashboardPage() {
               <YAxis fontSize={11} />
               <Tooltip />
               <Legend />
-              {CAMPUSES.map((campus, i) => (
+              {campuses.map((campus, i) => (
                 <Line key={campus} type="monotone" dataKey={campus} stroke={CAMPUS_COLOURS[i % CAMPUS_COLOURS.length]} dot={false} />
               ))}
             </LineChart>

@@ -3,12 +3,12 @@ import { Badge, Button, Card, Group, NumberInput, Progress, SegmentedControl, Se
 import type { ColumnDef } from '@tanstack/react-table';
 import { call } from '../api/client';
 import { transport } from '../api/client';
-import { usePredict, type Campus, type RunEntry } from '../stores/predict';
+import { usePredict, type RunEntry } from '../stores/predict';
+import { useCampuses } from '../stores/campuses';
 import { useProgress } from '../stores/progress';
 import { DataGrid } from '../components/DataGrid';
 import { ErrorNote } from '../components/ErrorNote';
 import { notifyError } from '../lib/notify';
-import { CAMPUSES } from '../../../core/domain/terms';
 import { DEFAULT_SLOTS, QUOTA_SLOT_LABELS, QUOTA_SLOTS, type QuotaSlot } from '../../../core/domain/quotas';
 
 
@@ -17,7 +17,9 @@ export function PredictionsPage() {
   const progress = useProgress((s) => s.byKey);
   const [year, setYear] = useState<number | string>('');
   const [semester, setSemester] = useState<'Fall' | 'Spring'>('Fall');
-  const [campus, setCampus] = useState<Campus>(CAMPUSES[0]);
+  const campuses = useCampuses((s) => s.campuses);
+  const [chosenCampus, setCampus] = useState<string | null>(null);
+  const campus = chosenCampus ?? campuses[0] ?? '';
   const [name, setName] = useState('');
   const [cohorts, setCohorts] = useState({ new_freshman: 0, new_sophomores: 0, new_masters: 0 });
   const [useQuotas, setUseQuotas] = useState(false);
@@ -35,7 +37,7 @@ export function PredictionsPage() {
       .catch(() => setYear(new Date().getFullYear()));
   }, []);
   useEffect(() => {
-    void loadRuns(campus);
+    if (campus !== '') void loadRuns(campus);
   }, [campus, loadRuns]);
 
   const entries = useMemo(
@@ -68,7 +70,7 @@ export function PredictionsPage() {
   );
 
   const trainProgress = Object.values(progress).filter((p) => p.task === 'train');
-  const percent = trainProgress.length > 0 ? Math.round(trainProgress.filter((p) => p.campus).reduce((sum, p) => sum + p.percent, 0) / CAMPUSES.length) : 0;
+  const percent = trainProgress.length > 0 ? Math.round(trainProgress.filter((p) => p.campus).reduce((sum, p) => sum + p.percent, 0) / Math.max(1, campuses.length)) : 0;
 
   const submit = (): void => {
     if (typeof year !== 'number') return;
@@ -92,7 +94,7 @@ export function PredictionsPage() {
             <Text fw={600}>Target term</Text>
             <NumberInput label="Year" value={year} onChange={setYear} min={1900} max={2200} data-testid="target-year" />
             <SegmentedControl value={semester} onChange={(v) => setSemester(v)} data={['Fall', 'Spring']} aria-label="Semester" data-testid="target-semester" />
-            <SegmentedControl value={campus} onChange={(v) => setCampus(v)} data={[...CAMPUSES]} aria-label="Campus" data-testid="target-campus" />
+            <SegmentedControl value={campus} onChange={(v) => setCampus(v)} data={campuses} aria-label="Campus" data-testid="target-campus" />
             <TextInput label="Run name" placeholder={`${campus} ${semester} ${year}`} value={name} onChange={(e) => setName(e.currentTarget.value)} />
           </Stack>
         </Card>

@@ -6,9 +6,7 @@ export type Run = Result<'predict-bulk'>;
 export type RunEntry = Run['entries'][number];
 export type TrainResult = Result<'predict-train'>;
 export type RunRequest = Args<'predict-bulk'>;
-import type { Campus } from '../../../core/domain/terms';
-
-export type { Campus };
+import type { Campus } from './campuses';
 
 interface PredictState {
   runs: Run[];

@@ -1,0 +1,11 @@
+/**
+ * How the page served in headless mode and the server agree on a browser session (see
+ * core/http/session.ts): the sign-in redirect's fragments, and where each call carries the key.
+ */
+export const SESSION_HEADER = 'X-Termwise';
+/** /events cannot set headers (EventSource): it takes the key as this query parameter instead. */
+export const SESSION_KEY_PARAM = 'session_key';
+/** `/#session=<key>`: a successful sign-in; the key is 64 hex characters. */
+export const SIGNED_IN_FRAGMENT = 'session=';
+/** `/#signin=used`: the sign-in link was already used or has expired. */
+export const SIGN_IN_FAILED_FRAGMENT = 'signin=used';

@@ -1,0 +1,46 @@
+import type { CoreContext } from '../context';
+import { CoreError } from '../domain/errors';
+import { parseJsonFile, requireExtension, type UploadedFile } from '../import/files';
+import { readCsv } from '../import/csv';
+import { readReport } from '../import/xlsx';
+import { ImportLog, type UploadResult } from '../import/result';
+import { readAllowedCourses, readAvailability } from './fields';
+import { DOCTOR_COLUMNS } from './columns';
+import { doctorsFromJson, doctorsFromTables } from './upload';
+import { findDoctorByName, insertDoctor, upsertDoctors } from './repo';
+import type { CreateDoctorInput, Doctor } from './schema';
+
+/** Upserts the doctors of a JSON, CSV or XLSX file in one transaction; "success" whenever it is readable. */
+export async function importDoctors(ctx: CoreContext, file: UploadedFile): Promise<UploadResult> {
+  const ext = requireExtension(file, ['json', 'csv', 'xlsx'], 'The doctors file');
+  const log = new ImportLog();
+  const doctors =
+    ext === 'json'
+      ? doctorsFromJson(parseJsonFile(file), log)
+      : doctorsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: DOCTOR_COLUMNS }), file.filename, log);
+  const processed = ctx.db.transaction(() => upsertDoctors(ctx.db, doctors))();
+  return { ...log.result(processed), status: 'success' };
+}
+
+/** Adds one doctor; a course list or availability that cannot be read is refused field by field. */
+export function createDoctor(ctx: CoreContext, input: CreateDoctorInput): Doctor {
+  const allowed = readAllowedCourses(input.allowed_courses ?? []);
+  const availability = readAvailability({ days: input.available_days ?? input.days, time: input.available_time, start: input.start, end: input.end });
+  const fields = [
+    ...allowed.rejected.map((code) => ({ field: 'allowed_courses', message: `"${code}" is not a course code` })),
+    ...availability.problems.map((message) => ({ field: message.startsWith('days') ? 'available_days' : 'available_time', message })),
+  ];
+  if (fields.length > 0) throw new CoreError('validation', fields.map((f) => `${f.field}: ${f.message}`).join('; '), { fields });
+  return ctx.db
+    .transaction(() => {
+      const existing = findDoctorByName(ctx.db, input.name);
+      if (existing) throw new CoreError('conflict', `A doctor named "${existing.name}" already exists (id ${existing.id})`);
+      return insertDoctor(ctx.db, {
+        name: input.name.replace(/\s+/g, ' '),
+        allowed_courses: JSON.stringify(allowed.codes),
+        available_days: availability.days,
+        available_time: availability.time,
+      });
+    })
+    .immediate();
+}

@@ -1,0 +1,105 @@
+import type { CoreContext } from '../context';
+import { CoreError, notFound } from '../domain/errors';
+import type { CampusList } from '../domain/campuses';
+import { TBD_ROOM, roomKey } from '../domain/meetings';
+import { parseJsonFile, requireExtension, type UploadedFile } from '../import/files';
+import { readCsv } from '../import/csv';
+import { readReport } from '../import/xlsx';
+import { ImportLog, type UploadResult } from '../import/result';
+import { cellText, matchColumns, type Table } from '../import/table';
+import { roomsInUse } from '../schedule/repo';
+import { ROOM_COLUMNS } from './columns';
+import { deleteRoom, declaredRoomList, findRoomByName, upsertRooms, type Room, type RoomRecord } from './repo';
+
+function roomFrom(fields: { name?: unknown; capacity?: unknown; campus?: unknown }, campuses: CampusList, where: string, log: ImportLog): RoomRecord | null {
+  const name = cellText(fields.name).replace(/\s+/g, ' ');
+  if (name === '' || name.toUpperCase() === TBD_ROOM) {
+    log.skip(where, 'no room name');
+    return null;
+  }
+  const capacity = Number(cellText(fields.capacity));
+  if (!Number.isInteger(capacity) || capacity <= 0) {
+    log.skip(where, `capacity "${cellText(fields.capacity)}" of ${name} is not a whole number of seats`);
+    return null;
+  }
+  const campusText = cellText(fields.campus);
+  const campus = campusText === '' ? null : campuses.normalise(campusText);
+  if (campusText !== '' && !campus) {
+    log.skip(where, `campus "${campusText}" of ${name} is not ${campuses.describe()}`);
+    return null;
+  }
+  return { name, capacity, campus };
+}
+
+function roomsFromTables(tables: Table[], campuses: CampusList, filename: string, log: ImportLog): RoomRecord[] {
+  const rooms: RoomRecord[] = [];
+  for (const table of tables) {
+    if (table.headers.every((h) => h === '') && table.rows.length === 0) continue;
+    const columns = matchColumns(table.headers, ROOM_COLUMNS);
+    if (columns.name === undefined || columns.capacity === undefined) {
+      throw new CoreError(
+        'invalid',
+        `"${filename}" is missing the required column ${columns.name === undefined ? 'name (or "room")' : 'capacity (or "seats")'}. Columns found: ${table.headers.filter(Boolean).join(', ') || 'none'}`,
+      );
+    }
+    for (const row of table.rows) {
+      const room = roomFrom(
+        {
+          name: row.values[columns.name],
+          capacity: row.values[columns.capacity],
+          campus: columns.campus === undefined ? undefined : row.values[columns.campus],
+        },
+        campuses,
+        row.where,
+        log,
+      );
+      if (room) rooms.push(room);
+    }
+  }
+  return rooms;
+}
+
+/** Upserts rooms by name from a CSV, XLSX or JSON file in one transaction. */
+export async function importRooms(ctx: CoreContext, file: UploadedFile): Promise<UploadResult> {
+  const ext = requireExtension(file, ['csv', 'xlsx', 'json'], 'The rooms file');
+  const log = new ImportLog();
+  let rooms: RoomRecord[];
+  if (ext === 'json') {
+    const document = parseJsonFile(file);
+    const list = Array.isArray(document) ? (document as unknown[]) : ((document as { rooms?: unknown[] } | null)?.rooms ?? []);
+    rooms = list.flatMap((item, i) => {
+      const fields = (item ?? {}) as Record<string, unknown>;
+      const room = roomFrom({ name: fields.name ?? fields.room, capacity: fields.capacity ?? fields.seats, campus: fields.campus }, ctx.campuses, `item ${i + 1}`, log);
+      return room ? [room] : [];
+    });
+  } else rooms = roomsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: ROOM_COLUMNS }), ctx.campuses, file.filename, log);
+  const processed = ctx.db.transaction(() => upsertRooms(ctx.db, rooms))();
+  return log.result(processed);
+}
+
+/** Declared rooms, plus rooms the timetable uses without declaring them (capacity unknown). */
+export function listRooms(ctx: CoreContext): Room[] {
+  const declared = declaredRoomList(ctx.db);
+  const keys = new Set(declared.map((r) => roomKey(r.name)));
+  const undeclared = roomsInUse(ctx.db)
+    .filter((u) => !keys.has(u.room_key))
+    .map((u): Room => ({ id: null, name: u.room, capacity: null, campus: null }));
+  return [...declared, ...undeclared].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+}
+
+/** Declares one room; its name must be new. */
+export function createRoom(ctx: CoreContext, input: { name: string; capacity: number; campus: string | null }): Room | undefined {
+  const campus = input.campus === null ? null : ctx.campuses.require(input.campus, 'campus');
+  return ctx.db
+    .transaction(() => {
+      if (findRoomByName(ctx.db, input.name)) throw new CoreError('conflict', `A room named "${input.name}" already exists`);
+      upsertRooms(ctx.db, [{ ...input, campus }]);
+      return findRoomByName(ctx.db, input.name);
+    })
+    .immediate();
+}
+
+export function removeRoom(ctx: CoreContext, id: number): { status: 'deleted' } {
+  if (!deleteRoom(ctx.db, id)) throw notFound(`No room with id ${id}`);
+  return { status: 'deleted' };
+}

@@ -8,6 +8,7 @@ import { handlers, type HandlerName, type Handlers } from './handlers';
 import { runHandler, type InputOf, type OutputOf } from './registry';
 import type { Caller, CoreContext } from './context';
 import { readCampusConfig } from './campus-config';
+import { settleTimetable } from './schedule/terms';
 import { CampusList, type CampusSpec } from './domain/campuses';
 
 export interface CoreOptions {
@@ -43,6 +44,13 @@ export function createCore(options: CoreOptions): Core {
   }
   const events = new CoreEvents();
   const context: CoreContext = { db, dataDir: options.dataDir, events, campuses, caller: 'desktop', now: options.now ?? (() => new Date()) };
+  try {
+    // Meetings from before timetables had terms join the current term.
+    settleTimetable(context);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   return {
     dataDir: options.dataDir,
     context,

@@ -3,6 +3,7 @@ import { defineHandlers, handler } from '../registry';
 import { slotOverrideSchema } from './grid';
 import { autofill } from './service';
 import { AUTOFILL_BOUNDS } from '../domain/autofill';
+import { termFields } from '../schedule/schema';
 
 const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD } = AUTOFILL_BOUNDS;
 
@@ -19,8 +20,9 @@ export const autofillHandlers = defineHandlers({
         .default(BUDGET.default),
       max_sections_per_doctor: z.number({ error: 'must be a whole number' }).int().min(LOAD.min, `must be at least ${LOAD.min}`).max(LOAD.max, `must be at most ${LOAD.max}`).default(LOAD.default),
       slots: slotOverrideSchema.optional(),
+      ...termFields,
     }),
-    "Draft a conflict-free timetable for a run's recommended courses (stored unless dry_run)",
+    "Draft a conflict-free timetable for a run's recommended courses into a term's timetable (the current term unless year and semester are given; stored unless dry_run)",
     (ctx, input) => autofill(ctx, input),
     { writes: (input) => (input.dry_run ? [] : ['timetable']) },
   ),

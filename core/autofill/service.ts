@@ -6,11 +6,14 @@ import { listDoctors } from '../faculty/repo';
 import { allowedCourseList } from '../faculty/schema';
 import { run as loadRun } from '../predict/service';
 import { declaredRooms } from '../rooms/repo';
-import { listEntries, toBooking } from '../schedule/repo';
+import { bookingOf, listEntries } from '../schedule/repo';
+import { currentTerm, partsByCode, termForWrite, termOf, timetableSettings } from '../schedule/terms';
+import type { Semester } from '../domain/terms';
 import type { ScheduleEntry } from '../schedule/schema';
 import { insertCheckedEntry } from '../schedule/service';
 import { mayTeach } from '../domain/teaching';
 import { roomKey } from '../domain/meetings';
+import { WHOLE_TERM_CODE } from '../domain/parts';
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { solve, type Instructor, type Placement, type Problem, type SectionDemand, type SoftScore } from './solver';
 
@@ -20,6 +23,8 @@ export interface AutofillInput {
   time_budget_ms: number;
   max_sections_per_doctor: number;
   slots?: Slot[] | undefined;
+  year?: number | undefined;
+  semester?: Semester | undefined;
 }
 
 export interface AutofillResult {
@@ -34,10 +39,14 @@ export interface AutofillResult {
 /** The sections a run asks for, who may teach them, the campus's rooms and what is already booked. */
 export function buildProblem(ctx: CoreContext, input: AutofillInput): Problem {
   const run = loadRun(ctx, input.run_id);
-  const entries = listEntries(ctx.db);
+  // The draft goes where entries without a term go (the current term) unless a term is given,
+  // next to what that term's timetable already holds; the run only says what to place.
+  const term = termOf(input, currentTerm(ctx));
+  const entries = listEntries(ctx.db, term);
+  const parts = partsByCode(ctx, term);
   const doctors = listDoctors(ctx.db);
   const loads = new Map<number, number>();
-  for (const e of entries) if (e.doctor_id !== null) loads.set(e.doctor_id, (loads.get(e.doctor_id) ?? 0) + 1);
+  for (const e of entries) for (const id of e.doctor_ids) loads.set(id, (loads.get(id) ?? 0) + 1);
   const instructors = new Map<number, Instructor>(doctors.map((d) => [d.id, { id: d.id, name: d.name, available_days: d.available_days, available_time: d.available_time, load: loads.get(d.id) ?? 0 }]));
   const allowed = new Map(doctors.map((d) => [d.id, allowedCourseList(d)]));
   const sectionsOf = new Map<string, string[]>();
@@ -67,35 +76,51 @@ export function buildProblem(ctx: CoreContext, input: AutofillInput): Problem {
     instructors,
     rooms,
     slots: input.slots ?? STANDARD_SLOTS,
-    existing: entries.map(toBooking),
+    existing: entries.map((row) => bookingOf(row, parts)),
     maxSectionsPerDoctor: input.max_sections_per_doctor,
     campus: run.target_campus,
     timeBudgetMs: input.time_budget_ms,
+    rules: { travelMinutes: timetableSettings(ctx).travel_minutes },
   };
 }
 
 /** Drafts a conflict-free timetable for a prediction run's recommended courses; stores it unless dry_run. */
 export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult {
   const started = performance.now();
-  const solution = solve(buildProblem(ctx, input));
+  const problem = buildProblem(ctx, input);
+  const solution = solve(problem);
+  const term = termOf(input, currentTerm(ctx));
   if (solution.hardViolations > 0) throw new CoreError('internal', `The auto-fill draft broke ${solution.hardViolations} hard rules; nothing was stored`);
 
-  const asValues = (p: Placement): { course_code: string; section_name: string; doctor_id: number; day: string; start_time: string; duration_mins: number; room: string } => ({
+  const asValues = (p: Placement) => ({
+    year: term.year,
+    semester: term.semester,
     course_code: p.section.course_code,
     section_name: p.section.section_name,
     doctor_id: p.doctor.id,
+    doctor_ids: [p.doctor.id],
     day: p.slot.day,
     start_time: formatHHMM(p.slot.start),
     duration_mins: p.slot.duration,
     room: p.room.name,
+    part_of_term: WHOLE_TERM_CODE,
+    joint_group: null,
+    campus: problem.campus,
   });
   let placed: AutofillResult['placed'];
   if (input.dry_run) {
-    placed = solution.placed.map((p) => ({ id: null, ...asValues(p), doctor: { id: p.doctor.id, name: p.doctor.name }, warnings: [] }));
+    placed = solution.placed.map((p) => {
+      const teacher = { id: p.doctor.id, name: p.doctor.name };
+      return { id: null, ...asValues(p), doctor: teacher, doctors: [teacher], warnings: [] };
+    });
   } else {
     // All or nothing: each entry is re-checked by the timetable's own write path.
-    const now = ctx.now();
-    placed = ctx.db.transaction(() => solution.placed.map((p) => insertCheckedEntry(ctx.db, asValues(p), now))).immediate();
+    placed = ctx.db
+      .transaction(() => {
+        termForWrite(ctx, input); // keeps the current term as chosen, like any write into it
+        return solution.placed.map((p) => insertCheckedEntry(ctx, asValues(p)));
+      })
+      .immediate();
   }
   return {
     placed,

@@ -1,5 +1,6 @@
 import { SeededRandom } from '../sample/random';
-import { availabilityConflicts, bookingConflicts, doctorConflicts, roomConflicts, type Booking, type DoctorAvailability } from '../schedule/conflicts';
+import { availabilityConflicts, bookingConflicts, doctorConflicts, roomConflicts, travelConflicts, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule/conflicts';
+import { WHOLE_TERM } from '../domain/parts';
 import { sessionsOverlap } from '../domain/meetings';
 import type { Slot } from './grid';
 import { SOFT_WEIGHTS } from './weights';
@@ -39,6 +40,7 @@ export interface Problem {
   maxSectionsPerDoctor: number;
   campus: string;
   timeBudgetMs: number;
+  rules: ConflictRules;
 }
 
 export interface Placement {
@@ -66,16 +68,24 @@ export interface Solution {
   moves: number;
 }
 
-const bookingOf = (p: { section: SectionDemand; slot: Slot; doctor: Instructor; room: RoomChoice }): Booking => ({
+/** A drafted section as the timetable's rules see it: one meeting for the whole term at the run's campus. */
+const bookingOf = (p: { section: SectionDemand; slot: Slot; doctor: Instructor; room: RoomChoice }, campus: string): Booking => ({
+  id: null,
   course_code: p.section.course_code,
   section_name: p.section.section_name,
-  doctor_id: p.doctor.id,
+  doctor_ids: [p.doctor.id],
   day: p.slot.day,
   start: p.slot.start,
   duration: p.slot.duration,
   room: p.room.name,
   roomKey: p.room.key,
+  part: WHOLE_TERM,
+  joint_group: null,
+  campus,
 });
+
+/** Stands in for the instructor when only the room is being checked. */
+const NO_ONE: Instructor = { id: -1, name: '', available_days: null, available_time: null, load: 0 };
 
 export function nameList(names: string[]): string {
   if (names.length <= 1) return names.join('');
@@ -98,19 +108,19 @@ class Draft {
   }
 
   private addBooking(b: Booking): void {
-    if (b.doctor_id !== null) this.byDoctor.set(b.doctor_id, [...(this.byDoctor.get(b.doctor_id) ?? []), b]);
+    for (const id of b.doctor_ids) this.byDoctor.set(id, [...(this.byDoctor.get(id) ?? []), b]);
     if (b.roomKey !== null) this.byRoom.set(b.roomKey, [...(this.byRoom.get(b.roomKey) ?? []), b]);
   }
 
   private removeBooking(b: Booking): void {
-    if (b.doctor_id !== null) this.byDoctor.set(b.doctor_id, (this.byDoctor.get(b.doctor_id) ?? []).filter((x) => x !== b));
+    for (const id of b.doctor_ids) this.byDoctor.set(id, (this.byDoctor.get(id) ?? []).filter((x) => x !== b));
     if (b.roomKey !== null) this.byRoom.set(b.roomKey, (this.byRoom.get(b.roomKey) ?? []).filter((x) => x !== b));
   }
 
   private readonly bookings = new Map<Placement, Booking>();
 
   add(p: Placement): void {
-    const b = bookingOf(p);
+    const b = bookingOf(p, this.problem.campus);
     this.bookings.set(p, b);
     this.addBooking(b);
     this.placements.add(p);
@@ -140,9 +150,9 @@ class Draft {
 
   /** Hard rules for one candidate, by the timetable's own checks; plus qualification, load and seats. */
   conflicts(section: SectionDemand, slot: Slot, doctor: Instructor, room: RoomChoice): string[] {
-    const booking = bookingOf({ section, slot, doctor, room });
-    const others = [...(this.byDoctor.get(doctor.id) ?? []), ...(this.byRoom.get(room.key) ?? [])];
-    const problems = bookingConflicts(booking, doctor, others);
+    const booking = bookingOf({ section, slot, doctor, room }, this.problem.campus);
+    const others = [...new Set([...(this.byDoctor.get(doctor.id) ?? []), ...(this.byRoom.get(room.key) ?? [])])];
+    const problems = bookingConflicts(booking, [doctor], others, this.problem.rules);
     if (!section.allowedDoctors.includes(doctor.id)) problems.push(`${doctor.name} is not allowed to teach ${section.course_code}`);
     if (room.capacity < section.size) problems.push(`${room.name} seats ${room.capacity}, fewer than ${section.size}`);
     if ((this.load.get(doctor.id) ?? 0) >= this.problem.maxSectionsPerDoctor) problems.push(`${doctor.name} already has ${this.problem.maxSectionsPerDoctor} sections`);
@@ -177,11 +187,12 @@ class Draft {
     const doctors = section.allowedDoctors.map((id) => this.problem.instructors.get(id)).filter((d): d is Instructor => d !== undefined && (this.load.get(d.id) ?? 0) < this.problem.maxSectionsPerDoctor);
     const rooms = this.problem.rooms.filter((r) => r.capacity >= section.size);
     for (const slot of this.problem.slots) {
-      const session = { day: slot.day, start: slot.start, duration: slot.duration };
-      const room = rooms.find((r) => roomConflicts(r.name, session, this.byRoom.get(r.key) ?? []).length === 0);
+      const room = rooms.find((r) => roomConflicts(bookingOf({ section, slot, doctor: NO_ONE, room: r }, this.problem.campus), this.byRoom.get(r.key) ?? []).length === 0);
       if (!room) continue;
       for (const doctor of doctors) {
-        if (availabilityConflicts(doctor, session).length > 0 || doctorConflicts(doctor, session, this.byDoctor.get(doctor.id) ?? []).length > 0) continue;
+        const booking = bookingOf({ section, slot, doctor, room }, this.problem.campus);
+        const theirs = this.byDoctor.get(doctor.id) ?? [];
+        if (availabilityConflicts(doctor, booking).length > 0 || doctorConflicts(doctor, booking, theirs).length > 0 || travelConflicts(doctor, booking, theirs, this.problem.rules).length > 0) continue;
         const cost = this.cost(section, slot, doctor, room);
         if (!best || cost < best.cost - 1e-9) best = { placement: { section, slot, doctor, room }, cost };
       }
@@ -202,9 +213,9 @@ class Draft {
     const verb = doctors.length === 1 ? 'is' : 'are';
     if (doctors.every((d) => (this.load.get(d.id) ?? 0) >= problem.maxSectionsPerDoctor)) return `${names}, ${only}, ${verb} fully booked (at most ${problem.maxSectionsPerDoctor} section${problem.maxSectionsPerDoctor === 1 ? '' : 's'} each)`;
     const probe: RoomChoice = { name: '', key: '\u0000', capacity: Number.MAX_SAFE_INTEGER };
-    const availableSomewhere = doctors.filter((d) => problem.slots.some((slot) => bookingConflicts(bookingOf({ section, slot, doctor: d, room: probe }), d, []).length === 0));
+    const availableSomewhere = doctors.filter((d) => problem.slots.some((slot) => bookingConflicts(bookingOf({ section, slot, doctor: d, room: probe }, problem.campus), [d], [], problem.rules).length === 0));
     if (availableSomewhere.length === 0) return `${names}, ${only}, ${verb} not available at any standard time`;
-    const freeSomewhere = availableSomewhere.filter((d) => problem.slots.some((slot) => bookingConflicts(bookingOf({ section, slot, doctor: d, room: probe }), d, this.byDoctor.get(d.id) ?? []).length === 0));
+    const freeSomewhere = availableSomewhere.filter((d) => problem.slots.some((slot) => bookingConflicts(bookingOf({ section, slot, doctor: d, room: probe }, problem.campus), [d], this.byDoctor.get(d.id) ?? [], problem.rules).length === 0));
     if (freeSomewhere.length === 0) return `${names}, ${only}, ${verb} already teaching at every standard time they are available`;
     return `No room that seats ${section.size} is free when ${names} can teach ${section.course_code}`;
   }

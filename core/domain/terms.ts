@@ -43,3 +43,18 @@ export interface Term {
 export function nextPlannedTerm(term: Term): { year: number; semester: PlannedSemester } {
   return term.semester === 'Fall' ? { year: term.year + 1, semester: 'Spring' } : { year: term.year, semester: 'Fall' };
 }
+
+/** "Fall 2025". */
+export function termLabel(term: Term): string {
+  return `${term.semester} ${term.year}`;
+}
+
+export function sameTerm(a: Term, b: Term): boolean {
+  return a.year === b.year && a.semester === b.semester;
+}
+
+/** The term running on a date: January–May Spring, June–July Summer, August–December Fall. */
+export function termOn(date: Date): Term {
+  const month = date.getUTCMonth() + 1;
+  return { year: date.getUTCFullYear(), semester: month <= 5 ? 'Spring' : month <= 7 ? 'Summer' : 'Fall' };
+}

@@ -77,3 +77,22 @@ export function recommendedCourses(db: Db, runId: number): { prefix: string; typ
 export function runEntryCount(db: Db, runId: number): number {
   return db.prepare<[number], number>('SELECT COUNT(*) FROM prediction_entries WHERE run_id = ?').pluck().get(runId) ?? 0;
 }
+
+/**
+ * Expected students per section of each course, from the latest run for a term and campus:
+ * predicted enrollment over projected sections. Empty when no run targets that term.
+ */
+export function expectedSectionSizes(db: Db, year: number, semester: string, campus: string): Map<string, number> {
+  const rows = db
+    .prepare<[number, string, string], { course_code: string; predicted_enrollment: number; projected_sections: number }>(
+      `SELECT course_code, predicted_enrollment, projected_sections FROM prediction_entries
+       WHERE run_id = (SELECT id FROM prediction_runs WHERE target_year = ? AND target_semester = ? AND target_campus = ? ORDER BY id DESC LIMIT 1)`,
+    )
+    .all(year, semester, campus);
+  const sizes = new Map<string, number>();
+  for (const row of rows) {
+    const size = Math.ceil(row.predicted_enrollment / Math.max(1, row.projected_sections));
+    for (const code of row.course_code.split('/')) sizes.set(code.trim(), size);
+  }
+  return sizes;
+}

@@ -1,16 +1,32 @@
 import { parseTimeRange } from '../domain/time';
 import { dayNames, formatInterval, sectionLabel, sessionsOverlap, sharedDays, type Session } from '../domain/meetings';
+import { sharesDay } from '../domain/days';
+import { describePart, partsOverlap, WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 
 /**
- * The three rules every timetable write must pass. Pure: callers give the entry, its doctor and
- * the other entries that could clash; the answer is every problem, in a scheduler's words.
+ * The rules every timetable write must pass. Pure: callers give the meeting, its instructors and
+ * the other meetings of the same term that could clash; the answer is every problem, in a
+ * scheduler's words. A meeting is one row of the timetable (day pattern, start, duration, room);
+ * meetings with the same course code and section name are one section.
+ *
+ * What legitimately shares a time: two meetings of one section (a lecture and its lab) on the
+ * instructor rule; members of one joint group (sections meeting together by design) on the room
+ * and instructor rules; meetings in parts of term whose dates never overlap, on every rule.
  */
 export interface Booking extends Session {
+  /** The stored entry's id; null for a meeting not stored yet. */
+  id: number | null;
   course_code: string;
   section_name: string;
-  doctor_id: number | null;
+  /** Every instructor, the first one first; empty when unassigned. */
+  doctor_ids: readonly number[];
   room: string;
+  /** null for TBD: never conflicts on the room rule. */
   roomKey: string | null;
+  part: PartOfTerm;
+  /** Sections meeting together by design share a label; null when none. */
+  joint_group: string | null;
+  campus: string;
 }
 
 export interface DoctorAvailability {
@@ -20,7 +36,40 @@ export interface DoctorAvailability {
   available_time: string | null;
 }
 
-/** Rule 1: every day of the session in the doctor's days, and [start, end) inside their hours. */
+export interface ConflictRules {
+  /** Minutes an instructor needs between meetings at two campuses on one day. */
+  travelMinutes: number;
+}
+
+/** A booking for a meeting with only the contract's first fields: whole term, no joint group. */
+export function simpleBooking(fields: Omit<Booking, 'id' | 'part' | 'joint_group' | 'campus'> & Partial<Pick<Booking, 'id' | 'part' | 'joint_group' | 'campus'>>): Booking {
+  return { id: null, part: WHOLE_TERM, joint_group: null, campus: '', ...fields };
+}
+
+function sameSection(a: Booking, b: Booking): boolean {
+  return a.course_code === b.course_code && a.section_name === b.section_name;
+}
+
+function jointPartners(a: Booking, b: Booking): boolean {
+  return a.joint_group !== null && a.joint_group === b.joint_group;
+}
+
+/** Both meet on a shared day at intersecting times, in parts of term with a shared date. */
+function meetTogether(a: Booking, b: Booking): boolean {
+  return sessionsOverlap(a, b) && partsOverlap(a.part, b.part);
+}
+
+/** When the parts are why two meetings clash, the messages say so. */
+function partNote(a: Booking, b: Booking): string {
+  if (a.part.code === WHOLE_TERM.code && b.part.code === WHOLE_TERM.code) return '';
+  return a.part.code === b.part.code ? ` (both in ${describePart(a.part)})` : ` (${describePart(b.part)} overlaps ${describePart(a.part)})`;
+}
+
+function when(other: Booking, booking: Booking): string {
+  return `on ${sharedDays(other.day, booking.day)} ${formatInterval(other.start, other.duration)}${partNote(booking, other)}`;
+}
+
+/** Rule 1: every day of the meeting in the instructor's days, and [start, end) inside their hours. */
 export function availabilityConflicts(doctor: DoctorAvailability, session: Session): string[] {
   const problems: string[] = [];
   const window = `available ${[doctor.available_days, doctor.available_time].filter(Boolean).join(' ')}`;
@@ -35,30 +84,63 @@ export function availabilityConflicts(doctor: DoctorAvailability, session: Sessi
   return problems;
 }
 
-/** Rule 2: the doctor teaches nothing else at an overlapping time. */
-export function doctorConflicts(doctor: DoctorAvailability, booking: Session, doctorsOtherBookings: readonly Booking[]): string[] {
-  return doctorsOtherBookings
-    .filter((other) => sessionsOverlap(booking, other))
-    .map((other) => `${doctor.name} already teaches ${sectionLabel(other.course_code, other.section_name)} on ${sharedDays(other.day, booking.day)} ${formatInterval(other.start, other.duration)}`);
+/** Rule 2: the instructor teaches nothing else then (their other meetings of this section and joint group aside). */
+export function doctorConflicts(doctor: DoctorAvailability, booking: Booking, others: readonly Booking[]): string[] {
+  return others
+    .filter((other) => other.doctor_ids.includes(doctor.id) && !sameSection(booking, other) && !jointPartners(booking, other) && meetTogether(booking, other))
+    .map((other) => `${doctor.name} already teaches ${sectionLabel(other.course_code, other.section_name)} ${when(other, booking)}`);
 }
 
-/** Rule 3: nothing else in the same room at an overlapping time. */
-export function roomConflicts(room: string, booking: Session, roomsOtherBookings: readonly Booking[]): string[] {
-  return roomsOtherBookings
-    .filter((other) => sessionsOverlap(booking, other))
-    .map((other) => `Room ${room} is already booked by ${sectionLabel(other.course_code, other.section_name)} on ${sharedDays(other.day, booking.day)} ${formatInterval(other.start, other.duration)}`);
+/** Rule 3: nothing else in the room then (joint partners aside; the section's own meetings are rule 4). */
+export function roomConflicts(booking: Booking, others: readonly Booking[]): string[] {
+  if (booking.roomKey === null) return [];
+  return others
+    .filter((other) => other.roomKey === booking.roomKey && !sameSection(booking, other) && !jointPartners(booking, other) && meetTogether(booking, other))
+    .map((other) => `Room ${booking.room} is already booked by ${sectionLabel(other.course_code, other.section_name)} ${when(other, booking)}`);
+}
+
+/** Rule 4: a section's own meetings never overlap, and the same meeting is never listed twice. */
+export function sectionConflicts(booking: Booking, others: readonly Booking[]): string[] {
+  return others
+    .filter((other) => sameSection(booking, other) && meetTogether(booking, other))
+    .map((other) => {
+      const label = sectionLabel(booking.course_code, booking.section_name);
+      const identical = other.day === booking.day && other.start === booking.start && other.duration === booking.duration && other.roomKey === booking.roomKey && other.part.code === booking.part.code;
+      if (identical) return `${label} already has this meeting (${other.day} ${formatInterval(other.start, other.duration)} in ${other.room}${other.id === null ? '' : `, entry ${other.id}`})`;
+      return `${label} already meets ${when(other, booking)} in ${other.room === 'TBD' ? 'a room to be decided' : `room ${other.room}`}`;
+    });
 }
 
 /**
- * All conflicts of a booking. Rules 1 and 2 are skipped for an unassigned booking; rule 3 when
- * the room is TBD. `others` must not contain the booking itself.
+ * Rule 5: an instructor teaching at two campuses on one day needs the travel time between the
+ * end of one meeting and the start of the other (meetings that overlap are rule 2's).
  */
-export function bookingConflicts(booking: Booking, doctor: DoctorAvailability | null, others: readonly Booking[]): string[] {
+export function travelConflicts(doctor: DoctorAvailability, booking: Booking, others: readonly Booking[], rules: ConflictRules): string[] {
+  return others
+    .filter((other) => other.doctor_ids.includes(doctor.id) && other.campus !== booking.campus && !jointPartners(booking, other))
+    .filter((other) => sharesDay(booking.day, other.day) && partsOverlap(booking.part, other.part))
+    .filter((other) => {
+      const gap = Math.max(booking.start, other.start) - Math.min(booking.start + booking.duration, other.start + other.duration);
+      return gap >= 0 && gap < rules.travelMinutes;
+    })
+    .map((other) => {
+      const gap = Math.max(booking.start, other.start) - Math.min(booking.start + booking.duration, other.start + other.duration);
+      return `${doctor.name} teaches ${sectionLabel(other.course_code, other.section_name)} at ${other.campus} ${when(other, booking)}: ${gap} minutes to get to ${booking.campus}, less than the ${rules.travelMinutes}-minute travel time between ${other.campus} and ${booking.campus}`;
+    });
+}
+
+/**
+ * All conflicts of a booking. `doctors` are its instructors (rules 1, 2 and 5 for each); rule 3 is
+ * skipped when the room is TBD. `others` are the term's other meetings, never the booking itself.
+ */
+export function bookingConflicts(booking: Booking, doctors: readonly DoctorAvailability[], others: readonly Booking[], rules: ConflictRules): string[] {
   const problems: string[] = [];
-  if (doctor) {
+  for (const doctor of doctors) {
     problems.push(...availabilityConflicts(doctor, booking));
-    problems.push(...doctorConflicts(doctor, booking, others.filter((o) => o.doctor_id === doctor.id)));
+    problems.push(...doctorConflicts(doctor, booking, others));
+    problems.push(...travelConflicts(doctor, booking, others, rules));
   }
-  if (booking.roomKey !== null) problems.push(...roomConflicts(booking.room, booking, others.filter((o) => o.roomKey === booking.roomKey)));
+  problems.push(...roomConflicts(booking, others));
+  problems.push(...sectionConflicts(booking, others));
   return problems;
 }

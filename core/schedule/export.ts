@@ -20,34 +20,46 @@ export function effectiveDuration(day: string, durationMins: number): number {
 
 const bySection = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
-export async function exportScheduleXlsx(entries: readonly ScheduleEntry[]): Promise<Uint8Array> {
+/** With `details`, the sheet adds what a term's timetable holds beyond the contract's seven columns. */
+export const DETAILS_HEADERS = [...EXPORT_HEADERS, 'Term', 'Part of Term', 'Joint Group', 'Campus'] as const;
+const WIDTHS = [14, 16, 14, 28, 11, 11, 16, 13, 12, 16, 12];
+
+function addSheet(workbook: ExcelJS.Workbook, name: string, headers: readonly string[], rows: readonly (string | number)[][]): void {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.addRow([...headers]);
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(row.slice(0, headers.length));
+  headers.forEach((_, i) => (sheet.getColumn(i + 1).width = WIDTHS[i] ?? 12));
+  // Times stay text ("09:00"), never a spreadsheet's fraction of a day.
+  for (const column of ['E', 'F']) sheet.getColumn(column).numFmt = '@';
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: Math.max(1, rows.length + 1), column: headers.length } };
+}
+
+/**
+ * The timetable as the registrar receives it: the contract's "Final Schedule" sheet, seven columns,
+ * one row per meeting (each member of a joint group has its own row; a team-taught section lists
+ * every instructor, the first one first). `details` adds term, part of term, joint group and campus.
+ */
+export async function exportScheduleXlsx(entries: readonly ScheduleEntry[], details = false): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Termwise';
-  const sheet = workbook.addWorksheet(EXPORT_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
-    { header: EXPORT_HEADERS[0], key: 'day', width: 14 },
-    { header: EXPORT_HEADERS[1], key: 'course', width: 16 },
-    { header: EXPORT_HEADERS[2], key: 'section', width: 14 },
-    { header: EXPORT_HEADERS[3], key: 'instructor', width: 28 },
-    { header: EXPORT_HEADERS[4], key: 'start', width: 11 },
-    { header: EXPORT_HEADERS[5], key: 'end', width: 11 },
-    { header: EXPORT_HEADERS[6], key: 'room', width: 16 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  const sorted = [...entries].sort((a, b) => bySection.compare(a.course_code, b.course_code) || bySection.compare(a.section_name, b.section_name));
-  for (const entry of sorted) {
+  const sorted = [...entries].sort((a, b) => bySection.compare(a.course_code, b.course_code) || bySection.compare(a.section_name, b.section_name) || a.id - b.id);
+  const rows = sorted.map((entry) => {
     const start = parseHHMM(entry.start_time) ?? 0;
-    sheet.addRow({
-      day: entry.day,
-      course: xmlSafe(entry.course_code),
-      section: xmlSafe(entry.section_name),
-      instructor: xmlSafe(entry.doctor?.name ?? ''),
-      start: formatHHMM(start),
-      end: formatHHMM(start + effectiveDuration(entry.day, entry.duration_mins)),
-      room: xmlSafe(entry.room),
-    });
-  }
-  for (const column of ['E', 'F']) sheet.getColumn(column).numFmt = '@';
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: Math.max(1, sorted.length + 1), column: EXPORT_HEADERS.length } };
-  return new Uint8Array((await workbook.xlsx.writeBuffer()));
+    return [
+      entry.day,
+      xmlSafe(entry.course_code),
+      xmlSafe(entry.section_name),
+      xmlSafe(entry.doctors.map((d) => d.name).join('; ')),
+      formatHHMM(start),
+      formatHHMM(start + effectiveDuration(entry.day, entry.duration_mins)),
+      xmlSafe(entry.room),
+      `${entry.semester} ${entry.year}`,
+      xmlSafe(entry.part_of_term),
+      xmlSafe(entry.joint_group ?? ''),
+      xmlSafe(entry.campus),
+    ];
+  });
+  addSheet(workbook, EXPORT_SHEET, details ? DETAILS_HEADERS : EXPORT_HEADERS, rows);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
 }

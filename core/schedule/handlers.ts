@@ -1,24 +1,91 @@
 import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import type { FileResult } from '../domain/file-result';
-import { createEntrySchema, entryIdField, patchEntrySchema } from './schema';
-import { allEntries, createEntry, patchEntry, removeEntry } from './service';
+import { createEntrySchema, entryIdField, partCodeField, patchEntrySchema, termFields, termSchema } from './schema';
+import { copyTerm, createEntry, patchEntry, removeEntry, termEntries } from './service';
+import { currentTerm, MAX_TRAVEL_MINUTES, partsOf, removePart, savePart, termOf, timetableSettings, timetableTerms, updateTimetableSettings } from './terms';
 import { EXPORT_FILENAME, exportScheduleXlsx, XLSX_CONTENT_TYPE } from './export';
+import { readIsoDate } from '../domain/parts';
+
+const termQuery = z.object(termFields);
+
+const isoDate = z
+  .string({ error: 'must be a date YYYY-MM-DD' })
+  .transform((v, ctx) => readIsoDate(v) ?? (ctx.addIssue({ code: 'custom', message: 'must be a date YYYY-MM-DD' }), z.NEVER))
+  .nullable()
+  .default(null);
 
 export const scheduleHandlers = defineHandlers({
-  'schedule-list': handler(z.object({}), 'All timetable entries, each with its doctor', (ctx) => allEntries(ctx.db)),
-  'schedule-create': handler(createEntrySchema, 'Add a timetable entry (conflict-checked)', (ctx, input) => createEntry(ctx.db, input, ctx.now()), {
+  'schedule-list': handler(termQuery, "A term's timetable entries (the current term unless year and semester are given), each with its instructors", (ctx, term) =>
+    termEntries(ctx, term),
+  ),
+  'schedule-create': handler(createEntrySchema, 'Add a timetable entry (conflict-checked)', (ctx, input) => createEntry(ctx, input), {
     writes: ['timetable'],
   }),
-  'schedule-update': handler(patchEntrySchema, 'Change a timetable entry (conflict-checked)', (ctx, input) => patchEntry(ctx.db, input), {
+  'schedule-update': handler(patchEntrySchema, 'Change a timetable entry (conflict-checked)', (ctx, input) => patchEntry(ctx, input), {
     writes: ['timetable'],
   }),
   'schedule-delete': handler(z.object({ entry_id: entryIdField }), 'Remove a timetable entry', (ctx, { entry_id }) => removeEntry(ctx.db, entry_id), {
     writes: ['timetable'],
   }),
-  'schedule-export': handler(z.object({}), 'The timetable as an XLSX workbook', async (ctx): Promise<FileResult> => ({
-    filename: EXPORT_FILENAME,
-    contentType: XLSX_CONTENT_TYPE,
-    content: await exportScheduleXlsx(allEntries(ctx.db)),
-  })),
+  'schedule-export': handler(
+    z.object({
+      ...termFields,
+      details: z
+        .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' })
+        .default(false),
+    }),
+    "A term's timetable as an XLSX workbook (the current term unless year and semester are given; details adds term, part of term, joint group and campus columns)",
+    async (ctx, { details, ...term }): Promise<FileResult> => ({
+      filename: EXPORT_FILENAME,
+      contentType: XLSX_CONTENT_TYPE,
+      content: await exportScheduleXlsx(termEntries(ctx, term), details),
+    }),
+  ),
+  'schedule-settings': handler(z.object({}), 'The current timetable term and the travel time between campuses', (ctx) => timetableSettings(ctx)),
+  'schedule-settings-update': handler(
+    z.object({
+      current_term: termSchema.optional(),
+      travel_minutes: z
+        .number({ error: 'must be a whole number of minutes' })
+        .int('must be a whole number of minutes')
+        .min(0, 'must be at least 0')
+        .max(MAX_TRAVEL_MINUTES, `must be at most ${MAX_TRAVEL_MINUTES}`)
+        .optional(),
+    }),
+    'Choose the current timetable term and the travel time between campuses',
+    (ctx, change) => updateTimetableSettings(ctx, change),
+    { writes: ['timetable', 'settings'] },
+  ),
+  'schedule-terms': handler(z.object({}), 'The current term and every term that has a timetable', (ctx) => timetableTerms(ctx)),
+  'schedule-terms-copy': handler(
+    z.object({
+      from: termSchema,
+      to: termSchema,
+      keep_instructors: z.boolean({ error: 'must be true or false' }).default(true),
+      keep_rooms: z.boolean({ error: 'must be true or false' }).default(true),
+    }),
+    "Copy one term's timetable into another, conflict-checked; answers what was copied and what was not, with reasons",
+    (ctx, input) => copyTerm(ctx, input),
+    { writes: ['timetable'] },
+  ),
+  'schedule-parts': handler(termQuery, "A term's parts of term (the current term unless year and semester are given)", (ctx, term) => partsOf(ctx, termOf(term, currentTerm(ctx)))),
+  'schedule-parts-save': handler(
+    z.object({
+      ...termFields,
+      code: partCodeField,
+      name: z.string({ error: 'a name is required' }).trim().min(1, 'a name is required').max(80, 'must be at most 80 characters'),
+      start_date: isoDate,
+      end_date: isoDate,
+    }),
+    'Add or change a part of term (e.g. S1, the first half of a summer session)',
+    (ctx, { year, semester, ...part }) => savePart(ctx, termOf({ year, semester }, currentTerm(ctx)), part),
+    { writes: ['timetable'] },
+  ),
+  'schedule-parts-delete': handler(
+    z.object({ ...termFields, code: partCodeField }),
+    'Remove a part of term no meeting uses',
+    (ctx, { year, semester, code }) => removePart(ctx, termOf({ year, semester }, currentTerm(ctx)), code),
+    { writes: ['timetable'] },
+  ),
 });

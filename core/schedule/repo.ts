@@ -1,70 +1,141 @@
 import type { Db } from '../db/connection';
 import { parseHHMM } from '../domain/time';
+import { storedList } from '../domain/lists';
+import { SEMESTER_ORDER_SQL, type Term } from '../domain/terms';
+import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import type { Booking } from './conflicts';
 import { displayRoom, roomKey } from '../domain/meetings';
 
+/** One stored meeting, with its instructors in order. */
 export interface EntryRow {
   id: number;
+  year: number;
+  semester: Term['semester'];
   course_code: string;
   section_name: string;
-  doctor_id: number | null;
+  doctor_ids: number[];
   day: string;
   start_time: string;
   start_min: number;
   duration_mins: number;
   room: string;
   room_key: string | null;
+  part_of_term: string;
+  joint_group: string | null;
+  campus: string;
 }
 
-const COLUMNS = 'id, course_code, section_name, doctor_id, day, start_time, start_min, duration_mins, room, room_key';
-
+/** What a write stores; the room is the display spelling (TBD when none). */
 export type EntryValues = Omit<EntryRow, 'id' | 'start_min' | 'room_key'>;
 
-export function toBooking(row: EntryRow): Booking {
-  return { course_code: row.course_code, section_name: row.section_name, doctor_id: row.doctor_id, day: row.day, start: row.start_min, duration: row.duration_mins, room: row.room, roomKey: row.room_key };
-}
+const DOCTOR_IDS_SQL = `(SELECT json_group_array(doctor_id) FROM (SELECT doctor_id FROM schedule_entry_doctors d WHERE d.entry_id = e.id ORDER BY position)) AS doctor_ids`;
+const COLUMNS = `e.id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus, ${DOCTOR_IDS_SQL}`;
 
-export function bookingOf(values: EntryValues): Booking {
-  return toBooking({ ...values, id: 0, start_min: parseHHMM(values.start_time) ?? 0, room: displayRoom(values.room), room_key: roomKey(values.room) });
+type StoredRow = Omit<EntryRow, 'doctor_ids'> & { doctor_ids: string };
+const fromStored = (row: StoredRow): EntryRow => ({ ...row, doctor_ids: storedList(row.doctor_ids).map(Number) });
+
+/** The booking the conflict rules see for a stored or proposed meeting; parts are the term's. */
+export function bookingOf(row: Omit<EntryRow, 'start_min' | 'room_key' | 'id'> & { id?: number | null }, parts: ReadonlyMap<string, PartOfTerm>): Booking {
+  return {
+    id: row.id ?? null,
+    course_code: row.course_code,
+    section_name: row.section_name,
+    doctor_ids: row.doctor_ids,
+    day: row.day,
+    start: parseHHMM(row.start_time) ?? 0,
+    duration: row.duration_mins,
+    room: displayRoom(row.room),
+    roomKey: roomKey(row.room),
+    part: parts.get(row.part_of_term) ?? { ...WHOLE_TERM, code: row.part_of_term },
+    joint_group: row.joint_group,
+    campus: row.campus,
+  };
 }
 
 export function getEntry(db: Db, id: number): EntryRow | undefined {
-  return db.prepare<[number], EntryRow>(`SELECT ${COLUMNS} FROM schedule_entries WHERE id = ?`).get(id);
+  const row = db.prepare<[number], StoredRow>(`SELECT ${COLUMNS} FROM schedule_entries e WHERE e.id = ?`).get(id);
+  return row ? fromStored(row) : undefined;
 }
 
-export function listEntries(db: Db): EntryRow[] {
-  return db.prepare<[], EntryRow>(`SELECT ${COLUMNS} FROM schedule_entries ORDER BY course_code, section_name, id`).all();
-}
-
-/** Entries that could clash with a booking: same doctor or same room, other than `excludeId`. */
-export function clashCandidates(db: Db, doctorId: number | null, key: string | null, excludeId: number | null): Booking[] {
+/** A term's meetings, by course and section. */
+export function listEntries(db: Db, term: Term): EntryRow[] {
   return db
-    .prepare<[number, string, number], EntryRow>(`SELECT ${COLUMNS} FROM schedule_entries WHERE (doctor_id = ? OR room_key = ?) AND id != ?`)
-    .all(doctorId ?? -1, key ?? '\u0000', excludeId ?? -1)
-    .map(toBooking);
+    .prepare<[number, string], StoredRow>(`SELECT ${COLUMNS} FROM schedule_entries e WHERE e.year = ? AND e.semester = ? ORDER BY e.course_code, e.section_name, e.id`)
+    .all(term.year, term.semester)
+    .map(fromStored);
+}
+
+/**
+ * The term's meetings that could clash with a booking: those of its instructors, its room or its
+ * section, other than `excludeId`.
+ */
+export function clashCandidates(db: Db, term: Term, booking: { doctor_ids: readonly number[]; room: string; course_code: string; section_name: string }, excludeId: number | null): EntryRow[] {
+  return db
+    .prepare<[number, string, string, string | null, string, string, number], StoredRow>(
+      `SELECT ${COLUMNS} FROM schedule_entries e
+       WHERE e.year = ? AND e.semester = ?
+         AND (e.id IN (SELECT entry_id FROM schedule_entry_doctors WHERE doctor_id IN (SELECT value FROM json_each(?)))
+              OR e.room_key = ? OR (e.course_code = ? AND e.section_name = ?))
+         AND e.id != ?`,
+    )
+    .all(term.year, term.semester, JSON.stringify(booking.doctor_ids), roomKey(booking.room), booking.course_code, booking.section_name, excludeId ?? -1)
+    .map(fromStored);
+}
+
+function writeDoctors(db: Db, entryId: number, doctorIds: readonly number[]): void {
+  db.prepare('DELETE FROM schedule_entry_doctors WHERE entry_id = ?').run(entryId);
+  const insert = db.prepare('INSERT INTO schedule_entry_doctors (entry_id, doctor_id, position) VALUES (?, ?, ?)');
+  doctorIds.forEach((doctorId, position) => insert.run(entryId, doctorId, position));
 }
 
 export function insertEntry(db: Db, values: EntryValues, createdAt: string): number {
   const result = db
-    .prepare(`INSERT INTO schedule_entries (course_code, section_name, doctor_id, day, start_time, start_min, duration_mins, room, room_key, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-    .run(values.course_code, values.section_name, values.doctor_id, values.day, values.start_time, parseHHMM(values.start_time), values.duration_mins, displayRoom(values.room), roomKey(values.room), createdAt);
-  return Number(result.lastInsertRowid);
+    .prepare(
+      `INSERT INTO schedule_entries (year, semester, course_code, section_name, day, start_time, start_min, duration_mins, room, room_key, part_of_term, joint_group, campus, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      values.year,
+      values.semester,
+      values.course_code,
+      values.section_name,
+      values.day,
+      values.start_time,
+      parseHHMM(values.start_time),
+      values.duration_mins,
+      displayRoom(values.room),
+      roomKey(values.room),
+      values.part_of_term,
+      values.joint_group,
+      values.campus,
+      createdAt,
+    );
+  const id = Number(result.lastInsertRowid);
+  writeDoctors(db, id, values.doctor_ids);
+  return id;
 }
 
 export function updateEntry(db: Db, id: number, values: EntryValues): void {
-  db.prepare(`UPDATE schedule_entries SET course_code = ?, section_name = ?, doctor_id = ?, day = ?, start_time = ?, start_min = ?, duration_mins = ?, room = ?, room_key = ? WHERE id = ?`).run(
+  db.prepare(
+    `UPDATE schedule_entries SET year = ?, semester = ?, course_code = ?, section_name = ?, day = ?, start_time = ?, start_min = ?, duration_mins = ?,
+       room = ?, room_key = ?, part_of_term = ?, joint_group = ?, campus = ? WHERE id = ?`,
+  ).run(
+    values.year,
+    values.semester,
     values.course_code,
     values.section_name,
-    values.doctor_id,
     values.day,
     values.start_time,
     parseHHMM(values.start_time),
     values.duration_mins,
     displayRoom(values.room),
     roomKey(values.room),
+    values.part_of_term,
+    values.joint_group,
+    values.campus,
     id,
   );
+  writeDoctors(db, id, values.doctor_ids);
 }
 
 export function deleteEntry(db: Db, id: number): boolean {
@@ -78,4 +149,55 @@ export function roomsInUse(db: Db): { room: string; room_key: string }[] {
 
 export function countEntries(db: Db): number {
   return db.prepare<[], number>('SELECT COUNT(*) FROM schedule_entries').pluck().get() ?? 0;
+}
+
+/** Entries from before terms existed (migration 0005) take the given term and campus. */
+export function settleUntermedEntries(db: Db, term: Term, fallbackCampus: string): number {
+  const moved = db.prepare('UPDATE schedule_entries SET year = ?, semester = ? WHERE year IS NULL OR semester IS NULL').run(term.year, term.semester).changes;
+  db.prepare('UPDATE schedule_entries SET campus = ? WHERE campus IS NULL').run(fallbackCampus);
+  return moved;
+}
+
+export function hasUntermedEntries(db: Db): boolean {
+  return db.prepare('SELECT 1 FROM schedule_entries WHERE year IS NULL OR semester IS NULL OR campus IS NULL LIMIT 1').get() !== undefined;
+}
+
+/** The term's parts of term that are stored (the whole term, code 1, needs no row). */
+export function termParts(db: Db, term: Term): PartOfTerm[] {
+  return db
+    .prepare<[number, string], PartOfTerm>('SELECT code, name, start_date, end_date FROM term_parts WHERE year = ? AND semester = ? ORDER BY start_date, code')
+    .all(term.year, term.semester);
+}
+
+export function upsertPart(db: Db, term: Term, part: PartOfTerm): void {
+  db.prepare(
+    `INSERT INTO term_parts (year, semester, code, name, start_date, end_date) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (year, semester, code) DO UPDATE SET name = excluded.name, start_date = excluded.start_date, end_date = excluded.end_date`,
+  ).run(term.year, term.semester, part.code, part.name, part.start_date, part.end_date);
+}
+
+export function deletePart(db: Db, term: Term, code: string): boolean {
+  return db.prepare('DELETE FROM term_parts WHERE year = ? AND semester = ? AND code = ?').run(term.year, term.semester, code).changes > 0;
+}
+
+export function entriesInPart(db: Db, term: Term, code: string): number {
+  return db.prepare<[number, string, string], number>('SELECT COUNT(*) FROM schedule_entries WHERE year = ? AND semester = ? AND part_of_term = ?').pluck().get(term.year, term.semester, code) ?? 0;
+}
+
+/** The terms that have a timetable, newest first, with how many meetings each holds. */
+export function termsWithEntries(db: Db): (Term & { entries: number })[] {
+  return db
+    .prepare<[], Term & { entries: number }>(
+      `SELECT year, semester, COUNT(*) AS entries FROM schedule_entries WHERE year IS NOT NULL GROUP BY year, semester
+       ORDER BY year DESC, ${SEMESTER_ORDER_SQL} DESC`,
+    )
+    .all();
+}
+
+/** The meetings of one joint group in a term. */
+export function jointGroupEntries(db: Db, term: Term, group: string): EntryRow[] {
+  return db
+    .prepare<[number, string, string], StoredRow>(`SELECT ${COLUMNS} FROM schedule_entries e WHERE e.year = ? AND e.semester = ? AND e.joint_group = ? ORDER BY e.course_code, e.section_name, e.id`)
+    .all(term.year, term.semester, group)
+    .map(fromStored);
 }

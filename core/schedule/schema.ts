@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { formatDayPattern, parseDayPattern } from '../domain/days';
 import { parseHHMM } from '../domain/time';
 import { normaliseCourseCode } from '../domain/codes';
+import { normaliseSemester, type Semester } from '../domain/terms';
+import { PART_CODE_PATTERN } from '../domain/parts';
+import { campusName } from '../input-fields';
 
 export const MIN_DURATION = 5;
 export const MAX_DURATION = 600;
@@ -45,6 +48,53 @@ export const sectionNameField = z
 
 export const roomField = z.string().nullable();
 
+export const yearField = z.coerce
+  .number({ error: 'must be a year' })
+  .int('must be a whole year')
+  .min(1900, 'must be a year after 1900')
+  .max(2200, 'must be a year before 2200');
+
+export const semesterField = z
+  .string({ error: 'must be Fall, Spring or Summer' })
+  .transform((v, ctx): Semester => normaliseSemester(v) ?? (ctx.addIssue({ code: 'custom', message: 'must be Fall, Spring or Summer' }), z.NEVER));
+
+/** A term given as `year` and `semester`: both or neither (neither means the current term). */
+export const termFields = { year: yearField.optional(), semester: semesterField.optional() };
+export const termSchema = z.object({ year: yearField, semester: semesterField });
+export const optionalTermSchema = z.object(termFields).refine((t) => (t.year === undefined) === (t.semester === undefined), {
+  message: 'give both year and semester, or neither for the current term',
+  path: ['semester'],
+});
+
+export const MAX_INSTRUCTORS = 8;
+
+/** Every instructor of a meeting, first one first; [] leaves it unassigned. */
+export const doctorIdsField = z
+  .array(z.number({ error: 'must be doctor ids' }).int('must be doctor ids').positive('must be doctor ids'), { error: 'must be a list of doctor ids' })
+  .max(MAX_INSTRUCTORS, `at most ${MAX_INSTRUCTORS} instructors`)
+  .refine((ids) => new Set(ids).size === ids.length, 'lists the same doctor twice');
+
+export const partCodeField = z
+  .string({ error: 'must be a part-of-term code' })
+  .trim()
+  .regex(PART_CODE_PATTERN, 'must be a part-of-term code of letters, digits, - or _ (at most 16), e.g. 1, S1, S2A');
+
+export const jointGroupField = z
+  .string({ error: 'must be a joint group label' })
+  .trim()
+  .max(60, 'must be at most 60 characters')
+  .transform((v) => (v === '' ? null : v))
+  .nullable();
+
+/** The fields a meeting adds beyond the contract's first ones; all optional. */
+const meetingExtras = {
+  ...termFields,
+  doctor_ids: doctorIdsField.optional(),
+  part_of_term: partCodeField.optional(),
+  joint_group: jointGroupField.optional(),
+  campus: campusName.nullable().optional(),
+};
+
 export const createEntrySchema = z.object({
   course_code: courseCodeField,
   section_name: sectionNameField,
@@ -53,6 +103,7 @@ export const createEntrySchema = z.object({
   start_time: startTimeField,
   duration_mins: durationField,
   room: roomField.default('TBD'),
+  ...meetingExtras,
 });
 export type CreateEntryInput = z.output<typeof createEntrySchema>;
 
@@ -67,6 +118,7 @@ export const patchEntrySchema = z.object({
   start_time: startTimeField.optional(),
   duration_mins: durationField.optional(),
   room: roomField.optional(),
+  ...meetingExtras,
 });
 export type PatchEntryInput = z.output<typeof patchEntrySchema>;
 
@@ -74,6 +126,7 @@ export interface ScheduleEntry {
   id: number;
   course_code: string;
   section_name: string;
+  /** The first instructor (the contract's field); null when unassigned. */
   doctor_id: number | null;
   day: string;
   start_time: string;
@@ -81,4 +134,12 @@ export interface ScheduleEntry {
   room: string;
   doctor: { id: number; name: string } | null;
   warnings: string[];
+  year: number;
+  semester: Semester;
+  /** Every instructor, the first one first. */
+  doctor_ids: number[];
+  doctors: { id: number; name: string }[];
+  part_of_term: string;
+  joint_group: string | null;
+  campus: string;
 }

@@ -1,19 +1,25 @@
+import type { CoreContext } from '../context';
 import type { Db } from '../db/connection';
 import { CoreError, notFound } from '../domain/errors';
 import { allowedCourseList, type Doctor } from '../faculty/schema';
 import { getDoctor } from '../faculty/repo';
+import { findRoomByName } from '../rooms/repo';
+import { expectedSectionSizes } from '../predict/runs-repo';
+import { displayRoom, roomKey, sectionLabel } from '../domain/meetings';
+import { formatHHMM, parseHHMM } from '../domain/time';
+import { mayTeach } from '../domain/teaching';
+import { WHOLE_TERM_CODE } from '../domain/parts';
+import { termLabel, type Term } from '../domain/terms';
 import { DAY_END, type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
 import { bookingConflicts } from './conflicts';
-import { bookingOf, clashCandidates, deleteEntry, getEntry, insertEntry, listEntries, updateEntry, type EntryRow, type EntryValues } from './repo';
-import { displayRoom } from '../domain/meetings';
-import { formatHHMM } from '../domain/time';
-import { mayTeach } from '../domain/teaching';
+import { bookingOf, clashCandidates, deleteEntry, getEntry, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
+import { partsByCode, requirePart, termForWrite, termOf, currentTerm, timetableSettings } from './terms';
 
 /** Non-blocking remarks shown with an entry. */
-export function entryWarnings(entry: Pick<EntryValues, 'course_code'>, doctor: Doctor | null, inCatalog: (code: string) => boolean): string[] {
+export function entryWarnings(entry: Pick<EntryValues, 'course_code'>, doctors: readonly Doctor[], inCatalog: (code: string) => boolean): string[] {
   const warnings: string[] = [];
   if (!inCatalog(entry.course_code)) warnings.push(`${entry.course_code} is not in the course catalog`);
-  if (doctor && !mayTeach(allowedCourseList(doctor), entry.course_code)) warnings.push(`${doctor.name} is not listed to teach ${entry.course_code}`);
+  for (const doctor of doctors) if (!mayTeach(allowedCourseList(doctor), entry.course_code)) warnings.push(`${doctor.name} is not listed to teach ${entry.course_code}`);
   return warnings;
 }
 
@@ -22,78 +28,123 @@ function catalogLookup(db: Db): (code: string) => boolean {
   return (code) => statement.get(code) !== undefined;
 }
 
-function resolveDoctor(db: Db, doctorId: number | null): Doctor | null {
-  if (doctorId === null) return null;
-  const doctor = getDoctor(db, doctorId);
-  if (!doctor) throw new CoreError('invalid', `No doctor with id ${doctorId}: pick an existing doctor, or 0 to leave the section unassigned`);
-  return doctor;
+/** The instructors a write names, each of which must exist. */
+function resolveDoctors(db: Db, ids: readonly number[]): Doctor[] {
+  return ids.map((id) => {
+    const doctor = getDoctor(db, id);
+    if (!doctor) throw new CoreError('invalid', `No doctor with id ${id}: pick an existing doctor, or 0 to leave the section unassigned`);
+    return doctor;
+  });
 }
 
-function toResponse(row: EntryRow, doctor: Doctor | null, inCatalog: (code: string) => boolean): ScheduleEntry {
-  return {
-    id: row.id,
-    course_code: row.course_code,
-    section_name: row.section_name,
-    doctor_id: row.doctor_id,
-    day: row.day,
-    start_time: row.start_time,
-    duration_mins: row.duration_mins,
-    room: row.room,
-    doctor: doctor ? { id: doctor.id, name: doctor.name } : null,
-    warnings: entryWarnings(row, doctor, inCatalog),
-  };
+/**
+ * The instructor list a write asks for. `doctor_ids` is the whole list; `doctor_id` alone (the
+ * contract's field) sets the first instructor, keeping any others, and 0/null unassigns the meeting.
+ */
+function instructorList(input: { doctor_id?: number | null | undefined; doctor_ids?: readonly number[] | undefined }, current: readonly number[]): number[] {
+  if (input.doctor_ids !== undefined) {
+    if (input.doctor_id !== undefined && (input.doctor_id ?? null) !== (input.doctor_ids[0] ?? null)) {
+      const message = `must be the first of doctor_ids (${input.doctor_ids[0] ?? 'none'}), or left out`;
+      throw new CoreError('validation', `Invalid input — doctor_id: ${message}`, { fields: [{ field: 'doctor_id', message }] });
+    }
+    return [...input.doctor_ids];
+  }
+  if (input.doctor_id === undefined) return [...current];
+  if (input.doctor_id === null) return [];
+  return [input.doctor_id, ...current.slice(1).filter((id) => id !== input.doctor_id)];
+}
+
+/** A meeting's campus: its declared room's, else the one given, else the default campus. */
+function campusFor(ctx: CoreContext, room: string, given: string | null | undefined, current: string | null): string {
+  const declared = roomKey(room) === null ? undefined : findRoomByName(ctx.db, room)?.campus;
+  const asked = given === undefined || given === null ? null : ctx.campuses.require(given, 'campus');
+  if (declared) {
+    if (asked && asked !== declared) throw new CoreError('invalid', `Room ${displayRoom(room)} is at ${declared}, not ${asked}: leave campus out or pick a room at ${asked}`);
+    return declared;
+  }
+  return asked ?? current ?? ctx.campuses.fallback;
 }
 
 function assertEndsByMidnight(values: EntryValues): void {
-  const { start, duration } = bookingOf(values);
-  if (start + duration > DAY_END) {
-    const message = `the session must end by 24:00 (${values.start_time} + ${duration} minutes ends at ${formatHHMM((start + duration) % DAY_END)} the next day)`;
+  const start = parseHHMM(values.start_time) ?? 0;
+  if (start + values.duration_mins > DAY_END) {
+    const message = `the session must end by 24:00 (${values.start_time} + ${values.duration_mins} minutes ends at ${formatHHMM((start + values.duration_mins) % DAY_END)} the next day)`;
     throw new CoreError('validation', `duration_mins: ${message}`, { fields: [{ field: 'duration_mins', message }] });
   }
 }
 
 /** Refuses values that break a rule; `excludeId` is the entry being changed. */
-function assertNoConflicts(db: Db, values: EntryValues, doctor: Doctor | null, excludeId: number | null): void {
-  const booking = bookingOf(values);
-  const conflicts = bookingConflicts(booking, doctor, clashCandidates(db, doctor?.id ?? null, booking.roomKey, excludeId));
+function assertNoConflicts(ctx: CoreContext, values: EntryValues, doctors: readonly Doctor[], excludeId: number | null): void {
+  const term: Term = { year: values.year, semester: values.semester };
+  const parts = partsByCode(ctx, term);
+  requirePart(parts, values.part_of_term, term);
+  const booking = bookingOf({ ...values, id: excludeId }, parts);
+  const others = clashCandidates(ctx.db, term, values, excludeId).map((row) => bookingOf(row, parts));
+  const conflicts = bookingConflicts(booking, doctors, others, { travelMinutes: timetableSettings(ctx).travel_minutes });
   if (conflicts.length > 0) throw new CoreError('conflict', conflicts.join('; '), { conflicts });
 }
 
-/** Validates, checks the three rules and inserts; the caller holds the transaction. */
-export function insertCheckedEntry(db: Db, input: Omit<EntryValues, 'room'> & { room: string | null }, now: Date): ScheduleEntry {
-  const values: EntryValues = { ...input, room: displayRoom(input.room) };
+/** What a scheduler types for a meeting; everything beyond the contract's first fields is optional. */
+export type MeetingInput = Omit<CreateEntryInput, 'doctor_id' | 'room'> & { doctor_id?: number | null | undefined; room: string | null };
+
+/** Validates, checks every rule and inserts; the caller holds the transaction. */
+export function insertCheckedEntry(ctx: CoreContext, input: MeetingInput): ScheduleEntry {
+  const term = termForWrite(ctx, input);
+  const room = displayRoom(input.room);
+  const values: EntryValues = {
+    year: term.year,
+    semester: term.semester,
+    course_code: input.course_code,
+    section_name: input.section_name,
+    doctor_ids: instructorList(input, []),
+    day: input.day,
+    start_time: input.start_time,
+    duration_mins: input.duration_mins,
+    room,
+    part_of_term: input.part_of_term ?? WHOLE_TERM_CODE,
+    joint_group: input.joint_group ?? null,
+    campus: campusFor(ctx, room, input.campus, null),
+  };
   assertEndsByMidnight(values);
-  const doctor = resolveDoctor(db, input.doctor_id);
-  assertNoConflicts(db, values, doctor, null);
-  const id = insertEntry(db, values, now.toISOString());
-  return toResponse(getEntry(db, id) as EntryRow, doctor, catalogLookup(db));
+  const doctors = resolveDoctors(ctx.db, values.doctor_ids);
+  assertNoConflicts(ctx, values, doctors, null);
+  const id = insertEntry(ctx.db, values, ctx.now().toISOString());
+  return respond(ctx, getEntry(ctx.db, id) as EntryRow);
 }
 
 /** Checks and writes in one immediate transaction: two requests can never both book a slot. */
-export function createEntry(db: Db, input: CreateEntryInput, now: Date): ScheduleEntry {
-  return db.transaction(() => insertCheckedEntry(db, input, now)).immediate();
+export function createEntry(ctx: CoreContext, input: CreateEntryInput): ScheduleEntry {
+  return ctx.db.transaction(() => insertCheckedEntry(ctx, input)).immediate();
 }
 
-export function patchEntry(db: Db, input: PatchEntryInput): ScheduleEntry {
-  return db
+export function patchEntry(ctx: CoreContext, input: PatchEntryInput): ScheduleEntry {
+  return ctx.db
     .transaction(() => {
       const { entry_id: id, ...patch } = input;
-      const current = getEntry(db, id);
+      const current = getEntry(ctx.db, id);
       if (!current) throw notFound(`No timetable entry with id ${id}`);
+      const term = termOf(patch, { year: current.year, semester: current.semester });
+      const room = patch.room !== undefined ? displayRoom(patch.room) : current.room;
+      const roomChanged = roomKey(room) !== current.room_key;
       const values: EntryValues = {
+        year: term.year,
+        semester: term.semester,
         course_code: patch.course_code ?? current.course_code,
         section_name: patch.section_name ?? current.section_name,
-        doctor_id: patch.doctor_id !== undefined ? patch.doctor_id : current.doctor_id,
+        doctor_ids: instructorList(patch, current.doctor_ids),
         day: patch.day ?? current.day,
         start_time: patch.start_time ?? current.start_time,
         duration_mins: patch.duration_mins ?? current.duration_mins,
-        room: patch.room !== undefined ? displayRoom(patch.room) : current.room,
+        room,
+        part_of_term: patch.part_of_term ?? current.part_of_term,
+        joint_group: patch.joint_group !== undefined ? patch.joint_group : current.joint_group,
+        campus: campusFor(ctx, room, patch.campus, roomChanged && patch.campus === undefined ? null : current.campus),
       };
       assertEndsByMidnight(values);
-      const doctor = resolveDoctor(db, values.doctor_id);
-      assertNoConflicts(db, values, doctor, id);
-      updateEntry(db, id, values);
-      return toResponse(getEntry(db, id) as EntryRow, doctor, catalogLookup(db));
+      const doctors = resolveDoctors(ctx.db, values.doctor_ids);
+      assertNoConflicts(ctx, values, doctors, id);
+      updateEntry(ctx.db, id, values);
+      return respond(ctx, getEntry(ctx.db, id) as EntryRow);
     })
     .immediate();
 }
@@ -103,15 +154,129 @@ export function removeEntry(db: Db, id: number): { status: 'deleted' } {
   return { status: 'deleted' };
 }
 
-export function allEntries(db: Db): ScheduleEntry[] {
-  const doctors = new Map<number, Doctor>();
-  const inCatalog = catalogLookup(db);
-  return listEntries(db).map((row) => {
-    let doctor: Doctor | null = null;
-    if (row.doctor_id !== null) {
-      doctor = doctors.get(row.doctor_id) ?? getDoctor(db, row.doctor_id) ?? null;
-      if (doctor) doctors.set(doctor.id, doctor);
+/**
+ * Joint groups meet in one room, so the room should seat the group's expected students (from the
+ * latest prediction run for the term and campus): a warning on every member when it does not.
+ */
+function jointGroupWarnings(ctx: CoreContext, rows: readonly EntryRow[]): Map<number, string[]> {
+  const warnings = new Map<number, string[]>();
+  const groups = new Map<string, EntryRow[]>();
+  for (const row of rows) if (row.joint_group !== null) groups.set(`${row.year}|${row.semester}|${row.joint_group}`, [...(groups.get(`${row.year}|${row.semester}|${row.joint_group}`) ?? []), row]);
+  const sizes = new Map<string, Map<string, number>>();
+  const capacities = new Map<string, number | null>();
+  for (const members of groups.values()) {
+    const first = members[0] as EntryRow;
+    const sizeKey = `${first.year}|${first.semester}|${first.campus}`;
+    if (!sizes.has(sizeKey)) sizes.set(sizeKey, expectedSectionSizes(ctx.db, first.year, first.semester, first.campus));
+    const expected = sizes.get(sizeKey) as Map<string, number>;
+    const sections = new Map(members.map((m) => [`${m.course_code}|${m.section_name}`, m]));
+    const students = [...sections.values()].reduce((sum, m) => sum + (expected.get(m.course_code) ?? 0), 0);
+    if (students === 0) continue;
+    for (const member of members) {
+      if (member.room_key === null) continue;
+      if (!capacities.has(member.room_key)) capacities.set(member.room_key, findRoomByName(ctx.db, member.room)?.capacity ?? null);
+      const capacity = capacities.get(member.room_key);
+      if (capacity == null || capacity >= students) continue;
+      const labels = [...sections.values()].map((m) => sectionLabel(m.course_code, m.section_name)).join(', ');
+      warnings.set(member.id, [...(warnings.get(member.id) ?? []), `Room ${member.room} seats ${capacity}, fewer than the ${students} students expected in joint group ${member.joint_group ?? ''} (${labels})`]);
     }
-    return toResponse(row, doctor, inCatalog);
+  }
+  return warnings;
+}
+
+function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[]): ScheduleEntry[] {
+  const doctors = new Map<number, Doctor | null>();
+  const doctorOf = (id: number): Doctor | null => {
+    if (!doctors.has(id)) doctors.set(id, getDoctor(ctx.db, id) ?? null);
+    return doctors.get(id) ?? null;
+  };
+  const inCatalog = catalogLookup(ctx.db);
+  const joint = jointGroupWarnings(ctx, jointRows);
+  return rows.map((row) => {
+    const teaching = row.doctor_ids.map(doctorOf).filter((d): d is Doctor => d !== null);
+    const first = teaching[0] ?? null;
+    return {
+      id: row.id,
+      course_code: row.course_code,
+      section_name: row.section_name,
+      doctor_id: first?.id ?? null,
+      day: row.day,
+      start_time: row.start_time,
+      duration_mins: row.duration_mins,
+      room: row.room,
+      doctor: first ? { id: first.id, name: first.name } : null,
+      warnings: [...entryWarnings(row, teaching, inCatalog), ...(joint.get(row.id) ?? [])],
+      year: row.year,
+      semester: row.semester,
+      doctor_ids: teaching.map((d) => d.id),
+      doctors: teaching.map((d) => ({ id: d.id, name: d.name })),
+      part_of_term: row.part_of_term,
+      joint_group: row.joint_group,
+      campus: row.campus,
+    };
   });
+}
+
+function respond(ctx: CoreContext, row: EntryRow): ScheduleEntry {
+  const members = row.joint_group === null ? [row] : jointGroupEntries(ctx.db, { year: row.year, semester: row.semester }, row.joint_group);
+  return responses(ctx, [row], members)[0] as ScheduleEntry;
+}
+
+/** A term's timetable (the current term when none is given). */
+export function termEntries(ctx: CoreContext, given: Partial<Term> = {}): ScheduleEntry[] {
+  const rows = listEntries(ctx.db, termOf(given, currentTerm(ctx)));
+  return responses(ctx, rows, rows);
+}
+
+export interface CopyTermInput {
+  from: Term;
+  to: Term;
+  keep_instructors: boolean;
+  keep_rooms: boolean;
+}
+
+export interface CopyTermResult {
+  copied: ScheduleEntry[];
+  not_copied: { entry_id: number; course_code: string; section_name: string; reason: string }[];
+}
+
+/**
+ * Rolls a timetable forward: every meeting of `from` is written into `to` through the same checks
+ * as any write; a meeting that breaks a rule there stays behind with the reason. Parts of term the
+ * target lacks are added without dates (their dates differ from year to year).
+ */
+export function copyTerm(ctx: CoreContext, input: CopyTermInput): CopyTermResult {
+  if (input.from.year === input.to.year && input.from.semester === input.to.semester) throw new CoreError('invalid', `Copying ${termLabel(input.from)} onto itself would duplicate every meeting; pick another target term`);
+  return ctx.db
+    .transaction(() => {
+      const sourceParts = partsByCode(ctx, input.from);
+      const targetParts = partsByCode(ctx, input.to);
+      for (const [code, part] of sourceParts) if (!targetParts.has(code)) upsertPart(ctx.db, input.to, { ...part, start_date: null, end_date: null });
+      const result: CopyTermResult = { copied: [], not_copied: [] };
+      for (const row of listEntries(ctx.db, input.from)) {
+        const meeting: MeetingInput = {
+          year: input.to.year,
+          semester: input.to.semester,
+          course_code: row.course_code,
+          section_name: row.section_name,
+          doctor_ids: input.keep_instructors ? row.doctor_ids : [],
+          day: row.day,
+          start_time: row.start_time,
+          duration_mins: row.duration_mins,
+          room: input.keep_rooms ? row.room : null,
+          part_of_term: row.part_of_term,
+          joint_group: row.joint_group,
+          campus: row.campus,
+        };
+        try {
+          // A savepoint per meeting: one that is refused leaves the others in place.
+          result.copied.push(ctx.db.transaction(() => insertCheckedEntry(ctx, meeting))());
+        } catch (error) {
+          if (!(error instanceof CoreError) || error.code === 'internal') throw error;
+          result.not_copied.push({ entry_id: row.id, course_code: row.course_code, section_name: row.section_name, reason: error.message });
+        }
+      }
+      return result;
+    })
+    .immediate();
 }

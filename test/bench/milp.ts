@@ -1,5 +1,6 @@
 import loadHighs from 'highs';
-import { availabilityConflicts, doctorConflicts, roomConflicts, type Booking } from '../../core/schedule/conflicts';
+import { availabilityConflicts, doctorConflicts, roomConflicts, simpleBooking, type Booking } from '../../core/schedule/conflicts';
+import type { Slot } from '../../core/autofill/grid';
 import { sessionsOverlap } from '../../core/domain/meetings';
 import type { Problem } from '../../core/autofill/solver';
 
@@ -13,13 +14,15 @@ import type { Problem } from '../../core/autofill/solver';
 export async function solveWithHighs(problem: Problem): Promise<{ placed: number; seconds: number; status: string; variables: number }> {
   const started = performance.now();
   const bookingsOf = (pred: (b: Booking) => boolean): Booking[] => problem.existing.filter(pred);
+  const probe = (slot: Slot, room: { name: string; key: string } | null): Booking =>
+    simpleBooking({ course_code: '', section_name: '', doctor_ids: [], day: slot.day, start: slot.start, duration: slot.duration, room: room?.name ?? 'TBD', roomKey: room?.key ?? null, campus: problem.campus });
   const vars: { name: string; s: number; t: number; d: number; size: number }[] = [];
   problem.sections.forEach((section, s) => {
     problem.slots.forEach((slot, t) => {
       for (const d of section.allowedDoctors) {
         const doctor = problem.instructors.get(d);
         if (!doctor || doctor.load >= problem.maxSectionsPerDoctor) continue;
-        if (availabilityConflicts(doctor, slot).length > 0 || doctorConflicts(doctor, slot, bookingsOf((b) => b.doctor_id === d)).length > 0) continue;
+        if (availabilityConflicts(doctor, slot).length > 0 || doctorConflicts(doctor, probe(slot, null), bookingsOf((b) => b.doctor_ids.includes(d))).length > 0) continue;
         vars.push({ name: `x_${s}_${t}_${d}`, s, t, d, size: section.size });
       }
     });
@@ -43,7 +46,7 @@ export async function solveWithHighs(problem: Problem): Promise<{ placed: number
   );
   for (const [d, vs] of group((v) => v.d)) rows.push(` load${d}: ${vs.map((v) => v.name).join(' + ')} <= ${problem.maxSectionsPerDoctor - (problem.instructors.get(d)?.load ?? 0)}`);
   problem.slots.forEach((slot, t) => {
-    const free = problem.rooms.filter((r) => roomConflicts(r.name, slot, problem.existing.filter((b) => b.roomKey === r.key)).length === 0);
+    const free = problem.rooms.filter((r) => roomConflicts(probe(slot, r), problem.existing.filter((b) => b.roomKey === r.key)).length === 0);
     const here = vars.filter((v) => v.t === t);
     for (const z of [...new Set(here.map((v) => v.size))]) {
       const needing = here.filter((v) => v.size >= z);

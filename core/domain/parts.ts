@@ -36,6 +36,26 @@ export function partsOverlap(a: PartOfTerm, b: PartOfTerm): boolean {
   return aStart <= bEnd && bStart <= aEnd;
 }
 
+const WEEKDAY_LETTERS = ['U', 'M', 'T', 'W', 'R', 'F', 'S'] as const;
+
+/**
+ * Whether two parts have a common date that falls on one of `days` (day letters): meetings on
+ * those days in those parts then meet on the same date. Without dates a part spans the whole term.
+ */
+export function partsShareDay(a: PartOfTerm, b: PartOfTerm, days: string): boolean {
+  if (days === '' || !partsOverlap(a, b)) return false;
+  const first = [a.start_date, b.start_date].filter((d): d is string => d !== null).sort().at(-1);
+  const last = [a.end_date, b.end_date].filter((d): d is string => d !== null).sort()[0];
+  if (first === undefined || last === undefined) return true;
+  const start = Date.parse(`${first}T00:00:00Z`);
+  const end = Date.parse(`${last}T00:00:00Z`);
+  // A week or more of common dates holds every weekday; fewer are checked one by one.
+  for (let t = start, n = 0; t <= end && n < 7; t += 86_400_000, n++) {
+    if (days.includes(WEEKDAY_LETTERS[new Date(t).getUTCDay()] ?? '')) return true;
+  }
+  return false;
+}
+
 /** "part of term S1 (2018-06-11 to 2018-07-06)" for messages. */
 export function describePart(part: PartOfTerm): string {
   const dates = part.start_date && part.end_date ? ` (${part.start_date} to ${part.end_date})` : '';

@@ -1,7 +1,6 @@
 import { parseTimeRange } from '../domain/time';
 import { dayNames, formatInterval, sectionLabel, sessionsOverlap, sharedDays, type Session } from '../domain/meetings';
-import { sharesDay } from '../domain/days';
-import { describePart, partsOverlap, WHOLE_TERM, type PartOfTerm } from '../domain/parts';
+import { describePart, partsShareDay, WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 
 /**
  * The rules every timetable write must pass. Pure: callers give the meeting, its instructors and
@@ -54,9 +53,9 @@ function jointPartners(a: Booking, b: Booking): boolean {
   return a.joint_group !== null && a.joint_group === b.joint_group;
 }
 
-/** Both meet on a shared day at intersecting times, in parts of term with a shared date. */
+/** Both meet on one date (a shared day in their parts' common dates) at intersecting times. */
 function meetTogether(a: Booking, b: Booking): boolean {
-  return sessionsOverlap(a, b) && partsOverlap(a.part, b.part);
+  return sessionsOverlap(a, b) && partsShareDay(a.part, b.part, sharedDays(a.day, b.day));
 }
 
 /** When the parts are why two meetings clash, the messages say so. */
@@ -118,7 +117,7 @@ export function sectionConflicts(booking: Booking, others: readonly Booking[]): 
 export function travelConflicts(doctor: DoctorAvailability, booking: Booking, others: readonly Booking[], rules: ConflictRules): string[] {
   return others
     .filter((other) => other.doctor_ids.includes(doctor.id) && other.campus !== booking.campus && !jointPartners(booking, other))
-    .filter((other) => sharesDay(booking.day, other.day) && partsOverlap(booking.part, other.part))
+    .filter((other) => partsShareDay(booking.part, other.part, sharedDays(booking.day, other.day)))
     .filter((other) => {
       const gap = Math.max(booking.start, other.start) - Math.min(booking.start + booking.duration, other.start + other.duration);
       return gap >= 0 && gap < rules.travelMinutes;

@@ -88,3 +88,43 @@ describe('API token and data folder', () => {
     expect(defaultDataDir({}, 'darwin')).toMatch(/Library\/Application Support\/Termwise$/);
   });
 });
+
+describe('timetables from before terms (migration 0005)', () => {
+  it('keeps every entry, puts it in the current term with its doctor and campus, and the old contract still answers', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'termwise-v4-'));
+    try {
+      const old = openDatabase(join(dataDir, 'termwise.db'));
+      migrate(old, loadMigrations().filter((x) => x.version <= 4));
+      old.exec(`
+        INSERT INTO doctors (id, name, name_key, allowed_courses) VALUES (7, 'Dr. Old', 'dr. old', '["CSC201"]');
+        INSERT INTO rooms (name, name_key, capacity, campus) VALUES ('J-1', 'j-1', 30, 'Byblos');
+        INSERT INTO offerings (year, semester, campus, course_code, total_enrolled, passed_count, failed_count, is_offered, created_at)
+          VALUES (2024, 'Fall', 'Beirut', 'CSC201', 30, 25, 5, 1, '2024-01-01');
+        INSERT INTO schedule_entries (course_code, section_name, doctor_id, day, start_time, start_min, duration_mins, room, room_key, created_at) VALUES
+          ('CSC201', '1', 7, 'MWF', '09:00', 540, 60, 'J-1', 'j-1', '2024-01-01'),
+          ('CSC201', '2', NULL, 'TR', '11:00', 660, 90, 'TBD', NULL, '2024-01-01');`);
+      old.close();
+
+      const core = createCore({ dataDir });
+      try {
+        const entries = await core.run('schedule-list', {});
+        expect(entries.map((e) => [e.section_name, e.year, e.semester, e.doctor_id, e.doctor_ids, e.campus, e.part_of_term, e.joint_group])).toEqual([
+          ['1', 2025, 'Spring', 7, [7], 'Byblos', '1', null],
+          ['2', 2025, 'Spring', null, [], 'Beirut', '1', null],
+        ]);
+        expect(entries[0]).toMatchObject({ course_code: 'CSC201', day: 'MWF', start_time: '09:00', duration_mins: 60, room: 'J-1', doctor: { id: 7, name: 'Dr. Old' } });
+        // The term they joined stays the current one.
+        expect(await core.run('schedule-settings', {})).toMatchObject({ current_term: { year: 2025, semester: 'Spring' }, current_term_chosen: true });
+        // The old rules still hold on the migrated entries.
+        await expect(core.run('schedule-create', { course_code: 'CSC202', section_name: '1', doctor_id: 7, day: 'M', start_time: '09:30', duration_mins: 60, room: 'TBD' })).rejects.toMatchObject({ code: 'conflict' });
+        // Deleting the doctor unassigns the meeting, as before.
+        core.context.db.prepare('DELETE FROM doctors WHERE id = 7').run();
+        expect((await core.run('schedule-list', {}))[0]).toMatchObject({ doctor_id: null, doctor: null, doctor_ids: [] });
+      } finally {
+        core.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -98,7 +98,8 @@ const meetingExtras = {
 export const createEntrySchema = z.object({
   course_code: courseCodeField,
   section_name: sectionNameField,
-  doctor_id: doctorIdField.default(null),
+  // Omitted: unassigned, unless doctor_ids lists the instructors.
+  doctor_id: doctorIdField.optional(),
   day: dayPatternField,
   start_time: startTimeField,
   duration_mins: durationField,

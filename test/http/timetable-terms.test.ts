@@ -149,6 +149,8 @@ describe('several instructors', () => {
     const cleared = await json<ScheduleEntry>(await server.api(`/scheduler/${team.id}`, { method: 'PATCH', json: { doctor_id: 0 } }));
     expect(cleared).toMatchObject({ doctor_id: null, doctor: null, doctor_ids: [], doctors: [] });
     expect(await refused(meeting({ doctor_id: nassar.id, doctor_ids: [haddad.id] }), 422)).toContain('doctor_id');
+    const { doctor_id: _lead, ...withoutLead } = meeting({ section_name: '9', doctor_ids: [nassar.id, haddad.id], start_time: '15:00' });
+    expect(await accepted(withoutLead)).toMatchObject({ doctor_id: nassar.id, doctor_ids: [nassar.id, haddad.id] });
     expect(await refused(meeting({ doctor_ids: [haddad.id, haddad.id] }), 422)).toContain('lists the same doctor twice');
     expect(await refused(meeting({ doctor_ids: [haddad.id, 9999] }))).toContain('No doctor with id 9999');
   });

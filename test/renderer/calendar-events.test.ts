@@ -27,6 +27,17 @@ describe('calendar events', () => {
     expect(summary?.editable).toBe(false);
   });
 
+  it('draws the members of a joint group meeting together as one block labelled with every code', () => {
+    const events = weekEvents([
+      entry(1, { course_code: 'CSC374', joint_group: 'G', day: 'M' }),
+      entry(2, { course_code: 'BIF374', joint_group: 'G', day: 'M' }),
+      entry(3, { course_code: 'CSC380', joint_group: 'other', day: 'M' }),
+      entry(4, { course_code: 'CSC574', section_name: '2', joint_group: 'G', day: 'M', start_time: '11:00' }),
+    ]);
+    expect(events.map((e) => e.title)).toEqual(['CSC374 / BIF374 §1', 'CSC380 §1', 'CSC574 §2']);
+    expect(events[0]).toMatchObject({ editable: false, extendedProps: { jointEntries: [1, 2] } });
+  });
+
   it('moves a whole day pattern when one occurrence is dragged', () => {
     expect(shiftPattern('MWF', 1)).toBe('TRS');
     expect(shiftPattern('TR', -1)).toBe('MW');

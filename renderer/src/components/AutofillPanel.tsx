@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Group, List, Modal, NumberInput, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { useSchedule } from '../stores/schedule';
 import { call, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
@@ -32,7 +33,8 @@ export function AutofillDialog({ opened, onClose, onPreview }: { opened: boolean
     setBusy(true);
     setError(null);
     try {
-      const result = await call('schedule-autofill', { run_id: Number(runId), dry_run: true, max_sections_per_doctor: max, time_budget_ms: budget });
+      // The draft is for the term on screen.
+      const result = await call('schedule-autofill', { run_id: Number(runId), dry_run: true, max_sections_per_doctor: max, time_budget_ms: budget, ...useSchedule.getState().term });
       onPreview(Number(runId), { max, budget }, result);
       onClose();
     } catch (e) {

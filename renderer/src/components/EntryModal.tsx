@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Group, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { messageOf } from '../api/errors';
 import type { Course, Doctor } from '../stores/data';
 import type { Entry } from '../stores/schedule';
 import { useSchedule } from '../stores/schedule';
+import { useCampuses } from '../stores/campuses';
 import { ErrorNote } from './ErrorNote';
 import { doctorMayTeach } from '../../../core/domain/teaching';
 import { nextSectionNames } from '../../../core/domain/sections';
@@ -13,16 +14,39 @@ export interface EntryDraft {
   id?: number;
   course_code: string;
   section_name: string;
-  doctor_id: number;
+  /** Every instructor, the first one first; empty when unassigned. */
+  doctor_ids: number[];
   day: string;
   start_time: string;
   duration_mins: number;
   room: string;
+  part_of_term: string;
+  joint_group: string;
+  /** Only needed when the room is not a declared room of a campus. */
+  campus: string | null;
+}
+
+/** The form's values for a stored entry. */
+export function draftOf(entry: Entry): EntryDraft {
+  return {
+    id: entry.id,
+    course_code: entry.course_code,
+    section_name: entry.section_name,
+    doctor_ids: entry.doctor_ids,
+    day: entry.day,
+    start_time: entry.start_time,
+    duration_mins: entry.duration_mins,
+    room: entry.room,
+    part_of_term: entry.part_of_term,
+    joint_group: entry.joint_group ?? '',
+    campus: entry.campus,
+  };
 }
 
 /** Create or edit one timetable entry; the server's refusal is shown in its own words. */
 export function EntryModal({ draft, courses, doctors, recommended, entries, onClose }: { draft: EntryDraft | null; courses: Course[]; doctors: Doctor[]; recommended: string[]; entries: Entry[]; onClose: () => void }) {
-  const { create, update, remove } = useSchedule();
+  const { create, update, remove, parts } = useSchedule();
+  const campuses = useCampuses((s) => s.campuses);
   const [form, setForm] = useState<EntryDraft | null>(draft);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,16 +68,29 @@ export function EntryModal({ draft, courses, doctors, recommended, entries, onCl
   const set = (patch: Partial<EntryDraft>): void => setForm({ ...form, ...patch });
   const chooseCourse = (code: string | null): void => {
     const course = code ?? '';
-    const stillAllowed = form.doctor_id === 0 || doctors.some((d) => d.id === form.doctor_id && doctorMayTeach(d, course));
-    set({ course_code: course, section_name: form.id ? form.section_name : (nextSectionNames(entries.filter((e) => e.course_code === course).map((e) => e.section_name), 1)[0] ?? '1'), doctor_id: stillAllowed ? form.doctor_id : 0 });
+    const stillAllowed = form.doctor_ids.filter((id) => doctors.some((d) => d.id === id && doctorMayTeach(d, course)));
+    set({ course_code: course, section_name: form.id ? form.section_name : (nextSectionNames(entries.filter((e) => e.course_code === course).map((e) => e.section_name), 1)[0] ?? '1'), doctor_ids: stillAllowed });
   };
 
   const save = async (): Promise<void> => {
     setBusy(true);
     setError(null);
     try {
-      if (form.id) await update({ entry_id: form.id, course_code: form.course_code, section_name: form.section_name, doctor_id: form.doctor_id, day: form.day, start_time: form.start_time, duration_mins: form.duration_mins, room: form.room || TBD_ROOM });
-      else await create({ course_code: form.course_code, section_name: form.section_name, doctor_id: form.doctor_id, day: form.day, start_time: form.start_time, duration_mins: form.duration_mins, room: form.room || TBD_ROOM });
+      const values = {
+        course_code: form.course_code,
+        section_name: form.section_name,
+        doctor_ids: form.doctor_ids,
+        day: form.day,
+        start_time: form.start_time,
+        duration_mins: form.duration_mins,
+        room: form.room || TBD_ROOM,
+        part_of_term: form.part_of_term,
+        joint_group: form.joint_group.trim() || null,
+        // An edit sends the campus only when it was changed: otherwise a new room's campus decides.
+        campus: form.id && form.campus === draft?.campus ? undefined : form.campus,
+      };
+      if (form.id) await update({ entry_id: form.id, ...values });
+      else await create(values);
       onClose();
     } catch (e) {
       setError(messageOf(e));
@@ -77,12 +114,14 @@ export function EntryModal({ draft, courses, doctors, recommended, entries, onCl
         <Select label="Course" searchable data={courseOptions} value={form.course_code || null} onChange={chooseCourse} nothingFoundMessage="No such course" data-testid="entry-course" />
         <Group grow>
           <TextInput label="Section" value={form.section_name} onChange={(e) => set({ section_name: e.currentTarget.value })} data-testid="entry-section" />
-          <Select
-            label="Doctor"
-            data={[{ value: '0', label: 'Unassigned' }, ...allowedDoctors.map((d) => ({ value: String(d.id), label: `${d.name}${d.available_days ? ` (${d.available_days} ${d.available_time ?? ''})` : ''}` }))]}
-            value={String(form.doctor_id)}
-            onChange={(v) => set({ doctor_id: Number(v ?? 0) })}
+          <MultiSelect
+            label="Instructors (first is the lead)"
+            placeholder={form.doctor_ids.length ? undefined : 'Unassigned'}
+            data={[...new Set([...allowedDoctors, ...doctors.filter((d) => form.doctor_ids.includes(d.id))])].map((d) => ({ value: String(d.id), label: `${d.name}${d.available_days ? ` (${d.available_days} ${d.available_time ?? ''})` : ''}` }))}
+            value={form.doctor_ids.map(String)}
+            onChange={(v) => set({ doctor_ids: v.map(Number) })}
             searchable
+            clearable
             data-testid="entry-doctor"
           />
         </Group>
@@ -91,6 +130,18 @@ export function EntryModal({ draft, courses, doctors, recommended, entries, onCl
           <TextInput label="Start (HH:MM)" value={form.start_time} onChange={(e) => set({ start_time: e.currentTarget.value })} data-testid="entry-start" />
           <NumberInput label="Minutes" min={5} max={600} value={form.duration_mins} onChange={(v) => set({ duration_mins: Number(v) || 0 })} data-testid="entry-duration" />
           <TextInput label="Room" value={form.room} onChange={(e) => set({ room: e.currentTarget.value })} data-testid="entry-room" />
+        </Group>
+        <Group grow>
+          <Select
+            label="Part of term"
+            data={parts.map((p) => ({ value: p.code, label: p.start_date ? `${p.code} — ${p.name} (${p.start_date} – ${p.end_date ?? ''})` : `${p.code} — ${p.name}` }))}
+            value={form.part_of_term}
+            onChange={(v) => set({ part_of_term: v ?? '1' })}
+            allowDeselect={false}
+            data-testid="entry-part"
+          />
+          <TextInput label="Joint group" placeholder="none" description="Sections that meet together share a label" value={form.joint_group} onChange={(e) => set({ joint_group: e.currentTarget.value })} data-testid="entry-joint" />
+          <Select label="Campus" description="From the room when it is declared" data={campuses} value={form.campus} onChange={(v) => set({ campus: v })} clearable data-testid="entry-campus" />
         </Group>
         <ErrorNote message={error} testId="entry-error" />
         <Group justify="space-between">

@@ -3,22 +3,32 @@ import type { ScheduleEntry } from '../../../core/schedule/schema';
 import { colourOf, dateOfLetter, hhmm, minutesOf } from './week';
 
 /** What the calendar needs of a timetable entry. */
-export type CalendarEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctor_id' | 'day' | 'start_time' | 'duration_mins' | 'warnings'>;
+export type CalendarEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctor_id' | 'day' | 'start_time' | 'duration_mins' | 'warnings'> & Partial<Pick<ScheduleEntry, 'joint_group'>>;
+
+/** "CSC374 / CSC574 §1" for members sharing a section name, else "CSC374 §1 / CSC574 §2". */
+export function jointTitle(members: readonly CalendarEntry[]): string {
+  const sections = new Set(members.map((m) => m.section_name));
+  if (sections.size === 1) return `${members.map((m) => m.course_code).join(' / ')} §${members[0]?.section_name ?? ''}`;
+  return members.map((m) => `${m.course_code} §${m.section_name}`).join(' / ');
+}
 
 /** Sections drawn side by side in one time slot before the rest collapse into one "+N sections" block. */
 export const MAX_DRAWN_PER_SLOT = 3;
 
-function occurrence(entry: CalendarEntry, letter: string): EventInput {
+function occurrence(entry: CalendarEntry, letter: string, members: readonly CalendarEntry[] = [entry]): EventInput {
   const start = minutesOf(entry.start_time);
+  const joint = members.length > 1;
   return {
     id: `${entry.id}:${letter}`,
     groupId: String(entry.id),
-    title: `${entry.course_code} §${entry.section_name}`,
+    title: joint ? jointTitle(members) : `${entry.course_code} §${entry.section_name}`,
+    // A joint group moves as one in the section dialog, not by dragging one member away from the others.
+    ...(joint ? { editable: false, extendedProps: { entryId: entry.id, jointEntries: members.map((m) => m.id) } } : {}),
     start: `${dateOfLetter(letter)}T${entry.start_time}`,
     end: `${dateOfLetter(letter)}T${hhmm(Math.min(start + entry.duration_mins, 24 * 60 - 1))}`,
     backgroundColor: colourOf(entry.doctor_id),
     borderColor: entry.warnings.length ? '#f59f00' : colourOf(entry.doctor_id),
-    extendedProps: { entryId: entry.id },
+    ...(joint ? {} : { extendedProps: { entryId: entry.id } }),
   };
 }
 
@@ -28,25 +38,36 @@ function occurrence(entry: CalendarEntry, letter: string): EventInput {
  * rest become one block listing them, which keeps the calendar readable and fast.
  */
 export function weekEvents(entries: readonly CalendarEntry[], maxPerSlot = MAX_DRAWN_PER_SLOT): EventInput[] {
-  const slots = new Map<string, { entry: CalendarEntry; letter: string }[]>();
+  const slots = new Map<string, { entry: CalendarEntry; letter: string; members: CalendarEntry[] }[]>();
+  // Members of a joint group meeting at the same time are one block, labelled with every code.
+  const joint = new Map<string, { entry: CalendarEntry; letter: string; members: CalendarEntry[] }>();
   for (const entry of entries) {
     for (const letter of entry.day) {
       const key = `${letter}|${entry.start_time}|${entry.duration_mins}`;
+      if (entry.joint_group) {
+        const together = joint.get(`${key}|${entry.joint_group}`);
+        if (together) {
+          together.members.push(entry);
+          continue;
+        }
+      }
+      const item = { entry, letter, members: [entry] };
+      if (entry.joint_group) joint.set(`${key}|${entry.joint_group}`, item);
       const list = slots.get(key) ?? [];
-      list.push({ entry, letter });
+      list.push(item);
       slots.set(key, list);
     }
   }
   const events: EventInput[] = [];
   for (const [key, list] of slots) {
     if (list.length <= maxPerSlot) {
-      for (const { entry, letter } of list) events.push(occurrence(entry, letter));
+      for (const { entry, letter, members } of list) events.push(occurrence(entry, letter, members));
       continue;
     }
     const sorted = [...list].sort((a, b) => a.entry.course_code.localeCompare(b.entry.course_code) || a.entry.section_name.localeCompare(b.entry.section_name, 'en', { numeric: true }));
     const drawn = sorted.slice(0, maxPerSlot - 1);
     const hidden = sorted.slice(maxPerSlot - 1);
-    for (const { entry, letter } of drawn) events.push(occurrence(entry, letter));
+    for (const { entry, letter, members } of drawn) events.push(occurrence(entry, letter, members));
     const first = hidden[0];
     if (!first) continue;
     const base = occurrence(first.entry, first.letter);
@@ -60,7 +81,7 @@ export function weekEvents(entries: readonly CalendarEntry[], maxPerSlot = MAX_D
       backgroundColor: 'var(--mantine-color-gray-light)',
       borderColor: 'var(--mantine-color-gray-5)',
       textColor: 'inherit',
-      extendedProps: { hiddenEntries: hidden.map((h) => h.entry.id) },
+      extendedProps: { hiddenEntries: hidden.flatMap((h) => h.members.map((m) => m.id)) },
     });
   }
   return events;

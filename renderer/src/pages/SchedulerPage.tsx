@@ -11,8 +11,13 @@ import { Badge, Button, Card, Group, Modal, ScrollArea, Select, SimpleGrid, Stac
 import { call, transport } from '../api/client';
 import { messageOf } from '../api/errors';
 import { useData } from '../stores/data';
+import { useCampuses } from '../stores/campuses';
 import { useSchedule, type Entry } from '../stores/schedule';
-import { EntryModal, type EntryDraft } from '../components/EntryModal';
+import { draftOf, EntryModal, type EntryDraft } from '../components/EntryModal';
+import { TermPicker } from '../components/TermPicker';
+import { CopyTermDialog } from '../components/CopyTermDialog';
+import { PartsDialog } from '../components/PartsDialog';
+import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
 import { DoctorModal } from '../components/DoctorModal';
 import { AutofillDialog, AutofillPreview, type AutofillResult } from '../components/AutofillPanel';
 import { RoomsPanel } from '../components/RoomsPanel';
@@ -49,7 +54,11 @@ const CALENDAR_OPTIONS = {
 } satisfies CalendarOptions;
 
 export function SchedulerPage() {
-  const { entries, error, refusal, update, refuse } = useSchedule();
+  const { entries, error, refusal, update, refuse, term, parts, showTerm } = useSchedule();
+  const [partFilter, setPartFilter] = useState<string | null>(null);
+  const campuses = useCampuses((s) => s.campuses);
+  const [copyOpen, setCopyOpen] = useState(false);
+  const [partsOpen, setPartsOpen] = useState(false);
   const { courses, doctors, refreshDoctors } = useData();
   const [recommended, setRecommended] = useState<string[] | null>(null);
   const [draft, setDraft] = useState<EntryDraft | null>(null);
@@ -75,7 +84,8 @@ export function SchedulerPage() {
   const selectedDoctor = doctors.find((d) => String(d.id) === doctorFilter);
   // Recomputed only when entries or filters change, so FullCalendar does not re-lay out every event on unrelated updates.
   const events = useMemo(() => {
-    const visible = entries.filter((e) => (!doctorFilter || String(e.doctor_id ?? 0) === doctorFilter) && (!roomFilter || e.room === roomFilter));
+    const teaches = (e: Entry): boolean => (doctorFilter === '0' ? e.doctor_ids.length === 0 : e.doctor_ids.map(String).includes(doctorFilter ?? ''));
+    const visible = entries.filter((e) => (!doctorFilter || teaches(e)) && (!roomFilter || e.room === roomFilter) && (!partFilter || e.part_of_term === partFilter));
     const availability: EventInput[] = selectedDoctor
       ? [...(selectedDoctor.available_days ?? 'MTWRFS')].map((letter) => {
           const [from, to] = (selectedDoctor.available_time ?? '00:00-23:59').split('-');
@@ -98,12 +108,12 @@ export function SchedulerPage() {
       })),
     );
     return [...weekEvents(visible), ...availability, ...preview];
-  }, [entries, doctorFilter, roomFilter, selectedDoctor, draftRun]);
+  }, [entries, doctorFilter, roomFilter, partFilter, selectedDoctor, draftRun]);
   const applyDraft = async (): Promise<void> => {
     if (!draftRun) return;
     setApplying(true);
     try {
-      const applied = await call('schedule-autofill', { run_id: draftRun.runId, dry_run: false, max_sections_per_doctor: draftRun.options.max, time_budget_ms: draftRun.options.budget });
+      const applied = await call('schedule-autofill', { run_id: draftRun.runId, dry_run: false, max_sections_per_doctor: draftRun.options.max, time_budget_ms: draftRun.options.budget, ...term });
       setDraftRun(null);
       notifyDone(`${applied.placed.length} sections added to the timetable.`, 'Auto-fill applied');
     } catch (e) {
@@ -117,16 +127,27 @@ export function SchedulerPage() {
   const onDateClick = (info: DateClickArg): void => {
     const letter = letterOfDate(info.date);
     const defaults = usualMeetingForDay(letter);
-    setDraft({ course_code: '', section_name: '1', doctor_id: selectedDoctor?.id ?? 0, day: defaults.day, start_time: timeOfDate(info.date), duration_mins: defaults.duration, room: roomFilter ?? '' });
+    setDraft({
+      course_code: '',
+      section_name: '1',
+      doctor_ids: selectedDoctor ? [selectedDoctor.id] : [],
+      day: defaults.day,
+      start_time: timeOfDate(info.date),
+      duration_mins: defaults.duration,
+      room: roomFilter ?? '',
+      part_of_term: partFilter ?? WHOLE_TERM_CODE,
+      joint_group: '',
+      campus: null,
+    });
   };
   const onEventClick = (info: EventClickArg): void => {
-    const hidden = info.event.extendedProps.hiddenEntries as number[] | undefined;
-    if (hidden) {
-      setSlotList(hidden);
+    const listed = (info.event.extendedProps.hiddenEntries ?? info.event.extendedProps.jointEntries) as number[] | undefined;
+    if (listed) {
+      setSlotList(listed);
       return;
     }
     const entry = entries.find((e) => e.id === Number(info.event.groupId));
-    if (entry) setDraft({ id: entry.id, course_code: entry.course_code, section_name: entry.section_name, doctor_id: entry.doctor_id ?? 0, day: entry.day, start_time: entry.start_time, duration_mins: entry.duration_mins, room: entry.room });
+    if (entry) setDraft(draftOf(entry));
   };
   const onDrop = async (info: EventDropArg): Promise<void> => {
     const id = Number(info.event.groupId);
@@ -173,11 +194,16 @@ export function SchedulerPage() {
     }
     const id = Number(arg.event.groupId);
     const entry = entriesById.get(id);
+    const part = entry && entry.part_of_term !== WHOLE_TERM_CODE ? ` · part ${entry.part_of_term}` : '';
     return (
       <div data-testid={`event-${id}`} data-entry-id={id} style={{ overflow: 'hidden', fontSize: 11, lineHeight: 1.2 }}>
         <b>{arg.event.title}</b>
-        <div>{entry?.doctor?.name ?? 'Unassigned'}</div>
-        <div>{entry?.room}</div>
+        <div>{entry && entry.doctors.length > 0 ? entry.doctors.map((d) => d.name).join(', ') : 'Unassigned'}</div>
+        <div>
+          {entry?.room}
+          {campuses.length > 1 && entry ? ` · ${entry.campus}` : ''}
+          {part}
+        </div>
         {refusal?.entryId === id && (
           <div className="tw-event-error" role="alert" data-testid="event-refusal">
             {refusal.message}
@@ -188,7 +214,7 @@ export function SchedulerPage() {
   };
   const exportXlsx = async (): Promise<void> => {
     try {
-      await transport.saveFile(await call('schedule-export', {}));
+      await transport.saveFile(await call('schedule-export', { ...term }));
     } catch (e) {
       notifyError(e, 'Export failed');
     }
@@ -198,8 +224,18 @@ export function SchedulerPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Scheduler</Title>
+        <Group gap="sm" align="end">
+          <Title order={2}>Scheduler</Title>
+          {term && <TermPicker value={term} onChange={(t) => void showTerm(t)} testId="term-switcher" />}
+          <Button variant="default" onClick={() => setCopyOpen(true)} disabled={!term} data-testid="copy-open">
+            Copy from term…
+          </Button>
+          <Button variant="default" onClick={() => setPartsOpen(true)} disabled={!term}>
+            Parts of term…
+          </Button>
+        </Group>
         <Group>
+          {parts.length > 1 && <Select placeholder="All parts" clearable data={parts.map((p) => ({ value: p.code, label: `${p.code} — ${p.name}` }))} value={partFilter} onChange={setPartFilter} aria-label="Filter by part of term" data-testid="filter-part" w={160} />}
           <Select placeholder="All doctors" clearable searchable data={[{ value: '0', label: 'Unassigned' }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))]} value={doctorFilter} onChange={setDoctorFilter} aria-label="Filter by doctor" data-testid="filter-doctor" w={220} />
           <Select placeholder="All rooms" clearable searchable data={rooms} value={roomFilter} onChange={setRoomFilter} aria-label="Filter by room" w={160} />
           <Button variant="default" onClick={() => setAutofillOpen(true)} data-testid="autofill-open">
@@ -265,7 +301,7 @@ export function SchedulerPage() {
                     <Table.Td>
                       {d.available_days ?? 'any day'} {d.available_time ?? 'any time'}
                     </Table.Td>
-                    <Table.Td>{entries.filter((e) => e.doctor_id === d.id).length} sections</Table.Td>
+                    <Table.Td>{entries.filter((e) => e.doctor_ids.includes(d.id)).length} sections</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -283,20 +319,23 @@ export function SchedulerPage() {
                 style={{ cursor: 'pointer' }}
                 onClick={() => {
                   setSlotList(null);
-                  setDraft({ id: e.id, course_code: e.course_code, section_name: e.section_name, doctor_id: e.doctor_id ?? 0, day: e.day, start_time: e.start_time, duration_mins: e.duration_mins, room: e.room });
+                  setDraft(draftOf(e));
                 }}
               >
                 <Table.Td>
                   {e.course_code} §{e.section_name}
                 </Table.Td>
                 <Table.Td>{e.day} {e.start_time}</Table.Td>
-                <Table.Td>{e.doctor?.name ?? 'Unassigned'}</Table.Td>
+                <Table.Td>{e.doctors.length > 0 ? e.doctors.map((d) => d.name).join(', ') : 'Unassigned'}</Table.Td>
+                <Table.Td>{e.joint_group ?? ''}</Table.Td>
                 <Table.Td>{e.room}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Modal>
+      {term && <CopyTermDialog opened={copyOpen} target={term} onClose={() => setCopyOpen(false)} />}
+      {term && <PartsDialog opened={partsOpen} term={term} parts={parts} onClose={() => setPartsOpen(false)} />}
       <AutofillDialog opened={autofillOpen} onClose={() => setAutofillOpen(false)} onPreview={(runId, options, result) => setDraftRun({ runId, options, result })} />
       <EntryModal draft={draft} courses={courses} doctors={doctors} recommended={recommended ?? []} entries={entries} onClose={() => setDraft(null)} />
       <DoctorModal opened={addingDoctor} courses={courses} onClose={() => setAddingDoctor(false)} onSaved={() => void refreshDoctors()} />

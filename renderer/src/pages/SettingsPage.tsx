@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, CopyButton, FileButton, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, CopyButton, FileButton, Group, NumberInput, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { TermPicker } from '../components/TermPicker';
+import { useSchedule } from '../stores/schedule';
+import { termLabel, type Term } from '../../../core/domain/terms';
 import { call, fileToUpload, transport, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from '../components/ErrorNote';
@@ -81,6 +84,7 @@ export function SettingsPage() {
               </Group>
             </Stack>
           </Card>
+          <TimetableSettingsCard />
           <Card withBorder>
             <Stack gap="xs">
               <Text fw={600}>REST API for scripts</Text>
@@ -121,5 +125,47 @@ export function SettingsPage() {
         </>
       )}
     </Stack>
+  );
+}
+
+/** The current timetable term (where new entries go and what opens first) and the travel time between campuses. */
+function TimetableSettingsCard() {
+  const settings = useSchedule((s) => s.settings);
+  const [term, setTerm] = useState<Term | null>(null);
+  const [travel, setTravel] = useState<number | string>('');
+  useEffect(() => {
+    if (!settings) void useSchedule.getState().refresh();
+    else {
+      setTerm(settings.current_term);
+      setTravel(settings.travel_minutes);
+    }
+  }, [settings]);
+  if (!settings || !term) return null;
+  const save = async (): Promise<void> => {
+    try {
+      await call('schedule-settings-update', { current_term: term, travel_minutes: Number(travel) });
+      // The scheduler opens on the new current term.
+      await useSchedule.getState().showTerm(term);
+      notifyDone(`New entries go to ${termLabel(term)}; instructors need ${Number(travel)} minutes between campuses.`, 'Timetable settings saved');
+    } catch (e) {
+      notifyError(e, 'Settings not saved');
+    }
+  };
+  return (
+    <Card withBorder data-testid="timetable-settings">
+      <Stack gap="xs">
+        <Text fw={600}>Timetable</Text>
+        <Group align="end">
+          <TermPicker label="Current term" value={term} onChange={setTerm} testId="current-term" />
+          <NumberInput label="Travel time between campuses (minutes)" min={0} max={600} value={travel} onChange={setTravel} w={260} data-testid="travel-minutes" />
+          <Button onClick={() => void save()} data-testid="timetable-settings-save">
+            Save
+          </Button>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {settings.current_term_chosen ? 'Chosen here.' : 'Until you choose, it is the term after the latest offering record.'}
+        </Text>
+      </Stack>
+    </Card>
   );
 }

@@ -1,17 +1,29 @@
 import { create } from 'zustand';
 import { call, type Args, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
+import type { Term } from '../../../core/domain/terms';
+import type { PartOfTerm } from '../../../core/domain/parts';
 
 export type Entry = Result<'schedule-list'>[number];
 export type NewEntry = Args<'schedule-create'>;
 export type EntryPatch = Args<'schedule-update'>;
+export type TimetableSettings = Result<'schedule-settings'>;
+export type { Term, PartOfTerm };
 
 interface ScheduleState {
+  /** The term on screen; null until the current term is known. */
+  term: Term | null;
+  /** Terms that have a timetable, newest first. */
+  terms: (Term & { entries: number })[];
+  parts: PartOfTerm[];
+  settings: TimetableSettings | null;
   entries: Entry[];
   error: string | null;
   /** The server's words about the last refused change, next to the entry it concerns. */
   refusal: { entryId: number | null; message: string } | null;
   refresh: () => Promise<void>;
+  /** Shows another term's timetable. */
+  showTerm: (term: Term) => Promise<void>;
   create: (entry: NewEntry) => Promise<Entry>;
   update: (patch: EntryPatch) => Promise<Entry>;
   remove: (id: number) => Promise<void>;
@@ -19,18 +31,29 @@ interface ScheduleState {
 }
 
 export const useSchedule = create<ScheduleState>((set, get) => ({
+  term: null,
+  terms: [],
+  parts: [],
+  settings: null,
   entries: [],
   error: null,
   refusal: null,
   async refresh() {
     try {
-      set({ entries: await call('schedule-list', {}), error: null });
+      const settings = await call('schedule-settings', {});
+      const term = get().term ?? settings.current_term;
+      const [entries, terms, parts] = await Promise.all([call('schedule-list', term), call('schedule-terms', {}), call('schedule-parts', term)]);
+      set({ settings, term, entries, terms: terms.terms, parts, error: null });
     } catch (error) {
       set({ error: messageOf(error) });
     }
   },
+  async showTerm(term) {
+    set({ term, entries: [], refusal: null });
+    await get().refresh();
+  },
   async create(entry) {
-    const created = await call('schedule-create', entry);
+    const created = await call('schedule-create', { ...get().term, ...entry });
     set({ entries: [...get().entries, created], refusal: null });
     return created;
   },

@@ -11,3 +11,17 @@ export function openDatabase(file: string): Db {
   db.pragma('synchronous = NORMAL');
   return db;
 }
+
+const statements = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/**
+ * A prepared statement kept per connection: the hot paths (every timetable write checks several
+ * queries) compile their SQL once instead of on every call.
+ */
+export function statement<P extends unknown[] = unknown[], R = unknown>(db: Db, sql: string): Database.Statement<P, R> {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map<string, Database.Statement>()));
+  let prepared = cache.get(sql);
+  if (!prepared) cache.set(sql, (prepared = db.prepare(sql)));
+  return prepared as unknown as Database.Statement<P, R>;
+}

@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection';
+import { statement, type Db } from '../db/connection';
 import { doctorNameKey, type Doctor, type DoctorRecord } from './schema';
 
 const COLUMNS = 'id, name, allowed_courses, available_days, available_time';
@@ -24,7 +24,7 @@ export function findDoctorByName(db: Db, name: string): Doctor | undefined {
 }
 
 export function getDoctor(db: Db, id: number): Doctor | undefined {
-  return db.prepare<[number], Doctor>(`SELECT ${COLUMNS} FROM doctors WHERE id = ?`).get(id);
+  return statement<[number], Doctor>(db, `SELECT ${COLUMNS} FROM doctors WHERE id = ?`).get(id);
 }
 
 export function listDoctors(db: Db): Doctor[] {

@@ -1,5 +1,5 @@
 import { storedList } from '../domain/lists';
-import type { Db } from '../db/connection';
+import { statement, type Db } from '../db/connection';
 import type { PredictionEntry, PredictionRun } from './schema';
 
 type RunRow = Omit<PredictionRun, 'entries'>;
@@ -83,12 +83,11 @@ export function runEntryCount(db: Db, runId: number): number {
  * predicted enrollment over projected sections. Empty when no run targets that term.
  */
 export function expectedSectionSizes(db: Db, year: number, semester: string, campus: string): Map<string, number> {
-  const rows = db
-    .prepare<[number, string, string], { course_code: string; predicted_enrollment: number; projected_sections: number }>(
+  const rows = statement<[number, string, string], { course_code: string; predicted_enrollment: number; projected_sections: number }>(
+    db,
       `SELECT course_code, predicted_enrollment, projected_sections FROM prediction_entries
        WHERE run_id = (SELECT id FROM prediction_runs WHERE target_year = ? AND target_semester = ? AND target_campus = ? ORDER BY id DESC LIMIT 1)`,
-    )
-    .all(year, semester, campus);
+  ).all(year, semester, campus);
   const sizes = new Map<string, number>();
   for (const row of rows) {
     const size = Math.ceil(row.predicted_enrollment / Math.max(1, row.projected_sections));

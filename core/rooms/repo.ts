@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection';
+import { statement, type Db } from '../db/connection';
 import { roomKey } from '../domain/meetings';
 
 export interface Room {
@@ -31,5 +31,5 @@ export function deleteRoom(db: Db, id: number): boolean {
 }
 
 export function findRoomByName(db: Db, name: string): Room | undefined {
-  return db.prepare<[string | null], Room>('SELECT id, name, capacity, campus FROM rooms WHERE name_key = ?').get(roomKey(name));
+  return statement<[string | null], Room>(db, 'SELECT id, name, capacity, campus FROM rooms WHERE name_key = ?').get(roomKey(name));
 }

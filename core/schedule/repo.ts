@@ -1,4 +1,4 @@
-import type { Db } from '../db/connection';
+import { statement, type Db } from '../db/connection';
 import { parseHHMM } from '../domain/time';
 import { storedList } from '../domain/lists';
 import { SEMESTER_ORDER_SQL, type Term } from '../domain/terms';
@@ -53,14 +53,13 @@ export function bookingOf(row: Omit<EntryRow, 'start_min' | 'room_key' | 'id'> &
 }
 
 export function getEntry(db: Db, id: number): EntryRow | undefined {
-  const row = db.prepare<[number], StoredRow>(`SELECT ${COLUMNS} FROM schedule_entries e WHERE e.id = ?`).get(id);
+  const row = statement<[number], StoredRow>(db, `SELECT ${COLUMNS} FROM schedule_entries e WHERE e.id = ?`).get(id);
   return row ? fromStored(row) : undefined;
 }
 
 /** A term's meetings, by course and section. */
 export function listEntries(db: Db, term: Term): EntryRow[] {
-  return db
-    .prepare<[number, string], StoredRow>(`SELECT ${COLUMNS} FROM schedule_entries e WHERE e.year = ? AND e.semester = ? ORDER BY e.course_code, e.section_name, e.id`)
+  return statement<[number, string], StoredRow>(db, `SELECT ${COLUMNS} FROM schedule_entries e WHERE e.year = ? AND e.semester = ? ORDER BY e.course_code, e.section_name, e.id`)
     .all(term.year, term.semester)
     .map(fromStored);
 }
@@ -70,21 +69,23 @@ export function listEntries(db: Db, term: Term): EntryRow[] {
  * section, other than `excludeId`.
  */
 export function clashCandidates(db: Db, term: Term, booking: { doctor_ids: readonly number[]; room: string; course_code: string; section_name: string }, excludeId: number | null): EntryRow[] {
-  return db
-    .prepare<[number, string, string, string | null, string, string, number], StoredRow>(
-      `SELECT ${COLUMNS} FROM schedule_entries e
-       WHERE e.year = ? AND e.semester = ?
-         AND (e.id IN (SELECT entry_id FROM schedule_entry_doctors WHERE doctor_id IN (SELECT value FROM json_each(?)))
-              OR e.room_key = ? OR (e.course_code = ? AND e.section_name = ?))
-         AND e.id != ?`,
-    )
-    .all(term.year, term.semester, JSON.stringify(booking.doctor_ids), roomKey(booking.room), booking.course_code, booking.section_name, excludeId ?? -1)
+  // Three indexed lookups (the instructors' meetings, the room's, the section's), not a scan of the term.
+  return statement<[string, number, string, string | null, number, string, string, string, number, string, number], StoredRow>(
+    db,
+    `SELECT ${COLUMNS} FROM schedule_entries e
+     WHERE e.id IN (
+       SELECT entry_id FROM schedule_entry_doctors WHERE doctor_id IN (SELECT value FROM json_each(?))
+       UNION SELECT id FROM schedule_entries WHERE year = ? AND semester = ? AND room_key = ?
+       UNION SELECT id FROM schedule_entries WHERE year = ? AND semester = ? AND course_code = ? AND section_name = ?)
+     AND e.year = ? AND e.semester = ? AND e.id != ?`,
+  )
+    .all(JSON.stringify(booking.doctor_ids), term.year, term.semester, roomKey(booking.room), term.year, term.semester, booking.course_code, booking.section_name, term.year, term.semester, excludeId ?? -1)
     .map(fromStored);
 }
 
 function writeDoctors(db: Db, entryId: number, doctorIds: readonly number[]): void {
-  db.prepare('DELETE FROM schedule_entry_doctors WHERE entry_id = ?').run(entryId);
-  const insert = db.prepare('INSERT INTO schedule_entry_doctors (entry_id, doctor_id, position) VALUES (?, ?, ?)');
+  statement(db, 'DELETE FROM schedule_entry_doctors WHERE entry_id = ?').run(entryId);
+  const insert = statement(db, 'INSERT INTO schedule_entry_doctors (entry_id, doctor_id, position) VALUES (?, ?, ?)');
   doctorIds.forEach((doctorId, position) => insert.run(entryId, doctorId, position));
 }
 
@@ -116,7 +117,7 @@ export function insertEntry(db: Db, values: EntryValues, createdAt: string): num
 }
 
 export function updateEntry(db: Db, id: number, values: EntryValues): void {
-  db.prepare(
+  statement(db, 
     `UPDATE schedule_entries SET year = ?, semester = ?, course_code = ?, section_name = ?, day = ?, start_time = ?, start_min = ?, duration_mins = ?,
        room = ?, room_key = ?, part_of_term = ?, joint_group = ?, campus = ? WHERE id = ?`,
   ).run(
@@ -139,55 +140,53 @@ export function updateEntry(db: Db, id: number, values: EntryValues): void {
 }
 
 export function deleteEntry(db: Db, id: number): boolean {
-  return db.prepare('DELETE FROM schedule_entries WHERE id = ?').run(id).changes > 0;
+  return statement(db, 'DELETE FROM schedule_entries WHERE id = ?').run(id).changes > 0;
 }
 
 /** Each room the timetable uses (by room key), with one of its spellings. */
 export function roomsInUse(db: Db): { room: string; room_key: string }[] {
-  return db.prepare<[], { room: string; room_key: string }>('SELECT MIN(room) AS room, room_key FROM schedule_entries WHERE room_key IS NOT NULL GROUP BY room_key').all();
+  return statement<[], { room: string; room_key: string }>(db, 'SELECT MIN(room) AS room, room_key FROM schedule_entries WHERE room_key IS NOT NULL GROUP BY room_key').all();
 }
 
 export function countEntries(db: Db): number {
-  return db.prepare<[], number>('SELECT COUNT(*) FROM schedule_entries').pluck().get() ?? 0;
+  return statement<[], number>(db, 'SELECT COUNT(*) FROM schedule_entries').pluck().get() ?? 0;
 }
 
 /** Entries from before terms existed (migration 0005) take the given term and campus. */
 export function settleUntermedEntries(db: Db, term: Term, fallbackCampus: string): number {
-  const moved = db.prepare('UPDATE schedule_entries SET year = ?, semester = ? WHERE year IS NULL OR semester IS NULL').run(term.year, term.semester).changes;
-  db.prepare('UPDATE schedule_entries SET campus = ? WHERE campus IS NULL').run(fallbackCampus);
+  const moved = statement(db, 'UPDATE schedule_entries SET year = ?, semester = ? WHERE year IS NULL OR semester IS NULL').run(term.year, term.semester).changes;
+  statement(db, 'UPDATE schedule_entries SET campus = ? WHERE campus IS NULL').run(fallbackCampus);
   return moved;
 }
 
 export function hasUntermedEntries(db: Db): boolean {
-  return db.prepare('SELECT 1 FROM schedule_entries WHERE year IS NULL OR semester IS NULL OR campus IS NULL LIMIT 1').get() !== undefined;
+  return statement(db, 'SELECT 1 FROM schedule_entries WHERE year IS NULL OR semester IS NULL OR campus IS NULL LIMIT 1').get() !== undefined;
 }
 
 /** The term's parts of term that are stored (the whole term, code 1, needs no row). */
 export function termParts(db: Db, term: Term): PartOfTerm[] {
-  return db
-    .prepare<[number, string], PartOfTerm>('SELECT code, name, start_date, end_date FROM term_parts WHERE year = ? AND semester = ? ORDER BY start_date, code')
+  return statement<[number, string], PartOfTerm>(db, 'SELECT code, name, start_date, end_date FROM term_parts WHERE year = ? AND semester = ? ORDER BY start_date, code')
     .all(term.year, term.semester);
 }
 
 export function upsertPart(db: Db, term: Term, part: PartOfTerm): void {
-  db.prepare(
+  statement(db, 
     `INSERT INTO term_parts (year, semester, code, name, start_date, end_date) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (year, semester, code) DO UPDATE SET name = excluded.name, start_date = excluded.start_date, end_date = excluded.end_date`,
   ).run(term.year, term.semester, part.code, part.name, part.start_date, part.end_date);
 }
 
 export function deletePart(db: Db, term: Term, code: string): boolean {
-  return db.prepare('DELETE FROM term_parts WHERE year = ? AND semester = ? AND code = ?').run(term.year, term.semester, code).changes > 0;
+  return statement(db, 'DELETE FROM term_parts WHERE year = ? AND semester = ? AND code = ?').run(term.year, term.semester, code).changes > 0;
 }
 
 export function entriesInPart(db: Db, term: Term, code: string): number {
-  return db.prepare<[number, string, string], number>('SELECT COUNT(*) FROM schedule_entries WHERE year = ? AND semester = ? AND part_of_term = ?').pluck().get(term.year, term.semester, code) ?? 0;
+  return statement<[number, string, string], number>(db, 'SELECT COUNT(*) FROM schedule_entries WHERE year = ? AND semester = ? AND part_of_term = ?').pluck().get(term.year, term.semester, code) ?? 0;
 }
 
 /** The terms that have a timetable, newest first, with how many meetings each holds. */
 export function termsWithEntries(db: Db): (Term & { entries: number })[] {
-  return db
-    .prepare<[], Term & { entries: number }>(
+  return statement<[], Term & { entries: number }>(db, 
       `SELECT year, semester, COUNT(*) AS entries FROM schedule_entries WHERE year IS NOT NULL GROUP BY year, semester
        ORDER BY year DESC, ${SEMESTER_ORDER_SQL} DESC`,
     )
@@ -196,8 +195,7 @@ export function termsWithEntries(db: Db): (Term & { entries: number })[] {
 
 /** The meetings of one joint group in a term. */
 export function jointGroupEntries(db: Db, term: Term, group: string): EntryRow[] {
-  return db
-    .prepare<[number, string, string], StoredRow>(`SELECT ${COLUMNS} FROM schedule_entries e WHERE e.year = ? AND e.semester = ? AND e.joint_group = ? ORDER BY e.course_code, e.section_name, e.id`)
+  return statement<[number, string, string], StoredRow>(db, `SELECT ${COLUMNS} FROM schedule_entries e WHERE e.year = ? AND e.semester = ? AND e.joint_group = ? ORDER BY e.course_code, e.section_name, e.id`)
     .all(term.year, term.semester, group)
     .map(fromStored);
 }

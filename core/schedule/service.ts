@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context';
-import type { Db } from '../db/connection';
+import { statement, type Db } from '../db/connection';
 import { CoreError, notFound } from '../domain/errors';
 import { allowedCourseList, type Doctor } from '../faculty/schema';
 import { getDoctor } from '../faculty/repo';
@@ -24,8 +24,8 @@ export function entryWarnings(entry: Pick<EntryValues, 'course_code'>, doctors: 
 }
 
 function catalogLookup(db: Db): (code: string) => boolean {
-  const statement = db.prepare<[string], number>('SELECT 1 FROM courses WHERE code = ?').pluck();
-  return (code) => statement.get(code) !== undefined;
+  const known = statement<[string], number>(db, 'SELECT 1 FROM courses WHERE code = ?').pluck();
+  return (code) => known.get(code) !== undefined;
 }
 
 /** The instructors a write names, each of which must exist. */

@@ -1,8 +1,8 @@
-import type { Db } from '../db/connection';
+import { statement, type Db } from '../db/connection';
 
 /** Settings kept with the data (and so in backups): one JSON value per key. */
 export function readSetting(db: Db, key: string): unknown {
-  const text = db.prepare<[string], string>('SELECT value FROM settings WHERE key = ?').pluck().get(key);
+  const text = statement<[string], string>(db, 'SELECT value FROM settings WHERE key = ?').pluck().get(key);
   if (text === undefined) return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -89,38 +89,9 @@ function writeDoctors(db: Db, entryId: number, doctorIds: readonly number[]): vo
   doctorIds.forEach((doctorId, position) => insert.run(entryId, doctorId, position));
 }
 
-export function insertEntry(db: Db, values: EntryValues, createdAt: string): number {
-  const result = db
-    .prepare(
-      `INSERT INTO schedule_entries (year, semester, course_code, section_name, day, start_time, start_min, duration_mins, room, room_key, part_of_term, joint_group, campus, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      values.year,
-      values.semester,
-      values.course_code,
-      values.section_name,
-      values.day,
-      values.start_time,
-      parseHHMM(values.start_time),
-      values.duration_mins,
-      displayRoom(values.room),
-      roomKey(values.room),
-      values.part_of_term,
-      values.joint_group,
-      values.campus,
-      createdAt,
-    );
-  const id = Number(result.lastInsertRowid);
-  writeDoctors(db, id, values.doctor_ids);
-  return id;
-}
-
-export function updateEntry(db: Db, id: number, values: EntryValues): void {
-  statement(db, 
-    `UPDATE schedule_entries SET year = ?, semester = ?, course_code = ?, section_name = ?, day = ?, start_time = ?, start_min = ?, duration_mins = ?,
-       room = ?, room_key = ?, part_of_term = ?, joint_group = ?, campus = ? WHERE id = ?`,
-  ).run(
+/** The stored columns of a meeting, in the order the write statements name them. */
+function writeParams(values: EntryValues): (string | number | null)[] {
+  return [
     values.year,
     values.semester,
     values.course_code,
@@ -134,8 +105,20 @@ export function updateEntry(db: Db, id: number, values: EntryValues): void {
     values.part_of_term,
     values.joint_group,
     values.campus,
-    id,
-  );
+  ];
+}
+const WRITE_COLUMNS = 'year, semester, course_code, section_name, day, start_time, start_min, duration_mins, room, room_key, part_of_term, joint_group, campus';
+
+export function insertEntry(db: Db, values: EntryValues, createdAt: string): number {
+  const result = statement(db, `INSERT INTO schedule_entries (${WRITE_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...writeParams(values), createdAt);
+  const id = Number(result.lastInsertRowid);
+  writeDoctors(db, id, values.doctor_ids);
+  return id;
+}
+
+export function updateEntry(db: Db, id: number, values: EntryValues): void {
+  const assignments = WRITE_COLUMNS.split(', ').map((column) => `${column} = ?`).join(', ');
+  statement(db, `UPDATE schedule_entries SET ${assignments} WHERE id = ?`).run(...writeParams(values), id);
   writeDoctors(db, id, values.doctor_ids);
 }
 

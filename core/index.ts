@@ -3,6 +3,7 @@ import { openDatabase } from './db/connection';
 import { ensurePrivateDir, makePrivate } from './files/private';
 import { DATABASE_FILE } from './db/files';
 import { migrate } from './db/migrate';
+import { checkpointWhenIdle } from './db/checkpoints';
 import { CoreEvents } from './events';
 import { handlers, type HandlerName, type Handlers } from './handlers';
 import { runHandler, type InputOf, type OutputOf } from './registry';
@@ -51,13 +52,20 @@ export function createCore(options: CoreOptions): Core {
     db.close();
     throw error;
   }
+  const checkpoints = checkpointWhenIdle(db);
+  events.subscribe((event) => {
+    if (event.type === 'changed') checkpoints.wrote();
+  });
   return {
     dataDir: options.dataDir,
     context,
     events,
     run: async (name, args) => (await runHandler(context, handlers, name, args)) as never,
     runUnchecked: (name, args, caller) => runHandler(context, handlers, name, args, caller),
-    close: () => db.close(),
+    close: () => {
+      checkpoints.stop();
+      db.close();
+    },
   };
 }
 

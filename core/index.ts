@@ -37,15 +37,10 @@ export function createCore(options: CoreOptions): Core {
   const dbFile = join(options.dataDir, DATABASE_FILE);
   const db = openDatabase(dbFile);
   for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) makePrivate(file);
-  try {
-    migrate(db);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
   const events = new CoreEvents();
   const context: CoreContext = { db, dataDir: options.dataDir, events, campuses, caller: 'desktop', now: options.now ?? (() => new Date()) };
   try {
+    migrate(db);
     // Meetings from before timetables had terms join the current term.
     settleTimetable(context);
   } catch (error) {

@@ -8,7 +8,7 @@ import { run as loadRun } from '../predict/service';
 import { declaredRooms } from '../rooms/repo';
 import { bookingOf, listEntries } from '../schedule/repo';
 import { currentTerm, partsByCode, termForWrite, termOf, timetableSettings } from '../schedule/terms';
-import type { Semester } from '../domain/terms';
+import type { Semester, Term } from '../domain/terms';
 import type { ScheduleEntry } from '../schedule/schema';
 import { insertCheckedEntry } from '../schedule/service';
 import { mayTeach } from '../domain/teaching';
@@ -36,12 +36,17 @@ export interface AutofillResult {
 }
 
 
-/** The sections a run asks for, who may teach them, the campus's rooms and what is already booked. */
-export function buildProblem(ctx: CoreContext, input: AutofillInput): Problem {
+/**
+ * The term a draft goes to: where entries without a term go (the current term) unless one is
+ * given. The run only says what to place.
+ */
+export function draftTerm(ctx: CoreContext, input: AutofillInput): Term {
+  return termOf(input, currentTerm(ctx));
+}
+
+/** The sections a run asks for, who may teach them, the campus's rooms and what `term` already holds. */
+export function buildProblem(ctx: CoreContext, input: AutofillInput, term: Term = draftTerm(ctx, input)): Problem {
   const run = loadRun(ctx, input.run_id);
-  // The draft goes where entries without a term go (the current term) unless a term is given,
-  // next to what that term's timetable already holds; the run only says what to place.
-  const term = termOf(input, currentTerm(ctx));
   const entries = listEntries(ctx.db, term);
   const parts = partsByCode(ctx, term);
   const doctors = listDoctors(ctx.db);
@@ -87,9 +92,9 @@ export function buildProblem(ctx: CoreContext, input: AutofillInput): Problem {
 /** Drafts a conflict-free timetable for a prediction run's recommended courses; stores it unless dry_run. */
 export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult {
   const started = performance.now();
-  const problem = buildProblem(ctx, input);
+  const term = draftTerm(ctx, input);
+  const problem = buildProblem(ctx, input, term);
   const solution = solve(problem);
-  const term = termOf(input, currentTerm(ctx));
   if (solution.hardViolations > 0) throw new CoreError('internal', `The auto-fill draft broke ${solution.hardViolations} hard rules; nothing was stored`);
 
   const asValues = (p: Placement) => ({

@@ -49,10 +49,6 @@ export function termLabel(term: Term): string {
   return `${term.semester} ${term.year}`;
 }
 
-export function sameTerm(a: Term, b: Term): boolean {
-  return a.year === b.year && a.semester === b.semester;
-}
-
 /** The term running on a date: January–May Spring, June–July Summer, August–December Fall. */
 export function termOn(date: Date): Term {
   const month = date.getUTCMonth() + 1;

@@ -115,17 +115,15 @@ export function sectionConflicts(booking: Booking, others: readonly Booking[]): 
  * end of one meeting and the start of the other (meetings that overlap are rule 2's).
  */
 export function travelConflicts(doctor: DoctorAvailability, booking: Booking, others: readonly Booking[], rules: ConflictRules): string[] {
-  return others
-    .filter((other) => other.doctor_ids.includes(doctor.id) && other.campus !== booking.campus && !jointPartners(booking, other))
-    .filter((other) => partsShareDay(booking.part, other.part, sharedDays(booking.day, other.day)))
-    .filter((other) => {
-      const gap = Math.max(booking.start, other.start) - Math.min(booking.start + booking.duration, other.start + other.duration);
-      return gap >= 0 && gap < rules.travelMinutes;
-    })
-    .map((other) => {
-      const gap = Math.max(booking.start, other.start) - Math.min(booking.start + booking.duration, other.start + other.duration);
-      return `${doctor.name} teaches ${sectionLabel(other.course_code, other.section_name)} at ${other.campus} ${when(other, booking)}: ${gap} minutes to get to ${booking.campus}, less than the ${rules.travelMinutes}-minute travel time between ${other.campus} and ${booking.campus}`;
-    });
+  return others.flatMap((other) => {
+    if (!other.doctor_ids.includes(doctor.id) || other.campus === booking.campus || jointPartners(booking, other)) return [];
+    if (!partsShareDay(booking.part, other.part, sharedDays(booking.day, other.day))) return [];
+    const gap = Math.max(booking.start, other.start) - Math.min(booking.start + booking.duration, other.start + other.duration);
+    if (gap < 0 || gap >= rules.travelMinutes) return [];
+    return [
+      `${doctor.name} teaches ${sectionLabel(other.course_code, other.section_name)} at ${other.campus} ${when(other, booking)}: ${gap} minutes to get to ${booking.campus}, less than the ${rules.travelMinutes}-minute travel time between ${other.campus} and ${booking.campus}`,
+    ];
+  });
 }
 
 /**

@@ -61,10 +61,6 @@ export const semesterField = z
 /** A term given as `year` and `semester`: both or neither (neither means the current term). */
 export const termFields = { year: yearField.optional(), semester: semesterField.optional() };
 export const termSchema = z.object({ year: yearField, semester: semesterField });
-export const optionalTermSchema = z.object(termFields).refine((t) => (t.year === undefined) === (t.semester === undefined), {
-  message: 'give both year and semester, or neither for the current term',
-  path: ['semester'],
-});
 
 export const MAX_INSTRUCTORS = 8;
 

@@ -161,7 +161,11 @@ export function removeEntry(db: Db, id: number): { status: 'deleted' } {
 function jointGroupWarnings(ctx: CoreContext, rows: readonly EntryRow[]): Map<number, string[]> {
   const warnings = new Map<number, string[]>();
   const groups = new Map<string, EntryRow[]>();
-  for (const row of rows) if (row.joint_group !== null) groups.set(`${row.year}|${row.semester}|${row.joint_group}`, [...(groups.get(`${row.year}|${row.semester}|${row.joint_group}`) ?? []), row]);
+  for (const row of rows) {
+    if (row.joint_group === null) continue;
+    const key = `${row.year}|${row.semester}|${row.joint_group}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
   const sizes = new Map<string, Map<string, number>>();
   const capacities = new Map<string, number | null>();
   for (const members of groups.values()) {

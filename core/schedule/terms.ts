@@ -1,8 +1,7 @@
 import type { CoreContext } from '../context';
 import { CoreError, notFound } from '../domain/errors';
-import { SEMESTERS, termLabel, termOn, type Term } from '../domain/terms';
+import { nextPlannedTerm, SEMESTERS, termLabel, termOn, type Term } from '../domain/terms';
 import { WHOLE_TERM, WHOLE_TERM_CODE, type PartOfTerm } from '../domain/parts';
-import { nextPlannedTerm } from '../domain/terms';
 import { latestPlannedTerm } from '../offerings/repo';
 import { readSetting, writeSetting } from '../system/settings-repo';
 import { deletePart, entriesInPart, hasUntermedEntries, settleUntermedEntries, termParts, termsWithEntries, upsertPart } from './repo';

@@ -1,3 +1,4 @@
+import { CHECKED_ROLE } from '../domain/roles';
 import { CoreError } from '../domain/errors';
 import { nextSectionNames } from '../domain/sections';
 import type { CoreContext } from '../context';
@@ -104,6 +105,7 @@ export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult
     section_name: p.section.section_name,
     doctor_id: p.doctor.id,
     doctor_ids: [p.doctor.id],
+    doctor_roles: [CHECKED_ROLE],
     day: p.slot.day,
     start_time: formatHHMM(p.slot.start),
     duration_mins: p.slot.duration,
@@ -115,7 +117,7 @@ export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult
   let placed: AutofillResult['placed'];
   if (input.dry_run) {
     placed = solution.placed.map((p) => {
-      const teacher = { id: p.doctor.id, name: p.doctor.name };
+      const teacher = { id: p.doctor.id, name: p.doctor.name, role: CHECKED_ROLE };
       return { id: null, ...asValues(p), doctor: teacher, doctors: [teacher], warnings: [] };
     });
   } else {

@@ -54,3 +54,27 @@ export function termOn(date: Date): Term {
   const month = date.getUTCMonth() + 1;
   return { year: date.getUTCFullYear(), semester: month <= 5 ? 'Spring' : month <= 7 ? 'Summer' : 'Fall' };
 }
+
+/**
+ * A term as registrars write it: "Fall 2024", "2024 Fall", "2024-fa", "FA24"-style codes with a
+ * four-digit year, or a Banner code "202410" (year, then 10/20/30 or 01…12 style suffixes read as
+ * the month the term starts: Spring from January, Summer from May/June, Fall from August).
+ * Whatever part is there comes back (a year alone, a semester alone); {} when nothing is.
+ */
+export function readTermText(value: string): Partial<Term> {
+  const text = value.trim().slice(0, 40);
+  const banner = /^(\d{4})(\d{2})$/.exec(text);
+  if (banner) {
+    const year = Number(banner[1]);
+    const suffix = Number(banner[2]);
+    const bySuffix: Record<number, Semester> = { 10: 'Fall', 20: 'Spring', 30: 'Summer' };
+    const semester = bySuffix[suffix] ?? (suffix >= 1 && suffix <= 12 ? termOn(new Date(Date.UTC(year, suffix - 1, 15))).semester : undefined);
+    return semester && year >= 1900 && year <= 2200 ? { year, semester } : {};
+  }
+  const found: Partial<Term> = {};
+  const year = /(?:^|\D)(\d{4})(?:\D|$)/.exec(text)?.[1];
+  if (year !== undefined && Number(year) >= 1900 && Number(year) <= 2200) found.year = Number(year);
+  const semester = normaliseSemester(text);
+  if (semester) found.semester = semester;
+  return found;
+}

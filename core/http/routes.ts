@@ -51,6 +51,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'DELETE', path: '/scheduler/rooms/:room_id', operation: 'rooms-delete', input: 'none', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/auto', operation: 'schedule-autofill', input: 'json', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/export', operation: 'schedule-export', input: 'query', file: true, tag: 'scheduler' },
+  { method: 'POST', path: '/scheduler/import', operation: 'schedule-import', input: 'multipart', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/settings', operation: 'schedule-settings', input: 'none', tag: 'scheduler' },
   { method: 'PATCH', path: '/scheduler/settings', operation: 'schedule-settings-update', input: 'json', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/terms', operation: 'schedule-terms', input: 'none', tag: 'scheduler' },

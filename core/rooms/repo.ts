@@ -8,7 +8,8 @@ export interface Room {
   campus: string | null;
 }
 
-export type RoomRecord = { name: string; capacity: number; campus: string | null };
+/** capacity null: not known yet (a room found in an imported timetable). */
+export type RoomRecord = { name: string; capacity: number | null; campus: string | null };
 
 export function upsertRooms(db: Db, rooms: readonly RoomRecord[]): number {
   const statement = db.prepare(`INSERT INTO rooms (name, name_key, capacity, campus) VALUES (?, ?, ?, ?)
@@ -22,8 +23,9 @@ export function declaredRoomList(db: Db): Room[] {
   return db.prepare<[], Room>('SELECT id, name, capacity, campus FROM rooms ORDER BY name COLLATE NOCASE').all();
 }
 
+/** The declared rooms whose seats are known (rooms found in an imported timetable may not say). */
 export function declaredRooms(db: Db): (Room & { id: number; capacity: number })[] {
-  return db.prepare<[], Room & { id: number; capacity: number }>('SELECT id, name, capacity, campus FROM rooms ORDER BY capacity, name').all();
+  return db.prepare<[], Room & { id: number; capacity: number }>('SELECT id, name, capacity, campus FROM rooms WHERE capacity IS NOT NULL ORDER BY capacity, name').all();
 }
 
 export function deleteRoom(db: Db, id: number): boolean {

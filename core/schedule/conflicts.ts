@@ -126,6 +126,27 @@ export function travelConflicts(doctor: DoctorAvailability, booking: Booking, ot
   });
 }
 
+/** A conflict and the stored meeting it is with (null for the instructor's own availability). */
+export interface Clash {
+  detail: string;
+  with: Booking | null;
+}
+
+/** bookingConflicts, each problem with the meeting it is about: an import keeps both sides of a clash. */
+export function bookingClashes(booking: Booking, doctors: readonly DoctorAvailability[], others: readonly Booking[], rules: ConflictRules): Clash[] {
+  const clashes: Clash[] = doctors.flatMap((doctor) => availabilityConflicts(doctor, booking).map((detail) => ({ detail, with: null })));
+  for (const other of others) {
+    const alone = [other];
+    const details = [
+      ...doctors.flatMap((doctor) => [...doctorConflicts(doctor, booking, alone), ...travelConflicts(doctor, booking, alone, rules)]),
+      ...roomConflicts(booking, alone),
+      ...sectionConflicts(booking, alone),
+    ];
+    for (const detail of details) clashes.push({ detail, with: other });
+  }
+  return clashes;
+}
+
 /**
  * All conflicts of a booking. `doctors` are its instructors (rules 1, 2 and 5 for each); rule 3 is
  * skipped when the room is TBD. `others` are the term's other meetings, never the booking itself.

@@ -6,6 +6,11 @@ import { copyTerm, createEntry, patchEntry, removeEntry, termEntries } from './s
 import { currentTerm, MAX_TRAVEL_MINUTES, partsOf, removePart, savePart, termOf, timetableSettings, timetableTerms, updateTimetableSettings } from './terms';
 import { EXPORT_FILENAME, exportScheduleXlsx, XLSX_CONTENT_TYPE } from './export';
 import { readIsoDate } from '../domain/parts';
+import { campusName, flagField } from '../input-fields';
+import { uploadedFileSchema } from '../import/files';
+import { INSTRUCTOR_ROLES } from '../domain/roles';
+import { parseBoundedJson } from '../domain/bounds';
+import { importTimetable } from './import';
 
 const termQuery = z.object(termFields);
 
@@ -31,9 +36,7 @@ export const scheduleHandlers = defineHandlers({
   'schedule-export': handler(
     z.object({
       ...termFields,
-      details: z
-        .union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' })
-        .default(false),
+      details: flagField.default(false),
     }),
     "A term's timetable as an XLSX workbook (the current term unless year and semester are given; details adds term, part of term, joint group and campus columns)",
     async (ctx, { details, ...term }): Promise<FileResult> => ({
@@ -41,6 +44,22 @@ export const scheduleHandlers = defineHandlers({
       contentType: XLSX_CONTENT_TYPE,
       content: await exportScheduleXlsx(termEntries(ctx, term), details),
     }),
+  ),
+  'schedule-import': handler(
+    z.object({
+      file: uploadedFileSchema,
+      ...termFields,
+      campus: campusName.optional(),
+      dry_run: flagField.default(true),
+      conflicts: z.enum(['skip', 'flag'], { error: 'must be skip or flag' }).default('skip'),
+      roles: z
+        .union([z.string().transform((text) => parseBoundedJson(text, 'roles')), z.record(z.string(), z.unknown())])
+        .pipe(z.record(z.string().max(200), z.enum(INSTRUCTOR_ROLES, { error: `must be ${INSTRUCTOR_ROLES.join(', ')}` }), { error: 'must be an object of instructor name → role' }))
+        .optional(),
+    }),
+    "Bring a registrar's section listing (CSV or XLSX, one row per meeting) into the timetable: a dry run by default, then applied in one transaction",
+    (ctx, input) => importTimetable(ctx, input),
+    { writes: (input) => (input.dry_run ? [] : ['timetable', 'catalog', 'doctors', 'rooms']) },
   ),
   'schedule-settings': handler(z.object({}), 'The current timetable term and the travel time between campuses', (ctx) => timetableSettings(ctx)),
   'schedule-settings-update': handler(

@@ -5,6 +5,7 @@ import { SEMESTER_ORDER_SQL, type Term } from '../domain/terms';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import type { Booking } from './conflicts';
 import { displayRoom, roomKey } from '../domain/meetings';
+import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
 
 /** One stored meeting, with its instructors in order. */
 export interface EntryRow {
@@ -14,6 +15,8 @@ export interface EntryRow {
   course_code: string;
   section_name: string;
   doctor_ids: number[];
+  /** Each instructor's role, in the order of doctor_ids. */
+  doctor_roles: InstructorRole[];
   day: string;
   start_time: string;
   start_min: number;
@@ -28,11 +31,17 @@ export interface EntryRow {
 /** What a write stores; the room is the display spelling (TBD when none). */
 export type EntryValues = Omit<EntryRow, 'id' | 'start_min' | 'room_key'>;
 
-const DOCTOR_IDS_SQL = `(SELECT json_group_array(doctor_id) FROM (SELECT doctor_id FROM schedule_entry_doctors d WHERE d.entry_id = e.id ORDER BY position)) AS doctor_ids`;
-const COLUMNS = `e.id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus, ${DOCTOR_IDS_SQL}`;
+const instructorsSql = (column: string, alias: string): string =>
+  `(SELECT json_group_array(${column}) FROM (SELECT ${column} FROM schedule_entry_doctors d WHERE d.entry_id = e.id ORDER BY position)) AS ${alias}`;
+const COLUMNS = `e.id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus, ${instructorsSql('doctor_id', 'doctor_ids')}, ${instructorsSql('role', 'doctor_roles')}`;
 
-type StoredRow = Omit<EntryRow, 'doctor_ids'> & { doctor_ids: string };
-const fromStored = (row: StoredRow): EntryRow => ({ ...row, doctor_ids: storedList(row.doctor_ids).map(Number) });
+type StoredRow = Omit<EntryRow, 'doctor_ids' | 'doctor_roles'> & { doctor_ids: string; doctor_roles: string };
+const fromStored = (row: StoredRow): EntryRow => ({ ...row, doctor_ids: storedList(row.doctor_ids).map(Number), doctor_roles: storedList(row.doctor_roles) as InstructorRole[] });
+
+/** The instructors the rules check: those who teach (coordinators and assistants are listed only). */
+export function checkedInstructors(row: Pick<EntryRow, 'doctor_ids' | 'doctor_roles'>): number[] {
+  return row.doctor_ids.filter((_, i) => (row.doctor_roles[i] ?? CHECKED_ROLE) === CHECKED_ROLE);
+}
 
 /** The booking the conflict rules see for a stored or proposed meeting; parts are the term's. */
 export function bookingOf(row: Omit<EntryRow, 'start_min' | 'room_key' | 'id'> & { id?: number | null }, parts: ReadonlyMap<string, PartOfTerm>): Booking {
@@ -40,7 +49,7 @@ export function bookingOf(row: Omit<EntryRow, 'start_min' | 'room_key' | 'id'> &
     id: row.id ?? null,
     course_code: row.course_code,
     section_name: row.section_name,
-    doctor_ids: row.doctor_ids,
+    doctor_ids: checkedInstructors(row),
     day: row.day,
     start: parseHHMM(row.start_time) ?? 0,
     duration: row.duration_mins,
@@ -83,10 +92,10 @@ export function clashCandidates(db: Db, term: Term, booking: { doctor_ids: reado
     .map(fromStored);
 }
 
-function writeDoctors(db: Db, entryId: number, doctorIds: readonly number[]): void {
+function writeDoctors(db: Db, entryId: number, values: Pick<EntryValues, 'doctor_ids' | 'doctor_roles'>): void {
   statement(db, 'DELETE FROM schedule_entry_doctors WHERE entry_id = ?').run(entryId);
-  const insert = statement(db, 'INSERT INTO schedule_entry_doctors (entry_id, doctor_id, position) VALUES (?, ?, ?)');
-  doctorIds.forEach((doctorId, position) => insert.run(entryId, doctorId, position));
+  const insert = statement(db, 'INSERT INTO schedule_entry_doctors (entry_id, doctor_id, position, role) VALUES (?, ?, ?, ?)');
+  values.doctor_ids.forEach((doctorId, position) => insert.run(entryId, doctorId, position, values.doctor_roles[position] ?? CHECKED_ROLE));
 }
 
 /** The stored columns of a meeting, in the order the write statements name them. */
@@ -112,14 +121,14 @@ const WRITE_COLUMNS = 'year, semester, course_code, section_name, day, start_tim
 export function insertEntry(db: Db, values: EntryValues, createdAt: string): number {
   const result = statement(db, `INSERT INTO schedule_entries (${WRITE_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...writeParams(values), createdAt);
   const id = Number(result.lastInsertRowid);
-  writeDoctors(db, id, values.doctor_ids);
+  writeDoctors(db, id, values);
   return id;
 }
 
 export function updateEntry(db: Db, id: number, values: EntryValues): void {
   const assignments = WRITE_COLUMNS.split(', ').map((column) => `${column} = ?`).join(', ');
   statement(db, `UPDATE schedule_entries SET ${assignments} WHERE id = ?`).run(...writeParams(values), id);
-  writeDoctors(db, id, values.doctor_ids);
+  writeDoctors(db, id, values);
 }
 
 export function deleteEntry(db: Db, id: number): boolean {
@@ -181,4 +190,30 @@ export function jointGroupEntries(db: Db, term: Term, group: string): EntryRow[]
   return statement<[number, string, string], StoredRow>(db, `SELECT ${COLUMNS} FROM schedule_entries e WHERE e.year = ? AND e.semester = ? AND e.joint_group = ? ORDER BY e.course_code, e.section_name, e.id`)
     .all(term.year, term.semester, group)
     .map(fromStored);
+}
+
+/** Keeps a clash an import stored on purpose, between a new meeting and an existing one. */
+export function insertClash(db: Db, entryId: number, otherId: number, detail: string): void {
+  statement(db, 'INSERT OR IGNORE INTO schedule_clashes (entry_id, other_id, detail) VALUES (?, ?, ?)').run(entryId, otherId, detail);
+}
+
+/** A changed meeting passed every rule: the clashes it was stored with are gone. */
+export function clearClashes(db: Db, entryId: number): void {
+  statement(db, 'DELETE FROM schedule_clashes WHERE entry_id = ? OR other_id = ?').run(entryId, entryId);
+}
+
+export interface StoredClash {
+  entry_id: number;
+  other_id: number;
+  detail: string;
+}
+
+/** The kept clashes that involve any of the given meetings. */
+export function clashesOf(db: Db, entryIds: readonly number[]): StoredClash[] {
+  if (entryIds.length === 0) return [];
+  return statement<[string, string], StoredClash>(
+    db,
+    `SELECT entry_id, other_id, detail FROM schedule_clashes
+     WHERE entry_id IN (SELECT value FROM json_each(?)) OR other_id IN (SELECT value FROM json_each(?)) ORDER BY rowid`,
+  ).all(JSON.stringify(entryIds), JSON.stringify(entryIds));
 }

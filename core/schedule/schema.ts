@@ -5,6 +5,7 @@ import { normaliseCourseCode } from '../domain/codes';
 import { normaliseSemester, type Semester } from '../domain/terms';
 import { PART_CODE_PATTERN } from '../domain/parts';
 import { campusName } from '../input-fields';
+import { INSTRUCTOR_ROLES, type InstructorRole } from '../domain/roles';
 
 export const MIN_DURATION = 5;
 export const MAX_DURATION = 600;
@@ -70,6 +71,11 @@ export const doctorIdsField = z
   .max(MAX_INSTRUCTORS, `at most ${MAX_INSTRUCTORS} instructors`)
   .refine((ids) => new Set(ids).size === ids.length, 'lists the same doctor twice');
 
+/** Each instructor's role, in the order of doctor_ids (default: every one teaches). */
+export const doctorRolesField = z
+  .array(z.enum(INSTRUCTOR_ROLES, { error: `must be roles: ${INSTRUCTOR_ROLES.join(', ')}` }), { error: 'must be a list of roles' })
+  .max(MAX_INSTRUCTORS, `at most ${MAX_INSTRUCTORS} roles`);
+
 export const partCodeField = z
   .string({ error: 'must be a part-of-term code' })
   .trim()
@@ -86,6 +92,7 @@ export const jointGroupField = z
 const meetingExtras = {
   ...termFields,
   doctor_ids: doctorIdsField.optional(),
+  doctor_roles: doctorRolesField.optional(),
   part_of_term: partCodeField.optional(),
   joint_group: jointGroupField.optional(),
   campus: campusName.nullable().optional(),
@@ -135,7 +142,9 @@ export interface ScheduleEntry {
   semester: Semester;
   /** Every instructor, the first one first. */
   doctor_ids: number[];
-  doctors: { id: number; name: string }[];
+  doctors: { id: number; name: string; role: InstructorRole }[];
+  /** Each instructor's role, in the order of doctor_ids: only those who teach are conflict-checked. */
+  doctor_roles: InstructorRole[];
   part_of_term: string;
   joint_group: string | null;
   campus: string;

@@ -11,8 +11,9 @@ import { mayTeach } from '../domain/teaching';
 import { WHOLE_TERM_CODE } from '../domain/parts';
 import { termLabel, type Term } from '../domain/terms';
 import { DAY_END, type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
-import { bookingConflicts } from './conflicts';
-import { bookingOf, clashCandidates, deleteEntry, getEntry, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
+import { bookingClashes, type Clash } from './conflicts';
+import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
+import { bookingOf, clashCandidates, clashesOf, clearClashes, deleteEntry, getEntry, insertClash, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
 import { partsByCode, requirePart, termForWrite, termOf, currentTerm, timetableSettings } from './terms';
 
 /** Non-blocking remarks shown with an entry. */
@@ -54,6 +55,21 @@ function instructorList(input: { doctor_id?: number | null | undefined; doctor_i
   return [input.doctor_id, ...current.slice(1).filter((id) => id !== input.doctor_id)];
 }
 
+/**
+ * Each instructor's role for a write: `doctor_roles` when given (one per instructor), else the
+ * roles the instructors had, and "teaches" for anyone new.
+ */
+function roleList(given: readonly InstructorRole[] | undefined, ids: readonly number[], current: Pick<EntryRow, 'doctor_ids' | 'doctor_roles'>): InstructorRole[] {
+  if (given !== undefined) {
+    if (given.length !== ids.length) {
+      const message = `must give one role per instructor (${ids.length} instructor${ids.length === 1 ? '' : 's'}, ${given.length} role${given.length === 1 ? '' : 's'})`;
+      throw new CoreError('validation', `Invalid input — doctor_roles: ${message}`, { fields: [{ field: 'doctor_roles', message }] });
+    }
+    return [...given];
+  }
+  return ids.map((id) => current.doctor_roles[current.doctor_ids.indexOf(id)] ?? CHECKED_ROLE);
+}
+
 /** A meeting's campus: its declared room's, else the one given, else the default campus. */
 function campusFor(ctx: CoreContext, room: string, given: string | null | undefined, current: string | null): string {
   const declared = roomKey(room) === null ? undefined : findRoomByName(ctx.db, room)?.campus;
@@ -73,30 +89,43 @@ function assertEndsByMidnight(values: EntryValues): void {
   }
 }
 
-/** Refuses values that break a rule; `excludeId` is the entry being changed. */
-function assertNoConflicts(ctx: CoreContext, values: EntryValues, doctors: readonly Doctor[], excludeId: number | null): void {
+/** Every rule the values break, each with the meeting it is about; `excludeId` is the entry being changed. */
+function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: readonly Doctor[], excludeId: number | null): Clash[] {
   const term: Term = { year: values.year, semester: values.semester };
   const parts = partsByCode(ctx, term);
   requirePart(parts, values.part_of_term, term);
   const booking = bookingOf({ ...values, id: excludeId }, parts);
+  const checked = new Set(booking.doctor_ids);
   const others = clashCandidates(ctx.db, term, values, excludeId).map((row) => bookingOf(row, parts));
-  const conflicts = bookingConflicts(booking, doctors, others, { travelMinutes: timetableSettings(ctx).travel_minutes });
+  return bookingClashes(booking, doctors.filter((d) => checked.has(d.id)), others, { travelMinutes: timetableSettings(ctx).travel_minutes });
+}
+
+function refuseClashes(clashes: readonly Clash[]): void {
+  const conflicts = clashes.map((c) => c.detail);
   if (conflicts.length > 0) throw new CoreError('conflict', conflicts.join('; '), { conflicts });
 }
 
 /** What a scheduler types for a meeting; everything beyond the contract's first fields is optional. */
 export type MeetingInput = Omit<CreateEntryInput, 'doctor_id' | 'room'> & { doctor_id?: number | null | undefined; room: string | null };
 
-/** Validates, checks every rule and inserts; the caller holds the transaction. */
-export function insertCheckedEntry(ctx: CoreContext, input: MeetingInput): ScheduleEntry {
+/**
+ * What a write does with a meeting that breaks a rule: refuse it (every write of the contract), or
+ * store it and keep the clash as a warning on both meetings (an import that flags real clashes).
+ */
+export type ClashPolicy = 'refuse' | 'flag';
+
+/** Validates, checks every rule and inserts; the caller holds the transaction. Answers the new id and the clashes it was stored with. */
+export function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: ClashPolicy): { id: number; clashes: Clash[] } {
   const term = termForWrite(ctx, input);
   const room = displayRoom(input.room);
+  const doctorIds = instructorList(input, []);
   const values: EntryValues = {
     year: term.year,
     semester: term.semester,
     course_code: input.course_code,
     section_name: input.section_name,
-    doctor_ids: instructorList(input, []),
+    doctor_ids: doctorIds,
+    doctor_roles: roleList(input.doctor_roles, doctorIds, { doctor_ids: [], doctor_roles: [] }),
     day: input.day,
     start_time: input.start_time,
     duration_mins: input.duration_mins,
@@ -107,9 +136,16 @@ export function insertCheckedEntry(ctx: CoreContext, input: MeetingInput): Sched
   };
   assertEndsByMidnight(values);
   const doctors = resolveDoctors(ctx.db, values.doctor_ids);
-  assertNoConflicts(ctx, values, doctors, null);
+  const clashes = meetingClashes(ctx, values, doctors, null);
+  if (policy === 'refuse') refuseClashes(clashes);
   const id = insertEntry(ctx.db, values, ctx.now().toISOString());
-  return respond(ctx, getEntry(ctx.db, id) as EntryRow);
+  for (const clash of clashes) insertClash(ctx.db, id, clash.with?.id ?? id, clash.detail);
+  return { id, clashes };
+}
+
+/** Validates, checks every rule and inserts, refusing any clash; the caller holds the transaction. */
+export function insertCheckedEntry(ctx: CoreContext, input: MeetingInput): ScheduleEntry {
+  return respond(ctx, getEntry(ctx.db, storeMeeting(ctx, input, 'refuse').id) as EntryRow);
 }
 
 /** Checks and writes in one immediate transaction: two requests can never both book a slot. */
@@ -126,12 +162,14 @@ export function patchEntry(ctx: CoreContext, input: PatchEntryInput): ScheduleEn
       const term = termOf(patch, { year: current.year, semester: current.semester });
       const room = patch.room !== undefined ? displayRoom(patch.room) : current.room;
       const roomChanged = roomKey(room) !== current.room_key;
+      const doctorIds = instructorList(patch, current.doctor_ids);
       const values: EntryValues = {
         year: term.year,
         semester: term.semester,
         course_code: patch.course_code ?? current.course_code,
         section_name: patch.section_name ?? current.section_name,
-        doctor_ids: instructorList(patch, current.doctor_ids),
+        doctor_ids: doctorIds,
+        doctor_roles: roleList(patch.doctor_roles, doctorIds, current),
         day: patch.day ?? current.day,
         start_time: patch.start_time ?? current.start_time,
         duration_mins: patch.duration_mins ?? current.duration_mins,
@@ -142,8 +180,9 @@ export function patchEntry(ctx: CoreContext, input: PatchEntryInput): ScheduleEn
       };
       assertEndsByMidnight(values);
       const doctors = resolveDoctors(ctx.db, values.doctor_ids);
-      assertNoConflicts(ctx, values, doctors, id);
+      refuseClashes(meetingClashes(ctx, values, doctors, id));
       updateEntry(ctx.db, id, values);
+      clearClashes(ctx.db, id);
       return respond(ctx, getEntry(ctx.db, id) as EntryRow);
     })
     .immediate();
@@ -188,6 +227,18 @@ function jointGroupWarnings(ctx: CoreContext, rows: readonly EntryRow[]): Map<nu
   return warnings;
 }
 
+/** Clashes an import stored on purpose: on the meeting stored with them, and on the meeting it clashes with. */
+function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Map<number, string[]> {
+  const warnings = new Map<number, string[]>();
+  const add = (id: number, text: string): void => void warnings.set(id, [...(warnings.get(id) ?? []), text]);
+  const labels = new Map(rows.map((r) => [r.id, sectionLabel(r.course_code, r.section_name)]));
+  for (const clash of clashesOf(db, rows.map((r) => r.id))) {
+    add(clash.entry_id, `Imported with a clash: ${clash.detail}`);
+    if (clash.other_id !== clash.entry_id) add(clash.other_id, `Clashes with ${labels.get(clash.entry_id) ?? `entry ${clash.entry_id}`} (imported): ${clash.detail}`);
+  }
+  return warnings;
+}
+
 function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[]): ScheduleEntry[] {
   const doctors = new Map<number, Doctor | null>();
   const doctorOf = (id: number): Doctor | null => {
@@ -196,8 +247,10 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
   };
   const inCatalog = catalogLookup(ctx.db);
   const joint = jointGroupWarnings(ctx, jointRows);
+  const kept = keptClashWarnings(ctx.db, rows);
   return rows.map((row) => {
     const teaching = row.doctor_ids.map(doctorOf).filter((d): d is Doctor => d !== null);
+    const roleOf = (id: number): InstructorRole => row.doctor_roles[row.doctor_ids.indexOf(id)] ?? CHECKED_ROLE;
     const first = teaching[0] ?? null;
     return {
       id: row.id,
@@ -209,11 +262,12 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
       duration_mins: row.duration_mins,
       room: row.room,
       doctor: first ? { id: first.id, name: first.name } : null,
-      warnings: [...entryWarnings(row, teaching, inCatalog), ...(joint.get(row.id) ?? [])],
+      warnings: [...entryWarnings(row, teaching, inCatalog), ...(joint.get(row.id) ?? []), ...(kept.get(row.id) ?? [])],
       year: row.year,
       semester: row.semester,
       doctor_ids: teaching.map((d) => d.id),
-      doctors: teaching.map((d) => ({ id: d.id, name: d.name })),
+      doctors: teaching.map((d) => ({ id: d.id, name: d.name, role: roleOf(d.id) })),
+      doctor_roles: teaching.map((d) => roleOf(d.id)),
       part_of_term: row.part_of_term,
       joint_group: row.joint_group,
       campus: row.campus,

@@ -1,0 +1,157 @@
+import { normaliseCourseCode } from '../domain/codes';
+import { readDaysLeniently } from '../domain/days';
+import { readClockLeniently } from '../domain/time';
+import { readTermText, type Term } from '../domain/terms';
+import { PART_CODE_PATTERN, readIsoDate, WHOLE_TERM_CODE } from '../domain/parts';
+import { isInstructorRole, type InstructorRole } from '../domain/roles';
+import { displayRoom } from '../domain/meetings';
+import { readListCell } from '../import/lists';
+import { cellText, matchColumns, type Table } from '../import/table';
+import { MAX_DURATION, MIN_DURATION } from './schema';
+import { TIMETABLE_COLUMNS, type TimetableColumn } from './import-columns';
+
+/** One meeting read from a registrar's listing (rows that repeat it are merged into it). */
+export interface ListedMeeting {
+  /** The file row it was first read from (1-based, as a spreadsheet numbers it), and where in words. */
+  row: number;
+  where: string;
+  term: Term;
+  course_code: string;
+  course_name: string | null;
+  section_name: string;
+  day: string;
+  start: number;
+  duration: number;
+  /** The room as "Building Room" (or the location); null when the listing names none. */
+  room: string | null;
+  instructors: string[];
+  /** Roles the file gives, one per instructor; null when it gives none. */
+  roles: InstructorRole[] | null;
+  part_of_term: string;
+  part_dates: { start: string; end: string } | null;
+  type: string | null;
+  joint_group: string | null;
+  campus: string | null;
+}
+
+export interface ListingRead {
+  meetings: ListedMeeting[];
+  /** Rows read (blank and totals rows aside). */
+  rows: number;
+  /** Rows repeating a meeting already read (merged into it). */
+  merged: number;
+  skipped: { row: number; where: string; reason: string }[];
+}
+
+/** Reasons a row is not a meeting; the answer counts rows by these. */
+export const SKIP_REASONS = {
+  noTime: 'no meeting time (arranged, TBA or blank)',
+  noDays: 'no meeting days',
+  badTime: 'meeting time not readable',
+  badEnd: 'ends before it starts, or lasts longer than a day allows',
+  noCourse: 'no readable course code',
+  noTerm: 'no term (give year and semester)',
+  badPart: 'part-of-term code not readable',
+} as const;
+
+const UNTIMED = /^(arr|arranged|tba|tbd|n\/?a|online|none|-+)$/i;
+
+const splitInstructors = (value: unknown): string[] => (readListCell(value, { separators: ';/', andWord: true }) ?? []).map((n) => n.replace(/\s+/g, ' ')).filter((n) => !/^(staff|tba|tbd)$/i.test(n));
+
+/** Reads the meetings of a registrar's listing; `given` (the form's year/semester) wins over the file's. */
+export function readListing(tables: readonly Table[], given: Partial<Term>, fallback: Term): ListingRead {
+  const result: ListingRead = { meetings: [], rows: 0, merged: 0, skipped: [] };
+  const seen = new Map<string, ListedMeeting>();
+  for (const table of tables) {
+    const columns = matchColumns(table.headers, TIMETABLE_COLUMNS);
+    const at = (values: readonly unknown[], column: TimetableColumn): string => {
+      const index = columns[column];
+      return index === undefined ? '' : cellText(values[index]);
+    };
+    for (const tableRow of table.rows) {
+      result.rows++;
+      const v = tableRow.values;
+      const row = Number(/row (\d+)/.exec(tableRow.where)?.[1] ?? result.rows + 1);
+      const skip = (reason: string): void => void result.skipped.push({ row, where: tableRow.where, reason });
+      const startText = at(v, 'start_time');
+      const daysText = at(v, 'days');
+      if (startText === '' || UNTIMED.test(startText)) {
+        skip(SKIP_REASONS.noTime);
+        continue;
+      }
+      const start = readClockLeniently(startText);
+      const endText = at(v, 'end_time');
+      const end = endText === '' ? null : readClockLeniently(endText);
+      const durationText = at(v, 'duration');
+      const duration = end !== null && start !== null ? end - start : durationText === '' ? NaN : Number(durationText);
+      if (start === null || (endText !== '' && end === null)) {
+        skip(SKIP_REASONS.badTime);
+        continue;
+      }
+      if (!(Number.isInteger(duration) && duration >= MIN_DURATION && duration <= MAX_DURATION && start + duration <= 24 * 60)) {
+        skip(SKIP_REASONS.badEnd);
+        continue;
+      }
+      const day = readDaysLeniently(daysText);
+      if (day === null) {
+        skip(SKIP_REASONS.noDays);
+        continue;
+      }
+      const code = normaliseCourseCode(columns.course_code !== undefined ? at(v, 'course_code') : `${at(v, 'prefix')}${at(v, 'number')}`);
+      if (!code) {
+        skip(SKIP_REASONS.noCourse);
+        continue;
+      }
+      const fromFile = { ...readTermText(at(v, 'year')), ...readTermText(at(v, 'term')) };
+      const year = given.year ?? fromFile.year ?? (fromFile.semester === undefined ? fallback.year : undefined);
+      const semester = given.semester ?? fromFile.semester ?? (fromFile.year === undefined ? fallback.semester : undefined);
+      if (year === undefined || semester === undefined) {
+        skip(SKIP_REASONS.noTerm);
+        continue;
+      }
+      const part = at(v, 'part_of_term') || WHOLE_TERM_CODE;
+      if (!PART_CODE_PATTERN.test(part)) {
+        skip(SKIP_REASONS.badPart);
+        continue;
+      }
+      const startDate = readIsoDate(at(v, 'start_date'));
+      const endDate = readIsoDate(at(v, 'end_date'));
+      const instructors = splitInstructors(columns.instructors === undefined ? '' : v[columns.instructors]);
+      const roleCells = (readListCell(columns.roles === undefined ? '' : v[columns.roles], { separators: ';/' }) ?? []).map((r) => r.toLowerCase());
+      const roles = roleCells.length === instructors.length && roleCells.every(isInstructorRole) ? roleCells : null;
+      const location = at(v, 'location');
+      const room = location !== '' ? location : [at(v, 'building'), at(v, 'room')].filter((p) => p !== '').join(' ');
+      const meeting: ListedMeeting = {
+        row,
+        where: tableRow.where,
+        term: { year, semester },
+        course_code: code,
+        course_name: at(v, 'course_name') || null,
+        section_name: at(v, 'section') || at(v, 'crn') || '1',
+        day,
+        start,
+        duration,
+        room: room === '' ? null : displayRoom(room),
+        instructors: [...new Set(instructors)],
+        roles,
+        part_of_term: part,
+        part_dates: startDate && endDate && startDate <= endDate ? { start: startDate, end: endDate } : null,
+        type: at(v, 'type') || null,
+        joint_group: at(v, 'joint_group').slice(0, 60) || null,
+        campus: at(v, 'campus') || null,
+      };
+      // The same meeting of a section listed again (a second instructor's row, a copy): one meeting.
+      const key = [meeting.term.year, meeting.term.semester, code, meeting.section_name, day, start, duration, (meeting.room ?? '').toLowerCase(), part].join('|');
+      const earlier = seen.get(key);
+      if (earlier) {
+        result.merged++;
+        for (const name of meeting.instructors) if (!earlier.instructors.includes(name)) earlier.instructors.push(name);
+        if (earlier.roles && earlier.roles.length !== earlier.instructors.length) earlier.roles = null;
+        continue;
+      }
+      seen.set(key, meeting);
+      result.meetings.push(meeting);
+    }
+  }
+  return result;
+}

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
-import type { FileResult } from '../domain/file-result';
 import { createEntrySchema, entryIdField, partCodeField, patchEntrySchema, termFields, termSchema } from './schema';
 import { copyTerm, createEntry, patchEntry, removeEntry, termEntries } from './service';
 import { currentTerm, MAX_TRAVEL_MINUTES, partsOf, removePart, savePart, termOf, timetableSettings, timetableTerms, updateTimetableSettings } from './terms';
-import { EXPORT_FILENAME, exportScheduleXlsx, XLSX_CONTENT_TYPE } from './export';
+import { exportTimetable } from './export-formats';
 import { readIsoDate } from '../domain/parts';
 import { campusName, flagField } from '../input-fields';
 import { uploadedFileSchema } from '../import/files';
@@ -36,14 +35,12 @@ export const scheduleHandlers = defineHandlers({
   'schedule-export': handler(
     z.object({
       ...termFields,
+      format: z.enum(['xlsx', 'csv', 'ics'], { error: 'must be xlsx, csv or ics' }).default('xlsx'),
       details: flagField.default(false),
+      doctor_id: z.coerce.number({ error: 'must be a doctor id' }).int('must be a doctor id').positive('must be a doctor id').optional(),
     }),
-    "A term's timetable as an XLSX workbook (the current term unless year and semester are given; details adds term, part of term, joint group and campus columns)",
-    async (ctx, { details, ...term }): Promise<FileResult> => ({
-      filename: EXPORT_FILENAME,
-      contentType: XLSX_CONTENT_TYPE,
-      content: await exportScheduleXlsx(termEntries(ctx, term), details),
-    }),
+    "A term's timetable (the current term unless year and semester are given): the registrar's XLSX sheet (details adds term, part of term, joint group and campus), a CSV listing the timetable import reads back, or one instructor's weekly timetable as iCalendar (format=ics&doctor_id=N)",
+    (ctx, input) => exportTimetable(ctx, input),
   ),
   'schedule-import': handler(
     z.object({

@@ -66,7 +66,8 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
     const columns = matchColumns(table.headers, TIMETABLE_COLUMNS);
     const at = (values: readonly unknown[], column: TimetableColumn): string => {
       const index = columns[column];
-      return index === undefined ? '' : cellText(values[index]);
+      // A leading apostrophe is how exports keep a formula-like cell as text (=, +, -, @): read the text back.
+      return index === undefined ? '' : cellText(values[index]).replace(/^'(?=[=+\-@\t\r])/, '');
     };
     for (const tableRow of table.rows) {
       result.rows++;

@@ -1,0 +1,44 @@
+import type { CoreContext } from '../context';
+import { CoreError, notFound } from '../domain/errors';
+import type { FileResult } from '../domain/file-result';
+import type { Term } from '../domain/terms';
+import { getDoctor } from '../faculty/repo';
+import { EXPORT_FILENAME, exportScheduleXlsx, XLSX_CONTENT_TYPE } from './export';
+import { exportListingCsv } from './export-listing';
+import { exportInstructorCalendar } from './export-calendar';
+import { termEntries } from './service';
+import { currentTerm, partsByCode, termOf } from './terms';
+
+export interface ExportRequest extends Partial<Term> {
+  format: 'xlsx' | 'csv' | 'ics';
+  details: boolean;
+  doctor_id?: number | undefined;
+}
+
+const fileSafe = (text: string): string => text.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 80);
+
+/** A term's timetable in the format asked for. */
+export async function exportTimetable(ctx: CoreContext, request: ExportRequest): Promise<FileResult> {
+  const term = termOf(request, currentTerm(ctx));
+  const entries = termEntries(ctx, term);
+  const stem = `timetable_${term.semester}_${term.year}`;
+  switch (request.format) {
+    case 'xlsx':
+      return { filename: EXPORT_FILENAME, contentType: XLSX_CONTENT_TYPE, content: await exportScheduleXlsx(entries, request.details) };
+    case 'csv':
+      return { filename: `${stem}.csv`, contentType: 'text/csv; charset=utf-8', content: exportListingCsv(entries, partsByCode(ctx, term)) };
+    case 'ics': {
+      if (request.doctor_id === undefined) {
+        const message = 'is required for format=ics: whose timetable to export';
+        throw new CoreError('validation', `Invalid input — doctor_id: ${message}`, { fields: [{ field: 'doctor_id', message }] });
+      }
+      const doctor = getDoctor(ctx.db, request.doctor_id);
+      if (!doctor) throw notFound(`No doctor with id ${request.doctor_id}`);
+      return {
+        filename: `${stem}_${fileSafe(doctor.name)}.ics`,
+        contentType: 'text/calendar; charset=utf-8',
+        content: exportInstructorCalendar(doctor, entries, partsByCode(ctx, term), term, ctx.now()),
+      };
+    }
+  }
+}

@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, startTestServer, type TestServer } from '../helpers/server';
+import { realDataFile } from '../helpers/real-data';
+import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { TimetableImportResult } from '../../core/schedule/import';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const importFile = async (filename: string, content: string | Uint8Array, fields: Record<string, string> = {}): Promise<Response> => server.upload('/scheduler/import', filename, content, fields);
+async function importOk(filename: string, content: string | Uint8Array, fields: Record<string, string> = {}): Promise<TimetableImportResult> {
+  const response = await importFile(filename, content, fields);
+  const body = await response.text();
+  expect(response.status, body).toBe(200);
+  return JSON.parse(body) as TimetableImportResult;
+}
+const entriesOf = async (year: number, semester: string): Promise<ScheduleEntry[]> => json<ScheduleEntry[]>(await server.api(`/scheduler/?year=${year}&semester=${semester}`));
+const countOf = async (path: string): Promise<number> => (await json<unknown[]>(await server.api(path))).length;
+
+/** What a stored timetable holds, independent of ids: compared across a round trip. */
+const shape = (entries: readonly ScheduleEntry[]): string[] =>
+  entries
+    .map((e) => [e.course_code, e.section_name, e.day, e.start_time, e.duration_mins, e.room, e.doctors.map((d) => `${d.name}:${d.role}`).join('+'), e.part_of_term, e.joint_group ?? '', e.campus].join('|'))
+    .sort();
+
+describe('timetable import: reading a listing', () => {
+  it('reads every alias group and time form, merges repeated rows, and stores nothing on a dry run', async () => {
+    const csv = [
+      'Course Code,Sec,Pattern,Begin,Duration,Location,Faculty,Session,Term,Type',
+      'csc 310,A,MWF,09:00,50,Hall 1,Dr. Haddad and Dr. Aoun,1,Fall 2024,LEC',
+      'CSC310,A,MWF,09:00,50,Hall 1,Dr. Haddad / Dr. Aoun,1,Fall 2024,LEC',
+      'CSC310,A,R,14:00,110,Lab 2,Dr. Haddad,1,Fall 2024,LAB',
+      'CSC320,1,TR,ARRANGED,,,,1,Fall 2024,IND',
+      'CSC330,1,,10:00,60,Hall 1,,1,Fall 2024,LEC',
+      'XYZ,1,M,10:00,60,Hall 1,,1,Fall 2024,LEC',
+    ].join('\n');
+    const preview = await importOk('listing.csv', csv);
+    expect(preview).toMatchObject({ status: 'preview', dry_run: true, processed: 6, meetings: 2, sections: 1, merged: 1, terms: [{ year: 2024, semester: 'Fall' }] });
+    expect(preview.skipped).toEqual({ 'no meeting time (arranged, TBA or blank)': 1, 'no meeting days': 1, 'no readable course code': 1 });
+    expect(preview.skipped_rows.map((r) => r.row)).toEqual([5, 6, 7]);
+    expect(preview.created).toMatchObject({ courses: ['CSC310'], doctors: ['Dr. Haddad', 'Dr. Aoun'], rooms: ['Hall 1', 'Lab 2'], parts_of_term: [] });
+    // A dry run stores nothing: no entry, no course, no doctor, no room.
+    expect(await entriesOf(2024, 'Fall')).toEqual([]);
+    expect(await countOf('/data/courses')).toBe(0);
+    expect(await countOf('/scheduler/doctors')).toBe(0);
+
+    const applied = await importOk('listing.csv', csv, { dry_run: 'false' });
+    expect(applied).toMatchObject({ status: 'success', meetings: 2, merged: 1 });
+    const stored = await entriesOf(2024, 'Fall');
+    expect(stored.map((e) => [e.course_code, e.section_name, e.day, e.start_time, e.duration_mins, e.room, e.doctors.map((d) => d.name)])).toEqual([
+      ['CSC310', 'A', 'MWF', '09:00', 50, 'Hall 1', ['Dr. Haddad', 'Dr. Aoun']],
+      ['CSC310', 'A', 'R', '14:00', 110, 'Lab 2', ['Dr. Haddad']],
+    ]);
+  });
+
+  it('reads subject + number, building + room, 12-hour times, end times, term codes and several sheets under title rows', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const notes = workbook.addWorksheet('Notes');
+    notes.addRow(['Prepared by the registrar']);
+    const sheet = workbook.addWorksheet('Summer');
+    sheet.addRow(['University timetable — Summer 2018']);
+    sheet.addRow([]);
+    sheet.addRow(['Subject', 'Catalog Number', 'Section', 'Days of Week', 'Start Time', 'End Time', 'Building', 'Room', 'Instructors', 'Part of Term', 'Year Term', 'Start Date', 'End Date']);
+    sheet.addRow(['ECE', '110', 'AL1', 'TR', '01:00 PM', '02:50 PM', 'ECE Building', '1002', 'Smith, J;Lee, K', 'S2A', '201830', '2018-06-11', '2018-07-06']);
+    sheet.addRow(['ECE', '110', 'AL2', 'TR', '01:00 PM', '02:50 PM', 'ECE Building', '1002', 'Chen, L', 'S2B', '201830', '2018-07-09', '2018-08-03']);
+    const second = workbook.addWorksheet('More');
+    second.addRow(['Subject', 'Number', 'Section', 'Days', 'Start Time', 'End Time', 'Building', 'Room', 'Instructors', 'Part of Term', 'Term']);
+    second.addRow(['PHYS', '211', 'A', 'MWF', '12:00 PM', '12:50 PM', 'Loomis', '141', 'Ng, P', '1', '2018-su']);
+    const content = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const result = await importOk('registrar.xlsx', content, { dry_run: 'false' });
+    expect(result).toMatchObject({ status: 'success', meetings: 3, conflicts: [], terms: [{ year: 2018, semester: 'Summer' }] });
+    expect(result.created.parts_of_term.sort()).toEqual(['S2A (Summer 2018)', 'S2B (Summer 2018)']);
+    const stored = await entriesOf(2018, 'Summer');
+    expect(stored.map((e) => [e.course_code, e.section_name, e.start_time, e.duration_mins, e.room, e.part_of_term])).toEqual([
+      ['ECE110', 'AL1', '13:00', 110, 'ECE Building 1002', 'S2A'],
+      ['ECE110', 'AL2', '13:00', 110, 'ECE Building 1002', 'S2B'],
+      ['PHYS211', 'A', '12:00', 50, 'Loomis 141', '1'],
+    ]);
+    // The two halves of S2 got the file's dates, so one room at one time in both is no clash.
+    const parts = await json<{ code: string; start_date: string | null }[]>(await server.api('/scheduler/parts?year=2018&semester=Summer'));
+    expect(parts.find((p) => p.code === 'S2A')?.start_date).toBe('2018-06-11');
+  });
+
+  it('refuses files it cannot read as a timetable, naming the problem, and stores nothing', async () => {
+    let response = await importFile('listing.txt', 'course,days\n');
+    expect(response.status).toBe(400);
+    expect((await json<{ detail: string }>(response)).detail).toMatch(/\.csv, \.xlsx/);
+    response = await importFile('listing.csv', 'Course,Room,Instructor\nCSC310,Hall 1,Dr. A\n');
+    expect(response.status).toBe(400);
+    const detail = (await json<{ detail: string }>(response)).detail;
+    expect(detail).toMatch(/no days .*no start time .*no end time or duration/);
+    expect(detail).toMatch(/Columns found: Course, Room, Instructor/);
+    response = await importFile('listing.csv', 'Course,Days,Start Time,Duration\nCSC310,MWF,09:00,50\n', { conflicts: 'maybe' });
+    expect(response.status).toBe(422);
+    response = await importFile('listing.csv', 'Course,Days,Start Time,Duration\nCSC310,MWF,09:00,50\n', { roles: '{"Dr. A": "boss"}' });
+    expect(response.status).toBe(422);
+    expect(await countOf('/data/courses')).toBe(0);
+  });
+
+  it('applies all or nothing', async () => {
+    const csv = ['Course,Section,Days,Start Time,Duration,Room,Term', 'CSC310,A,MWF,09:00,50,Hall 1,Fall 2024', 'CSC311,A,MWF,10:00,50,Hall 1,Fall 2024', 'CSC312,A,MWF,11:00,50,Hall 1,Fall 2024'].join('\n');
+    server.core.context.db.exec("CREATE TRIGGER fail_third BEFORE INSERT ON schedule_entries WHEN (SELECT COUNT(*) FROM schedule_entries) >= 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const response = await importFile('listing.csv', csv, { dry_run: 'false' });
+    expect(response.status).toBe(500);
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'disk full' }));
+    logged.mockRestore();
+    expect(await entriesOf(2024, 'Fall')).toEqual([]);
+    expect(await countOf('/data/courses')).toBe(0);
+    expect(await countOf('/scheduler/rooms')).toBe(0);
+  });
+});
+
+describe('timetable import: what a real timetable holds', () => {
+  const header = 'Course,Section,Days,Start Time,End Time,Room,Instructors,Term';
+
+  it('proposes joint groups for sections in one room, slot and instructor, and stores them as one group', async () => {
+    const csv = [header, 'CS374,AL1,MWF,09:00,09:50,Siebel 1404,Dr. Erickson,Fall 2024', 'ECE374,AL1,MWF,09:00,09:50,Siebel 1404,Dr. Erickson,Fall 2024', 'CS101,A,MWF,09:00,09:50,Siebel 1404,Dr. Other,Fall 2024'].join('\n');
+    const result = await importOk('listing.csv', csv, { dry_run: 'false' });
+    expect(result.joint_groups).toEqual([{ label: 'CS374/ECE374 AL1', members: ['CS374 AL1', 'ECE374 AL1'] }]);
+    expect(result.meetings).toBe(2);
+    // The third section is a real clash on the room: refused with the message a POST would give.
+    expect(result.conflicts).toEqual([{ row: 4, course_code: 'CS101', section_name: 'A', detail: expect.stringMatching(/Room Siebel 1404 is already booked by CS374 section AL1/) }]);
+    const stored = await entriesOf(2024, 'Fall');
+    expect(stored.map((e) => e.joint_group)).toEqual(['CS374/ECE374 AL1', 'CS374/ECE374 AL1']);
+  });
+
+  it('marks an instructor listed on parallel sections as coordinating them, and lets staff decide otherwise before applying', async () => {
+    const csv = [header, 'MATH221,A1,MWF,09:00,09:50,Room 1,"Lead, A;Taylor, B",Fall 2024', 'MATH221,A2,MWF,09:00,09:50,Room 2,"Lead, A;Young, C",Fall 2024'].join('\n');
+    const preview = await importOk('listing.csv', csv);
+    expect(preview.roles).toEqual([{ instructor: 'Lead, A', role: 'coordinates', sections: ['MATH221 A1', 'MATH221 A2'], reason: 'listed on 2 sections that meet at the same time' }]);
+    expect(preview).toMatchObject({ meetings: 2, conflicts: [] });
+    // Told that Lead teaches, the second section is a real double-booking.
+    const decided = await importOk('listing.csv', csv, { roles: JSON.stringify({ 'Lead, A': 'teaches' }) });
+    expect(decided.meetings).toBe(1);
+    expect(decided.conflicts[0]?.detail).toMatch(/Lead, A already teaches MATH221 section A1/);
+    await importOk('listing.csv', csv, { dry_run: 'false' });
+    const stored = await entriesOf(2024, 'Fall');
+    expect(stored.map((e) => e.doctors.map((d) => `${d.name}:${d.role}`))).toEqual([
+      ['Lead, A:coordinates', 'Taylor, B:teaches'],
+      ['Lead, A:coordinates', 'Young, C:teaches'],
+    ]);
+    expect(stored[0]?.doctor_roles).toEqual(['coordinates', 'teaches']);
+    // A coordinator is not checked: a later write for them at that time is accepted.
+    const lead = stored[0]?.doctor_ids[0];
+    const created = await server.api('/scheduler/', { method: 'POST', json: { course_code: 'MATH999', section_name: '1', doctor_id: lead, day: 'M', start_time: '09:00', duration_mins: 50, room: 'Room 9', year: 2024, semester: 'Fall' } });
+    expect(created.status).toBe(200);
+  });
+
+  it('flags real clashes on both entries when asked, until one of them is moved', async () => {
+    const csv = [header, 'CSC310,A,MWF,09:00,09:50,Hall 1,Dr. A,Fall 2024', 'CSC320,A,MWF,09:30,10:20,Hall 1,Dr. B,Fall 2024'].join('\n');
+    const result = await importOk('listing.csv', csv, { dry_run: 'false', conflicts: 'flag' });
+    expect(result.meetings).toBe(2);
+    expect(result.conflicts).toHaveLength(1);
+    let stored = await entriesOf(2024, 'Fall');
+    const [first, second] = stored;
+    expect(second?.warnings).toContainEqual(expect.stringMatching(/^Imported with a clash: Room Hall 1 is already booked by CSC310 section A/));
+    expect(first?.warnings).toContainEqual(expect.stringMatching(/^Clashes with CSC320 section A \(imported\): Room Hall 1/));
+    const moved = await server.api(`/scheduler/${second?.id}`, { method: 'PATCH', json: { start_time: '11:00' } });
+    expect(moved.status).toBe(200);
+    stored = await entriesOf(2024, 'Fall');
+    expect(stored.flatMap((e) => e.warnings).filter((w) => /clash/i.test(w))).toEqual([]);
+  });
+
+  it('exports one instructor\'s weekly timetable as iCalendar, bounded by the part-of-term dates', async () => {
+    await server.api('/scheduler/parts', { method: 'POST', json: { year: 2024, semester: 'Fall', code: 'A', name: 'First half', start_date: '2024-09-02', end_date: '2024-10-18' } });
+    const csv = ['Course,Section,Days,Start Time,End Time,Room,Instructors,Term,Part of Term', 'CSC310,A,MWF,09:00,09:50,"Hall 1, West",Dr. A,Fall 2024,A', 'CSC320,B,TR,13:00,14:15,,Dr. A;Dr. B,Fall 2024,1', 'CSC330,C,TR,15:00,16:15,Hall 2,Dr. B,Fall 2024,1'].join('\n');
+    await importOk('listing.csv', csv, { dry_run: 'false' });
+    const doctors = await json<{ id: number; name: string }[]>(await server.api('/scheduler/doctors'));
+    const drA = doctors.find((d) => d.name === 'Dr. A');
+    const response = await server.api(`/scheduler/export?format=ics&doctor_id=${drA?.id}&year=2024&semester=Fall`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const text = await response.text();
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    expect(text).toContain('DTSTART:20240902T090000');
+    expect(text).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR;UNTIL=20241018T235959');
+    expect(text).toContain('LOCATION:Hall 1\\, West');
+    expect(text).toContain('RRULE:FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20241231T235959');
+    expect(text.split('\r\n').every((line) => new TextEncoder().encode(line).length <= 75)).toBe(true);
+    const missing = await server.api('/scheduler/export?format=ics');
+    expect(missing.status).toBe(422);
+    expect((await server.api('/scheduler/export?format=ics&doctor_id=9999')).status).toBe(404);
+  });
+});
+
+const REAL_2017 = realDataFile('uiuc-timetable/2017-su.csv');
+const REAL_2018 = realDataFile('uiuc-timetable/2018-su.csv');
+
+/** Summer session dates staff would enter before importing: Summer I (4 weeks), Summer II (8 weeks) and its two halves. */
+function summerParts(year: number): { code: string; name: string; start_date: string; end_date: string }[] {
+  return [
+    { code: 'S1', name: 'Summer session I', start_date: `${year}-05-15`, end_date: `${year}-06-09` },
+    { code: 'S2', name: 'Summer session II', start_date: `${year}-06-12`, end_date: `${year}-08-04` },
+    { code: 'S2A', name: 'Summer II, first half', start_date: `${year}-06-12`, end_date: `${year}-07-07` },
+    { code: 'S2B', name: 'Summer II, second half', start_date: `${year}-07-10`, end_date: `${year}-08-04` },
+  ];
+}
+
+interface FileMeeting {
+  days: string;
+  start: number;
+  end: number;
+}
+const clock = (text: string): number => {
+  const m = /^(\d{2}):(\d{2}) (AM|PM)$/.exec(text);
+  if (!m) return NaN;
+  return ((Number(m[1]) % 12) + (m[3] === 'PM' ? 12 : 0)) * 60 + Number(m[2]);
+};
+
+describe.skipIf(REAL_2017 === null || REAL_2018 === null)('timetable import: the real registrar timetables', () => {
+  it.each([
+    ['2017-su', 1575, 473, 37, 410],
+    ['2018-su', 1593, 492, 28, 437],
+  ])('imports %s: timed rows, joint groups, rows stored, and only real clashes listed', async (name, rows, timed, groups, stored) => {
+    const path = name === '2017-su' ? REAL_2017 : REAL_2018;
+    const content = readFileSync(path as string);
+    const result = await importOk(`${name}.csv`, content, { dry_run: 'false' });
+    expect(result.processed).toBe(rows);
+    expect(result.skipped).toEqual({ 'no meeting time (arranged, TBA or blank)': rows - timed });
+    expect(result.merged).toBe(0);
+    expect(result.joint_groups).toHaveLength(groups);
+    expect(result.meetings).toBe(stored);
+    expect(result.meetings + result.conflicts.length).toBe(timed);
+
+    // Every listed conflict is a real clash by this test's own reading of the file and the stored timetable:
+    // a stored meeting on a shared day at intersecting times, in the same room or with a teaching instructor in common.
+    const fileRows = Papa.parse<Record<string, string>>(content.toString('utf8'), { header: true, skipEmptyLines: true }).data;
+    const entries = await entriesOf(Number(name.slice(0, 4)), 'Summer');
+    for (const conflict of result.conflicts) {
+      const row = fileRows[conflict.row - 2] as Record<string, string>;
+      const meeting: FileMeeting = { days: row['Days of Week'] ?? '', start: clock(row['Start Time'] ?? ''), end: clock(row['End Time'] ?? '') };
+      const room = [row.Building, row.Room].filter(Boolean).join(' ');
+      const teachers = (row.Instructors ?? '').split(';').map((s) => s.trim()).filter(Boolean);
+      const clashing = entries.filter((e) => {
+        const start = Number(e.start_time.slice(0, 2)) * 60 + Number(e.start_time.slice(3));
+        const together = [...e.day].some((d) => meeting.days.includes(d)) && start < meeting.end && meeting.start < start + e.duration_mins;
+        const sameRoom = room !== '' && e.room.toLowerCase() === room.toLowerCase();
+        const sharedTeacher = e.doctors.some((d) => d.role === 'teaches' && teachers.includes(d.name));
+        return together && (sameRoom || sharedTeacher);
+      });
+      expect(clashing.length, `row ${conflict.row}: ${conflict.detail}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('stores at least 95 % of the timed meetings without conflict once the summer sessions have their dates', async () => {
+    for (const [name, path] of [['2017-su', REAL_2017], ['2018-su', REAL_2018]] as const) {
+      const year = Number(name.slice(0, 4));
+      for (const part of summerParts(year)) expect((await server.api('/scheduler/parts', { method: 'POST', json: { year, semester: 'Summer', ...part } })).status).toBe(200);
+      const result = await importOk(`${name}.csv`, readFileSync(path as string));
+      const timed = result.meetings + result.conflicts.length;
+      expect(result.meetings / timed, `${name}: ${result.meetings} of ${timed}`).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+
+  it('round-trips: import, export as CSV, import into an empty term gives the same timetable', async () => {
+    await importOk('2018-su.csv', readFileSync(REAL_2018 as string), { dry_run: 'false' });
+    const original = await entriesOf(2018, 'Summer');
+    const exported = await server.api('/scheduler/export?format=csv&year=2018&semester=Summer');
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
+    const csv = new Uint8Array(await exported.arrayBuffer());
+    const again = await importOk('export.csv', csv, { dry_run: 'false', year: '2030', semester: 'Fall' });
+    expect(again.conflicts).toEqual([]);
+    expect(again.created.courses).toEqual([]);
+    expect(again.created.doctors).toEqual([]);
+    expect(shape(await entriesOf(2030, 'Fall'))).toEqual(shape(original));
+  });
+});

@@ -63,10 +63,22 @@ function firstMeetingDate(from: string, days: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function exportInstructorCalendar(doctor: { id: number; name: string }, entries: readonly ScheduleEntry[], parts: ReadonlyMap<string, PartOfTerm>, term: Term, stamp: Date): Uint8Array {
+export function exportInstructorCalendar(
+  doctor: { id: number; name: string },
+  entries: readonly ScheduleEntry[],
+  parts: ReadonlyMap<string, PartOfTerm>,
+  term: Term,
+  stamp: Date,
+): Uint8Array {
   const span = termSpan(term);
   const dtstamp = `${stamp.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Termwise//Timetable//EN', 'CALSCALE:GREGORIAN', `X-WR-CALNAME:${escapeText(`${doctor.name} — ${term.semester} ${term.year}`)}`];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Termwise//Timetable//EN',
+    'CALSCALE:GREGORIAN',
+    `X-WR-CALNAME:${escapeText(`${doctor.name} — ${term.semester} ${term.year}`)}`,
+  ];
   for (const entry of entries.filter((e) => e.doctor_ids.includes(doctor.id))) {
     const part = parts.get(entry.part_of_term);
     const from = part?.start_date ?? span.start;

@@ -5,13 +5,31 @@ import type { PartOfTerm } from '../domain/parts';
 import type { ScheduleEntry } from './schema';
 
 /** The CSV export's columns: spellings the timetable import reads, so an export re-imports to the same timetable. */
-export const LISTING_HEADERS = ['Year', 'Term', 'Course', 'Section', 'Part of Term', 'Start Date', 'End Date', 'Days of Week', 'Start Time', 'End Time', 'Location', 'Instructors', 'Instructor Roles', 'Joint Group', 'Campus'] as const;
+export const LISTING_HEADERS = [
+  'Year',
+  'Term',
+  'Course',
+  'Section',
+  'Part of Term',
+  'Start Date',
+  'End Date',
+  'Days of Week',
+  'Start Time',
+  'End Time',
+  'Location',
+  'Instructors',
+  'Instructor Roles',
+  'Joint Group',
+  'Campus',
+] as const;
 
 const bySection = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** A term's timetable as a registrar-style listing: one row per meeting, times as booked (24-hour). */
 export function exportListingCsv(entries: readonly ScheduleEntry[], parts: ReadonlyMap<string, PartOfTerm>): Uint8Array {
-  const sorted = [...entries].sort((a, b) => bySection.compare(a.course_code, b.course_code) || bySection.compare(a.section_name, b.section_name) || a.id - b.id);
+  const sorted = [...entries].sort(
+    (a, b) => bySection.compare(a.course_code, b.course_code) || bySection.compare(a.section_name, b.section_name) || a.id - b.id,
+  );
   const data = sorted.map((e) => {
     const start = parseHHMM(e.start_time) ?? 0;
     const part = parts.get(e.part_of_term);

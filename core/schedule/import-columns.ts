@@ -35,7 +35,8 @@ export type TimetableColumn = keyof typeof TIMETABLE_COLUMNS;
 /** What a listing must have to be read as a timetable. */
 export function missingTimetableColumns(found: Partial<Record<TimetableColumn, number>>): string[] {
   const missing: string[] = [];
-  if (found.course_code === undefined && (found.prefix === undefined || found.number === undefined)) missing.push('course (a "course" column, or "subject" with "number")');
+  if (found.course_code === undefined && (found.prefix === undefined || found.number === undefined))
+    missing.push('course (a "course" column, or "subject" with "number")');
   if (found.days === undefined) missing.push('days ("days", "days of week", "pattern")');
   if (found.start_time === undefined) missing.push('start time ("start time", "begin")');
   if (found.end_time === undefined && found.duration === undefined) missing.push('end time or duration ("end time", "duration")');

@@ -161,7 +161,8 @@ export function decideRoles(
     reason: overrides.has(instructor) ? 'set before applying' : `listed on ${sections.size} sections that meet at the same time`,
   }));
   for (const [instructor, role] of overrides) {
-    if (!coordinating.has(instructor)) decisions.push({ instructor, role, sections: meetings.filter((m) => m.instructors.includes(instructor)).map(labelOf), reason: 'set before applying' });
+    if (!coordinating.has(instructor))
+      decisions.push({ instructor, role, sections: meetings.filter((m) => m.instructors.includes(instructor)).map(labelOf), reason: 'set before applying' });
   }
   return { roles, decisions: decisions.sort((p, q) => p.instructor.localeCompare(q.instructor)), complete: budget > 0 };
 }

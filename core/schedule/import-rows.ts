@@ -56,7 +56,8 @@ export const SKIP_REASONS = {
 
 const UNTIMED = /^(arr|arranged|tba|tbd|n\/?a|online|none|-+)$/i;
 
-const splitInstructors = (value: unknown): string[] => (readListCell(value, { separators: ';/', andWord: true }) ?? []).map((n) => n.replace(/\s+/g, ' ')).filter((n) => !/^(staff|tba|tbd)$/i.test(n));
+const splitInstructors = (value: unknown): string[] =>
+  (readListCell(value, { separators: ';/', andWord: true }) ?? []).map((n) => n.replace(/\s+/g, ' ')).filter((n) => !/^(staff|tba|tbd)$/i.test(n));
 
 /** Reads the meetings of a registrar's listing; `given` (the form's year/semester) wins over the file's. */
 export function readListing(tables: readonly Table[], given: Partial<Term>, fallback: Term): ListingRead {
@@ -142,7 +143,9 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
         campus: at(v, 'campus') || null,
       };
       // The same meeting of a section listed again (a second instructor's row, a copy): one meeting.
-      const key = [meeting.term.year, meeting.term.semester, code, meeting.section_name, day, start, duration, (meeting.room ?? '').toLowerCase(), part].join('|');
+      const key = [meeting.term.year, meeting.term.semester, code, meeting.section_name, day, start, duration, (meeting.room ?? '').toLowerCase(), part].join(
+        '|',
+      );
       const earlier = seen.get(key);
       if (earlier) {
         result.merged++;

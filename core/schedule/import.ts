@@ -65,7 +65,10 @@ class DryRun extends Error {
 
 async function readTables(file: UploadedFile): Promise<Table[]> {
   const ext = requireExtension(file, ['csv', 'xlsx'], 'The timetable file');
-  const tables = ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: TIMETABLE_COLUMNS, carryDown: ['year', 'term', 'course_code', 'prefix', 'number', 'course_name'] });
+  const tables =
+    ext === 'csv'
+      ? [readCsv(file)]
+      : await readReport(file, { aliases: TIMETABLE_COLUMNS, carryDown: ['year', 'term', 'course_code', 'prefix', 'number', 'course_name'] });
   const usable = tables.filter((t) => missingTimetableColumns(matchColumns(t.headers, TIMETABLE_COLUMNS)).length === 0);
   if (usable.length > 0) return usable;
   const first = tables.find((t) => t.headers.some((h) => h !== '')) ?? tables[0] ?? { headers: [], rows: [] };
@@ -77,7 +80,10 @@ async function readTables(file: UploadedFile): Promise<Table[]> {
 const termKey = (t: Term): string => `${t.year}|${t.semester}`;
 
 /** The parts of term each meeting is in: the term's stored parts, else new ones (dates from the file, else the whole term). */
-function planParts(ctx: CoreContext, meetings: readonly ListedMeeting[]): { partOf: (m: ListedMeeting) => PartOfTerm; created: { term: Term; part: PartOfTerm }[] } {
+function planParts(
+  ctx: CoreContext,
+  meetings: readonly ListedMeeting[],
+): { partOf: (m: ListedMeeting) => PartOfTerm; created: { term: Term; part: PartOfTerm }[] } {
   const known = new Map<string, Map<string, PartOfTerm>>();
   const created: { term: Term; part: PartOfTerm }[] = [];
   for (const m of meetings) {
@@ -100,7 +106,12 @@ function planParts(ctx: CoreContext, meetings: readonly ListedMeeting[]): { part
 
 function jointLabelsInUse(ctx: CoreContext, term: string): Set<string> {
   const [year, semester] = term.split('|');
-  const rows = statement<[number, string], string>(ctx.db, 'SELECT DISTINCT joint_group FROM schedule_entries WHERE year = ? AND semester = ? AND joint_group IS NOT NULL').pluck().all(Number(year), semester ?? '');
+  const rows = statement<[number, string], string>(
+    ctx.db,
+    'SELECT DISTINCT joint_group FROM schedule_entries WHERE year = ? AND semester = ? AND joint_group IS NOT NULL',
+  )
+    .pluck()
+    .all(Number(year), semester ?? '');
   return new Set(rows);
 }
 
@@ -145,7 +156,9 @@ export async function importTimetable(ctx: CoreContext, input: TimetableImportIn
   if (!decided.complete) result.notes.push('Some instructors are listed on so many meetings that not every pair was compared: check their roles');
   const undated = newParts.filter((p) => p.part.start_date === null).map((p) => p.part.code);
   if (undated.length > 0) {
-    result.notes.push(`Parts of term ${undated.join(', ')} have no dates yet, so their meetings are checked as if each ran the whole term: set their dates (Scheduler → Parts of term) and import again to stop clashes between parts that never meet on the same dates`);
+    result.notes.push(
+      `Parts of term ${undated.join(', ')} have no dates yet, so their meetings are checked as if each ran the whole term: set their dates (Scheduler → Parts of term) and import again to stop clashes between parts that never meet on the same dates`,
+    );
   }
   const policy: ClashPolicy = input.conflicts === 'flag' ? 'flag' : 'refuse';
 
@@ -161,7 +174,16 @@ export async function importTimetable(ctx: CoreContext, input: TimetableImportIn
       ctx.db,
       [...newCourses.values()].map((m) => {
         const code = describeCode(m.course_code);
-        return { code: m.course_code, name: m.course_name ?? m.course_code, prefix: code.prefix, number: code.number, type: null, study_plan: null, prerequisites: null, course_level: code.level };
+        return {
+          code: m.course_code,
+          name: m.course_name ?? m.course_code,
+          prefix: code.prefix,
+          number: code.number,
+          type: null,
+          study_plan: null,
+          prerequisites: null,
+          course_level: code.level,
+        };
       }),
     );
     result.created.courses = [...newCourses.keys()];
@@ -173,7 +195,10 @@ export async function importTimetable(ctx: CoreContext, input: TimetableImportIn
       const existing = findDoctorByName(ctx.db, name);
       if (existing) doctorIds.set(name, existing.id);
       else {
-        doctorIds.set(name, insertDoctor(ctx.db, { name, allowed_courses: JSON.stringify([...courses].sort()), available_days: null, available_time: null }).id);
+        doctorIds.set(
+          name,
+          insertDoctor(ctx.db, { name, allowed_courses: JSON.stringify([...courses].sort()), available_days: null, available_time: null }).id,
+        );
         result.created.doctors.push(name);
       }
     }
@@ -200,12 +225,18 @@ export async function importTimetable(ctx: CoreContext, input: TimetableImportIn
         part_of_term: m.part_of_term,
         joint_group: groupOf[i] ?? null,
         // A declared room's campus wins; a meeting without a room takes the row's or the form's campus.
-        campus: m.room === null ? (m.campus === null ? null : ctx.campuses.normalise(m.campus)) ?? campus : null,
+        campus: m.room === null ? ((m.campus === null ? null : ctx.campuses.normalise(m.campus)) ?? campus) : null,
       };
       try {
         // A savepoint per meeting: one that is refused leaves the others in place.
         const stored = ctx.db.transaction(() => storeMeeting(ctx, meeting, policy))();
-        if (stored.clashes.length > 0) result.conflicts.push({ row: m.row, course_code: m.course_code, section_name: m.section_name, detail: stored.clashes.map((c) => c.detail).join('; ') });
+        if (stored.clashes.length > 0)
+          result.conflicts.push({
+            row: m.row,
+            course_code: m.course_code,
+            section_name: m.section_name,
+            detail: stored.clashes.map((c) => c.detail).join('; '),
+          });
         result.meetings++;
         sections.add(`${termKey(m.term)}|${m.course_code}|${m.section_name}`);
         terms.set(termKey(m.term), m.term);

@@ -15,20 +15,35 @@ afterEach(async () => {
   await server.close();
 });
 
-const importFile = async (filename: string, content: string | Uint8Array, fields: Record<string, string> = {}): Promise<Response> => server.upload('/scheduler/import', filename, content, fields);
+const importFile = async (filename: string, content: string | Uint8Array, fields: Record<string, string> = {}): Promise<Response> =>
+  server.upload('/scheduler/import', filename, content, fields);
 async function importOk(filename: string, content: string | Uint8Array, fields: Record<string, string> = {}): Promise<TimetableImportResult> {
   const response = await importFile(filename, content, fields);
   const body = await response.text();
   expect(response.status, body).toBe(200);
   return JSON.parse(body) as TimetableImportResult;
 }
-const entriesOf = async (year: number, semester: string): Promise<ScheduleEntry[]> => json<ScheduleEntry[]>(await server.api(`/scheduler/?year=${year}&semester=${semester}`));
+const entriesOf = async (year: number, semester: string): Promise<ScheduleEntry[]> =>
+  json<ScheduleEntry[]>(await server.api(`/scheduler/?year=${year}&semester=${semester}`));
 const countOf = async (path: string): Promise<number> => (await json<unknown[]>(await server.api(path))).length;
 
 /** What a stored timetable holds, independent of ids: compared across a round trip. */
 const shape = (entries: readonly ScheduleEntry[]): string[] =>
   entries
-    .map((e) => [e.course_code, e.section_name, e.day, e.start_time, e.duration_mins, e.room, e.doctors.map((d) => `${d.name}:${d.role}`).join('+'), e.part_of_term, e.joint_group ?? '', e.campus].join('|'))
+    .map((e) =>
+      [
+        e.course_code,
+        e.section_name,
+        e.day,
+        e.start_time,
+        e.duration_mins,
+        e.room,
+        e.doctors.map((d) => `${d.name}:${d.role}`).join('+'),
+        e.part_of_term,
+        e.joint_group ?? '',
+        e.campus,
+      ].join('|'),
+    )
     .sort();
 
 describe('timetable import: reading a listing', () => {
@@ -43,7 +58,15 @@ describe('timetable import: reading a listing', () => {
       'XYZ,1,M,10:00,60,Hall 1,,1,Fall 2024,LEC',
     ].join('\n');
     const preview = await importOk('listing.csv', csv);
-    expect(preview).toMatchObject({ status: 'preview', dry_run: true, processed: 6, meetings: 2, sections: 1, merged: 1, terms: [{ year: 2024, semester: 'Fall' }] });
+    expect(preview).toMatchObject({
+      status: 'preview',
+      dry_run: true,
+      processed: 6,
+      meetings: 2,
+      sections: 1,
+      merged: 1,
+      terms: [{ year: 2024, semester: 'Fall' }],
+    });
     expect(preview.skipped).toEqual({ 'no meeting time (arranged, TBA or blank)': 1, 'no meeting days': 1, 'no readable course code': 1 });
     expect(preview.skipped_rows.map((r) => r.row)).toEqual([5, 6, 7]);
     expect(preview.created).toMatchObject({ courses: ['CSC310'], doctors: ['Dr. Haddad', 'Dr. Aoun'], rooms: ['Hall 1', 'Lab 2'], parts_of_term: [] });
@@ -68,7 +91,21 @@ describe('timetable import: reading a listing', () => {
     const sheet = workbook.addWorksheet('Summer');
     sheet.addRow(['University timetable — Summer 2018']);
     sheet.addRow([]);
-    sheet.addRow(['Subject', 'Catalog Number', 'Section', 'Days of Week', 'Start Time', 'End Time', 'Building', 'Room', 'Instructors', 'Part of Term', 'Year Term', 'Start Date', 'End Date']);
+    sheet.addRow([
+      'Subject',
+      'Catalog Number',
+      'Section',
+      'Days of Week',
+      'Start Time',
+      'End Time',
+      'Building',
+      'Room',
+      'Instructors',
+      'Part of Term',
+      'Year Term',
+      'Start Date',
+      'End Date',
+    ]);
     sheet.addRow(['ECE', '110', 'AL1', 'TR', '01:00 PM', '02:50 PM', 'ECE Building', '1002', 'Smith, J;Lee, K', 'S2A', '201830', '2018-06-11', '2018-07-06']);
     sheet.addRow(['ECE', '110', 'AL2', 'TR', '01:00 PM', '02:50 PM', 'ECE Building', '1002', 'Chen, L', 'S2B', '201830', '2018-07-09', '2018-08-03']);
     const second = workbook.addWorksheet('More');
@@ -106,8 +143,15 @@ describe('timetable import: reading a listing', () => {
   });
 
   it('applies all or nothing', async () => {
-    const csv = ['Course,Section,Days,Start Time,Duration,Room,Term', 'CSC310,A,MWF,09:00,50,Hall 1,Fall 2024', 'CSC311,A,MWF,10:00,50,Hall 1,Fall 2024', 'CSC312,A,MWF,11:00,50,Hall 1,Fall 2024'].join('\n');
-    server.core.context.db.exec("CREATE TRIGGER fail_third BEFORE INSERT ON schedule_entries WHEN (SELECT COUNT(*) FROM schedule_entries) >= 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    const csv = [
+      'Course,Section,Days,Start Time,Duration,Room,Term',
+      'CSC310,A,MWF,09:00,50,Hall 1,Fall 2024',
+      'CSC311,A,MWF,10:00,50,Hall 1,Fall 2024',
+      'CSC312,A,MWF,11:00,50,Hall 1,Fall 2024',
+    ].join('\n');
+    server.core.context.db.exec(
+      "CREATE TRIGGER fail_third BEFORE INSERT ON schedule_entries WHEN (SELECT COUNT(*) FROM schedule_entries) >= 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+    );
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const response = await importFile('listing.csv', csv, { dry_run: 'false' });
     expect(response.status).toBe(500);
@@ -123,7 +167,12 @@ describe('timetable import: what a real timetable holds', () => {
   const header = 'Course,Section,Days,Start Time,End Time,Room,Instructors,Term';
 
   it('proposes joint groups for sections in one room, slot and instructor, and stores them as one group', async () => {
-    const csv = [header, 'CS374,AL1,MWF,09:00,09:50,Siebel 1404,Dr. Erickson,Fall 2024', 'ECE374,AL1,MWF,09:00,09:50,Siebel 1404,Dr. Erickson,Fall 2024', 'CS101,A,MWF,09:00,09:50,Siebel 1404,Dr. Other,Fall 2024'].join('\n');
+    const csv = [
+      header,
+      'CS374,AL1,MWF,09:00,09:50,Siebel 1404,Dr. Erickson,Fall 2024',
+      'ECE374,AL1,MWF,09:00,09:50,Siebel 1404,Dr. Erickson,Fall 2024',
+      'CS101,A,MWF,09:00,09:50,Siebel 1404,Dr. Other,Fall 2024',
+    ].join('\n');
     const result = await importOk('listing.csv', csv, { dry_run: 'false' });
     expect(result.joint_groups).toEqual([{ label: 'CS374/ECE374 AL1', members: ['CS374 AL1', 'ECE374 AL1'] }]);
     expect(result.meetings).toBe(2);
@@ -135,9 +184,15 @@ describe('timetable import: what a real timetable holds', () => {
   });
 
   it('marks an instructor listed on parallel sections as coordinating them, and lets staff decide otherwise before applying', async () => {
-    const csv = [header, 'MATH221,A1,MWF,09:00,09:50,Room 1,"Lead, A;Taylor, B",Fall 2024', 'MATH221,A2,MWF,09:00,09:50,Room 2,"Lead, A;Young, C",Fall 2024'].join('\n');
+    const csv = [
+      header,
+      'MATH221,A1,MWF,09:00,09:50,Room 1,"Lead, A;Taylor, B",Fall 2024',
+      'MATH221,A2,MWF,09:00,09:50,Room 2,"Lead, A;Young, C",Fall 2024',
+    ].join('\n');
     const preview = await importOk('listing.csv', csv);
-    expect(preview.roles).toEqual([{ instructor: 'Lead, A', role: 'coordinates', sections: ['MATH221 A1', 'MATH221 A2'], reason: 'listed on 2 sections that meet at the same time' }]);
+    expect(preview.roles).toEqual([
+      { instructor: 'Lead, A', role: 'coordinates', sections: ['MATH221 A1', 'MATH221 A2'], reason: 'listed on 2 sections that meet at the same time' },
+    ]);
     expect(preview).toMatchObject({ meetings: 2, conflicts: [] });
     // Told that Lead teaches, the second section is a real double-booking.
     const decided = await importOk('listing.csv', csv, { roles: JSON.stringify({ 'Lead, A': 'teaches' }) });
@@ -152,7 +207,20 @@ describe('timetable import: what a real timetable holds', () => {
     expect(stored[0]?.doctor_roles).toEqual(['coordinates', 'teaches']);
     // A coordinator is not checked: a later write for them at that time is accepted.
     const lead = stored[0]?.doctor_ids[0];
-    const created = await server.api('/scheduler/', { method: 'POST', json: { course_code: 'MATH999', section_name: '1', doctor_id: lead, day: 'M', start_time: '09:00', duration_mins: 50, room: 'Room 9', year: 2024, semester: 'Fall' } });
+    const created = await server.api('/scheduler/', {
+      method: 'POST',
+      json: {
+        course_code: 'MATH999',
+        section_name: '1',
+        doctor_id: lead,
+        day: 'M',
+        start_time: '09:00',
+        duration_mins: 50,
+        room: 'Room 9',
+        year: 2024,
+        semester: 'Fall',
+      },
+    });
     expect(created.status).toBe(200);
   });
 
@@ -171,9 +239,17 @@ describe('timetable import: what a real timetable holds', () => {
     expect(stored.flatMap((e) => e.warnings).filter((w) => /clash/i.test(w))).toEqual([]);
   });
 
-  it('exports one instructor\'s weekly timetable as iCalendar, bounded by the part-of-term dates', async () => {
-    await server.api('/scheduler/parts', { method: 'POST', json: { year: 2024, semester: 'Fall', code: 'A', name: 'First half', start_date: '2024-09-02', end_date: '2024-10-18' } });
-    const csv = ['Course,Section,Days,Start Time,End Time,Room,Instructors,Term,Part of Term', 'CSC310,A,MWF,09:00,09:50,"Hall 1, West",Dr. A,Fall 2024,A', 'CSC320,B,TR,13:00,14:15,,Dr. A;Dr. B,Fall 2024,1', 'CSC330,C,TR,15:00,16:15,Hall 2,Dr. B,Fall 2024,1'].join('\n');
+  it("exports one instructor's weekly timetable as iCalendar, bounded by the part-of-term dates", async () => {
+    await server.api('/scheduler/parts', {
+      method: 'POST',
+      json: { year: 2024, semester: 'Fall', code: 'A', name: 'First half', start_date: '2024-09-02', end_date: '2024-10-18' },
+    });
+    const csv = [
+      'Course,Section,Days,Start Time,End Time,Room,Instructors,Term,Part of Term',
+      'CSC310,A,MWF,09:00,09:50,"Hall 1, West",Dr. A,Fall 2024,A',
+      'CSC320,B,TR,13:00,14:15,,Dr. A;Dr. B,Fall 2024,1',
+      'CSC330,C,TR,15:00,16:15,Hall 2,Dr. B,Fall 2024,1',
+    ].join('\n');
     await importOk('listing.csv', csv, { dry_run: 'false' });
     const doctors = await json<{ id: number; name: string }[]>(await server.api('/scheduler/doctors'));
     const drA = doctors.find((d) => d.name === 'Dr. A');
@@ -240,7 +316,10 @@ describe.skipIf(REAL_2017 === null || REAL_2018 === null)('timetable import: the
       const row = fileRows[conflict.row - 2] as Record<string, string>;
       const meeting: FileMeeting = { days: row['Days of Week'] ?? '', start: clock(row['Start Time'] ?? ''), end: clock(row['End Time'] ?? '') };
       const room = [row.Building, row.Room].filter(Boolean).join(' ');
-      const teachers = (row.Instructors ?? '').split(';').map((s) => s.trim()).filter(Boolean);
+      const teachers = (row.Instructors ?? '')
+        .split(';')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const clashing = entries.filter((e) => {
         const start = Number(e.start_time.slice(0, 2)) * 60 + Number(e.start_time.slice(3));
         const together = [...e.day].some((d) => meeting.days.includes(d)) && start < meeting.end && meeting.start < start + e.duration_mins;
@@ -253,9 +332,13 @@ describe.skipIf(REAL_2017 === null || REAL_2018 === null)('timetable import: the
   });
 
   it('stores at least 95 % of the timed meetings without conflict once the summer sessions have their dates', async () => {
-    for (const [name, path] of [['2017-su', REAL_2017], ['2018-su', REAL_2018]] as const) {
+    for (const [name, path] of [
+      ['2017-su', REAL_2017],
+      ['2018-su', REAL_2018],
+    ] as const) {
       const year = Number(name.slice(0, 4));
-      for (const part of summerParts(year)) expect((await server.api('/scheduler/parts', { method: 'POST', json: { year, semester: 'Summer', ...part } })).status).toBe(200);
+      for (const part of summerParts(year))
+        expect((await server.api('/scheduler/parts', { method: 'POST', json: { year, semester: 'Summer', ...part } })).status).toBe(200);
       const result = await importOk(`${name}.csv`, readFileSync(path as string));
       const timed = result.meetings + result.conflicts.length;
       expect(result.meetings / timed, `${name}: ${result.meetings} of ${timed}`).toBeGreaterThanOrEqual(0.95);

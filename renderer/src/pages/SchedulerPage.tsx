@@ -16,6 +16,7 @@ import { useSchedule, type Entry } from '../stores/schedule';
 import { draftOf, EntryModal, type EntryDraft } from '../components/EntryModal';
 import { TermPicker } from '../components/TermPicker';
 import { CopyTermDialog } from '../components/CopyTermDialog';
+import { ImportTimetableDialog } from '../components/ImportTimetableDialog';
 import { PartsDialog } from '../components/PartsDialog';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
 import { DoctorModal } from '../components/DoctorModal';
@@ -58,6 +59,7 @@ export function SchedulerPage() {
   const [partFilter, setPartFilter] = useState<string | null>(null);
   const campuses = useCampuses((s) => s.campuses);
   const [copyOpen, setCopyOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const [partsOpen, setPartsOpen] = useState(false);
   const { courses, doctors, refreshDoctors } = useData();
   const [recommended, setRecommended] = useState<string[] | null>(null);
@@ -212,9 +214,9 @@ export function SchedulerPage() {
       </div>
     );
   };
-  const exportXlsx = async (): Promise<void> => {
+  const exportAs = async (format: 'xlsx' | 'csv' | 'ics'): Promise<void> => {
     try {
-      await transport.saveFile(await call('schedule-export', { ...term }));
+      await transport.saveFile(await call('schedule-export', { ...term, format, ...(format === 'ics' ? { doctor_id: Number(doctorFilter) } : {}) }));
     } catch (e) {
       notifyError(e, 'Export failed');
     }
@@ -233,6 +235,9 @@ export function SchedulerPage() {
           <Button variant="default" onClick={() => setPartsOpen(true)} disabled={!term}>
             Parts of term…
           </Button>
+          <Button variant="default" onClick={() => setImportOpen(true)} disabled={!term} data-testid="import-timetable-open">
+            Import timetable…
+          </Button>
         </Group>
         <Group>
           {parts.length > 1 && <Select placeholder="All parts" clearable data={parts.map((p) => ({ value: p.code, label: `${p.code} — ${p.name}` }))} value={partFilter} onChange={setPartFilter} aria-label="Filter by part of term" data-testid="filter-part" w={160} />}
@@ -244,9 +249,17 @@ export function SchedulerPage() {
           <Button variant="default" onClick={() => setAddingDoctor(true)}>
             Add doctor
           </Button>
-          <Button onClick={() => void exportXlsx()} data-testid="export-xlsx">
+          <Button onClick={() => void exportAs('xlsx')} data-testid="export-xlsx">
             Export XLSX
           </Button>
+          <Button variant="default" onClick={() => void exportAs('csv')} data-testid="export-csv" title="One row per meeting, in the layout Import timetable reads back">
+            Export CSV
+          </Button>
+          {doctorFilter && doctorFilter !== '0' && (
+            <Button variant="default" onClick={() => void exportAs('ics')} data-testid="export-ics" title="This instructor's weekly timetable for a calendar app">
+              Calendar (.ics)
+            </Button>
+          )}
         </Group>
       </Group>
       <ErrorNote message={error} />
@@ -335,6 +348,17 @@ export function SchedulerPage() {
         </Table>
       </Modal>
       {term && <CopyTermDialog opened={copyOpen} target={term} onClose={() => setCopyOpen(false)} />}
+      {term && (
+        <ImportTimetableDialog
+          opened={importOpen}
+          term={term}
+          onClose={() => setImportOpen(false)}
+          onApplied={(terms) => {
+            const first = terms[0];
+            if (first && (first.year !== term.year || first.semester !== term.semester)) void showTerm(first);
+          }}
+        />
+      )}
       {term && <PartsDialog opened={partsOpen} term={term} parts={parts} onClose={() => setPartsOpen(false)} />}
       <AutofillDialog opened={autofillOpen} onClose={() => setAutofillOpen(false)} onPreview={(runId, options, result) => setDraftRun({ runId, options, result })} />
       <EntryModal draft={draft} courses={courses} doctors={doctors} recommended={recommended ?? []} entries={entries} onClose={() => setDraft(null)} />

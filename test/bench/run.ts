@@ -5,6 +5,7 @@
 import { benchImports } from './import.bench';
 import { benchStartup } from './startup.bench';
 import { benchSchedule } from './schedule.bench';
+import { benchTimetableImport } from './timetable-import.bench';
 import { benchForest, benchPredict } from './predict.bench';
 import { benchRenderer } from './renderer.bench';
 import { benchAutofill } from './autofill.bench';
@@ -14,6 +15,7 @@ import { measurements } from './report';
 const sections: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   schedule: benchSchedule,
+  'timetable-import': benchTimetableImport,
   import: benchImports,
   limits: benchLimits,
   predict: benchPredict,

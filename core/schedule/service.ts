@@ -318,6 +318,7 @@ export function copyTerm(ctx: CoreContext, input: CopyTermInput): CopyTermResult
           course_code: row.course_code,
           section_name: row.section_name,
           doctor_ids: input.keep_instructors ? row.doctor_ids : [],
+          doctor_roles: input.keep_instructors ? row.doctor_roles : [],
           day: row.day,
           start_time: row.start_time,
           duration_mins: row.duration_mins,

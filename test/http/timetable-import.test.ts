@@ -205,6 +205,13 @@ describe('timetable import: what a real timetable holds', () => {
       ['Lead, A:coordinates', 'Young, C:teaches'],
     ]);
     expect(stored[0]?.doctor_roles).toEqual(['coordinates', 'teaches']);
+    // Rolling the term forward keeps who coordinates: the copy clashes with nothing.
+    const copied = await json<{ copied: ScheduleEntry[]; not_copied: unknown[] }>(await server.api('/scheduler/terms/copy', { method: 'POST', json: { from: { year: 2024, semester: 'Fall' }, to: { year: 2025, semester: 'Fall' } } }));
+    expect(copied.not_copied).toEqual([]);
+    expect(copied.copied.map((e) => e.doctor_roles)).toEqual([
+      ['coordinates', 'teaches'],
+      ['coordinates', 'teaches'],
+    ]);
     // A coordinator is not checked: a later write for them at that time is accepted.
     const lead = stored[0]?.doctor_ids[0];
     const created = await server.api('/scheduler/', {

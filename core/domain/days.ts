@@ -2,6 +2,9 @@
 export const DAY_LETTERS = ['M', 'T', 'W', 'R', 'F', 'S', 'U'] as const;
 export type DayLetter = (typeof DAY_LETTERS)[number];
 
+/** The day letter of each weekday as Date.getUTCDay() numbers them (0 = Sunday). */
+export const WEEKDAY_LETTERS = ['U', 'M', 'T', 'W', 'R', 'F', 'S'] as const;
+
 export const DAY_NAMES: Record<DayLetter, string> = {
   M: 'Monday',
   T: 'Tuesday',

@@ -1,3 +1,5 @@
+import { WEEKDAY_LETTERS } from './days';
+
 /**
  * Parts of term: a summer session's first and second half, an eight-week course. Each has a code
  * (registrars use `1`, `S1`, `S2A`, `LF`, …), a name and, when known, its first and last date.
@@ -36,7 +38,6 @@ export function partsOverlap(a: PartOfTerm, b: PartOfTerm): boolean {
   return aStart <= bEnd && bStart <= aEnd;
 }
 
-const WEEKDAY_LETTERS = ['U', 'M', 'T', 'W', 'R', 'F', 'S'] as const;
 
 /**
  * Whether two parts have a common date that falls on one of `days` (day letters): meetings on

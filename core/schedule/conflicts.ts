@@ -41,7 +41,9 @@ export interface ConflictRules {
 }
 
 /** A booking for a meeting with only the contract's first fields: whole term, no joint group. */
-export function simpleBooking(fields: Omit<Booking, 'id' | 'part' | 'joint_group' | 'campus'> & Partial<Pick<Booking, 'id' | 'part' | 'joint_group' | 'campus'>>): Booking {
+export function simpleBooking(
+  fields: Omit<Booking, 'id' | 'part' | 'joint_group' | 'campus'> & Partial<Pick<Booking, 'id' | 'part' | 'joint_group' | 'campus'>>,
+): Booking {
   return { id: null, part: WHOLE_TERM, joint_group: null, campus: '', ...fields };
 }
 
@@ -68,6 +70,12 @@ function when(other: Booking, booking: Booking): string {
   return `on ${sharedDays(other.day, booking.day)} ${formatInterval(other.start, other.duration)}${partNote(booking, other)}`;
 }
 
+/** A conflict and the stored meeting it is with (null for the instructor's own availability). */
+export interface Clash {
+  detail: string;
+  with: Booking | null;
+}
+
 /** Rule 1: every day of the meeting in the instructor's days, and [start, end) inside their hours. */
 export function availabilityConflicts(doctor: DoctorAvailability, session: Session): string[] {
   const problems: string[] = [];
@@ -84,29 +92,39 @@ export function availabilityConflicts(doctor: DoctorAvailability, session: Sessi
 }
 
 /** Rule 2: the instructor teaches nothing else then (their other meetings of this section and joint group aside). */
-export function doctorConflicts(doctor: DoctorAvailability, booking: Booking, others: readonly Booking[]): string[] {
+export function doctorConflicts(doctor: DoctorAvailability, booking: Booking, others: readonly Booking[]): Clash[] {
   return others
     .filter((other) => other.doctor_ids.includes(doctor.id) && !sameSection(booking, other) && !jointPartners(booking, other) && meetTogether(booking, other))
-    .map((other) => `${doctor.name} already teaches ${sectionLabel(other.course_code, other.section_name)} ${when(other, booking)}`);
+    .map((other) => ({ detail: `${doctor.name} already teaches ${sectionLabel(other.course_code, other.section_name)} ${when(other, booking)}`, with: other }));
 }
 
 /** Rule 3: nothing else in the room then (joint partners aside; the section's own meetings are rule 4). */
-export function roomConflicts(booking: Booking, others: readonly Booking[]): string[] {
+export function roomConflicts(booking: Booking, others: readonly Booking[]): Clash[] {
   if (booking.roomKey === null) return [];
   return others
     .filter((other) => other.roomKey === booking.roomKey && !sameSection(booking, other) && !jointPartners(booking, other) && meetTogether(booking, other))
-    .map((other) => `Room ${booking.room} is already booked by ${sectionLabel(other.course_code, other.section_name)} ${when(other, booking)}`);
+    .map((other) => ({
+      detail: `Room ${booking.room} is already booked by ${sectionLabel(other.course_code, other.section_name)} ${when(other, booking)}`,
+      with: other,
+    }));
 }
 
 /** Rule 4: a section's own meetings never overlap, and the same meeting is never listed twice. */
-export function sectionConflicts(booking: Booking, others: readonly Booking[]): string[] {
+export function sectionConflicts(booking: Booking, others: readonly Booking[]): Clash[] {
   return others
     .filter((other) => sameSection(booking, other) && meetTogether(booking, other))
     .map((other) => {
       const label = sectionLabel(booking.course_code, booking.section_name);
-      const identical = other.day === booking.day && other.start === booking.start && other.duration === booking.duration && other.roomKey === booking.roomKey && other.part.code === booking.part.code;
-      if (identical) return `${label} already has this meeting (${other.day} ${formatInterval(other.start, other.duration)} in ${other.room}${other.id === null ? '' : `, entry ${other.id}`})`;
-      return `${label} already meets ${when(other, booking)} in ${other.room === 'TBD' ? 'a room to be decided' : `room ${other.room}`}`;
+      const identical =
+        other.day === booking.day &&
+        other.start === booking.start &&
+        other.duration === booking.duration &&
+        other.roomKey === booking.roomKey &&
+        other.part.code === booking.part.code;
+      const detail = identical
+        ? `${label} already has this meeting (${other.day} ${formatInterval(other.start, other.duration)} in ${other.room}${other.id === null ? '' : `, entry ${other.id}`})`
+        : `${label} already meets ${when(other, booking)} in ${other.room === 'TBD' ? 'a room to be decided' : `room ${other.room}`}`;
+      return { detail, with: other };
     });
 }
 
@@ -114,51 +132,37 @@ export function sectionConflicts(booking: Booking, others: readonly Booking[]): 
  * Rule 5: an instructor teaching at two campuses on one day needs the travel time between the
  * end of one meeting and the start of the other (meetings that overlap are rule 2's).
  */
-export function travelConflicts(doctor: DoctorAvailability, booking: Booking, others: readonly Booking[], rules: ConflictRules): string[] {
+export function travelConflicts(doctor: DoctorAvailability, booking: Booking, others: readonly Booking[], rules: ConflictRules): Clash[] {
   return others.flatMap((other) => {
     if (!other.doctor_ids.includes(doctor.id) || other.campus === booking.campus || jointPartners(booking, other)) return [];
     if (!partsShareDay(booking.part, other.part, sharedDays(booking.day, other.day))) return [];
     const gap = Math.max(booking.start, other.start) - Math.min(booking.start + booking.duration, other.start + other.duration);
     if (gap < 0 || gap >= rules.travelMinutes) return [];
     return [
-      `${doctor.name} teaches ${sectionLabel(other.course_code, other.section_name)} at ${other.campus} ${when(other, booking)}: ${gap} minutes to get to ${booking.campus}, less than the ${rules.travelMinutes}-minute travel time between ${other.campus} and ${booking.campus}`,
+      {
+        detail: `${doctor.name} teaches ${sectionLabel(other.course_code, other.section_name)} at ${other.campus} ${when(other, booking)}: ${gap} minutes to get to ${booking.campus}, less than the ${rules.travelMinutes}-minute travel time between ${other.campus} and ${booking.campus}`,
+        with: other,
+      },
     ];
   });
 }
 
-/** A conflict and the stored meeting it is with (null for the instructor's own availability). */
-export interface Clash {
-  detail: string;
-  with: Booking | null;
-}
-
-/** bookingConflicts, each problem with the meeting it is about: an import keeps both sides of a clash. */
+/**
+ * All conflicts of a booking, each with the meeting it is about (an import keeps both sides of a
+ * clash). `doctors` are its instructors (rules 1, 2 and 5 for each); rule 3 is skipped when the
+ * room is TBD. `others` are the term's other meetings, never the booking itself.
+ */
 export function bookingClashes(booking: Booking, doctors: readonly DoctorAvailability[], others: readonly Booking[], rules: ConflictRules): Clash[] {
-  const clashes: Clash[] = doctors.flatMap((doctor) => availabilityConflicts(doctor, booking).map((detail) => ({ detail, with: null })));
-  for (const other of others) {
-    const alone = [other];
-    const details = [
-      ...doctors.flatMap((doctor) => [...doctorConflicts(doctor, booking, alone), ...travelConflicts(doctor, booking, alone, rules)]),
-      ...roomConflicts(booking, alone),
-      ...sectionConflicts(booking, alone),
-    ];
-    for (const detail of details) clashes.push({ detail, with: other });
+  const clashes: Clash[] = [];
+  for (const doctor of doctors) {
+    for (const detail of availabilityConflicts(doctor, booking)) clashes.push({ detail, with: null });
+    clashes.push(...doctorConflicts(doctor, booking, others), ...travelConflicts(doctor, booking, others, rules));
   }
+  clashes.push(...roomConflicts(booking, others), ...sectionConflicts(booking, others));
   return clashes;
 }
 
-/**
- * All conflicts of a booking. `doctors` are its instructors (rules 1, 2 and 5 for each); rule 3 is
- * skipped when the room is TBD. `others` are the term's other meetings, never the booking itself.
- */
+/** Every problem of a booking, in a scheduler's words (see bookingClashes). */
 export function bookingConflicts(booking: Booking, doctors: readonly DoctorAvailability[], others: readonly Booking[], rules: ConflictRules): string[] {
-  const problems: string[] = [];
-  for (const doctor of doctors) {
-    problems.push(...availabilityConflicts(doctor, booking));
-    problems.push(...doctorConflicts(doctor, booking, others));
-    problems.push(...travelConflicts(doctor, booking, others, rules));
-  }
-  problems.push(...roomConflicts(booking, others));
-  problems.push(...sectionConflicts(booking, others));
-  return problems;
+  return bookingClashes(booking, doctors, others, rules).map((clash) => clash.detail);
 }

@@ -1,5 +1,5 @@
 import { formatHHMM, parseHHMM } from '../domain/time';
-import { DAY_LETTERS } from '../domain/days';
+import { WEEKDAY_LETTERS } from '../domain/days';
 import { TBD_ROOM, sectionLabel } from '../domain/meetings';
 import type { PartOfTerm } from '../domain/parts';
 import type { Term } from '../domain/terms';
@@ -11,7 +11,6 @@ import type { ScheduleEntry } from './schema';
  * campus's local time), as a timetable states them.
  */
 const ICAL_DAYS: Record<string, string> = { M: 'MO', T: 'TU', W: 'WE', R: 'TH', F: 'FR', S: 'SA', U: 'SU' };
-const WEEKDAY_OF_LETTER: Record<string, number> = { U: 0, M: 1, T: 2, W: 3, R: 4, F: 5, S: 6 };
 
 /**
  * A term's dates when its parts have none: the months Termwise reads a date's term from
@@ -28,15 +27,16 @@ function escapeText(value: string): string {
   return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n|\r/g, '\\n');
 }
 
+const utf8 = new TextEncoder();
+
 /** Lines longer than 75 octets folded (a space starts each continuation). */
 function fold(line: string): string {
-  const bytes = new TextEncoder().encode(line);
-  if (bytes.length <= 75) return line;
+  if (utf8.encode(line).length <= 75) return line;
   const pieces: string[] = [];
   let piece = '';
   let size = 0;
   for (const char of line) {
-    const width = new TextEncoder().encode(char).length;
+    const width = utf8.encode(char).length;
     if (size + width > (pieces.length === 0 ? 75 : 74)) {
       pieces.push(piece);
       piece = '';
@@ -55,11 +55,7 @@ const compactTime = (minutes: number): string => `${formatHHMM(minutes).replace(
 /** The first date on or after `from` that falls on one of the day letters. */
 function firstMeetingDate(from: string, days: string): string {
   const date = new Date(`${from}T00:00:00Z`);
-  for (let i = 0; i < 7; i++) {
-    const letter = DAY_LETTERS.find((d) => WEEKDAY_OF_LETTER[d] === date.getUTCDay()) ?? 'M';
-    if (days.includes(letter)) break;
-    date.setUTCDate(date.getUTCDate() + 1);
-  }
+  for (let i = 0; i < 7 && !days.includes(WEEKDAY_LETTERS[date.getUTCDay()] ?? ''); i++) date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
 
@@ -106,5 +102,5 @@ export function exportInstructorCalendar(
     );
   }
   lines.push('END:VCALENDAR');
-  return new TextEncoder().encode(`${lines.map(fold).join('\r\n')}\r\n`);
+  return utf8.encode(`${lines.map(fold).join('\r\n')}\r\n`);
 }

@@ -1,4 +1,4 @@
-import { sessionsOverlap, sharedDays } from '../domain/meetings';
+import { roomKey, sessionsOverlap, sharedDays } from '../domain/meetings';
 import { partsShareDay, type PartOfTerm } from '../domain/parts';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
 import type { ListedMeeting } from './import-rows';
@@ -52,8 +52,10 @@ export function proposeJointGroups(meetings: readonly ListedMeeting[], taken: (t
   const buckets = new Map<string, number[]>();
   meetings.forEach((m, i) => {
     if (m.room === null || m.joint_group !== null) return;
-    const key = [termKey(m), m.day, m.start, m.duration, m.part_of_term, m.room.toLowerCase()].join('|');
-    buckets.set(key, [...(buckets.get(key) ?? []), i]);
+    const key = [termKey(m), m.day, m.start, m.duration, m.part_of_term, roomKey(m.room)].join('|');
+    const bucket = buckets.get(key);
+    if (bucket) bucket.push(i);
+    else buckets.set(key, [i]);
   });
   for (const bucket of buckets.values()) {
     const firstWith = new Map<string, number>();
@@ -74,7 +76,9 @@ export function proposeJointGroups(meetings: readonly ListedMeeting[], taken: (t
   const groups = new Map<number, number[]>();
   meetings.forEach((_, i) => {
     const root = find(parent, i);
-    groups.set(root, [...(groups.get(root) ?? []), i]);
+    const group = groups.get(root);
+    if (group) group.push(i);
+    else groups.set(root, [i]);
   });
   const used = new Map<string, Set<string>>();
   const proposed: ProposedGroup[] = [];
@@ -121,7 +125,11 @@ export function decideRoles(
   const byInstructor = new Map<string, number[]>();
   meetings.forEach((m, i) => {
     if (m.roles !== null) return;
-    for (const name of m.instructors) byInstructor.set(name, [...(byInstructor.get(name) ?? []), i]);
+    for (const name of m.instructors) {
+      const listed = byInstructor.get(name);
+      if (listed) listed.push(i);
+      else byInstructor.set(name, [i]);
+    }
   });
   let budget = MAX_PAIR_CHECKS;
   const mark = (i: number, name: string): void => {

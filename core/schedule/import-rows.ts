@@ -4,7 +4,7 @@ import { readClockLeniently } from '../domain/time';
 import { readTermText, type Term } from '../domain/terms';
 import { PART_CODE_PATTERN, readIsoDate, WHOLE_TERM_CODE } from '../domain/parts';
 import { isInstructorRole, type InstructorRole } from '../domain/roles';
-import { displayRoom } from '../domain/meetings';
+import { displayRoom, roomKey } from '../domain/meetings';
 import { readListCell } from '../import/lists';
 import { cellText, matchColumns, type Table } from '../import/table';
 import { MAX_DURATION, MIN_DURATION } from './schema';
@@ -133,7 +133,8 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
         day,
         start,
         duration,
-        room: room === '' ? null : displayRoom(room),
+        // No room, or one still to be decided (TBD): never a joint group's room, never a new declared room.
+        room: roomKey(room) === null ? null : displayRoom(room),
         instructors: [...new Set(instructors)],
         roles,
         part_of_term: part,
@@ -143,9 +144,7 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
         campus: at(v, 'campus') || null,
       };
       // The same meeting of a section listed again (a second instructor's row, a copy): one meeting.
-      const key = [meeting.term.year, meeting.term.semester, code, meeting.section_name, day, start, duration, (meeting.room ?? '').toLowerCase(), part].join(
-        '|',
-      );
+      const key = [meeting.term.year, meeting.term.semester, code, meeting.section_name, day, start, duration, roomKey(meeting.room ?? ''), part].join('|');
       const earlier = seen.get(key);
       if (earlier) {
         result.merged++;

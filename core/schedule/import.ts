@@ -4,6 +4,7 @@ import { CoreError, invalid } from '../domain/errors';
 import { echo } from '../domain/bounds';
 import { describeCode } from '../domain/codes';
 import { formatHHMM } from '../domain/time';
+import { roomKey } from '../domain/meetings';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import type { InstructorRole } from '../domain/roles';
 import type { Term } from '../domain/terms';
@@ -86,20 +87,23 @@ function planParts(
 ): { partOf: (m: ListedMeeting) => PartOfTerm; created: { term: Term; part: PartOfTerm }[] } {
   const known = new Map<string, Map<string, PartOfTerm>>();
   const created: { term: Term; part: PartOfTerm }[] = [];
+  const isNew = new Set<PartOfTerm>();
   for (const m of meetings) {
     const key = termKey(m.term);
-    if (!known.has(key)) known.set(key, new Map(partsByCode(ctx, m.term)));
-    const parts = known.get(key) as Map<string, PartOfTerm>;
-    const existing = parts.get(m.part_of_term);
-    const isNew = created.find((c) => termKey(c.term) === key && c.part.code === m.part_of_term);
-    if (existing && !isNew) continue;
-    const part = isNew?.part ?? { code: m.part_of_term, name: `Part of term ${m.part_of_term}`, start_date: null, end_date: null };
-    if (m.part_dates) {
-      part.start_date = part.start_date === null || m.part_dates.start < part.start_date ? m.part_dates.start : part.start_date;
-      part.end_date = part.end_date === null || m.part_dates.end > part.end_date ? m.part_dates.end : part.end_date;
+    let parts = known.get(key);
+    if (!parts) known.set(key, (parts = new Map(partsByCode(ctx, m.term))));
+    let part = parts.get(m.part_of_term);
+    if (!part) {
+      part = { code: m.part_of_term, name: `Part of term ${m.part_of_term}`, start_date: null, end_date: null };
+      parts.set(part.code, part);
+      isNew.add(part);
+      created.push({ term: m.term, part });
     }
-    if (!isNew) created.push({ term: m.term, part });
-    parts.set(part.code, part);
+    // A new part spans the dates its rows give.
+    if (m.part_dates && isNew.has(part)) {
+      if (part.start_date === null || m.part_dates.start < part.start_date) part.start_date = m.part_dates.start;
+      if (part.end_date === null || m.part_dates.end > part.end_date) part.end_date = m.part_dates.end;
+    }
   }
   return { partOf: (m) => known.get(termKey(m.term))?.get(m.part_of_term) ?? WHOLE_TERM, created };
 }
@@ -202,8 +206,12 @@ export async function importTimetable(ctx: CoreContext, input: TimetableImportIn
         result.created.doctors.push(name);
       }
     }
+    const roomsSeen = new Set<string>();
     for (const m of meetings) {
-      if (m.room === null || result.created.rooms.includes(m.room) || findRoomByName(ctx.db, m.room)) continue;
+      const key = m.room === null ? null : roomKey(m.room);
+      if (m.room === null || key === null || roomsSeen.has(key)) continue;
+      roomsSeen.add(key);
+      if (findRoomByName(ctx.db, m.room)) continue;
       upsertRooms(ctx.db, [{ name: m.room, capacity: null, campus }]);
       result.created.rooms.push(m.room);
     }

@@ -12,6 +12,7 @@ import { currentTerm, partsByCode, termForWrite, termOf, timetableSettings } fro
 import type { Semester, Term } from '../domain/terms';
 import type { ScheduleEntry } from '../schedule/schema';
 import { insertCheckedEntry } from '../schedule/service';
+import { courseCohorts } from '../schedule/curriculum-check';
 import { mayTeach } from '../domain/teaching';
 import { roomKey } from '../domain/meetings';
 import { WHOLE_TERM_CODE } from '../domain/parts';
@@ -62,14 +63,11 @@ export function buildProblem(ctx: CoreContext, input: AutofillInput, term: Term 
   for (const entry of run.entries.filter((e) => e.offer)) {
     const count = Math.max(1, entry.projected_sections);
     const size = Math.max(1, Math.ceil(entry.predicted_enrollment / count));
-    const level = Number(/\d/.exec(entry.course_code)?.[0] ?? 0);
     for (const name of nextSectionNames(sectionsOf.get(entry.course_code) ?? [], count)) {
       sections.push({
         course_code: entry.course_code,
         section_name: name,
         size,
-        isCore: entry.types.includes('core'),
-        group: `${entry.prefix}|${level}`,
         allowedDoctors: doctors.filter((d) => mayTeach(allowed.get(d.id) ?? [], entry.course_code)).map((d) => d.id),
       });
     }
@@ -87,6 +85,7 @@ export function buildProblem(ctx: CoreContext, input: AutofillInput, term: Term 
     campus: run.target_campus,
     timeBudgetMs: input.time_budget_ms,
     rules: { travelMinutes: timetableSettings(ctx).travel_minutes },
+    cohorts: courseCohorts(ctx, term, [...sections.map((s) => s.course_code), ...entries.map((e) => e.course_code)]),
   };
 }
 

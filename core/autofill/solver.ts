@@ -1,9 +1,9 @@
 import { SeededRandom } from '../sample/random';
 import { availabilityConflicts, bookingConflicts, doctorConflicts, roomConflicts, travelConflicts, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule/conflicts';
 import { WHOLE_TERM } from '../domain/parts';
-import { sessionsOverlap } from '../domain/meetings';
+import { sessionsOverlap, type Session } from '../domain/meetings';
 import type { Slot } from './grid';
-import { SOFT_WEIGHTS } from './weights';
+import { SOFT_WEIGHTS, type SoftWeights } from './weights';
 
 /**
  * The auto-fill solver, pure: sections to place, who may teach them, rooms and standard times.
@@ -15,8 +15,6 @@ export interface SectionDemand {
   course_code: string;
   section_name: string;
   size: number;
-  isCore: boolean;
-  group: string;
   allowedDoctors: number[];
 }
 
@@ -41,6 +39,19 @@ export interface Problem {
   campus: string;
   timeBudgetMs: number;
   rules: ConflictRules;
+  /**
+   * The curriculum groups (cohorts taking the courses together) of every course in the problem,
+   * drafted or already in the timetable, by course code: overlaps within a group are the main soft goal.
+   */
+  cohorts: ReadonlyMap<string, readonly string[]>;
+  /** Soft weights other than SOFT_WEIGHTS, for comparisons (benchmarks). */
+  weights?: SoftWeights;
+}
+
+/** A meeting a cohort's students attend: a drafted section's or one already in the timetable. */
+interface CohortMeeting {
+  course_code: string;
+  session: Session;
 }
 
 export interface Placement {
@@ -54,6 +65,9 @@ export interface SoftScore {
   load_balance: number;
   same_pattern: number;
   same_start: number;
+  /** Pairs of meetings of two courses of one curriculum group that overlap. */
+  curriculum_clashes: number;
+  /** The same count under its earlier name (it was a proxy over core courses of one prefix and level). */
   core_clashes: number;
   teaching_days: number;
   empty_seats: number;
@@ -99,11 +113,18 @@ class Draft {
   readonly load = new Map<number, number>();
   readonly days = new Map<number, Map<string, number>>();
   readonly byCourse = new Map<string, Placement[]>();
-  readonly byGroup = new Map<string, Placement[]>();
+  readonly byCohort = new Map<string, CohortMeeting[]>();
+  private readonly cohortMeetings = new Map<Placement, CohortMeeting>();
   readonly placements = new Set<Placement>();
+  private readonly weights: SoftWeights;
 
   constructor(private readonly problem: Problem) {
-    for (const b of problem.existing) this.addBooking(b);
+    this.weights = problem.weights ?? SOFT_WEIGHTS;
+    for (const b of problem.existing) {
+      this.addBooking(b);
+      // A cohort studies at one campus: meetings elsewhere are not its students' clashes.
+      if (b.campus === problem.campus) this.addCohortMeeting({ course_code: b.course_code, session: b });
+    }
     for (const [id, instructor] of problem.instructors) this.load.set(id, instructor.load);
   }
 
@@ -129,7 +150,21 @@ class Draft {
     for (const d of p.slot.day) days.set(d, (days.get(d) ?? 0) + 1);
     this.days.set(p.doctor.id, days);
     this.byCourse.set(p.section.course_code, [...(this.byCourse.get(p.section.course_code) ?? []), p]);
-    if (p.section.isCore) this.byGroup.set(p.section.group, [...(this.byGroup.get(p.section.group) ?? []), p]);
+    const meeting = { course_code: p.section.course_code, session: p.slot };
+    this.cohortMeetings.set(p, meeting);
+    this.addCohortMeeting(meeting);
+  }
+
+  private cohortsOf(code: string): readonly string[] {
+    return this.problem.cohorts.get(code) ?? [];
+  }
+
+  private addCohortMeeting(m: CohortMeeting): void {
+    for (const key of this.cohortsOf(m.course_code)) {
+      const list = this.byCohort.get(key) ?? [];
+      list.push(m);
+      this.byCohort.set(key, list);
+    }
   }
 
   remove(p: Placement): void {
@@ -145,7 +180,16 @@ class Draft {
       else days?.set(d, n);
     }
     this.byCourse.set(p.section.course_code, (this.byCourse.get(p.section.course_code) ?? []).filter((x) => x !== p));
-    if (p.section.isCore) this.byGroup.set(p.section.group, (this.byGroup.get(p.section.group) ?? []).filter((x) => x !== p));
+    const meeting = this.cohortMeetings.get(p);
+    this.cohortMeetings.delete(p);
+    for (const key of this.cohortsOf(p.section.course_code)) this.byCohort.set(key, (this.byCohort.get(key) ?? []).filter((x) => x !== meeting));
+  }
+
+  /** Meetings of other courses of the section's curriculum groups that a slot would overlap. */
+  private cohortOverlaps(section: SectionDemand, slot: Slot): number {
+    let overlaps = 0;
+    for (const key of this.cohortsOf(section.course_code)) for (const q of this.byCohort.get(key) ?? []) if (q.course_code !== section.course_code && sessionsOverlap(q.session, slot)) overlaps++;
+    return overlaps;
   }
 
   /** Hard rules for one candidate, by the timetable's own checks; plus qualification, load and seats. */
@@ -161,16 +205,14 @@ class Draft {
 
   /** What adding this placement would add to the weighted soft cost. */
   cost(section: SectionDemand, slot: Slot, doctor: Instructor, room: RoomChoice): number {
-    const w = SOFT_WEIGHTS;
+    const w = this.weights;
     const load = this.load.get(doctor.id) ?? 0;
     let cost = w.loadBalance * (2 * load + 1);
     for (const q of this.byCourse.get(section.course_code) ?? []) {
       if (q.slot.day === slot.day) cost += w.samePattern;
       if (q.slot.start === slot.start) cost += w.sameStart;
     }
-    if (section.isCore) {
-      for (const q of this.byGroup.get(section.group) ?? []) if (q.section.course_code !== section.course_code && sessionsOverlap(q.slot, slot)) cost += w.coreClash;
-    }
+    cost += w.curriculumClash * this.cohortOverlaps(section, slot);
     const days = this.days.get(doctor.id);
     for (const d of slot.day) if (!days?.has(d)) cost += w.teachingDays;
     cost += (w.emptySeats * (room.capacity - section.size)) / room.capacity;
@@ -221,7 +263,7 @@ class Draft {
   }
 
   softScore(): SoftScore {
-    const w = SOFT_WEIGHTS;
+    const w = this.weights;
     const placements = [...this.placements];
     let loadBalance = 0;
     const involved = new Set(placements.map((p) => p.doctor.id));
@@ -234,14 +276,15 @@ class Draft {
           if (list[i]?.slot.day === list[j]?.slot.day) samePattern++;
           if (list[i]?.slot.start === list[j]?.slot.start) sameStart++;
         }
-    let coreClashes = 0;
-    for (const list of this.byGroup.values())
-      for (let i = 0; i < list.length; i++)
-        for (let j = i + 1; j < list.length; j++) {
-          const a = list[i];
-          const b = list[j];
-          if (a && b && a.section.course_code !== b.section.course_code && sessionsOverlap(a.slot, b.slot)) coreClashes++;
-        }
+    // Each overlapping pair with at least one drafted meeting, once (pairs of two drafted meetings from the second).
+    let curriculumClashes = 0;
+    const counted = new Set<CohortMeeting>();
+    for (const p of placements) {
+      const mine = this.cohortMeetings.get(p);
+      const peers = new Set(this.cohortsOf(p.section.course_code).flatMap((key) => this.byCohort.get(key) ?? []));
+      for (const q of peers) if (q.course_code !== p.section.course_code && !counted.has(q) && sessionsOverlap(q.session, p.slot)) curriculumClashes++;
+      if (mine) counted.add(mine);
+    }
     let teachingDays = 0;
     for (const id of involved) teachingDays += this.days.get(id)?.size ?? 0;
     const emptySeats = placements.reduce((sum, p) => sum + (p.room.capacity - p.section.size) / p.room.capacity, 0);
@@ -250,10 +293,11 @@ class Draft {
       load_balance: loadBalance,
       same_pattern: samePattern,
       same_start: sameStart,
-      core_clashes: coreClashes,
+      curriculum_clashes: curriculumClashes,
+      core_clashes: curriculumClashes,
       teaching_days: teachingDays,
       empty_seats: round(emptySeats),
-      total: round(w.loadBalance * loadBalance + w.samePattern * samePattern + w.sameStart * sameStart + w.coreClash * coreClashes + w.teachingDays * teachingDays + w.emptySeats * emptySeats),
+      total: round(w.loadBalance * loadBalance + w.samePattern * samePattern + w.sameStart * sameStart + w.curriculumClash * curriculumClashes + w.teachingDays * teachingDays + w.emptySeats * emptySeats),
     };
   }
 

@@ -8,10 +8,16 @@ export const SOFT_WEIGHTS = {
   /** Per pair of sections of one course on the same pattern (MWF/TR), and extra for the same start. */
   samePattern: 2,
   sameStart: 6,
-  /** Per pair of core courses of one prefix and level meeting at overlapping times (students take them together). */
-  coreClash: 12,
+  /**
+   * Per overlapping pair of meetings of two courses one cohort takes together (the catalog's study
+   * plans, else core courses of one prefix and level): the main goal, students' clashes.
+   */
+  curriculumClash: 12,
   /** Per extra teaching day of an instructor. */
   teachingDays: 1.5,
   /** Per empty seat share of the room (keeps big halls for big sections). */
   emptySeats: 1,
 } as const;
+
+/** A set of weights for the same goals (SOFT_WEIGHTS, or another for a comparison). */
+export type SoftWeights = { readonly [Goal in keyof typeof SOFT_WEIGHTS]: number };

@@ -1,5 +1,7 @@
 import { storedList } from '../domain/lists';
-import type { Db } from '../db/connection';
+import type { CoreContext } from '../context';
+import { termCurriculumConflicts } from '../schedule/curriculum-check';
+import { currentTerm } from '../schedule/terms';
 import { modelByVersion, modelSummaries } from '../predict/models-repo';
 import { latestRun, recommendedCourses, runEntryCount } from '../predict/runs-repo';
 import { countCourses } from '../catalog/repo';
@@ -25,9 +27,12 @@ export interface DashboardMetrics {
   enrollment_by_term: { year: number; semester: string; campus: string; total_enrolled: number; offerings: number }[];
   fail_ratio_by_term: { year: number; semester: string; fail_ratio: number }[];
   models: { campus: string; model_version: string; trained_at: string; samples: number; roc_auc: number | null; f1: number | null }[];
+  /** Pairs of courses one cohort takes together whose sections all overlap, in the current term. */
+  curriculum_conflicts: number;
 }
 
-export function dashboardMetrics(db: Db): DashboardMetrics {
+export function dashboardMetrics(ctx: CoreContext): DashboardMetrics {
+  const { db } = ctx;
   const run = latestRun(db) ?? null;
   const model = run ? modelByVersion(db, run.target_campus, run.model_version) : undefined;
   const recommended = run ? recommendedCourses(db, run.id) : [];
@@ -54,5 +59,6 @@ export function dashboardMetrics(db: Db): DashboardMetrics {
     enrollment_by_term: enrollmentByTerm(db),
     fail_ratio_by_term: failRatioByTerm(db).map((r) => ({ ...r, fail_ratio: round1(r.fail_ratio * 100) })),
     models: modelSummaries(db).map((m) => ({ campus: m.campus, model_version: m.model_version, trained_at: m.trained_at, samples: m.samples, roc_auc: m.roc_auc, f1: m.f1 })),
+    curriculum_conflicts: termCurriculumConflicts(ctx, currentTerm(ctx)).length,
   };
 }

@@ -51,12 +51,12 @@ function sameSection(a: Booking, b: Booking): boolean {
   return a.course_code === b.course_code && a.section_name === b.section_name;
 }
 
-function jointPartners(a: Booking, b: Booking): boolean {
+export function jointPartners(a: Booking, b: Booking): boolean {
   return a.joint_group !== null && a.joint_group === b.joint_group;
 }
 
 /** Both meet on one date (a shared day in their parts' common dates) at intersecting times. */
-function meetTogether(a: Booking, b: Booking): boolean {
+export function meetTogether(a: Booking, b: Booking): boolean {
   return sessionsOverlap(a, b) && partsShareDay(a.part, b.part, sharedDays(a.day, b.day));
 }
 

@@ -73,6 +73,17 @@ export function listEntries(db: Db, term: Term): EntryRow[] {
     .map(fromStored);
 }
 
+/** A term's meetings of the given courses. */
+export function entriesOfCourses(db: Db, term: Term, codes: readonly string[]): EntryRow[] {
+  if (codes.length === 0) return [];
+  return statement<[number, string, string], StoredRow>(
+    db,
+    `SELECT ${COLUMNS} FROM schedule_entries e WHERE e.year = ? AND e.semester = ? AND e.course_code IN (SELECT value FROM json_each(?)) ORDER BY e.course_code, e.section_name, e.id`,
+  )
+    .all(term.year, term.semester, JSON.stringify(codes))
+    .map(fromStored);
+}
+
 /**
  * The term's meetings that could clash with a booking: those of its instructors, its room or its
  * section, other than `excludeId`.

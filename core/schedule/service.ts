@@ -1,3 +1,4 @@
+import { meetingCurriculumWarnings, termCurriculumWarnings } from './curriculum-check';
 import type { CoreContext } from '../context';
 import { statement, type Db } from '../db/connection';
 import { CoreError, notFound } from '../domain/errors';
@@ -239,7 +240,8 @@ function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Map<number, strin
   return warnings;
 }
 
-function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[]): ScheduleEntry[] {
+/** Responses for meetings: `jointRows` are their joint groups' members, `curriculum` their curriculum warnings. */
+function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], curriculum: (row: EntryRow) => readonly string[]): ScheduleEntry[] {
   const doctors = new Map<number, Doctor | null>();
   const doctorOf = (id: number): Doctor | null => {
     if (!doctors.has(id)) doctors.set(id, getDoctor(ctx.db, id) ?? null);
@@ -262,7 +264,7 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
       duration_mins: row.duration_mins,
       room: row.room,
       doctor: first ? { id: first.id, name: first.name } : null,
-      warnings: [...entryWarnings(row, teaching, inCatalog), ...(joint.get(row.id) ?? []), ...(kept.get(row.id) ?? [])],
+      warnings: [...entryWarnings(row, teaching, inCatalog), ...(joint.get(row.id) ?? []), ...(kept.get(row.id) ?? []), ...curriculum(row)],
       year: row.year,
       semester: row.semester,
       doctor_ids: teaching.map((d) => d.id),
@@ -277,13 +279,15 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
 
 function respond(ctx: CoreContext, row: EntryRow): ScheduleEntry {
   const members = row.joint_group === null ? [row] : jointGroupEntries(ctx.db, { year: row.year, semester: row.semester }, row.joint_group);
-  return responses(ctx, [row], members)[0] as ScheduleEntry;
+  return responses(ctx, [row], members, () => meetingCurriculumWarnings(ctx, row))[0] as ScheduleEntry;
 }
 
 /** A term's timetable (the current term when none is given). */
 export function termEntries(ctx: CoreContext, given: Partial<Term> = {}): ScheduleEntry[] {
-  const rows = listEntries(ctx.db, termOf(given, currentTerm(ctx)));
-  return responses(ctx, rows, rows);
+  const term = termOf(given, currentTerm(ctx));
+  const rows = listEntries(ctx.db, term);
+  const curriculum = termCurriculumWarnings(ctx, term, rows);
+  return responses(ctx, rows, rows, (row) => curriculum.get(row.id) ?? []);
 }
 
 export interface CopyTermInput {

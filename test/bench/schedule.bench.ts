@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../core/index';
 import { formatHHMM } from '../../core/domain/time';
 import { startServeProcess } from '../helpers/serve-process';
 import { percentile, record, timed } from './report';
-import { keepAliveClient } from './http-client';
+import type { WriteJob } from './http-write-client';
 
 const DAYS = ['M', 'T', 'W', 'R', 'F', 'S'];
 
@@ -92,28 +93,23 @@ export async function benchSchedule(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  // Over HTTP as a script meets it: the server is `npm run serve` in its own process, the client here.
+  // Over HTTP as a script meets it: the server is `npm run serve` in its own process, the client in another.
   const httpDir = mkdtempSync(join(tmpdir(), 'termwise-bench-schedule-http-'));
   const seeding = createCore({ dataDir: httpDir });
   const doctors = await fill(seeding, 5000);
   seeding.close();
   const server = await startServeProcess(httpDir);
-  const client = keepAliveClient(server.url, server.token);
   try {
-    const samples: number[] = [];
-    for (let i = -100; i < 1000; i++) {
-      // The first 100 requests warm the JIT and the connection and are not counted.
-      const body = probe(i + 100, doctors);
-      const { ms, result } = await timed(() => client.send('POST', 'scheduler/', body));
-      if (result.status !== 200) throw new Error(`POST /scheduler/ answered ${result.status}: ${result.body}`);
-      if (i >= 0) samples.push(ms);
-      await client.send('DELETE', `scheduler/${(JSON.parse(result.body) as { id: number }).id}`);
-    }
-    const note = 'server in its own process (npm run serve), client node:http on one kept-alive connection, 1,000 requests after 100 warm-up';
+    const warmup = 100;
+    const job: WriteJob = { url: server.url, token: server.token, warmup, bodies: Array.from({ length: warmup + 1000 }, (_, i) => probe(i, doctors)) };
+    const jobFile = join(httpDir, 'write-job.json');
+    writeFileSync(jobFile, JSON.stringify(job));
+    const output = execFileSync(process.execPath, ['--import', 'tsx', 'test/bench/http-write-client.ts', jobFile], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const samples = JSON.parse(output) as number[];
+    const note = 'server in its own process (npm run serve), the client in another (node:http, one kept-alive connection), 1,000 requests after 100 warm-up, each created meeting deleted';
     record({ name: 'conflict-checked POST /scheduler/ over HTTP, 5,000 meetings (3 terms, 2 campuses, 20 % team-taught, 10 % joint): median', value: percentile(samples, 50), unit: 'ms', note });
     record({ name: 'conflict-checked POST /scheduler/ over HTTP, 5,000 meetings (3 terms, 2 campuses, 20 % team-taught, 10 % joint): p99', value: percentile(samples, 99), unit: 'ms', target: 5, note });
   } finally {
-    client.close();
     server.stop();
     rmSync(httpDir, { recursive: true, force: true });
   }

@@ -78,7 +78,7 @@ export function DashboardPage() {
     <Stack>
       <Title order={2}>Dashboard</Title>
       <ErrorNote message={error} />
-      <SimpleGrid cols={{ base: 2, md: 4 }}>
+      <SimpleGrid cols={{ base: 2, md: 3 }}>
         <Kpi label="Courses in catalog" value={metrics.total_courses} testId="kpi-courses" />
         <Kpi label="Offering records" value={metrics.total_offerings.toLocaleString()} testId="kpi-offerings" />
         <Kpi label="Average fail ratio" value={`${metrics.average_fail_ratio}%`} testId="kpi-fail-ratio" />
@@ -87,6 +87,7 @@ export function DashboardPage() {
         <Kpi label="Courses scored" value={metrics.total_predictions} testId="kpi-predictions" />
         <Kpi label="Recommended to offer" value={metrics.total_recommended_offerings} testId="kpi-recommended" />
         <Kpi label="Timetable entries" value={metrics.total_schedule_entries} testId="kpi-entries" />
+        <Kpi label="Curriculum conflicts this term" value={metrics.curriculum_conflicts} testId="kpi-curriculum-conflicts" />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Card withBorder>

@@ -157,6 +157,36 @@ describe('POST /scheduler/auto', () => {
     expect(result.placed).toMatchObject([{ day: 'S', start_time: '10:00', duration_mins: 120 }]);
   });
 
+  it('keeps the courses one cohort takes together apart, around what the timetable already holds (curriculum conflicts: 0)', async () => {
+    const plan = 'Computer Science — Year 2, Fall';
+    const catalog = ['CSC243', 'CSC245', 'CSC250', 'CSC260'].map((code) => ({ code, name: code, type: 'core', study_plan: plan }));
+    expect((await server.upload('/data/upload/courses', 'courses.json', JSON.stringify(catalog))).status).toBe(200);
+    for (let i = 0; i < 4; i++) await doctor({ name: `Dr. ${i}`, allowed_courses: ['CSC243', 'CSC245', 'CSC250'] });
+    for (let i = 0; i < 4; i++) await room(`Hall ${i}`, 40);
+    const existing = await server.api('/scheduler/', { method: 'POST', json: { year: 2025, semester: 'Fall', course_code: 'CSC260', section_name: '1', doctor_id: 0, day: 'TR', start_time: '11:00', duration_mins: 75, room: 'Annex' } });
+    expect(existing.status).toBe(200);
+    const runId = saveRun(server.core.context.db, 'Beirut', ['CSC243', 'CSC245', 'CSC250'].map((code) => ({ code, enrollment: 30, sections: 1 })));
+    const slots = [
+      { day: 'MWF', start_time: '09:00', duration_mins: 50 },
+      { day: 'MWF', start_time: '09:30', duration_mins: 50 },
+      { day: 'TR', start_time: '11:00', duration_mins: 75 },
+      { day: 'TR', start_time: '09:00', duration_mins: 75 },
+      { day: 'MWF', start_time: '13:00', duration_mins: 50 },
+    ];
+    const result = await autoOk({ run_id: runId, slots, year: 2025, semester: 'Fall', dry_run: false });
+    expect(result.placed).toHaveLength(3);
+    expect(result.score.soft).toMatchObject({ curriculum_clashes: 0, core_clashes: 0 });
+    const meetings = [...result.placed, { day: 'TR', start_time: '11:00', duration_mins: 75 }];
+    for (const [i, a] of meetings.entries())
+      for (const b of meetings.slice(i + 1)) {
+        const sharedDay = [...a.day].some((d) => b.day.includes(d));
+        const overlap = minutes(a.start_time) < minutes(b.start_time) + b.duration_mins && minutes(b.start_time) < minutes(a.start_time) + a.duration_mins;
+        expect(sharedDay && overlap, `${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`).toBe(false);
+      }
+    const metrics = await json<{ curriculum_conflicts: number }>(await server.api('/dashboard/metrics'));
+    expect(metrics.curriculum_conflicts).toBe(0);
+  });
+
   it('validates its input', async () => {
     expect((await auto({})).status).toBe(422);
     expect((await auto({ run_id: 99 })).status).toBe(404);

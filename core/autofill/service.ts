@@ -117,7 +117,7 @@ export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult
   if (input.dry_run) {
     placed = solution.placed.map((p) => {
       const teacher = { id: p.doctor.id, name: p.doctor.name, role: CHECKED_ROLE };
-      return { id: null, ...asValues(p), doctor: teacher, doctors: [teacher], warnings: [] };
+      return { id: null, ...asValues(p), doctor: teacher, doctors: [teacher], warnings: [], curriculum_conflicts: [] };
     });
   } else {
     // All or nothing: each entry is re-checked by the timetable's own write path.

@@ -3,7 +3,7 @@ import type { CoreContext } from '../context';
 import type { Term } from '../domain/terms';
 import { bookingOf, entriesOfCourses, listEntries, type EntryRow } from './repo';
 import { partsByCode } from './terms';
-import { curriculumConflicts, curriculumGroups, curriculumWarnings, type CurriculumConflict, type CurriculumCourse, type CurriculumGroup } from './curriculum';
+import { curriculumConflicts, curriculumGroups, curriculumNotes, type CurriculumConflict, type CurriculumNote, type CurriculumCourse, type CurriculumGroup } from './curriculum';
 
 const CURRICULUM_COLUMNS = 'code, prefix, course_level, type, study_plan';
 
@@ -47,16 +47,16 @@ export function courseCohorts(ctx: CoreContext, term: Term, codes: Iterable<stri
   return new Map([...new Set(codes)].map((code) => [code, groupsOf(code).map((g) => g.key)]));
 }
 
-/** Curriculum warnings of a whole term's meetings, by entry id. */
-export function termCurriculumWarnings(ctx: CoreContext, term: Term, rows: readonly EntryRow[]): Map<number, string[]> {
-  return curriculumWarnings(termCurriculumConflicts(ctx, term, rows));
+/** Curriculum notes of a whole term's meetings, by entry id. */
+export function termCurriculumNotes(ctx: CoreContext, term: Term, rows: readonly EntryRow[]): Map<number, CurriculumNote[]> {
+  return curriculumNotes(termCurriculumConflicts(ctx, term, rows));
 }
 
 /**
- * Curriculum warnings of one meeting just written: only the courses that share a cohort with it
+ * Curriculum notes of one meeting just written: only the courses that share a cohort with it
  * are read, so a write whose course has none costs one lookup.
  */
-export function meetingCurriculumWarnings(ctx: CoreContext, row: EntryRow): string[] {
+export function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow): CurriculumNote[] {
   const term: Term = { year: row.year, semester: row.semester };
   const course = courseOf(ctx.db, row.course_code);
   if (!course || curriculumGroups(course, term.semester).length === 0) return [];
@@ -65,5 +65,5 @@ export function meetingCurriculumWarnings(ctx: CoreContext, row: EntryRow): stri
   const mine = new Set(groupsOf(row.course_code).map((g) => g.key));
   const peers = courses.filter((c) => groupsOf(c.code).some((g) => mine.has(g.key))).map((c) => c.code);
   const conflicts = conflictsAmong(ctx, term, entriesOfCourses(ctx.db, term, peers), groupsOf).filter((c) => c.courses.includes(row.course_code));
-  return curriculumWarnings(conflicts).get(row.id) ?? [];
+  return curriculumNotes(conflicts).get(row.id) ?? [];
 }

@@ -148,8 +148,14 @@ function campusConflicts(campus: string, byCourse: ReadonlyMap<string, Sections>
   return conflicts;
 }
 
-/** The warning each meeting of a conflict carries, naming the other course and the sections it overlaps. */
-export function curriculumWarnings(conflicts: readonly CurriculumConflict[]): Map<number, string[]> {
+/** What a meeting in a curriculum conflict is told: the other course, and the warning naming it and the sections it overlaps. */
+export interface CurriculumNote {
+  course: string;
+  warning: string;
+}
+
+/** The notes each meeting of a conflict carries, by entry id. */
+export function curriculumNotes(conflicts: readonly CurriculumConflict[]): Map<number, CurriculumNote[]> {
   const overlapped = new Map<number, Map<string, { group: string; sections: Set<string> }>>();
   const note = (meeting: Booking, other: Booking, group: string): void => {
     if (meeting.id === null) return;
@@ -165,15 +171,15 @@ export function curriculumWarnings(conflicts: readonly CurriculumConflict[]): Ma
       note(b, a, conflict.group);
     }
   }
-  const warnings = new Map<number, string[]>();
+  const notes = new Map<number, CurriculumNote[]>();
   for (const [id, byCourse] of overlapped) {
-    warnings.set(
+    notes.set(
       id,
       [...byCourse].map(([course, { group, sections }]) => {
         const labels = [...sections].map((s) => sectionLabel(course, s)).join(', ');
-        return `Curriculum conflict: students of ${group} take this course and ${course} together, and every choice of their sections overlaps (this meeting overlaps ${labels})`;
+        return { course, warning: `Curriculum conflict: students of ${group} take this course and ${course} together, and every choice of their sections overlaps (this meeting overlaps ${labels})` };
       }),
     );
   }
-  return warnings;
+  return notes;
 }

@@ -148,4 +148,6 @@ export interface ScheduleEntry {
   part_of_term: string;
   joint_group: string | null;
   campus: string;
+  /** Courses of the same cohort this meeting clashes with, with no clash-free choice of sections (each also a warning). */
+  curriculum_conflicts: string[];
 }

@@ -1,4 +1,5 @@
-import { meetingCurriculumWarnings, termCurriculumWarnings } from './curriculum-check';
+import { meetingCurriculumNotes, termCurriculumNotes } from './curriculum-check';
+import type { CurriculumNote } from './curriculum';
 import type { CoreContext } from '../context';
 import { statement, type Db } from '../db/connection';
 import { CoreError, notFound } from '../domain/errors';
@@ -240,8 +241,8 @@ function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Map<number, strin
   return warnings;
 }
 
-/** Responses for meetings: `jointRows` are their joint groups' members, `curriculum` their curriculum warnings. */
-function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], curriculum: (row: EntryRow) => readonly string[]): ScheduleEntry[] {
+/** Responses for meetings: `jointRows` are their joint groups' members, `curriculum` their curriculum conflicts. */
+function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], curriculum: (row: EntryRow) => readonly CurriculumNote[]): ScheduleEntry[] {
   const doctors = new Map<number, Doctor | null>();
   const doctorOf = (id: number): Doctor | null => {
     if (!doctors.has(id)) doctors.set(id, getDoctor(ctx.db, id) ?? null);
@@ -254,6 +255,7 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
     const teaching = row.doctor_ids.map(doctorOf).filter((d): d is Doctor => d !== null);
     const roleOf = (id: number): InstructorRole => row.doctor_roles[row.doctor_ids.indexOf(id)] ?? CHECKED_ROLE;
     const first = teaching[0] ?? null;
+    const cohortClashes = curriculum(row);
     return {
       id: row.id,
       course_code: row.course_code,
@@ -264,7 +266,7 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
       duration_mins: row.duration_mins,
       room: row.room,
       doctor: first ? { id: first.id, name: first.name } : null,
-      warnings: [...entryWarnings(row, teaching, inCatalog), ...(joint.get(row.id) ?? []), ...(kept.get(row.id) ?? []), ...curriculum(row)],
+      warnings: [...entryWarnings(row, teaching, inCatalog), ...(joint.get(row.id) ?? []), ...(kept.get(row.id) ?? []), ...cohortClashes.map((n) => n.warning)],
       year: row.year,
       semester: row.semester,
       doctor_ids: teaching.map((d) => d.id),
@@ -273,20 +275,21 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
       part_of_term: row.part_of_term,
       joint_group: row.joint_group,
       campus: row.campus,
+      curriculum_conflicts: cohortClashes.map((n) => n.course),
     };
   });
 }
 
 function respond(ctx: CoreContext, row: EntryRow): ScheduleEntry {
   const members = row.joint_group === null ? [row] : jointGroupEntries(ctx.db, { year: row.year, semester: row.semester }, row.joint_group);
-  return responses(ctx, [row], members, () => meetingCurriculumWarnings(ctx, row))[0] as ScheduleEntry;
+  return responses(ctx, [row], members, () => meetingCurriculumNotes(ctx, row))[0] as ScheduleEntry;
 }
 
 /** A term's timetable (the current term when none is given). */
 export function termEntries(ctx: CoreContext, given: Partial<Term> = {}): ScheduleEntry[] {
   const term = termOf(given, currentTerm(ctx));
   const rows = listEntries(ctx.db, term);
-  const curriculum = termCurriculumWarnings(ctx, term, rows);
+  const curriculum = termCurriculumNotes(ctx, term, rows);
   return responses(ctx, rows, rows, (row) => curriculum.get(row.id) ?? []);
 }
 

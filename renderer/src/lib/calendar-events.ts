@@ -3,7 +3,7 @@ import type { ScheduleEntry } from '../../../core/schedule/schema';
 import { colourOf, dateOfLetter, hhmm, minutesOf } from './week';
 
 /** What the calendar needs of a timetable entry. */
-export type CalendarEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctor_id' | 'day' | 'start_time' | 'duration_mins' | 'warnings'> & Partial<Pick<ScheduleEntry, 'joint_group'>>;
+export type CalendarEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctor_id' | 'day' | 'start_time' | 'duration_mins' | 'warnings'> & Partial<Pick<ScheduleEntry, 'joint_group' | 'curriculum_conflicts'>>;
 
 /** "CSC374 / CSC574 §1" for members sharing a section name, else "CSC374 §1 / CSC574 §2". */
 export function jointTitle(members: readonly CalendarEntry[]): string {
@@ -15,20 +15,33 @@ export function jointTitle(members: readonly CalendarEntry[]): string {
 /** Sections drawn side by side in one time slot before the rest collapse into one "+N sections" block. */
 export const MAX_DRAWN_PER_SLOT = 3;
 
+/** Border colours: a curriculum conflict (students of one cohort cannot attend both) outranks other warnings. */
+export const CURRICULUM_BORDER = '#e03131';
+export const WARNING_BORDER = '#f59f00';
+
+function borderOf(members: readonly CalendarEntry[]): string | null {
+  if (members.some((m) => (m.curriculum_conflicts?.length ?? 0) > 0)) return CURRICULUM_BORDER;
+  if (members.some((m) => m.warnings.length > 0)) return WARNING_BORDER;
+  return null;
+}
+
 function occurrence(entry: CalendarEntry, letter: string, members: readonly CalendarEntry[] = [entry]): EventInput {
   const start = minutesOf(entry.start_time);
+  const border = borderOf(members);
+  const curriculum = [...new Set(members.flatMap((m) => m.curriculum_conflicts ?? []))];
   const joint = members.length > 1;
   return {
     id: `${entry.id}:${letter}`,
     groupId: String(entry.id),
     title: joint ? jointTitle(members) : `${entry.course_code} §${entry.section_name}`,
     // A joint group moves as one in the section dialog, not by dragging one member away from the others.
-    ...(joint ? { editable: false, extendedProps: { entryId: entry.id, jointEntries: members.map((m) => m.id) } } : {}),
+    ...(joint ? { editable: false, extendedProps: { entryId: entry.id, jointEntries: members.map((m) => m.id), curriculum } } : {}),
     start: `${dateOfLetter(letter)}T${entry.start_time}`,
     end: `${dateOfLetter(letter)}T${hhmm(Math.min(start + entry.duration_mins, 24 * 60 - 1))}`,
     backgroundColor: colourOf(entry.doctor_id),
-    borderColor: entry.warnings.length ? '#f59f00' : colourOf(entry.doctor_id),
-    ...(joint ? {} : { extendedProps: { entryId: entry.id } }),
+    borderColor: border ?? colourOf(entry.doctor_id),
+    ...(curriculum.length > 0 ? { classNames: ['tw-curriculum'] } : {}),
+    ...(joint ? {} : { extendedProps: { entryId: entry.id, curriculum } }),
   };
 }
 

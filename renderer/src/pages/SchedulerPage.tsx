@@ -206,6 +206,11 @@ export function SchedulerPage() {
           {campuses.length > 1 && entry ? ` · ${entry.campus}` : ''}
           {part}
         </div>
+        {entry && entry.curriculum_conflicts.length > 0 && (
+          <div className="tw-event-curriculum" data-testid="event-curriculum" title={entry.warnings.filter((w) => w.startsWith('Curriculum')).join('\n')}>
+            Clashes for students with {entry.curriculum_conflicts.join(', ')}
+          </div>
+        )}
         {refusal?.entryId === id && (
           <div className="tw-event-error" role="alert" data-testid="event-refusal">
             {refusal.message}
@@ -221,7 +226,9 @@ export function SchedulerPage() {
       notifyError(e, 'Export failed');
     }
   };
-  const warned = entries.filter((e) => e.warnings.length > 0);
+  // Curriculum conflicts first: they are the clashes students feel.
+  const warned = entries.filter((e) => e.warnings.length > 0).sort((a, b) => Number(b.curriculum_conflicts.length > 0) - Number(a.curriculum_conflicts.length > 0));
+  const curriculumCount = entries.filter((e) => e.curriculum_conflicts.length > 0).length;
 
   return (
     <Stack>
@@ -282,14 +289,24 @@ export function SchedulerPage() {
         <Card withBorder>
           <Text fw={600} mb="xs">
             Entries with warnings ({warned.length})
+            {curriculumCount > 0 && (
+              <Badge color="red" variant="light" ml="xs" data-testid="curriculum-count">
+                {curriculumCount} in curriculum conflicts
+              </Badge>
+            )}
           </Text>
           <ScrollArea h={220}>
             <Table fz="xs" data-testid="warnings-list">
               <Table.Tbody>
                 {warned.map((e) => (
-                  <Table.Tr key={e.id}>
+                  <Table.Tr key={e.id} data-curriculum={e.curriculum_conflicts.length > 0 || undefined}>
                     <Table.Td>
                       {e.course_code} §{e.section_name}
+                      {e.curriculum_conflicts.length > 0 && (
+                        <Text c="red" size="xs" fw={600}>
+                          curriculum
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>{e.warnings.join('; ')}</Table.Td>
                   </Table.Tr>

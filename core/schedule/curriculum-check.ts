@@ -1,9 +1,9 @@
 import { statement, type Db } from '../db/connection';
 import type { CoreContext } from '../context';
 import type { Term } from '../domain/terms';
-import { bookingOf, entriesOfCourses, listEntries, type EntryRow } from './repo';
+import { bookingOf, listEntries, meetingsOfCourses, type EntryRow } from './repo';
 import { partsByCode } from './terms';
-import { curriculumConflicts, curriculumGroups, curriculumNotes, type CurriculumConflict, type CurriculumNote, type CurriculumCourse, type CurriculumGroup } from './curriculum';
+import { curriculumConflicts, curriculumGroups, readStudyPlans, curriculumNotes, type CurriculumConflict, type CurriculumNote, type CurriculumCourse, type CurriculumGroup } from './curriculum';
 
 const CURRICULUM_COLUMNS = 'code, prefix, course_level, type, study_plan';
 
@@ -16,18 +16,12 @@ function courseOf(db: Db, code: string): CurriculumCourse | undefined {
   return statement<[string], CurriculumCourse>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE code = ?`).get(code);
 }
 
-/** Each course's cohorts in the term's semester, worked out once per course. */
+/** Each course's cohorts in the term's semester (none for a course outside `courses`). */
 function groupLookup(courses: readonly CurriculumCourse[], term: Term): (code: string) => readonly CurriculumGroup[] {
   const byCode = new Map(courses.map((c) => [c.code, c]));
-  const cache = new Map<string, CurriculumGroup[]>();
   return (code) => {
-    let groups = cache.get(code);
-    if (!groups) {
-      const course = byCode.get(code);
-      groups = course ? curriculumGroups(course, term.semester) : [];
-      cache.set(code, groups);
-    }
-    return groups;
+    const course = byCode.get(code);
+    return course ? curriculumGroups(course, term.semester) : [];
   };
 }
 
@@ -52,18 +46,41 @@ export function termCurriculumNotes(ctx: CoreContext, term: Term, rows: readonly
   return curriculumNotes(termCurriculumConflicts(ctx, term, rows));
 }
 
+/** A LIKE pattern matching the text anywhere, with LIKE's wildcards in it taken literally (escape: \\). */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /**
- * Curriculum notes of one meeting just written: only the courses that share a cohort with it
+ * The catalog courses that may share a cohort with a course: for a study plan, those whose plan
+ * names the same program; for a core course without one, the core courses of its prefix and
+ * level. A narrowing in SQL (the groups themselves are worked out from what it returns), so a
+ * write reads a program's courses, not the whole catalog.
+ */
+function possiblePeers(db: Db, course: CurriculumCourse, groups: readonly CurriculumGroup[]): CurriculumCourse[] {
+  if (groups.every((g) => g.key.startsWith('core:'))) {
+    return statement<[string, number], CurriculumCourse>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE prefix = ? COLLATE NOCASE AND course_level = ? AND (study_plan IS NULL OR trim(study_plan) = '') AND type LIKE '%core%'`).all(course.prefix, course.course_level);
+  }
+  const programs = [...new Set(readStudyPlans(course.study_plan ?? '').map((plan) => plan.program))];
+  const byCode = new Map<string, CurriculumCourse>();
+  const samePlan = statement<[string], CurriculumCourse>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE study_plan LIKE ? ESCAPE '\\'`);
+  for (const program of programs) for (const peer of samePlan.all(containing(program))) byCode.set(peer.code, peer);
+  return [...byCode.values()];
+}
+
+/**
+ * Curriculum notes of one meeting just written: only the courses that can share a cohort with it
  * are read, so a write whose course has none costs one lookup.
  */
 export function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow): CurriculumNote[] {
   const term: Term = { year: row.year, semester: row.semester };
   const course = courseOf(ctx.db, row.course_code);
-  if (!course || curriculumGroups(course, term.semester).length === 0) return [];
-  const courses = cohortCourses(ctx.db);
+  const groups = course ? curriculumGroups(course, term.semester) : [];
+  if (!course || groups.length === 0) return [];
+  const courses = possiblePeers(ctx.db, course, groups);
   const groupsOf = groupLookup(courses, term);
-  const mine = new Set(groupsOf(row.course_code).map((g) => g.key));
+  const mine = new Set(groups.map((g) => g.key));
   const peers = courses.filter((c) => groupsOf(c.code).some((g) => mine.has(g.key))).map((c) => c.code);
-  const conflicts = conflictsAmong(ctx, term, entriesOfCourses(ctx.db, term, peers), groupsOf).filter((c) => c.courses.includes(row.course_code));
+  const conflicts = conflictsAmong(ctx, term, meetingsOfCourses(ctx.db, term, peers), groupsOf).filter((c) => c.courses.includes(row.course_code));
   return curriculumNotes(conflicts).get(row.id) ?? [];
 }

@@ -60,8 +60,23 @@ export function readStudyPlans(text: string): StudyPlan[] {
   return plans;
 }
 
+/** Worked-out groups by what they depend on: every write reads a program's plans again, and plans rarely change. */
+const groupsMemo = new Map<string, readonly CurriculumGroup[]>();
+const MAX_MEMO = 10_000;
+
 /** The cohorts that take a course in a semester: its study plans for that semester, else (a core course) its prefix and level. */
-export function curriculumGroups(course: CurriculumCourse, semester: Semester): CurriculumGroup[] {
+export function curriculumGroups(course: CurriculumCourse, semester: Semester): readonly CurriculumGroup[] {
+  const key = [semester, course.study_plan ?? '', course.type ?? '', course.prefix, course.course_level].join('\u0000');
+  let groups = groupsMemo.get(key);
+  if (!groups) {
+    if (groupsMemo.size >= MAX_MEMO) groupsMemo.clear();
+    groups = Object.freeze(groupsOfCourse(course, semester));
+    groupsMemo.set(key, groups);
+  }
+  return groups;
+}
+
+function groupsOfCourse(course: CurriculumCourse, semester: Semester): CurriculumGroup[] {
   if (course.study_plan !== null && course.study_plan.trim() !== '') {
     return readStudyPlans(course.study_plan)
       .filter((plan) => plan.semesters.length === 0 || plan.semesters.includes(semester))

@@ -73,15 +73,19 @@ export function listEntries(db: Db, term: Term): EntryRow[] {
     .map(fromStored);
 }
 
-/** A term's meetings of the given courses. */
-export function entriesOfCourses(db: Db, term: Term, codes: readonly string[]): EntryRow[] {
+/**
+ * A term's meetings of the given courses, without their instructors (what the curriculum rule
+ * reads: when and where each section meets).
+ */
+export function meetingsOfCourses(db: Db, term: Term, codes: readonly string[]): EntryRow[] {
   if (codes.length === 0) return [];
-  return statement<[number, string, string], StoredRow>(
+  return statement<[number, string, string], Omit<EntryRow, 'doctor_ids' | 'doctor_roles'>>(
     db,
-    `SELECT ${COLUMNS} FROM schedule_entries e WHERE e.year = ? AND e.semester = ? AND e.course_code IN (SELECT value FROM json_each(?)) ORDER BY e.course_code, e.section_name, e.id`,
+    `SELECT e.id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus
+     FROM schedule_entries e WHERE e.year = ? AND e.semester = ? AND e.course_code IN (SELECT value FROM json_each(?))`,
   )
     .all(term.year, term.semester, JSON.stringify(codes))
-    .map(fromStored);
+    .map((row) => ({ ...row, doctor_ids: [], doctor_roles: [] }));
 }
 
 /**
@@ -128,6 +132,11 @@ function writeParams(values: EntryValues): (string | number | null)[] {
   ];
 }
 const WRITE_COLUMNS = 'year, semester, course_code, section_name, day, start_time, start_min, duration_mins, room, room_key, part_of_term, joint_group, campus';
+
+/** The row a write stores, as a read would give it back. */
+export function entryRow(id: number, values: EntryValues): EntryRow {
+  return { ...values, id, room: displayRoom(values.room), start_min: parseHHMM(values.start_time) ?? 0, room_key: roomKey(values.room) };
+}
 
 export function insertEntry(db: Db, values: EntryValues, createdAt: string): number {
   const result = statement(db, `INSERT INTO schedule_entries (${WRITE_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...writeParams(values), createdAt);

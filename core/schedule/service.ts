@@ -15,7 +15,7 @@ import { termLabel, type Term } from '../domain/terms';
 import { DAY_END, type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
 import { bookingClashes, type Clash } from './conflicts';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
-import { bookingOf, clashCandidates, clashesOf, clearClashes, deleteEntry, getEntry, insertClash, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
+import { bookingOf, clashCandidates, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClash, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
 import { partsByCode, requirePart, termForWrite, termOf, currentTerm, timetableSettings } from './terms';
 
 /** Non-blocking remarks shown with an entry. */
@@ -117,7 +117,7 @@ export type MeetingInput = Omit<CreateEntryInput, 'doctor_id' | 'room'> & { doct
 export type ClashPolicy = 'refuse' | 'flag';
 
 /** Validates, checks every rule and inserts; the caller holds the transaction. Answers the new id and the clashes it was stored with. */
-export function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: ClashPolicy): { id: number; clashes: Clash[] } {
+export function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: ClashPolicy): { id: number; clashes: Clash[]; row: EntryRow } {
   const term = termForWrite(ctx, input);
   const room = displayRoom(input.room);
   const doctorIds = instructorList(input, []);
@@ -142,12 +142,12 @@ export function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: Clas
   if (policy === 'refuse') refuseClashes(clashes);
   const id = insertEntry(ctx.db, values, ctx.now().toISOString());
   for (const clash of clashes) insertClash(ctx.db, id, clash.with?.id ?? id, clash.detail);
-  return { id, clashes };
+  return { id, clashes, row: entryRow(id, values) };
 }
 
 /** Validates, checks every rule and inserts, refusing any clash; the caller holds the transaction. */
 export function insertCheckedEntry(ctx: CoreContext, input: MeetingInput): ScheduleEntry {
-  return respond(ctx, getEntry(ctx.db, storeMeeting(ctx, input, 'refuse').id) as EntryRow);
+  return respond(ctx, storeMeeting(ctx, input, 'refuse').row);
 }
 
 /** Checks and writes in one immediate transaction: two requests can never both book a slot. */
@@ -185,7 +185,7 @@ export function patchEntry(ctx: CoreContext, input: PatchEntryInput): ScheduleEn
       refuseClashes(meetingClashes(ctx, values, doctors, id));
       updateEntry(ctx.db, id, values);
       clearClashes(ctx.db, id);
-      return respond(ctx, getEntry(ctx.db, id) as EntryRow);
+      return respond(ctx, entryRow(id, values));
     })
     .immediate();
 }
@@ -242,7 +242,7 @@ function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Map<number, strin
 }
 
 /** Responses for meetings: `jointRows` are their joint groups' members, `curriculum` their curriculum conflicts. */
-function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], curriculum: (row: EntryRow) => readonly CurriculumNote[]): ScheduleEntry[] {
+function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], kept: ReadonlyMap<number, string[]>, curriculum: (row: EntryRow) => readonly CurriculumNote[]): ScheduleEntry[] {
   const doctors = new Map<number, Doctor | null>();
   const doctorOf = (id: number): Doctor | null => {
     if (!doctors.has(id)) doctors.set(id, getDoctor(ctx.db, id) ?? null);
@@ -250,7 +250,6 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
   };
   const inCatalog = catalogLookup(ctx.db);
   const joint = jointGroupWarnings(ctx, jointRows);
-  const kept = keptClashWarnings(ctx.db, rows);
   return rows.map((row) => {
     const teaching = row.doctor_ids.map(doctorOf).filter((d): d is Doctor => d !== null);
     const roleOf = (id: number): InstructorRole => row.doctor_roles[row.doctor_ids.indexOf(id)] ?? CHECKED_ROLE;
@@ -280,9 +279,11 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
   });
 }
 
+/** The response for a meeting just created or changed (refusing any clash). */
 function respond(ctx: CoreContext, row: EntryRow): ScheduleEntry {
   const members = row.joint_group === null ? [row] : jointGroupEntries(ctx.db, { year: row.year, semester: row.semester }, row.joint_group);
-  return responses(ctx, [row], members, () => meetingCurriculumNotes(ctx, row))[0] as ScheduleEntry;
+  // A meeting just written passed every rule, so it keeps no clash (a change clears those it had).
+  return responses(ctx, [row], members, new Map(), () => meetingCurriculumNotes(ctx, row))[0] as ScheduleEntry;
 }
 
 /** A term's timetable (the current term when none is given). */
@@ -290,7 +291,7 @@ export function termEntries(ctx: CoreContext, given: Partial<Term> = {}): Schedu
   const term = termOf(given, currentTerm(ctx));
   const rows = listEntries(ctx.db, term);
   const curriculum = termCurriculumNotes(ctx, term, rows);
-  return responses(ctx, rows, rows, (row) => curriculum.get(row.id) ?? []);
+  return responses(ctx, rows, rows, keptClashWarnings(ctx.db, rows), (row) => curriculum.get(row.id) ?? []);
 }
 
 export interface CopyTermInput {

@@ -276,7 +276,7 @@ class Draft {
           if (list[i]?.slot.day === list[j]?.slot.day) samePattern++;
           if (list[i]?.slot.start === list[j]?.slot.start) sameStart++;
         }
-    // Each overlapping pair with at least one drafted meeting, once (pairs of two drafted meetings from the second).
+    // Each overlapping pair with at least one drafted meeting, once (a pair of two drafted meetings from the first visited).
     let curriculumClashes = 0;
     const counted = new Set<CohortMeeting>();
     for (const p of placements) {

@@ -241,7 +241,10 @@ function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Map<number, strin
   return warnings;
 }
 
-/** Responses for meetings: `jointRows` are their joint groups' members, `curriculum` their curriculum conflicts. */
+/**
+ * Responses for meetings: `jointRows` are their joint groups' members, `kept` the warnings of clashes
+ * an import stored with them, `curriculum` their curriculum conflicts.
+ */
 function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], kept: ReadonlyMap<number, string[]>, curriculum: (row: EntryRow) => readonly CurriculumNote[]): ScheduleEntry[] {
   const doctors = new Map<number, Doctor | null>();
   const doctorOf = (id: number): Doctor | null => {

@@ -25,9 +25,9 @@ function groupLookup(courses: readonly CurriculumCourse[], term: Term): (code: s
   };
 }
 
-function conflictsAmong(ctx: CoreContext, term: Term, rows: readonly EntryRow[], groupsOf: (code: string) => readonly CurriculumGroup[]): CurriculumConflict[] {
+function conflictsAmong(ctx: CoreContext, term: Term, rows: readonly EntryRow[], groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null = null): CurriculumConflict[] {
   const parts = partsByCode(ctx, term);
-  return curriculumConflicts(rows.map((row) => bookingOf(row, parts)), groupsOf);
+  return curriculumConflicts(rows.map((row) => bookingOf(row, parts)), groupsOf, focus);
 }
 
 /** Every curriculum conflict of a term (its meetings read unless given). */
@@ -58,7 +58,7 @@ function containing(text: string): string {
  * write reads a program's courses, not the whole catalog.
  */
 function possiblePeers(db: Db, course: CurriculumCourse, groups: readonly CurriculumGroup[]): CurriculumCourse[] {
-  if (groups.every((g) => g.key.startsWith('core:'))) {
+  if (groups.every((g) => g.source === 'core')) {
     return statement<[string, number], CurriculumCourse>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE prefix = ? COLLATE NOCASE AND course_level = ? AND (study_plan IS NULL OR trim(study_plan) = '') AND type LIKE '%core%'`).all(course.prefix, course.course_level);
   }
   const programs = [...new Set(readStudyPlans(course.study_plan ?? '').map((plan) => plan.program))];
@@ -81,6 +81,5 @@ export function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow): Curricu
   const groupsOf = groupLookup(courses, term);
   const mine = new Set(groups.map((g) => g.key));
   const peers = courses.filter((c) => groupsOf(c.code).some((g) => mine.has(g.key))).map((c) => c.code);
-  const conflicts = conflictsAmong(ctx, term, meetingsOfCourses(ctx.db, term, peers), groupsOf).filter((c) => c.courses.includes(row.course_code));
-  return curriculumNotes(conflicts).get(row.id) ?? [];
+  return curriculumNotes(conflictsAmong(ctx, term, meetingsOfCourses(ctx.db, term, peers), groupsOf, row.course_code)).get(row.id) ?? [];
 }

@@ -24,6 +24,8 @@ export interface CurriculumCourse {
 export interface CurriculumGroup {
   key: string;
   label: string;
+  /** Where the cohort comes from: a study plan, or the core courses of a prefix and level. */
+  source: 'plan' | 'core';
 }
 
 /** One cohort entry of a study plan: the program, the year of study, the semesters it names (none: any). */
@@ -83,11 +85,12 @@ function groupsOfCourse(course: CurriculumCourse, semester: Semester): Curriculu
       .map((plan) => ({
         key: `plan:${plan.program.toLowerCase()}|${plan.year ?? ''}`,
         label: plan.year === null ? plan.program : `${plan.program}, Year ${plan.year}`,
+        source: 'plan' as const,
       }));
   }
   if (!courseTypes(course.type).includes('core')) return [];
   const level = course.course_level > 0 ? ` ${course.course_level}00-level` : '';
-  return [{ key: `core:${course.prefix.toUpperCase()}|${course.course_level}`, label: `${course.prefix.toUpperCase()}${level} core courses` }];
+  return [{ key: `core:${course.prefix.toUpperCase()}|${course.course_level}`, label: `${course.prefix.toUpperCase()}${level} core courses`, source: 'core' }];
 }
 
 /** Two courses of one cohort whose sections cannot be combined without an overlap. */
@@ -122,8 +125,9 @@ function conflictOf(group: string, campus: string, codes: [string, string], a: S
 /**
  * Every curriculum conflict among a term's meetings, campus by campus; `groupsOf` gives each
  * course's cohorts in the term. A pair of courses in several groups is reported once, under the first.
+ * With `focus`, only the pairs that include that course are checked (a write's own conflicts).
  */
-export function curriculumConflicts(meetings: readonly Booking[], groupsOf: (code: string) => readonly CurriculumGroup[]): CurriculumConflict[] {
+export function curriculumConflicts(meetings: readonly Booking[], groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null = null): CurriculumConflict[] {
   const byCampus = new Map<string, Map<string, Sections>>();
   for (const m of meetings) {
     const byCourse = byCampus.get(m.campus) ?? new Map<string, Sections>();
@@ -134,10 +138,10 @@ export function curriculumConflicts(meetings: readonly Booking[], groupsOf: (cod
     byCourse.set(m.course_code, sections);
     byCampus.set(m.campus, byCourse);
   }
-  return [...byCampus].flatMap(([campus, byCourse]) => campusConflicts(campus, byCourse, groupsOf));
+  return [...byCampus].flatMap(([campus, byCourse]) => campusConflicts(campus, byCourse, groupsOf, focus));
 }
 
-function campusConflicts(campus: string, byCourse: ReadonlyMap<string, Sections>, groupsOf: (code: string) => readonly CurriculumGroup[]): CurriculumConflict[] {
+function campusConflicts(campus: string, byCourse: ReadonlyMap<string, Sections>, groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null): CurriculumConflict[] {
   const groups = new Map<string, { label: string; codes: string[] }>();
   for (const code of [...byCourse.keys()].sort()) {
     for (const group of groupsOf(code)) {
@@ -152,6 +156,7 @@ function campusConflicts(campus: string, byCourse: ReadonlyMap<string, Sections>
     for (let i = 0; i < codes.length; i++) {
       for (let j = i + 1; j < codes.length; j++) {
         const pair: [string, string] = [codes[i] as string, codes[j] as string];
+        if (focus !== null && !pair.includes(focus)) continue;
         const key = pair.join('\u0000');
         if (seen.has(key)) continue;
         seen.add(key);

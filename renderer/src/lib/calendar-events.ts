@@ -19,8 +19,10 @@ export const MAX_DRAWN_PER_SLOT = 3;
 export const CURRICULUM_BORDER = '#e03131';
 export const WARNING_BORDER = '#f59f00';
 
+const inCurriculumConflict = (members: readonly CalendarEntry[]): boolean => members.some((m) => (m.curriculum_conflicts?.length ?? 0) > 0);
+
 function borderOf(members: readonly CalendarEntry[]): string | null {
-  if (members.some((m) => (m.curriculum_conflicts?.length ?? 0) > 0)) return CURRICULUM_BORDER;
+  if (inCurriculumConflict(members)) return CURRICULUM_BORDER;
   if (members.some((m) => m.warnings.length > 0)) return WARNING_BORDER;
   return null;
 }
@@ -28,20 +30,19 @@ function borderOf(members: readonly CalendarEntry[]): string | null {
 function occurrence(entry: CalendarEntry, letter: string, members: readonly CalendarEntry[] = [entry]): EventInput {
   const start = minutesOf(entry.start_time);
   const border = borderOf(members);
-  const curriculum = [...new Set(members.flatMap((m) => m.curriculum_conflicts ?? []))];
   const joint = members.length > 1;
   return {
     id: `${entry.id}:${letter}`,
     groupId: String(entry.id),
     title: joint ? jointTitle(members) : `${entry.course_code} §${entry.section_name}`,
     // A joint group moves as one in the section dialog, not by dragging one member away from the others.
-    ...(joint ? { editable: false, extendedProps: { entryId: entry.id, jointEntries: members.map((m) => m.id), curriculum } } : {}),
+    ...(joint ? { editable: false, extendedProps: { entryId: entry.id, jointEntries: members.map((m) => m.id) } } : {}),
     start: `${dateOfLetter(letter)}T${entry.start_time}`,
     end: `${dateOfLetter(letter)}T${hhmm(Math.min(start + entry.duration_mins, 24 * 60 - 1))}`,
     backgroundColor: colourOf(entry.doctor_id),
     borderColor: border ?? colourOf(entry.doctor_id),
-    ...(curriculum.length > 0 ? { classNames: ['tw-curriculum'] } : {}),
-    ...(joint ? {} : { extendedProps: { entryId: entry.id, curriculum } }),
+    ...(inCurriculumConflict(members) ? { classNames: ['tw-curriculum'] } : {}),
+    ...(joint ? {} : { extendedProps: { entryId: entry.id } }),
   };
 }
 

@@ -8,7 +8,7 @@ import { allowedCourseList } from '../faculty/schema';
 import { run as loadRun } from '../predict/service';
 import { declaredRooms } from '../rooms/repo';
 import { bookingOf, listEntries } from '../schedule/repo';
-import { currentTerm, partsByCode, termForWrite, termOf, timetableSettings } from '../schedule/terms';
+import { currentTerm, partsByCode, termForWrite, termOf, travelMinutes } from '../schedule/terms';
 import type { Semester, Term } from '../domain/terms';
 import type { ScheduleEntry } from '../schedule/schema';
 import { insertCheckedEntry } from '../schedule/service';
@@ -84,7 +84,7 @@ export function buildProblem(ctx: CoreContext, input: AutofillInput, term: Term 
     maxSectionsPerDoctor: input.max_sections_per_doctor,
     campus: run.target_campus,
     timeBudgetMs: input.time_budget_ms,
-    rules: { travelMinutes: timetableSettings(ctx).travel_minutes },
+    rules: { travelMinutes: travelMinutes(ctx) },
     cohorts: courseCohorts(ctx, term, [...sections.map((s) => s.course_code), ...entries.map((e) => e.course_code)]),
   };
 }

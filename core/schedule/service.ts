@@ -16,7 +16,7 @@ import { DAY_END, type CreateEntryInput, type PatchEntryInput, type ScheduleEntr
 import { bookingClashes, type Clash } from './conflicts';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
 import { bookingOf, clashCandidates, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClash, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
-import { partsByCode, requirePart, termForWrite, termOf, currentTerm, timetableSettings } from './terms';
+import { partsByCode, requirePart, termForWrite, termOf, currentTerm, travelMinutes } from './terms';
 
 /** Non-blocking remarks shown with an entry. */
 export function entryWarnings(entry: Pick<EntryValues, 'course_code'>, doctors: readonly Doctor[], inCatalog: (code: string) => boolean): string[] {
@@ -99,7 +99,7 @@ function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: readonly
   const booking = bookingOf({ ...values, id: excludeId }, parts);
   const checked = new Set(booking.doctor_ids);
   const others = clashCandidates(ctx.db, term, values, excludeId).map((row) => bookingOf(row, parts));
-  return bookingClashes(booking, doctors.filter((d) => checked.has(d.id)), others, { travelMinutes: timetableSettings(ctx).travel_minutes });
+  return bookingClashes(booking, doctors.filter((d) => checked.has(d.id)), others, { travelMinutes: travelMinutes(ctx) });
 }
 
 function refuseClashes(clashes: readonly Clash[]): void {
@@ -117,7 +117,7 @@ export type MeetingInput = Omit<CreateEntryInput, 'doctor_id' | 'room'> & { doct
 export type ClashPolicy = 'refuse' | 'flag';
 
 /** Validates, checks every rule and inserts; the caller holds the transaction. Answers the new id and the clashes it was stored with. */
-export function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: ClashPolicy): { id: number; clashes: Clash[]; row: EntryRow } {
+export function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: ClashPolicy): { id: number; clashes: Clash[]; row: EntryRow; doctors: Doctor[] } {
   const term = termForWrite(ctx, input);
   const room = displayRoom(input.room);
   const doctorIds = instructorList(input, []);
@@ -142,12 +142,13 @@ export function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: Clas
   if (policy === 'refuse') refuseClashes(clashes);
   const id = insertEntry(ctx.db, values, ctx.now().toISOString());
   for (const clash of clashes) insertClash(ctx.db, id, clash.with?.id ?? id, clash.detail);
-  return { id, clashes, row: entryRow(id, values) };
+  return { id, clashes, row: entryRow(id, values), doctors };
 }
 
 /** Validates, checks every rule and inserts, refusing any clash; the caller holds the transaction. */
 export function insertCheckedEntry(ctx: CoreContext, input: MeetingInput): ScheduleEntry {
-  return respond(ctx, storeMeeting(ctx, input, 'refuse').row);
+  const stored = storeMeeting(ctx, input, 'refuse');
+  return respond(ctx, stored.row, stored.doctors);
 }
 
 /** Checks and writes in one immediate transaction: two requests can never both book a slot. */
@@ -185,7 +186,7 @@ export function patchEntry(ctx: CoreContext, input: PatchEntryInput): ScheduleEn
       refuseClashes(meetingClashes(ctx, values, doctors, id));
       updateEntry(ctx.db, id, values);
       clearClashes(ctx.db, id);
-      return respond(ctx, entryRow(id, values));
+      return respond(ctx, entryRow(id, values), doctors);
     })
     .immediate();
 }
@@ -245,8 +246,8 @@ function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Map<number, strin
  * Responses for meetings: `jointRows` are their joint groups' members, `kept` the warnings of clashes
  * an import stored with them, `curriculum` their curriculum conflicts.
  */
-function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], kept: ReadonlyMap<number, string[]>, curriculum: (row: EntryRow) => readonly CurriculumNote[]): ScheduleEntry[] {
-  const doctors = new Map<number, Doctor | null>();
+function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], kept: ReadonlyMap<number, string[]>, curriculum: (row: EntryRow) => readonly CurriculumNote[], known: readonly Doctor[] = []): ScheduleEntry[] {
+  const doctors = new Map<number, Doctor | null>(known.map((d) => [d.id, d]));
   const doctorOf = (id: number): Doctor | null => {
     if (!doctors.has(id)) doctors.set(id, getDoctor(ctx.db, id) ?? null);
     return doctors.get(id) ?? null;
@@ -282,11 +283,11 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
   });
 }
 
-/** The response for a meeting just created or changed (refusing any clash). */
-function respond(ctx: CoreContext, row: EntryRow): ScheduleEntry {
+/** The response for a meeting just created or changed (refusing any clash); `doctors` are its instructors, already read. */
+function respond(ctx: CoreContext, row: EntryRow, doctors: readonly Doctor[]): ScheduleEntry {
   const members = row.joint_group === null ? [row] : jointGroupEntries(ctx.db, { year: row.year, semester: row.semester }, row.joint_group);
   // A meeting just written passed every rule, so it keeps no clash (a change clears those it had).
-  return responses(ctx, [row], members, new Map(), () => meetingCurriculumNotes(ctx, row))[0] as ScheduleEntry;
+  return responses(ctx, [row], members, new Map(), () => meetingCurriculumNotes(ctx, row), doctors)[0] as ScheduleEntry;
 }
 
 /** A term's timetable (the current term when none is given). */

@@ -31,14 +31,15 @@ function defaultTerm(ctx: CoreContext): Term {
   return latest ? nextPlannedTerm(latest) : termOn(ctx.now());
 }
 
+/** The travel time an instructor needs between campuses (minutes), as every conflict check reads it. */
+export function travelMinutes(ctx: CoreContext): number {
+  const travel = readSetting(ctx.db, TRAVEL_MINUTES);
+  return typeof travel === 'number' && Number.isInteger(travel) && travel >= 0 && travel <= MAX_TRAVEL_MINUTES ? travel : DEFAULT_TRAVEL_MINUTES;
+}
+
 export function timetableSettings(ctx: CoreContext): TimetableSettings {
   const chosen = storedTerm(readSetting(ctx.db, CURRENT_TERM));
-  const travel = readSetting(ctx.db, TRAVEL_MINUTES);
-  return {
-    current_term: chosen ?? defaultTerm(ctx),
-    current_term_chosen: chosen !== null,
-    travel_minutes: typeof travel === 'number' && Number.isInteger(travel) && travel >= 0 && travel <= MAX_TRAVEL_MINUTES ? travel : DEFAULT_TRAVEL_MINUTES,
-  };
+  return { current_term: chosen ?? defaultTerm(ctx), current_term_chosen: chosen !== null, travel_minutes: travelMinutes(ctx) };
 }
 
 export function currentTerm(ctx: CoreContext): Term {

@@ -6,6 +6,8 @@ import { keepAliveClient } from './http-client';
  * `POST /scheduler/`, deletes the created meeting, and prints the POST latencies (ms) as JSON.
  * Run by the schedule benchmark as `node --import tsx test/bench/http-write-client.ts JOB.json`,
  * so the benchmark process's own heap (it seeded 5,000 meetings) adds no pauses to the timings.
+ * Then, on the same connection, as many `GET /health` (no database, no body): the floor the
+ * machine and loopback put under any request, printed next to the writes.
  */
 export interface WriteJob {
   url: string;
@@ -15,10 +17,17 @@ export interface WriteJob {
   bodies: unknown[];
 }
 
+/** What the client prints: POST latencies, and GET /health latencies on the same connection (ms). */
+export interface WriteTimings {
+  writes: number[];
+  floor: number[];
+}
+
 async function main(): Promise<void> {
   const job = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as WriteJob;
   const client = keepAliveClient(job.url, job.token);
   const samples: number[] = [];
+  const floor: number[] = [];
   try {
     for (const [i, body] of job.bodies.entries()) {
       const start = performance.now();
@@ -28,10 +37,16 @@ async function main(): Promise<void> {
       if (i >= job.warmup) samples.push(ms);
       await client.send('DELETE', `scheduler/${(JSON.parse(result.body) as { id: number }).id}`);
     }
+    for (let i = 0; i < job.bodies.length; i++) {
+      const start = performance.now();
+      await client.send('GET', 'health');
+      if (i >= job.warmup) floor.push(performance.now() - start);
+    }
   } finally {
     client.close();
   }
-  process.stdout.write(JSON.stringify(samples));
+  const timings: WriteTimings = { writes: samples, floor };
+  process.stdout.write(JSON.stringify(timings));
 }
 
 main().catch((error: unknown) => {

@@ -168,6 +168,13 @@ function campusConflicts(campus: string, byCourse: ReadonlyMap<string, Sections>
   return conflicts;
 }
 
+/** A curriculum conflict in one sentence, naming the cohort, the two courses and the overlapping sections. */
+export function describeCurriculumConflict(conflict: CurriculumConflict): string {
+  const [first, second] = conflict.courses;
+  const pairs = [...new Set(conflict.overlaps.map(([a, b]) => `${sectionLabel(a.course_code, a.section_name)} with ${sectionLabel(b.course_code, b.section_name)}`))];
+  return `Students of ${conflict.group} take ${first} and ${second} together at ${conflict.campus}, and every choice of their sections overlaps (${pairs.join('; ')})`;
+}
+
 /** What a meeting in a curriculum conflict is told: the other course, and the warning naming it and the sections it overlaps. */
 export interface CurriculumNote {
   course: string;

@@ -21,6 +21,8 @@ import { decideRoles, proposeJointGroups, type RoleDecision } from './import-pla
 import { storeMeeting, type ClashPolicy, type MeetingInput } from './service';
 import { partsByCode, currentTerm } from './terms';
 import { upsertPart } from './repo';
+import { termCurriculumConflicts } from './curriculum-check';
+import { describeCurriculumConflict } from './curriculum';
 
 export interface TimetableImportInput {
   file: UploadedFile;
@@ -50,6 +52,11 @@ export interface TimetableImportResult {
   joint_groups: { label: string; members: string[] }[];
   roles: RoleDecision[];
   conflicts: { row: number; course_code: string; section_name: string; detail: string }[];
+  /**
+   * Curriculum conflicts the terms imported into hold once the import is applied (warnings, never
+   * refusals): two courses of one cohort whose every choice of sections overlaps.
+   */
+  curriculum_conflicts: { year: number; semester: Term['semester']; campus: string; cohort: string; courses: [string, string]; detail: string }[];
   terms: Term[];
   notes: string[];
   duration_ms: number;
@@ -153,6 +160,7 @@ export async function importTimetable(ctx: CoreContext, input: TimetableImportIn
     joint_groups: groups.map((g) => ({ label: g.label, members: g.members })),
     roles: decided.decisions,
     conflicts: [],
+    curriculum_conflicts: [],
     terms: [],
     notes: [],
     duration_ms: 0,
@@ -259,6 +267,9 @@ export async function importTimetable(ctx: CoreContext, input: TimetableImportIn
     });
     result.sections = sections.size;
     result.terms = [...terms.values()];
+    result.curriculum_conflicts = result.terms
+      .flatMap((term) => termCurriculumConflicts(ctx, term).map((c) => ({ ...term, campus: c.campus, cohort: c.group, courses: c.courses, detail: describeCurriculumConflict(c) })))
+      .slice(0, MAX_LISTED_ROWS);
     if (result.meetings === 0) result.status = 'empty';
     else if (input.dry_run) result.status = 'preview';
     result.duration_ms = Math.round(performance.now() - started);

@@ -28,3 +28,16 @@ test('draws a curriculum conflict on both sections, lists it first among the war
   await expect(marked).toHaveCount(0);
   await expect(page.getByTestId('curriculum-count')).toHaveCount(0);
 });
+
+test('the timetable import previews the curriculum conflicts the term will hold', async ({ page, app }) => {
+  await app.api('/data/sample', { method: 'POST' });
+  await app.api('/scheduler/settings', { method: 'PATCH', json: { current_term: { year: 2025, semester: 'Fall' } } });
+  const listing = ['Course,Section,Days,Start Time,End Time,Room,Year,Term', 'CSC243,1,TR,09:30 AM,10:45 AM,Bassil 101,2025,Fall', 'CSC245,1,TR,10:00 AM,11:15 AM,Bassil 102,2025,Fall'].join('\n');
+  await signIn(page, app);
+  await goTo(page, 'scheduler');
+  await page.getByTestId('import-timetable-open').click();
+  await page.getByTestId('import-timetable').locator('input[type=file]').setInputFiles({ name: 'fall.csv', mimeType: 'text/csv', buffer: Buffer.from(listing) });
+  const listed = page.getByTestId('import-curriculum-conflicts');
+  await expect(listed).toContainText('1 curriculum conflict');
+  await expect(listed).toContainText('take CSC243 and CSC245 together');
+});

@@ -122,6 +122,45 @@ describe('curriculum conflicts', () => {
   });
 });
 
+describe('curriculum conflicts of an imported timetable', () => {
+  it('lists in the dry run the conflicts the term will hold, stores them as warnings when applied, and counts only real ones', async () => {
+    await place('CSC243', '1', 'MWF', '09:00');
+    const csv = [
+      'Course,Section,Days,Start Time,End Time,Room,Year,Semester',
+      // Overlaps the stored CSC243 section 1 with no other section to choose: a conflict.
+      'CSC245,1,MW,09:30 AM,10:45 AM,Hall 7,2025,Fall',
+      // MTH201 has two sections, one clear of MTH202: students have a choice, no conflict.
+      'MTH201,1,TR,11:00 AM,12:15 PM,Hall 8,2025,Fall',
+      'MTH201,2,TR,02:00 PM,03:15 PM,Hall 8,2025,Fall',
+      'MTH202,1,TR,11:00 AM,12:15 PM,Hall 9,2025,Fall',
+    ].join('\n');
+    const importing = (dry_run: string) => server.upload('/scheduler/import', 'listing.csv', csv, { dry_run });
+    const preview = await json<{ meetings: number; curriculum_conflicts: { year: number; semester: string; campus: string; cohort: string; courses: string[]; detail: string }[] }>(await importing('true'));
+    expect(preview.meetings).toBe(4);
+    expect(preview.curriculum_conflicts).toEqual([
+      {
+        year: 2025,
+        semester: 'Fall',
+        campus: 'Beirut',
+        cohort: 'Computer Science, Year 2',
+        courses: ['CSC243', 'CSC245'],
+        detail: 'Students of Computer Science, Year 2 take CSC243 and CSC245 together at Beirut, and every choice of their sections overlaps (CSC243 section 1 with CSC245 section 1)',
+      },
+    ]);
+    expect(await conflictCount()).toBe(0);
+    expect((await timetable()).size).toBe(1);
+
+    const applied = await json<{ status: string; curriculum_conflicts: unknown[] }>(await importing('false'));
+    expect(applied.status).toBe('success');
+    expect(applied.curriculum_conflicts).toEqual(preview.curriculum_conflicts);
+    expect(await conflictCount()).toBe(1);
+    const byCourse = new Map([...(await timetable()).values()].map((e) => [`${e.course_code}|${e.section_name}`, e]));
+    expect(byCourse.get('CSC245|1')?.curriculum_conflicts).toEqual(['CSC243']);
+    expect(byCourse.get('CSC243|1')?.curriculum_conflicts).toEqual(['CSC245']);
+    expect(byCourse.get('MTH202|1')?.curriculum_conflicts).toEqual([]);
+  });
+});
+
 describe('reading a study plan', () => {
   it('finds the program, the year of study and the semesters in the ways catalogs write them', () => {
     expect(readStudyPlans('Computer Science — Year 2, Fall')).toEqual([{ program: 'Computer Science', year: 2, semesters: ['Fall'] }]);

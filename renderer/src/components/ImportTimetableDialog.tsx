@@ -267,6 +267,20 @@ function ImportSummary({
           </Table>
         </ScrollArea.Autosize>
       )}
+      {result.curriculum_conflicts.length > 0 && (
+        <Stack gap={2} data-testid="import-curriculum-conflicts">
+          <Text size="xs" fw={600}>
+            {plural(result.curriculum_conflicts.length, 'curriculum conflict')} (stored as warnings: students of one year cannot take both courses)
+          </Text>
+          <ScrollArea.Autosize mah={140}>
+            {result.curriculum_conflicts.map((c) => (
+              <Text key={`${c.year}-${c.semester}-${c.campus}-${c.courses.join('-')}`} size="xs">
+                {c.detail}
+              </Text>
+            ))}
+          </ScrollArea.Autosize>
+        </Stack>
+      )}
     </Stack>
   );
 }

@@ -39,7 +39,22 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
+/** What to tell someone whose start failed: the reason, and for a busy port how to pick another. */
+function startFailure(error: unknown, port: number | null): string {
+  if ((error as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE') {
+    const other = port === null ? 'TERMWISE_PORT=0 npm run serve (any free port)' : `TERMWISE_PORT=${port + 1} npm run serve (TERMWISE_PORT=0 picks any free port)`;
+    return `${port === null ? 'The port' : `Port ${port}`} is already in use (is Termwise already running? Open its address, or stop it). To run on another port: ${other}.`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  let port: number | null = null;
+  try {
+    port = portFromEnv();
+  } catch {
+    // The port setting itself was the problem: the error says so.
+  }
+  console.error(startFailure(error, port));
   process.exit(1);
 });

@@ -53,6 +53,7 @@ export async function startApi(core: Core, options: { port: number; rendererDir?
     url,
     token: current,
     source: loaded.source,
+    regenerable: loaded.source !== ENV_TOKEN_SOURCE,
     regenerate: () => {
       if (loaded.source === ENV_TOKEN_SOURCE) throw new CoreError('invalid', 'The token is set by TERMWISE_API_TOKEN; change that variable instead');
       token = regenerateApiToken(core.dataDir);

@@ -4,6 +4,8 @@ export interface ApiAccess {
   token: () => string;
   /** Where the token comes from, in words. */
   source: string;
+  /** Whether `regenerate` can make a new token (not when TERMWISE_API_TOKEN fixes it). */
+  regenerable: boolean;
   /** Makes a new token; refused when the token is fixed by TERMWISE_API_TOKEN. */
   regenerate: () => string;
 }

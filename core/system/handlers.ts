@@ -20,6 +20,8 @@ export const systemHandlers = defineHandlers({
     // A browser session must never learn the token: it would outlive the session.
     api_token: ctx.caller === 'browser' ? null : (ctx.access?.token() ?? null),
     token_source: ctx.access?.source ?? null,
+    /** Whether this caller may make a new token here: not from a browser, and not when TERMWISE_API_TOKEN fixes it. */
+    token_regenerable: ctx.caller !== 'browser' && (ctx.access?.regenerable ?? false),
   })),
   'settings-regenerate-token': handler(
     z.object({}),

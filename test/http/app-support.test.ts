@@ -71,12 +71,27 @@ describe('renderer page and session', () => {
 describe('settings, backup, restore and sample data', () => {
   it('shows the data folder, URL and token, and regenerates the token', async () => {
     const info = await json<Record<string, string>>(await fetch(url('/settings'), { headers: bearer() }));
-    expect(info).toMatchObject({ data_dir: dataDir, api_url: api.url, api_token: token, token_source: join(dataDir, 'api-token') });
+    expect(info).toMatchObject({ data_dir: dataDir, api_url: api.url, api_token: token, token_source: join(dataDir, 'api-token'), token_regenerable: true });
     const renewed = await json<{ api_token: string }>(await fetch(url('/settings/token'), { method: 'POST', headers: bearer() }));
     expect(renewed.api_token).toMatch(/^[0-9a-f]{64}$/);
     expect(renewed.api_token).not.toBe(token);
     expect((await fetch(url('/data/courses'), { headers: bearer() })).status).toBe(401);
     expect((await fetch(url('/data/courses'), { headers: { authorization: `Bearer ${renewed.api_token}` } })).status).toBe(200);
+  });
+
+  it('offers no new token when TERMWISE_API_TOKEN fixes it, and refuses one asked for anyway', async () => {
+    const fixed = 'f'.repeat(64);
+    const pinned = await startApi(core, { port: 0, rendererDir, env: { TERMWISE_API_TOKEN: fixed } });
+    try {
+      const headers = { authorization: `Bearer ${fixed}` };
+      const info = await json<Record<string, unknown>>(await fetch(new URL('settings', pinned.url), { headers }));
+      expect(info).toMatchObject({ api_token: fixed, token_source: 'the TERMWISE_API_TOKEN environment variable', token_regenerable: false });
+      const refused = await fetch(new URL('settings/token', pinned.url), { method: 'POST', headers });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ detail: 'The token is set by TERMWISE_API_TOKEN; change that variable instead' });
+    } finally {
+      await pinned.close();
+    }
   });
 
   it('loads the sample data, backs it up, and restores the backup over later changes', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, CopyButton, FileButton, Group, NumberInput, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, CopyButton, FileButton, Group, Modal, NumberInput, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { TermPicker } from '../components/TermPicker';
 import { useSchedule } from '../stores/schedule';
 import { termLabel, type Term } from '../../../core/domain/terms';
@@ -13,6 +13,7 @@ type Info = Result<'settings-info'>;
 export function SettingsPage() {
   const [info, setInfo] = useState<Info | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirmingRegenerate, setConfirmingRegenerate] = useState(false);
   const load = (): void => {
     call('settings-info', {})
       .then(setInfo)
@@ -20,6 +21,7 @@ export function SettingsPage() {
   };
   useEffect(load, []);
   const regenerate = async (): Promise<void> => {
+    setConfirmingRegenerate(false);
     try {
       await call('settings-regenerate-token', {});
       notifyDone('Scripts must use the new token from now on.', 'Token regenerated');
@@ -108,11 +110,26 @@ export function SettingsPage() {
                       </Button>
                     )}
                   </CopyButton>
-                  <Button color="red" variant="light" onClick={() => void regenerate()}>
-                    Regenerate
-                  </Button>
+                  {info.token_regenerable && (
+                    <Button color="red" variant="light" onClick={() => setConfirmingRegenerate(true)}>
+                      Regenerate…
+                    </Button>
+                  )}
                 </Group>
               )}
+              <Modal opened={confirmingRegenerate} onClose={() => setConfirmingRegenerate(false)} title="Make a new API token?">
+                <Stack gap="sm">
+                  <Text size="sm">Scripts that use the current token stop working until they are given the new one, and every browser signed in to Termwise is signed out.</Text>
+                  <Group justify="flex-end">
+                    <Button variant="default" onClick={() => setConfirmingRegenerate(false)}>
+                      Keep the current token
+                    </Button>
+                    <Button color="red" onClick={() => void regenerate()}>
+                      Make a new token
+                    </Button>
+                  </Group>
+                </Stack>
+              </Modal>
               <Text size="xs" c="dimmed">
                 Example: curl -H "Authorization: Bearer &lt;token&gt;" {info.api_url ?? 'http://127.0.0.1:4610/'}dashboard/metrics
               </Text>

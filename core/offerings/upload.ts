@@ -3,7 +3,7 @@ import { echo, LIMITS } from '../domain/bounds';
 import { normaliseCourseCode } from '../domain/codes';
 import { cellText, matchColumns, type Table } from '../import/table';
 import type { ImportLog } from '../import/result';
-import { normaliseSemester, type Semester } from '../domain/terms';
+import { normaliseSemester, readTermText, type Semester } from '../domain/terms';
 import type { Campus, CampusList } from '../domain/campuses';
 import { OFFERING_COLUMNS, type OfferingColumn } from './columns';
 import type { OfferingRecord } from './schema';
@@ -17,14 +17,23 @@ export interface OfferingDefaults {
 
 type Columns = Partial<Record<OfferingColumn, number>>;
 
+/**
+ * The required columns a table lacks, in a word each (with `explained`, as the refusal names them):
+ * a course code (or prefix and number), and a year — which a term column may carry instead ("Fall 2024").
+ */
+export function missingOfferingColumns(columns: Columns, explained = false): string[] {
+  const missing: string[] = [];
+  if (columns.year === undefined && columns.semester === undefined) missing.push(explained ? 'year (or "yr", or a term column such as "Fall 2024")' : 'year');
+  if (columns.course_code === undefined && (columns.prefix === undefined || columns.number === undefined)) {
+    missing.push(explained ? 'course code ("course_code", "course code", "course", or a prefix/subject column with a number column)' : 'course code');
+  }
+  return missing;
+}
+
 /** Checks a table has the required columns; the error names what is missing. */
 export function offeringColumnsOf(table: Table, filename: string): Columns {
   const columns = matchColumns(table.headers, OFFERING_COLUMNS);
-  const missing: string[] = [];
-  if (columns.year === undefined) missing.push('year (or "yr")');
-  if (columns.course_code === undefined && (columns.prefix === undefined || columns.number === undefined)) {
-    missing.push('course code ("course_code", "course code", "course", or a prefix/subject column with a number column)');
-  }
+  const missing = missingOfferingColumns(columns, true);
   if (missing.length > 0) {
     const seen = table.headers.filter((h) => h !== '').join(', ') || 'none';
     throw invalid(`"${filename}" is missing the required column ${missing.join(' and the column ')}. Columns found: ${echo(seen)}`);
@@ -51,6 +60,7 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
   // Reports repeat the same few spellings on every row: normalise each once.
   const courseCode = memoise(normaliseCourseCode);
   const semesterOf = memoise(normaliseSemester);
+  const termOf = memoise(readTermText);
   const campusOf = memoise((text: string) => defaults.campuses.normalise(text));
   for (const { table, columns } of tables) {
     const at = (values: unknown[], column: OfferingColumn): unknown => {
@@ -66,14 +76,16 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
         continue;
       }
       const yearText = cellText(at(v, 'year'));
+      const semesterText = cellText(at(v, 'semester'));
+      // A term cell may carry the year ("Fall 2024", "2024-fa", "202410") when there is no year column or it is blank.
+      const term = termOf(semesterText);
       const yearMatch = /^(\d{4})(?:\.0+)?$/.exec(yearText) ?? /\b(\d{4})\b/.exec(yearText);
-      const year = yearMatch ? Number(yearMatch[1]) : NaN;
+      const year = yearMatch ? Number(yearMatch[1]) : yearText === '' ? (term.year ?? NaN) : NaN;
       if (!(year >= 1900 && year <= 2200)) {
-        log.skip(row.where, yearText === '' ? 'no year' : `year "${yearText}" is not a year`);
+        log.skip(row.where, yearText !== '' ? `year "${yearText}" is not a year` : semesterText !== '' ? `no year (the term "${semesterText}" names none)` : 'no year');
         continue;
       }
-      const semesterText = cellText(at(v, 'semester'));
-      const semester = semesterText === '' ? defaults.semester : semesterOf(semesterText);
+      const semester = semesterText === '' ? defaults.semester : (semesterOf(semesterText) ?? term.semester ?? null);
       if (!semester) {
         log.skip(row.where, `semester "${semesterText}" is not Fall, Spring or Summer`);
         continue;

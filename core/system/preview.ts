@@ -4,6 +4,7 @@ import { requireExtension, uploadedFileSchema } from '../import/files';
 import { previewJson, previewTable } from '../import/preview';
 import { OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from '../offerings/columns';
 import { DOCTOR_COLUMNS } from '../faculty/columns';
+import { missingOfferingColumns } from '../offerings/upload';
 
 export const previewHandlers = defineHandlers({
   'import-preview': handler(z.object({ kind: z.enum(['courses', 'offerings', 'doctors']), file: uploadedFileSchema }), 'The columns and first rows an import would read', async (_ctx, { kind, file }) => {
@@ -16,7 +17,7 @@ export const previewHandlers = defineHandlers({
       return previewTable(
         file,
         OFFERING_COLUMNS,
-        (found) => [...(found.year === undefined ? ['year'] : []), ...(found.course_code === undefined && (found.prefix === undefined || found.number === undefined) ? ['course code'] : [])],
+        (found) => missingOfferingColumns(found),
         OFFERING_GROUPING_COLUMNS,
       );
     }

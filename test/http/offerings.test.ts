@@ -126,6 +126,24 @@ describe('POST /data/upload/offerings (CSV)', () => {
     ]);
   });
 
+  it('reads the year from a term column when there is no year column ("Fall 2024", "2024-sp", Banner codes), and previews such a file as complete', async () => {
+    const csv = 'Course,Term,Enrolled\nCSC201,Fall 2024,30\nCSC202,2025-sp,25\nCSC203,202430,12\nCSC204,Fall,9\n';
+    const preview = await json<{ missing: string[] }>(await server.upload('/data/preview', 'report.csv', csv, { kind: 'offerings' }));
+    expect(preview.missing).toEqual([]);
+    const result = await json<Result>(await upload(csv));
+    expect(result).toMatchObject({ status: 'success', processed: 3, skipped: 1 });
+    expect(result.warnings).toEqual([expect.stringMatching(/^Row 5: no year \(the term "Fall" names none\)/)]);
+    expect((await offerings()).map((o) => [o.course_code, o.year, o.semester]).sort()).toEqual([
+      ['CSC201', 2024, 'Fall'],
+      ['CSC202', 2025, 'Spring'],
+      ['CSC203', 2024, 'Summer'],
+    ]);
+    // Without a year or a term column the file is refused, naming both ways to give the year.
+    const refused = await upload('Course,Enrolled\nCSC201,30\n');
+    expect(refused.status).toBe(400);
+    expect((await json<{ detail: string }>(refused)).detail).toContain('year (or "yr", or a term column such as "Fall 2024")');
+  });
+
   it('skips unusable rows and names row and reason', async () => {
     const response = await upload('course,year,semester,campus,total_enrolled,passed_count,failed_count\nCSC201,20x1,Fall,Beirut,1,1,0\n???,2021,Fall,Beirut,1,1,0\nCSC202,2021,Winter,Beirut,1,1,0\nCSC203,2021,Fall,Tripoli,1,1,0\nCSC204,2021,Fall,Beirut,-3,,\nCSC205,2021,Fall,Beirut,10,8,5\nCSC206,2021,Fall,Beirut,10,8,2\n');
     const result = await json<Result>(response);
@@ -155,9 +173,12 @@ describe('POST /data/upload/offerings (CSV)', () => {
   });
 
   it('refuses a file without the year or course column, naming the column', async () => {
-    const noYear = await upload('course,semester\nCSC201,Fall\n');
+    const noYear = await upload('course,total_enrolled\nCSC201,30\n');
     expect(noYear.status).toBe(400);
     expect((await json<{ detail: string }>(noYear)).detail).toMatch(/missing the required column year/);
+    // A term column may carry the year; a row whose term names none is skipped with that reason.
+    const termWithoutYear = await json<Result>(await upload('course,semester\nCSC201,Fall\n'));
+    expect(termWithoutYear).toMatchObject({ status: 'empty', processed: 0, skipped: 1, warnings: [expect.stringContaining('no year (the term "Fall" names none)')] });
     const noCourse = await upload('year,semester,prefix\n2020,Fall,CSC\n');
     expect(noCourse.status).toBe(400);
     expect((await json<{ detail: string }>(noCourse)).detail).toMatch(/course code/);

@@ -105,7 +105,7 @@ export function ImportCard({ kind }: { kind: ImportKind }) {
           </Stack>
         )}
         <Group>
-          <Button onClick={() => void runImport()} disabled={!file} loading={busy} data-testid={`import-${kind}-button`}>
+          <Button onClick={() => void runImport()} disabled={!file || (preview?.missing.length ?? 0) > 0} loading={busy} data-testid={`import-${kind}-button`}>
             Import
           </Button>
         </Group>

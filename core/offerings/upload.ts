@@ -3,7 +3,7 @@ import { echo, LIMITS } from '../domain/bounds';
 import { normaliseCourseCode } from '../domain/codes';
 import { cellText, matchColumns, type Table } from '../import/table';
 import type { ImportLog } from '../import/result';
-import { normaliseSemester, readTermText, type Semester } from '../domain/terms';
+import { readTermText, type Semester } from '../domain/terms';
 import type { Campus, CampusList } from '../domain/campuses';
 import { OFFERING_COLUMNS, type OfferingColumn } from './columns';
 import type { OfferingRecord } from './schema';
@@ -59,7 +59,7 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
   const records = new Map<string, OfferingRecord>();
   // Reports repeat the same few spellings on every row: normalise each once.
   const courseCode = memoise(normaliseCourseCode);
-  const semesterOf = memoise(normaliseSemester);
+  // A term cell gives its semester ("FA", "Fall 2024", "202410"), and its year when the row has none.
   const termOf = memoise(readTermText);
   const campusOf = memoise((text: string) => defaults.campuses.normalise(text));
   for (const { table, columns } of tables) {
@@ -77,7 +77,6 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
       }
       const yearText = cellText(at(v, 'year'));
       const semesterText = cellText(at(v, 'semester'));
-      // A term cell may carry the year ("Fall 2024", "2024-fa", "202410") when there is no year column or it is blank.
       const term = termOf(semesterText);
       const yearMatch = /^(\d{4})(?:\.0+)?$/.exec(yearText) ?? /\b(\d{4})\b/.exec(yearText);
       const year = yearMatch ? Number(yearMatch[1]) : yearText === '' ? (term.year ?? NaN) : NaN;
@@ -85,7 +84,7 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
         log.skip(row.where, yearText !== '' ? `year "${yearText}" is not a year` : semesterText !== '' ? `no year (the term "${semesterText}" names none)` : 'no year');
         continue;
       }
-      const semester = semesterText === '' ? defaults.semester : (semesterOf(semesterText) ?? term.semester ?? null);
+      const semester = semesterText === '' ? defaults.semester : (term.semester ?? null);
       if (!semester) {
         log.skip(row.where, `semester "${semesterText}" is not Fall, Spring or Summer`);
         continue;

@@ -41,7 +41,7 @@ function occurrence(entry: CalendarEntry, letter: string, members: readonly Cale
     end: `${dateOfLetter(letter)}T${hhmm(Math.min(start + entry.duration_mins, 24 * 60 - 1))}`,
     backgroundColor: colourOf(entry.doctor_id),
     borderColor: border ?? colourOf(entry.doctor_id),
-    ...(inCurriculumConflict(members) ? { classNames: ['tw-curriculum'] } : {}),
+    ...(border === CURRICULUM_BORDER ? { classNames: ['tw-curriculum'] } : {}),
     ...(joint ? {} : { extendedProps: { entryId: entry.id } }),
   };
 }

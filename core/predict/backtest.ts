@@ -21,6 +21,10 @@ export interface TermResult {
   recencyFrequency: ScorerResult;
   wapeModel: number;
   wapeNaive: number;
+  /** Share of the offered courses whose actual enrollment fell inside the model's 80 % interval. */
+  intervalCoverage: number;
+  /** Every course's confidence and whether it was offered, to measure calibration over many terms. */
+  predictions: { confidence: number; offered: boolean }[];
 }
 
 /** Baseline 1: offered in the same semester last year. */
@@ -51,12 +55,14 @@ export async function backtest(history: History, terms = 6, campuses: readonly C
       const actual: number[] = [];
       const forecast: number[] = [];
       const naive: number[] = [];
+      let covered = 0;
       scores.forEach((s) => {
         const outcome = campusHistory(history, campus).stats.get(s.course.code)?.[t];
         if (!outcome?.offered || outcome.enrolled === 0) return;
         actual.push(outcome.enrolled);
         forecast.push(s.enrollment);
         naive.push(s.facts.sameSemesterLastYearEnrollment || (s.facts.recentEnrollment.at(-1) ?? 0));
+        if (outcome.enrolled >= s.enrollmentLow && outcome.enrolled <= s.enrollmentHigh) covered++;
       });
       const term = termAt(history.baseYear, t);
       results.push({
@@ -67,6 +73,8 @@ export async function backtest(history: History, terms = 6, campuses: readonly C
         recencyFrequency: evaluate(scores.map((s) => recencyFrequencyScore(s.facts)), BASELINE_THRESHOLD),
         wapeModel: wape(forecast, actual),
         wapeNaive: wape(naive, actual),
+        intervalCoverage: actual.length > 0 ? covered / actual.length : 0,
+        predictions: scores.map((s, i) => ({ confidence: s.confidence, offered: labels[i] === 1 })),
       });
     }
   }

@@ -24,7 +24,30 @@ export interface CourseFacts {
   latentDemand: number;
   /** +1 the study plan places it in this semester, -1 in the other only, 0 otherwise. */
   planAlignment: number;
+  /** Offered 1…8 terms before t: 1 or 0, or UNKNOWN when the campus has no records for that term. */
+  lags: number[];
+  /** Share of the last 4 and the last 8 terms with records in which it was offered. */
+  recentShare4: number;
+  recentShare8: number;
+  /** Terms with records, ending just before t, in which it was offered without a break. */
+  streak: number;
+  /** Terms since its first offering, or null when never offered before t. */
+  age: number | null;
+  offeredCount: number;
+  /** Mean number of terms between its last (up to) six offerings; null with fewer than two. */
+  meanGap: number | null;
+  lastEnrollment: number;
+  maxEnrollment: number;
+  /**
+   * What demand is forecast from: its enrollment in the same semester within two years, else the
+   * mean of its last two offerings, else (no history) what courses of its prefix, level and type
+   * drew in their recent offerings.
+   */
+  demandBase: number;
 }
+
+/** Feature value for "the campus has no records for that term" (the WebAssembly XGBoost build aborts on NaN). */
+export const UNKNOWN = -1;
 
 export const FEATURE_NAMES = [
   'same_semester_1y',
@@ -49,7 +72,28 @@ export const FEATURE_NAMES = [
   'latent_demand',
   'plan_alignment',
   'semester_is_fall',
+  'offered_1_term_before',
+  'offered_2_terms_before',
+  'offered_3_terms_before',
+  'offered_4_terms_before',
+  'offered_5_terms_before',
+  'offered_6_terms_before',
+  'offered_7_terms_before',
+  'offered_8_terms_before',
+  'share_offered_last_4_terms',
+  'share_offered_last_8_terms',
+  'streak',
+  'terms_since_first_offered',
+  'times_offered',
+  'mean_gap_between_offerings',
+  'terms_since_offered_over_mean_gap',
+  'log_last_enrollment',
+  'log_max_enrollment',
+  'log_demand_base',
 ] as const;
+
+/** Column of the demand baseline, which the demand model's target is relative to. */
+export const DEMAND_BASE_COLUMN = FEATURE_NAMES.indexOf('log_demand_base');
 
 export const FEATURE_COUNT = FEATURE_NAMES.length;
 const NEVER = 20;
@@ -62,19 +106,36 @@ export function courseFacts(course: CourseInfo, campus: CampusHistory, t: number
   const series = campus.stats.get(course.code);
   const offered = (i: number): boolean => statAt(series, i)?.offered === true;
   let lastOfferedIndex: number | null = null;
+  let firstOfferedIndex: number | null = null;
   let offeredCount = 0;
   let observed = 0;
+  let offeredInLast4 = 0;
+  let offeredInLast8 = 0;
+  let streak = 0;
+  let streakUnbroken = true;
+  let maxEnrollment = 0;
   const recent: number[] = [];
+  const lastOfferings: number[] = [];
   const failRatios: number[] = [];
   for (let i = t - 1; i >= 0; i--) {
-    if (campus.hasData[i]) observed++;
+    if (!campus.hasData[i]) continue;
+    observed++;
     const stat = statAt(series, i);
-    if (!stat?.offered) continue;
+    const wasOffered = stat?.offered === true;
+    streakUnbroken &&= wasOffered;
+    if (streakUnbroken) streak++;
+    if (!stat || !wasOffered) continue;
+    if (observed <= 4) offeredInLast4++;
+    if (observed <= 8) offeredInLast8++;
     offeredCount++;
     lastOfferedIndex ??= i;
+    firstOfferedIndex = i;
+    if (lastOfferings.length < 6) lastOfferings.push(i);
+    maxEnrollment = Math.max(maxEnrollment, stat.enrolled);
     if (recent.length < 4) recent.unshift(stat.enrolled);
     if (i >= t - 6 && stat.enrolled > 0) failRatios.push(stat.failed / stat.enrolled);
   }
+  const lastTwo = recent.slice(-2);
   let latentDemand = 0;
   for (const prerequisite of course.prerequisites) {
     const prereqSeries = campus.stats.get(prerequisite);
@@ -96,7 +157,69 @@ export function courseFacts(course: CourseInfo, campus: CampusHistory, t: number
     lastTermFailed: statAt(series, t - 1)?.failed ?? 0,
     latentDemand,
     planAlignment: planAlignment(course.studyPlan, t % 2 === 1 ? 'Fall' : 'Spring'),
+    lags: Array.from({ length: 8 }, (_, k) => (campus.hasData[t - 1 - k] ? Number(offered(t - 1 - k)) : UNKNOWN)),
+    recentShare4: offeredInLast4 / Math.max(1, Math.min(4, observed)),
+    recentShare8: offeredInLast8 / Math.max(1, Math.min(8, observed)),
+    streak,
+    age: firstOfferedIndex === null ? null : t - firstOfferedIndex,
+    offeredCount,
+    meanGap: lastOfferings.length >= 2 ? ((lastOfferings[0] ?? 0) - (lastOfferings.at(-1) ?? 0)) / (lastOfferings.length - 1) : null,
+    lastEnrollment: recent.at(-1) ?? 0,
+    maxEnrollment,
+    demandBase: sameSemesterEnrollment(series, t) ?? (lastTwo.length > 0 ? lastTwo.reduce((a, b) => a + b, 0) / lastTwo.length : similarCoursesEnrollment(course, campus, t)),
   };
+}
+
+/** Enrollment in the same semester one, else two, years before t; null when not offered then. */
+function sameSemesterEnrollment(series: readonly (TermStat | undefined)[] | undefined, t: number): number | null {
+  for (const back of [2, 4]) {
+    const stat = statAt(series, t - back);
+    if (stat?.offered) return stat.enrolled;
+  }
+  return null;
+}
+
+/** Terms looked back over for the prior of a course without history. */
+const PRIOR_TERMS = 4;
+
+/**
+ * The prior for a course without history: the median enrollment of the offerings of courses with
+ * its prefix, level and type in the last four terms (0 when there are none). Memoised per campus
+ * history and term, so a dataset pays once per group.
+ */
+function similarCoursesEnrollment(course: CourseInfo, campus: CampusHistory, t: number): number {
+  let byTerm = priors.get(campus);
+  if (!byTerm) priors.set(campus, (byTerm = new Map()));
+  let groups = byTerm.get(t);
+  if (!groups) byTerm.set(t, (groups = new Map()));
+  const key = similarityKey(course);
+  let prior = groups.get(key);
+  if (prior === undefined) {
+    const enrolled: number[] = [];
+    for (const [code, series] of campus.stats) {
+      if (campus.similarityKeys.get(code) !== key) continue;
+      for (let i = Math.max(0, t - PRIOR_TERMS); i < t; i++) {
+        const stat = series[i];
+        if (stat?.offered && stat.enrolled > 0) enrolled.push(stat.enrolled);
+      }
+    }
+    prior = median(enrolled);
+    groups.set(key, prior);
+  }
+  return prior;
+}
+
+const priors = new WeakMap<CampusHistory, Map<number, Map<string, number>>>();
+
+export function similarityKey(course: Pick<CourseInfo, 'prefix' | 'level' | 'types'>): string {
+  return `${course.prefix}|${course.level}|${course.types.join(',')}`;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 function slope(values: readonly number[]): number {
@@ -143,6 +266,17 @@ export function writeFeatures(out: Float32Array, offset: number, course: CourseI
     facts.latentDemand,
     facts.planAlignment,
     t % 2,
+    ...facts.lags,
+    facts.recentShare4,
+    facts.recentShare8,
+    facts.streak,
+    facts.age ?? UNKNOWN,
+    facts.offeredCount,
+    facts.meanGap ?? UNKNOWN,
+    facts.meanGap !== null && facts.termsSinceOffered !== null ? facts.termsSinceOffered / facts.meanGap : UNKNOWN,
+    Math.log1p(facts.lastEnrollment),
+    Math.log1p(facts.maxEnrollment),
+    Math.log1p(facts.demandBase),
   ];
   out.set(values, offset);
 }

@@ -6,6 +6,7 @@ import { listCourses } from '../catalog/repo';
 import type { PlannedSemester } from '../domain/terms';
 import type { Campus } from '../domain/campuses';
 import { plannedOfferings } from '../offerings/repo';
+import { similarityKey } from './features';
 
 /**
  * The planning view of the database: the catalog with derived facts, and per campus the
@@ -38,6 +39,8 @@ export interface CampusHistory {
   hasData: boolean[];
   /** Course → term index → what happened. */
   stats: Map<string, (TermStat | undefined)[]>;
+  /** Course → its prefix, level and type (similarityKey), for the prior of courses without history. */
+  similarityKeys: ReadonlyMap<string, string>;
 }
 
 export interface History {
@@ -50,7 +53,7 @@ export interface History {
 
 /** One campus's history; empty for a campus without records. */
 export function campusHistory(history: History, campus: Campus): CampusHistory {
-  return history.campuses[campus] ?? { campus, hasData: [], stats: new Map() };
+  return history.campuses[campus] ?? { campus, hasData: [], stats: new Map(), similarityKeys: new Map() };
 }
 
 export function termIndex(baseYear: number, year: number, semester: PlannedSemester): number {
@@ -91,9 +94,8 @@ export function loadHistory(db: Db, campusNames: readonly Campus[]): History {
   const dependents = transitiveDependents(prerequisiteMap);
   const rows = plannedOfferings(db, campusNames);
   const baseYear = rows.reduce((min, r) => Math.min(min, r.year), Number.POSITIVE_INFINITY);
-  const history: History = {
-    baseYear: Number.isFinite(baseYear) ? baseYear : 0,
-    courses: courses.map((c) => ({
+  const catalog = courses.map(
+    (c): CourseInfo => ({
       code: c.code,
       name: c.name,
       prefix: c.prefix,
@@ -103,8 +105,13 @@ export function loadHistory(db: Db, campusNames: readonly Campus[]): History {
       prerequisites: prerequisiteMap.get(c.code) ?? [],
       studyPlan: c.study_plan,
       dependents: dependents.get(c.code) ?? 0,
-    })),
-    campuses: Object.fromEntries(campusNames.map((campus) => [campus, { campus, hasData: [], stats: new Map() }])),
+    }),
+  );
+  const similarityKeys = new Map(catalog.map((c) => [c.code, similarityKey(c)]));
+  const history: History = {
+    baseYear: Number.isFinite(baseYear) ? baseYear : 0,
+    courses: catalog,
+    campuses: Object.fromEntries(campusNames.map((campus) => [campus, { campus, hasData: [], stats: new Map(), similarityKeys }])),
     lastIndex: -1,
   };
   for (const row of rows) {

@@ -1,7 +1,9 @@
 import { storedList } from '../domain/lists';
 import type { Db } from '../db/connection';
 import type { Campus } from '../domain/campuses';
-import type { TrainedCampus } from './train';
+import { z } from 'zod';
+import { UNADJUSTED, type Adjustments, type TrainedCampus } from './train';
+import { FEATURE_NAMES } from './features';
 
 export interface StoredModel extends Omit<TrainedCampus, 'features'> {
   id: number;
@@ -10,22 +12,59 @@ export interface StoredModel extends Omit<TrainedCampus, 'features'> {
   features: string[];
 }
 
-interface ModelRow extends Omit<StoredModel, 'features' | 'classifier' | 'regressor'> {
+interface ModelRow extends Omit<StoredModel, 'features' | 'classifier' | 'regressor' | 'adjustments'> {
   features: string;
   classifier: Buffer;
   regressor: Buffer | null;
+  adjustments: string | null;
+}
+
+const bounds = z.object({ low: z.number(), high: z.number() });
+const adjustmentsSchema = z.object({
+  calibration: z.object({ slope: z.number(), intercept: z.number() }),
+  intervals: z.object({ established: bounds, little_history: bounds }),
+});
+
+/** Stored adjustments, or none for a model trained before they existed (or a damaged row). */
+function readAdjustments(text: string | null): Adjustments {
+  if (text === null) return UNADJUSTED;
+  try {
+    const parsed = adjustmentsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : UNADJUSTED;
+  } catch {
+    return UNADJUSTED;
+  }
+}
+
+/** A model trained on another feature list (an earlier version of Termwise) cannot score today's rows. */
+export function fitsCurrentFeatures(model: Pick<StoredModel, 'features'>): boolean {
+  return model.features.length === FEATURE_NAMES.length && model.features.every((name, i) => name === FEATURE_NAMES[i]);
 }
 
 export function saveModel(db: Db, model: TrainedCampus, version: string, trainedAt: string): void {
   db.prepare(
-    `INSERT INTO models (campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms, classifier, regressor)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(model.campus, version, trainedAt, model.samples, model.positives, model.roc_auc, model.f1, model.threshold, JSON.stringify(model.features), model.duration_ms, Buffer.from(model.classifier), model.regressor ? Buffer.from(model.regressor) : null);
+    `INSERT INTO models (campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms, classifier, regressor, adjustments)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    model.campus,
+    version,
+    trainedAt,
+    model.samples,
+    model.positives,
+    model.roc_auc,
+    model.f1,
+    model.threshold,
+    JSON.stringify(model.features),
+    model.duration_ms,
+    Buffer.from(model.classifier),
+    model.regressor ? Buffer.from(model.regressor) : null,
+    JSON.stringify(model.adjustments),
+  );
 }
 
 function fromRow(row: ModelRow | undefined): StoredModel | undefined {
   if (!row) return undefined;
-  return { ...row, features: storedList(row.features), classifier: new Uint8Array(row.classifier), regressor: row.regressor ? new Uint8Array(row.regressor) : null };
+  return { ...row, features: storedList(row.features), classifier: new Uint8Array(row.classifier), regressor: row.regressor ? new Uint8Array(row.regressor) : null, adjustments: readAdjustments(row.adjustments) };
 }
 
 /** The newest model of a campus. */
@@ -38,9 +77,9 @@ export function modelByVersion(db: Db, campus: string, version: string): StoredM
 }
 
 /** Quality of the newest model of each campus, without the model bytes. */
-export function modelSummaries(db: Db): Omit<StoredModel, 'classifier' | 'regressor'>[] {
+export function modelSummaries(db: Db): Omit<StoredModel, 'classifier' | 'regressor' | 'adjustments'>[] {
   return db
-    .prepare<[], Omit<ModelRow, 'classifier' | 'regressor'>>(
+    .prepare<[], Omit<ModelRow, 'classifier' | 'regressor' | 'adjustments'>>(
       `SELECT id, campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms FROM models m
        WHERE id = (SELECT MAX(id) FROM models WHERE campus = m.campus) ORDER BY campus`,
     )

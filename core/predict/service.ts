@@ -10,7 +10,7 @@ import { countOfferings, latestPlannedTerm } from '../offerings/repo';
 import { countCourses } from '../catalog/repo';
 import { cohortDemand } from './cohorts';
 import { loadHistory, termIndex } from './history';
-import { currentModel, saveModel, type StoredModel } from './models-repo';
+import { currentModel, fitsCurrentFeatures, saveModel, type StoredModel } from './models-repo';
 import { selectByQuotas } from './quotas';
 import { explain } from './reasons';
 import { getRun, insertRun, listRuns } from './runs-repo';
@@ -87,7 +87,7 @@ function boosters(db: Db, model: StoredModel): Promise<CampusModels> {
   let loaded = cache.get(model.id);
   if (!loaded) {
     const models = cache;
-    loaded = (async () => ({ classifier: await Booster.load(model.classifier), regressor: model.regressor ? await Booster.load(model.regressor) : null }))().catch(() => {
+    loaded = (async () => ({ classifier: await Booster.load(model.classifier), regressor: model.regressor ? await Booster.load(model.regressor) : null, ...model.adjustments }))().catch(() => {
       models.delete(model.id);
       throw invalid(`The stored ${model.campus} model (${model.model_version}) cannot be read, perhaps from a damaged backup: train the models again`);
     });
@@ -98,7 +98,8 @@ function boosters(db: Db, model: StoredModel): Promise<CampusModels> {
 
 async function modelFor(ctx: CoreContext, campus: Campus): Promise<StoredModel> {
   let model = currentModel(ctx.db, campus);
-  if (!model) {
+  // None yet, or one from an earlier version of Termwise that reads other features: train now.
+  if (!model || !fitsCurrentFeatures(model)) {
     await train(ctx);
     model = currentModel(ctx.db, campus);
   }

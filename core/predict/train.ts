@@ -1,17 +1,20 @@
 import type { Campus } from '../domain/campuses';
 import { Booster, type BoosterParams } from './xgboost';
-import { courseFacts, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, type CourseFacts } from './features';
+import { courseFacts, DEMAND_BASE_COLUMN, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, type CourseFacts } from './features';
 import { campusHistory, termsWithData, type CourseInfo, type History } from './history';
 import { bestThreshold, f1Score, rocAuc } from './metrics';
+import { calibrate, fitCalibration, UNCALIBRATED, type Calibration } from './calibration';
+import { demandForecast, demandTarget, enrollmentRange, FALLBACK_INTERVALS, fitIntervals, LITTLE_HISTORY, residual, type DemandIntervals } from './demand';
 
 /** Model settings, in one place. */
 export const CLASSIFIER: { params: BoosterParams; rounds: number } = {
-  params: { booster: 'gbtree', objective: 'binary:logistic', tree_method: 'hist', max_bin: 64, max_depth: 4, eta: 0.08, subsample: 0.8, colsample_bytree: 0.8, min_child_weight: 2, seed: 7, silent: 1 },
-  rounds: 120,
+  params: { booster: 'gbtree', objective: 'binary:logistic', tree_method: 'hist', max_bin: 32, max_depth: 4, eta: 0.15, subsample: 0.8, colsample_bytree: 0.8, min_child_weight: 2, seed: 7, silent: 1 },
+  rounds: 50,
 };
+/** Demand: the log move from the course's baseline enrollment (demand.ts). */
 export const REGRESSOR: { params: BoosterParams; rounds: number } = {
-  params: { booster: 'gbtree', objective: 'reg:linear', tree_method: 'hist', max_bin: 64, max_depth: 4, eta: 0.08, subsample: 0.8, colsample_bytree: 0.8, min_child_weight: 2, seed: 7, silent: 1 },
-  rounds: 150,
+  params: { booster: 'gbtree', objective: 'reg:linear', tree_method: 'hist', max_bin: 32, max_depth: 4, eta: 0.1, subsample: 0.8, colsample_bytree: 0.8, min_child_weight: 2, seed: 7, silent: 1 },
+  rounds: 50,
 };
 /** Terms held out at the end of the history to measure quality and choose the threshold. */
 export const HOLDOUT_TERMS = 2;
@@ -59,16 +62,44 @@ function subset(data: Dataset, keep: (row: number) => boolean): Dataset {
   return out;
 }
 
-export interface CampusModels {
+export interface Boosters {
   classifier: Booster;
   regressor: Booster | null;
 }
 
-async function fit(data: Dataset): Promise<CampusModels> {
+/** What turns the boosters' raw outputs into what a run shows, learnt on the held-out terms. */
+export interface Adjustments {
+  calibration: Calibration;
+  intervals: DemandIntervals;
+}
+
+export const UNADJUSTED: Adjustments = { calibration: UNCALIBRATED, intervals: FALLBACK_INTERVALS };
+
+export type CampusModels = Boosters & Adjustments;
+
+const baseOf = (features: Float32Array, row: number): number => Math.expm1(features[row * FEATURE_COUNT + DEMAND_BASE_COLUMN] ?? 0);
+
+async function fit(data: Dataset): Promise<Boosters> {
   const classifier = await Booster.train(data.features, data.labels, data.rows, FEATURE_COUNT, CLASSIFIER.params, CLASSIFIER.rounds);
   const offered = subset(data, (i) => (data.enrollment[i] ?? 0) > 0);
-  const regressor = offered.rows >= 10 ? await Booster.train(offered.features, offered.enrollment, offered.rows, FEATURE_COUNT, REGRESSOR.params, REGRESSOR.rounds) : null;
+  const moves = offered.enrollment.map((enrolled, i) => demandTarget(enrolled, baseOf(offered.features, i)));
+  const regressor = offered.rows >= 10 ? await Booster.train(offered.features, moves, offered.rows, FEATURE_COUNT, REGRESSOR.params, REGRESSOR.rounds) : null;
   return { classifier, regressor };
+}
+
+/** Expected enrollment of each row: the baseline moved by the regressor (the baseline alone without one). */
+function forecastRows(regressor: Booster | null, data: Pick<Dataset, 'features' | 'rows'>): number[] {
+  const moves = regressor?.predict(data.features, data.rows, FEATURE_COUNT);
+  return Array.from({ length: data.rows }, (_, i) => demandForecast(baseOf(data.features, i), moves?.[i] ?? 0));
+}
+
+const TIMES_OFFERED_COLUMN = FEATURE_NAMES.indexOf('times_offered');
+const littleHistoryRow = (features: Float32Array, row: number): boolean => (features[row * FEATURE_COUNT + TIMES_OFFERED_COLUMN] ?? 0) < LITTLE_HISTORY;
+
+/** How far the demand forecasts of a dataset's offered rows were from what happened. */
+function demandResiduals(regressor: Booster | null, data: Dataset): ReturnType<typeof residual>[] {
+  const offered = subset(data, (i) => (data.enrollment[i] ?? 0) > 0);
+  return forecastRows(regressor, offered).map((forecast, i) => residual(offered.enrollment[i] ?? 0, forecast, littleHistoryRow(offered.features, i)));
 }
 
 export interface TrainedCampus {
@@ -82,6 +113,7 @@ export interface TrainedCampus {
   features: string[];
   classifier: Uint8Array;
   regressor: Uint8Array | null;
+  adjustments: Adjustments;
 }
 
 export type Progress = (stage: string, percent: number) => void;
@@ -99,20 +131,29 @@ export async function trainCampus(history: History, campus: Campus, progress: Pr
   progress('features', 5);
   const data = buildDataset(history, campus, targets);
   let metrics: { roc_auc: number | null; f1: number | null; threshold: number } = { roc_auc: null, f1: null, threshold: 0.5 };
+  let adjustments: Adjustments | null = null;
   if (targets.length > HOLDOUT_TERMS) {
+    // A probe trained without the last terms learns, on them, the calibration, the offer threshold
+    // and the demand interval; the target term is never among them (trainCampus sees only `before`).
     const holdoutStart = targets[targets.length - HOLDOUT_TERMS] ?? 0;
     const train = subset(data, (i) => (data.terms[i] ?? 0) < holdoutStart);
     const holdout = subset(data, (i) => (data.terms[i] ?? 0) >= holdoutStart);
     progress('holdout', 20);
     const probe = await fit(train);
-    const scores = probe.classifier.predict(holdout.features, holdout.rows, FEATURE_COUNT);
+    const raw = probe.classifier.predict(holdout.features, holdout.rows, FEATURE_COUNT);
+    const calibration = fitCalibration(raw, holdout.labels);
+    const scores = raw.map((score) => calibrate(score, calibration));
+    adjustments = { calibration, intervals: fitIntervals(demandResiduals(probe.regressor, holdout)) };
     probe.classifier.free();
     probe.regressor?.free();
     const best = bestThreshold(scores, holdout.labels);
     metrics = { roc_auc: rocAuc(scores, holdout.labels), f1: f1Score(scores, holdout.labels, best.threshold), threshold: best.threshold };
   }
   progress('fit', 60);
-  const models = await fit(data);
+  const boosters = await fit(data);
+  // Too little history to hold terms out: the interval comes from the training rows themselves (narrower than it should be).
+  adjustments ??= { calibration: UNCALIBRATED, intervals: fitIntervals(demandResiduals(boosters.regressor, data)) };
+  const models: CampusModels = { ...boosters, ...adjustments };
   progress('done', 100);
   let positives = 0;
   for (const label of data.labels) positives += label;
@@ -126,6 +167,7 @@ export async function trainCampus(history: History, campus: Campus, progress: Pr
       features: [...FEATURE_NAMES],
       classifier: models.classifier.save(),
       regressor: models.regressor?.save() ?? null,
+      adjustments,
     },
     models,
   };
@@ -134,9 +176,14 @@ export async function trainCampus(history: History, campus: Campus, progress: Pr
 export interface CourseScore {
   course: CourseInfo;
   facts: CourseFacts;
+  /** Calibrated probability that the course is offered. */
   confidence: number;
-  /** Expected enrollment if offered, before cohort adjustments. */
+  /** Expected enrollment if offered, before cohort adjustments, with its 80 % interval. */
   enrollment: number;
+  enrollmentLow: number;
+  enrollmentHigh: number;
+  /** Offered fewer than LITTLE_HISTORY times before the term. */
+  littleHistory: boolean;
 }
 
 /** Scores every catalog course for term index t at a campus. */
@@ -149,14 +196,12 @@ export function scoreCourses(models: CampusModels, history: History, campus: Cam
     return f;
   });
   const confidence = models.classifier.predict(features, courses.length, FEATURE_COUNT);
-  const enrollment = models.regressor?.predict(features, courses.length, FEATURE_COUNT);
+  const enrollment = forecastRows(models.regressor, { features, rows: courses.length });
   return courses.map((course, i) => {
     const f = facts[i] as CourseFacts;
-    const fallback = f.sameSemesterLastYearEnrollment || f.meanRecentEnrollment;
-    return { course, facts: f, confidence: clamp01(confidence[i] ?? 0), enrollment: Math.max(0, enrollment ? (enrollment[i] ?? 0) : fallback) };
+    const littleHistory = f.offeredCount < LITTLE_HISTORY;
+    const expected = enrollment[i] ?? 0;
+    const range = enrollmentRange(expected, models.intervals, littleHistory);
+    return { course, facts: f, confidence: calibrate(confidence[i] ?? 0, models.calibration), enrollment: expected, enrollmentLow: range.low, enrollmentHigh: range.high, littleHistory };
   });
-}
-
-function clamp01(value: number): number {
-  return Math.min(1, Math.max(0, value));
 }

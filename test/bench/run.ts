@@ -7,6 +7,7 @@ import { benchStartup } from './startup.bench';
 import { benchSchedule } from './schedule.bench';
 import { benchTimetableImport } from './timetable-import.bench';
 import { benchForest, benchPredict } from './predict.bench';
+import { benchRealHistory } from './real.bench';
 import { benchRenderer } from './renderer.bench';
 import { benchAutofill } from './autofill.bench';
 import { benchLimits } from './limits.bench';
@@ -19,6 +20,7 @@ const sections: Record<string, () => Promise<void>> = {
   import: benchImports,
   limits: benchLimits,
   predict: benchPredict,
+  real: benchRealHistory,
   autofill: benchAutofill,
   renderer: benchRenderer,
 };

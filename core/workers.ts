@@ -79,6 +79,71 @@ export function replyToParent(job: Promise<unknown>, fallback: CoreErrorData): v
   );
 }
 
+/**
+ * A worker thread kept between jobs, so that later jobs skip starting a thread and loading its
+ * modules (and, for training, instantiating XGBoost's WebAssembly): jobs run one at a time, in the
+ * order asked; the thread ends after `idleMs` without work (returning its memory) and does not keep
+ * the process alive while idle. A thread that fails is replaced by the next job.
+ */
+export class KeptWorker {
+  private worker: Worker | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly moduleUrl: URL,
+    private readonly idleMs: number,
+  ) {}
+
+  run<T>(input: unknown, onProgress?: (value: unknown) => void): Promise<T> {
+    const job = this.queue.then(() => this.runNow<T>(input, onProgress));
+    this.queue = job.catch(() => undefined);
+    return job;
+  }
+
+  private runNow<T>(input: unknown, onProgress?: (value: unknown) => void): Promise<T> {
+    clearTimeout(this.idleTimer);
+    const worker = (this.worker ??= startWorker(this.moduleUrl, { kept: true }));
+    worker.ref();
+    return new Promise<T>((resolve, reject) => {
+      const onMessage = (message: WorkerMessage): void => {
+        if (message.type === 'progress') onProgress?.(message.value);
+        else done(() => (message.type === 'result' ? resolve(message.value as T) : reject(new CoreError(message.error.code, message.error.message, message.error.details))));
+      };
+      const onError = (error: Error): void => done(() => reject(error), true);
+      const onExit = (code: number): void => done(() => reject(new Error(`The worker stopped unexpectedly (exit code ${code})`)), true);
+      const done = (outcome: () => void, broken = false): void => {
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        if (broken) {
+          this.worker = null;
+          void worker.terminate();
+        } else {
+          worker.unref();
+          this.idleTimer = setTimeout(() => this.close(), this.idleMs).unref();
+        }
+        outcome();
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      worker.postMessage({ type: 'job', input });
+    });
+  }
+
+  /** Ends the thread now (a job in flight fails); the next job starts a new one. */
+  close(): void {
+    clearTimeout(this.idleTimer);
+    const worker = this.worker;
+    this.worker = null;
+    void worker?.terminate();
+  }
+}
+
+/** The kept worker's side: runs each job it is sent with `work`, replying as replyToParent does. */
+export function serveJobs(work: (input: unknown) => Promise<unknown>, fallback: CoreErrorData): void {
+  parentPort?.on('message', (message: { type: 'job'; input: unknown }) => {
+    if (message.type === 'job') replyToParent(work(message.input), fallback);
+  });
+}
+
 /** The worker's side: reports progress. */
 export function reportProgress(value: unknown): void {
   parentPort?.postMessage({ type: 'progress', value } satisfies WorkerMessage);

@@ -189,9 +189,9 @@ const PRIOR_TERMS = 4;
  */
 function similarCoursesEnrollment(course: CourseInfo, campus: CampusHistory, t: number): number {
   let byTerm = priors.get(campus);
-  if (!byTerm) priors.set(campus, (byTerm = new Map()));
+  if (!byTerm) priors.set(campus, (byTerm = new Map<number, Map<string, number>>()));
   let groups = byTerm.get(t);
-  if (!groups) byTerm.set(t, (groups = new Map()));
+  if (!groups) byTerm.set(t, (groups = new Map<string, number>()));
   const key = similarityKey(course);
   let prior = groups.get(key);
   if (prior === undefined) {

@@ -50,12 +50,22 @@ function candidates(ctx: ReasonContext): Reason[] {
   return reasons;
 }
 
+/** Said of every course with little history, whatever else is said: its figures are less sure. */
+function historyCaveat(ctx: ReasonContext): string | null {
+  const { facts, course } = ctx.score;
+  if (!ctx.score.littleHistory) return null;
+  if (facts.offeredCount === 0) return `No history at ${ctx.campus}: enrollment estimated from similar ${course.prefix} ${course.level}00-level courses`;
+  return `Little history: offered only ${facts.offeredCount === 1 ? 'once' : 'twice'} at ${ctx.campus}, so the figures are less sure`;
+}
+
 export function explain(ctx: ReasonContext): string[] {
   const wanted = ctx.offer ? 1 : -1;
+  const caveat = historyCaveat(ctx);
   const ranked = candidates(ctx)
     .filter((r) => r.direction === wanted || r.direction === 0)
     .sort((a, b) => (b.direction === wanted ? 1 : 0) - (a.direction === wanted ? 1 : 0) || b.weight - a.weight);
-  const texts = ranked.slice(0, MAX_REASONS).map((r) => r.text);
+  const texts = ranked.slice(0, MAX_REASONS - (caveat ? 1 : 0)).map((r) => r.text);
   if (texts.length === 0) texts.push(`Model confidence ${Math.round(ctx.score.confidence * 100)}%`);
+  if (caveat) texts.push(caveat);
   return texts;
 }

@@ -17,11 +17,29 @@ export function insertRun(db: Db, run: Omit<PredictionRun, 'id'>, parameters: un
       .run(run.run_name, run.target_year, run.target_semester, run.target_campus, run.model_version, run.created_at, JSON.stringify(parameters)).lastInsertRowid,
   );
   const insert = db.prepare(
-    `INSERT INTO prediction_entries (run_id, position, course_code, course_name, prefix, types, confidence, offer_score, offer, predicted_enrollment, latent_demand, bottleneck_score, projected_sections, reasons)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO prediction_entries (run_id, position, course_code, course_name, prefix, types, confidence, offer_score, offer, predicted_enrollment, enrollment_low, enrollment_high, latent_demand, bottleneck_score, projected_sections, section_size, reasons)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   run.entries.forEach((e, position) =>
-    insert.run(id, position, e.course_code, e.course_name, e.prefix, JSON.stringify(e.types), e.confidence, e.offer_score, e.offer ? 1 : 0, e.predicted_enrollment, e.latent_demand, e.bottleneck_score, e.projected_sections, JSON.stringify(e.reasons)),
+    insert.run(
+      id,
+      position,
+      e.course_code,
+      e.course_name,
+      e.prefix,
+      JSON.stringify(e.types),
+      e.confidence,
+      e.offer_score,
+      e.offer ? 1 : 0,
+      e.predicted_enrollment,
+      e.enrollment_low,
+      e.enrollment_high,
+      e.latent_demand,
+      e.bottleneck_score,
+      e.projected_sections,
+      e.section_size,
+      JSON.stringify(e.reasons),
+    ),
   );
   return id;
 }
@@ -36,9 +54,12 @@ function toEntry(row: EntryRow): PredictionEntry {
     offer_score: row.offer_score,
     offer: row.offer === 1,
     predicted_enrollment: row.predicted_enrollment,
+    enrollment_low: row.enrollment_low,
+    enrollment_high: row.enrollment_high,
     latent_demand: row.latent_demand,
     bottleneck_score: row.bottleneck_score,
     projected_sections: row.projected_sections,
+    section_size: row.section_size,
     reasons: storedList(row.reasons),
   };
 }

@@ -34,11 +34,19 @@ export interface PredictionEntry {
   offer_score: number;
   offer: boolean;
   predicted_enrollment: number;
+  /** The 80 % range of enrollment (null in runs saved before ranges existed). */
+  enrollment_low: number | null;
+  enrollment_high: number | null;
   latent_demand: number;
   bottleneck_score: number;
   projected_sections: number;
+  /** Seats per section the projected sections were worked out with. */
+  section_size: number;
   reasons: string[];
 }
+
+/** Seats per section when turning expected enrollment into sections to open. */
+export const SECTION_SEATS = 40;
 
 export interface PredictionRun {
   id: number;

@@ -3,7 +3,7 @@ import type { CoreContext } from '../context';
 import type { Db } from '../db/connection';
 import { invalid, notFound } from '../domain/errors';
 import { DATABASE_FILE } from '../db/files';
-import { runWorker, siblingModule } from '../workers';
+import { KeptWorker, siblingModule } from '../workers';
 import { nextPlannedTerm } from '../domain/terms';
 import type { Campus } from '../domain/campuses';
 import { countOfferings, latestPlannedTerm } from '../offerings/repo';
@@ -14,13 +14,11 @@ import { currentModel, fitsCurrentFeatures, saveModel, type StoredModel } from '
 import { selectByQuotas } from './quotas';
 import { explain } from './reasons';
 import { getRun, insertRun, listRuns } from './runs-repo';
-import type { BulkRunInput, PredictionEntry, PredictionRun, TrainResult } from './schema';
+import { SECTION_SEATS, type BulkRunInput, type PredictionEntry, type PredictionRun, type TrainResult } from './schema';
 import { scoreCourses, type CampusModels, type TrainedCampus } from './train';
 import type { TrainProgress, TrainWorkerInput } from './train-worker';
 import { Booster } from './xgboost';
 
-/** Seats per section when turning expected enrollment into sections to open. */
-export const SECTION_SEATS = 40;
 
 export function nextTerm(ctx: CoreContext): { year: number; semester: 'Fall' | 'Spring' } {
   const latest = latestPlannedTerm(ctx.db);
@@ -29,6 +27,11 @@ export function nextTerm(ctx: CoreContext): { year: number; semester: 'Fall' | '
 }
 
 const training = new WeakMap<CoreContext, Promise<TrainResult>>();
+
+/** How long a training thread stays ready for the next training before it ends and frees its memory. */
+const TRAINER_IDLE_MS = 120_000;
+/** One training thread for the process, shared by its cores (each job names its database file). */
+const trainer = new KeptWorker(siblingModule(import.meta.url, 'train-worker'), TRAINER_IDLE_MS);
 
 /** Retrains every campus's model in a worker thread; a second call while one runs shares it. */
 export function train(ctx: CoreContext): Promise<TrainResult> {
@@ -44,11 +47,10 @@ async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
   const trainedAt = ctx.now();
   const modelVersion = newModelVersion(ctx, trainedAt);
   ctx.events.emit({ type: 'progress', task: 'train', stage: 'starting', percent: 0 });
-  const trained = await runWorker<TrainedCampus[]>(siblingModule(import.meta.url, 'train-worker'), { databaseFile: join(ctx.dataDir, DATABASE_FILE), campuses: ctx.campuses.names } satisfies TrainWorkerInput, {
-    onProgress: (message) => {
-      const p = message as TrainProgress;
-      ctx.events.emit({ type: 'progress', task: 'train', campus: p.campus, stage: p.stage, percent: p.percent });
-    },
+  const input: TrainWorkerInput = { databaseFile: join(ctx.dataDir, DATABASE_FILE), campuses: ctx.campuses.names };
+  const trained = await trainer.run<TrainedCampus[]>(input, (message) => {
+    const p = message as TrainProgress;
+    ctx.events.emit({ type: 'progress', task: 'train', campus: p.campus, stage: p.stage, percent: p.percent });
   });
   ctx.db.transaction(() => {
     for (const model of trained) saveModel(ctx.db, model, modelVersion, trainedAt.toISOString());
@@ -136,9 +138,12 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
       offer_score: round(s.confidence * 100, 2),
       offer,
       predicted_enrollment: predicted,
+      enrollment_low: Math.min(predicted, s.enrollmentLow + cohort.students),
+      enrollment_high: Math.max(predicted, s.enrollmentHigh + cohort.students),
       latent_demand: s.facts.latentDemand + cohort.students,
       bottleneck_score: s.course.dependents,
       projected_sections: offer ? Math.max(1, Math.ceil(predicted / SECTION_SEATS)) : 0,
+      section_size: SECTION_SEATS,
       reasons: explain({ score: s, offer, campus: input.target_campus, semester: input.target_semester, baseYear: history.baseYear, cohortSources: cohort.sources }),
     };
   });

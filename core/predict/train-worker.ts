@@ -1,10 +1,10 @@
 /**
- * Worker thread entry: trains every campus's model from the database file, reporting progress,
- * and hands the serialised boosters back to the main thread, which stores them.
+ * Worker thread entry (a kept worker: one job per training): trains every campus's model from the
+ * database file, reporting progress, and hands the serialised boosters back to the main thread,
+ * which stores them.
  */
-import { workerData } from 'node:worker_threads';
 import { INTERNAL_ERROR_MESSAGE } from '../domain/errors';
-import { replyToParent, reportProgress } from '../workers';
+import { reportProgress, serveJobs } from '../workers';
 import { openDatabase } from '../db/connection';
 import { loadHistory } from './history';
 import { trainCampus, type TrainedCampus } from './train';
@@ -20,8 +20,7 @@ export interface TrainProgress {
   percent: number;
 }
 
-async function main(): Promise<TrainedCampus[]> {
-  const { databaseFile, campuses } = workerData as TrainWorkerInput;
+async function trainAll({ databaseFile, campuses }: TrainWorkerInput): Promise<TrainedCampus[]> {
   const db = openDatabase(databaseFile);
   try {
     const history = loadHistory(db, campuses);
@@ -42,4 +41,4 @@ async function main(): Promise<TrainedCampus[]> {
   }
 }
 
-replyToParent(main(), { code: 'internal', message: `Training failed. ${INTERNAL_ERROR_MESSAGE}` });
+serveJobs((input) => trainAll(input as TrainWorkerInput), { code: 'internal', message: `Training failed. ${INTERNAL_ERROR_MESSAGE}` });

@@ -13,9 +13,12 @@ export function saveRun(db: Db, campus: 'Beirut' | 'Byblos', entries: { code: st
     offer_score: 90,
     offer: e.offer ?? true,
     predicted_enrollment: e.enrollment,
+    enrollment_low: e.enrollment,
+    enrollment_high: e.enrollment,
     latent_demand: 0,
     bottleneck_score: 0,
     projected_sections: e.offer === false ? 0 : e.sections,
+    section_size: 40,
     reasons: [],
   }));
   return insertRun(db, { run_name: 'test', target_year: 2025, target_semester: 'Fall', target_campus: campus, model_version: 'test', created_at: new Date().toISOString(), entries: rows }, {});

@@ -61,13 +61,20 @@ describe('prediction on the sample data', () => {
     const courses = await json<{ code: string; name: string }[]>(await server.api('/data/courses'));
     expect(run.entries.map((e) => e.course_code).sort()).toEqual(courses.map((c) => c.code).sort());
     for (const e of run.entries) {
-      expect(Object.keys(e).sort()).toEqual(['bottleneck_score', 'confidence', 'course_code', 'course_name', 'latent_demand', 'offer', 'offer_score', 'predicted_enrollment', 'prefix', 'projected_sections', 'reasons', 'types'].sort());
+      expect(Object.keys(e).sort()).toEqual(
+        ['bottleneck_score', 'confidence', 'course_code', 'course_name', 'enrollment_high', 'enrollment_low', 'latent_demand', 'offer', 'offer_score', 'predicted_enrollment', 'prefix', 'projected_sections', 'reasons', 'section_size', 'types'].sort(),
+      );
       expect(e.confidence).toBeGreaterThanOrEqual(0);
       expect(e.confidence).toBeLessThanOrEqual(1);
       expect(e.offer_score).toBeCloseTo(e.confidence * 100, 1);
       expect(Number.isInteger(e.predicted_enrollment) && e.predicted_enrollment >= 0).toBe(true);
       expect(Number.isInteger(e.latent_demand) && Number.isInteger(e.bottleneck_score)).toBe(true);
-      expect(e.projected_sections).toBe(e.offer ? Math.max(1, Math.ceil(e.predicted_enrollment / 40)) : 0);
+      // The 80 % range holds the estimate; sections are worked out with the seat size the entry states.
+      expect(Number.isInteger(e.enrollment_low) && Number.isInteger(e.enrollment_high)).toBe(true);
+      expect(e.enrollment_low).toBeLessThanOrEqual(e.predicted_enrollment);
+      expect(e.enrollment_high).toBeGreaterThanOrEqual(e.predicted_enrollment);
+      expect(e.section_size).toBe(40);
+      expect(e.projected_sections).toBe(e.offer ? Math.max(1, Math.ceil(e.predicted_enrollment / e.section_size)) : 0);
       expect(e.reasons.length).toBeGreaterThanOrEqual(1);
       expect(e.reasons.length).toBeLessThanOrEqual(3);
       expect(e.course_name).toBe(courses.find((c) => c.code === e.course_code)?.name);
@@ -238,6 +245,28 @@ describe('prediction edge cases', () => {
     const byblos = await bulk(server, { ...base, target_campus: 'Byblos' });
     expect(byblos.status).toBe(400);
     expect(await detail(byblos)).toMatch(/not enough history at Byblos/);
+  });
+
+  it('says when a course has little or no history, and trusts its range less', async () => {
+    await server.upload('/data/upload/courses', 'new.json', JSON.stringify([{ code: 'CSC390', name: 'Topics', type: 'elective' }, { code: 'CSC391', name: 'New topics', type: 'elective' }]));
+    await server.upload('/data/upload/offerings', 'new.csv', 'course,year,semester,campus,total_enrolled\nCSC390,2024,Fall,Beirut,25\n');
+    const run = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut', target_year: 2025, target_semester: 'Spring' }));
+    const by = (code: string): PredictionEntry | undefined => run.entries.find((e) => e.course_code === code);
+    expect(by('CSC390')?.reasons).toContain('Little history: offered only once at Beirut, so the figures are less sure');
+    expect(by('CSC391')?.reasons).toContain('No history at Beirut: enrollment estimated from similar CSC 300-level courses');
+    expect(by('CSC201')?.reasons.join(' ')).not.toMatch(/history/i);
+  });
+
+  it('retrains a model stored by an earlier version (other features) before using it, and reads runs saved before ranges', async () => {
+    const db = server.core.context.db;
+    const before = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));
+    db.prepare(`UPDATE models SET features = '["same_semester_1y"]', adjustments = NULL`).run();
+    db.prepare('UPDATE prediction_entries SET enrollment_low = NULL, enrollment_high = NULL WHERE run_id = ?').run(before.id);
+    const after = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));
+    expect(after.model_version).not.toBe(before.model_version);
+    expect(after.entries.every((e) => e.enrollment_low !== null && e.enrollment_high !== null)).toBe(true);
+    const old = await json<PredictionRun>(await server.api(`/predict/runs/${before.id}`));
+    expect(old.entries.every((e) => e.enrollment_low === null && e.enrollment_high === null && e.section_size === 40)).toBe(true);
   });
 
   it('shows an empty dashboard before any run', async () => {

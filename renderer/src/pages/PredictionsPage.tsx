@@ -62,8 +62,29 @@ export function PredictionsPage() {
           </Group>
         ),
       },
-      { accessorKey: 'predicted_enrollment', header: 'Enrollment', size: 95 },
-      { accessorKey: 'projected_sections', header: 'Sections', size: 80 },
+      {
+        accessorKey: 'predicted_enrollment',
+        header: 'Enrollment',
+        size: 120,
+        cell: (c) => {
+          const e = c.row.original;
+          if (e.enrollment_low === null || e.enrollment_high === null) return e.predicted_enrollment;
+          return (
+            <span title={`Expected ${e.predicted_enrollment} students; 8 times in 10 between ${e.enrollment_low} and ${e.enrollment_high}`} data-testid="enrollment-range">
+              {e.predicted_enrollment}{' '}
+              <Text span size="xs" c="dimmed">
+                ({e.enrollment_low}–{e.enrollment_high})
+              </Text>
+            </span>
+          );
+        },
+      },
+      {
+        accessorKey: 'projected_sections',
+        header: 'Sections',
+        size: 80,
+        cell: (c) => <span title={`Sections of ${c.row.original.section_size} seats`}>{c.row.original.projected_sections}</span>,
+      },
       { id: 'reasons', header: 'Reasons', size: 480, accessorFn: (e) => e.reasons.join(' · '), cell: (c) => <span title={c.getValue() as string}>{c.getValue() as string}</span> },
     ],
     [current],

@@ -44,6 +44,14 @@ export interface CourseFacts {
    * drew in their recent offerings.
    */
   demandBase: number;
+  /**
+   * Year-over-year growth on the log scale: of its last term's enrollment (t−1 against t−3), of
+   * its same-semester enrollment (t−2 against t−4), and of the whole campus's enrollment (t−1
+   * against t−3); UNKNOWN where a term is missing.
+   */
+  growthLastTerm: number;
+  growthSameSemester: number;
+  campusGrowth: number;
 }
 
 /** Feature value for "the campus has no records for that term" (the WebAssembly XGBoost build aborts on NaN). */
@@ -90,6 +98,9 @@ export const FEATURE_NAMES = [
   'log_last_enrollment',
   'log_max_enrollment',
   'log_demand_base',
+  'growth_last_term_year_over_year',
+  'growth_same_semester_year_over_year',
+  'campus_growth_year_over_year',
 ] as const;
 
 /** Column of the demand baseline, which the demand model's target is relative to. */
@@ -166,6 +177,9 @@ export function courseFacts(course: CourseInfo, campus: CampusHistory, t: number
     meanGap: lastOfferings.length >= 2 ? ((lastOfferings[0] ?? 0) - (lastOfferings.at(-1) ?? 0)) / (lastOfferings.length - 1) : null,
     lastEnrollment: recent.at(-1) ?? 0,
     maxEnrollment,
+    growthLastTerm: logGrowth(statAt(series, t - 1), statAt(series, t - 3)),
+    growthSameSemester: logGrowth(statAt(series, t - 2), statAt(series, t - 4)),
+    campusGrowth: campusGrowth(campus, t),
     demandBase: sameSemesterEnrollment(series, t) ?? (lastTwo.length > 0 ? lastTwo.reduce((a, b) => a + b, 0) / lastTwo.length : similarCoursesEnrollment(course, campus, t)),
   };
 }
@@ -177,6 +191,30 @@ function sameSemesterEnrollment(series: readonly (TermStat | undefined)[] | unde
     if (stat?.offered) return stat.enrolled;
   }
   return null;
+}
+
+function logGrowth(recent: TermStat | undefined, earlier: TermStat | undefined): number {
+  return recent?.offered && earlier?.offered ? Math.log1p(recent.enrolled) - Math.log1p(earlier.enrolled) : UNKNOWN_GROWTH;
+}
+
+/** Growth features are log ratios, which may be −1 themselves: "unknown" is a value no ratio takes here. */
+export const UNKNOWN_GROWTH = -99;
+
+const campusTotals = new WeakMap<CampusHistory, number[]>();
+
+/** The campus's total enrollment from t−3 to t−1, on the log scale (memoised per campus history). */
+function campusGrowth(campus: CampusHistory, t: number): number {
+  let totals = campusTotals.get(campus);
+  if (!totals) {
+    totals = [];
+    for (const series of campus.stats.values()) series.forEach((stat, i) => {
+      if (stat?.offered) totals![i] = (totals![i] ?? 0) + stat.enrolled;
+    });
+    campusTotals.set(campus, totals);
+  }
+  const recent = totals[t - 1];
+  const earlier = totals[t - 3];
+  return recent !== undefined && earlier !== undefined && campus.hasData[t - 1] && campus.hasData[t - 3] ? Math.log1p(recent) - Math.log1p(earlier) : UNKNOWN_GROWTH;
 }
 
 /** Terms looked back over for the prior of a course without history. */
@@ -277,6 +315,9 @@ export function writeFeatures(out: Float32Array, offset: number, course: CourseI
     Math.log1p(facts.lastEnrollment),
     Math.log1p(facts.maxEnrollment),
     Math.log1p(facts.demandBase),
+    facts.growthLastTerm,
+    facts.growthSameSemester,
+    facts.campusGrowth,
   ];
   out.set(values, offset);
 }

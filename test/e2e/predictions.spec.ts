@@ -15,6 +15,10 @@ test('trains, runs a prediction with reasons, applies quotas, and keeps the hist
   const results = page.getByTestId('run-results');
   await expect(results).toContainText(/Beirut Spring 2025: \d+ of 117 courses recommended/);
   await expect(page.getByTestId('grid-run')).toContainText(/Offered every Spring for the last 4 years|students passed its prerequisites/);
+  // Each expected enrollment comes with its 80 % range, explained on hover.
+  const range = page.getByTestId('grid-run').getByTestId('enrollment-range').first();
+  await expect(range).toHaveText(/^\d+ \(\d+–\d+\)$/);
+  await expect(range).toHaveAttribute('title', /^Expected \d+ students; 8 times in 10 between \d+ and \d+$/);
   await screenshot(page, 'predictions');
 
   await page.getByTestId('use-quotas').click();

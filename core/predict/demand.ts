@@ -31,7 +31,11 @@ export interface DemandIntervals {
 }
 
 /** A course offered fewer times than this before the term has "little history". */
-export const LITTLE_HISTORY = 3;
+const LITTLE_HISTORY = 3;
+
+export function hasLittleHistory(timesOffered: number): boolean {
+  return timesOffered < LITTLE_HISTORY;
+}
 /** Fewest held-out residuals a kind of course needs for its own bounds; else all residuals are used. */
 const MIN_RESIDUALS = 20;
 /** Used only when there is nothing to learn from (no held-out offerings at all): a wide ±50 %. */

@@ -4,7 +4,7 @@ import { courseFacts, DEMAND_BASE_COLUMN, FEATURE_COUNT, FEATURE_NAMES, writeFea
 import { campusHistory, termsWithData, type CourseInfo, type History } from './history';
 import { bestThreshold, f1Score, rocAuc } from './metrics';
 import { calibrate, fitCalibration, UNCALIBRATED, type Calibration } from './calibration';
-import { demandForecast, demandTarget, enrollmentRange, FALLBACK_INTERVALS, fitIntervals, LITTLE_HISTORY, residual, type DemandIntervals } from './demand';
+import { demandForecast, demandTarget, enrollmentRange, FALLBACK_INTERVALS, fitIntervals, hasLittleHistory, residual, type DemandIntervals } from './demand';
 
 /** Model settings, in one place. */
 export const CLASSIFIER: { params: BoosterParams; rounds: number } = {
@@ -94,7 +94,7 @@ function forecastRows(regressor: Booster | null, data: Pick<Dataset, 'features' 
 }
 
 const TIMES_OFFERED_COLUMN = FEATURE_NAMES.indexOf('times_offered');
-const littleHistoryRow = (features: Float32Array, row: number): boolean => (features[row * FEATURE_COUNT + TIMES_OFFERED_COLUMN] ?? 0) < LITTLE_HISTORY;
+const littleHistoryRow = (features: Float32Array, row: number): boolean => hasLittleHistory(features[row * FEATURE_COUNT + TIMES_OFFERED_COLUMN] ?? 0);
 
 /** How far the demand forecasts of a dataset's offered rows were from what happened. */
 function demandResiduals(regressor: Booster | null, data: Dataset): ReturnType<typeof residual>[] {
@@ -182,7 +182,7 @@ export interface CourseScore {
   enrollment: number;
   enrollmentLow: number;
   enrollmentHigh: number;
-  /** Offered fewer than LITTLE_HISTORY times before the term. */
+  /** Offered too few times before the term for sure figures (hasLittleHistory). */
   littleHistory: boolean;
 }
 
@@ -199,7 +199,7 @@ export function scoreCourses(models: CampusModels, history: History, campus: Cam
   const enrollment = forecastRows(models.regressor, { features, rows: courses.length });
   return courses.map((course, i) => {
     const f = facts[i] as CourseFacts;
-    const littleHistory = f.offeredCount < LITTLE_HISTORY;
+    const littleHistory = hasLittleHistory(f.offeredCount);
     const expected = enrollment[i] ?? 0;
     const range = enrollmentRange(expected, models.intervals, littleHistory);
     return { course, facts: f, confidence: calibrate(confidence[i] ?? 0, models.calibration), enrollment: expected, enrollmentLow: range.low, enrollmentHigh: range.high, littleHistory };

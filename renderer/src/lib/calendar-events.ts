@@ -46,57 +46,108 @@ function occurrence(entry: CalendarEntry, letter: string, members: readonly Cale
   };
 }
 
+interface Occurrence {
+  entry: CalendarEntry;
+  letter: string;
+  members: CalendarEntry[];
+  start: number;
+  end: number;
+}
+
+/** Problems first among sections starting together, so a crowded slot never hides the one that needs attention. */
+const attention = (o: Occurrence): number => (inCurriculumConflict(o.members) ? 0 : o.members.some((m) => m.warnings.length > 0) ? 1 : 2);
+const drawingOrder = (a: Occurrence, b: Occurrence): number =>
+  a.start - b.start || attention(a) - attention(b) || b.end - a.end || a.entry.course_code.localeCompare(b.entry.course_code) || a.entry.section_name.localeCompare(b.entry.section_name, 'en', { numeric: true });
+
+/** Runs of occurrences that overlap one another in time (sorted by start); separate runs never share a moment. */
+function overlapRuns(sorted: readonly Occurrence[]): Occurrence[][] {
+  const runs: Occurrence[][] = [];
+  let runEnd = -1;
+  for (const o of sorted) {
+    const current = runs.at(-1);
+    if (current && o.start < runEnd) {
+      current.push(o);
+      runEnd = Math.max(runEnd, o.end);
+    } else {
+      runs.push([o]);
+      runEnd = o.end;
+    }
+  }
+  return runs;
+}
+
+/** Side-by-side columns, first fit: each occurrence takes the leftmost column free at its start. */
+function columnsOf(run: readonly Occurrence[]): Occurrence[][] {
+  const columns: Occurrence[][] = [];
+  const columnEnds: number[] = [];
+  for (const o of run) {
+    const free = columnEnds.findIndex((end) => end <= o.start);
+    if (free === -1) {
+      columns.push([o]);
+      columnEnds.push(o.end);
+    } else {
+      columns[free]?.push(o);
+      columnEnds[free] = o.end;
+    }
+  }
+  return columns;
+}
+
+function summary(letter: string, hidden: readonly Occurrence[]): EventInput {
+  const start = Math.min(...hidden.map((o) => o.start));
+  const end = Math.max(...hidden.map((o) => o.end));
+  const ids = hidden.flatMap((h) => h.members.map((m) => m.id));
+  return {
+    id: `more:${letter}|${hhmm(start)}|${ids[0] ?? ''}`,
+    title: `+${ids.length} sections`,
+    start: `${dateOfLetter(letter)}T${hhmm(start)}`,
+    end: `${dateOfLetter(letter)}T${hhmm(Math.min(end, 24 * 60 - 1))}`,
+    editable: false,
+    classNames: ['tw-more'],
+    backgroundColor: 'var(--mantine-color-gray-light)',
+    borderColor: inCurriculumConflict(hidden.flatMap((h) => h.members)) ? CURRICULUM_BORDER : 'var(--mantine-color-gray-5)',
+    textColor: 'inherit',
+    extendedProps: { hiddenEntries: ids, hiddenLabels: hidden.map((h) => (h.members.length > 1 ? jointTitle(h.members) : `${h.entry.course_code} §${h.entry.section_name}`)) },
+  };
+}
+
 /**
- * Calendar events for the week: one per entry and day. Where many sections share exactly the
- * same day and time (a busy standard slot across many rooms), the first few are drawn and the
- * rest become one block listing them, which keeps the calendar readable and fast.
+ * Calendar events for the week: one per entry and day. Where more sections overlap than fit side
+ * by side, the first `maxPerSlot − 1` columns are drawn and the rest become "+N sections" blocks that
+ * list them, so at any moment at most `maxPerSlot` blocks stand side by side and no section is ever
+ * hidden without being counted. This is the calendar's only overflow mechanism (FullCalendar's own
+ * "+N" links stay off), and it keeps a full campus week readable and fast.
  */
 export function weekEvents(entries: readonly CalendarEntry[], maxPerSlot = MAX_DRAWN_PER_SLOT): EventInput[] {
-  const slots = new Map<string, { entry: CalendarEntry; letter: string; members: CalendarEntry[] }[]>();
+  const byDay = new Map<string, Occurrence[]>();
   // Members of a joint group meeting at the same time are one block, labelled with every code.
-  const joint = new Map<string, { entry: CalendarEntry; letter: string; members: CalendarEntry[] }>();
+  const joint = new Map<string, Occurrence>();
   for (const entry of entries) {
+    const start = minutesOf(entry.start_time);
     for (const letter of entry.day) {
-      const key = `${letter}|${entry.start_time}|${entry.duration_mins}`;
-      if (entry.joint_group) {
-        const together = joint.get(`${key}|${entry.joint_group}`);
-        if (together) {
-          together.members.push(entry);
-          continue;
-        }
+      const jointKey = entry.joint_group ? `${letter}|${entry.start_time}|${entry.duration_mins}|${entry.joint_group}` : null;
+      const together = jointKey === null ? undefined : joint.get(jointKey);
+      if (together) {
+        together.members.push(entry);
+        continue;
       }
-      const item = { entry, letter, members: [entry] };
-      if (entry.joint_group) joint.set(`${key}|${entry.joint_group}`, item);
-      const list = slots.get(key) ?? [];
+      const item: Occurrence = { entry, letter, members: [entry], start, end: Math.max(start + entry.duration_mins, start + 1) };
+      if (jointKey !== null) joint.set(jointKey, item);
+      const list = byDay.get(letter) ?? [];
       list.push(item);
-      slots.set(key, list);
+      byDay.set(letter, list);
     }
   }
   const events: EventInput[] = [];
-  for (const [key, list] of slots) {
-    if (list.length <= maxPerSlot) {
-      for (const { entry, letter, members } of list) events.push(occurrence(entry, letter, members));
-      continue;
+  for (const [letter, list] of byDay) {
+    for (const run of overlapRuns([...list].sort(drawingOrder))) {
+      const columns = columnsOf(run);
+      const drawnColumns = columns.length <= maxPerSlot ? columns : columns.slice(0, Math.max(1, maxPerSlot - 1));
+      for (const o of drawnColumns.flat().sort(drawingOrder)) events.push(occurrence(o.entry, o.letter, o.members));
+      const hidden = columns.slice(drawnColumns.length).flat().sort(drawingOrder);
+      // Hidden sections that overlap one another share one block; a later, separate crowd gets its own.
+      for (const crowd of overlapRuns(hidden)) events.push(summary(letter, crowd));
     }
-    const sorted = [...list].sort((a, b) => a.entry.course_code.localeCompare(b.entry.course_code) || a.entry.section_name.localeCompare(b.entry.section_name, 'en', { numeric: true }));
-    const drawn = sorted.slice(0, maxPerSlot - 1);
-    const hidden = sorted.slice(maxPerSlot - 1);
-    for (const { entry, letter, members } of drawn) events.push(occurrence(entry, letter, members));
-    const first = hidden[0];
-    if (!first) continue;
-    const base = occurrence(first.entry, first.letter);
-    events.push({
-      id: `more:${key}`,
-      title: `+${hidden.length} sections`,
-      start: base.start,
-      end: base.end,
-      editable: false,
-      classNames: ['tw-more'],
-      backgroundColor: 'var(--mantine-color-gray-light)',
-      borderColor: 'var(--mantine-color-gray-5)',
-      textColor: 'inherit',
-      extendedProps: { hiddenEntries: hidden.flatMap((h) => h.members.map((m) => m.id)) },
-    });
   }
   return events;
 }

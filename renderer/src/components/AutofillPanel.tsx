@@ -56,7 +56,7 @@ export function AutofillDialog({ opened, onClose, onPreview }: { opened: boolean
         />
         <Group grow>
           <NumberInput label="Max sections per instructor" min={LOAD.min} max={LOAD.max} value={max} onChange={(v) => setMax(Number(v) || LOAD.min)} />
-          <NumberInput label="Time budget (ms)" min={BUDGET.min} max={BUDGET.max} step={1000} value={budget} onChange={(v) => setBudget(Number(v) || BUDGET.default)} />
+          <NumberInput label="Search for up to (seconds)" description="Longer can place more sections" min={BUDGET.min / 1000} max={BUDGET.max / 1000} step={1} decimalScale={1} value={budget / 1000} onChange={(v) => setBudget(Math.round(Number(v) * 1000) || BUDGET.default)} />
         </Group>
         <Text size="xs" c="dimmed">
           Every recommended section gets an allowed, available instructor, a free room that seats it and a standard time (MWF 60 min, TR 90 min). Nothing is stored until you apply the preview.
@@ -79,12 +79,17 @@ export function AutofillPreview({ result, applying, onApply, onDiscard }: { resu
       <Group justify="space-between" align="start">
         <Stack gap={4}>
           <Text fw={600}>
-            Draft: {result.placed.length} sections placed, {result.unplaced.length} could not be placed
+            Draft: placed {result.placed.length} of {result.placed.length + result.unplaced.length} sections
+            {result.unplaced.length > 0 ? ` (${result.unplaced.length} could not be placed, reasons below)` : ''}
           </Text>
           <Group gap="xs">
-            <Badge color={result.score.hard_violations === 0 ? 'green' : 'red'}>{result.score.hard_violations} hard violations</Badge>
-            <Badge variant="light">soft score {result.score.soft.total}</Badge>
-            <Badge variant="light">{result.duration_ms} ms</Badge>
+            <Badge color={result.score.hard_violations === 0 ? 'green' : 'red'} variant="light">
+              {result.score.hard_violations === 0 ? 'No clashes' : `${result.score.hard_violations} clashes`}
+            </Badge>
+            <details className="tw-details">
+              <summary>Solver figures</summary>
+              Preference penalty {result.score.soft.total} (lower is better) · searched for {(result.duration_ms / 1000).toFixed(1)} s
+            </details>
           </Group>
           {result.unplaced.length > 0 && (
             <ScrollArea h={110}>

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Group, Text, TextInput } from '@mantine/core';
@@ -12,12 +12,15 @@ interface DataGridProps<T> {
   searchable?: boolean;
   toolbar?: ReactNode;
   initialSort?: SortingState;
+  /** Rows become selectable (click, or Enter on a focused row), for a details panel next to the table. */
+  onRowClick?: (row: T) => void;
+  selected?: T | null;
 }
 
 const ROW_HEIGHT = 30;
 
 /** A searchable, sortable table whose rows are virtualised, so 100,000 rows scroll smoothly. */
-export function DataGrid<T>({ rows, columns, height = 420, label, testId, searchable = true, toolbar, initialSort = [] }: DataGridProps<T>) {
+export function DataGrid<T>({ rows, columns, height = 420, label, testId, searchable = true, toolbar, initialSort = [], onRowClick, selected = null }: DataGridProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const [filter, setFilter] = useState('');
   const table = useReactTable({
@@ -87,7 +90,13 @@ export function DataGrid<T>({ rows, columns, height = 420, label, testId, search
               const row = model[item.index];
               if (!row) return null;
               return (
-                <tr key={row.id} style={{ height: ROW_HEIGHT }}>
+                <tr
+                  key={row.id}
+                  style={{ height: ROW_HEIGHT, cursor: onRowClick ? 'pointer' : undefined }}
+                  className={row.original === selected ? 'tw-row-selected' : undefined}
+                  aria-selected={onRowClick ? row.original === selected : undefined}
+                  {...(onRowClick ? { tabIndex: 0, onClick: () => onRowClick(row.original), onKeyDown: (e: KeyboardEvent) => e.key === 'Enter' && onRowClick(row.original) } : {})}
+                >
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
                   ))}

@@ -146,7 +146,7 @@ export function EntryModal({ draft, courses, doctors, recommended, entries, onCl
         <ErrorNote message={error} testId="entry-error" />
         <Group justify="space-between">
           {form.id ? (
-            <Button color="red" variant="subtle" onClick={() => void del()}>
+            <Button color="red" variant="subtle" onClick={() => void del()} data-testid="entry-delete">
               Delete
             </Button>
           ) : (

@@ -76,11 +76,11 @@ function overlapRuns(sorted: readonly Occurrence[]): Occurrence[][] {
   return runs;
 }
 
-/** Side-by-side columns, first fit: each occurrence takes the leftmost column free at its start. */
-function columnsOf(run: readonly Occurrence[]): Occurrence[][] {
-  const columns: Occurrence[][] = [];
+/** Side-by-side columns (lanes), first fit over items sorted by start: each takes the leftmost one free at its start. */
+export function sideBySide<T extends { start: number; end: number }>(sorted: readonly T[]): T[][] {
+  const columns: T[][] = [];
   const columnEnds: number[] = [];
-  for (const o of run) {
+  for (const o of sorted) {
     const free = columnEnds.findIndex((end) => end <= o.start);
     if (free === -1) {
       columns.push([o]);
@@ -107,7 +107,7 @@ function summary(letter: string, hidden: readonly Occurrence[]): EventInput {
     backgroundColor: 'var(--mantine-color-gray-light)',
     borderColor: inCurriculumConflict(hidden.flatMap((h) => h.members)) ? CURRICULUM_BORDER : 'var(--mantine-color-gray-5)',
     textColor: 'inherit',
-    extendedProps: { hiddenEntries: ids, hiddenLabels: hidden.map((h) => (h.members.length > 1 ? jointTitle(h.members) : `${h.entry.course_code} §${h.entry.section_name}`)) },
+    extendedProps: { overflow: 1, hiddenEntries: ids, hiddenLabels: hidden.map((h) => (h.members.length > 1 ? jointTitle(h.members) : `${h.entry.course_code} §${h.entry.section_name}`)) },
   };
 }
 
@@ -141,7 +141,7 @@ export function weekEvents(entries: readonly CalendarEntry[], maxPerSlot = MAX_D
   const events: EventInput[] = [];
   for (const [letter, list] of byDay) {
     for (const run of overlapRuns([...list].sort(drawingOrder))) {
-      const columns = columnsOf(run);
+      const columns = sideBySide(run);
       const drawnColumns = columns.length <= maxPerSlot ? columns : columns.slice(0, Math.max(1, maxPerSlot - 1));
       for (const o of drawnColumns.flat().sort(drawingOrder)) events.push(occurrence(o.entry, o.letter, o.members));
       const hidden = columns.slice(drawnColumns.length).flat().sort(drawingOrder);

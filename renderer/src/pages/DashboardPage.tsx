@@ -1,3 +1,4 @@
+import { modelDetails, OFFER_LIST_HINT, outOf100, RANKS_RIGHT_HINT } from '../lib/model-words';
 import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -9,9 +10,9 @@ import { useCampuses } from '../stores/campuses';
 
 const CAMPUS_COLOURS = ['#228be6', '#e8590c', '#2f9e44', '#ae3ec9'];
 
-function Kpi({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+function Kpi({ label, value, testId, hint }: { label: string; value: string | number; testId: string; hint?: string }) {
   return (
-    <Card withBorder padding="md">
+    <Card withBorder padding="md" title={hint}>
       <Text size="xs" c="dimmed" tt="uppercase">
         {label}
       </Text>
@@ -82,7 +83,7 @@ export function DashboardPage() {
         <Kpi label="Courses in catalog" value={metrics.total_courses} testId="kpi-courses" />
         <Kpi label="Offering records" value={metrics.total_offerings.toLocaleString()} testId="kpi-offerings" />
         <Kpi label="Average fail ratio" value={`${metrics.average_fail_ratio}%`} testId="kpi-fail-ratio" />
-        <Kpi label="Model confidence (ROC-AUC)" value={metrics.average_model_confidence ? `${metrics.average_model_confidence}%` : '—'} testId="kpi-confidence" />
+        <Kpi label="Models ranked past terms right, both campuses" hint={`Mean of the campus models. ${RANKS_RIGHT_HINT}`} value={metrics.average_model_confidence ? `${metrics.average_model_confidence}%` : '—'} testId="kpi-confidence" />
         <Kpi label="Latest run" value={metrics.latest_run ? `${metrics.latest_run.target_campus} ${metrics.latest_run.target_semester} ${metrics.latest_run.target_year}` : 'none yet'} testId="kpi-latest-run" />
         <Kpi label="Courses scored" value={metrics.total_predictions} testId="kpi-predictions" />
         <Kpi label="Recommended to offer" value={metrics.total_recommended_offerings} testId="kpi-recommended" />
@@ -159,9 +160,9 @@ export function DashboardPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Campus</Table.Th>
-                  <Table.Th>ROC-AUC</Table.Th>
-                  <Table.Th>F1</Table.Th>
-                  <Table.Th>Samples</Table.Th>
+                  <Table.Th title={RANKS_RIGHT_HINT}>Ranked right</Table.Th>
+                  <Table.Th title={OFFER_LIST_HINT}>Offer list matched</Table.Th>
+                  <Table.Th>Learned from</Table.Th>
                   <Table.Th>Trained</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -170,11 +171,13 @@ export function DashboardPage() {
                   <Table.Tr key={m.campus}>
                     <Table.Td>{m.campus}</Table.Td>
                     <Table.Td>
-                      <Badge variant="light">{m.roc_auc === null ? '—' : m.roc_auc.toFixed(3)}</Badge>
+                      <Badge variant="light" title={modelDetails(m)}>
+                        {outOf100(m.roc_auc)}
+                      </Badge>
                     </Table.Td>
-                    <Table.Td>{m.f1 === null ? '—' : m.f1.toFixed(3)}</Table.Td>
-                    <Table.Td>{m.samples.toLocaleString()}</Table.Td>
-                    <Table.Td>{new Date(m.trained_at).toLocaleString()}</Table.Td>
+                    <Table.Td title={modelDetails(m)}>{outOf100(m.f1)}</Table.Td>
+                    <Table.Td>{m.samples.toLocaleString()} course-terms</Table.Td>
+                    <Table.Td>{new Date(m.trained_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

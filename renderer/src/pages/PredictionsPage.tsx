@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Card, Group, NumberInput, Progress, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, NumberInput, Progress, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { compareRuns } from '../../../core/predict/compare';
+import { modelDetails, outOf100, SCORE_HINT } from '../lib/model-words';
 import type { ColumnDef } from '@tanstack/react-table';
 import { call } from '../api/client';
 import { transport } from '../api/client';
@@ -11,6 +13,34 @@ import { ErrorNote } from '../components/ErrorNote';
 import { notifyError } from '../lib/notify';
 import { DEFAULT_SLOTS, QUOTA_SLOT_LABELS, QUOTA_SLOTS, type QuotaSlot } from '../../../core/domain/quotas';
 
+
+/** A run's name when staff gave none: its campus and term. */
+function defaultRunName(r: { target_campus: string; target_semester: string; target_year: number }): string {
+  return `${r.target_campus} ${r.target_semester} ${r.target_year}`;
+}
+
+function ChangeList({ title, items, testId }: { title: string; items: string[]; testId: string }) {
+  return (
+    <div data-testid={testId}>
+      <Text size="sm" fw={600}>
+        {title} ({items.length})
+      </Text>
+      {items.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nothing
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={160}>
+          <List size="sm">
+            {items.map((i) => (
+              <List.Item key={i}>{i}</List.Item>
+            ))}
+          </List>
+        </ScrollArea.Autosize>
+      )}
+    </div>
+  );
+}
 
 export function PredictionsPage() {
   const { runs, current, training, running, trainResult, error, loadRuns, train, run, select } = usePredict();
@@ -27,6 +57,11 @@ export function PredictionsPage() {
   const [prefix, setPrefix] = useState<string | null>(null);
   const [type, setType] = useState<string | null>(null);
   const [decision, setDecision] = useState('all');
+  const [chosen, setChosen] = useState<RunEntry | null>(null);
+  const [compareWith, setCompareWith] = useState<string | null>(null);
+  const selected = chosen && current?.entries.includes(chosen) ? chosen : null;
+  const other = runs.find((r) => String(r.id) === compareWith && r.id !== current?.id) ?? null;
+  const comparison = useMemo(() => (current && other ? compareRuns(other.entries, current.entries) : null), [current, other]);
 
   useEffect(() => {
     call('predict-next-term', {})
@@ -49,16 +84,27 @@ export function PredictionsPage() {
       { id: 'rank', header: '#', size: 45, accessorFn: (e) => (current?.entries.indexOf(e) ?? 0) + 1 },
       { accessorKey: 'course_code', header: 'Code', size: 120 },
       { accessorKey: 'course_name', header: 'Name', size: 230 },
-      { id: 'types', header: 'Types', size: 120, accessorFn: (e) => e.types.join(', ') },
-      { id: 'offer', header: 'Offer', size: 70, accessorFn: (e) => (e.offer ? 'offer' : 'skip'), cell: (c) => <Badge color={c.row.original.offer ? 'green' : 'gray'}>{c.getValue() as string}</Badge> },
+      {
+        id: 'offer',
+        header: 'Decision',
+        size: 85,
+        accessorFn: (e) => (e.offer ? 'Offer' : 'Skip'),
+        cell: (c) => (
+          <Text span size="sm" fw={600} c={c.row.original.offer ? 'green.8' : 'dimmed'} data-testid="decision">
+            {c.row.original.offer ? '✓ Offer' : '– Skip'}
+          </Text>
+        ),
+      },
       {
         accessorKey: 'offer_score',
-        header: 'Score',
-        size: 130,
+        header: () => <span title={SCORE_HINT}>Score (0–100) ⓘ</span>,
+        size: 125,
         cell: (c) => (
           <Group gap={6} wrap="nowrap">
             <div className="tw-scorebar" style={{ width: `${Math.max(2, c.row.original.offer_score * 0.7)}px` }} />
-            <Text size="xs">{c.row.original.offer_score.toFixed(1)}</Text>
+            <Text size="xs" title={SCORE_HINT}>
+              {c.row.original.offer_score.toFixed(0)}
+            </Text>
           </Group>
         ),
       },
@@ -85,7 +131,7 @@ export function PredictionsPage() {
         size: 80,
         cell: (c) => <span title={`Sections of ${c.row.original.section_size} seats`}>{c.row.original.projected_sections}</span>,
       },
-      { id: 'reasons', header: 'Reasons', size: 480, accessorFn: (e) => e.reasons.join(' · '), cell: (c) => <span title={c.getValue() as string}>{c.getValue() as string}</span> },
+      { id: 'reasons', header: 'Why', size: 200, accessorFn: (e) => e.reasons.join(' · '), cell: (c) => <span title="Select the row to read every reason">{c.row.original.reasons[0] ?? ''}</span> },
     ],
     [current],
   );
@@ -95,7 +141,7 @@ export function PredictionsPage() {
 
   const submit = (): void => {
     if (typeof year !== 'number') return;
-    void run({ run_name: name.trim() || `${campus} ${semester} ${year}`, target_year: year, target_semester: semester, target_campus: campus, ...cohorts, use_quotas: useQuotas, slots });
+    void run({ run_name: name.trim() || defaultRunName({ target_campus: campus, target_semester: semester, target_year: year }), target_year: year, target_semester: semester, target_campus: campus, ...cohorts, use_quotas: useQuotas, slots });
   };
   const exportRun = async (format: 'xlsx' | 'csv'): Promise<void> => {
     if (!current) return;
@@ -161,7 +207,9 @@ export function PredictionsPage() {
         <Group data-testid="train-result">
           {Object.entries(trainResult.campuses).map(([c, r]) => (
             <Badge key={c} size="lg" variant="light">
-              {c}: {r.samples > 0 ? `ROC-AUC ${r.roc_auc?.toFixed(3) ?? '—'}, F1 ${r.f1?.toFixed(3) ?? '—'}, ${r.samples.toLocaleString()} samples` : 'not enough history'}
+              <span title={r.samples > 0 ? modelDetails(r) : undefined}>
+                {c} model: {r.samples > 0 ? `ranked past terms right ${outOf100(r.roc_auc)} times` : 'not enough history to learn from'}
+              </span>
             </Badge>
           ))}
         </Group>
@@ -173,14 +221,22 @@ export function PredictionsPage() {
             Runs at {campus}
           </Text>
           <Table highlightOnHover fz="xs" data-testid="run-history">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>For term</Table.Th>
+                <Table.Th>Run</Table.Th>
+                <Table.Th>Saved</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {runs.map((r) => (
-                <Table.Tr key={r.id} onClick={() => select(r)} style={{ cursor: 'pointer', fontWeight: r.id === current?.id ? 700 : 400 }}>
-                  <Table.Td>{r.run_name}</Table.Td>
+                <Table.Tr key={r.id} onClick={() => select(r)} onKeyDown={(e) => e.key === 'Enter' && select(r)} tabIndex={0} aria-selected={r.id === current?.id} style={{ cursor: 'pointer', fontWeight: r.id === current?.id ? 700 : 400 }}>
                   <Table.Td>
                     {r.target_semester} {r.target_year}
                   </Table.Td>
-                  <Table.Td>{new Date(r.created_at).toLocaleDateString()}</Table.Td>
+                  {/* The run's name only when it says more than its campus and term. */}
+                  <Table.Td>{r.run_name === defaultRunName(r) ? '' : r.run_name}</Table.Td>
+                  <Table.Td>{new Date(r.created_at).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -198,7 +254,9 @@ export function PredictionsPage() {
                 columns={columns}
                 label="Recommendations"
                 testId="grid-run"
-                height={460}
+                height={400}
+                onRowClick={setChosen}
+                selected={selected}
                 toolbar={
                   <Group gap="xs">
                     <Select size="xs" placeholder="Prefix" clearable data={['CSC', 'BIF', 'MTH', 'STA']} value={prefix} onChange={setPrefix} aria-label="Filter by prefix" w={100} />
@@ -207,6 +265,41 @@ export function PredictionsPage() {
                   </Group>
                 }
               />
+              <Card withBorder padding="sm" data-testid="run-why">
+                {selected ? (
+                  <Stack gap={4}>
+                    <Text fw={600}>
+                      Why {selected.offer ? 'offer' : 'skip'} {selected.course_code} — {selected.course_name}
+                    </Text>
+                    <Text size="sm">
+                      Score {selected.offer_score.toFixed(0)} of 100 · expected {selected.predicted_enrollment} students
+                      {selected.enrollment_low !== null && selected.enrollment_high !== null ? ` (8 times in 10 between ${selected.enrollment_low} and ${selected.enrollment_high})` : ''} · {selected.projected_sections} sections of {selected.section_size} seats · {selected.types.join(', ')}
+                    </Text>
+                    <List size="sm">
+                      {selected.reasons.map((r) => (
+                        <List.Item key={r}>{r}</List.Item>
+                      ))}
+                    </List>
+                  </Stack>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Select a course to read every reason behind its decision.
+                  </Text>
+                )}
+              </Card>
+              <Card withBorder padding="sm" data-testid="run-compare">
+                <Group gap="xs" mb={comparison ? 'xs' : 0}>
+                  <Text fw={600}>What changed since</Text>
+                  <Select size="xs" placeholder="another run of this campus" clearable data={runs.filter((r) => r.id !== current.id).map((r) => ({ value: String(r.id), label: `${r.target_semester} ${r.target_year}${r.run_name === defaultRunName(r) ? '' : ` · ${r.run_name}`} · ${new Date(r.created_at).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}` }))} value={compareWith} onChange={setCompareWith} aria-label="Compare with run" data-testid="compare-with" w={320} disabled={runs.length < 2} />
+                </Group>
+                {comparison && (
+                  <SimpleGrid cols={3} data-testid="comparison">
+                    <ChangeList title="Added to the offer" items={comparison.added.map((e) => `${e.course_code} — ${e.course_name}`)} testId="compare-added" />
+                    <ChangeList title="Dropped from the offer" items={comparison.dropped.map((e) => `${e.course_code} — ${e.course_name}`)} testId="compare-dropped" />
+                    <ChangeList title="Expected enrollment moved" items={comparison.demandMoved.map((m) => `${m.course_code}: ${m.from} → ${m.to} students`)} testId="compare-demand" />
+                  </SimpleGrid>
+                )}
+              </Card>
             </Stack>
           ) : (
             <Text c="dimmed">Set the target term and press Run to rank every catalog course.</Text>

@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import FullCalendar from '@fullcalendar/react';
-import { TBD_ROOM } from '../../../core/domain/meetings';
+import { displayRoom, TBD_ROOM } from '../../../core/domain/meetings';
 import { usualMeetingForDay } from '../../../core/domain/days';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import type { DateClickArg } from '@fullcalendar/interaction';
-import type { CalendarOptions, EventClickArg, EventContentArg, EventDropArg, EventInput } from '@fullcalendar/core';
+import type { CalendarOptions, DayHeaderMountArg, EventClickArg, EventContentArg, EventDropArg, EventInput, EventMountArg } from '@fullcalendar/core';
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
-import { Badge, Button, Card, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Modal, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { DAY_NAMES } from '../../../core/domain/days';
+import { curriculumGroups, type CurriculumGroup } from '../../../core/schedule/curriculum';
+import { ResourceWeek } from '../components/ResourceWeek';
+import { describeMeeting, resourceRows, UNASSIGNED_KEY, type ResourceKind } from '../lib/resource-rows';
 import { call, transport } from '../api/client';
 import { messageOf } from '../api/errors';
 import { useData } from '../stores/data';
@@ -45,14 +49,29 @@ const CALENDAR_OPTIONS = {
   slotLabelFormat: { hour: '2-digit', minute: '2-digit', hour12: false },
   // Our event content shows no time; skipping FullCalendar's time text saves a formatter per event.
   displayEventTime: false,
+  // Side by side, never drawn over one another: a section under another cannot be read or clicked.
+  slotEventOverlap: false,
+  // "+N sections" blocks (extendedProps.overflow = 1) are placed after, so to the right of, the sections drawn beside them.
+  eventOrder: 'overflow,start,-duration,title',
   snapDuration: '00:15:00',
   allDaySlot: false,
   editable: true,
-  /** Crowded slots show the first few sections and a "+N" link instead of dozens of slivers. */
-  eventMaxStack: 2,
+  // Crowded times are folded by weekEvents into counted "+N sections" blocks: the calendar's only overflow mechanism.
   eventDurationEditable: true,
-  height: 720,
+  // The whole day at once, the page scrolling with the weekday header kept in view: no scroller
+  // inside the page (hours hidden under a second scrollbar) and nothing cut off when printed.
+  height: 'auto',
+  stickyHeaderDates: true,
+  // Column headers are announced as weekdays, not as the dates of the reference week the pattern is drawn on.
+  dayHeaderDidMount: (arg: DayHeaderMountArg) => arg.el.querySelector('a')?.setAttribute('aria-label', DAY_NAMES[letterOfDate(arg.date)]),
 } satisfies CalendarOptions;
+
+type View = 'week' | ResourceKind;
+const VIEWS: { value: View; label: string }[] = [
+  { value: 'week', label: 'Week' },
+  { value: 'room', label: 'By room' },
+  { value: 'instructor', label: 'By instructor' },
+];
 
 export function SchedulerPage() {
   const { entries, error, refusal, update, refuse, term, parts, showTerm } = useSchedule();
@@ -71,6 +90,15 @@ export function SchedulerPage() {
   const [draftRun, setDraftRun] = useState<{ runId: number; options: { max: number; budget: number }; result: AutofillResult } | null>(null);
   const [applying, setApplying] = useState(false);
   const [slotList, setSlotList] = useState<number[] | null>(null);
+  const [view, setView] = useState<View>('week');
+  const [cohort, setCohort] = useState<string | null>(null);
+  const [declaredRooms, setDeclaredRooms] = useState<{ key: string; label: string }[]>([]);
+  useEffect(() => {
+    if (view !== 'room') return;
+    call('rooms-list', {})
+      .then((rooms) => setDeclaredRooms(rooms.map((r) => ({ key: displayRoom(r.name), label: r.capacity ? `${displayRoom(r.name)} (${r.capacity} seats)` : displayRoom(r.name) }))))
+      .catch(() => setDeclaredRooms([]));
+  }, [view]);
 
   // The latest run's recommendations order the course list of the entry form; fetched when first needed.
   useEffect(() => {
@@ -84,10 +112,33 @@ export function SchedulerPage() {
 
   const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== TBD_ROOM))].sort(), [entries]);
   const selectedDoctor = doctors.find((d) => String(d.id) === doctorFilter);
+  // The cohorts (curriculum groups) of the term's courses: the courses one group of students takes together.
+  const cohortsOf = useMemo(() => {
+    const byCode = new Map(courses.map((c) => [c.code, c]));
+    const groups = new Map<string, readonly CurriculumGroup[]>();
+    for (const e of entries) {
+      const course = byCode.get(e.course_code);
+      if (course && term && !groups.has(e.course_code)) groups.set(e.course_code, curriculumGroups(course, term.semester));
+    }
+    return groups;
+  }, [courses, entries, term]);
+  const cohorts = useMemo(() => {
+    const labels = new Map<string, string>();
+    for (const list of cohortsOf.values()) for (const g of list) labels.set(g.key, g.label);
+    return [...labels].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  }, [cohortsOf]);
+  // Every view shows the same filtered sections; switching view keeps the term and the filters.
+  const visible = useMemo(() => {
+    const teaches = (e: Entry): boolean => (doctorFilter === UNASSIGNED_KEY ? e.doctor_ids.length === 0 : e.doctor_ids.map(String).includes(doctorFilter ?? ''));
+    const inCohort = (e: Entry): boolean => (cohortsOf.get(e.course_code) ?? []).some((g) => g.key === cohort);
+    return entries.filter((e) => (!doctorFilter || teaches(e)) && (!roomFilter || e.room === roomFilter) && (!partFilter || e.part_of_term === partFilter) && (!cohort || inCohort(e)));
+  }, [entries, doctorFilter, roomFilter, partFilter, cohort, cohortsOf]);
+  const rows = useMemo(
+    () => (view === 'week' ? [] : resourceRows(view, visible, view === 'room' ? (roomFilter ? [] : declaredRooms) : doctors.filter((d) => !doctorFilter || String(d.id) === doctorFilter).map((d) => ({ key: String(d.id), label: d.name })))),
+    [view, visible, declaredRooms, doctors, doctorFilter, roomFilter],
+  );
   // Recomputed only when entries or filters change, so FullCalendar does not re-lay out every event on unrelated updates.
   const events = useMemo(() => {
-    const teaches = (e: Entry): boolean => (doctorFilter === '0' ? e.doctor_ids.length === 0 : e.doctor_ids.map(String).includes(doctorFilter ?? ''));
-    const visible = entries.filter((e) => (!doctorFilter || teaches(e)) && (!roomFilter || e.room === roomFilter) && (!partFilter || e.part_of_term === partFilter));
     const availability: EventInput[] = selectedDoctor
       ? [...(selectedDoctor.available_days ?? 'MTWRFS')].map((letter) => {
           const [from, to] = (selectedDoctor.available_time ?? '00:00-23:59').split('-');
@@ -110,7 +161,7 @@ export function SchedulerPage() {
       })),
     );
     return [...weekEvents(visible), ...availability, ...preview];
-  }, [entries, doctorFilter, roomFilter, partFilter, selectedDoctor, draftRun]);
+  }, [visible, selectedDoctor, draftRun]);
   const applyDraft = async (): Promise<void> => {
     if (!draftRun) return;
     setApplying(true);
@@ -126,21 +177,45 @@ export function SchedulerPage() {
   };
   const entriesById = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
 
-  const onDateClick = (info: DateClickArg): void => {
-    const letter = letterOfDate(info.date);
+  /** A new section at a day and time, in the room or for the instructor the screen is focused on. */
+  const startSection = (letter: string, time: string, at: { room?: string; doctorIds?: number[] } = {}): void => {
     const defaults = usualMeetingForDay(letter);
     setDraft({
       course_code: '',
       section_name: '1',
-      doctor_ids: selectedDoctor ? [selectedDoctor.id] : [],
+      doctor_ids: at.doctorIds ?? (selectedDoctor ? [selectedDoctor.id] : []),
       day: defaults.day,
-      start_time: timeOfDate(info.date),
+      start_time: time,
       duration_mins: defaults.duration,
-      room: roomFilter ?? '',
+      room: at.room ?? roomFilter ?? '',
       part_of_term: partFilter ?? WHOLE_TERM_CODE,
       joint_group: '',
       campus: null,
     });
+  };
+  const onDateClick = (info: DateClickArg): void => startSection(letterOfDate(info.date), timeOfDate(info.date));
+  const openEntries = (ids: readonly number[]): void => {
+    const only = ids.length === 1 ? entriesById.get(ids[0] ?? -1) : undefined;
+    if (only) setDraft(draftOf(only));
+    else setSlotList([...ids]);
+  };
+  const onResourceCreate = (rowKey: string, letter: string, time: string): void =>
+    startSection(letter, time, view === 'room' ? { room: rowKey === TBD_ROOM ? '' : rowKey } : { doctorIds: rowKey === UNASSIGNED_KEY ? [] : [Number(rowKey)] });
+  /** Screen readers and hover read the whole meeting, whatever the block's width lets it show. */
+  const onEventMount = (arg: EventMountArg): void => {
+    const hidden = arg.event.extendedProps.hiddenLabels as string[] | undefined;
+    const label = hidden
+      ? `${hidden.length} more sections: ${hidden.join(', ')}. Press Enter to list them.`
+      : (() => {
+          const ids = (arg.event.extendedProps.jointEntries as number[] | undefined) ?? [Number(arg.event.groupId)];
+          const members = ids.map((id) => entriesById.get(id)).filter((e): e is Entry => e !== undefined);
+          const start = arg.event.start;
+          const end = arg.event.end;
+          if (members.length === 0 || !start || !end) return arg.event.title;
+          return describeMeeting(members, letterOfDate(start), minutesOf(timeOfDate(start)), minutesOf(timeOfDate(end)));
+        })();
+    arg.el.setAttribute('aria-label', label);
+    arg.el.setAttribute('title', label);
   };
   const onEventClick = (info: EventClickArg): void => {
     const listed = (info.event.extendedProps.hiddenEntries ?? info.event.extendedProps.jointEntries) as number[] | undefined;
@@ -175,6 +250,8 @@ export function SchedulerPage() {
   const onDropHandler = useCallback((info: EventDropArg) => void onDrop(info), [onDrop]);
   const onResizeHandler = useCallback((info: EventResizeDoneArg) => void onResize(info), [onResize]);
   const renderEvent = (arg: EventContentArg) => {
+    // Availability bands are backgrounds: no entry text on them.
+    if (arg.event.display === 'background') return null;
     const hidden = arg.event.extendedProps.hiddenEntries as number[] | undefined;
     if (hidden) {
       return (
@@ -198,9 +275,9 @@ export function SchedulerPage() {
     const entry = entriesById.get(id);
     const part = entry && entry.part_of_term !== WHOLE_TERM_CODE ? ` · part ${entry.part_of_term}` : '';
     return (
-      <div data-testid={`event-${id}`} data-entry-id={id} style={{ overflow: 'hidden', fontSize: 11, lineHeight: 1.2 }}>
+      <div className="tw-event" data-testid={`event-${id}`} data-entry-id={id}>
         <b>{arg.event.title}</b>
-        <div>{entry && entry.doctors.length > 0 ? entry.doctors.map((d) => d.name).join(', ') : 'Unassigned'}</div>
+        <div>{entry && entry.doctors.length > 0 ? entry.doctors.map((d) => d.name).join(', ') : 'No instructor yet'}</div>
         <div>
           {entry?.room}
           {campuses.length > 1 && entry ? ` · ${entry.campus}` : ''}
@@ -232,10 +309,18 @@ export function SchedulerPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
+      <Group justify="space-between" className="tw-no-print">
         <Group gap="sm" align="end">
           <Title order={2}>Scheduler</Title>
           {term && <TermPicker value={term} onChange={(t) => void showTerm(t)} testId="term-switcher" />}
+          <Button onClick={() => startSection('M', '09:00')} disabled={!term} data-testid="new-section">
+            New section
+          </Button>
+          <Button variant="default" onClick={() => setAutofillOpen(true)} data-testid="autofill-open">
+            Auto-fill from run…
+          </Button>
+        </Group>
+        <Group gap="xs">
           <Button variant="default" onClick={() => setCopyOpen(true)} disabled={!term} data-testid="copy-open">
             Copy from term…
           </Button>
@@ -245,16 +330,22 @@ export function SchedulerPage() {
           <Button variant="default" onClick={() => setImportOpen(true)} disabled={!term} data-testid="import-timetable-open">
             Import timetable…
           </Button>
-        </Group>
-        <Group>
-          {parts.length > 1 && <Select placeholder="All parts" clearable data={parts.map((p) => ({ value: p.code, label: `${p.code} — ${p.name}` }))} value={partFilter} onChange={setPartFilter} aria-label="Filter by part of term" data-testid="filter-part" w={160} />}
-          <Select placeholder="All doctors" clearable searchable data={[{ value: '0', label: 'Unassigned' }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))]} value={doctorFilter} onChange={setDoctorFilter} aria-label="Filter by doctor" data-testid="filter-doctor" w={220} />
-          <Select placeholder="All rooms" clearable searchable data={rooms} value={roomFilter} onChange={setRoomFilter} aria-label="Filter by room" w={160} />
-          <Button variant="default" onClick={() => setAutofillOpen(true)} data-testid="autofill-open">
-            Auto-fill from run…
-          </Button>
           <Button variant="default" onClick={() => setAddingDoctor(true)}>
             Add doctor
+          </Button>
+        </Group>
+      </Group>
+      <Group justify="space-between" className="tw-no-print">
+        <Group gap="xs">
+          <SegmentedControl value={view} onChange={(v) => setView(v as View)} data={VIEWS} aria-label="View" data-testid="view-switch" />
+          {parts.length > 1 && <Select placeholder="All parts" clearable data={parts.map((p) => ({ value: p.code, label: `${p.code} — ${p.name}` }))} value={partFilter} onChange={setPartFilter} aria-label="Filter by part of term" data-testid="filter-part" w={160} />}
+          <Select placeholder="All doctors" clearable searchable data={[{ value: UNASSIGNED_KEY, label: 'No instructor yet' }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))]} value={doctorFilter} onChange={setDoctorFilter} aria-label="Filter by doctor" data-testid="filter-doctor" w={200} />
+          <Select placeholder="All rooms" clearable searchable data={rooms} value={roomFilter} onChange={setRoomFilter} aria-label="Filter by room" data-testid="filter-room" w={150} />
+          <Select placeholder="All student cohorts" clearable searchable data={cohorts} value={cohort} onChange={setCohort} aria-label="Show the courses one cohort of students takes" data-testid="filter-cohort" w={230} disabled={cohorts.length === 0} />
+        </Group>
+        <Group gap="xs">
+          <Button variant="default" onClick={() => window.print()} data-testid="print" title="Print what is on screen (this view and these filters), landscape">
+            Print…
           </Button>
           <Button onClick={() => void exportAs('xlsx')} data-testid="export-xlsx">
             Export XLSX
@@ -262,30 +353,42 @@ export function SchedulerPage() {
           <Button variant="default" onClick={() => void exportAs('csv')} data-testid="export-csv" title="One row per meeting, in the layout Import timetable reads back">
             Export CSV
           </Button>
-          {doctorFilter && doctorFilter !== '0' && (
+          {doctorFilter && doctorFilter !== UNASSIGNED_KEY && (
             <Button variant="default" onClick={() => void exportAs('ics')} data-testid="export-ics" title="This instructor's weekly timetable for a calendar app">
               Calendar (.ics)
             </Button>
           )}
         </Group>
       </Group>
+      <Text className="tw-print-only" fw={600}>
+        {term ? `${term.semester} ${term.year}` : ''} timetable · {VIEWS.find((v) => v.value === view)?.label}
+        {[selectedDoctor?.name, roomFilter, cohorts.find((c) => c.value === cohort)?.label].filter(Boolean).map((f) => ` · ${f}`)}
+      </Text>
       <ErrorNote message={error} />
       {refusal && (
         <ErrorNote message={`Not moved: ${refusal.message}`} testId="schedule-refusal" />
       )}
       {draftRun && <AutofillPreview result={draftRun.result} applying={applying} onApply={() => void applyDraft()} onDiscard={() => setDraftRun(null)} />}
-      <Card withBorder padding="xs" data-testid="calendar">
-        <FullCalendar
-          {...CALENDAR_OPTIONS}
-          events={events}
-          dateClick={onDateClick}
-          eventClick={onEventClick}
-          eventDrop={onDropHandler}
-          eventResize={onResizeHandler}
-          eventContent={renderEvent}
-        />
+      <Card withBorder padding="xs" data-testid="calendar" className="tw-printable">
+        {view === 'week' ? (
+          <FullCalendar
+            {...CALENDAR_OPTIONS}
+            events={events}
+            dateClick={onDateClick}
+            eventClick={onEventClick}
+            eventDrop={onDropHandler}
+            eventResize={onResizeHandler}
+            eventContent={renderEvent}
+            eventDidMount={onEventMount}
+          />
+        ) : (
+          <ResourceWeek kind={view} rows={rows} onOpen={openEntries} onCreate={onResourceCreate} />
+        )}
+        <Text size="xs" c="dimmed" mt={4}>
+          Sections are drawn for their booked slot; the XLSX export prints class time, which leaves passing time in the standard slots: a 60-minute MWF slot at 09:00 is a 09:00–09:50 class, a 90-minute TR slot a 75-minute class.
+        </Text>
       </Card>
-      <SimpleGrid cols={{ base: 1, lg: 3 }}>
+      <SimpleGrid cols={{ base: 1, lg: 3 }} className="tw-no-print">
         <Card withBorder>
           <Text fw={600} mb="xs">
             Entries with warnings ({warned.length})

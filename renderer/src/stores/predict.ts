@@ -30,7 +30,10 @@ export const usePredict = create<PredictState>((set, get) => ({
   error: null,
   async loadRuns(campus) {
     try {
-      set({ runs: await call('predict-runs', { campus }) });
+      const runs = await call('predict-runs', { campus });
+      // Coming back to the screen (or switching campus) shows that campus's latest run: runs are saved.
+      const current = get().current;
+      set({ runs, current: current?.target_campus === campus ? current : (runs[0] ?? null) });
     } catch (error) {
       set({ error: messageOf(error) });
     }

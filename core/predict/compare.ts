@@ -1,0 +1,45 @@
+/**
+ * What changed between two runs of the recommender, pure: the courses a newer run adds to or drops
+ * from the offer list, and the courses whose expected enrollment moved enough to change a plan.
+ */
+import type { PredictionEntry } from './schema';
+
+type Compared = Pick<PredictionEntry, 'course_code' | 'course_name' | 'offer' | 'predicted_enrollment'>;
+
+export interface DemandMove {
+  course_code: string;
+  course_name: string;
+  from: number;
+  to: number;
+}
+
+export interface RunComparison {
+  /** Offered in `after`, not in `before` (or not listed there). */
+  added: Compared[];
+  /** Offered in `before`, not in `after`. */
+  dropped: Compared[];
+  /** Listed in both and offered in either, largest move first. */
+  demandMoved: DemandMove[];
+}
+
+/** A move counts when it is at least this many students and this share of the larger figure: noise below. */
+export const DEMAND_MOVE_STUDENTS = 5;
+export const DEMAND_MOVE_SHARE = 0.2;
+
+export function compareRuns(before: readonly Compared[], after: readonly Compared[]): RunComparison {
+  const earlier = new Map(before.map((e) => [e.course_code, e]));
+  const later = new Map(after.map((e) => [e.course_code, e]));
+  const added = after.filter((e) => e.offer && !earlier.get(e.course_code)?.offer);
+  const dropped = before.filter((e) => e.offer && !later.get(e.course_code)?.offer);
+  const demandMoved: DemandMove[] = [];
+  for (const e of after) {
+    const was = earlier.get(e.course_code);
+    if (!was || !(e.offer || was.offer)) continue;
+    const move = Math.abs(e.predicted_enrollment - was.predicted_enrollment);
+    if (move >= DEMAND_MOVE_STUDENTS && move >= DEMAND_MOVE_SHARE * Math.max(e.predicted_enrollment, was.predicted_enrollment)) {
+      demandMoved.push({ course_code: e.course_code, course_name: e.course_name, from: was.predicted_enrollment, to: e.predicted_enrollment });
+    }
+  }
+  demandMoved.sort((a, b) => Math.abs(b.to - b.from) - Math.abs(a.to - a.from) || a.course_code.localeCompare(b.course_code));
+  return { added, dropped, demandMoved };
+}

@@ -1,0 +1,93 @@
+import { useState, type MouseEvent } from 'react';
+import { SegmentedControl } from '@mantine/core';
+import { DAY_NAMES, type DayLetter } from '../../../core/domain/days';
+import { formatHHMM } from '../../../core/domain/time';
+import { VIEW_DAYS, VIEW_END, VIEW_START, type ResourceKind, type ResourceRow } from '../lib/resource-rows';
+
+const LANE_HEIGHT = 22;
+const SPAN = VIEW_END - VIEW_START;
+const RULER_HOURS = [8, 10, 12, 14, 16, 18, 20];
+const DAY_RULER_HOURS = Array.from({ length: 15 }, (_, i) => 7 + i);
+const percentOf = (minutes: number): number => (Math.min(Math.max(minutes, VIEW_START), VIEW_END) - VIEW_START) / SPAN * 100;
+
+/**
+ * Rooms (or instructors) × the week: each cell is one day from 07:00 to 22:00 with the meetings
+ * placed by time, so free time is empty space. A meeting is a button (course and section, the rest
+ * on hover, focus and for screen readers); clicking free time starts a section there.
+ */
+export function ResourceWeek({ kind, rows, onOpen, onCreate }: { kind: ResourceKind; rows: ResourceRow[]; onOpen: (entryIds: number[]) => void; onCreate: (rowKey: string, letter: DayLetter, time: string) => void }) {
+  // The whole week to spot free rooms at a glance; one day across the full width to read every label.
+  const [only, setOnly] = useState<string>('week');
+  const days = only === 'week' ? VIEW_DAYS : VIEW_DAYS.filter((d) => d === only);
+  const startAt = (rowKey: string, letter: DayLetter) => (event: MouseEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const minutes = VIEW_START + ((event.clientX - box.left) / Math.max(1, box.width)) * SPAN;
+    onCreate(rowKey, letter, formatHHMM(Math.min(VIEW_END - 60, Math.floor(minutes / 15) * 15)));
+  };
+  return (
+    <div className="tw-resource-scroll">
+      <SegmentedControl size="xs" mb={6} value={only} onChange={setOnly} data={[{ value: 'week', label: 'Whole week' }, ...VIEW_DAYS.map((d) => ({ value: d, label: DAY_NAMES[d] }))]} aria-label="Days shown" data-testid="view-days" />
+      <table className="tw-resource-week" data-testid={`view-${kind}`} aria-label={kind === 'room' ? 'Timetable by room' : 'Timetable by instructor'}>
+        <thead>
+          <tr>
+            <th scope="col" className="tw-resource-name">
+              {kind === 'room' ? 'Room' : 'Instructor'}
+            </th>
+            {days.map((letter) => (
+              <th scope="col" key={letter}>
+                {DAY_NAMES[letter]}
+                <div className="tw-ruler" aria-hidden="true">
+                  {(days.length === 1 ? DAY_RULER_HOURS : RULER_HOURS).map((h) => (
+                    <span key={h} style={{ left: `${percentOf(h * 60)}%` }}>
+                      {h}
+                    </span>
+                  ))}
+                </div>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} data-testid="resource-row" data-key={row.key}>
+              <th scope="row" className="tw-resource-name">
+                <div className="tw-resource-label" title={row.label}>
+                  {row.label}
+                </div>
+                <div className="tw-resource-count">{row.sections === 1 ? '1 section' : `${row.sections} sections`}</div>
+              </th>
+              {days.map((letter) => (
+                <td key={letter}>
+                  <div className="tw-lanes" style={{ height: row.lanes * LANE_HEIGHT + 4 }} onClick={startAt(row.key, letter)} title={`Free time: click to add a section ${kind === 'room' ? 'in' : 'for'} ${row.label} on ${DAY_NAMES[letter]}`}>
+                    {row.meetings
+                      .filter((m) => m.letter === letter)
+                      .map((m) => (
+                        <button
+                          type="button"
+                          key={m.key}
+                          className={m.curriculum ? 'tw-seg tw-seg-curriculum' : 'tw-seg'}
+                          style={{ left: `${percentOf(m.start)}%`, width: `${Math.max(0.8, percentOf(m.end) - percentOf(m.start))}%`, top: 2 + m.lane * LANE_HEIGHT, height: LANE_HEIGHT - 2 }}
+                          title={m.description}
+                          aria-label={m.description}
+                          data-testid="resource-meeting"
+                          data-entries={m.entryIds.join(',')}
+                          onClick={() => onOpen(m.entryIds)}
+                        >
+                          {m.label}
+                        </button>
+                      ))}
+                  </div>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {rows.length === 0 && <p className="tw-resource-empty">{kind === 'room' ? 'No rooms yet: add one in the Rooms panel or give a section a room.' : 'No instructors yet: add one with "Add doctor".'}</p>}
+      <p className="tw-resource-note">
+        Times from {formatHHMM(VIEW_START)} to {formatHHMM(VIEW_END)}; empty space is free time.
+      </p>
+    </div>
+  );
+}

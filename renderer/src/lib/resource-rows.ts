@@ -1,0 +1,121 @@
+/**
+ * The timetable seen by resource: one row per room or per instructor, one cell per weekday, each
+ * meeting placed by its time so free time shows as empty space. Pure, for the "By room" and
+ * "By instructor" views.
+ */
+import { DAY_LETTERS, DAY_NAMES, type DayLetter } from '../../../core/domain/days';
+import { displayRoom, TBD_ROOM } from '../../../core/domain/meetings';
+import { formatHHMM } from '../../../core/domain/time';
+import type { ScheduleEntry } from '../../../core/schedule/schema';
+import { jointTitle, sideBySide } from './calendar-events';
+import { minutesOf } from './week';
+
+export type ResourceKind = 'room' | 'instructor';
+
+/** What a row needs of an entry. */
+export type ResourceEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctor_id' | 'doctor_ids' | 'doctors' | 'day' | 'start_time' | 'duration_mins' | 'room' | 'joint_group' | 'curriculum_conflicts' | 'warnings'>;
+
+export interface ResourceMeeting {
+  /** Stable key: the first entry and the day. */
+  key: string;
+  /** The entries drawn by this block (a joint group meeting together is one block). */
+  entryIds: number[];
+  letter: DayLetter;
+  start: number;
+  end: number;
+  /** 0-based lane within the row, so overlapping meetings stack instead of covering each other. */
+  lane: number;
+  /** Short: course and section. */
+  label: string;
+  /** Everything, for hover, focus and screen readers. */
+  description: string;
+  curriculum: boolean;
+}
+
+export interface ResourceRow {
+  key: string;
+  label: string;
+  /** Sections (entries) in the row, for the row header. */
+  sections: number;
+  lanes: number;
+  meetings: ResourceMeeting[];
+}
+
+/** Days the views show: Monday to Saturday, as the week calendar. */
+export const VIEW_DAYS: readonly DayLetter[] = DAY_LETTERS.filter((d) => d !== 'U');
+/** The views' time window, as the week calendar's. */
+export const VIEW_START = 7 * 60;
+export const VIEW_END = 22 * 60;
+
+export const UNASSIGNED_KEY = '0';
+
+/** A meeting in words: course and section (every code of a joint group), day, times, room, instructors. */
+export function describeMeeting(members: readonly ResourceEntry[], letter: DayLetter, start: number, end: number): string {
+  const first = members[0];
+  const who = first && first.doctors.length > 0 ? first.doctors.map((d) => d.name).join(', ') : 'no instructor yet';
+  return `${members.length > 1 ? jointTitle(members) : `${first?.course_code ?? ''} §${first?.section_name ?? ''}`}, ${DAY_NAMES[letter]} ${formatHHMM(start)}–${formatHHMM(end)}, ${displayRoom(first?.room)}, ${who}`;
+}
+
+function rowOf(key: string, label: string, entries: readonly ResourceEntry[]): ResourceRow {
+  const blocks: Omit<ResourceMeeting, 'lane'>[] = [];
+  const joint = new Map<string, { ids: number[]; members: ResourceEntry[]; block: Omit<ResourceMeeting, 'lane'> }>();
+  for (const entry of entries) {
+    const start = minutesOf(entry.start_time);
+    const end = Math.max(start + entry.duration_mins, start + 1);
+    for (const letter of entry.day as Iterable<DayLetter>) {
+      const jointKey = entry.joint_group ? `${letter}|${start}|${end}|${entry.joint_group}` : null;
+      const together = jointKey === null ? undefined : joint.get(jointKey);
+      if (together) {
+        together.members.push(entry);
+        together.block.entryIds.push(entry.id);
+        together.block.label = jointTitle(together.members);
+        together.block.description = describeMeeting(together.members, letter, start, end);
+        together.block.curriculum ||= entry.curriculum_conflicts.length > 0;
+        continue;
+      }
+      const block = { key: `${entry.id}:${letter}`, entryIds: [entry.id], letter, start, end, label: `${entry.course_code} §${entry.section_name}`, description: describeMeeting([entry], letter, start, end), curriculum: entry.curriculum_conflicts.length > 0 };
+      if (jointKey !== null) joint.set(jointKey, { ids: block.entryIds, members: [entry], block });
+      blocks.push(block);
+    }
+  }
+  const meetings: ResourceMeeting[] = [];
+  let lanes = 1;
+  for (const letter of VIEW_DAYS) {
+    const ofDay = blocks.filter((b) => b.letter === letter).sort((a, b) => a.start - b.start || b.end - a.end);
+    const columns = sideBySide(ofDay);
+    lanes = Math.max(lanes, columns.length);
+    columns.forEach((column, lane) => column.forEach((b) => meetings.push({ ...b, lane })));
+  }
+  return { key, label, sections: entries.length, lanes, meetings };
+}
+
+/**
+ * Rows for a view. Rooms: every room in use and every declared room (free all week shows as an empty
+ * row), sorted, the sections without a room last. Instructors: every instructor, then the unassigned.
+ */
+export function resourceRows(kind: ResourceKind, entries: readonly ResourceEntry[], known: readonly { key: string; label: string }[]): ResourceRow[] {
+  const byKey = new Map<string, ResourceEntry[]>();
+  const add = (key: string, entry: ResourceEntry): void => {
+    const list = byKey.get(key) ?? [];
+    list.push(entry);
+    byKey.set(key, list);
+  };
+  for (const entry of entries) {
+    if (kind === 'room') add(displayRoom(entry.room), entry);
+    else if (entry.doctor_ids.length === 0) add(UNASSIGNED_KEY, entry);
+    else for (const id of entry.doctor_ids) add(String(id), entry);
+  }
+  const labels = new Map(known.map((k) => [k.key, k.label]));
+  if (kind === 'room') {
+    const rooms = [...new Set([...labels.keys(), ...byKey.keys()])].filter((r) => r !== TBD_ROOM).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    const rows = rooms.map((room) => rowOf(room, labels.get(room) ?? room, byKey.get(room) ?? []));
+    const unroomed = byKey.get(TBD_ROOM);
+    return unroomed ? [...rows, rowOf(TBD_ROOM, 'No room yet', unroomed)] : rows;
+  }
+  // Instructors named on entries but not (or no longer) in the list still get their row.
+  const named = new Map(entries.flatMap((e) => e.doctors.map((d) => [String(d.id), d.name] as const)));
+  const extra = [...byKey.keys()].filter((k) => k !== UNASSIGNED_KEY && !labels.has(k)).map((k) => ({ key: k, label: named.get(k) ?? `Instructor ${k}` }));
+  const rows = [...known, ...extra].map((k) => rowOf(k.key, k.label, byKey.get(k.key) ?? []));
+  const unassigned = byKey.get(UNASSIGNED_KEY);
+  return unassigned ? [...rows, rowOf(UNASSIGNED_KEY, 'No instructor yet', unassigned)] : rows;
+}

@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, goTo, screenshot, signIn } from './fixtures';
+
+const SCREENS = ['dashboard', 'data', 'predictions', 'scheduler', 'settings'] as const;
+
+/** Serious and critical accessibility problems axe-core finds on what is on screen, as readable lines. */
+async function seriousProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`every screen at 1366×768 in ${scheme} mode: no serious or critical accessibility problem, screenshots kept`, async ({ page, app }) => {
+    test.setTimeout(180_000);
+    await app.api('/data/sample', { method: 'POST' });
+    await app.api('/predict/train', { method: 'POST' });
+    const run = await app.api<{ id: number }>('/predict/bulk', { method: 'POST', json: { run_name: 'Spring plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' } });
+    await app.api('/scheduler/auto', { method: 'POST', json: { run_id: run.id, dry_run: false } });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, app);
+    const problems: string[] = [];
+    for (const screen of SCREENS) {
+      await goTo(page, screen);
+      if (screen === 'scheduler') await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+      if (screen === 'predictions') await expect(page.getByTestId('run-results')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `${screen}-${scheme}`);
+      problems.push(...(await seriousProblems(page)).map((p) => `${screen}: ${p}`));
+    }
+    for (const view of ['By room', 'By instructor'] as const) {
+      await goTo(page, 'scheduler');
+      await page.getByTestId('view-switch').getByText(view).click();
+      await expect(page.getByTestId('resource-row').first()).toBeVisible();
+      await screenshot(page, `scheduler-${view.replace(' ', '-').toLowerCase()}-${scheme}`);
+      problems.push(...(await seriousProblems(page)).map((p) => `scheduler ${view}: ${p}`));
+    }
+    expect(problems).toEqual([]);
+  });
+}

@@ -1,0 +1,170 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ICAL from 'ical.js';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, goTo, screenshot, signIn, SCREENSHOTS, type RunningApp } from './fixtures';
+
+interface Entry {
+  id: number;
+  course_code: string;
+  day: string;
+  start_time: string;
+  room: string;
+}
+
+const DAYS = ['MWF', 'TR', 'MW', 'S'];
+
+/**
+ * A campus week as a registrar's listing has it: `count` sections over 40 rooms, hour after hour in
+ * alternating day patterns, starts staggered by a quarter hour from room to room, 50- and 75-minute classes.
+ */
+async function fillWeek(app: RunningApp, count: number): Promise<{ room: string; day: string }[]> {
+  const made: { room: string; day: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const room = i % 40;
+    const block = Math.floor(i / 40);
+    const day = DAYS[block % DAYS.length] ?? 'MWF';
+    const start = 8 * 60 + block * 60 + (room % 3) * 15;
+    const json = { course_code: `ECE${100 + (i % 300)}`, section_name: `S${i}`, doctor_id: 0, day, start_time: `${String(Math.floor(start / 60)).padStart(2, '0')}:${String(start % 60).padStart(2, '0')}`, duration_mins: room % 2 ? 50 : 75, room: `Hall ${room}` };
+    await app.api('/scheduler/', { method: 'POST', json });
+    made.push({ room: json.room, day });
+  }
+  return made;
+}
+
+const occurrencesOf = (entries: readonly { day: string }[]): number => entries.reduce((sum, e) => sum + e.day.length, 0);
+
+/** Sections the week calendar accounts for: drawn (each member of a joint block) plus those counted in "+N sections" blocks. */
+async function accountedOnWeek(page: Page): Promise<{ drawn: number; counted: number; calendarLinks: number }> {
+  return page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<{ getAttribute(n: string): string | null }> } }).document;
+    const drawn = doc.querySelectorAll('[data-entry-id]').length;
+    const counted = Array.from(doc.querySelectorAll('[data-testid="slot-more"]')).reduce((sum, b) => sum + Number(b.getAttribute('data-count') ?? 0), 0);
+    return { drawn, counted, calendarLinks: doc.querySelectorAll('.fc-more-link, .fc-timegrid-more-link').length };
+  });
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user moves through the screen. */
+async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === (el.ownerDocument as unknown as { activeElement: unknown }).activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Not reachable with Tab in ${limit} presses`);
+}
+
+test('500 sections: every one drawn or counted on the week, by room and by instructor, and printed on one landscape page', async ({ page, app }) => {
+  test.setTimeout(180_000);
+  const made = await fillWeek(app, 500);
+  const occurrences = occurrencesOf(made);
+  const hall3 = made.filter((e) => e.room === 'Hall 3');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, app);
+  await goTo(page, 'scheduler');
+  await expect.poll(async () => { const a = await accountedOnWeek(page); return a.drawn + a.counted; }, { timeout: 30_000 }).toBe(occurrences);
+  const week = await accountedOnWeek(page);
+  // One overflow mechanism: the calendar's own "+N" links never appear.
+  expect(week.calendarLinks).toBe(0);
+  expect(week.counted).toBeGreaterThan(0);
+  await screenshot(page, 'scheduler-500-week');
+
+  // A "+N sections" block lists exactly the sections it counts, and each opens.
+  const block = page.getByTestId('slot-more').first();
+  const count = Number(await block.getAttribute('data-count'));
+  await block.click();
+  const listed = page.getByRole('dialog', { name: 'Sections at this time' }).getByRole('row');
+  await expect(listed).toHaveCount(count);
+  await listed.first().click();
+  await expect(page.getByTestId('entry-form')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // By room: 40 rows, every meeting placed; filters and term carry over between views.
+  await page.getByTestId('view-switch').getByText('By room').click();
+  await expect(page.getByTestId('resource-row')).toHaveCount(40);
+  const placed = await page.getByTestId('resource-meeting').evaluateAll((els) => els.reduce((sum, el) => sum + (el.getAttribute('data-entries') ?? '').split(',').length, 0));
+  expect(placed).toBe(occurrences);
+  await expect(page.getByTestId('resource-row').filter({ hasText: 'Hall 7' }).first().getByTestId('resource-meeting').first()).toHaveAttribute('aria-label', /^ECE\d+ §S\d+, (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday) \d\d:\d\d–\d\d:\d\d, Hall 7, no instructor yet$/);
+  await screenshot(page, 'scheduler-500-by-room');
+  await page.getByTestId('filter-room').click();
+  await page.getByRole('option', { name: 'Hall 3', exact: true }).click();
+  await page.getByTestId('view-switch').getByText('By instructor').click();
+  await expect(page.getByTestId('resource-row')).toHaveCount(1);
+  await expect(page.getByTestId('resource-row')).toContainText('No instructor yet');
+  await expect(page.getByTestId('resource-row')).toContainText(`${hall3.length} sections`);
+  await page.getByTestId('view-switch').getByText('Week').click();
+  await expect.poll(async () => { const a = await accountedOnWeek(page); return a.drawn + a.counted; }).toBe(occurrencesOf(hall3));
+
+  // Print: the room's week on one A4 landscape page, without the app around it.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByTestId('view-switch')).toBeHidden();
+  await expect(page.getByText(/timetable · Week · Hall 3/)).toBeVisible();
+  await screenshot(page, 'scheduler-print');
+  // (page.pdf prints with print media unless screen media is being emulated.)
+  const pdf = await page.pdf({ format: 'A4', landscape: true, printBackground: true, preferCSSPageSize: true });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  writeFileSync(join(SCREENSHOTS, 'scheduler-print.pdf'), pdf);
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+});
+
+test('keyboard only: create a section, move it, delete it, and download an instructor calendar (.ics)', async ({ page, app }) => {
+  await app.api('/data/sample', { method: 'POST' });
+  await signIn(page, app);
+  await goTo(page, 'scheduler');
+
+  // Create: New section, then the form, without the mouse.
+  await tabTo(page, page.getByTestId('new-section'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('entry-form')).toBeVisible();
+  await tabTo(page, page.getByTestId('entry-course'));
+  await page.keyboard.type('CSC201');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('entry-course')).toHaveValue(/^CSC201 — /);
+  await tabTo(page, page.getByTestId('entry-room'));
+  await page.keyboard.type('Bassil 105');
+  await tabTo(page, page.getByTestId('entry-save'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('entry-form')).toHaveCount(0);
+  const created = (await app.api<Entry[]>('/scheduler/')).find((e) => e.course_code === 'CSC201');
+  expect(created).toMatchObject({ day: 'MWF', start_time: '09:00', room: 'Bassil 105' });
+  const id = created?.id ?? 0;
+
+  // Move: the section on the calendar takes the focus, Enter opens it, a new start time is typed.
+  const onMonday = page.locator(`td.fc-timegrid-col[data-date="2024-01-01"] .fc-event:has([data-entry-id="${id}"])`);
+  await tabTo(page, onMonday, 400);
+  await expect(onMonday).toHaveAttribute('aria-label', /^CSC201 §1, Monday 09:00–10:00, Bassil 105, no instructor yet$/);
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByTestId('entry-start'));
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('11:00');
+  await tabTo(page, page.getByTestId('entry-save'));
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await app.api<Entry[]>('/scheduler/')).find((e) => e.id === id)?.start_time).toBe('11:00');
+
+  // Delete it the same way.
+  await tabTo(page, onMonday, 400);
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByTestId('entry-delete'));
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await app.api<Entry[]>('/scheduler/')).some((e) => e.id === id)).toBe(false);
+
+  // One instructor's week as a calendar file, read back by a calendar library.
+  const doctors = await app.api<{ id: number; name: string }[]>('/scheduler/doctors');
+  const doctor = doctors.find((d) => d.name === 'Dr. Karim Nassar');
+  if (!doctor) throw new Error('The sample has no Dr. Karim Nassar');
+  const taught = await app.api<Entry>('/scheduler/', { method: 'POST', json: { course_code: 'CSC243', section_name: '2', doctor_id: doctor.id, day: 'TR', start_time: '11:00', duration_mins: 75, room: 'Bassil 101' } });
+  await page.reload();
+  await page.getByTestId('filter-doctor').click();
+  await page.getByRole('option', { name: doctor.name, exact: true }).click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-ics').click();
+  const file = await (await download).path();
+  const calendar = new ICAL.Component(ICAL.parse(readFileSync(file, 'utf8')));
+  const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+  expect(events.map((e) => e.summary)).toEqual([`CSC243 section 2`]);
+  const [event] = events;
+  expect(event?.startDate.toJSDate().getHours()).toBe(11);
+  expect(event?.duration.toSeconds()).toBe(75 * 60);
+  expect(event?.component.getFirstPropertyValue('rrule')?.toString()).toMatch(/BYDAY=TU,TH/);
+  expect(taught.day).toBe('TR');
+});

@@ -57,6 +57,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/scheduler/terms', operation: 'schedule-terms', input: 'none', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/terms/copy', operation: 'schedule-terms-copy', input: 'json', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/parts', operation: 'schedule-parts', input: 'query', tag: 'scheduler' },
+  { method: 'GET', path: '/scheduler/cohorts', operation: 'schedule-cohorts', input: 'query', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/parts', operation: 'schedule-parts-save', input: 'json', tag: 'scheduler' },
   { method: 'DELETE', path: '/scheduler/parts/:code', operation: 'schedule-parts-delete', input: 'query', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/', operation: 'schedule-list', input: 'query', tag: 'scheduler' },

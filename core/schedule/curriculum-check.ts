@@ -41,6 +41,27 @@ export function courseCohorts(ctx: CoreContext, term: Term, codes: Iterable<stri
   return new Map([...new Set(codes)].map((code) => [code, groupsOf(code).map((g) => g.key)]));
 }
 
+/** A cohort of students and the courses of the term's timetable it takes. */
+export interface TermCohort {
+  key: string;
+  label: string;
+  courses: string[];
+}
+
+/** The cohorts (curriculum groups) of a term's timetable, each with its courses there, by label. */
+export function termCohorts(ctx: CoreContext, term: Term): TermCohort[] {
+  const groupsOf = groupLookup(cohortCourses(ctx.db), term);
+  const cohorts = new Map<string, TermCohort>();
+  for (const code of new Set(listEntries(ctx.db, term).map((row) => row.course_code))) {
+    for (const group of groupsOf(code)) {
+      const cohort = cohorts.get(group.key) ?? { key: group.key, label: group.label, courses: [] };
+      cohort.courses.push(code);
+      cohorts.set(group.key, cohort);
+    }
+  }
+  return [...cohorts.values()].map((c) => ({ ...c, courses: c.courses.sort() })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
 /** Curriculum notes of a whole term's meetings, by entry id. */
 export function termCurriculumNotes(ctx: CoreContext, term: Term, rows: readonly EntryRow[]): Map<number, CurriculumNote[]> {
   return curriculumNotes(termCurriculumConflicts(ctx, term, rows));

@@ -10,6 +10,7 @@ import { uploadedFileSchema } from '../import/files';
 import { INSTRUCTOR_ROLES } from '../domain/roles';
 import { parseBoundedJson } from '../domain/bounds';
 import { importTimetable } from './import';
+import { termCohorts } from './curriculum-check';
 
 const termQuery = z.object(termFields);
 
@@ -85,6 +86,7 @@ export const scheduleHandlers = defineHandlers({
     (ctx, input) => copyTerm(ctx, input),
     { writes: ['timetable'] },
   ),
+  'schedule-cohorts': handler(termQuery, "The student cohorts (curriculum groups) of a term's timetable, each with its courses (the current term unless year and semester are given)", (ctx, term) => termCohorts(ctx, termOf(term, currentTerm(ctx)))),
   'schedule-parts': handler(termQuery, "A term's parts of term (the current term unless year and semester are given)", (ctx, term) => partsOf(ctx, termOf(term, currentTerm(ctx)))),
   'schedule-parts-save': handler(
     z.object({

@@ -69,7 +69,7 @@ function Screens() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Screens">
         {PAGES.map((p) => (
-          <NavLink key={p.id} href={`#/${p.id}`} label={p.label} active={p.id === page} data-testid={`nav-${p.id}`} aria-current={p.id === page ? 'page' : undefined} />
+          <NavLink key={p.id} href={`#/${p.id}`} label={p.label} active={p.id === page} variant="filled" data-testid={`nav-${p.id}`} aria-current={p.id === page ? 'page' : undefined} />
         ))}
       </AppShell.Navbar>
       <AppShell.Main>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../../core/predict/compare';
+import { compareRuns } from '../../core/domain/run-comparison';
 
 const row = (course_code: string, offer: boolean, predicted_enrollment: number) => ({ course_code, course_name: `${course_code} name`, offer, predicted_enrollment });
 

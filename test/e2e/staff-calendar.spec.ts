@@ -159,7 +159,7 @@ test('keyboard only: create a section, move it, delete it, and download an instr
   const download = page.waitForEvent('download');
   await page.getByTestId('export-ics').click();
   const file = await (await download).path();
-  const calendar = new ICAL.Component(ICAL.parse(readFileSync(file, 'utf8')));
+  const calendar = new ICAL.Component(ICAL.parse(readFileSync(file, 'utf8')) as unknown[]);
   const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
   expect(events.map((e) => e.summary)).toEqual([`CSC243 section 2`]);
   const [event] = events;

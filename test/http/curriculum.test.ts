@@ -53,6 +53,23 @@ async function conflictCount(): Promise<number> {
 }
 
 describe('curriculum conflicts', () => {
+  it('lists the term timetable\'s student cohorts with their courses, for the Scheduler\'s cohort view (GET /scheduler/cohorts)', async () => {
+    await place('CSC243', '1', 'MWF', '09:00');
+    await place('CSC245', '1', 'TR', '09:00');
+    await place('CSC326', '1', 'TR', '11:00');
+    await place('MTH201', '1', 'MWF', '11:00');
+    await place('MTH207', '1', 'MWF', '13:00');
+    const cohorts = await json<{ key: string; label: string; courses: string[] }[]>(await server.api('/scheduler/cohorts'));
+    expect(cohorts.map((c) => [c.label, c.courses])).toEqual([
+      ['Computer Science, Year 2', ['CSC243', 'CSC245']],
+      ['Computer Science, Year 3', ['CSC326']],
+      ['MTH 200-level core courses', ['MTH201']],
+    ]);
+    // Another term's timetable has its own cohorts: none yet.
+    expect(await json(await server.api('/scheduler/cohorts?year=2026&semester=Spring'))).toEqual([]);
+    expect((await server.api('/scheduler/cohorts?year=abc&semester=Fall')).status).toBe(422);
+  });
+
   it('warns on both meetings when every choice of sections of two courses of one study plan overlaps, and clears when another section leaves a choice', async () => {
     const structures = await place('CSC243', '1', 'MWF', '09:00');
     expect(curriculumWarnings(structures)).toEqual([]);

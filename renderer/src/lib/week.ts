@@ -32,9 +32,11 @@ export function shiftPattern(pattern: string, days: number): string {
   return DAY_ORDER.filter((d) => shifted.includes(d)).join('');
 }
 
-const PALETTE = ['#1c7ed6', '#e8590c', '#2f9e44', '#ae3ec9', '#f08c00', '#0c8599', '#d6336c', '#5c940d', '#7048e8', '#c2255c', '#1098ad', '#a61e4d'];
+/** Instructor colours, each dark enough for white text (contrast ≥ 4.5:1, WCAG AA). */
+const PALETTE = ['#1971c2', '#c2410c', '#237032', '#ae3ec9', '#b35c00', '#0b7285', '#c2255c', '#4a7a0b', '#6741d9', '#a61e4d', '#087f5b', '#862e9c'];
+const UNASSIGNED_COLOUR = '#5c636a';
 
 export function colourOf(key: number | null): string {
-  if (key === null) return '#868e96';
+  if (key === null) return UNASSIGNED_COLOUR;
   return PALETTE[key % PALETTE.length] ?? '#1c7ed6';
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Badge, Button, Card, Group, List, NumberInput, Progress, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
-import { compareRuns } from '../../../core/predict/compare';
+import { compareRuns } from '../../../core/domain/run-comparison';
 import { modelDetails, outOf100, SCORE_HINT } from '../lib/model-words';
 import type { ColumnDef } from '@tanstack/react-table';
 import { call } from '../api/client';
@@ -90,7 +90,7 @@ export function PredictionsPage() {
         size: 85,
         accessorFn: (e) => (e.offer ? 'Offer' : 'Skip'),
         cell: (c) => (
-          <Text span size="sm" fw={600} c={c.row.original.offer ? 'green.8' : 'dimmed'} data-testid="decision">
+          <Text span size="sm" fw={600} c={c.row.original.offer ? undefined : 'dimmed'} className={c.row.original.offer ? 'tw-offer' : undefined} data-testid="decision">
             {c.row.original.offer ? '✓ Offer' : '– Skip'}
           </Text>
         ),

@@ -9,7 +9,6 @@ import type { CalendarOptions, DayHeaderMountArg, EventClickArg, EventContentArg
 import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import { Badge, Button, Card, Group, Modal, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DAY_NAMES } from '../../../core/domain/days';
-import { curriculumGroups, type CurriculumGroup } from '../../../core/schedule/curriculum';
 import { ResourceWeek } from '../components/ResourceWeek';
 import { describeMeeting, resourceRows, UNASSIGNED_KEY, type ResourceKind } from '../lib/resource-rows';
 import { call, transport } from '../api/client';
@@ -112,27 +111,21 @@ export function SchedulerPage() {
 
   const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== TBD_ROOM))].sort(), [entries]);
   const selectedDoctor = doctors.find((d) => String(d.id) === doctorFilter);
-  // The cohorts (curriculum groups) of the term's courses: the courses one group of students takes together.
-  const cohortsOf = useMemo(() => {
-    const byCode = new Map(courses.map((c) => [c.code, c]));
-    const groups = new Map<string, readonly CurriculumGroup[]>();
-    for (const e of entries) {
-      const course = byCode.get(e.course_code);
-      if (course && term && !groups.has(e.course_code)) groups.set(e.course_code, curriculumGroups(course, term.semester));
-    }
-    return groups;
-  }, [courses, entries, term]);
-  const cohorts = useMemo(() => {
-    const labels = new Map<string, string>();
-    for (const list of cohortsOf.values()) for (const g of list) labels.set(g.key, g.label);
-    return [...labels].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
-  }, [cohortsOf]);
+  // The term's student cohorts (curriculum groups), each with the courses it takes; read again when the timetable changes.
+  const [cohortList, setCohortList] = useState<{ key: string; label: string; courses: string[] }[]>([]);
+  useEffect(() => {
+    if (!term) return;
+    call('schedule-cohorts', term)
+      .then(setCohortList)
+      .catch(() => setCohortList([]));
+  }, [term, entries, courses]);
+  const cohorts = useMemo(() => cohortList.map((c) => ({ value: c.key, label: c.label })), [cohortList]);
+  const cohortCourses = useMemo(() => new Set(cohortList.find((c) => c.key === cohort)?.courses ?? []), [cohortList, cohort]);
   // Every view shows the same filtered sections; switching view keeps the term and the filters.
   const visible = useMemo(() => {
     const teaches = (e: Entry): boolean => (doctorFilter === UNASSIGNED_KEY ? e.doctor_ids.length === 0 : e.doctor_ids.map(String).includes(doctorFilter ?? ''));
-    const inCohort = (e: Entry): boolean => (cohortsOf.get(e.course_code) ?? []).some((g) => g.key === cohort);
-    return entries.filter((e) => (!doctorFilter || teaches(e)) && (!roomFilter || e.room === roomFilter) && (!partFilter || e.part_of_term === partFilter) && (!cohort || inCohort(e)));
-  }, [entries, doctorFilter, roomFilter, partFilter, cohort, cohortsOf]);
+    return entries.filter((e) => (!doctorFilter || teaches(e)) && (!roomFilter || e.room === roomFilter) && (!partFilter || e.part_of_term === partFilter) && (!cohort || cohortCourses.has(e.course_code)));
+  }, [entries, doctorFilter, roomFilter, partFilter, cohort, cohortCourses]);
   const rows = useMemo(
     () => (view === 'week' ? [] : resourceRows(view, visible, view === 'room' ? (roomFilter ? [] : declaredRooms) : doctors.filter((d) => !doctorFilter || String(d.id) === doctorFilter).map((d) => ({ key: String(d.id), label: d.name })))),
     [view, visible, declaredRooms, doctors, doctorFilter, roomFilter],
@@ -337,7 +330,7 @@ export function SchedulerPage() {
       </Group>
       <Group justify="space-between" className="tw-no-print">
         <Group gap="xs">
-          <SegmentedControl value={view} onChange={(v) => setView(v as View)} data={VIEWS} aria-label="View" data-testid="view-switch" />
+          <SegmentedControl value={view} onChange={(v) => setView(v)} data={VIEWS} aria-label="View" data-testid="view-switch" />
           {parts.length > 1 && <Select placeholder="All parts" clearable data={parts.map((p) => ({ value: p.code, label: `${p.code} — ${p.name}` }))} value={partFilter} onChange={setPartFilter} aria-label="Filter by part of term" data-testid="filter-part" w={160} />}
           <Select placeholder="All doctors" clearable searchable data={[{ value: UNASSIGNED_KEY, label: 'No instructor yet' }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))]} value={doctorFilter} onChange={setDoctorFilter} aria-label="Filter by doctor" data-testid="filter-doctor" w={200} />
           <Select placeholder="All rooms" clearable searchable data={rooms} value={roomFilter} onChange={setRoomFilter} aria-label="Filter by room" data-testid="filter-room" w={150} />
@@ -388,7 +381,7 @@ export function SchedulerPage() {
           Sections are drawn for their booked slot; the XLSX export prints class time, which leaves passing time in the standard slots: a 60-minute MWF slot at 09:00 is a 09:00–09:50 class, a 90-minute TR slot a 75-minute class.
         </Text>
       </Card>
-      <SimpleGrid cols={{ base: 1, lg: 3 }} className="tw-no-print">
+      <SimpleGrid cols={{ base: 1, lg: 3 }} className="tw-no-print" style={{ alignItems: 'start' }}>
         <Card withBorder>
           <Text fw={600} mb="xs">
             Entries with warnings ({warned.length})
@@ -398,7 +391,12 @@ export function SchedulerPage() {
               </Badge>
             )}
           </Text>
-          <ScrollArea h={220}>
+          {warned.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No warnings.
+            </Text>
+          )}
+          <ScrollArea.Autosize mah={320}>
             <Table fz="xs" data-testid="warnings-list">
               <Table.Tbody>
                 {warned.map((e) => (
@@ -416,13 +414,13 @@ export function SchedulerPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </ScrollArea.Autosize>
         </Card>
         <Card withBorder>
           <Text fw={600} mb="xs">
             Doctors ({doctors.length})
           </Text>
-          <ScrollArea h={220}>
+          <ScrollArea.Autosize mah={320}>
             <Table fz="xs">
               <Table.Tbody>
                 {doctors.map((d) => (
@@ -439,7 +437,7 @@ export function SchedulerPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </ScrollArea.Autosize>
         </Card>
         <RoomsPanel />
       </SimpleGrid>

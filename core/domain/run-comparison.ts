@@ -2,9 +2,13 @@
  * What changed between two runs of the recommender, pure: the courses a newer run adds to or drops
  * from the offer list, and the courses whose expected enrollment moved enough to change a plan.
  */
-import type { PredictionEntry } from './schema';
-
-type Compared = Pick<PredictionEntry, 'course_code' | 'course_name' | 'offer' | 'predicted_enrollment'>;
+/** What a comparison reads of a run's entry. */
+interface Compared {
+  course_code: string;
+  course_name: string;
+  offer: boolean;
+  predicted_enrollment: number;
+}
 
 export interface DemandMove {
   course_code: string;

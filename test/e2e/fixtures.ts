@@ -52,6 +52,15 @@ export const test = base.extend<{ app: RunningApp }>({
 
 export { expect };
 
+/** What the browser tests read of a timetable entry from GET /scheduler/. */
+export interface TimetableEntry {
+  id: number;
+  course_code: string;
+  day: string;
+  start_time: string;
+  room: string;
+}
+
 /** Opens the app signed in, as a user does with the link `npm run serve` printed. */
 export async function signIn(page: Page, app: RunningApp): Promise<void> {
   await page.goto(app.loginUrl());

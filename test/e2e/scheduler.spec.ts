@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { test, expect, goTo, screenshot, signIn } from './fixtures';
+import { test, expect, goTo, screenshot, signIn, type TimetableEntry as Entry } from './fixtures';
 
 /** The point on the calendar for a day (2024-01-01 is the Monday of the reference week) and time. */
 async function slot(page: Page, date: string, time: string): Promise<{ x: number; y: number }> {
@@ -16,14 +16,6 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.move(from.x + 5, from.y + 5, { steps: 5 });
   await page.mouse.move(to.x, to.y, { steps: 20 });
   await page.mouse.up();
-}
-
-interface Entry {
-  id: number;
-  course_code: string;
-  day: string;
-  start_time: string;
-  room: string;
 }
 
 test('creates by clicking, moves by dragging, reverts a conflicting move, exports and persists', async ({ page, app }) => {

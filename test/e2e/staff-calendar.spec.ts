@@ -2,15 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, goTo, screenshot, signIn, SCREENSHOTS, type RunningApp } from './fixtures';
-
-interface Entry {
-  id: number;
-  course_code: string;
-  day: string;
-  start_time: string;
-  room: string;
-}
+import { test, expect, goTo, screenshot, signIn, SCREENSHOTS, type RunningApp, type TimetableEntry as Entry } from './fixtures';
 
 const DAYS = ['MWF', 'TR', 'MW', 'S'];
 

@@ -82,8 +82,8 @@ export function PredictionsPage() {
   const columns = useMemo<ColumnDef<RunEntry, unknown>[]>(
     () => [
       { id: 'rank', header: '#', size: 45, accessorFn: (e) => (current?.entries.indexOf(e) ?? 0) + 1 },
-      { accessorKey: 'course_code', header: 'Code', size: 120 },
-      { accessorKey: 'course_name', header: 'Name', size: 230 },
+      { accessorKey: 'course_code', header: 'Code', size: 90 },
+      { accessorKey: 'course_name', header: 'Name', size: 180, cell: (c) => <span title={c.row.original.course_name}>{c.row.original.course_name}</span> },
       {
         id: 'offer',
         header: 'Decision',
@@ -131,7 +131,6 @@ export function PredictionsPage() {
         size: 80,
         cell: (c) => <span title={`Sections of ${c.row.original.section_size} seats`}>{c.row.original.projected_sections}</span>,
       },
-      { id: 'reasons', header: 'Why', size: 200, accessorFn: (e) => e.reasons.join(' · '), cell: (c) => <span title="Select the row to read every reason">{c.row.original.reasons[0] ?? ''}</span> },
     ],
     [current],
   );
@@ -247,7 +246,8 @@ export function PredictionsPage() {
           {current ? (
             <Stack gap="xs" data-testid="run-results">
               <Text size="sm">
-                <b>{current.run_name}</b> — {current.target_campus} {current.target_semester} {current.target_year}: {current.entries.filter((e) => e.offer).length} of {current.entries.length} courses recommended
+                {current.run_name !== defaultRunName(current) && <b>{current.run_name} — </b>}
+                {current.target_campus} {current.target_semester} {current.target_year}: {current.entries.filter((e) => e.offer).length} of {current.entries.length} courses recommended
               </Text>
               <DataGrid
                 rows={entries}

@@ -37,6 +37,18 @@ export class WorkerLimitError extends Error {
 type WorkerMessage = { type: 'progress'; value: unknown } | { type: 'result'; value: unknown } | { type: 'error'; error: CoreErrorData };
 
 /**
+ * Reads a worker's message for the job it runs: progress goes to `onProgress` and the job goes on
+ * (null); a result or an error (a CoreError as data) ends it, as a settle function to call.
+ */
+function jobEnd<T>(message: WorkerMessage, onProgress: ((value: unknown) => void) | undefined, resolve: (value: T) => void, reject: (error: unknown) => void): (() => void) | null {
+  if (message.type === 'progress') {
+    onProgress?.(message.value);
+    return null;
+  }
+  return message.type === 'result' ? () => resolve(message.value as T) : () => reject(new CoreError(message.error.code, message.error.message, message.error.details));
+}
+
+/**
  * Runs one job in a worker thread to completion: "progress" messages go to `onProgress`, the
  * "result" resolves, an "error" (a CoreError as data) rejects as that CoreError. With `bounds`,
  * the thread has a heap limit and a time limit, so that input which would take the process down
@@ -56,9 +68,8 @@ export function runWorker<T>(moduleUrl: URL, workerData: unknown, options: { onP
     };
     const timer = bounds ? setTimeout(() => finish(() => reject(new WorkerLimitError('time'))), bounds.timeoutMs) : undefined;
     worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'progress') onProgress?.(message.value);
-      else if (message.type === 'result') finish(() => resolve(message.value as T));
-      else finish(() => reject(new CoreError(message.error.code, message.error.message, message.error.details)));
+      const end = jobEnd(message, onProgress, resolve, reject);
+      if (end) finish(end);
     });
     worker.on('error', (error: Error & { code?: string }) => finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new WorkerLimitError('memory') : error)));
     worker.on('exit', (code) => finish(() => reject(new Error(`The worker stopped unexpectedly (exit code ${code})`))));
@@ -107,8 +118,8 @@ export class KeptWorker {
     worker.ref();
     return new Promise<T>((resolve, reject) => {
       const onMessage = (message: WorkerMessage): void => {
-        if (message.type === 'progress') onProgress?.(message.value);
-        else done(() => (message.type === 'result' ? resolve(message.value as T) : reject(new CoreError(message.error.code, message.error.message, message.error.details))));
+        const end = jobEnd(message, onProgress, resolve, reject);
+        if (end) done(end);
       };
       const onError = (error: Error): void => done(() => reject(error), true);
       const onExit = (code: number): void => done(() => reject(new Error(`The worker stopped unexpectedly (exit code ${code})`)), true);

@@ -51,7 +51,8 @@ export function residual(actual: number, forecast: number, littleHistory: boolea
   return { value: Math.log1p(actual) - Math.log1p(forecast), littleHistory };
 }
 
-function quantile(sorted: readonly number[], q: number): number {
+/** The q-quantile of sorted values, interpolated between neighbours (q = 0.5: the median). */
+export function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return 0;
   const position = q * (sorted.length - 1);
   const lower = Math.floor(position);

@@ -1,4 +1,5 @@
 import type { CampusHistory, CourseInfo, TermStat } from './history';
+import { quantile } from './demand';
 
 /**
  * What the model knows about a course before a term t: computed only from terms strictly
@@ -241,7 +242,7 @@ function similarCoursesEnrollment(course: CourseInfo, campus: CampusHistory, t: 
         if (stat?.offered && stat.enrolled > 0) enrolled.push(stat.enrolled);
       }
     }
-    prior = median(enrolled);
+    prior = quantile(enrolled.sort((a, b) => a - b), 0.5);
     groups.set(key, prior);
   }
   return prior;
@@ -253,12 +254,6 @@ export function similarityKey(course: Pick<CourseInfo, 'prefix' | 'level' | 'typ
   return `${course.prefix}|${course.level}|${course.types.join(',')}`;
 }
 
-function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-}
 
 function slope(values: readonly number[]): number {
   const n = values.length;

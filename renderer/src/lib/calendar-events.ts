@@ -5,7 +5,7 @@ import { colourOf, dateOfLetter, hhmm, minutesOf } from './week';
 /** What the calendar needs of a timetable entry. */
 export type CalendarEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctor_id' | 'day' | 'start_time' | 'duration_mins' | 'warnings'> & Partial<Pick<ScheduleEntry, 'joint_group' | 'curriculum_conflicts'>>;
 
-/** "CSC374 / CSC574 §1" for members sharing a section name, else "CSC374 §1 / CSC574 §2". */
+/** "CSC374 §1" for one section; for a joint group "CSC374 / CSC574 §1" when members share a section name, else "CSC374 §1 / CSC574 §2". */
 export function jointTitle(members: readonly CalendarEntry[]): string {
   const sections = new Set(members.map((m) => m.section_name));
   if (sections.size === 1) return `${members.map((m) => m.course_code).join(' / ')} §${members[0]?.section_name ?? ''}`;
@@ -34,7 +34,7 @@ function occurrence(entry: CalendarEntry, letter: string, members: readonly Cale
   return {
     id: `${entry.id}:${letter}`,
     groupId: String(entry.id),
-    title: joint ? jointTitle(members) : `${entry.course_code} §${entry.section_name}`,
+    title: jointTitle(members),
     // A joint group moves as one in the section dialog, not by dragging one member away from the others.
     ...(joint ? { editable: false, extendedProps: { entryId: entry.id, jointEntries: members.map((m) => m.id) } } : {}),
     start: `${dateOfLetter(letter)}T${entry.start_time}`,
@@ -46,12 +46,39 @@ function occurrence(entry: CalendarEntry, letter: string, members: readonly Cale
   };
 }
 
-interface Occurrence {
-  entry: CalendarEntry;
+/** One block on a day: an entry's meeting, or the meetings of a joint group that meet together. */
+export interface Occurrence<T extends CalendarEntry = CalendarEntry> {
+  entry: T;
   letter: string;
-  members: CalendarEntry[];
+  members: T[];
   start: number;
   end: number;
+}
+
+/**
+ * The week's blocks by day letter: one per entry and day, except that members of a joint group
+ * meeting at the same time share one block (drawn once, labelled with every code).
+ */
+export function meetingBlocks<T extends CalendarEntry>(entries: readonly T[]): Map<string, Occurrence<T>[]> {
+  const byDay = new Map<string, Occurrence<T>[]>();
+  const joint = new Map<string, Occurrence<T>>();
+  for (const entry of entries) {
+    const start = minutesOf(entry.start_time);
+    for (const letter of entry.day) {
+      const jointKey = entry.joint_group ? `${letter}|${entry.start_time}|${entry.duration_mins}|${entry.joint_group}` : null;
+      const together = jointKey === null ? undefined : joint.get(jointKey);
+      if (together) {
+        together.members.push(entry);
+        continue;
+      }
+      const item: Occurrence<T> = { entry, letter, members: [entry], start, end: Math.max(start + entry.duration_mins, start + 1) };
+      if (jointKey !== null) joint.set(jointKey, item);
+      const list = byDay.get(letter) ?? [];
+      list.push(item);
+      byDay.set(letter, list);
+    }
+  }
+  return byDay;
 }
 
 /** Problems first among sections starting together, so a crowded slot never hides the one that needs attention. */
@@ -107,7 +134,7 @@ function summary(letter: string, hidden: readonly Occurrence[]): EventInput {
     backgroundColor: 'var(--mantine-color-gray-light)',
     borderColor: inCurriculumConflict(hidden.flatMap((h) => h.members)) ? CURRICULUM_BORDER : 'var(--mantine-color-gray-5)',
     textColor: 'inherit',
-    extendedProps: { overflow: 1, hiddenEntries: ids, hiddenLabels: hidden.map((h) => (h.members.length > 1 ? jointTitle(h.members) : `${h.entry.course_code} §${h.entry.section_name}`)) },
+    extendedProps: { overflow: 1, hiddenEntries: ids, hiddenLabels: hidden.map((h) => jointTitle(h.members)) },
   };
 }
 
@@ -119,27 +146,8 @@ function summary(letter: string, hidden: readonly Occurrence[]): EventInput {
  * "+N" links stay off), and it keeps a full campus week readable and fast.
  */
 export function weekEvents(entries: readonly CalendarEntry[], maxPerSlot = MAX_DRAWN_PER_SLOT): EventInput[] {
-  const byDay = new Map<string, Occurrence[]>();
-  // Members of a joint group meeting at the same time are one block, labelled with every code.
-  const joint = new Map<string, Occurrence>();
-  for (const entry of entries) {
-    const start = minutesOf(entry.start_time);
-    for (const letter of entry.day) {
-      const jointKey = entry.joint_group ? `${letter}|${entry.start_time}|${entry.duration_mins}|${entry.joint_group}` : null;
-      const together = jointKey === null ? undefined : joint.get(jointKey);
-      if (together) {
-        together.members.push(entry);
-        continue;
-      }
-      const item: Occurrence = { entry, letter, members: [entry], start, end: Math.max(start + entry.duration_mins, start + 1) };
-      if (jointKey !== null) joint.set(jointKey, item);
-      const list = byDay.get(letter) ?? [];
-      list.push(item);
-      byDay.set(letter, list);
-    }
-  }
   const events: EventInput[] = [];
-  for (const [letter, list] of byDay) {
+  for (const [letter, list] of meetingBlocks(entries)) {
     for (const run of overlapRuns([...list].sort(drawingOrder))) {
       const columns = sideBySide(run);
       const drawnColumns = columns.length <= maxPerSlot ? columns : columns.slice(0, Math.max(1, maxPerSlot - 1));

@@ -7,8 +7,7 @@ import { DAY_LETTERS, DAY_NAMES, type DayLetter } from '../../../core/domain/day
 import { displayRoom, TBD_ROOM } from '../../../core/domain/meetings';
 import { formatHHMM } from '../../../core/domain/time';
 import type { ScheduleEntry } from '../../../core/schedule/schema';
-import { jointTitle, sideBySide } from './calendar-events';
-import { minutesOf } from './week';
+import { jointTitle, meetingBlocks, sideBySide } from './calendar-events';
 
 export type ResourceKind = 'room' | 'instructor';
 
@@ -48,43 +47,29 @@ export const VIEW_START = 7 * 60;
 export const VIEW_END = 22 * 60;
 
 export const UNASSIGNED_KEY = '0';
+/** How a section without an instructor is named on screen. */
+export const NO_INSTRUCTOR = 'No instructor yet';
 
 /** A meeting in words: course and section (every code of a joint group), day, times, room, instructors. */
 export function describeMeeting(members: readonly ResourceEntry[], letter: DayLetter, start: number, end: number): string {
   const first = members[0];
-  const who = first && first.doctors.length > 0 ? first.doctors.map((d) => d.name).join(', ') : 'no instructor yet';
-  return `${members.length > 1 ? jointTitle(members) : `${first?.course_code ?? ''} §${first?.section_name ?? ''}`}, ${DAY_NAMES[letter]} ${formatHHMM(start)}–${formatHHMM(end)}, ${displayRoom(first?.room)}, ${who}`;
+  const who = first && first.doctors.length > 0 ? first.doctors.map((d) => d.name).join(', ') : NO_INSTRUCTOR.toLowerCase();
+  return `${jointTitle(members)}, ${DAY_NAMES[letter]} ${formatHHMM(start)}–${formatHHMM(end)}, ${displayRoom(first?.room)}, ${who}`;
 }
 
 function rowOf(key: string, label: string, entries: readonly ResourceEntry[]): ResourceRow {
-  const blocks: Omit<ResourceMeeting, 'lane'>[] = [];
-  const joint = new Map<string, { ids: number[]; members: ResourceEntry[]; block: Omit<ResourceMeeting, 'lane'> }>();
-  for (const entry of entries) {
-    const start = minutesOf(entry.start_time);
-    const end = Math.max(start + entry.duration_mins, start + 1);
-    for (const letter of entry.day as Iterable<DayLetter>) {
-      const jointKey = entry.joint_group ? `${letter}|${start}|${end}|${entry.joint_group}` : null;
-      const together = jointKey === null ? undefined : joint.get(jointKey);
-      if (together) {
-        together.members.push(entry);
-        together.block.entryIds.push(entry.id);
-        together.block.label = jointTitle(together.members);
-        together.block.description = describeMeeting(together.members, letter, start, end);
-        together.block.curriculum ||= entry.curriculum_conflicts.length > 0;
-        continue;
-      }
-      const block = { key: `${entry.id}:${letter}`, entryIds: [entry.id], letter, start, end, label: `${entry.course_code} §${entry.section_name}`, description: describeMeeting([entry], letter, start, end), curriculum: entry.curriculum_conflicts.length > 0 };
-      if (jointKey !== null) joint.set(jointKey, { ids: block.entryIds, members: [entry], block });
-      blocks.push(block);
-    }
-  }
+  const byDay = meetingBlocks(entries);
   const meetings: ResourceMeeting[] = [];
   let lanes = 1;
   for (const letter of VIEW_DAYS) {
-    const ofDay = blocks.filter((b) => b.letter === letter).sort((a, b) => a.start - b.start || b.end - a.end);
+    const ofDay = (byDay.get(letter) ?? []).sort((a, b) => a.start - b.start || b.end - a.end);
     const columns = sideBySide(ofDay);
     lanes = Math.max(lanes, columns.length);
-    columns.forEach((column, lane) => column.forEach((b) => meetings.push({ ...b, lane })));
+    columns.forEach((column, lane) =>
+      column.forEach(({ entry, members, start, end }) =>
+        meetings.push({ key: `${entry.id}:${letter}`, entryIds: members.map((m) => m.id), letter, start, end, lane, label: jointTitle(members), description: describeMeeting(members, letter, start, end), curriculum: members.some((m) => m.curriculum_conflicts.length > 0) }),
+      ),
+    );
   }
   return { key, label, sections: entries.length, lanes, meetings };
 }
@@ -117,5 +102,5 @@ export function resourceRows(kind: ResourceKind, entries: readonly ResourceEntry
   const extra = [...byKey.keys()].filter((k) => k !== UNASSIGNED_KEY && !labels.has(k)).map((k) => ({ key: k, label: named.get(k) ?? `Instructor ${k}` }));
   const rows = [...known, ...extra].map((k) => rowOf(k.key, k.label, byKey.get(k.key) ?? []));
   const unassigned = byKey.get(UNASSIGNED_KEY);
-  return unassigned ? [...rows, rowOf(UNASSIGNED_KEY, 'No instructor yet', unassigned)] : rows;
+  return unassigned ? [...rows, rowOf(UNASSIGNED_KEY, NO_INSTRUCTOR, unassigned)] : rows;
 }

@@ -10,7 +10,7 @@ import type { EventResizeDoneArg } from '@fullcalendar/interaction';
 import { Badge, Button, Card, Group, Modal, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DAY_NAMES } from '../../../core/domain/days';
 import { ResourceWeek } from '../components/ResourceWeek';
-import { describeMeeting, resourceRows, UNASSIGNED_KEY, type ResourceKind } from '../lib/resource-rows';
+import { describeMeeting, NO_INSTRUCTOR, resourceRows, UNASSIGNED_KEY, type ResourceKind } from '../lib/resource-rows';
 import { call, transport } from '../api/client';
 import { messageOf } from '../api/errors';
 import { useData } from '../stores/data';
@@ -112,13 +112,15 @@ export function SchedulerPage() {
   const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== TBD_ROOM))].sort(), [entries]);
   const selectedDoctor = doctors.find((d) => String(d.id) === doctorFilter);
   // The term's student cohorts (curriculum groups), each with the courses it takes; read again when the timetable changes.
+  // Read again only when the term's set of courses changes, not on every move of a section.
   const [cohortList, setCohortList] = useState<{ key: string; label: string; courses: string[] }[]>([]);
+  const termCourses = useMemo(() => [...new Set(entries.map((e) => e.course_code))].sort().join('\n'), [entries]);
   useEffect(() => {
     if (!term) return;
     call('schedule-cohorts', term)
       .then(setCohortList)
       .catch(() => setCohortList([]));
-  }, [term, entries, courses]);
+  }, [term, termCourses, courses]);
   const cohorts = useMemo(() => cohortList.map((c) => ({ value: c.key, label: c.label })), [cohortList]);
   const cohortCourses = useMemo(() => new Set(cohortList.find((c) => c.key === cohort)?.courses ?? []), [cohortList, cohort]);
   // Every view shows the same filtered sections; switching view keeps the term and the filters.
@@ -270,7 +272,7 @@ export function SchedulerPage() {
     return (
       <div className="tw-event" data-testid={`event-${id}`} data-entry-id={id}>
         <b>{arg.event.title}</b>
-        <div>{entry && entry.doctors.length > 0 ? entry.doctors.map((d) => d.name).join(', ') : 'No instructor yet'}</div>
+        <div>{entry && entry.doctors.length > 0 ? entry.doctors.map((d) => d.name).join(', ') : NO_INSTRUCTOR}</div>
         <div>
           {entry?.room}
           {campuses.length > 1 && entry ? ` · ${entry.campus}` : ''}
@@ -332,7 +334,7 @@ export function SchedulerPage() {
         <Group gap="xs">
           <SegmentedControl value={view} onChange={(v) => setView(v)} data={VIEWS} aria-label="View" data-testid="view-switch" />
           {parts.length > 1 && <Select placeholder="All parts" clearable data={parts.map((p) => ({ value: p.code, label: `${p.code} — ${p.name}` }))} value={partFilter} onChange={setPartFilter} aria-label="Filter by part of term" data-testid="filter-part" w={160} />}
-          <Select placeholder="All doctors" clearable searchable data={[{ value: UNASSIGNED_KEY, label: 'No instructor yet' }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))]} value={doctorFilter} onChange={setDoctorFilter} aria-label="Filter by doctor" data-testid="filter-doctor" w={200} />
+          <Select placeholder="All doctors" clearable searchable data={[{ value: UNASSIGNED_KEY, label: NO_INSTRUCTOR }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))]} value={doctorFilter} onChange={setDoctorFilter} aria-label="Filter by doctor" data-testid="filter-doctor" w={200} />
           <Select placeholder="All rooms" clearable searchable data={rooms} value={roomFilter} onChange={setRoomFilter} aria-label="Filter by room" data-testid="filter-room" w={150} />
           <Select placeholder="All student cohorts" clearable searchable data={cohorts} value={cohort} onChange={setCohort} aria-label="Show the courses one cohort of students takes" data-testid="filter-cohort" w={230} disabled={cohorts.length === 0} />
         </Group>

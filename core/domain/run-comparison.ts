@@ -23,7 +23,7 @@ export interface RunComparison {
   /** Offered in `before`, not in `after`. */
   dropped: Compared[];
   /** Listed in both and offered in either, largest move first. */
-  demandMoved: DemandMove[];
+  demand_moved: DemandMove[];
 }
 
 /** A move counts when it is at least this many students and this share of the larger figure: noise below. */
@@ -35,15 +35,15 @@ export function compareRuns(before: readonly Compared[], after: readonly Compare
   const later = new Map(after.map((e) => [e.course_code, e]));
   const added = after.filter((e) => e.offer && !earlier.get(e.course_code)?.offer);
   const dropped = before.filter((e) => e.offer && !later.get(e.course_code)?.offer);
-  const demandMoved: DemandMove[] = [];
+  const demand_moved: DemandMove[] = [];
   for (const e of after) {
     const was = earlier.get(e.course_code);
     if (!was || !(e.offer || was.offer)) continue;
     const move = Math.abs(e.predicted_enrollment - was.predicted_enrollment);
     if (move >= DEMAND_MOVE_STUDENTS && move >= DEMAND_MOVE_SHARE * Math.max(e.predicted_enrollment, was.predicted_enrollment)) {
-      demandMoved.push({ course_code: e.course_code, course_name: e.course_name, from: was.predicted_enrollment, to: e.predicted_enrollment });
+      demand_moved.push({ course_code: e.course_code, course_name: e.course_name, from: was.predicted_enrollment, to: e.predicted_enrollment });
     }
   }
-  demandMoved.sort((a, b) => Math.abs(b.to - b.from) - Math.abs(a.to - a.from) || a.course_code.localeCompare(b.course_code));
-  return { added, dropped, demandMoved };
+  demand_moved.sort((a, b) => Math.abs(b.to - b.from) - Math.abs(a.to - a.from) || a.course_code.localeCompare(b.course_code));
+  return { added, dropped, demand_moved };
 }

@@ -5,6 +5,7 @@ import { invalid, notFound } from '../domain/errors';
 import { DATABASE_FILE } from '../db/files';
 import { KeptWorker, siblingModule } from '../workers';
 import { nextPlannedTerm } from '../domain/terms';
+import { compareRuns, type RunComparison } from '../domain/run-comparison';
 import type { Campus } from '../domain/campuses';
 import { countOfferings, latestPlannedTerm } from '../offerings/repo';
 import { countCourses } from '../catalog/repo';
@@ -18,7 +19,6 @@ import { SECTION_SEATS, type BulkRunInput, type PredictionEntry, type Prediction
 import { scoreCourses, type CampusModels, type TrainedCampus } from './train';
 import type { TrainProgress, TrainWorkerInput } from './train-worker';
 import { Booster } from './xgboost';
-
 
 export function nextTerm(ctx: CoreContext): { year: number; semester: 'Fall' | 'Spring' } {
   const latest = latestPlannedTerm(ctx.db);
@@ -89,7 +89,11 @@ function boosters(db: Db, model: StoredModel): Promise<CampusModels> {
   let loaded = cache.get(model.id);
   if (!loaded) {
     const models = cache;
-    loaded = (async () => ({ classifier: await Booster.load(model.classifier), regressor: model.regressor ? await Booster.load(model.regressor) : null, ...model.adjustments }))().catch(() => {
+    loaded = (async () => ({
+      classifier: await Booster.load(model.classifier),
+      regressor: model.regressor ? await Booster.load(model.regressor) : null,
+      ...model.adjustments,
+    }))().catch(() => {
       models.delete(model.id);
       throw invalid(`The stored ${model.campus} model (${model.model_version}) cannot be read, perhaps from a damaged backup: train the models again`);
     });
@@ -144,7 +148,14 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
       bottleneck_score: s.course.dependents,
       projected_sections: offer ? Math.max(1, Math.ceil(predicted / SECTION_SEATS)) : 0,
       section_size: SECTION_SEATS,
-      reasons: explain({ score: s, offer, campus: input.target_campus, semester: input.target_semester, baseYear: history.baseYear, cohortSources: cohort.sources }),
+      reasons: explain({
+        score: s,
+        offer,
+        campus: input.target_campus,
+        semester: input.target_semester,
+        baseYear: history.baseYear,
+        cohortSources: cohort.sources,
+      }),
     };
   });
   entries.sort((a, b) => b.offer_score - a.offer_score || a.course_code.localeCompare(b.course_code));
@@ -176,3 +187,9 @@ export function run(ctx: CoreContext, id: number): PredictionRun {
   return found;
 }
 
+/** What changed in run `id` since run `sinceId`: the same comparison the Predictions screen shows. */
+export function compareRunsById(ctx: CoreContext, id: number, sinceId: number): { run_id: number; since_run_id: number } & RunComparison {
+  const after = run(ctx, id);
+  const before = run(ctx, sinceId);
+  return { run_id: after.id, since_run_id: before.id, ...compareRuns(before.entries, after.entries) };
+}

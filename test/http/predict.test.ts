@@ -30,7 +30,12 @@ describe('prediction on the sample data', () => {
     let total = 0;
     for (const campus of ['Beirut', 'Byblos']) {
       const c = trained.campuses[campus];
-      expect(c, campus).toMatchObject({ samples: expect.any(Number) as number, positives: expect.any(Number) as number, threshold: expect.any(Number) as number, duration_ms: expect.any(Number) as number });
+      expect(c, campus).toMatchObject({
+        samples: expect.any(Number) as number,
+        positives: expect.any(Number) as number,
+        threshold: expect.any(Number) as number,
+        duration_ms: expect.any(Number) as number,
+      });
       expect(c?.samples).toBeGreaterThan(1000);
       expect(c?.positives).toBeLessThan(c?.samples ?? 0);
       expect(c?.roc_auc).toBeGreaterThan(0.75);
@@ -56,13 +61,36 @@ describe('prediction on the sample data', () => {
     const response = await bulk(server, { ...base, run_name: 'Spring plan' });
     expect(response.status).toBe(200);
     const run = await json<PredictionRun>(response);
-    expect(run).toMatchObject({ id: expect.any(Number) as number, run_name: 'Spring plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut', model_version: trained.model_version });
+    expect(run).toMatchObject({
+      id: expect.any(Number) as number,
+      run_name: 'Spring plan',
+      target_year: 2025,
+      target_semester: 'Spring',
+      target_campus: 'Beirut',
+      model_version: trained.model_version,
+    });
     expect(new Date(run.created_at).toISOString()).toBe(run.created_at);
     const courses = await json<{ code: string; name: string }[]>(await server.api('/data/courses'));
     expect(run.entries.map((e) => e.course_code).sort()).toEqual(courses.map((c) => c.code).sort());
     for (const e of run.entries) {
       expect(Object.keys(e).sort()).toEqual(
-        ['bottleneck_score', 'confidence', 'course_code', 'course_name', 'enrollment_high', 'enrollment_low', 'latent_demand', 'offer', 'offer_score', 'predicted_enrollment', 'prefix', 'projected_sections', 'reasons', 'section_size', 'types'].sort(),
+        [
+          'bottleneck_score',
+          'confidence',
+          'course_code',
+          'course_name',
+          'enrollment_high',
+          'enrollment_low',
+          'latent_demand',
+          'offer',
+          'offer_score',
+          'predicted_enrollment',
+          'prefix',
+          'projected_sections',
+          'reasons',
+          'section_size',
+          'types',
+        ].sort(),
       );
       expect(e.confidence).toBeGreaterThanOrEqual(0);
       expect(e.confidence).toBeLessThanOrEqual(1);
@@ -123,9 +151,25 @@ describe('prediction on the sample data', () => {
     // Independent re-derivation of the rule from the entries.
     const expected = new Set<string>();
     const ranked = [...run.entries].sort((a, b) => b.offer_score - a.offer_score || a.course_code.localeCompare(b.course_code));
-    const rules: [keyof typeof slots, string, string | null][] = [['csc_core', 'CSC', 'core'], ['csc_elective', 'CSC', 'elective'], ['bif_core', 'BIF', 'core'], ['bif_elective', 'BIF', 'elective'], ['mth', 'MTH', null], ['sta', 'STA', null]];
+    const rules: [keyof typeof slots, string, string | null][] = [
+      ['csc_core', 'CSC', 'core'],
+      ['csc_elective', 'CSC', 'elective'],
+      ['bif_core', 'BIF', 'core'],
+      ['bif_elective', 'BIF', 'elective'],
+      ['mth', 'MTH', null],
+      ['sta', 'STA', null],
+    ];
     for (const [slot, prefix, type] of rules) {
-      const picks = ranked.filter((e) => !expected.has(e.course_code) && !e.types.includes('masters') && !e.types.includes('minor') && e.course_code.split('/').some((c) => c.startsWith(prefix)) && (type === null || e.types.includes(type))).slice(0, slots[slot]);
+      const picks = ranked
+        .filter(
+          (e) =>
+            !expected.has(e.course_code) &&
+            !e.types.includes('masters') &&
+            !e.types.includes('minor') &&
+            e.course_code.split('/').some((c) => c.startsWith(prefix)) &&
+            (type === null || e.types.includes(type)),
+        )
+        .slice(0, slots[slot]);
       for (const p of picks) expected.add(p.course_code);
     }
     expect(chosen).toEqual(expected);
@@ -135,7 +179,15 @@ describe('prediction on the sample data', () => {
   });
 
   it('lets a cross-listed code fill a slot of any of its prefixes', async () => {
-    const only = (s: Partial<Record<string, number>>): Record<string, number> => ({ csc_core: 0, csc_elective: 0, bif_core: 0, bif_elective: 0, mth: 0, sta: 0, ...s });
+    const only = (s: Partial<Record<string, number>>): Record<string, number> => ({
+      csc_core: 0,
+      csc_elective: 0,
+      bif_core: 0,
+      bif_elective: 0,
+      mth: 0,
+      sta: 0,
+      ...s,
+    });
     const viaBif = await json<PredictionRun>(await bulk(server, { ...base, use_quotas: true, slots: only({ bif_core: 50 }) }));
     expect(viaBif.entries.find((e) => e.course_code === 'CSC463/BIF463')?.offer).toBe(true);
     expect(viaBif.entries.filter((e) => e.offer).every((e) => e.course_code.includes('BIF'))).toBe(true);
@@ -178,6 +230,38 @@ describe('prediction on the sample data', () => {
     expect(await json(await server.api(`/predict/runs/${first.id}`))).toEqual(first);
     expect((await server.api('/predict/runs/99999')).status).toBe(404);
     expect((await server.api('/predict/runs?campus=Tripoli')).status).toBe(422);
+  });
+
+  it('says what changed in one run since another, as the Predictions screen does', async () => {
+    const spring = await json<PredictionRun>(await bulk(server, { ...base, run_name: 'Spring plan' }));
+    const fall = await json<PredictionRun>(await bulk(server, { ...base, run_name: 'Fall plan', target_semester: 'Fall' }));
+    const response = await server.api(`/predict/runs/${fall.id}/compare?since=${spring.id}`);
+    expect(response.status).toBe(200);
+    const changes = await json<{
+      run_id: number;
+      since_run_id: number;
+      added: PredictionEntry[];
+      dropped: PredictionEntry[];
+      demand_moved: { course_code: string; from: number; to: number }[];
+    }>(response);
+    expect([changes.run_id, changes.since_run_id]).toEqual([fall.id, spring.id]);
+    const offered = (run: PredictionRun): Set<string> => new Set(run.entries.filter((e) => e.offer).map((e) => e.course_code));
+    const [before, after] = [offered(spring), offered(fall)];
+    expect(changes.added.map((e) => e.course_code).sort()).toEqual([...after].filter((c) => !before.has(c)).sort());
+    expect(changes.dropped.map((e) => e.course_code).sort()).toEqual([...before].filter((c) => !after.has(c)).sort());
+    expect(changes.added.length + changes.dropped.length).toBeGreaterThan(0);
+    const demand = (run: PredictionRun, code: string): number | undefined => run.entries.find((e) => e.course_code === code)?.predicted_enrollment;
+    for (const move of changes.demand_moved) {
+      expect([move.from, move.to]).toEqual([demand(spring, move.course_code), demand(fall, move.course_code)]);
+      expect(Math.abs(move.to - move.from)).toBeGreaterThanOrEqual(5);
+    }
+    const same = await json<{ added: unknown[]; dropped: unknown[]; demand_moved: unknown[] }>(
+      await server.api(`/predict/runs/${fall.id}/compare?since=${fall.id}`),
+    );
+    expect([same.added, same.dropped, same.demand_moved]).toEqual([[], [], []]);
+    expect(await detail(await server.api(`/predict/runs/${fall.id}/compare?since=99999`))).toBe('No prediction run with id 99999');
+    expect((await server.api(`/predict/runs/${fall.id}/compare`)).status).toBe(422);
+    expect((await server.api(`/predict/runs/${fall.id}/compare?since=last`)).status).toBe(422);
   });
 
   it('reports the latest run on the dashboard', async () => {
@@ -228,7 +312,14 @@ describe('prediction edge cases', () => {
   });
 
   it('skips a campus without enough history and trains first when a run needs a model', async () => {
-    await server.upload('/data/upload/courses', 'c.json', JSON.stringify([{ code: 'CSC201', name: 'Programming', type: 'core' }, { code: 'CSC202', name: 'OOP', type: 'core', prerequisites: ['CSC201'] }]));
+    await server.upload(
+      '/data/upload/courses',
+      'c.json',
+      JSON.stringify([
+        { code: 'CSC201', name: 'Programming', type: 'core' },
+        { code: 'CSC202', name: 'OOP', type: 'core', prerequisites: ['CSC201'] },
+      ]),
+    );
     const rows = ['course,year,semester,campus,total_enrolled'];
     for (let year = 2019; year <= 2024; year++) {
       rows.push(`CSC201,${year},Fall,Beirut,${50 + year - 2019}`, `CSC202,${year},Spring,Beirut,30`);
@@ -248,7 +339,14 @@ describe('prediction edge cases', () => {
   });
 
   it('says when a course has little or no history, and trusts its range less', async () => {
-    await server.upload('/data/upload/courses', 'new.json', JSON.stringify([{ code: 'CSC390', name: 'Topics', type: 'elective' }, { code: 'CSC391', name: 'New topics', type: 'elective' }]));
+    await server.upload(
+      '/data/upload/courses',
+      'new.json',
+      JSON.stringify([
+        { code: 'CSC390', name: 'Topics', type: 'elective' },
+        { code: 'CSC391', name: 'New topics', type: 'elective' },
+      ]),
+    );
     await server.upload('/data/upload/offerings', 'new.csv', 'course,year,semester,campus,total_enrolled\nCSC390,2024,Fall,Beirut,25\n');
     const run = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut', target_year: 2025, target_semester: 'Spring' }));
     const by = (code: string): PredictionEntry | undefined => run.entries.find((e) => e.course_code === code);

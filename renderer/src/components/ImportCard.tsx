@@ -54,11 +54,24 @@ export function ImportCard({ kind }: { kind: ImportKind }) {
     }
   };
 
+  const chooseLabel = `Choose the ${TITLES[kind].toLowerCase()} file`;
   return (
     <Card withBorder data-testid={`import-${kind}`}>
       <Stack gap="xs">
         <Text fw={600}>{TITLES[kind]}</Text>
-        <Dropzone onDrop={(files) => void choose(files)} accept={Object.fromEntries(ACCEPT[kind].map((ext) => [ext === '.json' ? 'application/json' : ext === '.csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', [ext]]))} multiple={false} aria-label={`Choose the ${TITLES[kind].toLowerCase()} file`} data-testid={`dropzone-${kind}`}>
+        <Dropzone
+          onDrop={(files) => void choose(files)}
+          accept={Object.fromEntries(
+            ACCEPT[kind].map((ext) => [
+              ext === '.json' ? 'application/json' : ext === '.csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              [ext],
+            ]),
+          )}
+          multiple={false}
+          aria-label={chooseLabel}
+          inputProps={{ 'aria-label': chooseLabel }}
+          data-testid={`dropzone-${kind}`}
+        >
           <Text size="sm" ta="center" py="sm">
             Drop a {ACCEPT[kind].join(' / ')} file here, or click to choose one
           </Text>

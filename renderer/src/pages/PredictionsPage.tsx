@@ -296,7 +296,7 @@ export function PredictionsPage() {
                   <SimpleGrid cols={3} data-testid="comparison">
                     <ChangeList title="Added to the offer" items={comparison.added.map((e) => `${e.course_code} — ${e.course_name}`)} testId="compare-added" />
                     <ChangeList title="Dropped from the offer" items={comparison.dropped.map((e) => `${e.course_code} — ${e.course_name}`)} testId="compare-dropped" />
-                    <ChangeList title="Expected enrollment moved" items={comparison.demandMoved.map((m) => `${m.course_code}: ${m.from} → ${m.to} students`)} testId="compare-demand" />
+                    <ChangeList title="Expected enrollment moved" items={comparison.demand_moved.map((m) => `${m.course_code}: ${m.from} → ${m.to} students`)} testId="compare-demand" />
                   </SimpleGrid>
                 )}
               </Card>

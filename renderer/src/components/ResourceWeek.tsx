@@ -27,7 +27,7 @@ export function ResourceWeek({ kind, rows, onOpen, onCreate }: { kind: ResourceK
   };
   return (
     <div className="tw-resource-scroll">
-      <SegmentedControl size="xs" mb={6} value={only} onChange={setOnly} data={[{ value: 'week', label: 'Whole week' }, ...VIEW_DAYS.map((d) => ({ value: d, label: DAY_NAMES[d] }))]} aria-label="Days shown" data-testid="view-days" />
+      <SegmentedControl className="tw-no-print" size="xs" mb={6} value={only} onChange={setOnly} data={[{ value: 'week', label: 'Whole week' }, ...VIEW_DAYS.map((d) => ({ value: d, label: DAY_NAMES[d] }))]} aria-label="Days shown" data-testid="view-days" />
       <table className="tw-resource-week" data-testid={`view-${kind}`} aria-label={kind === 'room' ? 'Timetable by room' : 'Timetable by instructor'}>
         <thead>
           <tr>

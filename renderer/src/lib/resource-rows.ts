@@ -12,7 +12,22 @@ import { jointTitle, meetingBlocks, sideBySide } from './calendar-events';
 export type ResourceKind = 'room' | 'instructor';
 
 /** What a row needs of an entry. */
-export type ResourceEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctor_id' | 'doctor_ids' | 'doctors' | 'day' | 'start_time' | 'duration_mins' | 'room' | 'joint_group' | 'curriculum_conflicts' | 'warnings'>;
+export type ResourceEntry = Pick<
+  ScheduleEntry,
+  | 'id'
+  | 'course_code'
+  | 'section_name'
+  | 'doctor_id'
+  | 'doctor_ids'
+  | 'doctors'
+  | 'day'
+  | 'start_time'
+  | 'duration_mins'
+  | 'room'
+  | 'joint_group'
+  | 'curriculum_conflicts'
+  | 'warnings'
+>;
 
 export interface ResourceMeeting {
   /** Stable key: the first entry and the day. */
@@ -50,10 +65,15 @@ export const UNASSIGNED_KEY = '0';
 /** How a section without an instructor is named on screen. */
 export const NO_INSTRUCTOR = 'No instructor yet';
 
+/** A section's instructors by name, or NO_INSTRUCTOR. */
+export function instructorsOf(entry: Pick<ResourceEntry, 'doctors'> | undefined): string {
+  return entry && entry.doctors.length > 0 ? entry.doctors.map((d) => d.name).join(', ') : NO_INSTRUCTOR;
+}
+
 /** A meeting in words: course and section (every code of a joint group), day, times, room, instructors. */
 export function describeMeeting(members: readonly ResourceEntry[], letter: DayLetter, start: number, end: number): string {
   const first = members[0];
-  const who = first && first.doctors.length > 0 ? first.doctors.map((d) => d.name).join(', ') : NO_INSTRUCTOR.toLowerCase();
+  const who = first && first.doctors.length > 0 ? instructorsOf(first) : NO_INSTRUCTOR.toLowerCase();
   return `${jointTitle(members)}, ${DAY_NAMES[letter]} ${formatHHMM(start)}–${formatHHMM(end)}, ${displayRoom(first?.room)}, ${who}`;
 }
 
@@ -67,7 +87,17 @@ function rowOf(key: string, label: string, entries: readonly ResourceEntry[]): R
     lanes = Math.max(lanes, columns.length);
     columns.forEach((column, lane) =>
       column.forEach(({ entry, members, start, end }) =>
-        meetings.push({ key: `${entry.id}:${letter}`, entryIds: members.map((m) => m.id), letter, start, end, lane, label: jointTitle(members), description: describeMeeting(members, letter, start, end), curriculum: members.some((m) => m.curriculum_conflicts.length > 0) }),
+        meetings.push({
+          key: `${entry.id}:${letter}`,
+          entryIds: members.map((m) => m.id),
+          letter,
+          start,
+          end,
+          lane,
+          label: jointTitle(members),
+          description: describeMeeting(members, letter, start, end),
+          curriculum: members.some((m) => m.curriculum_conflicts.length > 0),
+        }),
       ),
     );
   }

@@ -1,0 +1,103 @@
+import { Badge, Card, Modal, ScrollArea, Table, Text } from '@mantine/core';
+import type { Entry } from '../stores/schedule';
+import type { Doctor } from '../stores/data';
+import { colourOf } from '../lib/week';
+import { instructorsOf } from '../lib/resource-rows';
+
+/** The sections with warnings, curriculum conflicts first: they are the clashes students feel. */
+export function WarningsPanel({ entries }: { entries: readonly Entry[] }) {
+  const warned = entries
+    .filter((e) => e.warnings.length > 0)
+    .sort((a, b) => Number(b.curriculum_conflicts.length > 0) - Number(a.curriculum_conflicts.length > 0));
+  const curriculumCount = entries.filter((e) => e.curriculum_conflicts.length > 0).length;
+  return (
+    <Card withBorder>
+      <Text fw={600} mb="xs">
+        Entries with warnings ({warned.length})
+        {curriculumCount > 0 && (
+          <Badge color="red" variant="light" ml="xs" data-testid="curriculum-count">
+            {curriculumCount} in curriculum conflicts
+          </Badge>
+        )}
+      </Text>
+      {warned.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No warnings.
+        </Text>
+      )}
+      <ScrollArea.Autosize mah={320}>
+        <Table fz="xs" data-testid="warnings-list">
+          <Table.Tbody>
+            {warned.map((e) => (
+              <Table.Tr key={e.id} data-curriculum={e.curriculum_conflicts.length > 0 || undefined}>
+                <Table.Td>
+                  {e.course_code} §{e.section_name}
+                  {e.curriculum_conflicts.length > 0 && (
+                    <Text c="red" size="xs" fw={600}>
+                      curriculum
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>{e.warnings.join('; ')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Card>
+  );
+}
+
+/** Every instructor with availability and load; a click shows only their sections. */
+export function DoctorsPanel({ doctors, entries, onPick }: { doctors: readonly Doctor[]; entries: readonly Entry[]; onPick: (doctorId: number) => void }) {
+  return (
+    <Card withBorder>
+      <Text fw={600} mb="xs">
+        Doctors ({doctors.length})
+      </Text>
+      <ScrollArea.Autosize mah={320}>
+        <Table fz="xs">
+          <Table.Tbody>
+            {doctors.map((d) => (
+              <Table.Tr key={d.id} onClick={() => onPick(d.id)} style={{ cursor: 'pointer' }}>
+                <Table.Td>
+                  <Badge color={colourOf(d.id)} variant="filled" size="xs" mr={6} />
+                  {d.name}
+                </Table.Td>
+                <Table.Td>
+                  {d.available_days ?? 'any day'} {d.available_time ?? 'any time'}
+                </Table.Td>
+                <Table.Td>{entries.filter((e) => e.doctor_ids.includes(d.id)).length} sections</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Card>
+  );
+}
+
+/** The sections a crowded or joint block stands for; choosing one opens it. */
+export function SectionsListModal({ listed, onClose, onChoose }: { listed: readonly Entry[] | null; onClose: () => void; onChoose: (entry: Entry) => void }) {
+  return (
+    <Modal opened={listed !== null} onClose={onClose} title="Sections at this time">
+      <Table fz="sm" highlightOnHover>
+        <Table.Tbody>
+          {(listed ?? []).map((e) => (
+            <Table.Tr key={e.id} style={{ cursor: 'pointer' }} onClick={() => onChoose(e)}>
+              <Table.Td>
+                {e.course_code} §{e.section_name}
+              </Table.Td>
+              <Table.Td>
+                {e.day} {e.start_time}
+              </Table.Td>
+              <Table.Td>{instructorsOf(e)}</Table.Td>
+              <Table.Td>{e.joint_group ?? ''}</Table.Td>
+              <Table.Td>{e.room}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Modal>
+  );
+}

@@ -1,0 +1,214 @@
+import { useCallback, useMemo } from 'react';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
+import type { CalendarOptions, DayHeaderMountArg, EventClickArg, EventContentArg, EventDropArg, EventInput, EventMountArg } from '@fullcalendar/core';
+import { DAY_NAMES } from '../../../core/domain/days';
+import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
+import { describeMeeting, instructorsOf } from '../lib/resource-rows';
+import { weekEvents } from '../lib/calendar-events';
+import { colourOf, dateOfLetter, hhmm, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
+import { messageOf } from '../api/errors';
+import { useSchedule, type Entry } from '../stores/schedule';
+import { useCampuses } from '../stores/campuses';
+import type { Doctor } from '../stores/data';
+import type { AutofillResult } from './AutofillPanel';
+
+/**
+ * Options that never change, defined once: FullCalendar re-processes every event when an option's
+ * identity changes, so fresh arrays and objects on each render would cost a full re-layout.
+ */
+const CALENDAR_OPTIONS = {
+  plugins: [timeGridPlugin, interactionPlugin],
+  initialView: 'timeGridWeek',
+  initialDate: REFERENCE_MONDAY,
+  headerToolbar: false,
+  dayHeaderFormat: { weekday: 'long' },
+  hiddenDays: [0],
+  firstDay: 1,
+  slotMinTime: '07:00:00',
+  slotMaxTime: '22:00:00',
+  slotDuration: '00:30:00',
+  slotLabelFormat: { hour: '2-digit', minute: '2-digit', hour12: false },
+  // Our event content shows no time; skipping FullCalendar's time text saves a formatter per event.
+  displayEventTime: false,
+  // Side by side, never drawn over one another: a section under another cannot be read or clicked.
+  slotEventOverlap: false,
+  // "+N sections" blocks (extendedProps.overflow = 1) are placed after, so to the right of, the sections drawn beside them.
+  eventOrder: 'overflow,start,-duration,title',
+  snapDuration: '00:15:00',
+  allDaySlot: false,
+  editable: true,
+  // Crowded times are folded by weekEvents into counted "+N sections" blocks: the calendar's only overflow mechanism.
+  eventDurationEditable: true,
+  // The whole day at once, the page scrolling with the weekday header kept in view: no scroller
+  // inside the page (hours hidden under a second scrollbar) and nothing cut off when printed.
+  height: 'auto',
+  stickyHeaderDates: true,
+  // Column headers are announced as weekdays, not as the dates of the reference week the pattern is drawn on.
+  dayHeaderDidMount: (arg: DayHeaderMountArg) => arg.el.querySelector('a')?.setAttribute('aria-label', DAY_NAMES[letterOfDate(arg.date)]),
+} satisfies CalendarOptions;
+
+export type DraftPlacement = AutofillResult['placed'][number];
+
+/**
+ * The week of the shown sections: drag to move, stretch to lengthen (each conflict-checked by the
+ * core, a refusal put back and explained on the block), click free time to start a section there.
+ * Crowded times fold into counted "+N sections" blocks; an instructor's availability is a band;
+ * an auto-fill draft is drawn in a preview style.
+ */
+export function WeekCalendar({
+  shown,
+  entriesById,
+  availabilityOf,
+  draft,
+  onCreate,
+  onOpen,
+}: {
+  shown: readonly Entry[];
+  entriesById: ReadonlyMap<number, Entry>;
+  /** The filtered instructor, whose available hours are drawn as bands. */
+  availabilityOf: Doctor | undefined;
+  draft: readonly DraftPlacement[];
+  onCreate: (letter: string, time: string) => void;
+  /** One section opens for editing; several (a joint block, a "+N sections" block) are listed. */
+  onOpen: (entryIds: readonly number[]) => void;
+}) {
+  const { update, refuse, refusal } = useSchedule();
+  const campusCount = useCampuses((s) => s.campuses.length);
+  // Recomputed only when entries or filters change, so FullCalendar does not re-lay out every event on unrelated updates.
+  const events = useMemo(() => {
+    const availability: EventInput[] = availabilityOf
+      ? [...(availabilityOf.available_days ?? 'MTWRFS')].map((letter) => {
+          const [from, to] = (availabilityOf.available_time ?? '00:00-23:59').split('-');
+          return { start: `${dateOfLetter(letter)}T${from}`, end: `${dateOfLetter(letter)}T${to}`, display: 'background', backgroundColor: '#8ce99a' };
+        })
+      : [];
+    const preview: EventInput[] = draft.flatMap((p, i) =>
+      [...p.day].map((letter) => ({
+        id: `draft-${i}:${letter}`,
+        title: `${p.course_code} §${p.section_name} (draft)`,
+        start: `${dateOfLetter(letter)}T${p.start_time}`,
+        end: `${dateOfLetter(letter)}T${hhmm(minutesOf(p.start_time) + p.duration_mins)}`,
+        classNames: ['tw-preview'],
+        editable: false,
+        backgroundColor: 'transparent',
+        borderColor: colourOf(p.doctor_id),
+        textColor: 'inherit',
+        extendedProps: { draft: p },
+      })),
+    );
+    return [...weekEvents(shown), ...availability, ...preview];
+  }, [shown, availabilityOf, draft]);
+
+  const onDateClick = (info: DateClickArg): void => onCreate(letterOfDate(info.date), timeOfDate(info.date));
+  /** Screen readers and hover read the whole meeting, whatever the block's width lets it show. */
+  const onEventMount = (arg: EventMountArg): void => {
+    const hidden = arg.event.extendedProps.hiddenLabels as string[] | undefined;
+    const label = hidden
+      ? `${hidden.length} more sections: ${hidden.join(', ')}. Press Enter to list them.`
+      : (() => {
+          const ids = (arg.event.extendedProps.jointEntries as number[] | undefined) ?? [Number(arg.event.groupId)];
+          const members = ids.map((id) => entriesById.get(id)).filter((e): e is Entry => e !== undefined);
+          const start = arg.event.start;
+          const end = arg.event.end;
+          if (members.length === 0 || !start || !end) return arg.event.title;
+          return describeMeeting(members, letterOfDate(start), minutesOf(timeOfDate(start)), minutesOf(timeOfDate(end)));
+        })();
+    arg.el.setAttribute('aria-label', label);
+    arg.el.setAttribute('title', label);
+  };
+  const onEventClick = (info: EventClickArg): void => {
+    const listed = (info.event.extendedProps.hiddenEntries ?? info.event.extendedProps.jointEntries) as number[] | undefined;
+    onOpen(listed ?? [Number(info.event.groupId)]);
+  };
+  const onDrop = useCallback(
+    async (info: EventDropArg): Promise<void> => {
+      const id = Number(info.event.groupId);
+      const entry = entriesById.get(id);
+      if (!entry || !info.event.start) return info.revert();
+      try {
+        await update({ entry_id: id, day: shiftPattern(entry.day, info.delta.days), start_time: timeOfDate(info.event.start) });
+      } catch (e) {
+        info.revert();
+        refuse(id, messageOf(e));
+      }
+    },
+    [entriesById, update, refuse],
+  );
+  const onResize = useCallback(
+    async (info: EventResizeDoneArg): Promise<void> => {
+      const id = Number(info.event.groupId);
+      if (!info.event.start || !info.event.end) return info.revert();
+      try {
+        await update({ entry_id: id, duration_mins: Math.round((info.event.end.getTime() - info.event.start.getTime()) / 60000) });
+      } catch (e) {
+        info.revert();
+        refuse(id, messageOf(e));
+      }
+    },
+    [update, refuse],
+  );
+  const onDropHandler = useCallback((info: EventDropArg) => void onDrop(info), [onDrop]);
+  const onResizeHandler = useCallback((info: EventResizeDoneArg) => void onResize(info), [onResize]);
+  const renderEvent = (arg: EventContentArg) => {
+    // Availability bands are backgrounds: no entry text on them.
+    if (arg.event.display === 'background') return null;
+    const hidden = arg.event.extendedProps.hiddenEntries as number[] | undefined;
+    if (hidden) {
+      return (
+        <div data-testid="slot-more" data-count={hidden.length} style={{ fontSize: 11, padding: 2 }}>
+          <b>+{hidden.length} sections</b>
+          <div>click to list</div>
+        </div>
+      );
+    }
+    const placement = arg.event.extendedProps.draft as DraftPlacement | undefined;
+    if (placement) {
+      return (
+        <div className="tw-preview-content" style={{ overflow: 'hidden', fontSize: 11, lineHeight: 1.2 }}>
+          <b>{arg.event.title}</b>
+          <div>{placement.doctor?.name}</div>
+          <div>{placement.room}</div>
+        </div>
+      );
+    }
+    const id = Number(arg.event.groupId);
+    const entry = entriesById.get(id);
+    const part = entry && entry.part_of_term !== WHOLE_TERM_CODE ? ` · part ${entry.part_of_term}` : '';
+    return (
+      <div className="tw-event" data-testid={`event-${id}`} data-entry-id={id}>
+        <b>{arg.event.title}</b>
+        <div>{instructorsOf(entry)}</div>
+        <div>
+          {entry?.room}
+          {campusCount > 1 && entry ? ` · ${entry.campus}` : ''}
+          {part}
+        </div>
+        {entry && entry.curriculum_conflicts.length > 0 && (
+          <div className="tw-event-curriculum" data-testid="event-curriculum" title={entry.warnings.filter((w) => w.startsWith('Curriculum')).join('\n')}>
+            Clashes for students with {entry.curriculum_conflicts.join(', ')}
+          </div>
+        )}
+        {refusal?.entryId === id && (
+          <div className="tw-event-error" role="alert" data-testid="event-refusal">
+            {refusal.message}
+          </div>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <FullCalendar
+      {...CALENDAR_OPTIONS}
+      events={events}
+      dateClick={onDateClick}
+      eventClick={onEventClick}
+      eventDrop={onDropHandler}
+      eventResize={onResizeHandler}
+      eventContent={renderEvent}
+      eventDidMount={onEventMount}
+    />
+  );
+}

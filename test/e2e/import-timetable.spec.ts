@@ -38,7 +38,7 @@ test('imports a registrar listing: preview, a role decided by staff, then applie
 
   await page.getByTestId('import-timetable-apply').click();
   await expect(page.getByTestId('import-timetable-counts')).toContainText('Stored 4 meetings of 4 sections');
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.locator('.fc-event', { hasText: 'CS374 / ECE374 §AL1' })).toHaveCount(2);
   const stored = await app.api<{ course_code: string; doctors: { name: string; role: string }[] }[]>('/scheduler/?year=2025&semester=Fall');
   expect(stored.map((e) => e.course_code)).toEqual(['CS374', 'ECE374', 'MATH221', 'MATH221']);

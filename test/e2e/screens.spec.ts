@@ -4,6 +4,16 @@ import { test, expect, goTo, screenshot, signIn } from './fixtures';
 
 const SCREENS = ['dashboard', 'data', 'predictions', 'scheduler', 'settings'] as const;
 
+/** The scheduler's dialogs by the button that opens them. */
+const DIALOGS = {
+  'new-section': 'New section',
+  autofill: 'Auto-fill from run…',
+  'copy-term': 'Copy from term…',
+  'parts-of-term': 'Parts of term…',
+  'import-timetable': 'Import timetable…',
+  'add-doctor': 'Add doctor',
+} as const;
+
 /** Serious and critical accessibility problems axe-core finds on what is on screen, as readable lines. */
 async function seriousProblems(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -11,7 +21,7 @@ async function seriousProblems(page: Page): Promise<string[]> {
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`every screen at 1366×768 in ${scheme} mode: no serious or critical accessibility problem, screenshots kept`, async ({ page, app }) => {
+  test(`every screen and the scheduler's dialogs at 1366×768 in ${scheme} mode: no serious or critical accessibility problem, screenshots kept`, async ({ page, app }) => {
     test.setTimeout(180_000);
     await app.api('/data/sample', { method: 'POST' });
     await app.api('/predict/train', { method: 'POST' });
@@ -35,6 +45,17 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('resource-row').first()).toBeVisible();
       await screenshot(page, `scheduler-${view.replace(' ', '-').toLowerCase()}-${scheme}`);
       problems.push(...(await seriousProblems(page)).map((p) => `scheduler ${view}: ${p}`));
+    }
+    // The scheduler's dialogs, each opened as staff open it.
+    await goTo(page, 'scheduler');
+    for (const [name, open] of Object.entries(DIALOGS)) {
+      await page.getByRole('button', { name: open, exact: true }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `dialog-${name}-${scheme}`);
+      problems.push(...(await seriousProblems(page)).map((p) => `dialog ${name}: ${p}`));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
     }
     expect(problems).toEqual([]);
   });

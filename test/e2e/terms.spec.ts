@@ -28,7 +28,7 @@ test('switches terms, copies last Fall forward, and draws a team-taught joint pa
   await expect(page.getByTestId('copy-from-year')).toHaveValue('2024');
   await page.getByTestId('copy-run').click();
   await expect(page.getByTestId('copy-result')).toContainText('Copied 2 meetings; 0 not copied.');
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
   const copied = (await app.api<Entry[]>('/scheduler/?year=2025&semester=Fall')).map((e) => [e.course_code, e.doctor_ids.length]);
   expect(copied).toEqual([
     ['CSC374', 2],

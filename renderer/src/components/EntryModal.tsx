@@ -9,6 +9,7 @@ import { ErrorNote } from './ErrorNote';
 import { doctorMayTeach } from '../../../core/domain/teaching';
 import { nextSectionNames } from '../../../core/domain/sections';
 import { TBD_ROOM } from '../../../core/domain/meetings';
+import { NO_INSTRUCTOR } from '../lib/resource-rows';
 
 export interface EntryDraft {
   id?: number;
@@ -116,7 +117,7 @@ export function EntryModal({ draft, courses, doctors, recommended, entries, onCl
           <TextInput label="Section" value={form.section_name} onChange={(e) => set({ section_name: e.currentTarget.value })} data-testid="entry-section" />
           <MultiSelect
             label="Instructors (first is the lead)"
-            placeholder={form.doctor_ids.length ? undefined : 'Unassigned'}
+            placeholder={form.doctor_ids.length ? undefined : NO_INSTRUCTOR}
             data={[...new Set([...allowedDoctors, ...doctors.filter((d) => form.doctor_ids.includes(d.id))])].map((d) => ({ value: String(d.id), label: `${d.name}${d.available_days ? ` (${d.available_days} ${d.available_time ?? ''})` : ''}` }))}
             value={form.doctor_ids.map(String)}
             onChange={(v) => set({ doctor_ids: v.map(Number) })}
@@ -126,10 +127,10 @@ export function EntryModal({ draft, courses, doctors, recommended, entries, onCl
           />
         </Group>
         <Group grow>
-          <TextInput label="Days (M T W R F S U)" value={form.day} onChange={(e) => set({ day: e.currentTarget.value.toUpperCase() })} data-testid="entry-day" />
-          <TextInput label="Start (HH:MM)" value={form.start_time} onChange={(e) => set({ start_time: e.currentTarget.value })} data-testid="entry-start" />
-          <NumberInput label="Minutes" min={5} max={600} value={form.duration_mins} onChange={(v) => set({ duration_mins: Number(v) || 0 })} data-testid="entry-duration" />
-          <TextInput label="Room" value={form.room} onChange={(e) => set({ room: e.currentTarget.value })} data-testid="entry-room" />
+          <TextInput label="Days" description="M T W R F S U" value={form.day} onChange={(e) => set({ day: e.currentTarget.value.toUpperCase() })} data-testid="entry-day" />
+          <TextInput label="Start" description="24-hour HH:MM" value={form.start_time} onChange={(e) => set({ start_time: e.currentTarget.value })} data-testid="entry-start" />
+          <NumberInput label="Minutes" description="The booked slot" min={5} max={600} value={form.duration_mins} onChange={(v) => set({ duration_mins: Number(v) || 0 })} data-testid="entry-duration" />
+          <TextInput label="Room" description="Empty: TBD, no room yet" value={form.room} onChange={(e) => set({ room: e.currentTarget.value })} data-testid="entry-room" />
         </Group>
         <Group grow>
           <Select

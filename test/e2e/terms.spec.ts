@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect, goTo, screenshot, signIn } from './fixtures';
 
 interface Entry {
@@ -46,4 +47,55 @@ test('switches terms, copies last Fall forward, and draws a team-taught joint pa
   await expect(page.locator('.fc-event', { hasText: 'CSC374 / CSC574 §1' })).toHaveCount(2);
   await block.first().click();
   await expect(page.getByRole('dialog', { name: 'Sections at this time' })).toContainText('CSC574');
+});
+
+const drawn = (page: Page, code: string) => page.locator('.fc-event', { hasText: code });
+
+test('the part-of-term filter shows one half of a summer session, in every view', async ({ page, app }) => {
+  await app.api('/data/sample', { method: 'POST' });
+  const summer = { year: 2018, semester: 'Summer' };
+  await app.api('/scheduler/settings', { method: 'PATCH', json: { current_term: summer } });
+  await app.api('/scheduler/parts', { method: 'POST', json: { ...summer, code: 'S1', name: 'First half', start_date: '2018-06-11', end_date: '2018-07-06' } });
+  await app.api('/scheduler/parts', { method: 'POST', json: { ...summer, code: 'S2', name: 'Second half', start_date: '2018-07-09', end_date: '2018-08-03' } });
+  // One slot and room, used in each half by a different course.
+  const slot = { section_name: '1', day: 'MW', start_time: '09:00', duration_mins: 75, room: 'Bassil 101', ...summer };
+  await app.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', part_of_term: 'S1', ...slot } });
+  await app.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC243', part_of_term: 'S2', ...slot } });
+
+  await signIn(page, app);
+  await goTo(page, 'scheduler');
+  await expect(drawn(page, 'CSC201')).toHaveCount(2);
+  await expect(drawn(page, 'CSC243')).toHaveCount(2);
+  await page.getByRole('combobox', { name: 'Filter by part of term' }).click();
+  await page.getByRole('option', { name: 'S2 — Second half' }).click();
+  await expect(drawn(page, 'CSC201')).toHaveCount(0);
+  await expect(drawn(page, 'CSC243')).toHaveCount(2);
+  // Switching views keeps the filter.
+  await page.getByTestId('view-switch').getByText('By room').click();
+  const room = page.getByTestId('resource-row').filter({ hasText: 'Bassil 101' });
+  await expect(room).toContainText('CSC243');
+  await expect(room).not.toContainText('CSC201');
+});
+
+test('the student-cohort filter shows the courses one cohort takes', async ({ page, app }) => {
+  // The sample catalog's study plan puts CSC243 and CSC245 in Computer Science, Year 2, Fall; CSC201 is not in it.
+  await app.api('/data/sample', { method: 'POST' });
+  const fall = { year: 2025, semester: 'Fall' };
+  await app.api('/scheduler/settings', { method: 'PATCH', json: { current_term: fall } });
+  const meeting = { section_name: '1', duration_mins: 75, day: 'TR', ...fall };
+  await app.api('/scheduler/', { method: 'POST', json: { ...meeting, course_code: 'CSC243', start_time: '08:00', room: 'Bassil 101' } });
+  await app.api('/scheduler/', { method: 'POST', json: { ...meeting, course_code: 'CSC245', start_time: '11:00', room: 'Bassil 101' } });
+  await app.api('/scheduler/', { method: 'POST', json: { ...meeting, course_code: 'CSC201', start_time: '14:00', room: 'Bassil 101' } });
+  const cohorts = await app.api<{ label: string; courses: string[] }[]>('/scheduler/cohorts');
+  const cohort = cohorts.find((c) => c.courses.includes('CSC243') && c.courses.includes('CSC245') && !c.courses.includes('CSC201'));
+  if (!cohort) throw new Error(`no cohort takes CSC243 and CSC245 without CSC201: ${JSON.stringify(cohorts)}`);
+
+  await signIn(page, app);
+  await goTo(page, 'scheduler');
+  await expect(drawn(page, 'CSC201')).toHaveCount(2);
+  await page.getByRole('combobox', { name: 'Show the courses one cohort of students takes' }).click();
+  await page.getByRole('option', { name: cohort.label, exact: true }).click();
+  await expect(drawn(page, 'CSC243')).toHaveCount(2);
+  await expect(drawn(page, 'CSC245')).toHaveCount(2);
+  await expect(drawn(page, 'CSC201')).toHaveCount(0);
 });

@@ -70,6 +70,10 @@ export function SchedulerPage() {
   }, [draft, recommended]);
 
   const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== TBD_ROOM))].sort(), [entries]);
+  const doctorChoices = useMemo(
+    () => [{ value: UNASSIGNED_KEY, label: NO_INSTRUCTOR }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))],
+    [doctors],
+  );
   const selectedDoctor = doctors.find((d) => String(d.id) === doctorFilter);
   // The term's student cohorts (curriculum groups), each with the courses it takes; read again when the timetable changes.
   // Read again only when the term's set of courses changes, not on every move of a section.
@@ -166,6 +170,53 @@ export function SchedulerPage() {
     }
   };
 
+  // The toolbar's filters; the part-of-term filter only when the term has several parts.
+  const filters: FilterSelectProps[] = [
+    ...(parts.length > 1
+      ? [
+          {
+            label: 'Filter by part of term',
+            placeholder: 'All parts',
+            data: parts.map((p) => ({ value: p.code, label: `${p.code} — ${p.name}` })),
+            value: partFilter,
+            onChange: setPartFilter,
+            testId: 'filter-part',
+            width: 160,
+          },
+        ]
+      : []),
+    {
+      label: 'Filter by doctor',
+      placeholder: 'All doctors',
+      data: doctorChoices,
+      value: doctorFilter,
+      onChange: setDoctorFilter,
+      testId: 'filter-doctor',
+      width: 200,
+      searchable: true,
+    },
+    {
+      label: 'Filter by room',
+      placeholder: 'All rooms',
+      data: rooms,
+      value: roomFilter,
+      onChange: setRoomFilter,
+      testId: 'filter-room',
+      width: 150,
+      searchable: true,
+    },
+    {
+      label: 'Show the courses one cohort of students takes',
+      placeholder: 'All student cohorts',
+      data: cohorts,
+      value: cohort,
+      onChange: setCohort,
+      testId: 'filter-cohort',
+      width: 230,
+      searchable: true,
+    },
+  ];
+
   return (
     <Stack>
       <Group justify="space-between" className="tw-no-print">
@@ -197,52 +248,9 @@ export function SchedulerPage() {
       <Group justify="space-between" className="tw-no-print">
         <Group gap="xs">
           <SegmentedControl value={view} onChange={(v) => setView(v)} data={VIEWS} aria-label="View" data-testid="view-switch" />
-          {parts.length > 1 && (
-            <Select
-              placeholder="All parts"
-              clearable
-              data={parts.map((p) => ({ value: p.code, label: `${p.code} — ${p.name}` }))}
-              value={partFilter}
-              onChange={setPartFilter}
-              aria-label="Filter by part of term"
-              data-testid="filter-part"
-              w={160}
-            />
-          )}
-          <Select
-            placeholder="All doctors"
-            clearable
-            searchable
-            data={[{ value: UNASSIGNED_KEY, label: NO_INSTRUCTOR }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))]}
-            value={doctorFilter}
-            onChange={setDoctorFilter}
-            aria-label="Filter by doctor"
-            data-testid="filter-doctor"
-            w={200}
-          />
-          <Select
-            placeholder="All rooms"
-            clearable
-            searchable
-            data={rooms}
-            value={roomFilter}
-            onChange={setRoomFilter}
-            aria-label="Filter by room"
-            data-testid="filter-room"
-            w={150}
-          />
-          <Select
-            placeholder="All student cohorts"
-            clearable
-            searchable
-            data={cohorts}
-            value={cohort}
-            onChange={setCohort}
-            aria-label="Show the courses one cohort of students takes"
-            data-testid="filter-cohort"
-            w={230}
-            disabled={cohorts.length === 0}
-          />
+          {filters.map((filter) => (
+            <FilterSelect key={filter.testId} {...filter} />
+          ))}
         </Group>
         <Group gap="xs">
           <Button variant="default" onClick={() => window.print()} data-testid="print" title="Print what is on screen (this view and these filters), landscape">
@@ -330,5 +338,34 @@ export function SchedulerPage() {
       <EntryModal draft={draft} courses={courses} doctors={doctors} recommended={recommended ?? []} entries={entries} onClose={() => setDraft(null)} />
       <DoctorModal opened={addingDoctor} courses={courses} onClose={() => setAddingDoctor(false)} onSaved={() => void refreshDoctors()} />
     </Stack>
+  );
+}
+
+interface FilterSelectProps {
+  label: string;
+  placeholder: string;
+  data: { value: string; label: string }[] | string[];
+  value: string | null;
+  onChange: (value: string | null) => void;
+  testId: string;
+  width: number;
+  searchable?: boolean;
+}
+
+/** One of the toolbar's filters: cleared to show everything, disabled while there is nothing to choose (and nothing chosen). */
+function FilterSelect({ label, placeholder, data, value, onChange, testId, width, searchable = false }: FilterSelectProps) {
+  return (
+    <Select
+      placeholder={placeholder}
+      clearable
+      searchable={searchable}
+      data={data}
+      value={value}
+      onChange={onChange}
+      aria-label={label}
+      data-testid={testId}
+      w={width}
+      disabled={data.length === 0 && value === null}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
@@ -57,7 +57,7 @@ export type DraftPlacement = AutofillResult['placed'][number];
  * Crowded times fold into counted "+N sections" blocks; an instructor's availability is a band;
  * an auto-fill draft is drawn in a preview style.
  */
-export function WeekCalendar({
+export const WeekCalendar = memo(function WeekCalendar({
   shown,
   entriesById,
   availabilityOf,
@@ -101,27 +101,34 @@ export function WeekCalendar({
     return [...weekEvents(shown), ...availability, ...preview];
   }, [shown, availabilityOf, draft]);
 
-  const onDateClick = (info: DateClickArg): void => onCreate(letterOfDate(info.date), timeOfDate(info.date));
+  // Handlers keep their identity between renders: FullCalendar redraws every event when one changes.
+  const onDateClick = useCallback((info: DateClickArg): void => onCreate(letterOfDate(info.date), timeOfDate(info.date)), [onCreate]);
   /** Screen readers and hover read the whole meeting, whatever the block's width lets it show. */
-  const onEventMount = (arg: EventMountArg): void => {
-    const hidden = arg.event.extendedProps.hiddenLabels as string[] | undefined;
-    const label = hidden
-      ? `${hidden.length} more sections: ${hidden.join(', ')}. Press Enter to list them.`
-      : (() => {
-          const ids = (arg.event.extendedProps.jointEntries as number[] | undefined) ?? [Number(arg.event.groupId)];
-          const members = ids.map((id) => entriesById.get(id)).filter((e): e is Entry => e !== undefined);
-          const start = arg.event.start;
-          const end = arg.event.end;
-          if (members.length === 0 || !start || !end) return arg.event.title;
-          return describeMeeting(members, letterOfDate(start), minutesOf(timeOfDate(start)), minutesOf(timeOfDate(end)));
-        })();
-    arg.el.setAttribute('aria-label', label);
-    arg.el.setAttribute('title', label);
-  };
-  const onEventClick = (info: EventClickArg): void => {
-    const listed = (info.event.extendedProps.hiddenEntries ?? info.event.extendedProps.jointEntries) as number[] | undefined;
-    onOpen(listed ?? [Number(info.event.groupId)]);
-  };
+  const onEventMount = useCallback(
+    (arg: EventMountArg): void => {
+      const hidden = arg.event.extendedProps.hiddenLabels as string[] | undefined;
+      const label = hidden
+        ? `${hidden.length} more sections: ${hidden.join(', ')}. Press Enter to list them.`
+        : (() => {
+            const ids = (arg.event.extendedProps.jointEntries as number[] | undefined) ?? [Number(arg.event.groupId)];
+            const members = ids.map((id) => entriesById.get(id)).filter((e): e is Entry => e !== undefined);
+            const start = arg.event.start;
+            const end = arg.event.end;
+            if (members.length === 0 || !start || !end) return arg.event.title;
+            return describeMeeting(members, letterOfDate(start), minutesOf(timeOfDate(start)), minutesOf(timeOfDate(end)));
+          })();
+      arg.el.setAttribute('aria-label', label);
+      arg.el.setAttribute('title', label);
+    },
+    [entriesById],
+  );
+  const onEventClick = useCallback(
+    (info: EventClickArg): void => {
+      const listed = (info.event.extendedProps.hiddenEntries ?? info.event.extendedProps.jointEntries) as number[] | undefined;
+      onOpen(listed ?? [Number(info.event.groupId)]);
+    },
+    [onOpen],
+  );
   const onDrop = useCallback(
     async (info: EventDropArg): Promise<void> => {
       const id = Number(info.event.groupId);
@@ -151,53 +158,56 @@ export function WeekCalendar({
   );
   const onDropHandler = useCallback((info: EventDropArg) => void onDrop(info), [onDrop]);
   const onResizeHandler = useCallback((info: EventResizeDoneArg) => void onResize(info), [onResize]);
-  const renderEvent = (arg: EventContentArg) => {
-    // Availability bands are backgrounds: no entry text on them.
-    if (arg.event.display === 'background') return null;
-    const hidden = arg.event.extendedProps.hiddenEntries as number[] | undefined;
-    if (hidden) {
+  const renderEvent = useCallback(
+    (arg: EventContentArg) => {
+      // Availability bands are backgrounds: no entry text on them.
+      if (arg.event.display === 'background') return null;
+      const hidden = arg.event.extendedProps.hiddenEntries as number[] | undefined;
+      if (hidden) {
+        return (
+          <div data-testid="slot-more" data-count={hidden.length} style={{ fontSize: 11, padding: 2 }}>
+            <b>+{hidden.length} sections</b>
+            <div>click to list</div>
+          </div>
+        );
+      }
+      const placement = arg.event.extendedProps.draft as DraftPlacement | undefined;
+      if (placement) {
+        return (
+          <div className="tw-preview-content" style={{ overflow: 'hidden', fontSize: 11, lineHeight: 1.2 }}>
+            <b>{arg.event.title}</b>
+            <div>{placement.doctor?.name}</div>
+            <div>{placement.room}</div>
+          </div>
+        );
+      }
+      const id = Number(arg.event.groupId);
+      const entry = entriesById.get(id);
+      const part = entry && entry.part_of_term !== WHOLE_TERM_CODE ? ` · part ${entry.part_of_term}` : '';
       return (
-        <div data-testid="slot-more" data-count={hidden.length} style={{ fontSize: 11, padding: 2 }}>
-          <b>+{hidden.length} sections</b>
-          <div>click to list</div>
-        </div>
-      );
-    }
-    const placement = arg.event.extendedProps.draft as DraftPlacement | undefined;
-    if (placement) {
-      return (
-        <div className="tw-preview-content" style={{ overflow: 'hidden', fontSize: 11, lineHeight: 1.2 }}>
+        <div className="tw-event" data-testid={`event-${id}`} data-entry-id={id}>
           <b>{arg.event.title}</b>
-          <div>{placement.doctor?.name}</div>
-          <div>{placement.room}</div>
+          <div>{instructorsOf(entry)}</div>
+          <div>
+            {entry?.room}
+            {campusCount > 1 && entry ? ` · ${entry.campus}` : ''}
+            {part}
+          </div>
+          {entry && entry.curriculum_conflicts.length > 0 && (
+            <div className="tw-event-curriculum" data-testid="event-curriculum" title={entry.warnings.filter((w) => w.startsWith('Curriculum')).join('\n')}>
+              Clashes for students with {entry.curriculum_conflicts.join(', ')}
+            </div>
+          )}
+          {refusal?.entryId === id && (
+            <div className="tw-event-error" role="alert" data-testid="event-refusal">
+              {refusal.message}
+            </div>
+          )}
         </div>
       );
-    }
-    const id = Number(arg.event.groupId);
-    const entry = entriesById.get(id);
-    const part = entry && entry.part_of_term !== WHOLE_TERM_CODE ? ` · part ${entry.part_of_term}` : '';
-    return (
-      <div className="tw-event" data-testid={`event-${id}`} data-entry-id={id}>
-        <b>{arg.event.title}</b>
-        <div>{instructorsOf(entry)}</div>
-        <div>
-          {entry?.room}
-          {campusCount > 1 && entry ? ` · ${entry.campus}` : ''}
-          {part}
-        </div>
-        {entry && entry.curriculum_conflicts.length > 0 && (
-          <div className="tw-event-curriculum" data-testid="event-curriculum" title={entry.warnings.filter((w) => w.startsWith('Curriculum')).join('\n')}>
-            Clashes for students with {entry.curriculum_conflicts.join(', ')}
-          </div>
-        )}
-        {refusal?.entryId === id && (
-          <div className="tw-event-error" role="alert" data-testid="event-refusal">
-            {refusal.message}
-          </div>
-        )}
-      </div>
-    );
-  };
+    },
+    [entriesById, campusCount, refusal],
+  );
 
   return (
     <FullCalendar
@@ -211,4 +221,4 @@ export function WeekCalendar({
       eventDidMount={onEventMount}
     />
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { displayRoom, TBD_ROOM } from '../../../core/domain/meetings';
 import { usualMeetingForDay } from '../../../core/domain/days';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
@@ -75,8 +75,8 @@ export function SchedulerPage() {
     [doctors],
   );
   const selectedDoctor = doctors.find((d) => String(d.id) === doctorFilter);
-  // The term's student cohorts (curriculum groups), each with the courses it takes; read again when the timetable changes.
-  // Read again only when the term's set of courses changes, not on every move of a section.
+  // The term's student cohorts (curriculum groups), each with the courses it takes; read again only
+  // when the term's set of courses changes, not on every move of a section.
   const [cohortList, setCohortList] = useState<{ key: string; label: string; courses: string[] }[]>([]);
   const termCourses = useMemo(() => [...new Set(entries.map((e) => e.course_code))].sort().join('\n'), [entries]);
   useEffect(() => {
@@ -99,21 +99,17 @@ export function SchedulerPage() {
         (!cohort || cohortCourses.has(e.course_code)),
     );
   }, [entries, doctorFilter, roomFilter, partFilter, cohort, cohortCourses]);
-  const rows = useMemo(
-    () =>
-      view === 'week'
-        ? []
-        : resourceRows(
-            view,
-            visible,
-            view === 'room'
-              ? roomFilter
-                ? []
-                : declaredRooms
-              : doctors.filter((d) => !doctorFilter || String(d.id) === doctorFilter).map((d) => ({ key: String(d.id), label: d.name })),
-          ),
-    [view, visible, declaredRooms, doctors, doctorFilter, roomFilter],
-  );
+  const rows = useMemo(() => {
+    if (view === 'week') return [];
+    // Every declared room (free ones too) unless one room is chosen; every doctor, or the chosen one.
+    const resources =
+      view === 'room'
+        ? roomFilter
+          ? []
+          : declaredRooms
+        : doctors.filter((d) => !doctorFilter || String(d.id) === doctorFilter).map((d) => ({ key: String(d.id), label: d.name }));
+    return resourceRows(view, visible, resources);
+  }, [view, visible, declaredRooms, doctors, doctorFilter, roomFilter]);
   const applyDraft = async (): Promise<void> => {
     if (!draftRun) return;
     setApplying(true);
@@ -135,27 +131,37 @@ export function SchedulerPage() {
   };
   const entriesById = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
 
-  /** A new section at a day and time, in the room or for the instructor the screen is focused on. */
-  const startSection = (letter: string, time: string, at: { room?: string; doctorIds?: number[] } = {}): void => {
-    const defaults = usualMeetingForDay(letter);
-    setDraft({
-      course_code: '',
-      section_name: '1',
-      doctor_ids: at.doctorIds ?? (selectedDoctor ? [selectedDoctor.id] : []),
-      day: defaults.day,
-      start_time: time,
-      duration_mins: defaults.duration,
-      room: at.room ?? roomFilter ?? '',
-      part_of_term: partFilter ?? WHOLE_TERM_CODE,
-      joint_group: '',
-      campus: null,
-    });
-  };
-  const openEntries = (ids: readonly number[]): void => {
-    const only = ids.length === 1 ? entriesById.get(ids[0] ?? -1) : undefined;
-    if (only) setDraft(draftOf(only));
-    else setSlotList([...ids]);
-  };
+  /**
+   * A new section at a day and time, in the room or for the instructor the screen is focused on.
+   * startSection and openEntries keep their identity between renders, so opening a dialog does not
+   * redraw the week's calendar (WeekCalendar is memoised).
+   */
+  const startSection = useCallback(
+    (letter: string, time: string, at: { room?: string; doctorIds?: number[] } = {}): void => {
+      const defaults = usualMeetingForDay(letter);
+      setDraft({
+        course_code: '',
+        section_name: '1',
+        doctor_ids: at.doctorIds ?? (selectedDoctor ? [selectedDoctor.id] : []),
+        day: defaults.day,
+        start_time: time,
+        duration_mins: defaults.duration,
+        room: at.room ?? roomFilter ?? '',
+        part_of_term: partFilter ?? WHOLE_TERM_CODE,
+        joint_group: '',
+        campus: null,
+      });
+    },
+    [selectedDoctor, roomFilter, partFilter],
+  );
+  const openEntries = useCallback(
+    (ids: readonly number[]): void => {
+      const only = ids.length === 1 ? entriesById.get(ids[0] ?? -1) : undefined;
+      if (only) setDraft(draftOf(only));
+      else setSlotList([...ids]);
+    },
+    [entriesById],
+  );
   const onResourceCreate = (rowKey: string, letter: string, time: string): void =>
     startSection(
       letter,
@@ -293,7 +299,7 @@ export function SchedulerPage() {
             entriesById={entriesById}
             availabilityOf={selectedDoctor}
             draft={draftRun?.result.placed ?? NO_DRAFT}
-            onCreate={(letter, time) => startSection(letter, time)}
+            onCreate={startSection}
             onOpen={openEntries}
           />
         ) : (

@@ -53,6 +53,14 @@ export interface CourseFacts {
   growthLastTerm: number;
   growthSameSemester: number;
   campusGrowth: number;
+  /**
+   * Over all terms with records before t: the share of those in t's semester (Fall or Spring) in
+   * which it was offered, and the share of those in the other semester (UNKNOWN without such
+   * terms); the mean enrollment of its offerings in t's semester (0 when none).
+   */
+  sameSemesterShare: number;
+  otherSemesterShare: number;
+  meanSameSemesterEnrollment: number;
 }
 
 /** Feature value for "the campus has no records for that term" (the WebAssembly XGBoost build aborts on NaN). */
@@ -102,12 +110,64 @@ export const FEATURE_NAMES = [
   'growth_last_term_year_over_year',
   'growth_same_semester_year_over_year',
   'campus_growth_year_over_year',
+  'share_offered_in_this_semester',
+  'share_offered_in_other_semester',
+  'log_mean_enrollment_in_this_semester',
 ] as const;
+
+export type FeatureName = (typeof FEATURE_NAMES)[number];
 
 /** Column of the demand baseline, which the demand model's target is relative to. */
 export const DEMAND_BASE_COLUMN = FEATURE_NAMES.indexOf('log_demand_base');
 
 export const FEATURE_COUNT = FEATURE_NAMES.length;
+
+/**
+ * What the demand model reads: how many students came and how that moved, but not the pattern of
+ * terms a course was offered in, which is the offer model's question and only adds noise to a
+ * forecast of size (walk-forward on the real history, both on its 20 targets and on the 7 earlier
+ * terms, where short histories gain the most).
+ */
+export const DEMAND_FEATURE_NAMES = [
+  'same_semester_1y',
+  'same_semester_2y',
+  'same_semester_3y',
+  'same_semester_4y',
+  'offered_last_term',
+  'terms_since_offered',
+  'mean_recent_enrollment',
+  'enrollment_trend',
+  'same_semester_last_year_enrollment',
+  'fail_ratio_3y',
+  'last_term_failed',
+  'course_level',
+  'is_core',
+  'is_elective',
+  'is_masters',
+  'latent_demand',
+  'semester_is_fall',
+  'streak',
+  'terms_since_first_offered',
+  'times_offered',
+  'log_last_enrollment',
+  'log_max_enrollment',
+  'log_demand_base',
+  'growth_last_term_year_over_year',
+  'growth_same_semester_year_over_year',
+  'campus_growth_year_over_year',
+  'log_mean_enrollment_in_this_semester',
+] as const satisfies readonly FeatureName[];
+
+const DEMAND_COLUMNS = DEMAND_FEATURE_NAMES.map((name) => FEATURE_NAMES.indexOf(name));
+export const DEMAND_FEATURE_COUNT = DEMAND_COLUMNS.length;
+
+/** The demand model's columns of feature rows (FEATURE_NAMES order) in DEMAND_FEATURE_NAMES order. */
+export function demandFeatures(features: Float32Array, rows: number): Float32Array {
+  const out = new Float32Array(rows * DEMAND_FEATURE_COUNT);
+  for (let r = 0; r < rows; r++) DEMAND_COLUMNS.forEach((column, k) => (out[r * DEMAND_FEATURE_COUNT + k] = features[r * FEATURE_COUNT + column] ?? 0));
+  return out;
+}
+
 const NEVER = 20;
 
 function statAt(series: readonly (TermStat | undefined)[] | undefined, index: number): TermStat | undefined {
@@ -127,6 +187,7 @@ export function courseFacts(course: CourseInfo, campus: CampusHistory, t: number
   let streakUnbroken = true;
   let maxEnrollment = 0;
   const recent: number[] = [];
+  const bySemester = { same: { observed: 0, offered: 0, enrolled: 0 }, other: { observed: 0, offered: 0, enrolled: 0 } };
   const lastOfferings: number[] = [];
   const failRatios: number[] = [];
   for (let i = t - 1; i >= 0; i--) {
@@ -136,7 +197,11 @@ export function courseFacts(course: CourseInfo, campus: CampusHistory, t: number
     const wasOffered = stat?.offered === true;
     streakUnbroken &&= wasOffered;
     if (streakUnbroken) streak++;
+    const semester = (t - i) % 2 === 0 ? bySemester.same : bySemester.other;
+    semester.observed++;
     if (!stat || !wasOffered) continue;
+    semester.offered++;
+    semester.enrolled += stat.enrolled;
     if (observed <= 4) offeredInLast4++;
     if (observed <= 8) offeredInLast8++;
     offeredCount++;
@@ -181,6 +246,9 @@ export function courseFacts(course: CourseInfo, campus: CampusHistory, t: number
     growthLastTerm: logGrowth(statAt(series, t - 1), statAt(series, t - 3)),
     growthSameSemester: logGrowth(statAt(series, t - 2), statAt(series, t - 4)),
     campusGrowth: campusGrowth(campus, t),
+    sameSemesterShare: bySemester.same.observed > 0 ? bySemester.same.offered / bySemester.same.observed : UNKNOWN,
+    otherSemesterShare: bySemester.other.observed > 0 ? bySemester.other.offered / bySemester.other.observed : UNKNOWN,
+    meanSameSemesterEnrollment: bySemester.same.offered > 0 ? bySemester.same.enrolled / bySemester.same.offered : 0,
     demandBase: sameSemesterEnrollment(series, t) ?? (lastTwo.length > 0 ? lastTwo.reduce((a, b) => a + b, 0) / lastTwo.length : similarCoursesEnrollment(course, campus, t)),
   };
 }
@@ -313,6 +381,9 @@ export function writeFeatures(out: Float32Array, offset: number, course: CourseI
     facts.growthLastTerm,
     facts.growthSameSemester,
     facts.campusGrowth,
+    facts.sameSemesterShare,
+    facts.otherSemesterShare,
+    Math.log1p(facts.meanSameSemesterEnrollment),
   ];
   out.set(values, offset);
 }

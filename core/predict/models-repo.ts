@@ -3,17 +3,17 @@ import type { Db } from '../db/connection';
 import type { Campus } from '../domain/campuses';
 import { z } from 'zod';
 import { UNADJUSTED, type Adjustments, type TrainedCampus } from './train';
-import { FEATURE_NAMES } from './features';
+import { DEMAND_FEATURE_NAMES, FEATURE_NAMES } from './features';
 
-export interface StoredModel extends Omit<TrainedCampus, 'features'> {
+export interface StoredModel extends TrainedCampus {
   id: number;
   model_version: string;
   trained_at: string;
-  features: string[];
 }
 
-interface ModelRow extends Omit<StoredModel, 'features' | 'classifier' | 'regressor' | 'adjustments'> {
+interface ModelRow extends Omit<StoredModel, 'features' | 'demand_features' | 'classifier' | 'regressor' | 'adjustments'> {
   features: string;
+  demand_features: string | null;
   classifier: Buffer;
   regressor: Buffer | null;
   adjustments: string | null;
@@ -36,15 +36,17 @@ function readAdjustments(text: string | null): Adjustments {
   }
 }
 
-/** A model trained on another feature list (an earlier version of Termwise) cannot score today's rows. */
-export function fitsCurrentFeatures(model: Pick<StoredModel, 'features'>): boolean {
-  return model.features.length === FEATURE_NAMES.length && model.features.every((name, i) => name === FEATURE_NAMES[i]);
+const sameList = (stored: readonly string[], current: readonly string[]): boolean => stored.length === current.length && stored.every((name, i) => name === current[i]);
+
+/** A model trained on other feature lists (an earlier version of Termwise) cannot score today's rows. */
+export function fitsCurrentFeatures(model: Pick<StoredModel, 'features' | 'demand_features'>): boolean {
+  return sameList(model.features, FEATURE_NAMES) && sameList(model.demand_features, DEMAND_FEATURE_NAMES);
 }
 
 export function saveModel(db: Db, model: TrainedCampus, version: string, trainedAt: string): void {
   db.prepare(
-    `INSERT INTO models (campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms, classifier, regressor, adjustments)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO models (campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, demand_features, duration_ms, classifier, regressor, adjustments)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     model.campus,
     version,
@@ -55,6 +57,7 @@ export function saveModel(db: Db, model: TrainedCampus, version: string, trained
     model.f1,
     model.threshold,
     JSON.stringify(model.features),
+    JSON.stringify(model.demand_features),
     model.duration_ms,
     Buffer.from(model.classifier),
     model.regressor ? Buffer.from(model.regressor) : null,
@@ -64,7 +67,7 @@ export function saveModel(db: Db, model: TrainedCampus, version: string, trained
 
 function fromRow(row: ModelRow | undefined): StoredModel | undefined {
   if (!row) return undefined;
-  return { ...row, features: storedList(row.features), classifier: new Uint8Array(row.classifier), regressor: row.regressor ? new Uint8Array(row.regressor) : null, adjustments: readAdjustments(row.adjustments) };
+  return { ...row, features: storedList(row.features), demand_features: storedList(row.demand_features), classifier: new Uint8Array(row.classifier), regressor: row.regressor ? new Uint8Array(row.regressor) : null, adjustments: readAdjustments(row.adjustments) };
 }
 
 /** The newest model of a campus. */
@@ -77,9 +80,9 @@ export function modelByVersion(db: Db, campus: string, version: string): StoredM
 }
 
 /** Quality of the newest model of each campus, without the model bytes. */
-export function modelSummaries(db: Db): Omit<StoredModel, 'classifier' | 'regressor' | 'adjustments'>[] {
+export function modelSummaries(db: Db): Omit<StoredModel, 'classifier' | 'regressor' | 'adjustments' | 'demand_features'>[] {
   return db
-    .prepare<[], Omit<ModelRow, 'classifier' | 'regressor' | 'adjustments'>>(
+    .prepare<[], Omit<ModelRow, 'classifier' | 'regressor' | 'adjustments' | 'demand_features'>>(
       `SELECT id, campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms FROM models m
        WHERE id = (SELECT MAX(id) FROM models WHERE campus = m.campus) ORDER BY campus`,
     )

@@ -1,6 +1,6 @@
 import type { Campus } from '../domain/campuses';
 import { Booster, type BoosterParams } from './xgboost';
-import { courseFacts, DEMAND_BASE_COLUMN, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, type CourseFacts } from './features';
+import { courseFacts, DEMAND_BASE_COLUMN, DEMAND_FEATURE_COUNT, DEMAND_FEATURE_NAMES, demandFeatures, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, type CourseFacts } from './features';
 import { campusHistory, termsWithData, type CourseInfo, type History } from './history';
 import { bestThreshold, f1Score, rocAuc } from './metrics';
 import { calibrate, fitCalibration, UNCALIBRATED, type Calibration } from './calibration';
@@ -11,7 +11,7 @@ export const CLASSIFIER: { params: BoosterParams; rounds: number } = {
   params: { booster: 'gbtree', objective: 'binary:logistic', tree_method: 'hist', max_bin: 32, max_depth: 4, eta: 0.15, subsample: 0.8, colsample_bytree: 0.8, min_child_weight: 2, seed: 7, silent: 1 },
   rounds: 50,
 };
-/** Demand: the log move from the course's baseline enrollment (demand.ts). */
+/** Demand: the log move from the course's baseline enrollment (demand.ts), from the demand features (DEMAND_FEATURE_NAMES). */
 export const REGRESSOR: { params: BoosterParams; rounds: number } = {
   params: { booster: 'gbtree', objective: 'reg:linear', tree_method: 'hist', max_bin: 32, max_depth: 4, eta: 0.1, subsample: 0.8, colsample_bytree: 0.8, min_child_weight: 2, seed: 7, silent: 1 },
   rounds: 50,
@@ -83,13 +83,13 @@ async function fit(data: Dataset): Promise<Boosters> {
   const classifier = await Booster.train(data.features, data.labels, data.rows, FEATURE_COUNT, CLASSIFIER.params, CLASSIFIER.rounds);
   const offered = subset(data, (i) => (data.enrollment[i] ?? 0) > 0);
   const moves = offered.enrollment.map((enrolled, i) => demandTarget(enrolled, baseOf(offered.features, i)));
-  const regressor = offered.rows >= 10 ? await Booster.train(offered.features, moves, offered.rows, FEATURE_COUNT, REGRESSOR.params, REGRESSOR.rounds) : null;
+  const regressor = offered.rows >= 10 ? await Booster.train(demandFeatures(offered.features, offered.rows), moves, offered.rows, DEMAND_FEATURE_COUNT, REGRESSOR.params, REGRESSOR.rounds) : null;
   return { classifier, regressor };
 }
 
 /** Expected enrollment of each row: the baseline moved by the regressor (the baseline alone without one). */
 function forecastRows(regressor: Booster | null, data: Pick<Dataset, 'features' | 'rows'>): number[] {
-  const moves = regressor?.predict(data.features, data.rows, FEATURE_COUNT);
+  const moves = regressor?.predict(demandFeatures(data.features, data.rows), data.rows, DEMAND_FEATURE_COUNT);
   return Array.from({ length: data.rows }, (_, i) => demandForecast(baseOf(data.features, i), moves?.[i] ?? 0));
 }
 
@@ -110,7 +110,9 @@ export interface TrainedCampus {
   f1: number | null;
   threshold: number;
   duration_ms: number;
+  /** What the offer model reads (FEATURE_NAMES) and what the demand model reads (DEMAND_FEATURE_NAMES). */
   features: string[];
+  demand_features: string[];
   classifier: Uint8Array;
   regressor: Uint8Array | null;
   adjustments: Adjustments;
@@ -165,6 +167,7 @@ export async function trainCampus(history: History, campus: Campus, progress: Pr
       ...metrics,
       duration_ms: Math.round(performance.now() - started),
       features: [...FEATURE_NAMES],
+      demand_features: [...DEMAND_FEATURE_NAMES],
       classifier: models.classifier.save(),
       regressor: models.regressor?.save() ?? null,
       adjustments,

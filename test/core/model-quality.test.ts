@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { courseFacts, FEATURE_COUNT, similarityKey, writeFeatures } from '../../core/predict/features';
+import { courseFacts, DEMAND_FEATURE_COUNT, DEMAND_FEATURE_NAMES, demandFeatures, FEATURE_COUNT, FEATURE_NAMES, similarityKey, writeFeatures, UNKNOWN } from '../../core/predict/features';
 import type { CampusHistory, CourseInfo, TermStat } from '../../core/predict/history';
 import { calibrate, expectedCalibrationError, fitCalibration, UNCALIBRATED } from '../../core/predict/calibration';
 import { enrollmentRange, fitIntervals, residual, INTERVAL_COVERAGE } from '../../core/predict/demand';
@@ -71,6 +71,32 @@ describe('features read only the terms before the one they predict', () => {
     expect(featureRows(campusOf(busy), 10)).not.toEqual(featureRows(campusOf(quiet), 10));
     // …but not when the change is at t itself.
     expect(featureRows(campusOf(busy), 9)).toEqual(featureRows(campusOf(quiet), 9));
+  });
+});
+
+describe('the whole history by semester', () => {
+  // ECE110 every Fall (odd term indices) with 100 + 10·i students, ECE120 every term; no records at term 4.
+  const everyFall = { hasData: Array.from({ length: TERMS }, (_, i) => i !== 4), series: COURSES.map((_, c) => Array.from({ length: TERMS }, (_, i): TermStat | undefined => (c === 0 && i % 2 === 1) || c === 1 ? { offered: true, enrolled: 100 + 10 * i, passed: 90, failed: 5 } : undefined)) };
+  const facts = (t: number, c = 0) => courseFacts(COURSES[c] as CourseInfo, campusOf(everyFall), t);
+
+  it("tells a course offered in every term of the target's semester from one offered only in the other", () => {
+    expect(facts(11)).toMatchObject({ sameSemesterShare: 1, otherSemesterShare: 0, meanSameSemesterEnrollment: 150 }); // Falls 1…9
+    expect(facts(12)).toMatchObject({ sameSemesterShare: 0, otherSemesterShare: 1, meanSameSemesterEnrollment: 0 });
+    // Term 4 has no records, so the Springs before 12 are 0, 2, 6, 8 and 10, all offered.
+    expect(facts(12, 1)).toMatchObject({ sameSemesterShare: 1, otherSemesterShare: 1, meanSameSemesterEnrollment: (100 + 120 + 160 + 180 + 200) / 5 });
+  });
+
+  it('is unknown before there is a term of that semester', () => {
+    expect(facts(1)).toMatchObject({ sameSemesterShare: UNKNOWN, otherSemesterShare: 0 });
+    expect(facts(0)).toMatchObject({ sameSemesterShare: UNKNOWN, otherSemesterShare: UNKNOWN, meanSameSemesterEnrollment: 0 });
+  });
+
+  it('the demand model reads its own columns of the row, by name', () => {
+    const rows = featureRows(campusOf(everyFall), 11);
+    const demand = demandFeatures(Float32Array.from(rows.flat()), rows.length);
+    expect(demand).toHaveLength(rows.length * DEMAND_FEATURE_COUNT);
+    rows.forEach((row, r) => DEMAND_FEATURE_NAMES.forEach((name, k) => expect(demand[r * DEMAND_FEATURE_COUNT + k]).toBe(row[FEATURE_NAMES.indexOf(name)])));
+    expect(DEMAND_FEATURE_NAMES).not.toContain('offered_1_term_before');
   });
 });
 

@@ -367,6 +367,15 @@ describe('prediction edge cases', () => {
     expect(old.entries.every((e) => e.enrollment_low === null && e.enrollment_high === null && e.section_size === 40)).toBe(true);
   });
 
+  it('retrains a model whose demand model read every feature (stored before it had its own) before using it', async () => {
+    const before = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));
+    server.core.context.db.prepare('UPDATE models SET demand_features = NULL').run();
+    const after = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));
+    expect(after.model_version).not.toBe(before.model_version);
+    const again = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));
+    expect(again.model_version).toBe(after.model_version);
+  });
+
   it('shows an empty dashboard before any run', async () => {
     const fresh = await startTestServer();
     try {

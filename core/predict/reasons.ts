@@ -34,6 +34,7 @@ function candidates(ctx: ReasonContext): Reason[] {
   }
   if (sameCount === 4) reasons.push({ text: `Offered every ${sem} for the last 4 years`, direction: 1, weight: 90 });
   else if (sameCount >= 2) reasons.push({ text: `Offered in ${sameCount} of the last 4 ${sem}s`, direction: 1, weight: 60 });
+  else if (facts.lastOfferedIndex !== null && facts.sameSemesterShare === 0) reasons.push({ text: `Only ever offered in ${other} at ${ctx.campus}, never in ${sem}`, direction: -1, weight: 85 });
   else if (facts.lastOfferedIndex !== null) reasons.push({ text: sameCount === 0 ? `Not offered in any of the last 4 ${sem}s` : `Offered in only 1 of the last 4 ${sem}s`, direction: -1, weight: 80 });
   if (ctx.cohortSources.length > 0) reasons.push({ text: `Gateway course for the ${ctx.cohortSources.join(' and ')}`, direction: 1, weight: 85 });
   if (facts.latentDemand >= 10) reasons.push({ text: `${facts.latentDemand} students passed its prerequisites in the last two terms`, direction: 1, weight: 70 });

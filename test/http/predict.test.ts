@@ -127,6 +127,20 @@ describe('prediction on the sample data', () => {
     expect(all.some((r) => /^(Never offered at Byblos|Not offered since (Fall|Spring) \d{4})$/.test(r))).toBe(true);
   });
 
+  it('says when a course has only ever been offered in the other semester', async () => {
+    // MTH215 and CSC520 run every Spring at Beirut and have never run in a Fall there.
+    const fall = await json<PredictionRun>(await bulk(server, { ...base, target_semester: 'Fall', target_year: 2025 }));
+    for (const code of ['MTH215', 'CSC520']) {
+      expect(fall.entries.find((e) => e.course_code === code)).toMatchObject({ offer: false, reasons: expect.arrayContaining(['Only ever offered in Spring at Beirut, never in Fall']) });
+    }
+    const spring = await json<PredictionRun>(await bulk(server, base));
+    for (const code of ['MTH215', 'CSC520']) {
+      const entry = spring.entries.find((e) => e.course_code === code);
+      expect(entry?.offer).toBe(true);
+      expect(entry?.reasons.join(' ')).not.toMatch(/Only ever offered/);
+    }
+  });
+
   it('moves demand and sections of gateway courses with the cohort inputs', async () => {
     const plain = await json<PredictionRun>(await bulk(server, base));
     const cohorts = await json<PredictionRun>(await bulk(server, { ...base, new_freshman: 300, new_sophomores: 200, new_masters: 90 }));

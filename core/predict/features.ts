@@ -113,9 +113,16 @@ export const FEATURE_NAMES = [
   'share_offered_in_this_semester',
   'share_offered_in_other_semester',
   'log_mean_enrollment_in_this_semester',
+  'from_planned_campus',
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
+
+/**
+ * Column saying whose history a row is: 1 for the campus being planned (every row scored, and its
+ * own training rows), 0 for the rows of other campuses a campus's model also learns from.
+ */
+export const PLANNED_CAMPUS_COLUMN = FEATURE_NAMES.indexOf('from_planned_campus');
 
 /** Column of the demand baseline, which the demand model's target is relative to. */
 export const DEMAND_BASE_COLUMN = FEATURE_NAMES.indexOf('log_demand_base');
@@ -156,6 +163,7 @@ export const DEMAND_FEATURE_NAMES = [
   'growth_same_semester_year_over_year',
   'campus_growth_year_over_year',
   'log_mean_enrollment_in_this_semester',
+  'from_planned_campus',
 ] as const satisfies readonly FeatureName[];
 
 const DEMAND_COLUMNS = DEMAND_FEATURE_NAMES.map((name) => FEATURE_NAMES.indexOf(name));
@@ -384,6 +392,7 @@ export function writeFeatures(out: Float32Array, offset: number, course: CourseI
     facts.sameSemesterShare,
     facts.otherSemesterShare,
     Math.log1p(facts.meanSameSemesterEnrollment),
+    1,
   ];
   out.set(values, offset);
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/connection';
@@ -30,8 +31,11 @@ const training = new WeakMap<CoreContext, Promise<TrainResult>>();
 
 /** How long a training thread stays ready for the next training before it ends and frees its memory. */
 const TRAINER_IDLE_MS = 120_000;
-/** One training thread for the process, shared by its cores (each job names its database file). */
-const trainer = new KeptWorker(siblingModule(import.meta.url, 'train-worker'), TRAINER_IDLE_MS);
+/**
+ * Training threads for the process, shared by its cores (each job names its database file): one per
+ * processor, so the campuses' models train side by side.
+ */
+const trainers = Array.from({ length: Math.max(1, availableParallelism()) }, () => new KeptWorker(siblingModule(import.meta.url, 'train-worker'), TRAINER_IDLE_MS));
 
 /** Retrains every campus's model in a worker thread; a second call while one runs shares it. */
 export function train(ctx: CoreContext): Promise<TrainResult> {
@@ -47,11 +51,17 @@ async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
   const trainedAt = ctx.now();
   const modelVersion = newModelVersion(ctx, trainedAt);
   ctx.events.emit({ type: 'progress', task: 'train', stage: 'starting', percent: 0 });
-  const input: TrainWorkerInput = { databaseFile: join(ctx.dataDir, DATABASE_FILE), campuses: ctx.campuses.names };
-  const trained = await trainer.run<TrainedCampus[]>(input, (message) => {
+  const onProgress = (message: unknown): void => {
     const p = message as TrainProgress;
     ctx.events.emit({ type: 'progress', task: 'train', campus: p.campus, stage: p.stage, percent: p.percent });
-  });
+  };
+  const campusesTrained = await Promise.all(
+    ctx.campuses.names.map((campus, i) => {
+      const input: TrainWorkerInput = { databaseFile: join(ctx.dataDir, DATABASE_FILE), campuses: ctx.campuses.names, campus };
+      return (trainers[i % trainers.length] as KeptWorker).run<TrainedCampus | null>(input, onProgress);
+    }),
+  );
+  const trained = campusesTrained.filter((model) => model !== null);
   ctx.db.transaction(() => {
     for (const model of trained) saveModel(ctx.db, model, modelVersion, trainedAt.toISOString());
   })();

@@ -1,7 +1,7 @@
 /**
- * Worker thread entry (a kept worker: one job per training): trains every campus's model from the
- * database file, reporting progress, and hands the serialised boosters back to the main thread,
- * which stores them.
+ * Worker thread entry (a kept worker: one job per campus and training): trains one campus's model
+ * from the database file, on its own and the other campuses' history, reporting progress, and hands
+ * the serialised boosters back to the main thread, which stores them.
  */
 import { INTERNAL_ERROR_MESSAGE } from '../domain/errors';
 import { reportProgress, serveJobs } from '../workers';
@@ -11,7 +11,10 @@ import { trainCampus, type TrainedCampus } from './train';
 
 export interface TrainWorkerInput {
   databaseFile: string;
+  /** Every campus, whose history the model also learns from. */
   campuses: readonly string[];
+  /** The campus whose model is trained. */
+  campus: string;
 }
 
 export interface TrainProgress {
@@ -20,25 +23,23 @@ export interface TrainProgress {
   percent: number;
 }
 
-async function trainAll({ databaseFile, campuses }: TrainWorkerInput): Promise<TrainedCampus[]> {
+async function trainOne({ databaseFile, campuses, campus }: TrainWorkerInput): Promise<TrainedCampus | null> {
   const db = openDatabase(databaseFile);
   try {
     const history = loadHistory(db, campuses);
-    const results: TrainedCampus[] = [];
-    for (const campus of campuses) {
-      const trained = await trainCampus(history, campus, (stage, percent) => {
-        reportProgress({ campus, stage, percent } satisfies TrainProgress);
-      });
-      if (trained) {
-        trained.models.classifier.free();
-        trained.models.regressor?.free();
-        results.push(trained.trained);
-      } else reportProgress({ campus, stage: 'skipped (not enough history)', percent: 100 } satisfies TrainProgress);
+    const trained = await trainCampus(history, campus, (stage, percent) => {
+      reportProgress({ campus, stage, percent } satisfies TrainProgress);
+    });
+    if (!trained) {
+      reportProgress({ campus, stage: 'skipped (not enough history)', percent: 100 } satisfies TrainProgress);
+      return null;
     }
-    return results;
+    trained.models.classifier.free();
+    trained.models.regressor?.free();
+    return trained.trained;
   } finally {
     db.close();
   }
 }
 
-serveJobs((input) => trainAll(input as TrainWorkerInput), { code: 'internal', message: `Training failed. ${INTERNAL_ERROR_MESSAGE}` });
+serveJobs((input) => trainOne(input as TrainWorkerInput), { code: 'internal', message: `Training failed. ${INTERNAL_ERROR_MESSAGE}` });

@@ -1,6 +1,6 @@
 import type { Campus } from '../domain/campuses';
 import { Booster, type BoosterParams } from './xgboost';
-import { courseFacts, DEMAND_BASE_COLUMN, DEMAND_FEATURE_COUNT, DEMAND_FEATURE_NAMES, demandFeatures, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, type CourseFacts } from './features';
+import { courseFacts, DEMAND_BASE_COLUMN, PLANNED_CAMPUS_COLUMN, DEMAND_FEATURE_COUNT, DEMAND_FEATURE_NAMES, demandFeatures, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, type CourseFacts } from './features';
 import { campusHistory, termsWithData, type CourseInfo, type History } from './history';
 import { bestThreshold, f1Score, rocAuc } from './metrics';
 import { calibrate, fitCalibration, UNCALIBRATED, type Calibration } from './calibration';
@@ -47,6 +47,58 @@ export function buildDataset(history: History, campus: Campus, targetTerms: read
     }
   }
   return data;
+}
+
+const campusDatasets = new WeakMap<History, Map<Campus, Dataset>>();
+
+/**
+ * Every training row a campus's history gives (each term with data after the warm-up), built once
+ * per loaded history: a row reads only the terms before its own, so the rows before any term are
+ * the same whatever comes later, and walk-forward steps and the other campuses' models share them.
+ */
+function campusDataset(history: History, campus: Campus): Dataset {
+  let byCampus = campusDatasets.get(history);
+  if (!byCampus) campusDatasets.set(history, (byCampus = new Map<Campus, Dataset>()));
+  let data = byCampus.get(campus);
+  if (!data) byCampus.set(campus, (data = buildDataset(history, campus, termsWithData(campusHistory(history, campus)).slice(WARMUP_TERMS))));
+  return data;
+}
+
+/** The rows of the terms before `before`. */
+function rowsBefore(data: Dataset, before: number): Dataset {
+  return subset(data, (i) => (data.terms[i] ?? 0) < before);
+}
+
+/** Rows of several datasets, in order. */
+function concat(parts: readonly Dataset[]): Dataset {
+  const rows = parts.reduce((sum, part) => sum + part.rows, 0);
+  const out: Dataset = { rows, features: new Float32Array(rows * FEATURE_COUNT), labels: new Float32Array(rows), enrollment: new Float32Array(rows), terms: new Int32Array(rows) };
+  let at = 0;
+  for (const part of parts) {
+    out.features.set(part.features, at * FEATURE_COUNT);
+    out.labels.set(part.labels, at);
+    out.enrollment.set(part.enrollment, at);
+    out.terms.set(part.terms, at);
+    at += part.rows;
+  }
+  return out;
+}
+
+/**
+ * What a campus's model learns from, before a term: its own rows, and every other campus's rows
+ * marked as another campus's (pooling: a campus with a short history learns the shapes of
+ * offering and demand from the others, and its own rows stay told apart).
+ */
+function pooledRows(history: History, campus: Campus, before: number): { own: Dataset; pooled: Dataset } {
+  const own = rowsBefore(campusDataset(history, campus), before);
+  const others = Object.keys(history.campuses)
+    .filter((other) => other !== campus)
+    .map((other) => {
+      const rows = rowsBefore(campusDataset(history, other), before);
+      for (let r = 0; r < rows.rows; r++) rows.features[r * FEATURE_COUNT + PLANNED_CAMPUS_COLUMN] = 0;
+      return rows;
+    });
+  return { own, pooled: others.length > 0 ? concat([own, ...others]) : own };
 }
 
 function subset(data: Dataset, keep: (row: number) => boolean): Dataset {
@@ -121,17 +173,18 @@ export interface TrainedCampus {
 export type Progress = (stage: string, percent: number) => void;
 
 /**
- * Trains a campus: measures on the last two terms (ROC-AUC, F1, and the F1-best threshold),
- * then refits on everything. `before` limits the history (for walk-forward backtests).
- * Returns null when the campus has fewer than three terms of data.
+ * Trains a campus's model on its own and the other campuses' rows: measures on its own last two
+ * terms (ROC-AUC, F1, and the F1-best threshold), then refits on everything. `before` limits the
+ * history (for walk-forward backtests). Returns null when the campus has fewer than three terms of data.
  */
 export async function trainCampus(history: History, campus: Campus, progress: Progress = () => undefined, before = Number.POSITIVE_INFINITY): Promise<{ trained: TrainedCampus; models: CampusModels } | null> {
   const started = performance.now();
-  const dataTerms = termsWithData(campusHistory(history, campus)).filter((t) => t < before);
-  const targets = dataTerms.slice(WARMUP_TERMS);
+  const targets = termsWithData(campusHistory(history, campus))
+    .filter((t) => t < before)
+    .slice(WARMUP_TERMS);
   if (targets.length === 0) return null;
   progress('features', 5);
-  const data = buildDataset(history, campus, targets);
+  const { own, pooled: data } = pooledRows(history, campus, before);
   let metrics: { roc_auc: number | null; f1: number | null; threshold: number } = { roc_auc: null, f1: null, threshold: 0.5 };
   let adjustments: Adjustments | null = null;
   if (targets.length > HOLDOUT_TERMS) {
@@ -139,7 +192,7 @@ export async function trainCampus(history: History, campus: Campus, progress: Pr
     // and the demand interval; the target term is never among them (trainCampus sees only `before`).
     const holdoutStart = targets[targets.length - HOLDOUT_TERMS] ?? 0;
     const train = subset(data, (i) => (data.terms[i] ?? 0) < holdoutStart);
-    const holdout = subset(data, (i) => (data.terms[i] ?? 0) >= holdoutStart);
+    const holdout = subset(own, (i) => (own.terms[i] ?? 0) >= holdoutStart);
     progress('holdout', 20);
     const probe = await fit(train);
     const raw = probe.classifier.predict(holdout.features, holdout.rows, FEATURE_COUNT);
@@ -154,7 +207,7 @@ export async function trainCampus(history: History, campus: Campus, progress: Pr
   progress('fit', 60);
   const boosters = await fit(data);
   // Too little history to hold terms out: the interval comes from the training rows themselves (narrower than it should be).
-  adjustments ??= { calibration: UNCALIBRATED, intervals: fitIntervals(demandResiduals(boosters.regressor, data)) };
+  adjustments ??= { calibration: UNCALIBRATED, intervals: fitIntervals(demandResiduals(boosters.regressor, own)) };
   const models: CampusModels = { ...boosters, ...adjustments };
   progress('done', 100);
   let positives = 0;

@@ -66,6 +66,18 @@ export interface CourseFacts {
 /** Feature value for "the campus has no records for that term" (the WebAssembly XGBoost build aborts on NaN). */
 export const UNKNOWN = -1;
 
+/** Offered 1…8 terms before (CourseFacts.lags). */
+const OFFERED_TERMS_BEFORE = [
+  'offered_1_term_before',
+  'offered_2_terms_before',
+  'offered_3_terms_before',
+  'offered_4_terms_before',
+  'offered_5_terms_before',
+  'offered_6_terms_before',
+  'offered_7_terms_before',
+  'offered_8_terms_before',
+] as const;
+
 export const FEATURE_NAMES = [
   'same_semester_1y',
   'same_semester_2y',
@@ -89,14 +101,7 @@ export const FEATURE_NAMES = [
   'latent_demand',
   'plan_alignment',
   'semester_is_fall',
-  'offered_1_term_before',
-  'offered_2_terms_before',
-  'offered_3_terms_before',
-  'offered_4_terms_before',
-  'offered_5_terms_before',
-  'offered_6_terms_before',
-  'offered_7_terms_before',
-  'offered_8_terms_before',
+  ...OFFERED_TERMS_BEFORE,
   'share_offered_last_4_terms',
   'share_offered_last_8_terms',
   'streak',
@@ -130,41 +135,27 @@ export const DEMAND_BASE_COLUMN = FEATURE_NAMES.indexOf('log_demand_base');
 export const FEATURE_COUNT = FEATURE_NAMES.length;
 
 /**
- * What the demand model reads: how many students came and how that moved, but not the pattern of
- * terms a course was offered in, which is the offer model's question and only adds noise to a
- * forecast of size (walk-forward on the real history, both on its 20 targets and on the 7 earlier
- * terms, where short histories gain the most).
+ * What decides whether a course runs rather than how many come: the pattern of terms it was offered
+ * in, its place in plans and chains. The demand model does not read them; they only add noise to a
+ * forecast of size (walk-forward on the real history, on its 20 targets and on the 7 earlier terms).
  */
-export const DEMAND_FEATURE_NAMES = [
-  'same_semester_1y',
-  'same_semester_2y',
-  'same_semester_3y',
-  'same_semester_4y',
-  'offered_last_term',
-  'terms_since_offered',
-  'mean_recent_enrollment',
-  'enrollment_trend',
-  'same_semester_last_year_enrollment',
-  'fail_ratio_3y',
-  'last_term_failed',
-  'course_level',
-  'is_core',
-  'is_elective',
-  'is_masters',
-  'latent_demand',
-  'semester_is_fall',
-  'streak',
-  'terms_since_first_offered',
-  'times_offered',
-  'log_last_enrollment',
-  'log_max_enrollment',
-  'log_demand_base',
-  'growth_last_term_year_over_year',
-  'growth_same_semester_year_over_year',
-  'campus_growth_year_over_year',
-  'log_mean_enrollment_in_this_semester',
-  'from_planned_campus',
-] as const satisfies readonly FeatureName[];
+const OFFER_ONLY_FEATURES: ReadonlySet<FeatureName> = new Set([
+  'share_offered',
+  'is_minor',
+  'is_cross_listed',
+  'bottleneck',
+  'plan_alignment',
+  ...OFFERED_TERMS_BEFORE,
+  'share_offered_last_4_terms',
+  'share_offered_last_8_terms',
+  'mean_gap_between_offerings',
+  'terms_since_offered_over_mean_gap',
+  'share_offered_in_this_semester',
+  'share_offered_in_other_semester',
+]);
+
+/** What the demand model reads: every feature but the offer-only ones. */
+export const DEMAND_FEATURE_NAMES: readonly FeatureName[] = FEATURE_NAMES.filter((name) => !OFFER_ONLY_FEATURES.has(name));
 
 const DEMAND_COLUMNS = DEMAND_FEATURE_NAMES.map((name) => FEATURE_NAMES.indexOf(name));
 export const DEMAND_FEATURE_COUNT = DEMAND_COLUMNS.length;

@@ -51,22 +51,29 @@ export function buildDataset(history: History, campus: Campus, targetTerms: read
 
 const campusDatasets = new WeakMap<History, Map<Campus, Dataset>>();
 
+/** The terms a campus's training rows are for: each term with data after the warm-up, in order. */
+function trainingTerms(history: History, campus: Campus): number[] {
+  return termsWithData(campusHistory(history, campus)).slice(WARMUP_TERMS);
+}
+
 /**
- * Every training row a campus's history gives (each term with data after the warm-up), built once
- * per loaded history: a row reads only the terms before its own, so the rows before any term are
+ * Every training row a campus's history gives, in term order, built once per loaded history and
+ * only read afterwards: a row reads only the terms before its own, so the rows before any term are
  * the same whatever comes later, and walk-forward steps and the other campuses' models share them.
  */
 function campusDataset(history: History, campus: Campus): Dataset {
   let byCampus = campusDatasets.get(history);
   if (!byCampus) campusDatasets.set(history, (byCampus = new Map<Campus, Dataset>()));
   let data = byCampus.get(campus);
-  if (!data) byCampus.set(campus, (data = buildDataset(history, campus, termsWithData(campusHistory(history, campus)).slice(WARMUP_TERMS))));
+  if (!data) byCampus.set(campus, (data = buildDataset(history, campus, trainingTerms(history, campus))));
   return data;
 }
 
-/** The rows of the terms before `before`. */
+/** The rows of the terms before `before` of a dataset in term order: its first rows, shared, not copied. */
 function rowsBefore(data: Dataset, before: number): Dataset {
-  return subset(data, (i) => (data.terms[i] ?? 0) < before);
+  const found = data.terms.findIndex((t) => t >= before);
+  const rows = found === -1 ? data.rows : found;
+  return { rows, features: data.features.subarray(0, rows * FEATURE_COUNT), labels: data.labels.subarray(0, rows), enrollment: data.enrollment.subarray(0, rows), terms: data.terms.subarray(0, rows) };
 }
 
 /** Rows of several datasets, in order. */
@@ -93,12 +100,11 @@ function pooledRows(history: History, campus: Campus, before: number): { own: Da
   const own = rowsBefore(campusDataset(history, campus), before);
   const others = Object.keys(history.campuses)
     .filter((other) => other !== campus)
-    .map((other) => {
-      const rows = rowsBefore(campusDataset(history, other), before);
-      for (let r = 0; r < rows.rows; r++) rows.features[r * FEATURE_COUNT + PLANNED_CAMPUS_COLUMN] = 0;
-      return rows;
-    });
-  return { own, pooled: others.length > 0 ? concat([own, ...others]) : own };
+    .map((other) => rowsBefore(campusDataset(history, other), before));
+  if (others.length === 0) return { own, pooled: own };
+  const pooled = concat([own, ...others]);
+  for (let r = own.rows; r < pooled.rows; r++) pooled.features[r * FEATURE_COUNT + PLANNED_CAMPUS_COLUMN] = 0;
+  return { own, pooled };
 }
 
 function subset(data: Dataset, keep: (row: number) => boolean): Dataset {
@@ -179,9 +185,7 @@ export type Progress = (stage: string, percent: number) => void;
  */
 export async function trainCampus(history: History, campus: Campus, progress: Progress = () => undefined, before = Number.POSITIVE_INFINITY): Promise<{ trained: TrainedCampus; models: CampusModels } | null> {
   const started = performance.now();
-  const targets = termsWithData(campusHistory(history, campus))
-    .filter((t) => t < before)
-    .slice(WARMUP_TERMS);
+  const targets = trainingTerms(history, campus).filter((t) => t < before);
   if (targets.length === 0) return null;
   progress('features', 5);
   const { own, pooled: data } = pooledRows(history, campus, before);

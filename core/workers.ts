@@ -34,7 +34,7 @@ export class WorkerLimitError extends Error {
   }
 }
 
-type WorkerMessage = { type: 'progress'; value: unknown } | { type: 'result'; value: unknown } | { type: 'error'; error: CoreErrorData };
+type WorkerMessage = { type: 'progress'; value: unknown } | { type: 'result'; value: unknown } | { type: 'error'; error: CoreErrorData } | { type: 'crash'; message: string };
 
 /**
  * Reads a worker's message for the job it runs: progress goes to `onProgress` and the job goes on
@@ -45,7 +45,10 @@ function jobEnd<T>(message: WorkerMessage, onProgress: ((value: unknown) => void
     onProgress?.(message.value);
     return null;
   }
-  return message.type === 'result' ? () => resolve(message.value as T) : () => reject(new CoreError(message.error.code, message.error.message, message.error.details));
+  if (message.type === 'result') return () => resolve(message.value as T);
+  // A fault of Termwise in the worker: an internal error here, logged by whoever answers (never shown).
+  if (message.type === 'crash') return () => reject(new Error(message.message));
+  return () => reject(new CoreError(message.error.code, message.error.message, message.error.details));
 }
 
 /**
@@ -78,14 +81,19 @@ export function runWorker<T>(moduleUrl: URL, workerData: unknown, options: { onP
 
 /**
  * The worker's side: posts the outcome of its job to the thread that started it. A CoreError
- * travels as data; any other failure becomes `fallback`, so no internal detail leaks out.
+ * travels as data; any other failure becomes `fallback`, so no internal detail leaks out — or, with
+ * `fallback` null, an internal error in the parent carrying the message for its log.
  */
-export function replyToParent(job: Promise<unknown>, fallback: CoreErrorData): void {
+export function replyToParent(job: Promise<unknown>, fallback: CoreErrorData | null): void {
   job.then(
     (value) => parentPort?.postMessage({ type: 'result', value } satisfies WorkerMessage),
     (error: unknown) => {
-      if (!isCoreError(error)) console.error(error); // for the log; the caller gets `fallback`
-      parentPort?.postMessage({ type: 'error', error: isCoreError(error) ? error.toData() : fallback } satisfies WorkerMessage);
+      if (isCoreError(error)) parentPort?.postMessage({ type: 'error', error: error.toData() } satisfies WorkerMessage);
+      else if (fallback === null) parentPort?.postMessage({ type: 'crash', message: error instanceof Error ? error.message : String(error) } satisfies WorkerMessage);
+      else {
+        console.error(error); // for the log; the caller gets `fallback`
+        parentPort?.postMessage({ type: 'error', error: fallback } satisfies WorkerMessage);
+      }
     },
   );
 }

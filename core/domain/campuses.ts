@@ -36,7 +36,7 @@ export class CampusList {
   private readonly exact = new Map<string, Campus>();
   private readonly inside: [string, Campus][] = [];
 
-  constructor(specs: readonly CampusSpec[]) {
+  constructor(readonly specs: readonly CampusSpec[]) {
     const problem = campusSpecProblem(specs);
     if (problem) throw new Error(problem);
     this.names = specs.map((s) => s.name.trim());

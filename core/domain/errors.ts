@@ -68,3 +68,8 @@ export const notFound = (message: string): CoreError => new CoreError('not_found
 export function isCoreError(value: unknown): value is CoreError {
   return value instanceof CoreError;
 }
+
+/** A refusal of one field of a request (422), in the same words the schema checks use: "Invalid input — field: message". */
+export function fieldError(field: string, message: string): CoreError {
+  return new CoreError('validation', `Invalid input — ${field}: ${message}`, { fields: [{ field, message }] });
+}

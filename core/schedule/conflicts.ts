@@ -91,75 +91,93 @@ export function availabilityConflicts(doctor: DoctorAvailability, session: Sessi
   return problems;
 }
 
+/** Rule 2 for one other meeting: the instructor teaches it at the same time (this section's meetings and joint group aside). */
+function doctorClash(doctor: DoctorAvailability, booking: Booking, other: Booking): Clash | null {
+  if (!other.doctor_ids.includes(doctor.id) || sameSection(booking, other) || jointPartners(booking, other) || !meetTogether(booking, other)) return null;
+  return { detail: `${doctor.name} already teaches ${sectionLabel(other.course_code, other.section_name)} ${when(other, booking)}`, with: other };
+}
+
+/** Rule 3 for one other meeting: it is in the room then (joint partners aside; the section's own meetings are rule 4). */
+function roomClash(booking: Booking, other: Booking): Clash | null {
+  if (booking.roomKey === null || other.roomKey !== booking.roomKey || sameSection(booking, other) || jointPartners(booking, other) || !meetTogether(booking, other)) return null;
+  return { detail: `Room ${booking.room} is already booked by ${sectionLabel(other.course_code, other.section_name)} ${when(other, booking)}`, with: other };
+}
+
+/** Rule 4 for one other meeting: a meeting of the same section at the same time, or the same meeting again. */
+function sectionClash(booking: Booking, other: Booking): Clash | null {
+  if (!sameSection(booking, other) || !meetTogether(booking, other)) return null;
+  const label = sectionLabel(booking.course_code, booking.section_name);
+  const identical =
+    other.day === booking.day && other.start === booking.start && other.duration === booking.duration && other.roomKey === booking.roomKey && other.part.code === booking.part.code;
+  const detail = identical
+    ? `${label} already has this meeting (${other.day} ${formatInterval(other.start, other.duration)} in ${other.room}${other.id === null ? '' : `, entry ${other.id}`})`
+    : `${label} already meets ${when(other, booking)} in ${other.room === 'TBD' ? 'a room to be decided' : `room ${other.room}`}`;
+  return { detail, with: other };
+}
+
+/**
+ * Rule 5 for one other meeting: an instructor teaching at two campuses on one day needs the travel
+ * time between the end of one meeting and the start of the other (meetings that overlap are rule 2's).
+ */
+function travelClash(doctor: DoctorAvailability, booking: Booking, other: Booking, rules: ConflictRules): Clash | null {
+  if (!other.doctor_ids.includes(doctor.id) || other.campus === booking.campus || jointPartners(booking, other)) return null;
+  if (!partsShareDay(booking.part, other.part, sharedDays(booking.day, other.day))) return null;
+  const gap = Math.max(booking.start, other.start) - Math.min(booking.start + booking.duration, other.start + other.duration);
+  if (gap < 0 || gap >= rules.travelMinutes) return null;
+  return {
+    detail: `${doctor.name} teaches ${sectionLabel(other.course_code, other.section_name)} at ${other.campus} ${when(other, booking)}: ${gap} minutes to get to ${booking.campus}, less than the ${rules.travelMinutes}-minute travel time between ${other.campus} and ${booking.campus}`,
+    with: other,
+  };
+}
+
+/** The clashes one pair rule finds among `others`, at most `limit`. */
+function collect(others: readonly Booking[], clashOf: (other: Booking) => Clash | null, limit = Number.POSITIVE_INFINITY): Clash[] {
+  const found: Clash[] = [];
+  for (const other of others) {
+    if (found.length >= limit) break;
+    const clash = clashOf(other);
+    if (clash) found.push(clash);
+  }
+  return found;
+}
+
 /** Rule 2: the instructor teaches nothing else then (their other meetings of this section and joint group aside). */
 export function doctorConflicts(doctor: DoctorAvailability, booking: Booking, others: readonly Booking[]): Clash[] {
-  return others
-    .filter((other) => other.doctor_ids.includes(doctor.id) && !sameSection(booking, other) && !jointPartners(booking, other) && meetTogether(booking, other))
-    .map((other) => ({ detail: `${doctor.name} already teaches ${sectionLabel(other.course_code, other.section_name)} ${when(other, booking)}`, with: other }));
+  return collect(others, (other) => doctorClash(doctor, booking, other));
 }
 
 /** Rule 3: nothing else in the room then (joint partners aside; the section's own meetings are rule 4). */
 export function roomConflicts(booking: Booking, others: readonly Booking[]): Clash[] {
-  if (booking.roomKey === null) return [];
-  return others
-    .filter((other) => other.roomKey === booking.roomKey && !sameSection(booking, other) && !jointPartners(booking, other) && meetTogether(booking, other))
-    .map((other) => ({
-      detail: `Room ${booking.room} is already booked by ${sectionLabel(other.course_code, other.section_name)} ${when(other, booking)}`,
-      with: other,
-    }));
+  return booking.roomKey === null ? [] : collect(others, (other) => roomClash(booking, other));
 }
 
 /** Rule 4: a section's own meetings never overlap, and the same meeting is never listed twice. */
 export function sectionConflicts(booking: Booking, others: readonly Booking[]): Clash[] {
-  return others
-    .filter((other) => sameSection(booking, other) && meetTogether(booking, other))
-    .map((other) => {
-      const label = sectionLabel(booking.course_code, booking.section_name);
-      const identical =
-        other.day === booking.day &&
-        other.start === booking.start &&
-        other.duration === booking.duration &&
-        other.roomKey === booking.roomKey &&
-        other.part.code === booking.part.code;
-      const detail = identical
-        ? `${label} already has this meeting (${other.day} ${formatInterval(other.start, other.duration)} in ${other.room}${other.id === null ? '' : `, entry ${other.id}`})`
-        : `${label} already meets ${when(other, booking)} in ${other.room === 'TBD' ? 'a room to be decided' : `room ${other.room}`}`;
-      return { detail, with: other };
-    });
+  return collect(others, (other) => sectionClash(booking, other));
 }
 
-/**
- * Rule 5: an instructor teaching at two campuses on one day needs the travel time between the
- * end of one meeting and the start of the other (meetings that overlap are rule 2's).
- */
+/** Rule 5 over every other meeting of the instructor (see travelClash). */
 export function travelConflicts(doctor: DoctorAvailability, booking: Booking, others: readonly Booking[], rules: ConflictRules): Clash[] {
-  return others.flatMap((other) => {
-    if (!other.doctor_ids.includes(doctor.id) || other.campus === booking.campus || jointPartners(booking, other)) return [];
-    if (!partsShareDay(booking.part, other.part, sharedDays(booking.day, other.day))) return [];
-    const gap = Math.max(booking.start, other.start) - Math.min(booking.start + booking.duration, other.start + other.duration);
-    if (gap < 0 || gap >= rules.travelMinutes) return [];
-    return [
-      {
-        detail: `${doctor.name} teaches ${sectionLabel(other.course_code, other.section_name)} at ${other.campus} ${when(other, booking)}: ${gap} minutes to get to ${booking.campus}, less than the ${rules.travelMinutes}-minute travel time between ${other.campus} and ${booking.campus}`,
-        with: other,
-      },
-    ];
-  });
+  return collect(others, (other) => travelClash(doctor, booking, other, rules));
 }
 
 /**
  * All conflicts of a booking, each with the meeting it is about (an import keeps both sides of a
  * clash). `doctors` are its instructors (rules 1, 2 and 5 for each); rule 3 is skipped when the
- * room is TBD. `others` are the term's other meetings, never the booking itself.
+ * room is TBD. `others` are the term's other meetings, never the booking itself. With `limit`, the
+ * search stops once that many are found (a listing that clashes with itself thousands of times).
  */
-export function bookingClashes(booking: Booking, doctors: readonly DoctorAvailability[], others: readonly Booking[], rules: ConflictRules): Clash[] {
+export function bookingClashes(booking: Booking, doctors: readonly DoctorAvailability[], others: readonly Booking[], rules: ConflictRules, limit = Number.POSITIVE_INFINITY): Clash[] {
   const clashes: Clash[] = [];
+  const left = (): number => limit - clashes.length;
   for (const doctor of doctors) {
     for (const detail of availabilityConflicts(doctor, booking)) clashes.push({ detail, with: null });
-    clashes.push(...doctorConflicts(doctor, booking, others), ...travelConflicts(doctor, booking, others, rules));
+    clashes.push(...collect(others, (other) => doctorClash(doctor, booking, other), left()));
+    clashes.push(...collect(others, (other) => travelClash(doctor, booking, other, rules), left()));
   }
-  clashes.push(...roomConflicts(booking, others), ...sectionConflicts(booking, others));
-  return clashes;
+  if (booking.roomKey !== null) clashes.push(...collect(others, (other) => roomClash(booking, other), left()));
+  clashes.push(...collect(others, (other) => sectionClash(booking, other), left()));
+  return clashes.slice(0, limit);
 }
 
 /** Every problem of a booking, in a scheduler's words (see bookingClashes). */

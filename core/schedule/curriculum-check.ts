@@ -8,7 +8,7 @@ import { curriculumConflicts, curriculumGroups, readStudyPlans, curriculumNotes,
 const CURRICULUM_COLUMNS = 'code, prefix, course_level, type, study_plan';
 
 /** The catalog courses that can belong to a cohort: those with a study plan, and core courses. */
-function cohortCourses(db: Db): CurriculumCourse[] {
+export function cohortCourses(db: Db): CurriculumCourse[] {
   return statement<[], CurriculumCourse>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE (study_plan IS NOT NULL AND trim(study_plan) != '') OR type LIKE '%core%'`).all();
 }
 
@@ -17,7 +17,7 @@ function courseOf(db: Db, code: string): CurriculumCourse | undefined {
 }
 
 /** Each course's cohorts in the term's semester (none for a course outside `courses`). */
-function groupLookup(courses: readonly CurriculumCourse[], term: Term): (code: string) => readonly CurriculumGroup[] {
+export function groupLookup(courses: readonly CurriculumCourse[], term: Term): (code: string) => readonly CurriculumGroup[] {
   const byCode = new Map(courses.map((c) => [c.code, c]));
   return (code) => {
     const course = byCode.get(code);

@@ -1,176 +1,311 @@
-import { roomKey, sessionsOverlap, sharedDays } from '../domain/meetings';
-import { partsShareDay, type PartOfTerm } from '../domain/parts';
+import { echo, tooLarge } from '../domain/bounds';
+import { describeCode } from '../domain/codes';
+import { roomKey } from '../domain/meetings';
+import { formatHHMM } from '../domain/time';
+import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
-import type { ListedMeeting } from './import-rows';
+import { termLabel, type Term } from '../domain/terms';
+import type { Campus, CampusList } from '../domain/campuses';
+import type { Course } from '../catalog/schema';
+import { doctorNameKey, type Doctor, type DoctorRecord } from '../faculty/schema';
+import type { Room, RoomRecord } from '../rooms/repo';
+import type { Booking, Clash, DoctorAvailability } from './conflicts';
+import { curriculumConflicts, describeCurriculumConflict, type CurriculumCourse } from './curriculum';
+import { groupLookup } from './curriculum-check';
+import { meetingCampus } from './entry-values';
+import { decideRoles, proposeJointGroups, type RoleDecision } from './import-decisions';
+import type { ListedMeeting, ListingRead } from './import-rows';
+import { bookingOf, type EntryRow, type EntryValues } from './repo';
+import { TermBook } from './term-book';
 
 /**
- * What the import decides beyond the file: which meetings are joint groups (sections meeting
- * together by design) and which instructors only coordinate. Pure: meetings and the term's parts
- * in, decisions out; shown in the dry run and changeable before applying.
+ * The import's plan, pure: from the meetings read off a listing and what the database holds now
+ * (a snapshot read in the same transaction), everything the import will do — parts of term,
+ * courses, instructors and rooms to add, each meeting stored or refused with the clashes the
+ * timetable's own rules find, and the answer. A dry run is this plan alone; applying writes it.
  */
-export interface ProposedGroup {
-  label: string;
-  /** Indexes into the meetings. */
-  meetings: number[];
-  /** "CS374 AL1", one per section. */
-  members: string[];
+
+/** What the plan reads of the database. */
+export interface ImportSnapshot {
+  /** Each term the listing names: its meetings and parts of term now, by termKey. */
+  terms: ReadonlyMap<string, { entries: readonly EntryRow[]; parts: ReadonlyMap<string, PartOfTerm> }>;
+  /** The doctors, by name key. */
+  doctors: ReadonlyMap<string, Doctor>;
+  /** The declared rooms, by room key. */
+  rooms: ReadonlyMap<string, Room>;
+  knownCourses: ReadonlySet<string>;
+  /** Catalog courses that can belong to a cohort (for the curriculum conflicts the terms will hold). */
+  cohortCourses: readonly CurriculumCourse[];
+  travelMinutes: number;
 }
 
-export interface RoleDecision {
-  instructor: string;
-  role: InstructorRole;
-  sections: string[];
-  reason: string;
+export interface ImportOptions {
+  filename: string;
+  /** The campus of meetings whose rows name none, and of rooms the import declares. */
+  campus: Campus;
+  campuses: CampusList;
+  /** Store clashing meetings with the clash kept as a warning (flag), or leave them out (refuse). */
+  policy: 'refuse' | 'flag';
+  /** Instructor name → role, decided by staff before applying. */
+  roles: ReadonlyMap<string, InstructorRole>;
 }
 
-/** Pair comparisons the role decision may make: bounds the work on any file. */
-export const MAX_PAIR_CHECKS = 5_000_000;
+/** A clash kept with a stored meeting: with a meeting already stored (its id), with one of the plan's meetings (its index), or none (availability). */
+export type PlannedClash = { detail: string; with: { entry: number } | { planned: number } | null };
 
-const termKey = (m: ListedMeeting): string => `${m.term.year}|${m.term.semester}`;
-const sectionKey = (m: ListedMeeting): string => `${termKey(m)}|${m.course_code}|${m.section_name}`;
-const labelOf = (m: ListedMeeting): string => `${m.course_code} ${m.section_name}`;
+export interface PlannedMeeting {
+  /** Instructor ids: a doctor the plan adds has a negative stand-in id until it is written. */
+  values: EntryValues;
+  clashes: PlannedClash[];
+}
 
-function find(parent: number[], x: number): number {
-  let root = x;
-  while (parent[root] !== root) root = parent[root] as number;
-  while (parent[x] !== root) {
-    const next = parent[x] as number;
-    parent[x] = root;
-    x = next;
+export interface ImportPlan {
+  parts: { term: Term; part: PartOfTerm }[];
+  courses: Course[];
+  /** New doctors with their stand-in ids. */
+  doctors: { standIn: number; record: DoctorRecord }[];
+  rooms: RoomRecord[];
+  meetings: PlannedMeeting[];
+  report: ImportReport;
+}
+
+/** Everything the answer says of the plan, lists in full (the answer caps them). */
+export interface ImportReport {
+  meetings: number;
+  sections: number;
+  joint_groups: { label: string; members: string[] }[];
+  roles: RoleDecision[];
+  conflicts: { row: number; course_code: string; section_name: string; detail: string }[];
+  curriculum_conflicts: { year: number; semester: Term['semester']; campus: string; cohort: string; courses: [string, string]; detail: string }[];
+  terms: Term[];
+  notes: string[];
+  created: { courses: string[]; doctors: string[]; rooms: string[]; parts_of_term: string[] };
+}
+
+/** Clashes named in one meeting's message (and kept with it); more are counted, not listed. */
+export const MAX_CLASHES_NAMED = 5;
+/** Sections one joint group may hold: sections meeting together by design are a handful, never thousands. */
+export const MAX_JOINT_SECTIONS = 40;
+/** Candidate meetings the rules may compare over one listing (a few per meeting in any real timetable). */
+export const MAX_COMPARISONS = 4_000_000;
+
+export const termKey = (t: Term): string => `${t.year}|${t.semester}`;
+
+/** One message for a meeting's clashes: the first few named, the rest counted. */
+export function clashMessage(clashes: readonly Clash[], more: boolean): string {
+  const named = clashes.slice(0, MAX_CLASHES_NAMED).map((c) => c.detail);
+  return more || clashes.length > MAX_CLASHES_NAMED ? `${named.join('; ')}; and more clashes` : named.join('; ');
+}
+
+/** The parts of term each meeting is in: the term's parts, else new ones (dates from the file, else the whole term). */
+function planParts(meetings: readonly ListedMeeting[], snapshot: ImportSnapshot): { partsOf: Map<string, Map<string, PartOfTerm>>; created: { term: Term; part: PartOfTerm }[] } {
+  const partsOf = new Map<string, Map<string, PartOfTerm>>();
+  const created: { term: Term; part: PartOfTerm }[] = [];
+  const isNew = new Set<PartOfTerm>();
+  for (const m of meetings) {
+    const key = termKey(m.term);
+    let parts = partsOf.get(key);
+    if (!parts) partsOf.set(key, (parts = new Map(snapshot.terms.get(key)?.parts ?? [])));
+    let part = parts.get(m.part_of_term);
+    if (!part) {
+      part = { code: m.part_of_term, name: `Part of term ${m.part_of_term}`, start_date: null, end_date: null };
+      parts.set(part.code, part);
+      isNew.add(part);
+      created.push({ term: m.term, part });
+    }
+    // A new part spans the dates its rows give.
+    if (m.part_dates && isNew.has(part)) {
+      if (part.start_date === null || m.part_dates.start < part.start_date) part.start_date = m.part_dates.start;
+      if (part.end_date === null || m.part_dates.end > part.end_date) part.end_date = m.part_dates.end;
+    }
   }
-  return root;
+  return { partsOf, created };
 }
 
-/**
- * Meetings in the same slot (term, days, times, part of term) and the same room that share an
- * instructor, or that share the room and have no instructor, meet together: one joint group.
- * Meetings the file already puts in a group keep it. `taken` are labels already used in the term.
- */
-export function proposeJointGroups(meetings: readonly ListedMeeting[], taken: (term: string) => ReadonlySet<string>): ProposedGroup[] {
-  const parent = meetings.map((_, i) => i);
-  const union = (a: number, b: number): void => void (parent[find(parent, a)] = find(parent, b));
-  const buckets = new Map<string, number[]>();
+/** Joint-group labels each term already uses. */
+function labelsInUse(snapshot: ImportSnapshot): (term: string) => ReadonlySet<string> {
+  return (term) => new Set((snapshot.terms.get(term)?.entries ?? []).map((e) => e.joint_group).filter((g): g is string => g !== null));
+}
+
+/** Refuses (413) a listing whose joint groups hold more sections than any real one. */
+function checkJointGroupSizes(meetings: readonly ListedMeeting[], groupOf: readonly (string | null)[], filename: string): void {
+  const sections = new Map<string, Set<string>>();
   meetings.forEach((m, i) => {
-    if (m.room === null || m.joint_group !== null) return;
-    const key = [termKey(m), m.day, m.start, m.duration, m.part_of_term, roomKey(m.room)].join('|');
-    const bucket = buckets.get(key);
-    if (bucket) bucket.push(i);
-    else buckets.set(key, [i]);
-  });
-  for (const bucket of buckets.values()) {
-    const firstWith = new Map<string, number>();
-    let unassigned: number | null = null;
-    for (const i of bucket) {
-      const m = meetings[i] as ListedMeeting;
-      if (m.instructors.length === 0) {
-        if (unassigned === null) unassigned = i;
-        else union(i, unassigned);
-      }
-      for (const name of m.instructors) {
-        const first = firstWith.get(name);
-        if (first === undefined) firstWith.set(name, i);
-        else union(i, first);
-      }
+    const label = groupOf[i];
+    if (label === null || label === undefined) return;
+    const key = `${termKey(m.term)}|${label}`;
+    const members = sections.get(key) ?? new Set<string>();
+    members.add(`${m.course_code}\u0000${m.section_name}`);
+    sections.set(key, members);
+    if (members.size > MAX_JOINT_SECTIONS) {
+      throw tooLarge(filename, `joint group "${echo(label, 60)}" (${termLabel(m.term)}) would hold more than ${MAX_JOINT_SECTIONS} sections meeting together; check the file's rooms, times and "meets with" column`);
     }
-  }
-  const groups = new Map<number, number[]>();
-  meetings.forEach((_, i) => {
-    const root = find(parent, i);
-    const group = groups.get(root);
-    if (group) group.push(i);
-    else groups.set(root, [i]);
   });
-  const used = new Map<string, Set<string>>();
-  const proposed: ProposedGroup[] = [];
-  // Sections that meet together in several slots (lecture and lab both joint) are one group.
-  const bySections = new Map<string, ProposedGroup>();
-  for (const indexes of groups.values()) {
-    const members = indexes.map((i) => meetings[i] as ListedMeeting);
-    const sections = [...new Set(members.map(labelOf))].sort();
-    if (sections.length < 2) continue;
-    const first = members[0] as ListedMeeting;
-    const term = termKey(first);
-    const same = bySections.get(`${term}|${sections.join('|')}`);
-    if (same) {
-      same.meetings.push(...indexes);
-      continue;
-    }
-    if (!used.has(term)) used.set(term, new Set(taken(term)));
-    const labels = used.get(term) as Set<string>;
-    const base = `${[...new Set(members.map((m) => m.course_code))].join('/')} ${[...new Set(members.map((m) => m.section_name))].join('/')}`.slice(0, 52);
-    let label = base;
-    for (let n = 2; labels.has(label); n++) label = `${base} (${n})`;
-    labels.add(label);
-    const group = { label, meetings: [...indexes], members: sections };
-    bySections.set(`${term}|${sections.join('|')}`, group);
-    proposed.push(group);
-  }
-  return proposed;
 }
 
-/**
- * Instructors listed on parallel sections: someone listed on two sections that meet at the same
- * time (not one joint group) cannot teach both, so on each of them they coordinate — unless they
- * are that section's only instructor and the other section is another course (then it stays a real
- * clash for staff to see). Roles the file gives are kept; `overrides` (instructor → role) win.
- */
-export function decideRoles(
-  meetings: readonly ListedMeeting[],
-  groupOf: readonly (string | null)[],
-  partOf: (m: ListedMeeting) => PartOfTerm,
-  overrides: ReadonlyMap<string, InstructorRole>,
-): { roles: InstructorRole[][]; decisions: RoleDecision[]; complete: boolean } {
-  const roles = meetings.map((m) => m.roles ?? m.instructors.map(() => CHECKED_ROLE));
-  const coordinating = new Map<string, Set<string>>();
-  const byInstructor = new Map<string, number[]>();
-  meetings.forEach((m, i) => {
-    if (m.roles !== null) return;
-    for (const name of m.instructors) {
-      const listed = byInstructor.get(name);
-      if (listed) listed.push(i);
-      else byInstructor.set(name, [i]);
-    }
-  });
-  let budget = MAX_PAIR_CHECKS;
-  const mark = (i: number, name: string): void => {
-    const m = meetings[i] as ListedMeeting;
-    roles[i] = m.instructors.map((n, k) => (n === name ? 'coordinates' : (roles[i]?.[k] ?? CHECKED_ROLE)));
-    coordinating.set(name, (coordinating.get(name) ?? new Set()).add(labelOf(m)));
+/** The plan of an import: see the module's comment. */
+export function planImport(listing: ListingRead, snapshot: ImportSnapshot, options: ImportOptions): ImportPlan {
+  const meetings = listing.meetings;
+  const { partsOf, created: newParts } = planParts(meetings, snapshot);
+  const partOf = (m: ListedMeeting): PartOfTerm => partsOf.get(termKey(m.term))?.get(m.part_of_term) ?? WHOLE_TERM;
+  const groups = proposeJointGroups(meetings, labelsInUse(snapshot));
+  const groupOf: (string | null)[] = meetings.map((m) => m.joint_group);
+  for (const group of groups) for (const i of group.meetings) groupOf[i] = group.label;
+  checkJointGroupSizes(meetings, groupOf, options.filename);
+  const decided = decideRoles(meetings, groupOf, partOf, options.roles);
+
+  const report: ImportReport = {
+    meetings: 0,
+    sections: 0,
+    joint_groups: groups.map((g) => ({ label: g.label, members: g.members })),
+    roles: decided.decisions,
+    conflicts: [],
+    curriculum_conflicts: [],
+    terms: [],
+    notes: [],
+    created: { courses: [], doctors: [], rooms: [], parts_of_term: newParts.map(({ term, part }) => `${part.code} (${term.semester} ${term.year})`) },
   };
-  for (const [name, indexes] of byInstructor) {
-    const sorted = [...indexes].sort((a, b) => (meetings[a] as ListedMeeting).start - (meetings[b] as ListedMeeting).start);
-    for (let x = 0; x < sorted.length && budget > 0; x++) {
-      const i = sorted[x] as number;
-      const a = meetings[i] as ListedMeeting;
-      for (let y = x + 1; y < sorted.length && budget-- > 0; y++) {
-        const j = sorted[y] as number;
-        const b = meetings[j] as ListedMeeting;
-        if (b.start >= a.start + a.duration) break;
-        if (termKey(a) !== termKey(b) || sectionKey(a) === sectionKey(b)) continue;
-        if (groupOf[i] !== null && groupOf[i] === groupOf[j]) continue;
-        const together = { day: a.day, start: a.start, duration: a.duration };
-        if (!sessionsOverlap(together, b) || !partsShareDay(partOf(a), partOf(b), sharedDays(a.day, b.day))) continue;
-        const sameCourse = a.course_code === b.course_code;
-        if (sameCourse || a.instructors.length > 1) mark(i, name);
-        if (sameCourse || b.instructors.length > 1) mark(j, name);
+  if (!decided.complete) report.notes.push('Some instructors are listed on so many meetings that not every pair was compared: check their roles');
+  const undated = newParts.filter((p) => p.part.start_date === null).map((p) => p.part.code);
+  if (undated.length > 0) {
+    report.notes.push(
+      `Parts of term ${undated.join(', ')} have no dates yet, so their meetings are checked as if each ran the whole term: set their dates (Scheduler → Parts of term) and import again to stop clashes between parts that never meet on the same dates`,
+    );
+  }
+
+  // Courses, instructors and rooms the database does not know yet.
+  const courses = new Map<string, Course>();
+  for (const m of meetings) {
+    if (courses.has(m.course_code) || snapshot.knownCourses.has(m.course_code)) continue;
+    const code = describeCode(m.course_code);
+    courses.set(m.course_code, { code: m.course_code, name: m.course_name ?? m.course_code, prefix: code.prefix, number: code.number, type: null, study_plan: null, prerequisites: null, course_level: code.level });
+  }
+  report.created.courses = [...courses.keys()];
+
+  const teachers = new Map<string, DoctorAvailability>();
+  const teacherById = new Map<number, DoctorAvailability>();
+  const newDoctors = new Map<string, { standIn: number; record: DoctorRecord; courses: Set<string> }>();
+  for (const m of meetings) {
+    for (const name of m.instructors) {
+      const key = doctorNameKey(name);
+      const known = snapshot.doctors.get(key);
+      if (known) {
+        teachers.set(key, known);
+        teacherById.set(known.id, known);
+      }
+      else {
+        let added = newDoctors.get(key);
+        if (!added) {
+          added = { standIn: -(newDoctors.size + 1), record: { name, allowed_courses: '[]', available_days: null, available_time: null }, courses: new Set() };
+          newDoctors.set(key, added);
+          const standIn: DoctorAvailability = { id: added.standIn, name, available_days: null, available_time: null };
+          teachers.set(key, standIn);
+          teacherById.set(standIn.id, standIn);
+          report.created.doctors.push(name);
+        }
+        added.courses.add(m.course_code);
       }
     }
   }
-  for (const [name, role] of overrides) {
-    meetings.forEach((m, i) => {
-      const k = m.instructors.indexOf(name);
-      if (k >= 0) roles[i] = (roles[i] ?? []).map((r, n) => (n === k ? role : r));
+  const doctors = [...newDoctors.values()].map(({ standIn, record, courses: taught }) => ({ standIn, record: { ...record, allowed_courses: JSON.stringify([...taught].sort()) } }));
+
+  const rooms = new Map<string, RoomRecord>();
+  for (const m of meetings) {
+    const key = m.room === null ? null : roomKey(m.room);
+    if (m.room === null || key === null || rooms.has(key) || snapshot.rooms.has(key)) continue;
+    rooms.set(key, { name: m.room, capacity: null, campus: options.campus });
+    report.created.rooms.push(m.room);
+  }
+  const declaredCampus = (room: string | null): Campus | null | undefined => {
+    const key = room === null ? null : roomKey(room);
+    if (key === null) return undefined;
+    return (snapshot.rooms.get(key) ?? rooms.get(key))?.campus;
+  };
+
+  // Every meeting through the timetable's rules, against the term as it is plus the meetings planned before it.
+  const books = new Map<string, TermBook>();
+  const budget = { comparisons: MAX_COMPARISONS, filename: options.filename };
+  const bookOf = (term: Term): TermBook => {
+    const key = termKey(term);
+    let book = books.get(key);
+    if (!book) {
+      book = new TermBook({ travelMinutes: snapshot.travelMinutes }, budget);
+      const parts = partsOf.get(key) ?? new Map<string, PartOfTerm>();
+      for (const row of snapshot.terms.get(key)?.entries ?? []) book.add(bookingOf(row, parts));
+      books.set(key, book);
+    }
+    return book;
+  };
+  const planned: PlannedMeeting[] = [];
+  const plannedIndex = new Map<Booking, number>();
+  const storedBookings = new Map<string, Booking[]>();
+  const sections = new Set<string>();
+  const terms = new Map<string, Term>();
+  meetings.forEach((m, i) => {
+    const ids: number[] = [];
+    const roles: InstructorRole[] = [];
+    m.instructors.forEach((name, k) => {
+      const id = teachers.get(doctorNameKey(name))?.id as number;
+      // Two spellings of one person ("Dr. A", "dr.  a") are one instructor.
+      if (ids.includes(id)) return;
+      ids.push(id);
+      roles.push(decided.roles[i]?.[k] ?? CHECKED_ROLE);
     });
+    const values: EntryValues = {
+      year: m.term.year,
+      semester: m.term.semester,
+      course_code: m.course_code,
+      section_name: m.section_name,
+      doctor_ids: ids,
+      doctor_roles: roles,
+      day: m.day,
+      start_time: formatHHMM(m.start),
+      duration_mins: m.duration,
+      room: m.room ?? 'TBD',
+      part_of_term: m.part_of_term,
+      joint_group: groupOf[i] ?? null,
+      // A declared room's campus wins; a meeting without a room takes the row's or the form's campus.
+      campus:
+        m.room === null
+          ? ((m.campus === null ? null : options.campuses.normalise(m.campus)) ?? options.campus)
+          : meetingCampus(m.room, declaredCampus(m.room), null, null, options.campuses.fallback),
+    };
+    const parts = partsOf.get(termKey(m.term)) ?? new Map<string, PartOfTerm>();
+    const booking = bookingOf({ ...values, id: null }, parts);
+    const checked = new Set(booking.doctor_ids);
+    const teaching = ids.filter((id) => checked.has(id)).map((id) => teacherById.get(id) as DoctorAvailability);
+    const book = bookOf(m.term);
+    const clashes = book.clashes(booking, teaching, MAX_CLASHES_NAMED + 1);
+    if (clashes.length > 0) report.conflicts.push({ row: m.row, course_code: m.course_code, section_name: m.section_name, detail: clashMessage(clashes, false) });
+    if (clashes.length > 0 && options.policy === 'refuse') return;
+    book.add(booking);
+    plannedIndex.set(booking, planned.length);
+    planned.push({
+      values,
+      clashes: clashes.slice(0, MAX_CLASHES_NAMED).map((c) => ({
+        detail: c.detail,
+        with: c.with === null ? null : c.with.id !== null ? { entry: c.with.id } : { planned: plannedIndex.get(c.with) as number },
+      })),
+    });
+    const key = termKey(m.term);
+    const stored = storedBookings.get(key);
+    if (stored) stored.push(booking);
+    else storedBookings.set(key, [booking]);
+    sections.add(`${key}|${m.course_code}|${m.section_name}`);
+    terms.set(key, m.term);
+  });
+  report.meetings = planned.length;
+  report.sections = sections.size;
+  report.terms = [...terms.values()];
+
+  // The curriculum conflicts each term will hold (warnings, never refusals).
+  for (const [key, term] of terms) {
+    const parts = partsOf.get(key) ?? new Map<string, PartOfTerm>();
+    const bookings = [...(snapshot.terms.get(key)?.entries ?? []).map((row) => bookingOf(row, parts)), ...(storedBookings.get(key) ?? [])];
+    for (const c of curriculumConflicts(bookings, groupLookup(snapshot.cohortCourses, term))) {
+      report.curriculum_conflicts.push({ ...term, campus: c.campus, cohort: c.group, courses: c.courses, detail: describeCurriculumConflict(c) });
+    }
   }
-  const decisions: RoleDecision[] = [...coordinating].map(([instructor, sections]) => ({
-    instructor,
-    role: overrides.get(instructor) ?? 'coordinates',
-    sections: [...sections].sort(),
-    reason: overrides.has(instructor) ? 'set before applying' : `listed on ${sections.size} sections that meet at the same time`,
-  }));
-  for (const [instructor, role] of overrides) {
-    if (!coordinating.has(instructor))
-      decisions.push({ instructor, role, sections: meetings.filter((m) => m.instructors.includes(instructor)).map(labelOf), reason: 'set before applying' });
-  }
-  return { roles, decisions: decisions.sort((p, q) => p.instructor.localeCompare(q.instructor)), complete: budget > 0 };
+  return { parts: newParts, courses: [...courses.values()], doctors, rooms: [...rooms.values()], meetings: planned, report };
 }
+

@@ -7,7 +7,7 @@ import { isInstructorRole, type InstructorRole } from '../domain/roles';
 import { displayRoom, roomKey } from '../domain/meetings';
 import { readListCell } from '../import/lists';
 import { cellText, matchColumns, type Table } from '../import/table';
-import { MAX_DURATION, MIN_DURATION } from './schema';
+import { MAX_DURATION, MAX_INSTRUCTORS, MIN_DURATION } from './schema';
 import { TIMETABLE_COLUMNS, type TimetableColumn } from './import-columns';
 
 /** One meeting read from a registrar's listing (rows that repeat it are merged into it). */
@@ -52,6 +52,7 @@ export const SKIP_REASONS = {
   noCourse: 'no readable course code',
   noTerm: 'no term (give year and semester)',
   badPart: 'part-of-term code not readable',
+  tooManyInstructors: `more than ${MAX_INSTRUCTORS} instructors for one meeting (a timetable entry holds at most ${MAX_INSTRUCTORS})`,
 } as const;
 
 const UNTIMED = /^(arr|arranged|tba|tbd|n\/?a|online|none|-+)$/i;
@@ -148,7 +149,8 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
       const earlier = seen.get(key);
       if (earlier) {
         result.merged++;
-        for (const name of meeting.instructors) if (!earlier.instructors.includes(name)) earlier.instructors.push(name);
+        // Bounded: a meeting over the limit is left out below, so its list stops growing there.
+        for (const name of meeting.instructors) if (earlier.instructors.length <= MAX_INSTRUCTORS && !earlier.instructors.includes(name)) earlier.instructors.push(name);
         if (earlier.roles && earlier.roles.length !== earlier.instructors.length) earlier.roles = null;
         continue;
       }
@@ -156,5 +158,11 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
       result.meetings.push(meeting);
     }
   }
+  const overfull = result.meetings.filter((m) => m.instructors.length > MAX_INSTRUCTORS);
+  if (overfull.length > 0) {
+    for (const m of overfull) result.skipped.push({ row: m.row, where: m.where, reason: SKIP_REASONS.tooManyInstructors });
+    result.meetings = result.meetings.filter((m) => m.instructors.length <= MAX_INSTRUCTORS);
+  }
   return result;
 }
+

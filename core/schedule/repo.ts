@@ -93,15 +93,16 @@ export function meetingsOfCourses(db: Db, term: Term, codes: readonly string[]):
  * section, other than `excludeId`.
  */
 export function clashCandidates(db: Db, term: Term, booking: { doctor_ids: readonly number[]; room: string; course_code: string; section_name: string }, excludeId: number | null): EntryRow[] {
-  // Three indexed lookups (the instructors' meetings, the room's, the section's), not a scan of the term.
+  // Three indexed lookups (the instructors' meetings, the room's, the section's), then each row by id:
+  // CROSS JOIN keeps that order, so the term is never scanned.
   return statement<[string, number, string, string | null, number, string, string, string, number, string, number], StoredRow>(
     db,
-    `SELECT ${COLUMNS} FROM schedule_entries e
-     WHERE e.id IN (
+    `WITH c(id) AS (
        SELECT entry_id FROM schedule_entry_doctors WHERE doctor_id IN (SELECT value FROM json_each(?))
        UNION SELECT id FROM schedule_entries WHERE year = ? AND semester = ? AND room_key = ?
        UNION SELECT id FROM schedule_entries WHERE year = ? AND semester = ? AND course_code = ? AND section_name = ?)
-     AND e.year = ? AND e.semester = ? AND e.id != ?`,
+     SELECT ${COLUMNS} FROM c CROSS JOIN schedule_entries e ON e.id = c.id
+     WHERE e.year = ? AND e.semester = ? AND e.id != ?`,
   )
     .all(JSON.stringify(booking.doctor_ids), term.year, term.semester, roomKey(booking.room), term.year, term.semester, booking.course_code, booking.section_name, term.year, term.semester, excludeId ?? -1)
     .map(fromStored);

@@ -8,12 +8,12 @@ import { getDoctor } from '../faculty/repo';
 import { findRoomByName } from '../rooms/repo';
 import { expectedSectionSizes } from '../predict/runs-repo';
 import { displayRoom, roomKey, sectionLabel } from '../domain/meetings';
-import { formatHHMM, parseHHMM } from '../domain/time';
 import { mayTeach } from '../domain/teaching';
 import { WHOLE_TERM_CODE } from '../domain/parts';
 import { termLabel, type Term } from '../domain/terms';
-import { DAY_END, type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
+import { type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
 import { bookingClashes, type Clash } from './conflicts';
+import { assertEndsByMidnight, instructorList, meetingCampus, roleList } from './entry-values';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
 import { bookingOf, clashCandidates, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClash, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
 import { partsByCode, requirePart, termForWrite, termOf, currentTerm, travelMinutes } from './terms';
@@ -40,55 +40,11 @@ function resolveDoctors(db: Db, ids: readonly number[]): Doctor[] {
   });
 }
 
-/**
- * The instructor list a write asks for. `doctor_ids` is the whole list; `doctor_id` alone (the
- * contract's field) sets the first instructor, keeping any others, and 0/null unassigns the meeting.
- */
-function instructorList(input: { doctor_id?: number | null | undefined; doctor_ids?: readonly number[] | undefined }, current: readonly number[]): number[] {
-  if (input.doctor_ids !== undefined) {
-    if (input.doctor_id !== undefined && (input.doctor_id ?? null) !== (input.doctor_ids[0] ?? null)) {
-      const message = `must be the first of doctor_ids (${input.doctor_ids[0] ?? 'none'}), or left out`;
-      throw new CoreError('validation', `Invalid input — doctor_id: ${message}`, { fields: [{ field: 'doctor_id', message }] });
-    }
-    return [...input.doctor_ids];
-  }
-  if (input.doctor_id === undefined) return [...current];
-  if (input.doctor_id === null) return [];
-  return [input.doctor_id, ...current.slice(1).filter((id) => id !== input.doctor_id)];
-}
-
-/**
- * Each instructor's role for a write: `doctor_roles` when given (one per instructor), else the
- * roles the instructors had, and "teaches" for anyone new.
- */
-function roleList(given: readonly InstructorRole[] | undefined, ids: readonly number[], current: Pick<EntryRow, 'doctor_ids' | 'doctor_roles'>): InstructorRole[] {
-  if (given !== undefined) {
-    if (given.length !== ids.length) {
-      const message = `must give one role per instructor (${ids.length} instructor${ids.length === 1 ? '' : 's'}, ${given.length} role${given.length === 1 ? '' : 's'})`;
-      throw new CoreError('validation', `Invalid input — doctor_roles: ${message}`, { fields: [{ field: 'doctor_roles', message }] });
-    }
-    return [...given];
-  }
-  return ids.map((id) => current.doctor_roles[current.doctor_ids.indexOf(id)] ?? CHECKED_ROLE);
-}
-
 /** A meeting's campus: its declared room's, else the one given, else the default campus. */
 function campusFor(ctx: CoreContext, room: string, given: string | null | undefined, current: string | null): string {
   const declared = roomKey(room) === null ? undefined : findRoomByName(ctx.db, room)?.campus;
   const asked = given === undefined || given === null ? null : ctx.campuses.require(given, 'campus');
-  if (declared) {
-    if (asked && asked !== declared) throw new CoreError('invalid', `Room ${displayRoom(room)} is at ${declared}, not ${asked}: leave campus out or pick a room at ${asked}`);
-    return declared;
-  }
-  return asked ?? current ?? ctx.campuses.fallback;
-}
-
-function assertEndsByMidnight(values: EntryValues): void {
-  const start = parseHHMM(values.start_time) ?? 0;
-  if (start + values.duration_mins > DAY_END) {
-    const message = `the session must end by 24:00 (${values.start_time} + ${values.duration_mins} minutes ends at ${formatHHMM((start + values.duration_mins) % DAY_END)} the next day)`;
-    throw new CoreError('validation', `duration_mins: ${message}`, { fields: [{ field: 'duration_mins', message }] });
-  }
+  return meetingCampus(room, declared, asked, current, ctx.campuses.fallback);
 }
 
 /** Every rule the values break, each with the meeting it is about; `excludeId` is the entry being changed. */

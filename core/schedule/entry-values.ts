@@ -1,0 +1,62 @@
+import { CoreError, fieldError } from '../domain/errors';
+import { displayRoom } from '../domain/meetings';
+import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
+import { formatHHMM, parseHHMM } from '../domain/time';
+import type { Campus } from '../domain/campuses';
+import { DAY_END } from './schema';
+
+/**
+ * How a write's fields become a stored meeting's values, pure: every write path (POST, PATCH, the
+ * import's plan, the term copy) goes through these, so a meeting means the same however it came.
+ */
+
+/**
+ * The instructor list a write asks for. `doctor_ids` is the whole list; `doctor_id` alone (the
+ * contract's field) sets the first instructor, keeping any others, and 0/null unassigns the meeting.
+ */
+export function instructorList(input: { doctor_id?: number | null | undefined; doctor_ids?: readonly number[] | undefined }, current: readonly number[]): number[] {
+  if (input.doctor_ids !== undefined) {
+    if (input.doctor_id !== undefined && (input.doctor_id ?? null) !== (input.doctor_ids[0] ?? null)) {
+      throw fieldError('doctor_id', `must be the first of doctor_ids (${input.doctor_ids[0] ?? 'none'}), or left out`);
+    }
+    return [...input.doctor_ids];
+  }
+  if (input.doctor_id === undefined) return [...current];
+  if (input.doctor_id === null) return [];
+  return [input.doctor_id, ...current.slice(1).filter((id) => id !== input.doctor_id)];
+}
+
+/**
+ * Each instructor's role for a write: `doctor_roles` when given (one per instructor), else the
+ * roles the instructors had, and "teaches" for anyone new.
+ */
+export function roleList(given: readonly InstructorRole[] | undefined, ids: readonly number[], current: { doctor_ids: readonly number[]; doctor_roles: readonly InstructorRole[] }): InstructorRole[] {
+  if (given !== undefined) {
+    if (given.length !== ids.length) {
+      throw fieldError('doctor_roles', `must give one role per instructor (${ids.length} instructor${ids.length === 1 ? '' : 's'}, ${given.length} role${given.length === 1 ? '' : 's'})`);
+    }
+    return [...given];
+  }
+  return ids.map((id) => current.doctor_roles[current.doctor_ids.indexOf(id)] ?? CHECKED_ROLE);
+}
+
+/**
+ * A meeting's campus: its declared room's (`declared`: undefined when the room is not declared or
+ * TBD, null when declared without a campus), else the one asked for, else the meeting's current
+ * one, else the default campus. Asking for another campus than the room's is refused.
+ */
+export function meetingCampus(room: string, declared: Campus | null | undefined, asked: Campus | null, current: Campus | null, fallback: Campus): Campus {
+  if (declared) {
+    if (asked && asked !== declared) throw new CoreError('invalid', `Room ${displayRoom(room)} is at ${declared}, not ${asked}: leave campus out or pick a room at ${asked}`);
+    return declared;
+  }
+  return asked ?? current ?? fallback;
+}
+
+/** A meeting ends by midnight: one that would run into the next day is refused. */
+export function assertEndsByMidnight(values: { start_time: string; duration_mins: number }): void {
+  const start = parseHHMM(values.start_time) ?? 0;
+  if (start + values.duration_mins > DAY_END) {
+    throw fieldError('duration_mins', `the session must end by 24:00 (${values.start_time} + ${values.duration_mins} minutes ends at ${formatHHMM((start + values.duration_mins) % DAY_END)} the next day)`);
+  }
+}

@@ -1,0 +1,118 @@
+import type { CoreContext } from '../context';
+import { invalid } from '../domain/errors';
+import { echo } from '../domain/bounds';
+import { requireExtension, type UploadedFile } from '../import/files';
+import { readCsv } from '../import/csv';
+import { readReport } from '../import/xlsx';
+import { matchColumns, type Table } from '../import/table';
+import { listCourses } from '../catalog/repo';
+import { listDoctors } from '../faculty/repo';
+import { declaredRoomList } from '../rooms/repo';
+import { doctorNameKey } from '../faculty/schema';
+import { roomKey } from '../domain/meetings';
+import type { Term } from '../domain/terms';
+import { TIMETABLE_COLUMNS, missingTimetableColumns } from './import-columns';
+import { readListing, type ListingRead } from './import-rows';
+import { planImport, termKey, type ImportPlan, type ImportSnapshot } from './import-plan';
+import { applyImportPlan } from './import-apply';
+import { listEntries } from './repo';
+import { currentTerm, partsByCode, travelMinutes } from './terms';
+import { cohortCourses } from './curriculum-check';
+import type { TimetableImportInput, TimetableImportResult } from './import';
+
+export type { TimetableImportInput } from './import';
+
+/** Items each list of the answer holds at most; the answer gives each list's full count beside it. */
+export const MAX_LISTED_ROWS = 200;
+
+async function readTables(file: UploadedFile): Promise<Table[]> {
+  const ext = requireExtension(file, ['csv', 'xlsx'], 'The timetable file');
+  const tables =
+    ext === 'csv'
+      ? [readCsv(file)]
+      : await readReport(file, { aliases: TIMETABLE_COLUMNS, carryDown: ['year', 'term', 'course_code', 'prefix', 'number', 'course_name'] });
+  const usable = tables.filter((t) => missingTimetableColumns(matchColumns(t.headers, TIMETABLE_COLUMNS)).length === 0);
+  if (usable.length > 0) return usable;
+  const first = tables.find((t) => t.headers.some((h) => h !== '')) ?? tables[0] ?? { headers: [], rows: [] };
+  const missing = missingTimetableColumns(matchColumns(first.headers, TIMETABLE_COLUMNS));
+  const seen = first.headers.filter((h) => h !== '').join(', ') || 'none';
+  throw invalid(`"${echo(file.filename)}" is not a timetable listing: it has no ${missing.join(', no ')}. Columns found: ${echo(seen)}`);
+}
+
+/** What the plan needs of the database, for the terms the listing names. */
+function readSnapshot(ctx: CoreContext, listing: ListingRead): ImportSnapshot {
+  const terms = new Map<string, Term>(listing.meetings.map((m) => [termKey(m.term), m.term]));
+  return {
+    terms: new Map([...terms].map(([key, term]) => [key, { entries: listEntries(ctx.db, term), parts: partsByCode(ctx, term) }])),
+    doctors: new Map(listDoctors(ctx.db).map((d) => [doctorNameKey(d.name), d])),
+    rooms: new Map(declaredRoomList(ctx.db).map((r) => [roomKey(r.name) ?? '', r])),
+    knownCourses: new Set(listCourses(ctx.db).map((c) => c.code)),
+    cohortCourses: cohortCourses(ctx.db),
+    travelMinutes: travelMinutes(ctx),
+  };
+}
+
+/** The first `MAX_LISTED_ROWS` of a list. */
+const firstListed = <T>(items: readonly T[]): T[] => items.slice(0, MAX_LISTED_ROWS);
+
+/**
+ * Brings a registrar's section listing (CSV or XLSX, one row per meeting) into the timetable: the
+ * rows are read, then the plan is made against the database as read in one transaction and, unless
+ * this is a dry run, written in that same transaction. Runs in the import's worker thread.
+ */
+export async function runImport(ctx: CoreContext, input: TimetableImportInput): Promise<TimetableImportResult> {
+  const started = performance.now();
+  const campus = input.campus === undefined ? ctx.campuses.fallback : ctx.campuses.require(input.campus, 'campus');
+  const tables = await readTables(input.file);
+  const listing = readListing(tables, { year: input.year, semester: input.semester }, currentTerm(ctx));
+  const options = {
+    filename: input.file.filename,
+    campus,
+    campuses: ctx.campuses,
+    policy: input.conflicts === 'flag' ? ('flag' as const) : ('refuse' as const),
+    roles: new Map(Object.entries(input.roles ?? {}).map(([name, role]) => [name.trim().replace(/\s+/g, ' '), role])),
+  };
+  const work = (): ImportPlan => {
+    const plan = planImport(listing, readSnapshot(ctx, listing), options);
+    if (!input.dry_run) applyImportPlan(ctx, plan);
+    return plan;
+  };
+  // A dry run reads one consistent state; applying holds the write lock from reading to writing.
+  const plan = input.dry_run ? ctx.db.transaction(work).deferred() : ctx.db.transaction(work).immediate();
+  const { report } = plan;
+  const skipped: Record<string, number> = {};
+  for (const s of listing.skipped) skipped[s.reason] = (skipped[s.reason] ?? 0) + 1;
+  return {
+    status: report.meetings === 0 ? 'empty' : input.dry_run ? 'preview' : 'success',
+    dry_run: input.dry_run,
+    processed: listing.rows,
+    meetings: report.meetings,
+    sections: report.sections,
+    merged: listing.merged,
+    skipped,
+    skipped_rows: firstListed(listing.skipped),
+    created: {
+      courses: firstListed(report.created.courses),
+      doctors: firstListed(report.created.doctors),
+      rooms: firstListed(report.created.rooms),
+      parts_of_term: firstListed(report.created.parts_of_term),
+    },
+    joint_groups: firstListed(report.joint_groups),
+    roles: firstListed(report.roles).map((r) => ({ ...r, sections: r.sections.slice(0, MAX_LISTED_ROWS) })),
+    conflicts: firstListed(report.conflicts),
+    curriculum_conflicts: firstListed(report.curriculum_conflicts),
+    terms: report.terms,
+    notes: report.notes,
+    totals: {
+      skipped_rows: listing.skipped.length,
+      courses: report.created.courses.length,
+      doctors: report.created.doctors.length,
+      rooms: report.created.rooms.length,
+      joint_groups: report.joint_groups.length,
+      roles: report.roles.length,
+      conflicts: report.conflicts.length,
+      curriculum_conflicts: report.curriculum_conflicts.length,
+    },
+    duration_ms: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,52 @@
+import { tooLarge } from '../domain/bounds';
+import { bookingClashes, type Booking, type Clash, type ConflictRules, type DoctorAvailability } from './conflicts';
+
+/**
+ * A term's meetings in memory, indexed the way the rules look for clashes: by instructor, by room
+ * and by section. Checking a meeting reads only the meetings it could clash with, never the whole
+ * term; a budget bounds the comparisons over a whole file (a listing that piles thousands of
+ * meetings into one room is refused, not compared pair by pair for minutes).
+ */
+export class TermBook {
+  private readonly byDoctor = new Map<number, Booking[]>();
+  private readonly byRoom = new Map<string, Booking[]>();
+  private readonly bySection = new Map<string, Booking[]>();
+  private comparisons = 0;
+
+  constructor(
+    private readonly rules: ConflictRules,
+    /** Comparisons the book may make in all; then it refuses (413), naming `filename`. */
+    private readonly budget: { comparisons: number; filename: string },
+  ) {}
+
+  add(booking: Booking): void {
+    for (const id of booking.doctor_ids) push(this.byDoctor, id, booking);
+    if (booking.roomKey !== null) push(this.byRoom, booking.roomKey, booking);
+    push(this.bySection, sectionKey(booking), booking);
+  }
+
+  /** The meetings sharing an instructor, the room or the section with `booking`. */
+  private candidates(booking: Booking): Booking[] {
+    const lists = [...booking.doctor_ids.map((id) => this.byDoctor.get(id)), booking.roomKey === null ? undefined : this.byRoom.get(booking.roomKey), this.bySection.get(sectionKey(booking))];
+    const found = new Set<Booking>();
+    for (const list of lists) for (const other of list ?? []) found.add(other);
+    this.comparisons += found.size;
+    if (this.comparisons > this.budget.comparisons) {
+      throw tooLarge(this.budget.filename, `it puts so many meetings in one room or with one instructor that checking them would take more than ${this.budget.comparisons.toLocaleString('en-US')} comparisons; split it or check its rooms and times`);
+    }
+    return [...found];
+  }
+
+  /** The rules' clashes of `booking` with the book's meetings, at most `limit`. */
+  clashes(booking: Booking, doctors: readonly DoctorAvailability[], limit: number): Clash[] {
+    return bookingClashes(booking, doctors, this.candidates(booking), this.rules, limit);
+  }
+}
+
+const sectionKey = (b: Pick<Booking, 'course_code' | 'section_name'>): string => `${b.course_code}\u0000${b.section_name}`;
+
+function push<K>(map: Map<K, Booking[]>, key: K, booking: Booking): void {
+  const list = map.get(key);
+  if (list) list.push(booking);
+  else map.set(key, [booking]);
+}

@@ -1,8 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CampusList, DEFAULT_CAMPUSES, type CampusSpec } from './domain/campuses';
 import { parseBoundedJson } from './domain/bounds';
+import { readSmallFile } from './files/private';
 
 /** The file in the data folder that names this installation's campuses. */
 export const CAMPUS_FILE = 'campuses.json';
@@ -21,19 +21,15 @@ const campusFileSchema = z.union([
  */
 export function readCampusConfig(dataDir: string): CampusList {
   const file = join(dataDir, CAMPUS_FILE);
-  let size: number;
-  try {
-    size = statSync(file).size;
-  } catch {
-    return new CampusList(DEFAULT_CAMPUSES);
-  }
   const fail = (problem: string): never => {
     throw new Error(`${file}: ${problem}`);
   };
-  if (size > MAX_BYTES) return fail(`larger than ${MAX_BYTES / 1024} KB; a campus list is a few lines`);
+  // A regular file within its size, else start-up stops naming the problem (never a read that blocks).
+  const text = readSmallFile(file, MAX_BYTES);
+  if (text === null) return new CampusList(DEFAULT_CAMPUSES);
   let document: unknown;
   try {
-    document = parseBoundedJson(readFileSync(file, 'utf8'), 'The campus list');
+    document = parseBoundedJson(text, 'The campus list');
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }

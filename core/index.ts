@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { openDatabase } from './db/connection';
-import { ensurePrivateDir, makePrivate } from './files/private';
+import { assertRegularOrAbsent, ensurePrivateDir, makePrivate } from './files/private';
 import { DATABASE_FILE } from './db/files';
 import { migrate } from './db/migrate';
 import { checkpointWhenIdle } from './db/checkpoints';
@@ -35,6 +35,7 @@ export function createCore(options: CoreOptions): Core {
   ensurePrivateDir(options.dataDir);
   const campuses = options.campuses ? new CampusList(options.campuses) : readCampusConfig(options.dataDir);
   const dbFile = join(options.dataDir, DATABASE_FILE);
+  for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) assertRegularOrAbsent(file);
   const db = openDatabase(dbFile);
   for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) makePrivate(file);
   const events = new CoreEvents();

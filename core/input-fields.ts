@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './domain/bounds';
 
 /**
  * Request fields several features share. Which campus names exist is configuration, so the schema
@@ -8,3 +9,11 @@ export const campusName = z.string({ error: 'must be a campus name' }).trim().mi
 
 /** A yes/no field as JSON (true/false) or a form or query string ("true", "false", "1", "0"). */
 export const flagField = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], { error: 'must be true or false' });
+
+/**
+ * Free text in a JSON request, bounded like a file's cell: no request stores (or later exports) a
+ * text longer than any cell an upload keeps. `max` for fields with a natural, shorter bound.
+ */
+export function boundedText(max: number = LIMITS.cellChars): z.ZodString {
+  return z.string().max(max, `must be at most ${max.toLocaleString('en-US')} characters`);
+}

@@ -73,7 +73,14 @@ export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: s
   if (!h) throw new CoreError('not_found', `Unknown operation "${name}"`);
   const parsed = h.input.safeParse(args ?? {});
   if (!parsed.success) throw validationError(parsed.error);
-  const result = await (h.run as (ctx: CoreContext, input: unknown) => unknown)(caller === ctx.caller ? ctx : { ...ctx, caller }, parsed.data);
+  let result: unknown;
+  try {
+    result = await (h.run as (ctx: CoreContext, input: unknown) => unknown)(caller === ctx.caller ? ctx : { ...ctx, caller }, parsed.data);
+  } catch (error) {
+    // The database stayed locked by another long write (an import, a restore) for the whole busy timeout.
+    if ((error as { code?: unknown } | null)?.code === 'SQLITE_BUSY') throw new CoreError('busy', 'Termwise is busy with another change to the data (an import or a restore); nothing was changed: try again in a moment');
+    throw error;
+  }
   // A successful write announces what it changed, so every open screen (IPC or /events) refreshes itself.
   const areas = typeof h.writes === 'function' ? (h.writes as (input: unknown) => readonly ChangeArea[])(parsed.data) : h.writes;
   if (areas.length > 0) ctx.events.emit({ type: 'changed', areas: [...areas] });

@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { readSmallFile } from '../core/files/private';
 
 /** Where and how big the window was, restored on the next start. */
 export interface WindowState {
@@ -29,7 +30,7 @@ export function parseWindowState(text: string | null): WindowState {
 
 export function loadWindowState(file: string): WindowState {
   try {
-    return parseWindowState(readFileSync(file, 'utf8'));
+    return parseWindowState(readSmallFile(file, 16 * 1024));
   } catch {
     return DEFAULT_WINDOW;
   }

@@ -1,6 +1,6 @@
 import { storedList } from '../domain/lists';
 import type { CoreContext } from '../context';
-import { termCurriculumConflicts } from '../schedule/curriculum-check';
+import { termCurriculumConflictCount } from '../schedule/curriculum-check';
 import { currentTerm } from '../schedule/terms';
 import { modelByVersion, modelSummaries } from '../predict/models-repo';
 import { latestRun, recommendedCourses, runEntryCount } from '../predict/runs-repo';
@@ -59,6 +59,6 @@ export function dashboardMetrics(ctx: CoreContext): DashboardMetrics {
     enrollment_by_term: enrollmentByTerm(db),
     fail_ratio_by_term: failRatioByTerm(db).map((r) => ({ ...r, fail_ratio: round1(r.fail_ratio * 100) })),
     models: modelSummaries(db).map((m) => ({ campus: m.campus, model_version: m.model_version, trained_at: m.trained_at, samples: m.samples, roc_auc: m.roc_auc, f1: m.f1 })),
-    curriculum_conflicts: termCurriculumConflicts(ctx, currentTerm(ctx)).length,
+    curriculum_conflicts: termCurriculumConflictCount(ctx, currentTerm(ctx)),
   };
 }

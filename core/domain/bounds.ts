@@ -44,9 +44,13 @@ export function wellFormed(text: string): string {
 // eslint-disable-next-line no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/** Text safe to write into a spreadsheet's XML. */
+/** The most characters an Excel cell holds. */
+export const EXCEL_CELL_CHARS = 32_767;
+
+/** Text safe to write into a spreadsheet cell: XML-clean and within the cell limit (cut with an ellipsis). */
 export function xmlSafe(text: string): string {
-  return text.replace(XML_INVALID, '');
+  const clean = text.replace(XML_INVALID, '');
+  return clean.length <= EXCEL_CELL_CHARS ? clean : `${clean.slice(0, EXCEL_CELL_CHARS - 1)}…`;
 }
 
 /**

@@ -10,6 +10,7 @@ export type CoreErrorCode =
   | 'unauthorized' // 401
   | 'forbidden' // known caller, not allowed this (403)
   | 'too_large' // 413
+  | 'busy' // another long write holds the database: try again in a moment (503)
   | 'internal'; // a fault of Termwise itself, never of the input (500)
 
 /** The HTTP status of each error code: the one mapping the REST server and the page's client share. */
@@ -21,6 +22,7 @@ export const HTTP_STATUS: Record<CoreErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   too_large: 413,
+  busy: 503,
   internal: 500,
 };
 

@@ -1,5 +1,6 @@
 import { storedList } from '../domain/lists';
 import { z } from 'zod';
+import { boundedText } from '../input-fields';
 
 export const doctorSchema = z.object({
   id: z.number().int(),
@@ -11,17 +12,17 @@ export const doctorSchema = z.object({
 export type Doctor = z.infer<typeof doctorSchema>;
 export type DoctorRecord = Omit<Doctor, 'id'>;
 
-const clock = z.union([z.string(), z.number()]).nullable().optional();
+const clock = z.union([boundedText(20), z.number()]).nullable().optional();
 
 export const createDoctorSchema = z.object({
-  name: z.string().trim().min(1, 'a name is required'),
+  name: boundedText().trim().min(1, 'a name is required'),
   allowed_courses: z
-    .union([z.string(), z.array(z.string())])
+    .union([boundedText(), z.array(boundedText(64)).max(2_000, 'at most 2,000 courses')])
     .nullable()
     .optional(),
-  available_days: z.string().nullable().optional(),
-  available_time: z.string().nullable().optional(),
-  days: z.string().nullable().optional(),
+  available_days: boundedText(40).nullable().optional(),
+  available_time: boundedText(40).nullable().optional(),
+  days: boundedText(40).nullable().optional(),
   start: clock,
   end: clock,
 });

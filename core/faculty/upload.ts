@@ -17,7 +17,8 @@ export function doctorFromFields(fields: Record<string, unknown>, where: string,
   for (const bad of allowed.rejected) log.warn(`${where} (${name}): "${bad}" is not a course code and was left out of the allowed courses`);
   const availability = readAvailability({
     days: fields.available_days ?? fields.days,
-    time: fields.available_time,
+    // The upload's "available_time" / "hours" column arrives as `time`; JSON names it available_time.
+    time: fields.available_time ?? fields.time,
     start: fields.start,
     end: fields.end,
   });

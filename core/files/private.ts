@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 
 /**
  * The data folder and what is in it belong to the user alone: the folder is 0700, files 0600.
@@ -29,4 +29,41 @@ export function writePrivateFile(file: string, content: string): void {
 function narrow(path: string, mode: number): void {
   if (process.platform === 'win32') return;
   if ((statSync(path).mode & 0o777) !== mode) chmodSync(path, mode);
+}
+
+/**
+ * A small file read at start-up (a setting, the token), or null when there is none: it must be a
+ * regular file (a link to a device or a named pipe would block the read for ever) within `maxBytes`.
+ * Problems are thrown in words naming the file.
+ */
+export function readSmallFile(path: string, maxBytes: number): string | null {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return null;
+  }
+  if (!stats.isFile()) throw new Error(`${path}: not a regular file (a device, a pipe or a folder); replace it with a file or remove it`);
+  if (stats.size > maxBytes) throw new Error(`${path}: larger than ${Math.round(maxBytes / 1024)} KB; this file holds a few lines`);
+  const fd = openSync(path, 'r');
+  try {
+    // Read at most maxBytes + 1, so a file growing meanwhile is still refused in bounded time.
+    const buffer = Buffer.alloc(maxBytes + 1);
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    if (read > maxBytes) throw new Error(`${path}: larger than ${Math.round(maxBytes / 1024)} KB; this file holds a few lines`);
+    return buffer.subarray(0, read).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Refuses to start on a data file that exists but is not a regular file (the database opened on a pipe would hang). */
+export function assertRegularOrAbsent(path: string): void {
+  let stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return;
+  }
+  if (!stats.isFile()) throw new Error(`${path}: not a regular file (a device, a pipe or a folder); replace it with a file or remove it`);
 }

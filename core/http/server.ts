@@ -7,13 +7,15 @@ import type { Core } from '../index';
 import { errorResponse } from './errors';
 import { buildOpenApi } from './openapi';
 import { ROUTES, type RouteInput, type RouteSpec } from './routes';
-import { guardRequest } from './guard';
-import type { BrowserSessions } from './session';
+import { guardRequest, pathOf } from './guard';
+import { cookieValue, sessionCookieName, type BrowserSessions } from './session';
 import type { Caller } from '../context';
-import { parseBoundedJson, wellFormed } from '../domain/bounds';
+import { echo, parseBoundedJson, wellFormed } from '../domain/bounds';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 export const MAX_JSON_BYTES = 1024 * 1024;
+/** A form field of an upload (the import's roles, a term): a few hundred bytes in use. */
+export const MULTIPART_FIELD_BYTES = 10_000;
 
 export interface ServerOptions {
   core: Core;
@@ -30,8 +32,24 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const { core } = options;
   const token = typeof options.token === 'string' ? ((fixed: string) => () => fixed)(options.token) : options.token;
   const sessions = options.sessions ?? null;
-  const app = Fastify({ logger: false, bodyLimit: MAX_JSON_BYTES, routerOptions: { ignoreTrailingSlash: true } });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 25, headerPairs: 100 } });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_JSON_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals answer like every other error: {"detail"}, never echoing a long address.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const where = echo(pathOf(request.url), 100);
+      void reply.code(tooLong ? 414 : 400).send({ detail: tooLong ? `The address is too long: ${where}` : `The address is not valid (a %-escape that is not UTF-8): ${where}` });
+    },
+    clientErrorHandler: (error, socket) => {
+      const status = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const body = JSON.stringify({ detail: status === 431 ? 'The request headers are too large' : 'The request is not valid HTTP' });
+      if (socket.writable) socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      else socket.destroy();
+    },
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: MULTIPART_FIELD_BYTES, parts: 25, headerPairs: 100 } });
   // JSON bodies: bounded in size (bodyLimit) and nesting depth before anything walks them.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     try {
@@ -57,7 +75,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (status >= 500) console.error(error);
     return reply.code(status).send(body);
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }));
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: `No such endpoint: ${request.method} ${echo(pathOf(request.url), 200)}` }));
 
   for (const route of ROUTES) {
     app.route({
@@ -76,13 +94,30 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return send(reply, await core.runUnchecked(operation, args, callerOf(request)), false);
   });
 
-  // Progress events (training, imports) as Server-Sent Events.
+  // Progress events (training, imports) as Server-Sent Events, for as long as the caller may read them:
+  // a browser's stream ends with its session (sign-out, expiry, a new token), a script's with its token.
   app.get('/events', (request, reply) => {
+    const caller = callerOf(request);
+    const sessionId = caller === 'browser' ? cookieValue(request.headers.cookie, sessionCookieName(request.socket.localPort ?? 0)) : null;
+    const tokenAtStart = token();
+    const stillAllowed = (): boolean => (caller === 'browser' ? sessionId !== null && (sessions?.isLive(sessionId) ?? false) : token() === tokenAtStart);
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     reply.raw.write(': connected\n\n');
-    const unsubscribe = core.events.subscribe((event) => reply.raw.write(`data: ${JSON.stringify(event)}\n\n`));
-    request.raw.on('close', unsubscribe);
+    const end = (): void => {
+      unsubscribe();
+      stopWatching?.();
+      reply.raw.end();
+    };
+    const unsubscribe = core.events.subscribe((event) => {
+      if (stillAllowed()) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+      else end();
+    });
+    const stopWatching = sessionId !== null ? sessions?.onEnd(sessionId, end) : undefined;
+    request.raw.on('close', () => {
+      unsubscribe();
+      stopWatching?.();
+    });
   });
 
   await options.extend?.(app);
@@ -149,9 +184,14 @@ async function readMultipart(request: FastifyRequest): Promise<Record<string, un
       if (part.type === 'file') {
         const content = await part.toBuffer();
         if (part.fieldname === 'file') file = { filename: wellFormed(part.filename), content };
-      } else if (typeof part.value === 'string') fields[part.fieldname] = wellFormed(part.value);
+      } else if (typeof part.value === 'string') {
+        // A form field over its limit arrives cut: refuse it rather than read a truncated value.
+        if (part.valueTruncated) throw new CoreError('too_large', `The form field "${echo(part.fieldname, 40)}" is longer than ${MULTIPART_FIELD_BYTES.toLocaleString('en-US')} bytes`);
+        fields[part.fieldname] = wellFormed(part.value);
+      }
     }
   } catch (error) {
+    if (error instanceof CoreError) throw error;
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string' && MULTIPART_SIZE_ERRORS.has(code)) throw error;
     const reason = error instanceof Error ? error.message.slice(0, 200) : 'unreadable';

@@ -19,6 +19,8 @@ export const LOGIN_PARAM = 'login';
 /** A session ends after this long, or after this long unused; a server restart ends all. */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** A sign-in link works once and only this long; then a new one is made (and written to the login-url file). */
+export const LOGIN_LINK_LIFETIME_MS = 10 * 60 * 1000;
 
 interface Session {
   key: string;
@@ -35,13 +37,18 @@ const secret = (): string => randomBytes(32).toString('hex');
 
 export class BrowserSessions {
   private nonce: string = secret();
+  private nonceIssuedAt: number;
   private readonly sessions = new Map<string, Session>();
   private readonly listeners = new Set<(nonce: string) => void>();
+  private readonly endListeners = new Map<string, Set<() => void>>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(private readonly now: () => number = Date.now) {
+    this.nonceIssuedAt = now();
+  }
 
-  /** The nonce of the next sign-in link. */
+  /** The nonce of the next sign-in link (a new one once the current one has expired). */
   get loginNonce(): string {
+    if (this.now() - this.nonceIssuedAt > LOGIN_LINK_LIFETIME_MS) this.rotateNonce();
     return this.nonce;
   }
 
@@ -52,7 +59,7 @@ export class BrowserSessions {
 
   /** Uses up the sign-in nonce: a new session, or null when the nonce is wrong or already used. */
   signIn(nonce: string): NewSession | null {
-    if (!tokensMatch(nonce, this.nonce)) return null;
+    if (!tokensMatch(nonce, this.loginNonce)) return null;
     this.rotateNonce();
     this.prune();
     const session: NewSession = { id: secret(), key: secret() };
@@ -68,7 +75,7 @@ export class BrowserSessions {
     if (!session) return false;
     const at = this.now();
     if (at - session.createdAt > SESSION_LIFETIME_MS || at - session.lastSeenAt > SESSION_IDLE_MS) {
-      this.sessions.delete(id);
+      this.end(id);
       return false;
     }
     if (!tokensMatch(key, session.key)) return false;
@@ -77,13 +84,39 @@ export class BrowserSessions {
   }
 
   signOut(id: string | null): void {
-    if (id !== null) this.sessions.delete(id);
+    if (id !== null) this.end(id);
   }
 
   /** Ends every browser session (the token was regenerated) and issues a new sign-in nonce. */
   signOutAll(): void {
-    this.sessions.clear();
+    for (const id of [...this.sessions.keys()]) this.end(id);
     this.rotateNonce();
+  }
+
+  /** Whether a session exists and is within its lifetime and idle time (without refreshing it). */
+  isLive(id: string): boolean {
+    const session = this.sessions.get(id);
+    if (!session) return false;
+    const at = this.now();
+    return at - session.createdAt <= SESSION_LIFETIME_MS && at - session.lastSeenAt <= SESSION_IDLE_MS;
+  }
+
+  /** Calls `listener` when the session ends (sign-out, a new token); answers how to stop listening. */
+  onEnd(id: string, listener: () => void): () => void {
+    const set = this.endListeners.get(id) ?? new Set<() => void>();
+    set.add(listener);
+    this.endListeners.set(id, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) this.endListeners.delete(id);
+    };
+  }
+
+  private end(id: string): void {
+    this.sessions.delete(id);
+    const listeners = this.endListeners.get(id);
+    this.endListeners.delete(id);
+    for (const listener of listeners ?? []) listener();
   }
 
   get size(): number {
@@ -92,13 +125,14 @@ export class BrowserSessions {
 
   private rotateNonce(): void {
     this.nonce = secret();
+    this.nonceIssuedAt = this.now();
     for (const listener of this.listeners) listener(this.nonce);
   }
 
   private prune(): void {
     const at = this.now();
     for (const [id, s] of this.sessions) {
-      if (at - s.createdAt > SESSION_LIFETIME_MS || at - s.lastSeenAt > SESSION_IDLE_MS) this.sessions.delete(id);
+      if (at - s.createdAt > SESSION_LIFETIME_MS || at - s.lastSeenAt > SESSION_IDLE_MS) this.end(id);
     }
   }
 }

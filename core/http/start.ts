@@ -48,6 +48,8 @@ export async function startApi(core: Core, options: { port: number; rendererDir?
     const keep = (nonce: string): void => writePrivateFile(loginFile, `${loginUrl(url, nonce)}\n`);
     keep(sessions.loginNonce);
     sessions.onNonceChange(keep);
+    // An expired link is replaced within a minute, so the login-url file always holds one that works.
+    setInterval(() => void sessions.loginNonce, 60_000).unref();
   }
   core.context.access = {
     url,

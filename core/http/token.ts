@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makePrivate, writePrivateFile } from '../files/private';
+import { makePrivate, readSmallFile, writePrivateFile } from '../files/private';
 
 export const TOKEN_FILE = 'api-token';
 
@@ -28,9 +27,10 @@ export function loadApiToken(dataDir: string, env: NodeJS.ProcessEnv = process.e
     return { token: fromEnv, source: ENV_TOKEN_SOURCE };
   }
   const file = join(dataDir, TOKEN_FILE);
-  if (existsSync(file)) {
+  const stored = readSmallFile(file, 4096);
+  if (stored !== null) {
     makePrivate(file);
-    const token = readFileSync(file, 'utf8').trim();
+    const token = stored.trim();
     if (isUsableToken(token)) return { token, source: file };
   }
   return { token: regenerateApiToken(dataDir), source: file };

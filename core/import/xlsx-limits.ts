@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { CoreError } from '../domain/errors';
-import { LIMITS, tooLarge } from '../domain/bounds';
+import { EXCEL_CELL_CHARS, LIMITS, tooLarge } from '../domain/bounds';
 
 /**
  * What Termwise reads of a workbook at most. An .xlsx is a zip of XML: a 23 KB file can claim
@@ -20,7 +20,7 @@ export const XLSX_LIMITS = {
   /** Cells with content over all sheets. */
   cells: 1_000_000,
   /** Characters of text in one cell: Excel's own limit. */
-  cellChars: 32_767,
+  cellChars: EXCEL_CELL_CHARS,
 } as const;
 
 export interface WorkbookMeasure {

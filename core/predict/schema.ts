@@ -13,7 +13,7 @@ export const slotsSchema = z
   .transform((given) => ({ ...DEFAULT_SLOTS, ...given }));
 
 export const bulkRunSchema = z.object({
-  run_name: z.string({ error: 'a run name is required' }).trim().min(1, 'a run name is required'),
+  run_name: z.string({ error: 'a run name is required' }).max(200, 'must be at most 200 characters').trim().min(1, 'a run name is required'),
   target_year: z.number({ error: 'must be a year' }).int('must be a whole year').min(1900, 'must be a year after 1900').max(2200, 'must be a year before 2200'),
   target_semester: z.enum(PLANNED_SEMESTERS, { error: 'must be Fall or Spring' }),
   target_campus: campusName,

@@ -27,7 +27,11 @@ export function nextTerm(ctx: CoreContext): { year: number; semester: 'Fall' | '
   return nextPlannedTerm(latest);
 }
 
-const training = new WeakMap<CoreContext, Promise<TrainResult>>();
+/**
+ * The training running on each database: every call while it runs shares it (keyed by the
+ * connection, which every call of one core shares; each call's context is a new object).
+ */
+const training = new WeakMap<Db, Promise<TrainResult>>();
 
 /** How long a training thread stays ready for the next training before it ends and frees its memory. */
 const TRAINER_IDLE_MS = 120_000;
@@ -39,11 +43,11 @@ const trainers = Array.from({ length: Math.max(1, availableParallelism()) }, () 
 
 /** Retrains every campus's model in a worker thread; a second call while one runs shares it. */
 export function train(ctx: CoreContext): Promise<TrainResult> {
-  const running = training.get(ctx);
+  const running = training.get(ctx.db);
   if (running) return running;
   if (countOfferings(ctx.db) === 0) return Promise.reject(invalid('There are no offering records to train on: upload the offering history first'));
-  const promise = trainInWorker(ctx).finally(() => training.delete(ctx));
-  training.set(ctx, promise);
+  const promise = trainInWorker(ctx).finally(() => training.delete(ctx.db));
+  training.set(ctx.db, promise);
   return promise;
 }
 

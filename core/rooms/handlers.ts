@@ -2,15 +2,14 @@ import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import { uploadedFileSchema } from '../import/files';
 import { TBD_ROOM } from '../domain/meetings';
-import { campusName } from '../input-fields';
+import { boundedText, campusName } from '../input-fields';
 import { createRoom, importRooms, listRooms, removeRoom } from './service';
 
 export const roomHandlers = defineHandlers({
   'rooms-list': handler(z.object({}), 'Rooms with their seats; rooms used by the timetable but not declared have capacity null', (ctx) => listRooms(ctx)),
   'rooms-create': handler(
     z.object({
-      name: z
-        .string()
+      name: boundedText()
         .trim()
         .min(1, 'a room name is required')
         .refine((n) => n.toUpperCase() !== TBD_ROOM, 'TBD is not a room'),

@@ -3,7 +3,7 @@ import type { CoreContext } from '../context';
 import type { Term } from '../domain/terms';
 import { bookingOf, listEntries, meetingsOfCourses, type EntryRow } from './repo';
 import { partsByCode } from './terms';
-import { curriculumConflicts, curriculumGroups, readStudyPlans, curriculumNotes, type CurriculumConflict, type CurriculumNote, type CurriculumCourse, type CurriculumGroup } from './curriculum';
+import { curriculumConflicts, curriculumGroups, CurriculumNotes, forEachCurriculumConflict, readStudyPlans, curriculumNotes, type CurriculumConflict, type MeetingCurriculum, type CurriculumCourse, type CurriculumGroup } from './curriculum';
 
 const CURRICULUM_COLUMNS = 'code, prefix, course_level, type, study_plan';
 
@@ -30,9 +30,45 @@ function conflictsAmong(ctx: CoreContext, term: Term, rows: readonly EntryRow[],
   return curriculumConflicts(rows.map((row) => bookingOf(row, parts)), groupsOf, focus);
 }
 
-/** Every curriculum conflict of a term (its meetings read unless given). */
-export function termCurriculumConflicts(ctx: CoreContext, term: Term, rows: readonly EntryRow[] = listEntries(ctx.db, term)): CurriculumConflict[] {
-  return conflictsAmong(ctx, term, rows, groupLookup(cohortCourses(ctx.db), term));
+/**
+ * A term's curriculum conflicts — how many, and each meeting's notes — kept until anything in the
+ * database changes: a term's screen reads them on every load, and a study plan of a thousand
+ * courses makes them costly. The key is this connection's changes and SQLite's count of other
+ * connections' commits (an import writes from its own thread), so any write anywhere invalidates it.
+ */
+interface TermCurriculum {
+  version: string;
+  count: number;
+  notes: Map<number, MeetingCurriculum>;
+}
+const termMemo = new WeakMap<Db, Map<string, TermCurriculum>>();
+
+function databaseVersion(db: Db): string {
+  return `${String(db.pragma('data_version', { simple: true }))}:${String(statement(db, 'SELECT total_changes()').pluck().get())}`;
+}
+
+function termCurriculum(ctx: CoreContext, term: Term, rows?: readonly EntryRow[]): TermCurriculum {
+  let memo = termMemo.get(ctx.db);
+  if (!memo) termMemo.set(ctx.db, (memo = new Map<string, TermCurriculum>()));
+  const key = `${term.year}|${term.semester}`;
+  const version = databaseVersion(ctx.db);
+  const kept = memo.get(key);
+  if (kept && kept.version === version) return kept;
+  const parts = partsByCode(ctx, term);
+  const notes = new CurriculumNotes();
+  let count = 0;
+  forEachCurriculumConflict((rows ?? listEntries(ctx.db, term)).map((row) => bookingOf(row, parts)), groupLookup(cohortCourses(ctx.db), term), null, (conflict) => {
+    count++;
+    notes.add(conflict);
+  });
+  const entry = { version, count, notes: notes.byMeeting() };
+  memo.set(key, entry);
+  return entry;
+}
+
+/** How many pairs of courses of one cohort in a term have no clash-free choice of sections. */
+export function termCurriculumConflictCount(ctx: CoreContext, term: Term): number {
+  return termCurriculum(ctx, term).count;
 }
 
 /** The curriculum groups (keys) of each given course in a term, for the auto-fill's soft goal. */
@@ -63,8 +99,8 @@ export function termCohorts(ctx: CoreContext, term: Term): TermCohort[] {
 }
 
 /** Curriculum notes of a whole term's meetings, by entry id. */
-export function termCurriculumNotes(ctx: CoreContext, term: Term, rows: readonly EntryRow[]): Map<number, CurriculumNote[]> {
-  return curriculumNotes(termCurriculumConflicts(ctx, term, rows));
+export function termCurriculumNotes(ctx: CoreContext, term: Term, rows: readonly EntryRow[]): Map<number, MeetingCurriculum> {
+  return termCurriculum(ctx, term, rows).notes;
 }
 
 /** A LIKE pattern matching the text anywhere, with LIKE's wildcards in it taken literally (escape: \\). */
@@ -93,14 +129,14 @@ function possiblePeers(db: Db, course: CurriculumCourse, groups: readonly Curric
  * Curriculum notes of one meeting just written: only the courses that can share a cohort with it
  * are read, so a write whose course has none costs one lookup.
  */
-export function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow): CurriculumNote[] {
+export function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow): MeetingCurriculum {
   const term: Term = { year: row.year, semester: row.semester };
   const course = courseOf(ctx.db, row.course_code);
   const groups = course ? curriculumGroups(course, term.semester) : [];
-  if (!course || groups.length === 0) return [];
+  if (!course || groups.length === 0) return { notes: [], more: 0 };
   const courses = possiblePeers(ctx.db, course, groups);
   const groupsOf = groupLookup(courses, term);
   const mine = new Set(groups.map((g) => g.key));
   const peers = courses.filter((c) => groupsOf(c.code).some((g) => mine.has(g.key))).map((c) => c.code);
-  return curriculumNotes(conflictsAmong(ctx, term, meetingsOfCourses(ctx.db, term, peers), groupsOf, row.course_code)).get(row.id) ?? [];
+  return curriculumNotes(conflictsAmong(ctx, term, meetingsOfCourses(ctx.db, term, peers), groupsOf, row.course_code)).get(row.id) ?? { notes: [], more: 0 };
 }

@@ -108,64 +108,105 @@ function studentClash(a: Booking, b: Booking): boolean {
   return meetTogether(a, b) && !jointPartners(a, b);
 }
 
-/** A course's meetings by section. */
-type Sections = Map<string, Booking[]>;
-
-function sectionsClash(a: readonly Booking[], b: readonly Booking[]): boolean {
-  return a.some((x) => b.some((y) => studentClash(x, y)));
-}
-
-function conflictOf(group: string, campus: string, codes: [string, string], a: Sections, b: Sections): CurriculumConflict | null {
-  for (const sa of a.values()) for (const sb of b.values()) if (!sectionsClash(sa, sb)) return null;
-  const overlaps: [Booking, Booking][] = [];
-  for (const sa of a.values()) for (const x of sa) for (const sb of b.values()) for (const y of sb) if (studentClash(x, y)) overlaps.push([x, y]);
-  return { group, campus, courses: codes, overlaps };
-}
-
 /**
  * Every curriculum conflict among a term's meetings, campus by campus; `groupsOf` gives each
  * course's cohorts in the term. A pair of courses in several groups is reported once, under the first.
  * With `focus`, only the pairs that include that course are checked (a write's own conflicts).
  */
 export function curriculumConflicts(meetings: readonly Booking[], groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null = null): CurriculumConflict[] {
-  const byCampus = new Map<string, Map<string, Sections>>();
-  for (const m of meetings) {
-    const byCourse = byCampus.get(m.campus) ?? new Map<string, Sections>();
-    const sections = byCourse.get(m.course_code) ?? new Map<string, Booking[]>();
-    const list = sections.get(m.section_name) ?? [];
-    list.push(m);
-    sections.set(m.section_name, list);
-    byCourse.set(m.course_code, sections);
-    byCampus.set(m.campus, byCourse);
-  }
-  return [...byCampus].flatMap(([campus, byCourse]) => campusConflicts(campus, byCourse, groupsOf, focus));
+  const found: CurriculumConflict[] = [];
+  forEachCurriculumConflict(meetings, groupsOf, focus, (conflict) => found.push(conflict));
+  return found;
 }
 
-function campusConflicts(campus: string, byCourse: ReadonlyMap<string, Sections>, groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null): CurriculumConflict[] {
-  const groups = new Map<string, { label: string; codes: string[] }>();
-  for (const code of [...byCourse.keys()].sort()) {
-    for (const group of groupsOf(code)) {
-      const entry = groups.get(group.key) ?? { label: group.label, codes: [] };
-      if (!entry.codes.includes(code)) entry.codes.push(code);
+/** Overlapping meeting pairs a conflict keeps (enough to name every section pair of any real course pair). */
+const MAX_KEPT_OVERLAPS = 50;
+
+/**
+ * curriculumConflicts one at a time, in bounded memory: a study plan of a thousand courses meeting
+ * in one slot has half a million conflicting pairs, which the caller counts or keeps the first of.
+ * Within a cohort, each meeting is compared only with the meetings whose times of day can
+ * intersect it (found by start time), so the work follows the overlaps, not the square of the plan.
+ */
+export function forEachCurriculumConflict(meetings: readonly Booking[], groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null, visit: (conflict: CurriculumConflict) => void): void {
+  const byCampus = new Map<string, Booking[]>();
+  for (const m of meetings) {
+    const list = byCampus.get(m.campus);
+    if (list) list.push(m);
+    else byCampus.set(m.campus, [m]);
+  }
+  for (const [campus, list] of byCampus) campusConflicts(campus, list, groupsOf, focus, visit);
+}
+
+function campusConflicts(campus: string, meetings: readonly Booking[], groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null, visit: (conflict: CurriculumConflict) => void): void {
+  // The cohorts in order (of their first course code), each with its meetings; each course's sections.
+  const groups = new Map<string, { label: string; meetings: Booking[] }>();
+  const sectionsOf = new Map<string, Set<string>>();
+  for (const m of [...meetings].sort((x, y) => x.course_code.localeCompare(y.course_code) || x.start - y.start)) {
+    const sections = sectionsOf.get(m.course_code) ?? new Set<string>();
+    sections.add(m.section_name);
+    sectionsOf.set(m.course_code, sections);
+    for (const group of groupsOf(m.course_code)) {
+      const entry = groups.get(group.key) ?? { label: group.label, meetings: [] };
+      entry.meetings.push(m);
       groups.set(group.key, entry);
     }
   }
-  const seen = new Set<string>();
-  const conflicts: CurriculumConflict[] = [];
-  for (const { label, codes } of groups.values()) {
-    for (let i = 0; i < codes.length; i++) {
-      for (let j = i + 1; j < codes.length; j++) {
-        const pair: [string, string] = [codes[i] as string, codes[j] as string];
-        if (focus !== null && !pair.includes(focus)) continue;
-        const key = pair.join('\u0000');
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const conflict = conflictOf(label, campus, pair, byCourse.get(pair[0]) as Sections, byCourse.get(pair[1]) as Sections);
-        if (conflict) conflicts.push(conflict);
+  const order = new Map([...groups.keys()].map((key, i) => [key, i]));
+  const keysOf = new Map([...sectionsOf.keys()].map((code) => [code, groupsOf(code).map((g) => g.key)]));
+  /** Whether the pair is reported under an earlier cohort that holds both courses (only possible when both are in several). */
+  const earlierGroup = (a: string, b: string, index: number): boolean => {
+    const mine = keysOf.get(a) ?? [];
+    const theirs = keysOf.get(b) ?? [];
+    if (mine.length < 2 || theirs.length < 2) return false;
+    return mine.some((key) => theirs.includes(key) && (order.get(key) ?? index) < index);
+  };
+  let index = 0;
+  for (const { label, meetings: members } of groups.values()) {
+    const byStart = [...members].sort((x, y) => x.start - y.start);
+    const starts = byStart.map((m) => m.start);
+    const longest = Math.max(0, ...byStart.map((m) => m.duration));
+    // Course by course (members are in course order): the later courses its meetings overlap.
+    for (let first = 0; first < members.length; ) {
+      const code = (members[first] as Booking).course_code;
+      let last = first;
+      while (last < members.length && (members[last] as Booking).course_code === code) last++;
+      const against = new Map<string, { overlaps: [Booking, Booking][]; sections: Set<string> }>();
+      for (let k = first; k < last; k++) {
+        const a = members[k] as Booking;
+        // Only meetings starting within the longest meeting before a's start can reach into it.
+        for (let j = lowerBound(starts, a.start - longest); j < byStart.length && (byStart[j] as Booking).start < a.start + a.duration; j++) {
+          const b = byStart[j] as Booking;
+          if (b.course_code <= code || (focus !== null && code !== focus && b.course_code !== focus) || !studentClash(a, b)) continue;
+          let pair = against.get(b.course_code);
+          if (!pair) against.set(b.course_code, (pair = { overlaps: [], sections: new Set() }));
+          if (pair.overlaps.length < MAX_KEPT_OVERLAPS) pair.overlaps.push([a, b]);
+          pair.sections.add(`${a.section_name}\u0000${b.section_name}`);
+        }
       }
+      for (const other of [...against.keys()].sort()) {
+        const pair = against.get(other) as { overlaps: [Booking, Booking][]; sections: Set<string> };
+        if (earlierGroup(code, other, index)) continue;
+        // A conflict only when every choice of one section of each overlaps somewhere.
+        const choices = (sectionsOf.get(code)?.size ?? 0) * (sectionsOf.get(other)?.size ?? 0);
+        if (pair.sections.size === choices) visit({ group: label, campus, courses: [code, other], overlaps: pair.overlaps });
+      }
+      first = last;
     }
+    index++;
   }
-  return conflicts;
+}
+
+/** The first index whose value is at least `value` in an ascending list. */
+function lowerBound(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** A curriculum conflict in one sentence, naming the cohort, the two courses and the overlapping sections. */
@@ -181,32 +222,65 @@ export interface CurriculumNote {
   warning: string;
 }
 
-/** The notes each meeting of a conflict carries, by entry id. */
-export function curriculumNotes(conflicts: readonly CurriculumConflict[]): Map<number, CurriculumNote[]> {
-  const overlapped = new Map<number, Map<string, { group: string; sections: Set<string> }>>();
-  const note = (meeting: Booking, other: Booking, group: string): void => {
-    if (meeting.id === null) return;
-    const byCourse = overlapped.get(meeting.id) ?? new Map<string, { group: string; sections: Set<string> }>();
-    const entry = byCourse.get(other.course_code) ?? { group, sections: new Set<string>() };
-    entry.sections.add(other.section_name);
-    byCourse.set(other.course_code, entry);
-    overlapped.set(meeting.id, byCourse);
-  };
-  for (const conflict of conflicts) {
+/** Courses a meeting's warnings name one by one; beyond, one warning counts the rest. */
+export const MAX_NAMED_CURRICULUM_COURSES = 10;
+
+/** A meeting's curriculum conflicts: the first courses it clashes with, each with its warning, and how many more. */
+export interface MeetingCurriculum {
+  notes: CurriculumNote[];
+  more: number;
+}
+
+/** The warning that counts the courses a meeting's notes do not name. */
+export function moreCurriculumWarning(more: number): string {
+  return `Curriculum conflict: this meeting also overlaps ${more.toLocaleString('en-US')} more course${more === 1 ? '' : 's'} its students take together with it, with no clash-free choice of sections`;
+}
+
+/** The notes each meeting of a conflict carries, by entry id (bounded per meeting: the first courses named, the rest counted). */
+export function curriculumNotes(conflicts: Iterable<CurriculumConflict>): Map<number, MeetingCurriculum> {
+  const notes = new CurriculumNotes();
+  for (const conflict of conflicts) notes.add(conflict);
+  return notes.byMeeting();
+}
+
+/** Gathers meetings' curriculum notes conflict by conflict, in memory bounded per meeting. */
+export class CurriculumNotes {
+  private readonly named = new Map<number, Map<string, { group: string; sections: Set<string> }>>();
+  private readonly more = new Map<number, number>();
+
+  add(conflict: CurriculumConflict): void {
+    // Each conflict is one pair of courses: each meeting in it clashes with the other course once.
+    const sides = new Map<number, { other: string; sections: Set<string> }>();
     for (const [a, b] of conflict.overlaps) {
-      note(a, b, conflict.group);
-      note(b, a, conflict.group);
+      for (const [meeting, other] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        if (meeting.id === null) continue;
+        const side = sides.get(meeting.id) ?? { other: other.course_code, sections: new Set<string>() };
+        side.sections.add(other.section_name);
+        sides.set(meeting.id, side);
+      }
+    }
+    for (const [id, side] of sides) {
+      let byCourse = this.named.get(id);
+      if (!byCourse) this.named.set(id, (byCourse = new Map<string, { group: string; sections: Set<string> }>()));
+      if (byCourse.size < MAX_NAMED_CURRICULUM_COURSES) byCourse.set(side.other, { group: conflict.group, sections: side.sections });
+      else this.more.set(id, (this.more.get(id) ?? 0) + 1);
     }
   }
-  const notes = new Map<number, CurriculumNote[]>();
-  for (const [id, byCourse] of overlapped) {
-    notes.set(
-      id,
-      [...byCourse].map(([course, { group, sections }]) => {
-        const labels = [...sections].map((s) => sectionLabel(course, s)).join(', ');
-        return { course, warning: `Curriculum conflict: students of ${group} take this course and ${course} together, and every choice of their sections overlaps (this meeting overlaps ${labels})` };
-      }),
-    );
+
+  byMeeting(): Map<number, MeetingCurriculum> {
+    const notes = new Map<number, MeetingCurriculum>();
+    for (const [id, byCourse] of this.named) {
+      notes.set(id, {
+        notes: [...byCourse].map(([course, { group, sections }]) => {
+          const labels = [...sections].sort((x, y) => x.localeCompare(y, 'en', { numeric: true })).map((sec) => sectionLabel(course, sec)).join(', ');
+          return { course, warning: `Curriculum conflict: students of ${group} take this course and ${course} together, and every choice of their sections overlaps (this meeting overlaps ${labels})` };
+        }),
+        more: this.more.get(id) ?? 0,
+      });
+    }
+    return notes;
   }
-  return notes;
 }

@@ -10,7 +10,7 @@ import type { Course } from '../catalog/schema';
 import { doctorNameKey, type Doctor, type DoctorRecord } from '../faculty/schema';
 import type { Room, RoomRecord } from '../rooms/repo';
 import type { Booking, Clash, DoctorAvailability } from './conflicts';
-import { curriculumConflicts, describeCurriculumConflict, type CurriculumCourse } from './curriculum';
+import { describeCurriculumConflict, forEachCurriculumConflict, type CurriculumCourse } from './curriculum';
 import { groupLookup } from './curriculum-check';
 import { meetingCampus } from './entry-values';
 import { decideRoles, proposeJointGroups, type RoleDecision } from './import-decisions';
@@ -76,12 +76,16 @@ export interface ImportReport {
   joint_groups: { label: string; members: string[] }[];
   roles: RoleDecision[];
   conflicts: { row: number; course_code: string; section_name: string; detail: string }[];
+  /** The first MAX_LISTED_ROWS, in words (a study plan of a thousand courses in one slot has hundreds of thousands). */
   curriculum_conflicts: { year: number; semester: Term['semester']; campus: string; cohort: string; courses: [string, string]; detail: string }[];
+  curriculum_conflicts_total: number;
   terms: Term[];
   notes: string[];
   created: { courses: string[]; doctors: string[]; rooms: string[]; parts_of_term: string[] };
 }
 
+/** Items each list of the import's answer holds at most; the answer gives each list's full count beside it. */
+export const MAX_LISTED_ROWS = 200;
 /** Clashes named in one meeting's message (and kept with it); more are counted, not listed. */
 export const MAX_CLASHES_NAMED = 5;
 /** Sections one joint group may hold: sections meeting together by design are a handful, never thousands. */
@@ -161,6 +165,7 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
     roles: decided.decisions,
     conflicts: [],
     curriculum_conflicts: [],
+    curriculum_conflicts_total: 0,
     terms: [],
     notes: [],
     created: { courses: [], doctors: [], rooms: [], parts_of_term: newParts.map(({ term, part }) => `${part.code} (${term.semester} ${term.year})`) },
@@ -302,9 +307,10 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
   for (const [key, term] of terms) {
     const parts = partsOf.get(key) ?? new Map<string, PartOfTerm>();
     const bookings = [...(snapshot.terms.get(key)?.entries ?? []).map((row) => bookingOf(row, parts)), ...(storedBookings.get(key) ?? [])];
-    for (const c of curriculumConflicts(bookings, groupLookup(snapshot.cohortCourses, term))) {
-      report.curriculum_conflicts.push({ ...term, campus: c.campus, cohort: c.group, courses: c.courses, detail: describeCurriculumConflict(c) });
-    }
+    forEachCurriculumConflict(bookings, groupLookup(snapshot.cohortCourses, term), null, (c) => {
+      report.curriculum_conflicts_total++;
+      if (report.curriculum_conflicts.length < MAX_LISTED_ROWS) report.curriculum_conflicts.push({ ...term, campus: c.campus, cohort: c.group, courses: c.courses, detail: describeCurriculumConflict(c) });
+    });
   }
   return { parts: newParts, courses: [...courses.values()], doctors, rooms: [...rooms.values()], meetings: planned, report };
 }

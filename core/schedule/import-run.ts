@@ -13,7 +13,7 @@ import { roomKey } from '../domain/meetings';
 import type { Term } from '../domain/terms';
 import { TIMETABLE_COLUMNS, missingTimetableColumns } from './import-columns';
 import { readListing, type ListingRead } from './import-rows';
-import { planImport, termKey, type ImportPlan, type ImportSnapshot } from './import-plan';
+import { MAX_LISTED_ROWS, planImport, termKey, type ImportPlan, type ImportSnapshot } from './import-plan';
 import { applyImportPlan } from './import-apply';
 import { listEntries } from './repo';
 import { currentTerm, partsByCode, travelMinutes } from './terms';
@@ -22,8 +22,6 @@ import type { TimetableImportInput, TimetableImportResult } from './import';
 
 export type { TimetableImportInput } from './import';
 
-/** Items each list of the answer holds at most; the answer gives each list's full count beside it. */
-export const MAX_LISTED_ROWS = 200;
 
 async function readTables(file: UploadedFile): Promise<Table[]> {
   const ext = requireExtension(file, ['csv', 'xlsx'], 'The timetable file');
@@ -72,13 +70,27 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
     policy: input.conflicts === 'flag' ? ('flag' as const) : ('refuse' as const),
     roles: new Map(Object.entries(input.roles ?? {}).map(([name, role]) => [name.trim().replace(/\s+/g, ' '), role])),
   };
-  const work = (): ImportPlan => {
-    const plan = planImport(listing, readSnapshot(ctx, listing), options);
-    if (!input.dry_run) applyImportPlan(ctx, plan);
-    return plan;
-  };
-  // A dry run reads one consistent state; applying holds the write lock from reading to writing.
-  const plan = input.dry_run ? ctx.db.transaction(work).deferred() : ctx.db.transaction(work).immediate();
+  const makePlan = (): ImportPlan => planImport(listing, readSnapshot(ctx, listing), options);
+  const dataVersion = (): number => Number(ctx.db.pragma('data_version', { simple: true }));
+  // Planned in a read transaction (the main thread keeps reading and writing meanwhile); applied
+  // under the write lock only if no other connection committed since — else planned again there.
+  // The version is read first: a commit between it and the reads can only cause a needless re-plan.
+  const planned = ctx.db
+    .transaction(() => {
+      const version = dataVersion();
+      return { version, plan: makePlan() };
+    })
+    .deferred();
+  let plan = planned.plan;
+  if (!input.dry_run) {
+    plan = ctx.db
+      .transaction(() => {
+        const current = dataVersion() === planned.version ? planned.plan : makePlan();
+        applyImportPlan(ctx, current);
+        return current;
+      })
+      .immediate();
+  }
   const { report } = plan;
   const skipped: Record<string, number> = {};
   for (const s of listing.skipped) skipped[s.reason] = (skipped[s.reason] ?? 0) + 1;
@@ -111,7 +123,7 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
       joint_groups: report.joint_groups.length,
       roles: report.roles.length,
       conflicts: report.conflicts.length,
-      curriculum_conflicts: report.curriculum_conflicts.length,
+      curriculum_conflicts: report.curriculum_conflicts_total,
     },
     duration_ms: Math.round(performance.now() - started),
   };

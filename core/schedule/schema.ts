@@ -4,14 +4,14 @@ import { parseHHMM } from '../domain/time';
 import { normaliseCourseCode } from '../domain/codes';
 import { normaliseSemester, type Semester } from '../domain/terms';
 import { PART_CODE_PATTERN } from '../domain/parts';
-import { campusName } from '../input-fields';
+import { boundedText, campusName } from '../input-fields';
 import { INSTRUCTOR_ROLES, type InstructorRole } from '../domain/roles';
 
 export const MIN_DURATION = 5;
 export const MAX_DURATION = 600;
 export const DAY_END = 24 * 60;
 
-export const dayPatternField = z.string().transform((value, ctx) => {
+export const dayPatternField = boundedText(20).transform((value, ctx) => {
   const letters = parseDayPattern(value);
   if (!letters) {
     ctx.addIssue({ code: 'custom', message: `"${value}" is not a day pattern: use one or more distinct letters of M T W R F S U` });
@@ -20,7 +20,7 @@ export const dayPatternField = z.string().transform((value, ctx) => {
   return formatDayPattern(letters);
 });
 
-export const startTimeField = z.string().refine((v) => parseHHMM(v) !== null, { message: 'must be a time HH:MM (24 h), e.g. 09:30' }).transform((v) => v.trim());
+export const startTimeField = boundedText(10).refine((v) => parseHHMM(v) !== null, { message: 'must be a time HH:MM (24 h), e.g. 09:30' }).transform((v) => v.trim());
 
 export const durationField = z
   .number({ error: 'must be a whole number of minutes' })
@@ -36,18 +36,17 @@ export const doctorIdField = z
   .nullable()
   .transform((v) => (v === 0 ? null : v));
 
-export const courseCodeField = z
-  .string()
+export const courseCodeField = boundedText(64)
   .trim()
   .min(1, 'a course code is required')
   .transform((v) => normaliseCourseCode(v) ?? v.toUpperCase());
 
 export const sectionNameField = z
-  .union([z.string(), z.number()])
+  .union([boundedText(), z.number()])
   .transform((v) => String(v).trim())
   .pipe(z.string().min(1, 'a section name is required'));
 
-export const roomField = z.string().nullable();
+export const roomField = boundedText().nullable();
 
 export const yearField = z.coerce
   .number({ error: 'must be a year' })

@@ -1,5 +1,5 @@
 import { meetingCurriculumNotes, termCurriculumNotes } from './curriculum-check';
-import type { CurriculumNote } from './curriculum';
+import { moreCurriculumWarning, type MeetingCurriculum } from './curriculum';
 import type { CoreContext } from '../context';
 import { statement, type Db } from '../db/connection';
 import { CoreError, notFound } from '../domain/errors';
@@ -12,10 +12,10 @@ import { mayTeach } from '../domain/teaching';
 import { WHOLE_TERM_CODE } from '../domain/parts';
 import { termLabel, type Term } from '../domain/terms';
 import { type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
-import { bookingClashes, type Clash } from './conflicts';
+import { availabilityConflicts, bookingClashes, type Clash } from './conflicts';
 import { assertEndsByMidnight, instructorList, meetingCampus, roleList } from './entry-values';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
-import { bookingOf, clashCandidates, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClash, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
+import { bookingOf, checkedInstructors, clashCandidates, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClash, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
 import { partsByCode, requirePart, termForWrite, termOf, currentTerm, travelMinutes } from './terms';
 
 /** Non-blocking remarks shown with an entry. */
@@ -24,6 +24,16 @@ export function entryWarnings(entry: Pick<EntryValues, 'course_code'>, doctors: 
   if (!inCatalog(entry.course_code)) warnings.push(`${entry.course_code} is not in the course catalog`);
   for (const doctor of doctors) if (!mayTeach(allowedCourseList(doctor), entry.course_code)) warnings.push(`${doctor.name} is not listed to teach ${entry.course_code}`);
   return warnings;
+}
+
+/**
+ * A meeting outside a teaching instructor's hours: refused on every write, but an instructor's
+ * availability can change after (a new faculty file), so each read says so until it is moved.
+ */
+function availabilityWarnings(row: EntryRow, doctors: readonly Doctor[]): string[] {
+  const session = { day: row.day, start: row.start_min, duration: row.duration_mins };
+  const teaching = new Set(checkedInstructors(row));
+  return doctors.filter((d) => teaching.has(d.id)).flatMap((d) => availabilityConflicts(d, session).map((problem) => `${problem}, but teaches this meeting`));
 }
 
 function catalogLookup(db: Db): (code: string) => boolean {
@@ -186,15 +196,24 @@ function jointGroupWarnings(ctx: CoreContext, rows: readonly EntryRow[]): Map<nu
   return warnings;
 }
 
+/** Kept-clash warnings one meeting shows one by one; beyond, one warning counts the rest. */
+const MAX_KEPT_CLASH_WARNINGS = 10;
+
 /** Clashes an import stored on purpose: on the meeting stored with them, and on the meeting it clashes with. */
 function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Map<number, string[]> {
   const warnings = new Map<number, string[]>();
-  const add = (id: number, text: string): void => void warnings.set(id, [...(warnings.get(id) ?? []), text]);
+  const more = new Map<number, number>();
+  const add = (id: number, text: string): void => {
+    const list = warnings.get(id) ?? [];
+    if (list.length < MAX_KEPT_CLASH_WARNINGS) warnings.set(id, [...list, text]);
+    else more.set(id, (more.get(id) ?? 0) + 1);
+  };
   const labels = new Map(rows.map((r) => [r.id, sectionLabel(r.course_code, r.section_name)]));
   for (const clash of clashesOf(db, rows.map((r) => r.id))) {
     add(clash.entry_id, `Imported with a clash: ${clash.detail}`);
     if (clash.other_id !== clash.entry_id) add(clash.other_id, `Clashes with ${labels.get(clash.entry_id) ?? `entry ${clash.entry_id}`} (imported): ${clash.detail}`);
   }
+  for (const [id, count] of more) warnings.get(id)?.push(`…and ${count.toLocaleString('en-US')} more clashes kept by an import`);
   return warnings;
 }
 
@@ -202,7 +221,7 @@ function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Map<number, strin
  * Responses for meetings: `jointRows` are their joint groups' members, `kept` the warnings of clashes
  * an import stored with them, `curriculum` their curriculum conflicts.
  */
-function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], kept: ReadonlyMap<number, string[]>, curriculum: (row: EntryRow) => readonly CurriculumNote[], known: readonly Doctor[] = []): ScheduleEntry[] {
+function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], kept: ReadonlyMap<number, string[]>, curriculum: (row: EntryRow) => MeetingCurriculum | undefined, known: readonly Doctor[] = []): ScheduleEntry[] {
   const doctors = new Map<number, Doctor | null>(known.map((d) => [d.id, d]));
   const doctorOf = (id: number): Doctor | null => {
     if (!doctors.has(id)) doctors.set(id, getDoctor(ctx.db, id) ?? null);
@@ -214,7 +233,8 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
     const teaching = row.doctor_ids.map(doctorOf).filter((d): d is Doctor => d !== null);
     const roleOf = (id: number): InstructorRole => row.doctor_roles[row.doctor_ids.indexOf(id)] ?? CHECKED_ROLE;
     const first = teaching[0] ?? null;
-    const cohortClashes = curriculum(row);
+    const cohort = curriculum(row) ?? { notes: [], more: 0 };
+    const cohortWarnings = [...cohort.notes.map((n) => n.warning), ...(cohort.more > 0 ? [moreCurriculumWarning(cohort.more)] : [])];
     return {
       id: row.id,
       course_code: row.course_code,
@@ -225,7 +245,7 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
       duration_mins: row.duration_mins,
       room: row.room,
       doctor: first ? { id: first.id, name: first.name } : null,
-      warnings: [...entryWarnings(row, teaching, inCatalog), ...(joint.get(row.id) ?? []), ...(kept.get(row.id) ?? []), ...cohortClashes.map((n) => n.warning)],
+      warnings: [...entryWarnings(row, teaching, inCatalog), ...availabilityWarnings(row, teaching), ...(joint.get(row.id) ?? []), ...(kept.get(row.id) ?? []), ...cohortWarnings],
       year: row.year,
       semester: row.semester,
       doctor_ids: teaching.map((d) => d.id),
@@ -234,7 +254,7 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
       part_of_term: row.part_of_term,
       joint_group: row.joint_group,
       campus: row.campus,
-      curriculum_conflicts: cohortClashes.map((n) => n.course),
+      curriculum_conflicts: cohort.notes.map((n) => n.course),
     };
   });
 }
@@ -251,7 +271,7 @@ export function termEntries(ctx: CoreContext, given: Partial<Term> = {}): Schedu
   const term = termOf(given, currentTerm(ctx));
   const rows = listEntries(ctx.db, term);
   const curriculum = termCurriculumNotes(ctx, term, rows);
-  return responses(ctx, rows, rows, keptClashWarnings(ctx.db, rows), (row) => curriculum.get(row.id) ?? []);
+  return responses(ctx, rows, rows, keptClashWarnings(ctx.db, rows), (row) => curriculum.get(row.id));
 }
 
 export interface CopyTermInput {

@@ -4,7 +4,7 @@ import { nextPlannedTerm, SEMESTERS, termLabel, termOn, type Term } from '../dom
 import { WHOLE_TERM, WHOLE_TERM_CODE, type PartOfTerm } from '../domain/parts';
 import { latestPlannedTerm } from '../offerings/repo';
 import { readSetting, writeSetting } from '../system/settings-repo';
-import { deletePart, entriesInPart, hasUntermedEntries, settleUntermedEntries, termParts, termsWithEntries, upsertPart } from './repo';
+import { deletePart, entriesInPart, hasUntermedEntries, settleUntermedEntries, termParts, termsWithEntries } from './repo';
 
 /** The timetable's settings: the term shown and written by default, and the travel time between campuses. */
 export interface TimetableSettings {
@@ -16,8 +16,8 @@ export interface TimetableSettings {
 
 export const DEFAULT_TRAVEL_MINUTES = 60;
 export const MAX_TRAVEL_MINUTES = 600;
-const CURRENT_TERM = 'timetable.current_term';
-const TRAVEL_MINUTES = 'timetable.travel_minutes';
+export const CURRENT_TERM = 'timetable.current_term';
+export const TRAVEL_MINUTES = 'timetable.travel_minutes';
 
 function storedTerm(value: unknown): Term | null {
   if (!value || typeof value !== 'object') return null;
@@ -69,14 +69,6 @@ export function termOf<F extends Term | null>(given: Partial<Term>, fallback: F)
   return { year: given.year, semester: given.semester };
 }
 
-export function updateTimetableSettings(ctx: CoreContext, change: { current_term?: Term | undefined; travel_minutes?: number | undefined }): TimetableSettings {
-  ctx.db.transaction(() => {
-    if (change.current_term) writeSetting(ctx.db, CURRENT_TERM, { year: change.current_term.year, semester: change.current_term.semester });
-    if (change.travel_minutes !== undefined) writeSetting(ctx.db, TRAVEL_MINUTES, change.travel_minutes);
-  })();
-  return timetableSettings(ctx);
-}
-
 /** Entries from before terms existed join the current term (which is then kept), on start-up. */
 export function settleTimetable(ctx: CoreContext): void {
   if (!hasUntermedEntries(ctx.db)) return;
@@ -99,20 +91,6 @@ export function requirePart(parts: ReadonlyMap<string, PartOfTerm>, code: string
   if (part) return part;
   const message = `"${code}" is not a part of term of ${termLabel(term)}; known: ${[...parts.keys()].join(', ')} (add one with POST /scheduler/parts)`;
   throw new CoreError('validation', `Invalid input — part_of_term: ${message}`, { fields: [{ field: 'part_of_term', message }] });
-}
-
-export function savePart(ctx: CoreContext, term: Term, part: PartOfTerm): PartOfTerm[] {
-  if ((part.start_date === null) !== (part.end_date === null)) {
-    const field = part.start_date === null ? 'start_date' : 'end_date';
-    const message = 'give both dates, or neither when they are not known';
-    throw new CoreError('validation', `Invalid input — ${field}: ${message}`, { fields: [{ field, message }] });
-  }
-  if (part.start_date !== null && part.end_date !== null && part.start_date > part.end_date) {
-    const message = `must not be before start_date (${part.start_date})`;
-    throw new CoreError('validation', `Invalid input — end_date: ${message}`, { fields: [{ field: 'end_date', message }] });
-  }
-  ctx.db.transaction(() => upsertPart(ctx.db, term, part)).immediate();
-  return partsOf(ctx, term);
 }
 
 export function removePart(ctx: CoreContext, term: Term, code: string): { status: 'deleted' } {

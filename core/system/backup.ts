@@ -8,7 +8,7 @@ import type { UploadedFile } from '../import/files';
 import type { FileResult } from '../domain/file-result';
 import { forgetLoadedModels } from '../predict/service';
 import { checkStoredModels } from '../predict/model-check';
-import { echo } from '../domain/bounds';
+import { echo, LIMITS } from '../domain/bounds';
 
 /** A consistent copy of the live database (SQLite online backup). */
 export async function backupDatabase(ctx: CoreContext): Promise<FileResult> {
@@ -39,6 +39,77 @@ const JSON_LIST_COLUMNS: readonly [table: string, column: string][] = [
   ['models', 'features'],
   ['prediction_entries', 'types'],
   ['prediction_entries', 'reasons'],
+];
+
+/** The storage classes SQLite may hold in a column of each declared type. */
+const STORAGE_CLASSES: Record<string, readonly string[]> = {
+  INTEGER: ['integer'],
+  REAL: ['real', 'integer'],
+  TEXT: ['text'],
+  BLOB: ['blob'],
+};
+
+/** A storage class or declared type in words. */
+const KIND_WORDS: Record<string, string> = { integer: 'a whole number', real: 'a number', text: 'text', blob: 'binary data' };
+
+const YEAR = 'BETWEEN 1900 AND 2200';
+const ENROLLMENT = `BETWEEN 0 AND ${LIMITS.maxEnrollment}`;
+const SHARE = 'BETWEEN 0 AND 1';
+const SEMESTER = "IN ('Fall', 'Spring', 'Summer')";
+/** A real date (or date-time): SQLite's own reading of it gives it back. */
+const dateSql = (column: string): string => `date(${column}) = substr(${column}, 1, 10)`;
+
+/**
+ * What the code reads each value as, beyond its type: a backup whose value lies outside is
+ * refused, so that no stored value Termwise cannot use ever reaches training, runs or screens.
+ * Each rule is an SQL condition on the column's non-NULL values, and the words for a refusal.
+ */
+const VALUE_RULES: readonly [table: string, column: string, holds: string, words: string][] = [
+  ['courses', 'course_level', 'course_level BETWEEN 0 AND 99', 'a course level (0–99)'],
+  ['offerings', 'year', `year ${YEAR}`, 'a year (1900–2200)'],
+  ['offerings', 'semester', `semester ${SEMESTER}`, 'Fall, Spring or Summer'],
+  ['offerings', 'total_enrolled', `total_enrolled <= ${LIMITS.maxEnrollment}`, `a count of students (at most ${LIMITS.maxEnrollment})`],
+  ['offerings', 'passed_count', `passed_count <= ${LIMITS.maxEnrollment}`, `a count of students (at most ${LIMITS.maxEnrollment})`],
+  ['offerings', 'failed_count', `failed_count <= ${LIMITS.maxEnrollment}`, `a count of students (at most ${LIMITS.maxEnrollment})`],
+  ['offerings', 'is_offered', 'is_offered IN (0, 1)', '0 or 1'],
+  ['offerings', 'created_at', dateSql('created_at'), 'a date'],
+  ['doctors', 'available_days', "available_days NOT GLOB '*[^MTWRFSU]*' AND length(available_days) BETWEEN 1 AND 7", 'day letters (M T W R F S U)'],
+  ['doctors', 'available_time', "available_time GLOB '[0-2][0-9]:[0-5][0-9]-[0-2][0-9]:[0-5][0-9]' AND substr(available_time, 1, 5) < substr(available_time, 7, 5)", 'a time range HH:MM-HH:MM'],
+  ['models', 'samples', 'samples >= 0', 'a count'],
+  ['models', 'positives', 'positives >= 0', 'a count'],
+  ['models', 'roc_auc', `roc_auc ${SHARE}`, 'a share (0–1)'],
+  ['models', 'f1', `f1 ${SHARE}`, 'a share (0–1)'],
+  ['models', 'threshold', `threshold ${SHARE}`, 'a share (0–1)'],
+  ['models', 'duration_ms', 'duration_ms >= 0', 'a duration'],
+  ['models', 'trained_at', dateSql('trained_at'), 'a date'],
+  ['models', 'adjustments', "json_valid(adjustments) AND json_type(adjustments) = 'object'", 'a JSON object'],
+  ['models', 'demand_features', "json_valid(demand_features) AND json_type(demand_features) = 'array'", 'a list'],
+  ['prediction_runs', 'target_year', `target_year ${YEAR}`, 'a year (1900–2200)'],
+  ['prediction_runs', 'created_at', dateSql('created_at'), 'a date'],
+  ['prediction_runs', 'parameters', "json_valid(parameters) AND json_type(parameters) = 'object'", 'a JSON object'],
+  ['prediction_entries', 'confidence', `confidence ${SHARE}`, 'a share (0–1)'],
+  ['prediction_entries', 'offer_score', 'offer_score BETWEEN 0 AND 100', 'a score (0–100)'],
+  ['prediction_entries', 'offer', 'offer IN (0, 1)', '0 or 1'],
+  ['prediction_entries', 'predicted_enrollment', `predicted_enrollment ${ENROLLMENT}`, `a count of students (0–${LIMITS.maxEnrollment})`],
+  ['prediction_entries', 'latent_demand', `latent_demand ${ENROLLMENT}`, `a count of students (0–${LIMITS.maxEnrollment})`],
+  ['prediction_entries', 'bottleneck_score', 'bottleneck_score >= 0', 'a count'],
+  ['prediction_entries', 'projected_sections', 'projected_sections BETWEEN 0 AND 1000', 'a number of sections (0–1,000)'],
+  ['prediction_entries', 'enrollment_low', `enrollment_low ${ENROLLMENT}`, `a count of students (0–${LIMITS.maxEnrollment})`],
+  ['prediction_entries', 'enrollment_high', `enrollment_high ${ENROLLMENT}`, `a count of students (0–${LIMITS.maxEnrollment})`],
+  ['prediction_entries', 'section_size', `section_size BETWEEN 1 AND ${LIMITS.maxEnrollment}`, 'a number of seats'],
+  ['settings', 'value', 'json_valid(value)', 'JSON'],
+  ['term_parts', 'year', `year ${YEAR}`, 'a year (1900–2200)'],
+  ['term_parts', 'semester', `semester ${SEMESTER}`, 'Fall, Spring or Summer'],
+  ['term_parts', 'start_date', dateSql('start_date') + ' AND length(start_date) = 10', 'a date YYYY-MM-DD'],
+  ['term_parts', 'end_date', dateSql('end_date') + ' AND length(end_date) = 10', 'a date YYYY-MM-DD'],
+  ['schedule_entries', 'year', `year ${YEAR}`, 'a year (1900–2200)'],
+  ['schedule_entries', 'semester', `semester ${SEMESTER}`, 'Fall, Spring or Summer'],
+  ['schedule_entries', 'day', "day NOT GLOB '*[^MTWRFSU]*' AND length(day) BETWEEN 1 AND 7", 'day letters (M T W R F S U)'],
+  ['schedule_entries', 'start_time', "start_time GLOB '[0-2][0-9]:[0-5][0-9]' AND start_min = CAST(substr(start_time, 1, 2) AS INTEGER) * 60 + CAST(substr(start_time, 4, 2) AS INTEGER)", 'a time HH:MM matching start_min'],
+  ['schedule_entries', 'start_min', 'start_min BETWEEN 0 AND 1439', 'minutes after midnight'],
+  ['schedule_entries', 'created_at', dateSql('created_at'), 'a date'],
+  ['schedule_entry_doctors', 'position', 'position BETWEEN 0 AND 7', 'a position (0–7)'],
+  ['rooms', 'capacity', `capacity BETWEEN 1 AND ${LIMITS.maxEnrollment}`, 'a number of seats'],
 ];
 
 const SCHEMA_SQL = "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name";
@@ -82,11 +153,31 @@ async function inspectBackup(ctx: CoreContext, path: string, filename: string): 
       const bad = probe.prepare<[], { rowid: number }>(`SELECT rowid AS rowid FROM "${table}" WHERE "${column}" IS NOT NULL AND (json_valid("${column}") = 0 OR json_type("${column}") != 'array') LIMIT 1`).get();
       if (bad) throw invalid(`${name} has unreadable data: ${table}.${column} of row ${bad.rowid} is not a list`);
     }
+    checkStoredValues(probe, name);
   } finally {
     probe.close();
   }
   const damaged = await checkStoredModels(path, filename);
   if (damaged.length > 0) throw invalid(`${name} has a damaged trained model (${damaged.map((m) => `${m.campus} ${m.model_version}`.slice(0, 80)).join(', ')}); it cannot be restored`);
+}
+
+/** Refuses a backup holding a value of the wrong type (text in a number column) or outside what the code reads. */
+function checkStoredValues(probe: Database.Database, name: string): void {
+  const tables = probe.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all();
+  for (const table of tables) {
+    for (const column of probe.prepare<[string], { name: string; type: string }>('SELECT name, type FROM pragma_table_info(?)').all(table)) {
+      const classes = STORAGE_CLASSES[column.type.toUpperCase()];
+      if (!classes) continue;
+      const wrong = probe
+        .prepare<[], { rowid: number; kind: string }>(`SELECT rowid AS rowid, typeof("${column.name}") AS kind FROM "${table}" WHERE "${column.name}" IS NOT NULL AND typeof("${column.name}") NOT IN (${classes.map((c) => `'${c}'`).join(', ')}) LIMIT 1`)
+        .get();
+      if (wrong) throw invalid(`${name} has unreadable data: ${table}.${column.name} of row ${wrong.rowid} holds ${KIND_WORDS[wrong.kind] ?? wrong.kind} where ${KIND_WORDS[column.type.toLowerCase()] ?? column.type} belongs; it cannot be restored`);
+    }
+  }
+  for (const [table, column, holds, words] of VALUE_RULES) {
+    const bad = probe.prepare<[], { rowid: number }>(`SELECT rowid AS rowid FROM "${table}" WHERE "${column}" IS NOT NULL AND NOT coalesce(${holds}, 0) LIMIT 1`).get();
+    if (bad) throw invalid(`${name} has unreadable data: ${table}.${column} of row ${bad.rowid} is not ${words}; it cannot be restored`);
+  }
 }
 
 function columnsOf(ctx: CoreContext, table: string): string {

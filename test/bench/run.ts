@@ -11,6 +11,7 @@ import { benchRealHistory } from './real.bench';
 import { benchRenderer } from './renderer.bench';
 import { benchAutofill } from './autofill.bench';
 import { benchLimits } from './limits.bench';
+import { benchReliability } from './reliability.bench';
 import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -19,6 +20,7 @@ const sections: Record<string, () => Promise<void>> = {
   'timetable-import': benchTimetableImport,
   import: benchImports,
   limits: benchLimits,
+  reliability: benchReliability,
   predict: benchPredict,
   real: benchRealHistory,
   autofill: benchAutofill,

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../core/index';
+import { createCore, DATABASE_FILE, type Core } from '../../core/index';
 import { CAMPUS_FILE } from '../../core/campus-config';
 import { CampusList, DEFAULT_CAMPUSES } from '../../core/domain/campuses';
 import { SAMPLE_DIR } from '../../core/sample/paths';
@@ -88,5 +89,17 @@ describe('campuses from configuration', () => {
     expect(() => coreWith(['Main', { name: 'North', aliases: ['main'] }])).toThrow(/"main" names both Main and North/);
     expect(() => coreWith(Array.from({ length: 21 }, (_, i) => `Campus ${i}`))).toThrow(/at most 20 campuses/);
     expect(() => coreWith({ campuses: [{ label: 'x' }] })).toThrow(/expected a list of campus names/);
+  });
+
+  it.skipIf(process.platform === 'win32')('refuses at once a campus file that is a named pipe or a link to an endless device, and a database that is not a file', () => {
+    const pipe = join(dir, CAMPUS_FILE);
+    execFileSync('mkfifo', [pipe]);
+    expect(() => createCore({ dataDir: dir })).toThrow(/campuses\.json: not a regular file/);
+    rmSync(pipe);
+    symlinkSync('/dev/zero', pipe);
+    expect(() => createCore({ dataDir: dir })).toThrow(/campuses\.json: not a regular file/);
+    rmSync(pipe);
+    execFileSync('mkfifo', [join(dir, DATABASE_FILE)]);
+    expect(() => createCore({ dataDir: dir })).toThrow(/termwise\.db: not a regular file/);
   });
 });

@@ -190,3 +190,26 @@ describe('reading a study plan', () => {
     expect(readStudyPlans(`${'x'.repeat(10_000)};${'Year 1;'.repeat(1000)}`)).toHaveLength(1);
   });
 });
+
+describe('a study plan of hundreds of courses in one slot', () => {
+  it('names at most ten clashing courses on each meeting and counts the rest; the dashboard counts every pair', async () => {
+    const n = 300;
+    const big = Array.from({ length: n }, (_, i) => ({ code: `BIG${1000 + i}`, name: `Course ${i}`, type: 'core', study_plan: 'Big Program — Year 1, Fall' }));
+    expect((await server.upload('/data/upload/courses', 'big.json', JSON.stringify(big))).status).toBe(200);
+    const listing = ['Course,Section,Days,Start Time,End Time,Room', ...big.map((c, i) => `${c.code},A,MWF,09:00,10:00,Room ${i}`)].join('\n');
+    const imported = await server.upload('/scheduler/import', 'big.csv', listing, { dry_run: 'false', year: '2025', semester: 'Fall' });
+    const result = await json<{ meetings: number; curriculum_conflicts: unknown[]; totals: { curriculum_conflicts: number } }>(imported);
+    expect(result.meetings).toBe(n);
+    expect(result.curriculum_conflicts).toHaveLength(200);
+    expect(result.totals.curriculum_conflicts).toBe((n * (n - 1)) / 2);
+    const entries = await json<ScheduleEntry[]>(await server.api('/scheduler/?year=2025&semester=Fall'));
+    for (const entry of entries) {
+      expect(entry.curriculum_conflicts).toHaveLength(10);
+      const warnings = entry.warnings.filter((w) => w.startsWith('Curriculum conflict'));
+      expect(warnings).toHaveLength(11);
+      expect(warnings[10]).toBe(`Curriculum conflict: this meeting also overlaps ${n - 11} more courses its students take together with it, with no clash-free choice of sections`);
+    }
+    const metrics = await json<{ curriculum_conflicts: number }>(await server.api('/dashboard/metrics'));
+    expect(metrics.curriculum_conflicts).toBe((n * (n - 1)) / 2);
+  }, 30_000);
+});

@@ -138,3 +138,59 @@ describe('fuzzing every route', () => {
     }, 120_000);
   }
 });
+
+describe('fuzzing the timetable import with listings and every form field', () => {
+  const cell = fc.oneof(
+    fc.constantFrom('CSC201', 'csc 310', 'ECE110/PHYS211', 'MWF', 'TR', 'MTWRFSU', 'X', '09:00', '9:30 AM', '25:99', 'ARRANGED', '50', '-5', '1e30', 'Hall 1', 'TBD', 'Dr. A; Dr. B', 'Dr. A and Dr. B', 'S1', '1', '2024-06-01', 'Fall 2024', '202410', 'teaches', '=1+1', ''),
+    fc.string({ maxLength: 10 }),
+  );
+  const header = fc.shuffledSubarray(['Course', 'Section', 'Days', 'Start Time', 'End Time', 'Duration', 'Room', 'Instructors', 'Part of Term', 'Start Date', 'End Date', 'Meets With', 'Term', 'Campus', 'Instructor Roles'], { minLength: 3 });
+  const listing = header.chain((columns) =>
+    fc.array(fc.array(cell, { minLength: columns.length, maxLength: columns.length }), { maxLength: 30 }).map((rows) => [columns, ...rows].map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n')),
+  );
+  const roles = fc.oneof(
+    fc.dictionary(fc.constantFrom('Dr. A', 'Dr. B', '__proto__', 'constructor', ''), fc.constantFrom('teaches', 'coordinates', 'assists', 'boss', '')).map((o) => JSON.stringify(o)),
+    fc.constantFrom('{', '[]', 'null', '"x"', '{"Dr. A": {"nested": true}}', `{"${'a'.repeat(300)}": "teaches"}`, JSON.stringify(Object.fromEntries(Array.from({ length: 700 }, (_, i) => [`Dr. ${i}`, 'assists'])))),
+  );
+  const fields = fc.record(
+    {
+      year: fc.oneof(fc.constantFrom('2024', '1899', '2201', '1e30', 'x', ''), fc.integer().map(String)),
+      semester: fc.constantFrom('Fall', 'Spring', 'Summer', 'fa', 'Winter', ''),
+      campus: fc.constantFrom('Beirut', 'Byblos', 'bey', 'Tripoli', '', 'x'.repeat(300)),
+      dry_run: fc.constantFrom('true', 'false', '1', '0', 'maybe'),
+      conflicts: fc.constantFrom('skip', 'flag', 'refuse'),
+      roles,
+    },
+    { requiredKeys: [] },
+  );
+
+  // Mostly forms the import accepts (so the listing itself is read, planned and applied), some hostile.
+  const usable = fc.record(
+    {
+      year: fc.constantFrom('2024', '2025'),
+      semester: fc.constantFrom('Fall', 'Summer'),
+      dry_run: fc.constantFrom('true', 'false'),
+      conflicts: fc.constantFrom('skip', 'flag'),
+      roles: fc.dictionary(fc.constantFrom('Dr. A', 'Dr. B'), fc.constantFrom('teaches', 'coordinates', 'assists')).map((o) => JSON.stringify(o)),
+    },
+    { requiredKeys: ['year', 'semester'] },
+  );
+  const form = fc.oneof({ weight: 3, arbitrary: usable }, { weight: 1, arbitrary: fields });
+
+  it('POST /scheduler/import: never a 5xx, no write when refused, a bounded answer', async () => {
+    await fc.assert(
+      fc.asyncProperty(listing, form, async (csv, form) => {
+        const before = tableHashes(server.core.context.db);
+        const response = await server.upload('/scheduler/import', 'listing.csv', csv, form);
+        const text = await response.text();
+        expect(response.status, `${JSON.stringify(form).slice(0, 200)} → ${text.slice(0, 300)}`).toBeLessThan(500);
+        expect(text.length).toBeLessThan(2_000_000);
+        if (response.status >= 400) {
+          expect(JSON.parse(text)).toHaveProperty('detail');
+          expect(tableHashes(server.core.context.db)).toEqual(before);
+        }
+      }),
+      { numRuns: 60, seed: 20261125 },
+    );
+  }, 180_000);
+});

@@ -51,6 +51,11 @@ describe('backups built to break the restore', () => {
     ['a list column that is not JSON', (db) => db.exec("UPDATE doctors SET allowed_courses = '{not json' WHERE rowid = (SELECT MIN(rowid) FROM doctors)"), /doctors\.allowed_courses of row \d+ is not a list/],
     ['a damaged model', (db) => db.exec("INSERT INTO models (campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms, classifier, regressor) VALUES ('Beirut', 'xgb-evil', '2025-01-01', 1, 1, 0.5, 0.5, 0.5, '[]', 1, X'0102030405', NULL)"), /damaged trained model \(Beirut xgb-evil\)/],
     ['a different migration history', (db) => db.exec("UPDATE schema_migrations SET checksum = 'x' WHERE version = 1"), /different version of Termwise/],
+    ['text in a number column', (db) => db.exec("UPDATE offerings SET total_enrolled = 'many' WHERE rowid = 1"), /offerings\.total_enrolled of row 1 holds text where a whole number belongs/],
+    ['a count no course has', (db) => db.exec('UPDATE offerings SET total_enrolled = 5000000 WHERE rowid = 1'), /offerings\.total_enrolled of row 1 is not a count of students/],
+    ['a part of term on a date that does not exist', (db) => db.exec("INSERT INTO term_parts (year, semester, code, name, start_date, end_date) VALUES (2025, 'Summer', 'S1', 'x', '2025-02-30', '2025-03-30')"), /term_parts\.start_date of row \d+ is not a date YYYY-MM-DD/],
+    ['a confidence above 1', (db) => db.exec('UPDATE prediction_entries SET confidence = 7'), /prediction_entries\.confidence of row \d+ is not a share \(0–1\)/],
+    ['a meeting time that is not a time', (db) => db.exec("INSERT INTO schedule_entries (year, semester, course_code, section_name, day, start_time, start_min, duration_mins, room, created_at) VALUES (2025, 'Fall', 'CSC201', '1', 'MW', 'noon', 720, 60, 'TBD', '2025-01-01')"), /schedule_entries\.start_time of row \d+ is not a time HH:MM/],
   ];
 
   for (const [name, tamper, expected] of cases) {
@@ -65,6 +70,14 @@ describe('backups built to break the restore', () => {
       expect(tableHashes(server.core.context.db)).toEqual(before);
     }, 20_000);
   }
+
+  it('trains and plans after refusing a backup with text in a number column (no stored value it cannot read)', async () => {
+    const refused = await server.upload('/data/restore', 'evil.db', tampered((db) => db.exec("UPDATE offerings SET total_enrolled = 'many'")));
+    expect(refused.status).toBe(400);
+    expect((await server.api('/predict/train', { method: 'POST' })).status).toBe(200);
+    const run = await server.api('/predict/bulk', { method: 'POST', json: { run_name: 'after', target_year: 2025, target_semester: 'Fall', target_campus: 'Beirut' } });
+    expect(run.status).toBe(200);
+  }, 30_000);
 
   it('still restores a good backup after refusing a bad one', async () => {
     await server.upload('/data/restore', 'evil.db', tampered((db) => db.exec('DROP TABLE rooms')));
@@ -106,6 +119,25 @@ describe('request bodies a fuzzer found 500s with', () => {
     const response = await server.upload('/data/upload/offerings', 'o.csv', 'course_code,year,semester,campus,total_enrolled\nCSC201,2024,Fall,Beirut,1e308\nCSC201,2024,Fall,Beirut,1e308\nCSC201,2024,Fall,Beirut,100001\n');
     expect(await json(response)).toMatchObject({ status: 'empty', processed: 0, skipped: 3, warnings: [expect.stringMatching(/total count is not a whole number from 0 to 100,000/), expect.anything(), expect.anything()] });
     expect(await json(await server.api('/data/offerings'))).toEqual([]);
+  });
+
+  it('refuses 500,000-character section, room, course and doctor names (422), as a file cell would be bounded', async () => {
+    const long = 'x'.repeat(500_000);
+    const entry = { course_code: 'CSC201', section_name: '1', day: 'MW', start_time: '09:00', duration_mins: 60, room: 'R1' };
+    for (const [path, body, field] of [
+      ['/scheduler/', { ...entry, section_name: long }, 'section_name'],
+      ['/scheduler/', { ...entry, room: long }, 'room'],
+      ['/scheduler/', { ...entry, course_code: long }, 'course_code'],
+      ['/scheduler/doctors', { name: long }, 'name'],
+      ['/scheduler/rooms', { name: long, capacity: 10 }, 'name'],
+    ] as const) {
+      const response = await server.api(path, { method: 'POST', json: body });
+      expect(response.status, `${path} ${field}`).toBe(422);
+      const said = await detail(response);
+      expect(said).toMatch(new RegExp(`${field}: must be at most [\\d,]+ characters`));
+      expect(said.length).toBeLessThan(1_000);
+    }
+    expect(await json(await server.api('/scheduler/'))).toEqual([]);
   });
 
   it('stores names sent with lone surrogates as well-formed text', async () => {

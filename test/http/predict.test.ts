@@ -297,6 +297,26 @@ describe('prediction on the sample data', () => {
   });
 });
 
+describe('trainings asked for at once', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await loadSample(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('shares one training among ten asked for at once: every answer the same, one model per campus stored', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => server.api('/predict/train', { method: 'POST' })));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
+    const versions = new Set((await Promise.all(answers.map((a) => json<TrainResult>(a)))).map((t) => t.model_version));
+    expect(versions.size).toBe(1);
+    const stored = server.core.context.db.prepare<[string], { campus: string }>('SELECT campus FROM models WHERE model_version = ? ORDER BY campus').all([...versions][0] ?? '');
+    expect(stored.map((m) => m.campus)).toEqual(['Beirut', 'Byblos']);
+  }, 60_000);
+});
+
 describe('prediction edge cases', () => {
   let server: TestServer;
   beforeAll(async () => {

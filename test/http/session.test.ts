@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index';
 import { LOGIN_URL_FILE, startApi, type StartedApi } from '../../core/http/start';
+import { BrowserSessions, LOGIN_LINK_LIFETIME_MS } from '../../core/http/session';
 import { loadApiToken } from '../../core/http/token';
 import { json } from '../helpers/server';
 
@@ -139,6 +140,86 @@ describe('signing in to the app page', () => {
     controller.abort();
     expect((await fetch(url(`/data/courses?session_key=${s.key}`), { headers: { cookie: s.cookie } })).status).toBe(401);
     expect((await fetch(url('/events'), { headers: { cookie: s.cookie } })).status).toBe(401);
+  });
+});
+
+describe('what a session and a sign-in link allow, and for how long', () => {
+  /** Reads an event stream until `until` is seen or it ends; answers what was read and whether it ended. */
+  async function readStream(response: Response, until: RegExp, ms: number): Promise<{ text: string; ended: boolean }> {
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const deadline = Date.now() + ms;
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), deadline - Date.now()))]);
+      if (chunk === null) break;
+      if (chunk.done) return { text, ended: true };
+      text += decoder.decode(chunk.value);
+      if (until.test(text)) break;
+    }
+    await reader.cancel();
+    return { text, ended: false };
+  }
+
+  it("closes the session's event stream on sign-out: nothing more reaches it", async () => {
+    const s = await signIn();
+    const events = await fetch(url(`/events?session_key=${s.key}`), { headers: { cookie: s.cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(events.status).toBe(200);
+    expect((await fetch(url('/session/logout'), { method: 'POST', headers: asPage(s) })).status).toBe(200);
+    // A write after sign-out: its "changed" event must not reach the signed-out page.
+    const token = core.context.access?.token() ?? '';
+    await fetch(url('/scheduler/rooms'), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'R1', capacity: 10 }) });
+    const read = await readStream(events, /"changed"/, 1_500);
+    expect(read.text).not.toMatch(/"changed"/);
+    expect(read.ended).toBe(true);
+  });
+
+  it('only a GET of the sign-in link signs in: a HEAD (a link previewer) leaves it working', async () => {
+    const link = loginLink();
+    const head = await fetch(link, { method: 'HEAD', redirect: 'manual' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('set-cookie')).toBeNull();
+    expect(loginLink()).toBe(link);
+    await signIn(link);
+  });
+
+  it('lets a sign-in link expire after 10 minutes and writes a new one', () => {
+    let now = 1_000_000;
+    const sessions = new BrowserSessions(() => now);
+    const written: string[] = [];
+    sessions.onNonceChange((nonce) => written.push(nonce));
+    const first = sessions.loginNonce;
+    now += LOGIN_LINK_LIFETIME_MS + 1;
+    expect(sessions.signIn(first)).toBeNull();
+    expect(written).toHaveLength(1);
+    expect(sessions.signIn(written[0] ?? '')).not.toBeNull();
+  });
+});
+
+describe('answers to malformed requests', () => {
+  it('answers a bad or over-long address with {"detail"}, without echoing it whole', async () => {
+    const token = core.context.access?.token() ?? '';
+    for (const [path, status] of [
+      ['/%', 400],
+      [`/predict/runs/${'9'.repeat(15_000)}`, 414],
+      [`/scheduler/${'x'.repeat(15_000)}`, 404],
+    ] as const) {
+      const response = await fetch(url(path), { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status, path.slice(0, 40)).toBe(status);
+      const text = await response.text();
+      expect(Object.keys(JSON.parse(text) as object)).toEqual(['detail']);
+      expect(text.length).toBeLessThan(600);
+    }
+  });
+
+  it('refuses an import "roles" field over 10,000 bytes as too large (413), not as bad JSON', async () => {
+    const token = core.context.access?.token() ?? '';
+    const form = new FormData();
+    form.append('roles', JSON.stringify(Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`Instructor number ${i}`, 'coordinates']))));
+    form.append('file', new Blob(['Course,Days,Start Time,Duration\nCSC310,MWF,09:00,50\n']), 'l.csv');
+    const response = await fetch(url('/scheduler/import'), { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(response.status).toBe(413);
+    expect((await json<{ detail: string }>(response)).detail).toMatch(/form field "roles" is longer than 10,000 bytes/);
   });
 });
 

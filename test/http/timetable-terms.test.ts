@@ -187,6 +187,35 @@ describe('parts of term', () => {
   });
 });
 
+describe('changes that move stored meetings in time', () => {
+  it("refuses new dates for a part of term that would put two of its meetings in one room at once, naming them, and changes nothing", async () => {
+    await server.api('/scheduler/parts', { method: 'POST', json: { ...SUMMER_2018, code: 'S1', name: 'First half', start_date: '2018-06-11', end_date: '2018-07-06' } });
+    await server.api('/scheduler/parts', { method: 'POST', json: { ...SUMMER_2018, code: 'S2', name: 'Second half', start_date: '2018-07-09', end_date: '2018-08-03' } });
+    await accepted(meeting({ ...SUMMER_2018, part_of_term: 'S1' }));
+    await accepted(meeting({ ...SUMMER_2018, course_code: 'CSC375', doctor_id: 0, part_of_term: 'S2' }));
+    const moved = await server.api('/scheduler/parts', { method: 'POST', json: { ...SUMMER_2018, code: 'S2', name: 'Second half', start_date: '2018-06-25', end_date: '2018-08-03' } });
+    expect(moved.status).toBe(400);
+    expect((await json<{ detail: string }>(moved)).detail).toMatch(/^Setting part of term S2 \(2018-06-25 to 2018-08-03\) of Summer 2018 would break the timetable's rules, so nothing was changed: Room Room 204 is already booked by CSC374 section 1/);
+    const parts = await json<PartOfTerm[]>(await server.api('/scheduler/parts?year=2018&semester=Summer'));
+    expect(parts.find((p) => p.code === 'S2')?.start_date).toBe('2018-07-09');
+    // Dates that keep the halves apart are fine, and so is a new name.
+    expect((await server.api('/scheduler/parts', { method: 'POST', json: { ...SUMMER_2018, code: 'S2', name: 'Summer II', start_date: '2018-07-10', end_date: '2018-08-04' } })).status).toBe(200);
+  });
+
+  it("says on every read when a meeting falls outside its instructor's new availability", async () => {
+    const availability = (warnings: readonly string[]): string[] => warnings.filter((w) => /not available/.test(w));
+    const entry = await accepted(meeting({ day: 'MWF' }));
+    expect(availability(entry.warnings)).toEqual([]);
+    const upload = await server.upload('/data/upload/doctors', 'doctors.csv', 'name,available_days,available_time\nDr. Haddad,MTWR,08:00-17:00\n');
+    expect(upload.status).toBe(200);
+    const [stored] = await list();
+    expect(availability(stored?.warnings ?? [])).toEqual(['Dr. Haddad is not available on Friday (available MTWR 08:00-17:00), but teaches this meeting']);
+    // Moved into the hours, the warning goes.
+    const patched = await json<ScheduleEntry>(await server.api(`/scheduler/${entry.id}`, { method: 'PATCH', json: { day: 'MW' } }));
+    expect(availability(patched.warnings)).toEqual([]);
+  });
+});
+
 describe('joint sections', () => {
   it('lets members of a joint group share room, instructor and time; anything else in that room still clashes', async () => {
     const graduate = await accepted(meeting({ course_code: 'CSC574', joint_group: 'CSC374+574' }));
@@ -229,6 +258,16 @@ describe('campuses and travel', () => {
     expect(await accepted(meeting({ course_code: 'CSC201', room: 'J-201', start_time: '11:00' }))).toMatchObject({ campus: 'Byblos' });
     // Other days, or the same campus, need no travel.
     await accepted(meeting({ course_code: 'CSC202', room: 'J-201', day: 'TR', start_time: '10:00' }));
+    // A longer travel time would strand a stored meeting: refused, naming it, and nothing changes.
+    const raised = await server.api('/scheduler/settings', { method: 'PATCH', json: { travel_minutes: 90 } });
+    expect(raised.status).toBe(400);
+    expect((await json<{ detail: string }>(raised)).detail).toMatch(
+      /^Setting the travel time between campuses to 90 minutes would break the timetable's rules, so nothing was changed: Dr\. Haddad teaches CSC201 section 1 at Byblos on MW 11:00-12:00: 60 minutes to get to Beirut/,
+    );
+    expect((await json<{ travel_minutes: number }>(await server.api('/scheduler/settings'))).travel_minutes).toBe(60);
+    // Once that meeting moves to another day, the change goes through.
+    const csc201 = (await json<ScheduleEntry[]>(await server.api('/scheduler/'))).find((e) => e.course_code === 'CSC201');
+    expect((await server.api(`/scheduler/${csc201?.id}`, { method: 'PATCH', json: { day: 'F' } })).status).toBe(200);
     await setSettings({ travel_minutes: 90 });
     await accepted(meeting({ course_code: 'CSC203', room: 'TBD', campus: 'Byblos', start_time: '12:00', duration_mins: 30 }));
     expect(await refused(meeting({ course_code: 'CSC204', room: 'TBD', campus: 'Beirut', start_time: '13:30', duration_mins: 30 }))).toBe(

@@ -1,4 +1,4 @@
-import { roomKey, sessionsOverlap, sharedDays } from '../domain/meetings';
+import { sessionsOverlap, sharedDays } from '../domain/meetings';
 import { partsShareDay, type PartOfTerm } from '../domain/parts';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
 import type { ListedMeeting } from './import-rows';
@@ -8,14 +8,6 @@ import type { ListedMeeting } from './import-rows';
  * together by design) and which instructors only coordinate. Pure: meetings and the term's parts
  * in, decisions out; shown in the dry run and changeable before applying.
  */
-export interface ProposedGroup {
-  label: string;
-  /** Indexes into the meetings. */
-  meetings: number[];
-  /** "CS374 AL1", one per section. */
-  members: string[];
-}
-
 export interface RoleDecision {
   instructor: string;
   role: InstructorRole;
@@ -29,84 +21,6 @@ export const MAX_PAIR_CHECKS = 5_000_000;
 const termKey = (m: ListedMeeting): string => `${m.term.year}|${m.term.semester}`;
 const sectionKey = (m: ListedMeeting): string => `${termKey(m)}|${m.course_code}|${m.section_name}`;
 const labelOf = (m: ListedMeeting): string => `${m.course_code} ${m.section_name}`;
-
-function find(parent: number[], x: number): number {
-  let root = x;
-  while (parent[root] !== root) root = parent[root] as number;
-  while (parent[x] !== root) {
-    const next = parent[x] as number;
-    parent[x] = root;
-    x = next;
-  }
-  return root;
-}
-
-/**
- * Meetings in the same slot (term, days, times, part of term) and the same room that share an
- * instructor, or that share the room and have no instructor, meet together: one joint group.
- * Meetings the file already puts in a group keep it. `taken` are labels already used in the term.
- */
-export function proposeJointGroups(meetings: readonly ListedMeeting[], taken: (term: string) => ReadonlySet<string>): ProposedGroup[] {
-  const parent = meetings.map((_, i) => i);
-  const union = (a: number, b: number): void => void (parent[find(parent, a)] = find(parent, b));
-  const buckets = new Map<string, number[]>();
-  meetings.forEach((m, i) => {
-    if (m.room === null || m.joint_group !== null) return;
-    const key = [termKey(m), m.day, m.start, m.duration, m.part_of_term, roomKey(m.room)].join('|');
-    const bucket = buckets.get(key);
-    if (bucket) bucket.push(i);
-    else buckets.set(key, [i]);
-  });
-  for (const bucket of buckets.values()) {
-    const firstWith = new Map<string, number>();
-    let unassigned: number | null = null;
-    for (const i of bucket) {
-      const m = meetings[i] as ListedMeeting;
-      if (m.instructors.length === 0) {
-        if (unassigned === null) unassigned = i;
-        else union(i, unassigned);
-      }
-      for (const name of m.instructors) {
-        const first = firstWith.get(name);
-        if (first === undefined) firstWith.set(name, i);
-        else union(i, first);
-      }
-    }
-  }
-  const groups = new Map<number, number[]>();
-  meetings.forEach((_, i) => {
-    const root = find(parent, i);
-    const group = groups.get(root);
-    if (group) group.push(i);
-    else groups.set(root, [i]);
-  });
-  const used = new Map<string, Set<string>>();
-  const proposed: ProposedGroup[] = [];
-  // Sections that meet together in several slots (lecture and lab both joint) are one group.
-  const bySections = new Map<string, ProposedGroup>();
-  for (const indexes of groups.values()) {
-    const members = indexes.map((i) => meetings[i] as ListedMeeting);
-    const sections = [...new Set(members.map(labelOf))].sort();
-    if (sections.length < 2) continue;
-    const first = members[0] as ListedMeeting;
-    const term = termKey(first);
-    const same = bySections.get(`${term}|${sections.join('|')}`);
-    if (same) {
-      same.meetings.push(...indexes);
-      continue;
-    }
-    if (!used.has(term)) used.set(term, new Set(taken(term)));
-    const labels = used.get(term) as Set<string>;
-    const base = `${[...new Set(members.map((m) => m.course_code))].join('/')} ${[...new Set(members.map((m) => m.section_name))].join('/')}`.slice(0, 52);
-    let label = base;
-    for (let n = 2; labels.has(label); n++) label = `${base} (${n})`;
-    labels.add(label);
-    const group = { label, meetings: [...indexes], members: sections };
-    bySections.set(`${term}|${sections.join('|')}`, group);
-    proposed.push(group);
-  }
-  return proposed;
-}
 
 /**
  * Instructors listed on parallel sections: someone listed on two sections that meet at the same

@@ -13,10 +13,11 @@ import type { Booking, Clash, DoctorAvailability } from './conflicts';
 import { describeCurriculumConflict, forEachCurriculumConflict, type CurriculumCourse } from './curriculum';
 import { groupLookup } from './curriculum-check';
 import { meetingCampus } from './entry-values';
-import { decideRoles, proposeJointGroups, type RoleDecision } from './import-decisions';
-import type { ListedMeeting, ListingRead } from './import-rows';
+import { decideRoles, type RoleDecision } from './import-decisions';
+import { CrossListing, proposeJointGroups } from './meeting-together';
+import { togetherOf, type ListedMeeting, type ListingRead } from './import-rows';
 import { bookingOf, type EntryRow, type EntryValues } from './repo';
-import { TermBook } from './term-book';
+import { ComparisonBudget, TermBook } from './term-book';
 
 /**
  * The import's plan, pure: from the meetings read off a listing and what the database holds now
@@ -69,13 +70,23 @@ export interface ImportPlan {
   report: ImportReport;
 }
 
+/** A meeting the rules refuse (or store flagged), with the meetings it clashes with: a row of the file, or one already stored. */
+export interface ImportConflict {
+  row: number;
+  course_code: string;
+  section_name: string;
+  detail: string;
+  with: { row: number | null; entry_id: number | null; course_code: string; section_name: string }[];
+}
+
 /** Everything the answer says of the plan, lists in full (the answer caps them). */
 export interface ImportReport {
   meetings: number;
   sections: number;
-  joint_groups: { label: string; members: string[] }[];
+  /** Each proposed joint group, with the rules that found it in words. */
+  joint_groups: { label: string; members: string[]; rule: string }[];
   roles: RoleDecision[];
-  conflicts: { row: number; course_code: string; section_name: string; detail: string }[];
+  conflicts: ImportConflict[];
   /** The first MAX_LISTED_ROWS, in words (a study plan of a thousand courses in one slot has hundreds of thousands). */
   curriculum_conflicts: { year: number; semester: Term['semester']; campus: string; cohort: string; courses: [string, string]; detail: string }[];
   curriculum_conflicts_total: number;
@@ -152,7 +163,16 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
   const meetings = listing.meetings;
   const { partsOf, created: newParts } = planParts(meetings, snapshot);
   const partOf = (m: ListedMeeting): PartOfTerm => partsOf.get(termKey(m.term))?.get(m.part_of_term) ?? WHOLE_TERM;
-  const groups = proposeJointGroups(meetings, labelsInUse(snapshot));
+  const budget = new ComparisonBudget(MAX_COMPARISONS, options.filename);
+  const crossListing = new CrossListing();
+  for (const m of meetings) crossListing.add(termKey(m.term), m.course_code, m.cross_listed);
+  const groups = proposeJointGroups(
+    meetings.map((m) => togetherOf(m, partOf(m))),
+    meetings.map((m) => m.joint_group),
+    crossListing,
+    labelsInUse(snapshot),
+    budget,
+  );
   const groupOf: (string | null)[] = meetings.map((m) => m.joint_group);
   for (const group of groups) for (const i of group.meetings) groupOf[i] = group.label;
   checkJointGroupSizes(meetings, groupOf, options.filename);
@@ -161,7 +181,7 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
   const report: ImportReport = {
     meetings: 0,
     sections: 0,
-    joint_groups: groups.map((g) => ({ label: g.label, members: g.members })),
+    joint_groups: groups.map((g) => ({ label: g.label, members: g.members, rule: g.rule })),
     roles: decided.decisions,
     conflicts: [],
     curriculum_conflicts: [],
@@ -229,7 +249,6 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
 
   // Every meeting through the timetable's rules, against the term as it is plus the meetings planned before it.
   const books = new Map<string, TermBook>();
-  const budget = { comparisons: MAX_COMPARISONS, filename: options.filename };
   const bookOf = (term: Term): TermBook => {
     const key = termKey(term);
     let book = books.get(key);
@@ -243,6 +262,7 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
   };
   const planned: PlannedMeeting[] = [];
   const plannedIndex = new Map<Booking, number>();
+  const plannedRow: number[] = [];
   const storedBookings = new Map<string, Booking[]>();
   const sections = new Set<string>();
   const terms = new Map<string, Term>();
@@ -281,10 +301,20 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
     const teaching = ids.filter((id) => checked.has(id)).map((id) => teacherById.get(id) as DoctorAvailability);
     const book = bookOf(m.term);
     const clashes = book.clashes(booking, teaching, MAX_CLASHES_NAMED + 1);
-    if (clashes.length > 0) report.conflicts.push({ row: m.row, course_code: m.course_code, section_name: m.section_name, detail: clashMessage(clashes, false) });
+    if (clashes.length > 0) {
+      const others = clashes.slice(0, MAX_CLASHES_NAMED).flatMap((c) => (c.with === null ? [] : [c.with]));
+      report.conflicts.push({
+        row: m.row,
+        course_code: m.course_code,
+        section_name: m.section_name,
+        detail: clashMessage(clashes, false),
+        with: [...new Set(others)].map((o) => ({ row: o.id === null ? (plannedRow[plannedIndex.get(o) ?? -1] ?? null) : null, entry_id: o.id, course_code: o.course_code, section_name: o.section_name })),
+      });
+    }
     if (clashes.length > 0 && options.policy === 'refuse') return;
     book.add(booking);
     plannedIndex.set(booking, planned.length);
+    plannedRow.push(m.row);
     planned.push({
       values,
       clashes: clashes.slice(0, MAX_CLASHES_NAMED).map((c) => ({

@@ -2,13 +2,20 @@ import { normaliseCourseCode } from '../domain/codes';
 import { readDaysLeniently } from '../domain/days';
 import { readClockLeniently } from '../domain/time';
 import { readTermText, type Term } from '../domain/terms';
-import { PART_CODE_PATTERN, readIsoDate, WHOLE_TERM_CODE } from '../domain/parts';
+import { PART_CODE_PATTERN, readIsoDate, WHOLE_TERM_CODE, type PartOfTerm } from '../domain/parts';
 import { isInstructorRole, type InstructorRole } from '../domain/roles';
 import { displayRoom, roomKey } from '../domain/meetings';
 import { readListCell } from '../import/lists';
 import { cellText, matchColumns, type Table } from '../import/table';
 import { MAX_DURATION, MAX_INSTRUCTORS, MIN_DURATION } from './schema';
 import { TIMETABLE_COLUMNS, type TimetableColumn } from './import-columns';
+import { crossListedInNote, readMeetsWith, sameMeetingRows, unionOfDays, type TogetherMeeting } from './meeting-together';
+import { DAY_LETTERS } from '../domain/days';
+
+/** A listed meeting as the meeting-together rules read it (parts by code: dates are not known while reading). */
+export function togetherOf(m: ListedMeeting, part: PartOfTerm = { code: m.part_of_term, name: '', start_date: null, end_date: null }): TogetherMeeting {
+  return { term: `${m.term.year}|${m.term.semester}`, course_code: m.course_code, section_name: m.section_name, day: m.day, start: m.start, duration: m.duration, room: m.room === null ? null : roomKey(m.room), instructors: m.instructors, part };
+}
 
 /** One meeting read from a registrar's listing (rows that repeat it are merged into it). */
 export interface ListedMeeting {
@@ -31,6 +38,8 @@ export interface ListedMeeting {
   part_dates: { start: string; end: string } | null;
   type: string | null;
   joint_group: string | null;
+  /** Courses the file lists this section's course with ("Same as …", a "meets with" column). */
+  cross_listed: string[];
   campus: string | null;
 }
 
@@ -40,6 +49,8 @@ export interface ListingRead {
   rows: number;
   /** Rows repeating a meeting already read (merged into it). */
   merged: number;
+  /** Each merged row, the row it was merged into and the days (both, when they differed). */
+  mergedRows: { row: number; into: number; course_code: string; section_name: string; days: string }[];
   skipped: { row: number; where: string; reason: string }[];
 }
 
@@ -62,8 +73,8 @@ const splitInstructors = (value: unknown): string[] =>
 
 /** Reads the meetings of a registrar's listing; `given` (the form's year/semester) wins over the file's. */
 export function readListing(tables: readonly Table[], given: Partial<Term>, fallback: Term): ListingRead {
-  const result: ListingRead = { meetings: [], rows: 0, merged: 0, skipped: [] };
-  const seen = new Map<string, ListedMeeting>();
+  const result: ListingRead = { meetings: [], rows: 0, merged: 0, mergedRows: [], skipped: [] };
+  const seen = new Map<string, ListedMeeting[]>();
   for (const table of tables) {
     const columns = matchColumns(table.headers, TIMETABLE_COLUMNS);
     const at = (values: readonly unknown[], column: TimetableColumn): string => {
@@ -122,6 +133,7 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
       const instructors = splitInstructors(columns.instructors === undefined ? '' : v[columns.instructors]);
       const roleCells = (readListCell(columns.roles === undefined ? '' : v[columns.roles], { separators: ';/' }) ?? []).map((r) => r.toLowerCase());
       const roles = roleCells.length === instructors.length && roleCells.every(isInstructorRole) ? roleCells : null;
+      const meetsWith = readMeetsWith(at(v, 'cross_list'));
       const location = at(v, 'location');
       const room = location !== '' ? location : [at(v, 'building'), at(v, 'room')].filter((p) => p !== '').join(' ');
       const meeting: ListedMeeting = {
@@ -141,20 +153,27 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
         part_of_term: part,
         part_dates: startDate && endDate && startDate <= endDate ? { start: startDate, end: endDate } : null,
         type: at(v, 'type') || null,
-        joint_group: at(v, 'joint_group').slice(0, 60) || null,
+        joint_group: at(v, 'joint_group').slice(0, 60) || meetsWith.label,
+        cross_listed: [...new Set([...meetsWith.crossListed, ...crossListedInNote(at(v, 'notes'))])].filter((c) => c !== code),
         campus: at(v, 'campus') || null,
       };
-      // The same meeting of a section listed again (a second instructor's row, a copy): one meeting.
-      const key = [meeting.term.year, meeting.term.semester, code, meeting.section_name, day, start, duration, roomKey(meeting.room ?? ''), part].join('|');
-      const earlier = seen.get(key);
+      // The same meeting of a section listed again (a second instructor's row, a copy, a row whose
+      // days overlap it — MTWRU and MTWRFU): one meeting, on the union of the days.
+      const key = [meeting.term.year, meeting.term.semester, code, meeting.section_name, start, duration, roomKey(meeting.room ?? ''), part].join('|');
+      const candidates = seen.get(key) ?? [];
+      const earlier = candidates.find((c) => sameMeetingRows(togetherOf(c), togetherOf(meeting)));
       if (earlier) {
         result.merged++;
+        result.mergedRows.push({ row, into: earlier.row, course_code: code, section_name: meeting.section_name, days: earlier.day === day ? day : `${earlier.day} + ${day}` });
+        earlier.day = unionOfDays(earlier.day, day, DAY_LETTERS.join(''));
         // Bounded: a meeting over the limit is left out below, so its list stops growing there.
         for (const name of meeting.instructors) if (earlier.instructors.length <= MAX_INSTRUCTORS && !earlier.instructors.includes(name)) earlier.instructors.push(name);
         if (earlier.roles && earlier.roles.length !== earlier.instructors.length) earlier.roles = null;
+        for (const other of meeting.cross_listed) if (!earlier.cross_listed.includes(other)) earlier.cross_listed.push(other);
         continue;
       }
-      seen.set(key, meeting);
+      candidates.push(meeting);
+      seen.set(key, candidates);
       result.meetings.push(meeting);
     }
   }

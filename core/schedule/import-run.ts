@@ -101,6 +101,7 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
     meetings: report.meetings,
     sections: report.sections,
     merged: listing.merged,
+    merged_rows: firstListed(listing.mergedRows),
     skipped,
     skipped_rows: firstListed(listing.skipped),
     created: {
@@ -117,6 +118,7 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
     notes: report.notes,
     totals: {
       skipped_rows: listing.skipped.length,
+      merged_rows: listing.mergedRows.length,
       courses: report.created.courses.length,
       doctors: report.created.doctors.length,
       rooms: report.created.rooms.length,

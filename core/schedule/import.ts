@@ -8,6 +8,7 @@ import type { UploadedFile } from '../import/files';
 import { runWorker, siblingModule, WorkerLimitError } from '../workers';
 import { workerContextData } from '../worker-context';
 import type { RoleDecision } from './import-decisions';
+import type { ImportConflict } from './import-plan';
 
 export interface TimetableImportInput {
   file: UploadedFile;
@@ -31,13 +32,17 @@ export interface TimetableImportResult {
   sections: number;
   /** Rows repeating a meeting of the same section, merged into it. */
   merged: number;
+  /** The first 200 merged rows: each row, the row it was merged into and the days of both. */
+  merged_rows: { row: number; into: number; course_code: string; section_name: string; days: string }[];
   skipped: Record<string, number>;
   /** The first 200 skipped rows (every list of the answer holds at most 200; `totals` counts them all). */
   skipped_rows: { row: number; where: string; reason: string }[];
   created: { courses: string[]; doctors: string[]; rooms: string[]; parts_of_term: string[] };
-  joint_groups: { label: string; members: string[] }[];
+  /** Each joint group the import proposes, and the rules that found it in words. */
+  joint_groups: { label: string; members: string[]; rule: string }[];
   roles: RoleDecision[];
-  conflicts: { row: number; course_code: string; section_name: string; detail: string }[];
+  /** Each meeting refused (or stored flagged), its rows and the rows (or stored entries) it clashes with. */
+  conflicts: ImportConflict[];
   /**
    * Curriculum conflicts the terms imported into hold once the import is applied (warnings, never
    * refusals): two courses of one cohort whose every choice of sections overlaps.
@@ -48,6 +53,7 @@ export interface TimetableImportResult {
   /** How many items each capped list has in full. */
   totals: {
     skipped_rows: number;
+    merged_rows: number;
     courses: number;
     doctors: number;
     rooms: number;

@@ -5,7 +5,7 @@ import { listDoctors } from '../faculty/repo';
 import type { DoctorAvailability } from './conflicts';
 import { bookingOf, listEntries, termsWithEntries } from './repo';
 import { partsByCode, travelMinutes } from './terms';
-import { TermBook } from './term-book';
+import { ComparisonBudget, TermBook } from './term-book';
 
 /**
  * Changes that move meetings in time without touching them — a part of term's dates, the travel
@@ -22,7 +22,7 @@ const COMPARISONS = 20_000_000;
 /** Each clash among a term's stored meetings, once per pair (or per meeting, for availability): key → words. */
 function termClashes(ctx: CoreContext, term: Term, doctors: ReadonlyMap<number, DoctorAvailability>): Map<string, string> {
   const parts = partsByCode(ctx, term);
-  const book = new TermBook({ travelMinutes: travelMinutes(ctx) }, { comparisons: COMPARISONS, filename: 'The timetable' });
+  const book = new TermBook({ travelMinutes: travelMinutes(ctx) }, new ComparisonBudget(COMPARISONS, 'The timetable'));
   const found = new Map<string, string>();
   for (const row of listEntries(ctx.db, term)) {
     const booking = bookingOf(row, parts);

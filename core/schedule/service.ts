@@ -12,7 +12,8 @@ import { mayTeach } from '../domain/teaching';
 import { WHOLE_TERM_CODE } from '../domain/parts';
 import { termLabel, type Term } from '../domain/terms';
 import { type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
-import { availabilityConflicts, bookingClashes, type Clash } from './conflicts';
+import { availabilityConflicts, bookingClashes, type Booking, type Clash } from './conflicts';
+import { bookingTogether, jointRule } from './meeting-together';
 import { assertEndsByMidnight, instructorList, meetingCampus, roleList } from './entry-values';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
 import { bookingOf, checkedInstructors, clashCandidates, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClash, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
@@ -58,19 +59,29 @@ function campusFor(ctx: CoreContext, room: string, given: string | null | undefi
 }
 
 /** Every rule the values break, each with the meeting it is about; `excludeId` is the entry being changed. */
-function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: readonly Doctor[], excludeId: number | null): Clash[] {
+function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: readonly Doctor[], excludeId: number | null): { booking: Booking; clashes: Clash[] } {
   const term: Term = { year: values.year, semester: values.semester };
   const parts = partsByCode(ctx, term);
   requirePart(parts, values.part_of_term, term);
   const booking = bookingOf({ ...values, id: excludeId }, parts);
   const checked = new Set(booking.doctor_ids);
   const others = clashCandidates(ctx.db, term, values, excludeId).map((row) => bookingOf(row, parts));
-  return bookingClashes(booking, doctors.filter((d) => checked.has(d.id)), others, { travelMinutes: travelMinutes(ctx) });
+  return { booking, clashes: bookingClashes(booking, doctors.filter((d) => checked.has(d.id)), others, { travelMinutes: travelMinutes(ctx) }) };
 }
 
-function refuseClashes(clashes: readonly Clash[]): void {
+/**
+ * Refuses a write that breaks a rule, every clash named. When the rules of meeting together say the
+ * other section is the same class by design (same time, and the same room and instructor, or one
+ * instructor and no second room), the refusal says how to record that: one joint group for both.
+ */
+function refuseClashes({ booking, clashes }: { booking: Booking; clashes: readonly Clash[] }): void {
   const conflicts = clashes.map((c) => c.detail);
-  if (conflicts.length > 0) throw new CoreError('conflict', conflicts.join('; '), { conflicts });
+  if (conflicts.length === 0) return;
+  const together = clashes.map((c) => c.with).find((other): other is Booking => other !== null && jointRule(bookingTogether(booking), bookingTogether(other), () => false) !== null);
+  const hint = together
+    ? `. If ${sectionLabel(booking.course_code, booking.section_name)} and ${sectionLabel(together.course_code, together.section_name)} meet together by design (cross-listed or stacked), give both the same joint group${together.joint_group ? ` ("${together.joint_group}")` : ''}`
+    : '';
+  throw new CoreError('conflict', `${conflicts.join('; ')}${hint}`, { conflicts });
 }
 
 /** What a scheduler types for a meeting; everything beyond the contract's first fields is optional. */
@@ -104,8 +115,9 @@ export function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: Clas
   };
   assertEndsByMidnight(values);
   const doctors = resolveDoctors(ctx.db, values.doctor_ids);
-  const clashes = meetingClashes(ctx, values, doctors, null);
-  if (policy === 'refuse') refuseClashes(clashes);
+  const checked = meetingClashes(ctx, values, doctors, null);
+  const { clashes } = checked;
+  if (policy === 'refuse') refuseClashes(checked);
   const id = insertEntry(ctx.db, values, ctx.now().toISOString());
   for (const clash of clashes) insertClash(ctx.db, id, clash.with?.id ?? id, clash.detail);
   return { id, clashes, row: entryRow(id, values), doctors };

@@ -11,12 +11,11 @@ export class TermBook {
   private readonly byDoctor = new Map<number, Booking[]>();
   private readonly byRoom = new Map<string, Booking[]>();
   private readonly bySection = new Map<string, Booking[]>();
-  private comparisons = 0;
 
   constructor(
     private readonly rules: ConflictRules,
-    /** Comparisons the book may make in all; then it refuses (413), naming `filename`. */
-    private readonly budget: { comparisons: number; filename: string },
+    /** Comparisons the book may make in all (shared with other work on the same file). */
+    private readonly budget: ComparisonBudget,
   ) {}
 
   add(booking: Booking): void {
@@ -30,16 +29,33 @@ export class TermBook {
     const lists = [...booking.doctor_ids.map((id) => this.byDoctor.get(id)), booking.roomKey === null ? undefined : this.byRoom.get(booking.roomKey), this.bySection.get(sectionKey(booking))];
     const found = new Set<Booking>();
     for (const list of lists) for (const other of list ?? []) found.add(other);
-    this.comparisons += found.size;
-    if (this.comparisons > this.budget.comparisons) {
-      throw tooLarge(this.budget.filename, `it puts so many meetings in one room or with one instructor that checking them would take more than ${this.budget.comparisons.toLocaleString('en-US')} comparisons; split it or check its rooms and times`);
-    }
+    this.budget.spend(found.size);
     return [...found];
   }
 
   /** The rules' clashes of `booking` with the book's meetings, at most `limit`. */
   clashes(booking: Booking, doctors: readonly DoctorAvailability[], limit: number): Clash[] {
     return bookingClashes(booking, doctors, this.candidates(booking), this.rules, limit);
+  }
+}
+
+/**
+ * Comparisons of meetings one piece of work (a file's import) may make in all: a real timetable
+ * needs a few per meeting; a file built to need millions is refused (413), naming it.
+ */
+export class ComparisonBudget {
+  private used = 0;
+
+  constructor(
+    readonly limit: number,
+    private readonly filename: string,
+  ) {}
+
+  spend(comparisons: number): void {
+    this.used += comparisons;
+    if (this.used > this.limit) {
+      throw tooLarge(this.filename, `it puts so many meetings in one room, with one instructor or at one time that checking them would take more than ${this.limit.toLocaleString('en-US')} comparisons; split it or check its rooms and times`);
+    }
   }
 }
 

@@ -21,8 +21,11 @@ test('imports a registrar listing: preview, a role decided by staff, then applie
   // The dry run: the joint pair found, Lead coordinating the parallel MATH221 sections, PHYS211 refused on the room.
   await expect(page.getByTestId('import-timetable-counts')).toContainText('Would store 4 meetings of 4 sections from 6 rows; 1 clash to look at.');
   await expect(page.getByTestId('import-joint-groups')).toContainText('CS374/ECE374 AL1');
+  await expect(page.getByTestId('import-joint-groups')).toContainText('same room, time and instructor');
   await expect(page.getByTestId('import-roles')).toContainText('Lead, A');
   await expect(page.getByTestId('import-conflicts')).toContainText('Room Altgeld 145 is already booked by MATH221 section A1');
+  // Each clash shows both rows of the file.
+  await expect(page.getByTestId('import-conflicts')).toContainText('row 4: MATH221 §A1');
   await expect(dialog).toContainText('1 row: no meeting time');
   await screenshot(page, 'import-timetable-preview');
   // Nothing is stored by the preview.

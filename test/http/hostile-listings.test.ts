@@ -58,10 +58,13 @@ describe('hostile registrar listings', () => {
     expect(answeredDuring).toBeGreaterThan(3);
   }, 60_000);
 
-  it('refuses 4,000 sections piled into one room and slot as one joint group (413, naming it)', async () => {
+  it('refuses 4,000 sections piled into one room and slot (413, saying why); 100 of them as one joint group of too many sections', async () => {
     const { status, text } = await importListing(oneRoomOneSlot(4_000));
     expect(status).toBe(413);
-    expect(detail(text)).toMatch(/joint group .* would hold more than 40 sections meeting together/);
+    expect(detail(text)).toMatch(/so many meetings in one room, with one instructor or at one time/);
+    const hundred = await importListing(oneRoomOneSlot(100));
+    expect(hundred.status).toBe(413);
+    expect(detail(hundred.text)).toMatch(/joint group .* would hold more than 40 sections meeting together/);
     expect(text.length).toBeLessThan(1_000);
   });
 
@@ -78,7 +81,7 @@ describe('hostile registrar listings', () => {
   it('refuses a listing that would need millions of comparisons (413), instead of comparing every pair', async () => {
     const { status, text } = await importListing(distinctMeetsWith(4_000), { conflicts: 'flag' });
     expect(status).toBe(413);
-    expect(detail(text)).toMatch(/so many meetings in one room or with one instructor/);
+    expect(detail(text)).toMatch(/so many meetings in one room, with one instructor or at one time/);
   });
 
   it('leaves out a meeting repeated on 16,000 rows with another instructor each (at most 8 per meeting), saying why', async () => {

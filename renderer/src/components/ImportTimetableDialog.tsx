@@ -161,8 +161,9 @@ function ImportSummary({
       <Text size="sm" fw={600} data-testid="import-timetable-counts">
         {result.dry_run ? 'Would store' : 'Stored'} {plural(result.meetings, 'meeting')} of {plural(result.sections, 'section')} from{' '}
         {plural(result.processed, 'row')}
-        {result.merged > 0 ? ` (${plural(result.merged, 'repeated row')} merged)` : ''}; {plural(result.conflicts.length, 'clash', 'clashes')}
-        {result.conflicts.length > 0 ? (result.dry_run ? ' to look at' : ' listed') : ''}.
+        {result.merged > 0 ? ` (${plural(result.merged, 'repeated row')} merged)` : ''}; {plural(result.totals.conflicts, 'clash', 'clashes')}
+        {result.totals.conflicts > 0 ? (result.dry_run ? ' to look at' : ' listed') : ''}
+        {result.totals.conflicts > result.conflicts.length ? ` (the first ${result.conflicts.length} shown)` : ''}.
       </Text>
       {result.notes.map((note) => (
         <Text key={note} size="xs" c="orange">
@@ -196,13 +197,38 @@ function ImportSummary({
         )}
       </SimpleGrid>
       {result.joint_groups.length > 0 && (
-        <Text size="xs" data-testid="import-joint-groups">
-          <b>{plural(result.joint_groups.length, 'joint group')} found</b> (sections meeting together in one room):{' '}
-          {result.joint_groups
+        <ScrollArea.Autosize mah={160}>
+          <Table fz="xs" data-testid="import-joint-groups">
+            <Table.Caption>
+              {plural(result.totals.joint_groups, 'joint group')} found: sections listed apart that meet together, stored as one group
+            </Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Joint group</Table.Th>
+                <Table.Th>Sections</Table.Th>
+                <Table.Th>Why</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {result.joint_groups.map((g) => (
+                <Table.Tr key={g.label}>
+                  <Table.Td>{g.label}</Table.Td>
+                  <Table.Td>{g.members.join(', ')}</Table.Td>
+                  <Table.Td>{g.rule}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      )}
+      {result.merged_rows.length > 0 && (
+        <Text size="xs" data-testid="import-merged-rows">
+          <b>{plural(result.totals.merged_rows, 'row')} merged</b> into the meeting they repeat:{' '}
+          {result.merged_rows
             .slice(0, 12)
-            .map((g) => g.label)
+            .map((m) => `row ${m.row} into row ${m.into} (${m.course_code} §${m.section_name}, ${m.days})`)
             .join('; ')}
-          {result.joint_groups.length > 12 ? '; …' : ''}
+          {result.merged_rows.length > 12 ? '; …' : ''}
         </Text>
       )}
       {result.roles.length > 0 && (
@@ -250,6 +276,7 @@ function ImportSummary({
               <Table.Tr>
                 <Table.Th>Row</Table.Th>
                 <Table.Th>Section</Table.Th>
+                <Table.Th>Clashes with</Table.Th>
                 <Table.Th>Clash</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -260,6 +287,7 @@ function ImportSummary({
                   <Table.Td>
                     {c.course_code} §{c.section_name}
                   </Table.Td>
+                  <Table.Td>{c.with.map((w) => `${w.row !== null ? `row ${w.row}` : 'stored'}: ${w.course_code} §${w.section_name}`).join('; ') || 'the instructor’s hours'}</Table.Td>
                   <Table.Td>{c.detail}</Table.Td>
                 </Table.Tr>
               ))}

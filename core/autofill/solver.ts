@@ -1,4 +1,4 @@
-import { SeededRandom } from '../sample/random';
+import { SeededRandom } from '../util/random';
 import { availabilityConflicts, bookingConflicts, doctorConflicts, roomConflicts, travelConflicts, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule/conflicts';
 import { WHOLE_TERM } from '../domain/parts';
 import { sessionsOverlap, type Session } from '../domain/meetings';

@@ -2,7 +2,7 @@ import { courseTypes } from '../catalog/types';
 import type { Semester } from '../domain/terms';
 import { DEFAULT_CAMPUSES, type Campus } from '../domain/campuses';
 import { SAMPLE_CATALOG, studyPlanText, type SampleCourse } from './catalog';
-import { SeededRandom } from './random';
+import { SeededRandom } from '../util/random';
 
 /**
  * Deterministic sample history: ten years of Fall/Spring (and some Summer) offerings at both

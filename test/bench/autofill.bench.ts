@@ -2,7 +2,7 @@ import type { Core } from '../../core/index';
 import { withTempCore } from './temp-core';
 import { buildProblem } from '../../core/autofill/service';
 import { solveWithHighs } from './milp';
-import { SeededRandom } from '../../core/sample/random';
+import { SeededRandom } from '../../core/util/random';
 import { saveRun } from '../helpers/runs';
 import { record } from './report';
 import { solve } from '../../core/autofill/solver';

@@ -1,0 +1,149 @@
+import { attendeesConflict, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
+import { SET_TYPES, type Assignment, type TimetableProblem } from './model';
+import { TimeAlgebra } from './times';
+
+/**
+ * The competition's scoring of a timetable, part by part, from scratch and pure: every hard rule
+ * checked (each violation listed in words), then the four penalty parts and their weighted sum.
+ * The search keeps its own running totals; this is the judge it is checked against, and nothing
+ * is reported valid that this function does not find valid.
+ */
+
+export type HardKind = 'unplaced' | 'time' | 'room' | 'room-unavailable' | 'room-clash' | 'distribution' | 'class-limit' | 'sectioning';
+
+export interface HardViolation {
+  kind: HardKind;
+  message: string;
+}
+
+export interface Score {
+  valid: boolean;
+  /** Every hard violation (the first MAX_LISTED in words; `hardCount` counts them all). */
+  hard: HardViolation[];
+  hardCount: number;
+  time: number;
+  room: number;
+  distribution: number;
+  student: number;
+  /** time·w_time + room·w_room + distribution·w_distribution + student·w_student. */
+  total: number;
+}
+
+const MAX_LISTED = 100;
+
+export function scoreAssignment(problem: TimetableProblem, assignment: Assignment, algebra: TimeAlgebra = new TimeAlgebra(problem.weekPatterns)): Score {
+  const hard: HardViolation[] = [];
+  let hardCount = 0;
+  const violate = (kind: HardKind, message: () => string): void => {
+    hardCount++;
+    if (hard.length < MAX_LISTED) hard.push({ kind, message: message() });
+  };
+  const placed: (Placed | null)[] = problem.classes.map((c, i) => {
+    const t = assignment.time[i] ?? -1;
+    const r = assignment.room[i] ?? -1;
+    const time = c.times[t];
+    if (t < 0 || !time) {
+      violate(t < 0 ? 'unplaced' : 'time', () => `class ${c.id} has ${t < 0 ? 'no time' : 'a time not among its options'}`);
+      return null;
+    }
+    if (c.rooms.length === 0) {
+      if (r >= 0) violate('room', () => `class ${c.id} needs no room but has one`);
+      return { time, room: -1 };
+    }
+    const option = c.rooms[r];
+    if (r < 0 || !option) {
+      violate('room', () => `class ${c.id} has ${r < 0 ? 'no room' : 'a room not among its options'}`);
+      return null;
+    }
+    return { time, room: option.room };
+  });
+
+  let time = 0;
+  let room = 0;
+  problem.classes.forEach((c, i) => {
+    const p = placed[i];
+    if (!p) return;
+    time += c.times[assignment.time[i] ?? -1]?.penalty ?? 0;
+    if (p.room >= 0) {
+      room += c.rooms[assignment.room[i] ?? -1]?.penalty ?? 0;
+      const r = problem.rooms[p.room];
+      for (const u of r?.unavailable ?? []) if (algebra.overlaps(p.time, u)) violate('room-unavailable', () => `class ${c.id} is in room ${r?.id ?? ''} while it is unavailable`);
+    }
+  });
+
+  // Two classes in one room at overlapping times.
+  const byRoom = new Map<number, number[]>();
+  placed.forEach((p, i) => {
+    if (!p || p.room < 0) return;
+    const list = byRoom.get(p.room) ?? [];
+    list.push(i);
+    byRoom.set(p.room, list);
+  });
+  for (const [r, list] of byRoom) {
+    for (let x = 0; x < list.length; x++)
+      for (let y = x + 1; y < list.length; y++) {
+        const a = placed[list[x] as number] as Placed;
+        const b = placed[list[y] as number] as Placed;
+        if (algebra.overlaps(a.time, b.time)) violate('room-clash', () => `classes ${problem.classes[list[x] as number]?.id} and ${problem.classes[list[y] as number]?.id} are both in room ${problem.rooms[r]?.id} at overlapping times`);
+      }
+  }
+
+  let distribution = 0;
+  problem.distributions.forEach((d, k) => {
+    const members = d.classes.map((c) => placed[c]).filter((p): p is Placed => p !== null && p !== undefined);
+    if (members.length !== d.classes.length) return; // an unplaced class is already a hard violation
+    if (SET_TYPES.has(d.type)) {
+      const excess = setExcess(problem, d, members.map((p) => p.time));
+      if (excess === 0) return;
+      if (d.required) violate('distribution', () => `required ${d.type}(${d.params.join(',')}) (distribution ${k + 1}) is exceeded by ${excess}`);
+      else distribution += setPenalty(problem, d, excess);
+      return;
+    }
+    let broken = 0;
+    for (let x = 0; x < members.length; x++)
+      for (let y = x + 1; y < members.length; y++) if (!pairHolds(problem, algebra, d, members[x] as Placed, members[y] as Placed)) broken++;
+    if (broken === 0) return;
+    if (d.required) violate('distribution', () => `required ${d.type} (distribution ${k + 1}) is broken by ${broken} pair${broken === 1 ? '' : 's'} of classes`);
+    else distribution += d.penalty * broken;
+  });
+
+  // Students: one configuration of each course, one class of each of its subparts, parents taken, limits kept.
+  const enrolled = new Int32Array(problem.classes.length);
+  let student = 0;
+  problem.students.forEach((s, si) => {
+    const classes = assignment.students[si] ?? [];
+    const set = new Set(classes);
+    for (const c of classes) enrolled[c] = (enrolled[c] ?? 0) + 1;
+    const courseOf = (c: number): number => problem.configs[problem.subparts[problem.classes[c]?.subpart ?? -1]?.config ?? -1]?.course ?? -1;
+    for (const c of classes) {
+      if (!s.courses.includes(courseOf(c))) violate('sectioning', () => `student ${s.id} attends class ${problem.classes[c]?.id} of a course they do not need`);
+      const parent = problem.classes[c]?.parent ?? -1;
+      if (parent >= 0 && !set.has(parent)) violate('sectioning', () => `student ${s.id} attends class ${problem.classes[c]?.id} without its parent class ${problem.classes[parent]?.id}`);
+    }
+    for (const course of s.courses) {
+      const configs = (problem.courses[course]?.configs ?? []).filter((cfg) => (problem.configs[cfg]?.subparts ?? []).some((sp) => (problem.subparts[sp]?.classes ?? []).some((c) => set.has(c))));
+      if (configs.length !== 1) {
+        violate('sectioning', () => `student ${s.id} is in ${configs.length} configurations of course ${problem.courses[course]?.id} (must be one)`);
+        continue;
+      }
+      for (const sp of problem.configs[configs[0] as number]?.subparts ?? []) {
+        const taken = (problem.subparts[sp]?.classes ?? []).filter((c) => set.has(c)).length;
+        if (taken !== 1) violate('sectioning', () => `student ${s.id} has ${taken} classes of subpart ${problem.subparts[sp]?.id} of course ${problem.courses[course]?.id} (must be one)`);
+      }
+    }
+    for (let x = 0; x < classes.length; x++) {
+      const a = placed[classes[x] as number];
+      if (!a) continue;
+      for (let y = x + 1; y < classes.length; y++) {
+        const b = placed[classes[y] as number];
+        if (b && attendeesConflict(problem, algebra, a, b)) student++;
+      }
+    }
+  });
+  problem.classes.forEach((c, i) => {
+    if (c.limit >= 0 && (enrolled[i] ?? 0) > c.limit) violate('class-limit', () => `class ${c.id} has ${enrolled[i]} students, more than its limit of ${c.limit}`);
+  });
+
+  const w = problem.weights;
+  return { valid: hardCount === 0, hard, hardCount, time, room, distribution, student, total: time * w.time + room * w.room + distribution * w.distribution + student * w.student };
+}

@@ -1,0 +1,324 @@
+import { SeededRandom } from '../util/random';
+import { attendeesConflict, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
+import { SET_TYPES, type Assignment, type TimeOption, type TimetableProblem } from './model';
+import { TimeAlgebra } from './times';
+import { Sectioning } from './sectioning';
+
+/**
+ * The search, pure (no I/O, no clock of its own: the caller says when to stop). Two phases, as
+ * UniTime's solver does:
+ * 1. Iterative forward search: place classes one at a time, each at the value (time and room)
+ *    that displaces the fewest others — displaced classes go back in the queue — with conflict
+ *    weights so the search does not cycle, until every class is placed with no hard constraint
+ *    broken.
+ * 2. Simulated annealing over complete timetables: move one class to another time or room (or
+ *    both), never breaking a hard constraint, accepting worse moves with a probability that falls
+ *    as the temperature cools (reheated when stuck); students are re-sectioned between rounds.
+ * The running totals here are checked against the scorer (score.ts) before any result is reported.
+ */
+
+export interface SearchProgress {
+  phase: 'construction' | 'optimization';
+  /** Classes placed (construction) or the best complete total so far (optimization). */
+  placed: number;
+  classes: number;
+  bestTotal: number | null;
+}
+
+interface ValueCost {
+  t: number;
+  r: number;
+}
+
+const UNPLACED = -1;
+
+export class Search {
+  readonly algebra: TimeAlgebra;
+  readonly time: Int32Array;
+  readonly room: Int32Array;
+  private readonly n: number;
+  /** Per class, the distributions it is in. */
+  private readonly constraintsOf: number[][];
+  /** Per room, the classes placed in it. */
+  private readonly inRoom: number[][];
+  /** Per class: per (time, room) option, whether the room is available then (room-less classes: one column). */
+  private readonly available: Uint8Array[];
+  private readonly width: Int32Array;
+  /** Conflict weights: how often placing a class displaced another (key c·n + d). */
+  private readonly weight = new Map<number, number>();
+  readonly random: SeededRandom;
+  readonly sectioning: Sectioning;
+  private readonly unplaced = new Set<number>();
+  /** Soft cost of the current timetable (classes placed only), kept up to date. */
+  cost = 0;
+
+  constructor(
+    readonly problem: TimetableProblem,
+    seed: number,
+  ) {
+    this.algebra = new TimeAlgebra(problem.weekPatterns);
+    this.n = problem.classes.length;
+    this.time = new Int32Array(this.n).fill(UNPLACED);
+    this.room = new Int32Array(this.n).fill(UNPLACED);
+    this.random = new SeededRandom(seed);
+    this.constraintsOf = problem.classes.map(() => []);
+    problem.distributions.forEach((d, k) => {
+      for (const c of new Set(d.classes)) this.constraintsOf[c]?.push(k);
+    });
+    this.inRoom = problem.rooms.map(() => []);
+    this.width = new Int32Array(this.n);
+    this.available = problem.classes.map((c, i) => {
+      const width = Math.max(1, c.rooms.length);
+      this.width[i] = width;
+      const table = new Uint8Array(c.times.length * width);
+      c.times.forEach((t, ti) => {
+        if (c.rooms.length === 0) table[ti] = 1;
+        else
+          c.rooms.forEach((r, ri) => {
+            const room = problem.rooms[r.room];
+            table[ti * width + ri] = room && room.unavailable.some((u) => this.algebra.overlaps(t, u)) ? 0 : 1;
+          });
+      });
+      return table;
+    });
+    for (let c = 0; c < this.n; c++) this.unplaced.add(c);
+    this.sectioning = new Sectioning(problem, this.random, (a, b) => this.studentsClash(a, b));
+  }
+
+  /** The placed time of a class. */
+  private timeOf(c: number, t: number = this.time[c] ?? UNPLACED): TimeOption {
+    return this.problem.classes[c]?.times[t] as TimeOption;
+  }
+
+  private placedAs(c: number, t: number, r: number): Placed {
+    const spec = this.problem.classes[c];
+    return { time: spec?.times[t] as TimeOption, room: r < 0 ? -1 : (spec?.rooms[r]?.room ?? -1) };
+  }
+
+  private placed(c: number): Placed | null {
+    const t = this.time[c] ?? UNPLACED;
+    return t < 0 ? null : this.placedAs(c, t, this.room[c] ?? UNPLACED);
+  }
+
+  /** Whether two placed classes would clash for a student attending both. */
+  studentsClash(a: number, b: number): boolean {
+    const pa = this.placed(a);
+    const pb = this.placed(b);
+    return pa !== null && pb !== null && attendeesConflict(this.problem, this.algebra, pa, pb);
+  }
+
+  get complete(): boolean {
+    return this.unplaced.size === 0;
+  }
+
+  get placedCount(): number {
+    return this.n - this.unplaced.size;
+  }
+
+  /**
+   * The placed classes that must leave for class c to take (t, r): those in the room then, those
+   * a required distribution forbids beside it. Null when c cannot take it even alone.
+   */
+  hardConflicts(c: number, t: number, r: number): Set<number> | null {
+    const spec = this.problem.classes[c];
+    if (!spec || (this.available[c]?.[t * (this.width[c] ?? 1) + Math.max(0, r)] ?? 0) === 0) return null;
+    const me = this.placedAs(c, t, r);
+    const out = new Set<number>();
+    if (me.room >= 0) {
+      for (const d of this.inRoom[me.room] ?? []) if (d !== c && this.algebra.overlaps(me.time, this.timeOf(d))) out.add(d);
+    }
+    for (const k of this.constraintsOf[c] ?? []) {
+      const dist = this.problem.distributions[k];
+      if (!dist?.required) continue;
+      if (SET_TYPES.has(dist.type)) {
+        const others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0 && !out.has(d));
+        const times = (without: number): TimeOption[] => [me.time, ...others.filter((d) => d !== without).map((d) => this.timeOf(d))];
+        if (setExcess(this.problem, dist, times(-1)) === 0) continue;
+        if (setExcess(this.problem, dist, [me.time]) > 0) return null;
+        // Displace the classes whose leaving lowers the excess most, until it holds.
+        while (others.length > 0 && setExcess(this.problem, dist, times(-1)) > 0) {
+          let best = others[0] as number;
+          let bestExcess = Number.POSITIVE_INFINITY;
+          for (const d of others) {
+            const excess = setExcess(this.problem, dist, times(d));
+            if (excess < bestExcess) {
+              bestExcess = excess;
+              best = d;
+            }
+          }
+          out.add(best);
+          others.splice(others.indexOf(best), 1);
+        }
+        continue;
+      }
+      const position = dist.classes.indexOf(c);
+      dist.classes.forEach((d, j) => {
+        if (d === c || (this.time[d] ?? UNPLACED) < 0 || out.has(d)) return;
+        const other = this.placed(d) as Placed;
+        const holds = j > position ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me);
+        if (!holds) out.add(d);
+      });
+    }
+    return out;
+  }
+
+  /** The soft cost class c adds at (t, r) against the placed classes (its own penalties, soft distributions, students). */
+  softCost(c: number, t: number, r: number): number {
+    const spec = this.problem.classes[c];
+    if (!spec) return 0;
+    const w = this.problem.weights;
+    const me = this.placedAs(c, t, r);
+    let cost = (spec.times[t]?.penalty ?? 0) * w.time + (r >= 0 ? (spec.rooms[r]?.penalty ?? 0) * w.room : 0);
+    for (const k of this.constraintsOf[c] ?? []) {
+      const dist = this.problem.distributions[k];
+      if (!dist || dist.required) continue;
+      if (SET_TYPES.has(dist.type)) {
+        const others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0).map((d) => this.timeOf(d));
+        cost += w.distribution * (setPenalty(this.problem, dist, setExcess(this.problem, dist, [...others, me.time])) - setPenalty(this.problem, dist, setExcess(this.problem, dist, others)));
+        continue;
+      }
+      const position = dist.classes.indexOf(c);
+      let broken = 0;
+      dist.classes.forEach((d, j) => {
+        if (d === c || (this.time[d] ?? UNPLACED) < 0) return;
+        const other = this.placed(d) as Placed;
+        if (!(j > position ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me))) broken++;
+      });
+      cost += w.distribution * dist.penalty * broken;
+    }
+    if (w.student > 0) {
+      for (const [d, shared] of this.sectioning.sharedWith(c)) {
+        const other = this.placed(d);
+        if (other && attendeesConflict(this.problem, this.algebra, me, other)) cost += w.student * shared;
+      }
+    }
+    return cost;
+  }
+
+  assign(c: number, t: number, r: number): void {
+    if ((this.time[c] ?? UNPLACED) >= 0) this.unassign(c);
+    this.cost += this.softCost(c, t, r);
+    this.time[c] = t;
+    this.room[c] = r;
+    const room = r >= 0 ? (this.problem.classes[c]?.rooms[r]?.room ?? -1) : -1;
+    if (room >= 0) this.inRoom[room]?.push(c);
+    this.unplaced.delete(c);
+  }
+
+  unassign(c: number): void {
+    const t = this.time[c] ?? UNPLACED;
+    if (t < 0) return;
+    const r = this.room[c] ?? UNPLACED;
+    const room = r >= 0 ? (this.problem.classes[c]?.rooms[r]?.room ?? -1) : -1;
+    if (room >= 0) {
+      const list = this.inRoom[room] as number[];
+      const at = list.indexOf(c);
+      if (at >= 0) list.splice(at, 1);
+    }
+    this.time[c] = UNPLACED;
+    this.room[c] = UNPLACED;
+    this.cost -= this.softCost(c, t, r);
+    this.unplaced.add(c);
+  }
+
+  /** All (time, room) options of a class, or a sample of them when there are many. */
+  private values(c: number, limit: number): ValueCost[] {
+    const spec = this.problem.classes[c];
+    if (!spec) return [];
+    const width = this.width[c] ?? 1;
+    const total = spec.times.length * width;
+    const out: ValueCost[] = [];
+    if (total <= limit) {
+      for (let t = 0; t < spec.times.length; t++) for (let r = 0; r < width; r++) if (this.available[c]?.[t * width + r]) out.push({ t, r: spec.rooms.length === 0 ? -1 : r });
+      return out;
+    }
+    for (let k = 0; k < limit; k++) {
+      const v = Math.floor(this.random.next() * total);
+      if (this.available[c]?.[v]) out.push({ t: Math.floor(v / width), r: spec.rooms.length === 0 ? -1 : v % width });
+    }
+    return out;
+  }
+
+  /**
+   * One step of iterative forward search: an unplaced class takes the value that displaces the
+   * least (weighted by how often it displaced those classes before), soft cost breaking ties.
+   */
+  constructionStep(): void {
+    const pool = [...this.unplaced];
+    // The hardest of a few drawn at random: fewest values first.
+    let c = pool[Math.floor(this.random.next() * pool.length)] as number;
+    for (let k = 0; k < 2; k++) {
+      const other = pool[Math.floor(this.random.next() * pool.length)] as number;
+      if ((this.available[other]?.length ?? 0) < (this.available[c]?.length ?? 0)) c = other;
+    }
+    let best: { t: number; r: number; out: Set<number>; score: number } | null = null;
+    let ties = 0;
+    for (const v of this.values(c, 400)) {
+      const out = this.hardConflicts(c, v.t, v.r);
+      if (!out) continue;
+      let score = 0;
+      for (const d of out) score += 1 + (this.weight.get(c * this.n + d) ?? 0);
+      score = score * 1e6 + (out.size === 0 ? this.softCost(c, v.t, v.r) : 0);
+      if (!best || score < best.score) {
+        best = { ...v, out, score };
+        ties = 1;
+      } else if (score === best.score && this.random.next() * ++ties < 1) best = { ...v, out, score };
+    }
+    if (!best) return; // no value of this class can ever hold (reported by the scorer)
+    for (const d of best.out) {
+      this.unassign(d);
+      this.weight.set(c * this.n + d, (this.weight.get(c * this.n + d) ?? 0) + 1);
+    }
+    this.assign(c, best.t, best.r);
+  }
+
+  /**
+   * One move of the annealing: a random placed class to a random other value that breaks no hard
+   * constraint. Answers the change of cost when applied, or null when no move was made.
+   */
+  tryMove(temperature: number): number | null {
+    const c = Math.floor(this.random.next() * this.n);
+    const spec = this.problem.classes[c];
+    const t0 = this.time[c] ?? UNPLACED;
+    if (!spec || t0 < 0) return null;
+    const r0 = this.room[c] ?? UNPLACED;
+    const width = this.width[c] ?? 1;
+    // Change the time, the room, or both.
+    const kind = this.random.next();
+    const t = spec.rooms.length > 0 && kind < 0.3 ? t0 : Math.floor(this.random.next() * spec.times.length);
+    const r = spec.rooms.length === 0 ? -1 : kind >= 0.3 && kind < 0.6 ? r0 : Math.floor(this.random.next() * width);
+    if (t === t0 && r === r0) return null;
+    const out = this.hardConflicts(c, t, r);
+    if (!out || out.size > 0) return null;
+    const before = this.softCost(c, t0, r0);
+    this.unassign(c);
+    const after = this.softCost(c, t, r);
+    const delta = after - before;
+    if (delta <= 0 || this.random.next() < Math.exp(-delta / temperature)) {
+      this.assign(c, t, r);
+      return delta;
+    }
+    this.assign(c, t0, r0);
+    return null;
+  }
+
+  snapshot(): Assignment {
+    return { time: this.time.slice(), room: this.room.slice(), students: this.sectioning.enrollments() };
+  }
+
+  restore(assignment: Assignment): void {
+    for (let c = 0; c < this.n; c++) this.unassign(c);
+    for (let c = 0; c < this.n; c++) {
+      const t = assignment.time[c] ?? UNPLACED;
+      if (t >= 0) this.assign(c, t, assignment.room[c] ?? UNPLACED);
+    }
+  }
+
+  /** The running soft cost worked out again from scratch (it drifts by no more than rounding). */
+  recount(): void {
+    const kept = this.snapshot();
+    for (let c = 0; c < this.n; c++) this.unassign(c);
+    this.cost = 0;
+    this.restore(kept);
+  }
+}

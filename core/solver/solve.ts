@@ -1,0 +1,117 @@
+import type { Assignment, TimetableProblem } from './model';
+import { scoreAssignment, type Score } from './score';
+import { Search, type SearchProgress } from './search';
+
+/**
+ * Solves a timetabling problem within a budget: a valid timetable first (iterative forward search),
+ * then a better one (simulated annealing with student re-sectioning). Pure apart from the clock the
+ * caller hands in; the answer's score is the scorer's, worked out from scratch.
+ */
+export interface SolveOptions {
+  /** Wall-clock budget. */
+  timeBudgetMs: number;
+  seed: number;
+  /** Called now and then with how far the search is. */
+  onProgress?: (progress: SearchProgress) => void;
+  /** Asked now and then; true stops the search (the best so far is answered). */
+  cancelled?: () => boolean;
+  now?: () => number;
+}
+
+export interface SolveResult {
+  assignment: Assignment;
+  score: Score;
+  /** Milliseconds until every class was placed with no hard constraint broken (null: never). */
+  firstValidMs: number | null;
+  iterations: number;
+  durationMs: number;
+}
+
+/** How often (iterations) the clock, the cancel flag and progress are looked at. */
+const CHECK_EVERY = 200;
+
+export function solve(problem: TimetableProblem, options: SolveOptions): SolveResult {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const deadline = started + options.timeBudgetMs;
+  const search = new Search(problem, options.seed);
+  search.sectioning.initial();
+  let iterations = 0;
+  const stop = (): boolean => now() >= deadline || (options.cancelled?.() ?? false);
+
+  // 1. Construction: until every class is placed (or the budget ends); the best partial one is kept.
+  let best: Assignment = search.snapshot();
+  let bestPlaced = -1;
+  while (!search.complete) {
+    search.constructionStep();
+    iterations++;
+    if (search.placedCount > bestPlaced) {
+      bestPlaced = search.placedCount;
+      best = search.snapshot();
+    }
+    if (iterations % CHECK_EVERY === 0) {
+      options.onProgress?.({ phase: 'construction', placed: search.placedCount, classes: problem.classes.length, bestTotal: null });
+      if (stop()) break;
+    }
+  }
+  if (!search.complete) {
+    const score = scoreAssignment(problem, best, search.algebra);
+    return { assignment: best, score, firstValidMs: null, iterations, durationMs: now() - started };
+  }
+  const firstValidMs = now() - started;
+
+  // 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable kept.
+  search.cost += problem.weights.student * search.sectioning.improve();
+  search.recount();
+  best = search.snapshot();
+  let bestCost = search.cost;
+  let temperature = initialTemperature(search);
+  let sinceBest = 0;
+  const cooling = 0.999;
+  while (!stop()) {
+    for (let k = 0; k < CHECK_EVERY; k++) {
+      search.tryMove(temperature);
+      iterations++;
+      if (search.cost < bestCost - 1e-9) {
+        bestCost = search.cost;
+        best = search.snapshot();
+        sinceBest = 0;
+      } else sinceBest++;
+    }
+    temperature *= cooling;
+    if (iterations % (CHECK_EVERY * 100) === 0) {
+      const change = search.sectioning.improve();
+      if (change < 0) {
+        search.cost += problem.weights.student * change;
+        if (search.cost < bestCost - 1e-9) {
+          bestCost = search.cost;
+          best = search.snapshot();
+          sinceBest = 0;
+        }
+      }
+      options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
+    }
+    // Stuck: reheat from the best timetable.
+    if (sinceBest > 200_000) {
+      search.restore(best);
+      search.recount();
+      temperature = initialTemperature(search) / 2;
+      sinceBest = 0;
+    }
+  }
+  const score = scoreAssignment(problem, best, search.algebra);
+  return { assignment: best, score, firstValidMs, iterations, durationMs: now() - started };
+}
+
+/** A starting temperature at which a typical worsening move is taken about half the time. */
+function initialTemperature(search: Search): number {
+  const worse: number[] = [];
+  for (let k = 0; k < 2_000 && worse.length < 100; k++) {
+    const delta = search.tryMove(Number.POSITIVE_INFINITY);
+    if (delta !== null && delta > 0) worse.push(delta);
+  }
+  search.recount();
+  if (worse.length === 0) return 1;
+  worse.sort((a, b) => a - b);
+  return Math.max(1, (worse[Math.floor(worse.length / 2)] ?? 1) / Math.LN2);
+}

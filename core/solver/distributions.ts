@@ -1,4 +1,4 @@
-import { bitCount, firstDay, type Distribution, type TimeOption, type TimetableProblem } from './model';
+import { bitCount, firstDay, travelTime, type Distribution, type TimeOption, type TimetableProblem } from './model';
 import type { TimeAlgebra } from './times';
 
 /**
@@ -20,7 +20,7 @@ const end = (t: TimeOption): number => t.start + t.length;
 
 /** Travel time between two placed classes' rooms (0 when either has none). */
 export function travelBetween(problem: TimetableProblem, a: Placed, b: Placed): number {
-  return a.room < 0 || b.room < 0 ? 0 : problem.travel(a.room, b.room);
+  return a.room < 0 || b.room < 0 ? 0 : travelTime(problem, a.room, b.room);
 }
 
 /** Whether two placed classes conflict for a student attending both: they overlap, or leave too little time to walk between rooms. */

@@ -243,13 +243,13 @@ export function readItcProblem(xml: string): TimetableProblem {
   if (nrDays === 0) throw invalid('The problem file is not a competition problem: it has no <problem> element');
 
   // References by id, now that everything is read.
-  const travel = new Map<number, number>();
+  const travel = new Int32Array(rooms.length * rooms.length);
   for (const t of travelPending) {
     const to = roomIndex.get(t.to);
     if (to === undefined || t.from < 0) throw fail(t.line, `travel to unknown room ${echo(t.to, 40)}`);
     if (t.value < 0) throw fail(t.line, 'negative travel time');
-    travel.set(t.from * rooms.length + to, t.value);
-    travel.set(to * rooms.length + t.from, t.value);
+    travel[t.from * rooms.length + to] = t.value;
+    travel[to * rooms.length + t.from] = t.value;
   }
   const specs: ClassSpec[] = classes.map((pending) => {
     const spec = pending.spec;
@@ -271,7 +271,6 @@ export function readItcProblem(xml: string): TimetableProblem {
     if (index === undefined) throw fail(at, `unknown class ${echo(id, 40)}`);
     return index;
   };
-  const roomCount = rooms.length;
   return {
     name,
     nrDays,
@@ -279,7 +278,7 @@ export function readItcProblem(xml: string): TimetableProblem {
     slotsPerDay,
     weights,
     rooms,
-    travel: (a, b) => (a === b ? 0 : (travel.get(a * roomCount + b) ?? 0)),
+    travel,
     weekPatterns: { text: weekText, weeks: weekText.map((text) => [...text].flatMap((c, w) => (c === '1' ? [w] : []))) },
     classes: specs,
     subparts,

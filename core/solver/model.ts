@@ -131,8 +131,8 @@ export interface TimetableProblem {
   slotsPerDay: number;
   weights: Weights;
   rooms: Room[];
-  /** Travel time in slots between two rooms, symmetric (0 when not listed). */
-  travel: (a: number, b: number) => number;
+  /** Travel time in slots between rooms a and b at [a · rooms + b], symmetric (0 when not listed). */
+  travel: Int32Array;
   weekPatterns: WeekPatterns;
   classes: ClassSpec[];
   subparts: Subpart[];
@@ -163,4 +163,9 @@ export function bitCount(mask: number): number {
   let n = mask - ((mask >>> 1) & 0x55555555);
   n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
   return (((n + (n >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Travel time in slots between two rooms (0 for the same room or a pair the problem does not list). */
+export function travelTime(problem: Pick<TimetableProblem, 'travel' | 'rooms'>, a: number, b: number): number {
+  return a === b ? 0 : (problem.travel[a * problem.rooms.length + b] ?? 0);
 }

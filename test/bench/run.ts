@@ -12,6 +12,7 @@ import { benchRenderer } from './renderer.bench';
 import { benchAutofill } from './autofill.bench';
 import { benchLimits } from './limits.bench';
 import { benchReliability } from './reliability.bench';
+import { benchItc } from './itc.bench';
 import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -26,8 +27,8 @@ const sections: Record<string, () => Promise<void>> = {
   autofill: benchAutofill,
   renderer: benchRenderer,
 };
-/** Sections run only when named: they take minutes. */
-const optIn: Record<string, () => Promise<void>> = { forest: benchForest, milp: benchAutofill };
+/** Sections run only when named: they take minutes (itc: 600 s per problem, an hour and a half for all nine). */
+const optIn: Record<string, () => Promise<void>> = { forest: benchForest, milp: benchAutofill, itc: benchItc };
 
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(sections)) {

@@ -1,0 +1,64 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { readItcProblem } from './itc-reader';
+import { TERMWISE_AUTHOR, writeItcSolution } from './itc-writer';
+import { solveInWorker } from './run';
+
+/**
+ * `npm run solve -- <problem.xml> [--seconds N] [--seed S] [--out solution.xml]`: solves a problem in
+ * the competition's format (ITC 2019, as UniTime exports it) with a progress bar, prints the score
+ * parts, and writes the solution in the competition's format for the organisers' validator.
+ */
+const USAGE = 'usage: npm run solve -- <problem.xml> [--seconds N] [--seed S] [--out solution.xml]';
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { seconds: { type: 'string', default: '60' }, seed: { type: 'string', default: '1' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const file = positionals[0];
+  const seconds = Number(values.seconds);
+  const seed = Number(values.seed);
+  if (values.help || !file || !(seconds > 0) || !Number.isInteger(seed)) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const problem = readItcProblem(readFileSync(file, 'utf8'));
+  const students = problem.students.length;
+  console.log(`${problem.name || basename(file)}: ${problem.classes.length} classes, ${problem.rooms.length} rooms, ${problem.distributions.length} distribution constraints, ${students} students; ${seconds} s, seed ${seed}`);
+  const started = performance.now();
+  const bar = (share: number): string => `[${'#'.repeat(Math.round(share * 30)).padEnd(30, '.')}]`;
+  const interactive = process.stderr.isTTY;
+  const run = solveInWorker(problem, {
+    timeBudgetMs: seconds * 1000,
+    seed,
+    onProgress: (p) => {
+      const elapsed = (performance.now() - started) / 1000;
+      const line = `${bar(Math.min(1, elapsed / seconds))} ${elapsed.toFixed(0).padStart(4)} s  ${p.phase === 'construction' ? `placing: ${p.placed}/${p.classes} classes` : `best total so far: ${p.bestTotal ?? '?'}`}`;
+      if (interactive) process.stderr.write(`\r${line}`);
+    },
+  });
+  process.once('SIGINT', () => run.cancel());
+  const result = await run.result;
+  if (interactive) process.stderr.write('\n');
+  const s = result.score;
+  const w = problem.weights;
+  console.log(s.valid ? 'valid: every class placed, every hard constraint held' : `NOT valid: ${s.hardCount} hard violation${s.hardCount === 1 ? '' : 's'}`);
+  for (const h of s.hard.slice(0, 10)) console.log(`  - ${h.message}`);
+  console.log(`time ${s.time} × ${w.time}, room ${s.room} × ${w.room}, distribution ${s.distribution} × ${w.distribution}, student ${s.student} × ${w.student}`);
+  console.log(`total ${s.total}${result.firstValidMs === null ? '' : `; first valid after ${(result.firstValidMs / 1000).toFixed(1)} s`}; ${(result.durationMs / 1000).toFixed(1)} s in all`);
+  if (values.out) {
+    writeFileSync(values.out, writeItcSolution(problem, result.assignment, { ...TERMWISE_AUTHOR, runtimeSeconds: result.durationMs / 1000 }));
+    console.log(`solution written to ${values.out}`);
+  }
+  return s.valid ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  },
+);

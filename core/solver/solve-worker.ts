@@ -1,0 +1,29 @@
+import { workerData } from 'node:worker_threads';
+import { replyToParent, reportProgress } from '../workers';
+import type { TimetableProblem } from './model';
+import { solve, type SolveResult } from './solve';
+
+/** The solver's thread: solves the problem it is given within its budget, reporting progress; a shared flag cancels it. */
+export interface SolveJob {
+  problem: TimetableProblem;
+  timeBudgetMs: number;
+  seed: number;
+  /** One Int32: set to 1 to stop the search (the best timetable so far is answered). */
+  cancel: SharedArrayBuffer;
+}
+
+const job = workerData as SolveJob;
+const cancelFlag = new Int32Array(job.cancel);
+
+replyToParent(
+  Promise.resolve().then(
+    (): SolveResult =>
+      solve(job.problem, {
+        timeBudgetMs: job.timeBudgetMs,
+        seed: job.seed,
+        onProgress: (progress) => reportProgress(progress),
+        cancelled: () => Atomics.load(cancelFlag, 0) === 1,
+      }),
+  ),
+  null,
+);

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { SaxesParser } from 'saxes';
+import { describe, expect, it } from 'vitest';
+import { readItcProblem } from '../../core/solver/itc-reader';
+import { writeItcSolution, TERMWISE_AUTHOR } from '../../core/solver/itc-writer';
+import { solve } from '../../core/solver/solve';
+import { realDataFile } from '../helpers/real-data';
+
+/**
+ * The competition's files: the four demo problems read and solved to a valid timetable, the
+ * solution written in the competition's format, and files that are not problems refused in words.
+ */
+const DEMOS = ['bet-sum18', 'lums-sum17', 'pu-cs-fal07', 'wbg-fal10'] as const;
+const paths = Object.fromEntries(DEMOS.map((name) => [name, realDataFile(`itc2019/${name}.xml`)]));
+
+describe.skipIf(Object.values(paths).some((p) => p === null))('the competition demo problems', () => {
+  for (const name of DEMOS) {
+    it(`reads ${name}, finds a valid timetable in a few seconds, and writes it as a competition solution`, () => {
+      const problem = readItcProblem(readFileSync(paths[name] as string, 'utf8'));
+      expect(problem.name).toBe(name);
+      expect(problem.classes.length).toBeGreaterThan(10);
+      expect(problem.classes.every((c) => c.times.length > 0)).toBe(true);
+      const result = solve(problem, { timeBudgetMs: 3_000, seed: 7 });
+      expect(result.score.hard, `${name}: ${result.score.hard.map((h) => h.message).join('; ')}`).toEqual([]);
+      expect(result.score.valid).toBe(true);
+      const xml = writeItcSolution(problem, result.assignment, { ...TERMWISE_AUTHOR, runtimeSeconds: result.durationMs / 1000 });
+      // Well-formed, one <class> per class with its time and (when it needs one) its room, every student placed.
+      const classes = new Map<string, Record<string, string>>();
+      let students = 0;
+      const parser = new SaxesParser();
+      parser.on('opentag', (tag) => {
+        const attributes = tag.attributes as Record<string, string>;
+        if (tag.name === 'class') classes.set(attributes.id ?? '', attributes);
+        if (tag.name === 'student') students++;
+      });
+      parser.write(xml).close();
+      expect(classes.size).toBe(problem.classes.length);
+      for (const c of problem.classes) {
+        const written = classes.get(c.id);
+        expect(written?.days).toMatch(new RegExp(`^[01]{${problem.nrDays}}$`));
+        expect(written?.weeks).toMatch(new RegExp(`^[01]{${problem.nrWeeks}}$`));
+        expect(written?.room === undefined).toBe(c.rooms.length === 0);
+      }
+      expect(students).toBe(problem.students.reduce((sum, s) => sum + (result.assignment.students[problem.students.indexOf(s)]?.length ?? 0), 0));
+    }, 30_000);
+  }
+});
+
+describe('files that are not competition problems', () => {
+  const refused = (xml: string): string => {
+    try {
+      readItcProblem(xml);
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+    return 'read';
+  };
+  const head = '<problem name="x" nrDays="7" nrWeeks="2" slotsPerDay="288">';
+
+  it('names the line and the problem', () => {
+    expect(refused('<problem')).toMatch(/not well-formed XML/);
+    expect(refused('<rooms/>')).toMatch(/no <problem> element/);
+    expect(refused(`${head}<courses><course id="1"><config id="1"><subpart id="1"><class id="1" limit="5"><time days="1000000" start="10" length="5" weeks="111" penalty="0"/></class></subpart></config></course></courses></problem>`)).toMatch(/line 1\): <time> weeks="111" is not 2 weeks/);
+    expect(refused(`${head}<distributions><distribution type="MaxBreaks(1)" required="true"><class id="1"/></distribution></distributions></problem>`)).toMatch(/MaxBreaks takes 2 whole-number parameters/);
+    expect(refused(`${head}<distributions><distribution type="Sometimes" required="true"/></distributions></problem>`)).toMatch(/unknown distribution type "Sometimes"/);
+    expect(refused(`${head}<courses><course id="1"><config id="1"><subpart id="1"><class id="1" limit="5" parent="9"><time days="1000000" start="10" length="5" weeks="11"/></class></subpart></config></course></courses></problem>`)).toMatch(/class 1 has unknown parent 9/);
+    expect(refused(`${head}<courses><course id="1"><config id="1"><subpart id="1"><class id="1" limit="5"><room id="7" penalty="0"/><time days="1000000" start="10" length="5" weeks="11"/></class></subpart></config></course></courses></problem>`)).toMatch(/allows unknown room 7/);
+    expect(refused(`${head}${'<a>'.repeat(20)}`)).toMatch(/nested too deep/);
+    expect(refused('<!DOCTYPE x [<!ENTITY e "&e;&e;">]><problem/>')).toMatch(/not well-formed XML|no <problem>|nrDays/);
+  });
+});

@@ -302,6 +302,47 @@ export class Search {
     return null;
   }
 
+  /**
+   * A move through a clash: class c takes a new value that displaces one or two others, each of
+   * which is placed again at its cheapest value that clashes with nothing. Taken (or undone) as the
+   * annealing decides; answers the change of cost when taken, or null.
+   */
+  tryEjection(temperature: number): number | null {
+    const c = Math.floor(this.random.next() * this.n);
+    const spec = this.problem.classes[c];
+    const t0 = this.time[c] ?? UNPLACED;
+    if (!spec || t0 < 0) return null;
+    const width = this.width[c] ?? 1;
+    const t = Math.floor(this.random.next() * spec.times.length);
+    const r = spec.rooms.length === 0 ? -1 : Math.floor(this.random.next() * width);
+    if (t === t0 && r === (this.room[c] ?? UNPLACED)) return null;
+    const out = this.hardConflicts(c, t, r);
+    if (!out || out.size === 0 || out.size > 2) return null;
+    const before = this.cost;
+    const saved: [number, number, number][] = [[c, t0, this.room[c] ?? UNPLACED], ...[...out].map((d): [number, number, number] => [d, this.time[d] ?? UNPLACED, this.room[d] ?? UNPLACED])];
+    const undo = (): null => {
+      for (const [d] of saved) this.unassign(d);
+      for (const [d, dt, dr] of saved) this.assign(d, dt, dr);
+      return null;
+    };
+    for (const d of out) this.unassign(d);
+    this.assign(c, t, r);
+    for (const d of out) {
+      let best: { t: number; r: number; cost: number } | null = null;
+      for (const v of this.values(d, 60)) {
+        const clash = this.hardConflicts(d, v.t, v.r);
+        if (!clash || clash.size > 0) continue;
+        const cost = this.softCost(d, v.t, v.r);
+        if (!best || cost < best.cost) best = { ...v, cost };
+      }
+      if (!best) return undo();
+      this.assign(d, best.t, best.r);
+    }
+    const delta = this.cost - before;
+    if (delta <= 0 || this.random.next() < Math.exp(-delta / temperature)) return delta;
+    return undo();
+  }
+
   snapshot(): Assignment {
     return { time: this.time.slice(), room: this.room.slice(), students: this.sectioning.enrollments() };
   }

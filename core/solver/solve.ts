@@ -25,6 +25,8 @@ export interface SolveResult {
   firstValidMs: number | null;
   iterations: number;
   durationMs: number;
+  /** The search's own running total of the answered timetable (must equal the scorer's; null before any valid one). */
+  runningTotal: number | null;
 }
 
 /** How often (iterations) the clock, the cancel flag and progress are looked at. */
@@ -56,7 +58,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   }
   if (!search.complete) {
     const score = scoreAssignment(problem, best, search.algebra);
-    return { assignment: best, score, firstValidMs: null, iterations, durationMs: now() - started };
+    return { assignment: best, score, firstValidMs: null, iterations, durationMs: now() - started, runningTotal: null };
   }
   const firstValidMs = now() - started;
 
@@ -65,42 +67,47 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   search.recount();
   best = search.snapshot();
   let bestCost = search.cost;
-  let temperature = initialTemperature(search);
-  let sinceBest = 0;
-  const cooling = 0.999;
+  // Annealing in rounds: each cools from its starting temperature to a thousandth of it, then starts
+  // again from the best timetable, a little cooler; students are re-sectioned now and then.
+  const hot = initialTemperature(search);
+  let roundStart = now();
+  let round = 0;
+  const roundMs = Math.max(5_000, (deadline - roundStart) / 6);
+  let temperature = hot;
+  let sinceSectioning = 0;
   while (!stop()) {
     for (let k = 0; k < CHECK_EVERY; k++) {
-      search.tryMove(temperature);
+      if (search.random.next() < 0.9) search.tryMove(temperature);
+      else search.tryEjection(temperature);
       iterations++;
       if (search.cost < bestCost - 1e-9) {
         bestCost = search.cost;
         best = search.snapshot();
-        sinceBest = 0;
-      } else sinceBest++;
+      }
     }
-    temperature *= cooling;
-    if (iterations % (CHECK_EVERY * 100) === 0) {
+    const progress = Math.min(1, (now() - roundStart) / roundMs);
+    temperature = (hot / (1 + round)) * Math.pow(1e-3, progress);
+    if (++sinceSectioning >= 100) {
+      sinceSectioning = 0;
       const change = search.sectioning.improve();
       if (change < 0) {
         search.cost += problem.weights.student * change;
         if (search.cost < bestCost - 1e-9) {
           bestCost = search.cost;
           best = search.snapshot();
-          sinceBest = 0;
         }
       }
       options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
     }
-    // Stuck: reheat from the best timetable.
-    if (sinceBest > 200_000) {
+    if (progress >= 1) {
       search.restore(best);
       search.recount();
-      temperature = initialTemperature(search) / 2;
-      sinceBest = 0;
+      round++;
+      roundStart = now();
     }
   }
   const score = scoreAssignment(problem, best, search.algebra);
-  return { assignment: best, score, firstValidMs, iterations, durationMs: now() - started };
+  return { assignment: best, score, firstValidMs, iterations, durationMs: now() - started, runningTotal: bestCost };
 }
 
 /** A starting temperature at which a typical worsening move is taken about half the time. */

@@ -23,6 +23,8 @@ describe.skipIf(Object.values(paths).some((p) => p === null))('the competition d
       const result = solve(problem, { timeBudgetMs: 3_000, seed: 7 });
       expect(result.score.hard, `${name}: ${result.score.hard.map((h) => h.message).join('; ')}`).toEqual([]);
       expect(result.score.valid).toBe(true);
+      // The search's running totals agree with the scorer's count from scratch.
+      expect(result.runningTotal).toBeCloseTo(result.score.total, 6);
       const xml = writeItcSolution(problem, result.assignment, { ...TERMWISE_AUTHOR, runtimeSeconds: result.durationMs / 1000 });
       // Well-formed, one <class> per class with its time and (when it needs one) its room, every student placed.
       const classes = new Map<string, Record<string, string>>();

@@ -4,6 +4,8 @@ import { WHOLE_TERM } from '../domain/parts';
 import { sessionsOverlap, type Session } from '../domain/meetings';
 import type { Slot } from './grid';
 import { SOFT_WEIGHTS, type SoftWeights } from './weights';
+import { draftModel } from './timetable-model';
+import { solve as searchTimetable } from '../solver/solve';
 
 /**
  * The auto-fill solver, pure: sections to place, who may teach them, rooms and standard times.
@@ -358,12 +360,32 @@ export function solve(problem: Problem): Solution {
     }
     if (!improved || performance.now() - started > problem.timeBudgetMs) break;
   }
-  const placed = [...draft.placements].sort((a, b) => a.section.course_code.localeCompare(b.section.course_code) || a.section.section_name.localeCompare(b.section.section_name, 'en', { numeric: true }));
+  // Then the timetabling solver (core/solver) improves the draft's times and rooms, instructors kept;
+  // its draft is taken only when the auto-fill's own measure says it is better.
+  let final = draft;
+  const refined = refine(problem, [...draft.placements], problem.timeBudgetMs - (performance.now() - started));
+  if (refined) {
+    const other = new Draft(problem);
+    for (const p of refined) other.add(p);
+    if (other.hardViolations() === 0 && other.softScore().total < draft.softScore().total - 1e-9) final = other;
+  }
+  const placed = [...final.placements].sort((a, b) => a.section.course_code.localeCompare(b.section.course_code) || a.section.section_name.localeCompare(b.section.section_name, 'en', { numeric: true }));
   return {
     placed,
-    unplaced: unplaced.map((section) => ({ section, reason: draft.reason(section) })),
-    hardViolations: draft.hardViolations(),
-    soft: draft.softScore(),
+    unplaced: unplaced.map((section) => ({ section, reason: final.reason(section) })),
+    hardViolations: final.hardViolations(),
+    soft: final.softScore(),
     moves,
   };
+}
+
+/** Moves of the solver's annealing per drafted section: enough to settle a department's term, and the same draft every time. */
+export const SOLVER_MOVES_PER_SECTION = 400;
+
+/** The draft's times and rooms improved by the timetabling solver (instructors kept), or null when it found nothing valid. */
+function refine(problem: Problem, placed: Placement[], budgetMs: number): Placement[] | null {
+  if (placed.length < 2 || budgetMs <= 0) return null;
+  const { model, initial, placements } = draftModel(problem, placed);
+  const result = searchTimetable(model, { timeBudgetMs: budgetMs, seed: 1, initial, maxIterations: SOLVER_MOVES_PER_SECTION * placed.length });
+  return result.score.valid ? placements(result.assignment) : null;
 }

@@ -15,6 +15,13 @@ export interface SolveOptions {
   onProgress?: (progress: SearchProgress) => void;
   /** Asked now and then; true stops the search (the best so far is answered). */
   cancelled?: () => boolean;
+  /** A complete timetable to start from (skips the construction); students are sectioned anew. */
+  initial?: Assignment;
+  /**
+   * Moves of the annealing at most: with this the result depends on the seed alone (a draft answered
+   * twice is the same draft); the wall-clock budget still caps it.
+   */
+  maxIterations?: number;
   now?: () => number;
 }
 
@@ -38,8 +45,9 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   const deadline = started + options.timeBudgetMs;
   const search = new Search(problem, options.seed);
   search.sectioning.initial();
+  if (options.initial) search.restore(options.initial);
   let iterations = 0;
-  const stop = (): boolean => now() >= deadline || (options.cancelled?.() ?? false);
+  const stop = (): boolean => now() >= deadline || (options.cancelled?.() ?? false) || (options.maxIterations !== undefined && iterations >= options.maxIterations);
 
   // 1. Construction: until every class is placed (or the budget ends); the best partial one is kept.
   let best: Assignment = search.snapshot();
@@ -73,6 +81,8 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   let roundStart = now();
   let round = 0;
   const roundMs = Math.max(5_000, (deadline - roundStart) / 6);
+  const roundMoves = Math.max(CHECK_EVERY, Math.floor((options.maxIterations ?? 0) / 3));
+  let roundStartMove = iterations;
   let temperature = hot;
   let sinceSectioning = 0;
   while (!stop()) {
@@ -85,7 +95,8 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
         best = search.snapshot();
       }
     }
-    const progress = Math.min(1, (now() - roundStart) / roundMs);
+    // Rounds by moves when the moves are counted (same seed, same result), else by the clock.
+    const progress = options.maxIterations !== undefined ? Math.min(1, (iterations - roundStartMove) / roundMoves) : Math.min(1, (now() - roundStart) / roundMs);
     temperature = (hot / (1 + round)) * Math.pow(1e-3, progress);
     if (++sinceSectioning >= 100) {
       sinceSectioning = 0;
@@ -104,6 +115,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
       search.recount();
       round++;
       roundStart = now();
+      roundStartMove = iterations;
     }
   }
   const score = scoreAssignment(problem, best, search.algebra);

@@ -21,7 +21,7 @@ export interface DraftModel {
   /** The draft as a timetable of the model. */
   initial: Assignment;
   /** A timetable of the model back as placements. */
-  placements(assignment: Assignment): Placement[];
+  placements: (assignment: Assignment) => Placement[];
 }
 
 /** Whole numbers for the model's penalties: the soft weights scaled (they have halves). */

@@ -103,20 +103,31 @@ function blocks(times: readonly TimeOption[], gap: number): { start: number; end
  * times of its classes: 0 when it holds. MaxDays counts days over the extra ones; the other three
  * sum their excess over every week and day (the penalty divides that sum by the number of weeks).
  */
-export function setExcess(problem: TimetableProblem, d: Pick<Distribution, 'type' | 'params'>, times: readonly TimeOption[]): number {
+export function setExcess(problem: TimetableProblem, algebra: TimeAlgebra, d: Pick<Distribution, 'type' | 'params'>, times: readonly TimeOption[]): number {
   if (d.type === 'MaxDays') {
     let days = 0;
     for (const t of times) days |= t.days;
     return Math.max(0, bitCount(days) - (d.params[0] ?? 0));
   }
+  let days = 0;
+  for (const t of times) days |= t.days;
   let excess = 0;
+  const meeting: TimeOption[] = [];
   for (let w = 0; w < problem.nrWeeks; w++) {
     for (let day = 0; day < problem.nrDays; day++) {
-      const meeting = times.filter((t) => (t.days & (1 << day)) !== 0 && (problem.weekPatterns.weeks[t.weeks] ?? []).includes(w));
+      if ((days & (1 << day)) === 0) continue;
+      meeting.length = 0;
+      for (const t of times) if ((t.days & (1 << day)) !== 0 && algebra.inWeek(t.weeks, w)) meeting.push(t);
       if (meeting.length === 0) continue;
-      if (d.type === 'MaxDayLoad') excess += Math.max(0, meeting.reduce((sum, t) => sum + t.length, 0) - (d.params[0] ?? 0));
-      else if (d.type === 'MaxBreaks') excess += Math.max(0, blocks(meeting, d.params[1] ?? 0).length - (d.params[0] ?? 0) - 1);
-      else if (d.type === 'MaxBlock') excess += blocks(meeting, d.params[1] ?? 0).filter((b) => b.classes > 1 && b.end - b.start > (d.params[0] ?? 0)).length;
+      if (d.type === 'MaxDayLoad') {
+        let load = 0;
+        for (const t of meeting) load += t.length;
+        excess += Math.max(0, load - (d.params[0] ?? 0));
+      } else if (meeting.length > 1 || d.type === 'MaxBreaks') {
+        const found = blocks(meeting, d.params[1] ?? 0);
+        if (d.type === 'MaxBreaks') excess += Math.max(0, found.length - (d.params[0] ?? 0) - 1);
+        else excess += found.filter((b) => b.classes > 1 && b.end - b.start > (d.params[0] ?? 0)).length;
+      }
     }
   }
   return excess;

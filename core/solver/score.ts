@@ -93,7 +93,7 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
     const members = d.classes.map((c) => placed[c]).filter((p): p is Placed => p !== null && p !== undefined);
     if (members.length !== d.classes.length) return; // an unplaced class is already a hard violation
     if (SET_TYPES.has(d.type)) {
-      const excess = setExcess(problem, d, members.map((p) => p.time));
+      const excess = setExcess(problem, algebra, d, members.map((p) => p.time));
       if (excess === 0) return;
       if (d.required) violate('distribution', () => `required ${d.type}(${d.params.join(',')}) (distribution ${k + 1}) is exceeded by ${excess}`);
       else distribution += setPenalty(problem, d, excess);

@@ -133,14 +133,14 @@ export class Search {
       if (SET_TYPES.has(dist.type)) {
         const others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0 && !out.has(d));
         const times = (without: number): TimeOption[] => [me.time, ...others.filter((d) => d !== without).map((d) => this.timeOf(d))];
-        if (setExcess(this.problem, dist, times(-1)) === 0) continue;
-        if (setExcess(this.problem, dist, [me.time]) > 0) return null;
+        if (setExcess(this.problem, this.algebra, dist, times(-1)) === 0) continue;
+        if (setExcess(this.problem, this.algebra, dist, [me.time]) > 0) return null;
         // Displace the classes whose leaving lowers the excess most, until it holds.
-        while (others.length > 0 && setExcess(this.problem, dist, times(-1)) > 0) {
+        while (others.length > 0 && setExcess(this.problem, this.algebra, dist, times(-1)) > 0) {
           let best = others[0] as number;
           let bestExcess = Number.POSITIVE_INFINITY;
           for (const d of others) {
-            const excess = setExcess(this.problem, dist, times(d));
+            const excess = setExcess(this.problem, this.algebra, dist, times(d));
             if (excess < bestExcess) {
               bestExcess = excess;
               best = d;
@@ -174,7 +174,7 @@ export class Search {
       if (!dist || dist.required) continue;
       if (SET_TYPES.has(dist.type)) {
         const others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0).map((d) => this.timeOf(d));
-        cost += w.distribution * (setPenalty(this.problem, dist, setExcess(this.problem, dist, [...others, me.time])) - setPenalty(this.problem, dist, setExcess(this.problem, dist, others)));
+        cost += w.distribution * (setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, [...others, me.time])) - setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others)));
         continue;
       }
       const position = dist.classes.indexOf(c);

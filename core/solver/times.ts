@@ -10,6 +10,9 @@ export class TimeAlgebra {
   private readonly overlap: Uint8Array;
   private readonly subset: Uint8Array;
   readonly first: Int32Array;
+  /** Pattern p holds week w at [p · weeks + w]. */
+  private readonly member: Uint8Array;
+  private readonly weekCount: number;
 
   constructor(readonly patterns: WeekPatterns) {
     const n = patterns.weeks.length;
@@ -18,6 +21,11 @@ export class TimeAlgebra {
     this.subset = new Uint8Array(n * n);
     this.first = new Int32Array(n);
     const sets = patterns.weeks.map((w) => new Set(w));
+    this.weekCount = Math.max(0, ...patterns.weeks.map((w) => (w.length > 0 ? Math.max(...w) + 1 : 0)));
+    this.member = new Uint8Array(n * this.weekCount);
+    patterns.weeks.forEach((weeks, p) => {
+      for (const w of weeks) this.member[p * this.weekCount + w] = 1;
+    });
     for (let a = 0; a < n; a++) {
       this.first[a] = patterns.weeks[a]?.[0] ?? -1;
       for (let b = 0; b < n; b++) {
@@ -27,6 +35,11 @@ export class TimeAlgebra {
         this.subset[a * n + b] = wa.every((w) => sb.has(w)) ? 1 : 0;
       }
     }
+  }
+
+  /** Whether pattern p holds week w. */
+  inWeek(p: number, w: number): boolean {
+    return w < this.weekCount && this.member[p * this.weekCount + w] === 1;
   }
 
   /** Both patterns hold some week. */

@@ -15,6 +15,8 @@ export class Sectioning {
   private readonly choice: number[][][];
   /** For each class, the classes sharing students with it and how many. */
   private readonly shared: Map<number, number>[];
+  /** For each class, the students in it. */
+  private readonly members: Set<number>[];
   /** Per config, its subparts ordered parents first. */
   private readonly order: number[][];
   /** Nodes one course's enumeration may visit when re-sectioning a student. */
@@ -28,6 +30,7 @@ export class Sectioning {
     this.enrolled = new Int32Array(problem.classes.length);
     this.choice = problem.students.map((s) => s.courses.map(() => []));
     this.shared = problem.classes.map(() => new Map<number, number>());
+    this.members = problem.classes.map(() => new Set<number>());
     this.order = problem.configs.map((config) => {
       const depth = (sp: number): number => {
         let d = 0;
@@ -75,12 +78,14 @@ export class Sectioning {
     for (let x = 0; x < old.length; x++) {
       const a = old[x] as number;
       this.enrolled[a] = (this.enrolled[a] ?? 1) - 1;
+      this.members[a]?.delete(s);
       for (const b of others) this.link(a, b, -1);
       for (let y = x + 1; y < old.length; y++) this.link(a, old[y] as number, -1);
     }
     for (let x = 0; x < classes.length; x++) {
       const a = classes[x] as number;
       this.enrolled[a] = (this.enrolled[a] ?? 0) + 1;
+      this.members[a]?.add(s);
       for (const b of others) this.link(a, b, 1);
       for (let y = x + 1; y < classes.length; y++) this.link(a, classes[y] as number, 1);
     }
@@ -179,6 +184,60 @@ export class Sectioning {
         if (after < before) {
           this.take(s, k, found);
           change += after - before;
+        }
+      });
+    }
+    return change;
+  }
+
+  /**
+   * Swaps of two students between classes of one subpart, where one class is full: a student with
+   * clashes trades places with one in a sibling class when both end up clashing less in all (a class
+   * with a child the student takes is never traded, so parents stay with their children). Answers
+   * the change in student conflicts (≤ 0).
+   */
+  swap(): number {
+    let change = 0;
+    const order = this.problem.students.map((_, s) => s).sort(() => this.random.next() - 0.5);
+    const clashes = (student: number, c: number, without: number): number => {
+      let n = 0;
+      for (const courses of this.choice[student] ?? []) for (const o of courses) if (o !== without && o !== c && this.clash(c, o)) n++;
+      return n;
+    };
+    const tradable = (student: number, k: number, c: number): boolean => !(this.choice[student]?.[k] ?? []).some((o) => this.problem.classes[o]?.parent === c);
+    for (const s of order) {
+      const mine = this.choice[s] as number[][];
+      mine.forEach((classes, k) => {
+        for (const x of [...classes]) {
+          const here = clashes(s, x, x);
+          if (here === 0 || !tradable(s, k, x)) continue;
+          const spec = this.problem.classes[x];
+          const siblings = (this.problem.subparts[spec?.subpart ?? -1]?.classes ?? []).filter((y) => y !== x && this.problem.classes[y]?.parent === spec?.parent);
+          let best: { y: number; t: number | null; gain: number } | null = null;
+          for (const y of siblings) {
+            const there = clashes(s, y, x);
+            if (there >= here) continue;
+            if (this.hasRoom(y)) {
+              const gain = there - here;
+              if (!best || gain < best.gain) best = { y, t: null, gain };
+              continue;
+            }
+            for (const t of this.members[y] ?? []) {
+              const tk = (this.choice[t] ?? []).findIndex((cs) => cs.includes(y));
+              if (t === s || tk < 0 || !tradable(t, tk, y) || (this.choice[t] ?? []).some((cs) => cs.includes(x))) continue;
+              const gain = there - here + clashes(t, x, y) - clashes(t, y, y);
+              if (gain < 0 && (!best || gain < best.gain)) best = { y, t, gain };
+            }
+          }
+          if (!best) continue;
+          const { y, t, gain } = best;
+          this.take(s, k, (mine[k] ?? []).map((c) => (c === x ? y : c)));
+          if (t !== null) {
+            const tk = (this.choice[t] ?? []).findIndex((cs) => cs.includes(y));
+            this.take(t, tk, (this.choice[t]?.[tk] ?? []).map((c) => (c === y ? x : c)));
+          }
+          change += gain;
+          return;
         }
       });
     }

@@ -71,7 +71,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   const firstValidMs = now() - started;
 
   // 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable kept.
-  search.cost += problem.weights.student * search.sectioning.improve();
+  search.cost += problem.weights.student * (search.sectioning.improve() + search.sectioning.swap());
   search.recount();
   best = search.snapshot();
   let bestCost = search.cost;
@@ -100,7 +100,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     temperature = (hot / (1 + round)) * Math.pow(1e-3, progress);
     if (++sinceSectioning >= 100) {
       sinceSectioning = 0;
-      const change = search.sectioning.improve();
+      const change = search.sectioning.improve() + search.sectioning.swap();
       if (change < 0) {
         search.cost += problem.weights.student * change;
         if (search.cost < bestCost - 1e-9) {

@@ -51,6 +51,10 @@ export class Search {
   private readonly unplaced = new Set<number>();
   /** Soft cost of the current timetable (classes placed only), kept up to date. */
   cost = 0;
+  /** Each class as placed (null when not), kept with the assignment so moves allocate nothing to read it. */
+  private readonly placedNow: (Placed | null)[];
+  /** Per class, for each of its distributions (as in constraintsOf), its position in the distribution's list. */
+  private readonly positionsOf: number[][];
 
   constructor(
     readonly problem: TimetableProblem,
@@ -66,6 +70,8 @@ export class Search {
       for (const c of new Set(d.classes)) this.constraintsOf[c]?.push(k);
     });
     this.inRoom = problem.rooms.map(() => []);
+    this.placedNow = problem.classes.map(() => null);
+    this.positionsOf = this.constraintsOf.map((ks, c) => ks.map((k) => problem.distributions[k]?.classes.indexOf(c) ?? -1));
     this.width = new Int32Array(this.n);
     this.available = problem.classes.map((c, i) => {
       const width = Math.max(1, c.rooms.length);
@@ -96,8 +102,7 @@ export class Search {
   }
 
   private placed(c: number): Placed | null {
-    const t = this.time[c] ?? UNPLACED;
-    return t < 0 ? null : this.placedAs(c, t, this.room[c] ?? UNPLACED);
+    return this.placedNow[c] ?? null;
   }
 
   /** Whether two placed classes would clash for a student attending both. */
@@ -125,9 +130,15 @@ export class Search {
     const me = this.placedAs(c, t, r);
     const out = new Set<number>();
     if (me.room >= 0) {
-      for (const d of this.inRoom[me.room] ?? []) if (d !== c && this.algebra.overlaps(me.time, this.timeOf(d))) out.add(d);
+      const occupants = this.inRoom[me.room] ?? [];
+      for (let i = 0; i < occupants.length; i++) {
+        const d = occupants[i] as number;
+        if (d !== c && this.algebra.overlaps(me.time, (this.placedNow[d] as Placed).time)) out.add(d);
+      }
     }
-    for (const k of this.constraintsOf[c] ?? []) {
+    const constraints = this.constraintsOf[c] ?? [];
+    for (let ki = 0; ki < constraints.length; ki++) {
+      const k = constraints[ki] as number;
       const dist = this.problem.distributions[k];
       if (!dist?.required) continue;
       if (SET_TYPES.has(dist.type)) {
@@ -151,13 +162,15 @@ export class Search {
         }
         continue;
       }
-      const position = dist.classes.indexOf(c);
-      dist.classes.forEach((d, j) => {
-        if (d === c || (this.time[d] ?? UNPLACED) < 0 || out.has(d)) return;
-        const other = this.placed(d) as Placed;
+      const position = this.positionsOf[c]?.[ki] ?? -1;
+      const members = dist.classes;
+      for (let j = 0; j < members.length; j++) {
+        const d = members[j] as number;
+        const other = this.placedNow[d];
+        if (d === c || !other || out.has(d)) continue;
         const holds = j > position ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me);
         if (!holds) out.add(d);
-      });
+      }
     }
     return out;
   }
@@ -169,7 +182,9 @@ export class Search {
     const w = this.problem.weights;
     const me = this.placedAs(c, t, r);
     let cost = (spec.times[t]?.penalty ?? 0) * w.time + (r >= 0 ? (spec.rooms[r]?.penalty ?? 0) * w.room : 0);
-    for (const k of this.constraintsOf[c] ?? []) {
+    const constraints = this.constraintsOf[c] ?? [];
+    for (let ki = 0; ki < constraints.length; ki++) {
+      const k = constraints[ki] as number;
       const dist = this.problem.distributions[k];
       if (!dist || dist.required) continue;
       if (SET_TYPES.has(dist.type)) {
@@ -177,13 +192,15 @@ export class Search {
         cost += w.distribution * (setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, [...others, me.time])) - setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others)));
         continue;
       }
-      const position = dist.classes.indexOf(c);
+      const position = this.positionsOf[c]?.[ki] ?? -1;
+      const members = dist.classes;
       let broken = 0;
-      dist.classes.forEach((d, j) => {
-        if (d === c || (this.time[d] ?? UNPLACED) < 0) return;
-        const other = this.placed(d) as Placed;
+      for (let j = 0; j < members.length; j++) {
+        const d = members[j] as number;
+        const other = this.placedNow[d];
+        if (d === c || !other) continue;
         if (!(j > position ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me))) broken++;
-      });
+      }
       cost += w.distribution * dist.penalty * broken;
     }
     if (w.student > 0) {
@@ -200,6 +217,7 @@ export class Search {
     this.cost += this.softCost(c, t, r);
     this.time[c] = t;
     this.room[c] = r;
+    this.placedNow[c] = this.placedAs(c, t, r);
     const room = r >= 0 ? (this.problem.classes[c]?.rooms[r]?.room ?? -1) : -1;
     if (room >= 0) this.inRoom[room]?.push(c);
     this.unplaced.delete(c);
@@ -217,6 +235,7 @@ export class Search {
     }
     this.time[c] = UNPLACED;
     this.room[c] = UNPLACED;
+    this.placedNow[c] = null;
     this.cost -= this.softCost(c, t, r);
     this.unplaced.add(c);
   }

@@ -31,6 +31,8 @@ interface ValueCost {
 }
 
 const UNPLACED = -1;
+/** How often a construction step takes a random value instead of the least displacing one. */
+const WALK_CHANCE = 0.02;
 
 export class Search {
   readonly algebra: TimeAlgebra;
@@ -272,9 +274,15 @@ export class Search {
     }
     let best: { t: number; r: number; out: Set<number>; score: number } | null = null;
     let ties = 0;
-    for (const v of this.values(c, 400)) {
+    // Now and then a random value, whatever it displaces: a walk out of a cycle the weights do not break.
+    const walk = this.random.next() < WALK_CHANCE;
+    for (const v of this.values(c, walk ? 20 : 400)) {
       const out = this.hardConflicts(c, v.t, v.r);
       if (!out) continue;
+      if (walk) {
+        best = { ...v, out, score: 0 };
+        break;
+      }
       let score = 0;
       for (const d of out) score += 1 + (this.weight.get(c * this.n + d) ?? 0);
       score = score * 1e6 + (out.size === 0 ? this.softCost(c, v.t, v.r) : 0);

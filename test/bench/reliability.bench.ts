@@ -1,22 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { distinctMeetsWith, oneRoomOneSlot, plainListing, repeatedRowsManyInstructors } from '../fixtures/hostile-listings';
-import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
+import { withServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { sampleFile } from '../helpers/server';
 import { percentile, record, timed } from './report';
 
-async function withServer<T>(work: (server: ServeProcess) => Promise<T>): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), 'termwise-bench-reliability-'));
-  const server = await startServeProcess(dir);
-  try {
-    return await work(server);
-  } finally {
-    server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const withServer = <T>(work: (server: ServeProcess) => Promise<T>): Promise<T> => withServeProcess('termwise-bench-reliability-', work);
 
 async function upload(server: ServeProcess, path: string, filename: string, content: string | Uint8Array, fields: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   const form = new FormData();

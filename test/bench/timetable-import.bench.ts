@@ -1,8 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
+import { withServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { realDataFile } from '../helpers/real-data';
 import { record, timed } from './report';
 import type { TimetableImportResult } from '../../core/schedule/import';
@@ -19,16 +17,7 @@ async function upload(server: ServeProcess, filename: string, content: string | 
   return JSON.parse(text) as TimetableImportResult;
 }
 
-async function withServer<T>(work: (server: ServeProcess) => Promise<T>): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), 'termwise-bench-timetable-import-'));
-  const server = await startServeProcess(dir);
-  try {
-    return await work(server);
-  } finally {
-    server.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const withServer = <T>(work: (server: ServeProcess) => Promise<T>): Promise<T> => withServeProcess('termwise-bench-timetable-import-', work);
 
 /** Summer I (4 weeks), Summer II (8 weeks) and its halves, as staff would enter them before importing. */
 async function setSummerParts(server: ServeProcess, year: number): Promise<void> {

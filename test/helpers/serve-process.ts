@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** `npm run serve` as a separate process (the way users and scripts meet it), on a free port. */
@@ -46,4 +47,16 @@ export async function startServeProcess(dataDir: string, env: NodeJS.ProcessEnv 
     },
     stop: () => child.kill('SIGTERM'),
   };
+}
+
+/** Runs `work` against `npm run serve` in its own process with a fresh data folder, then stops it and removes the folder. */
+export async function withServeProcess<T>(prefix: string, work: (server: ServeProcess) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const server = await startServeProcess(dir);
+  try {
+    return await work(server);
+  } finally {
+    server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

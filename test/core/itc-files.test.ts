@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { readItcProblem } from '../../core/solver/itc-reader';
@@ -46,6 +49,22 @@ describe.skipIf(Object.values(paths).some((p) => p === null))('the competition d
       expect(students).toBe(problem.students.reduce((sum, s) => sum + (result.assignment.students[problem.students.indexOf(s)]?.length ?? 0), 0));
     }, 30_000);
   }
+});
+
+describe.skipIf(paths['wbg-fal10'] === null)('npm run solve', () => {
+  it('solves a demo problem from the command line, prints the score parts and writes the solution', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'termwise-solve-'));
+    try {
+      const out = join(dir, 'solution.xml');
+      const printed = execFileSync(process.execPath, ['--import', 'tsx', 'core/solver/cli.ts', paths['wbg-fal10'] as string, '--seconds', '2', '--seed', '3', '--out', out], { encoding: 'utf8' });
+      expect(printed).toMatch(/^wbg-fal10: 150 classes, 7 rooms/m);
+      expect(printed).toMatch(/^valid: every class placed, every hard constraint held$/m);
+      expect(printed).toMatch(/^time \d+ × 1, room \d+ × 1, distribution \d+ × 10, student \d+ × 10$/m);
+      expect(readFileSync(out, 'utf8')).toMatch(/^<solution name="wbg-fal10" runtime="[\d.]+" cores="1" technique="[^"]+" author="Termwise"/m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('files that are not competition problems', () => {

@@ -362,12 +362,17 @@ export function solve(problem: Problem): Solution {
   }
   // Then the timetabling solver (core/solver) improves the draft's times and rooms, instructors kept;
   // its draft is taken only when the auto-fill's own measure says it is better.
+  // Only when the draft leaves what the solver is for: courses of one cohort overlapping.
   let final = draft;
-  const refined = refine(problem, [...draft.placements], problem.timeBudgetMs - (performance.now() - started));
+  const greedy = draft.softScore();
+  const refined = greedy.curriculum_clashes > 0 ? refine(problem, [...draft.placements], problem.timeBudgetMs - (performance.now() - started)) : null;
   if (refined) {
     const other = new Draft(problem);
     for (const p of refined) other.add(p);
-    if (other.hardViolations() === 0 && other.softScore().total < draft.softScore().total - 1e-9) final = other;
+    // Taken when it spares a cohort overlaps and costs no more in all: moving a term's times for a
+    // smaller gain could take the time an instructor needs at another campus, drafted next.
+    const theirs = other.softScore();
+    if (other.hardViolations() === 0 && theirs.curriculum_clashes < greedy.curriculum_clashes && theirs.total <= greedy.total) final = other;
   }
   const placed = [...final.placements].sort((a, b) => a.section.course_code.localeCompare(b.section.course_code) || a.section.section_name.localeCompare(b.section.section_name, 'en', { numeric: true }));
   return {

@@ -12,8 +12,9 @@ import { SOFT_WEIGHTS } from './weights';
  * instructor's available standard times (clear of their other meetings, with travel between
  * campuses) its allowed times, the campus's rooms that seat it its allowed rooms (emptier rooms
  * cost more), the term's existing meetings as times those rooms are taken, one instructor's
- * sections never overlapping, the sections of one course apart and the courses one cohort takes
- * together not overlapping (soft, weighted as the auto-fill's own goals). Time is in minutes; the
+ * sections never overlapping, the sections of one course apart, the courses one cohort takes
+ * together not overlapping and each instructor's teaching days few (soft, weighted as the
+ * auto-fill's own goals). Time is in minutes; the
  * term is one week pattern (drafts are whole-term meetings).
  */
 export interface DraftModel {
@@ -94,7 +95,11 @@ export function draftModel(problem: Problem, placed: readonly Placement[]): Draf
     byCourse.set(p.section.course_code, [...(byCourse.get(p.section.course_code) ?? []), i]);
     for (const key of problem.cohorts.get(p.section.course_code) ?? []) byCohort.set(key, [...(byCohort.get(key) ?? []), i]);
   });
-  for (const members of byDoctor.values()) pairwise(members, 'NotOverlap', true, 0);
+  for (const members of byDoctor.values()) {
+    pairwise(members, 'NotOverlap', true, 0);
+    // An instructor's teaching days: MaxDays(0) costs its penalty for every day taught.
+    distributions.push({ type: 'MaxDays', params: [0], required: false, penalty: Math.round(weights.teachingDays * SCALE), classes: members });
+  }
   for (const members of byCourse.values()) {
     pairwise(members, 'DifferentTime', false, Math.round(weights.sameStart * SCALE));
     pairwise(members, 'DifferentDays', false, Math.round(weights.samePattern * SCALE));

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readItcProblem } from '../../core/solver/itc-reader';
 import { writeItcSolution, TERMWISE_AUTHOR } from '../../core/solver/itc-writer';
 import { solve } from '../../core/solver/solve';
+import { solveInWorker } from '../../core/solver/run';
 import { realDataFile } from '../helpers/real-data';
 
 /**
@@ -89,4 +90,19 @@ describe('files that are not competition problems', () => {
     expect(refused(`${head}${'<a>'.repeat(20)}`)).toMatch(/nested too deep/);
     expect(refused('<!DOCTYPE x [<!ENTITY e "&e;&e;">]><problem/>')).toMatch(/not well-formed XML|no <problem>|nrDays/);
   });
+});
+
+describe.skipIf(paths['pu-cs-fal07'] === null)('the solver in its worker thread', () => {
+  it('reports progress and stops when cancelled, answering the best valid timetable so far', async () => {
+    const problem = readItcProblem(readFileSync(paths['pu-cs-fal07'] as string, 'utf8'));
+    const progress: (number | null)[] = [];
+    const started = performance.now();
+    const run = solveInWorker(problem, { timeBudgetMs: 120_000, seed: 5, onProgress: (p) => progress.push(p.bestTotal) });
+    setTimeout(() => run.cancel(), 3_000);
+    const result = await run.result;
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(result.score.valid).toBe(true);
+    expect(progress.some((total) => total !== null)).toBe(true);
+    expect(result.runningTotal).toBeCloseTo(result.score.total, 6);
+  }, 60_000);
 });

@@ -249,13 +249,17 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
 
   // Every meeting through the timetable's rules, against the term as it is plus the meetings planned before it.
   const books = new Map<string, TermBook>();
+  const storedBookings = new Map<string, Booking[]>();
   const bookOf = (term: Term): TermBook => {
     const key = termKey(term);
     let book = books.get(key);
     if (!book) {
       book = new TermBook({ travelMinutes: snapshot.travelMinutes }, budget);
       const parts = partsOf.get(key) ?? new Map<string, PartOfTerm>();
-      for (const row of snapshot.terms.get(key)?.entries ?? []) book.add(bookingOf(row, parts));
+      const existing = (snapshot.terms.get(key)?.entries ?? []).map((row) => bookingOf(row, parts));
+      for (const booking of existing) book.add(booking);
+      // The term's meetings as they will be: these, then the planned ones (read again for curriculum conflicts).
+      storedBookings.set(key, existing);
       books.set(key, book);
     }
     return book;
@@ -263,7 +267,6 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
   const planned: PlannedMeeting[] = [];
   const plannedIndex = new Map<Booking, number>();
   const plannedRow: number[] = [];
-  const storedBookings = new Map<string, Booking[]>();
   const sections = new Set<string>();
   const terms = new Map<string, Term>();
   meetings.forEach((m, i) => {
@@ -335,9 +338,7 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
 
   // The curriculum conflicts each term will hold (warnings, never refusals).
   for (const [key, term] of terms) {
-    const parts = partsOf.get(key) ?? new Map<string, PartOfTerm>();
-    const bookings = [...(snapshot.terms.get(key)?.entries ?? []).map((row) => bookingOf(row, parts)), ...(storedBookings.get(key) ?? [])];
-    forEachCurriculumConflict(bookings, groupLookup(snapshot.cohortCourses, term), null, (c) => {
+    forEachCurriculumConflict(storedBookings.get(key) ?? [], groupLookup(snapshot.cohortCourses, term), null, (c) => {
       report.curriculum_conflicts_total++;
       if (report.curriculum_conflicts.length < MAX_LISTED_ROWS) report.curriculum_conflicts.push({ ...term, campus: c.campus, cohort: c.group, courses: c.courses, detail: describeCurriculumConflict(c) });
     });

@@ -59,6 +59,7 @@ export function readItcProblem(xml: string): TimetableProblem {
   const stack: string[] = [];
   let elements = 0;
   let inSolution = false;
+  let classNeedsRoom = true;
 
   const line = (): number => parser.line;
   const attr = (tag: SaxesTagPlain, key: string, required = true): string => {
@@ -147,6 +148,8 @@ export function readItcProblem(xml: string): TimetableProblem {
           roomIndex.set(id, rooms.length);
           rooms.push({ id, capacity: int(node, 'capacity', 0), unavailable: [] });
         } else if (parent === 'class') {
+          // A class with room="false" meets in no room, whatever options the file lists.
+          if (!classNeedsRoom) return;
           const pending = current(classes, 'room');
           if (pending.roomIds.length >= ITC_LIMITS.optionsPerClass) throw new CoreError('too_large', `class ${pending.spec.id} has more than ${ITC_LIMITS.optionsPerClass.toLocaleString('en-US')} rooms`);
           pending.roomIds.push({ id: attr(node, 'id'), penalty: penalty(node) });
@@ -194,7 +197,7 @@ export function readItcProblem(xml: string): TimetableProblem {
             roomIds: [],
             line: line(),
           });
-          if ((attr(node, 'room', false) || 'true').toLowerCase() === 'false') current(classes, 'class').roomIds = [];
+          classNeedsRoom = (attr(node, 'room', false) || 'true').toLowerCase() !== 'false';
         } else if (parent === 'distribution') current(distributions, 'class').classIds.push(attr(node, 'id'));
         return;
       }

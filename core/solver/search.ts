@@ -317,16 +317,30 @@ export class Search {
     if (t === t0 && r === r0) return null;
     const out = this.hardConflicts(c, t, r);
     if (!out || out.size > 0) return null;
-    const before = this.softCost(c, t0, r0);
-    this.unassign(c);
-    const after = this.softCost(c, t, r);
-    const delta = after - before;
+    // A class's soft cost never counts the class itself, so both sides are read with it where it is.
+    const delta = this.softCost(c, t, r) - this.softCost(c, t0, r0);
     if (delta <= 0 || this.random.next() < Math.exp(-delta / temperature)) {
-      this.assign(c, t, r);
+      this.relocate(c, t, r, delta);
       return delta;
     }
-    this.assign(c, t0, r0);
     return null;
+  }
+
+  /** Moves a placed class to (t, r) whose change of cost is already known (no cost read again). */
+  private relocate(c: number, t: number, r: number, delta: number): void {
+    const rooms = this.problem.classes[c]?.rooms ?? [];
+    const from = rooms[this.room[c] ?? UNPLACED]?.room ?? -1;
+    if (from >= 0) {
+      const list = this.inRoom[from] as number[];
+      const at = list.indexOf(c);
+      if (at >= 0) list.splice(at, 1);
+    }
+    this.time[c] = t;
+    this.room[c] = r;
+    this.placedNow[c] = this.placedAs(c, t, r);
+    const to = rooms[r]?.room ?? -1;
+    if (to >= 0) this.inRoom[to]?.push(c);
+    this.cost += delta;
   }
 
   /**

@@ -20,6 +20,21 @@ const BEST_KNOWN: Record<string, number> = {
 };
 const DEMO_TARGET_S = 60;
 const VALID_TARGET_S = 600;
+const PEAK_MEMORY_TARGET_MB = 2048;
+
+/** The process's resident memory (the solver's worker thread lives in it), sampled while a solve runs. */
+function sampleMemoryPeak(): { stop: () => number } {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 200);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.round(Math.max(peak, process.memoryUsage.rss()) / 2 ** 20);
+    },
+  };
+}
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -41,7 +56,9 @@ export async function benchItc(): Promise<void> {
   for (const name of problems) {
     const problem = readItcProblem(readFileSync(`${folder}${name}.xml`, 'utf8'));
     const started = performance.now();
+    const peak = sampleMemoryPeak();
     const result = await solveInWorker(problem, { timeBudgetMs: seconds * 1000, seed }).result;
+    const peakMb = peak.stop();
     const s = result.score;
     const best = BEST_KNOWN[name];
     const gap = best === undefined || !s.valid ? null : (s.total - best) / best;
@@ -54,14 +71,15 @@ export async function benchItc(): Promise<void> {
       target: best === undefined ? DEMO_TARGET_S : VALID_TARGET_S,
       note: s.valid ? `valid; total ${s.total.toLocaleString('en')}` : `NOT valid: ${s.hardCount} hard violations (${s.hard.slice(0, 2).map((h) => h.message).join('; ')})`,
     });
+    record({ name: `${name}: peak memory (process, solver worker included)`, value: peakMb, unit: 'MB', target: PEAK_MEMORY_TARGET_MB });
     if (gap !== null) record({ name: `${name}: total / best-known`, value: s.total / (best as number), unit: '×', target: 2, note: `${s.total.toLocaleString('en')} vs ${(best as number).toLocaleString('en')}` });
     rows.push(
-      `| ${name} | ${s.valid ? 'yes' : 'no'} | ${s.hardCount} | ${firstValid === null ? '–' : firstValid.toFixed(1)} | ${s.time} | ${s.room} | ${s.distribution} | ${s.student} | ${s.total.toLocaleString('en')} | ${best === undefined ? '–' : best.toLocaleString('en')} | ${gap === null ? '–' : `${(gap * 100).toFixed(0)} %`} |`,
+      `| ${name} | ${s.valid ? 'yes' : 'no'} | ${s.hardCount} | ${firstValid === null ? '–' : firstValid.toFixed(1)} | ${s.time} | ${s.room} | ${s.distribution} | ${s.student} | ${s.total.toLocaleString('en')} | ${best === undefined ? '–' : best.toLocaleString('en')} | ${gap === null ? '–' : `${(gap * 100).toFixed(0)} %`} | ${peakMb.toLocaleString('en')} |`,
     );
-    console.log(`  (${name}: ${((performance.now() - started) / 1000).toFixed(0)} s, ${result.iterations.toLocaleString('en')} iterations)`);
+    console.log(`  (${name}: ${((performance.now() - started) / 1000).toFixed(0)} s, ${result.iterations.toLocaleString('en')} iterations, peak ${peakMb} MB)`);
   }
-  console.log('\n| problem | valid | hard violations | first valid (s) | time | room | distribution | student | total | best known | gap |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('\n| problem | valid | hard violations | first valid (s) | time | room | distribution | student | total | best known | gap | peak MB |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
   if (gaps.length > 0) console.log(`\nmean gap over the ${gaps.length} competition problems with a best-known total: ${((gaps.reduce((a, b) => a + b, 0) / gaps.length) * 100).toFixed(0)} %`);
 }

@@ -166,10 +166,18 @@ describe('POST /data/upload/offerings (CSV)', () => {
     expect(result.warnings[49]).toMatch(/and 71 more/);
   });
 
-  it('answers status "empty" for a file with a header and no usable rows', async () => {
-    const response = await upload('course,year\nnope,2021\n');
-    expect(response.status).toBe(200);
-    expect(await json(response)).toMatchObject({ status: 'empty', processed: 0, skipped: 1 });
+  it('refuses (400) a file whose every row is skipped, naming the reason, and writes nothing', async () => {
+    const one = await upload('course,year\nnope,2021\n');
+    expect(one.status).toBe(400);
+    expect((await json<{ detail: string }>(one)).detail).toBe('Nothing was imported: its one row was skipped for the same reason (row 2: "nope" is not a course code)');
+    // Every row without a year anywhere: one reason, named once with the first row.
+    const noYear = await upload('course,year\nCSC201,\nCSC202,\nCSC203,soon\nCSC204,later\n');
+    expect(noYear.status).toBe(400);
+    const words = (await json<{ detail: string }>(noYear)).detail;
+    expect(words).toMatch(/^Nothing was imported: all 4 rows were skipped \(2 × row 2: no year; 2 × row 4: year "soon" is not a year\)$/);
+    const sameReason = await upload('course,year\nCSC201,\nCSC202,\n');
+    expect((await json<{ detail: string }>(sameReason)).detail).toBe('Nothing was imported: all 2 rows were skipped for the same reason (row 2: no year)');
+    expect(await offerings()).toEqual([]);
   });
 
   it('refuses a file without the year or course column, naming the column', async () => {
@@ -177,8 +185,9 @@ describe('POST /data/upload/offerings (CSV)', () => {
     expect(noYear.status).toBe(400);
     expect((await json<{ detail: string }>(noYear)).detail).toMatch(/missing the required column year/);
     // A term column may carry the year; a row whose term names none is skipped with that reason.
-    const termWithoutYear = await json<Result>(await upload('course,semester\nCSC201,Fall\n'));
-    expect(termWithoutYear).toMatchObject({ status: 'empty', processed: 0, skipped: 1, warnings: [expect.stringContaining('no year (the term "Fall" names none)')] });
+    const termWithoutYear = await upload('course,semester\nCSC201,Fall\n');
+    expect(termWithoutYear.status).toBe(400);
+    expect((await json<{ detail: string }>(termWithoutYear)).detail).toContain('no year (the term "Fall" names none)');
     const noCourse = await upload('year,semester,prefix\n2020,Fall,CSC\n');
     expect(noCourse.status).toBe(400);
     expect((await json<{ detail: string }>(noCourse)).detail).toMatch(/course code/);

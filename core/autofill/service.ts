@@ -60,8 +60,9 @@ export function buildProblem(ctx: CoreContext, input: AutofillInput, term: Term 
   for (const e of entries) sectionsOf.set(e.course_code, [...(sectionsOf.get(e.course_code) ?? []), e.section_name]);
 
   const sections: SectionDemand[] = [];
-  for (const entry of run.entries.filter((e) => e.offer)) {
-    const count = Math.max(1, entry.projected_sections);
+  // The plan staff decided: their offer/skip and sections where given, else the model's.
+  for (const entry of run.entries.filter((e) => e.planned_offer)) {
+    const count = entry.planned_sections;
     const size = Math.max(1, Math.ceil(entry.predicted_enrollment / count));
     for (const name of nextSectionNames(sectionsOf.get(entry.course_code) ?? [], count)) {
       sections.push({

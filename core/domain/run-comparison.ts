@@ -1,13 +1,19 @@
+import { plannedOffer, type Decidable } from './decisions';
+
 /**
- * What changed between two runs of the recommender, pure: the courses a newer run adds to or drops
- * from the offer list, and the courses whose expected enrollment moved enough to change a plan.
+ * What changed between two runs of the recommender, pure: the courses a newer run's plan adds to or
+ * drops from the offer list, and the courses whose expected enrollment moved enough to change a plan.
+ * The plan is staff's decision where they gave one, else the model's; each listed entry carries both.
  */
-/** What a comparison reads of a run's entry. */
-interface Compared {
+/** What a comparison reads of a run's entry: the model's and staff's decisions among them. */
+interface Compared extends Decidable {
   course_code: string;
   course_name: string;
-  offer: boolean;
   predicted_enrollment: number;
+}
+
+function offered(entry: Compared | undefined): boolean {
+  return entry !== undefined && plannedOffer(entry);
 }
 
 export interface DemandMove {
@@ -20,7 +26,7 @@ export interface DemandMove {
 export interface RunComparison {
   /** Offered in `after`, not in `before` (or not listed there). */
   added: Compared[];
-  /** Offered in `before`, not in `after`. */
+  /** Offered in `before`, not in `after`: the entry of `after` where it is listed (with the decision that dropped it), else of `before`. */
   dropped: Compared[];
   /** Listed in both and offered in either, largest move first. */
   demand_moved: DemandMove[];
@@ -33,12 +39,12 @@ export const DEMAND_MOVE_SHARE = 0.2;
 export function compareRuns(before: readonly Compared[], after: readonly Compared[]): RunComparison {
   const earlier = new Map(before.map((e) => [e.course_code, e]));
   const later = new Map(after.map((e) => [e.course_code, e]));
-  const added = after.filter((e) => e.offer && !earlier.get(e.course_code)?.offer);
-  const dropped = before.filter((e) => e.offer && !later.get(e.course_code)?.offer);
+  const added = after.filter((e) => offered(e) && !offered(earlier.get(e.course_code)));
+  const dropped = before.filter((e) => offered(e) && !offered(later.get(e.course_code))).map((e) => later.get(e.course_code) ?? e);
   const demand_moved: DemandMove[] = [];
   for (const e of after) {
     const was = earlier.get(e.course_code);
-    if (!was || !(e.offer || was.offer)) continue;
+    if (!was || !(offered(e) || offered(was))) continue;
     const move = Math.abs(e.predicted_enrollment - was.predicted_enrollment);
     if (move >= DEMAND_MOVE_STUDENTS && move >= DEMAND_MOVE_SHARE * Math.max(e.predicted_enrollment, was.predicted_enrollment)) {
       demand_moved.push({ course_code: e.course_code, course_name: e.course_name, from: was.predicted_enrollment, to: e.predicted_enrollment });

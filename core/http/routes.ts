@@ -40,6 +40,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/predict/bulk', operation: 'predict-bulk', input: 'json', tag: 'predict' },
   { method: 'GET', path: '/predict/runs', operation: 'predict-runs', input: 'query', tag: 'predict' },
   { method: 'GET', path: '/predict/runs/:run_id', operation: 'predict-run', input: 'none', tag: 'predict' },
+  { method: 'PATCH', path: '/predict/runs/:run_id/entries/:course_code', operation: 'predict-run-decide', input: 'json', tag: 'predict' },
   { method: 'GET', path: '/predict/runs/:run_id/compare', operation: 'predict-run-compare', input: 'query', tag: 'predict' },
   { method: 'GET', path: '/predict/runs/:run_id/export', operation: 'predict-run-export', input: 'query', file: true, tag: 'predict' },
 

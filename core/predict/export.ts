@@ -5,11 +5,11 @@ import { XLSX_CONTENT_TYPE } from '../schedule/export';
 import type { PredictionRun } from './schema';
 import { xmlSafe } from '../domain/bounds';
 
-const COLUMNS = ['Rank', 'Course Code', 'Course Name', 'Types', 'Offer', 'Offer Score', 'Confidence', 'Predicted Enrollment', 'Projected Sections', 'Latent Demand', 'Bottleneck Score', 'Reasons', 'Enrollment Low (80 %)', 'Enrollment High (80 %)', 'Seats per Section'] as const;
+const COLUMNS = ['Rank', 'Course Code', 'Course Name', 'Types', 'Offer', 'Offer Score', 'Confidence', 'Predicted Enrollment', 'Projected Sections', 'Latent Demand', 'Bottleneck Score', 'Reasons', 'Enrollment Low (80 %)', 'Enrollment High (80 %)', 'Seats per Section', 'Staff Decision', 'Staff Sections', 'Staff Reason', 'Planned Offer', 'Planned Sections'] as const;
 
 /** Text from the data (names, codes, reasons) without characters a spreadsheet's XML cannot hold. */
 function rows(run: PredictionRun): (string | number)[][] {
-  return run.entries.map((e, i) => [i + 1, xmlSafe(e.course_code), xmlSafe(e.course_name), xmlSafe(e.types.join(', ')), e.offer ? 'yes' : 'no', e.offer_score, e.confidence, e.predicted_enrollment, e.projected_sections, e.latent_demand, e.bottleneck_score, xmlSafe(e.reasons.join('; ')), e.enrollment_low ?? '', e.enrollment_high ?? '', e.section_size]);
+  return run.entries.map((e, i) => [i + 1, xmlSafe(e.course_code), xmlSafe(e.course_name), xmlSafe(e.types.join(', ')), e.offer ? 'yes' : 'no', e.offer_score, e.confidence, e.predicted_enrollment, e.projected_sections, e.latent_demand, e.bottleneck_score, xmlSafe(e.reasons.join('; ')), e.enrollment_low ?? '', e.enrollment_high ?? '', e.section_size, e.staff_decision ?? '', e.staff_sections ?? '', xmlSafe(e.staff_reason ?? ''), e.planned_offer ? 'yes' : 'no', e.planned_sections]);
 }
 
 function baseName(run: PredictionRun): string {
@@ -29,7 +29,7 @@ export async function exportRun(run: PredictionRun, format: 'xlsx' | 'csv'): Pro
   sheet.addRow([...COLUMNS]);
   sheet.getRow(1).font = { bold: true };
   for (const row of rows(run)) sheet.addRow(row);
-  [6, 14, 36, 20, 7, 11, 11, 12, 12, 12, 12, 90, 12, 12, 10].forEach((width, i) => (sheet.getColumn(i + 1).width = width));
+  [6, 14, 36, 20, 7, 11, 11, 12, 12, 12, 12, 90, 12, 12, 10, 10, 10, 40, 10, 10].forEach((width, i) => (sheet.getColumn(i + 1).width = width));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: run.entries.length + 1, column: COLUMNS.length } };
   return { filename: `${baseName(run)}.xlsx`, contentType: XLSX_CONTENT_TYPE, content: new Uint8Array((await workbook.xlsx.writeBuffer())) };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
-import { bulkRunSchema } from './schema';
+import { bulkRunSchema, entryDecisionSchema } from './schema';
 import { campusName } from '../input-fields';
-import { bulkRun, compareRunsById, nextTerm, run, runs, train } from './service';
+import { bulkRun, compareRunsById, decideEntry, nextTerm, run, runs, train } from './service';
 import { exportRun } from './export';
 
 const runId = z.coerce.number({ error: 'must be a run id' }).int().positive();
@@ -17,6 +17,12 @@ export const predictHandlers = defineHandlers({
     runs(ctx, campus === undefined ? undefined : ctx.campuses.require(campus, 'campus')),
   ),
   'predict-run': handler(z.object({ run_id: runId }), 'One saved run', (ctx, { run_id }) => run(ctx, run_id)),
+  'predict-run-decide': handler(
+    entryDecisionSchema,
+    "Staff's decision on one course of a run (offer or skip, sections, reason) beside the model's; decision null clears it",
+    (ctx, input) => decideEntry(ctx, input),
+    { writes: ['runs'] },
+  ),
   'predict-run-compare': handler(
     z.object({ run_id: runId, since: runId }),
     'What changed in a run since another: courses added to and dropped from the offer, expected enrollment that moved',

@@ -1,16 +1,17 @@
 import { storedList } from '../domain/lists';
 import { statement, type Db } from '../db/connection';
-import type { PredictionEntry, PredictionRun } from './schema';
+import { plannedOffer, plannedSections, type StaffDecision } from '../domain/decisions';
+import type { NewRun, PredictionEntry, PredictionRun, StaffDecisionFields } from './schema';
 
 type RunRow = Omit<PredictionRun, 'entries'>;
-interface EntryRow extends Omit<PredictionEntry, 'types' | 'offer' | 'reasons'> {
+interface EntryRow extends Omit<PredictionEntry, 'types' | 'offer' | 'reasons' | 'planned_offer' | 'planned_sections'> {
   run_id: number;
   types: string;
   offer: 0 | 1;
   reasons: string;
 }
 
-export function insertRun(db: Db, run: Omit<PredictionRun, 'id'>, parameters: unknown): number {
+export function insertRun(db: Db, run: NewRun, parameters: unknown): number {
   const id = Number(
     db
       .prepare('INSERT INTO prediction_runs (run_name, target_year, target_semester, target_campus, model_version, created_at, parameters) VALUES (?, ?, ?, ?, ?, ?, ?)')
@@ -45,6 +46,12 @@ export function insertRun(db: Db, run: Omit<PredictionRun, 'id'>, parameters: un
 }
 
 function toEntry(row: EntryRow): PredictionEntry {
+  const decided = {
+    offer: row.offer === 1,
+    projected_sections: row.projected_sections,
+    staff_decision: row.staff_decision,
+    staff_sections: row.staff_sections,
+  };
   return {
     course_code: row.course_code,
     course_name: row.course_name,
@@ -61,7 +68,36 @@ function toEntry(row: EntryRow): PredictionEntry {
     projected_sections: row.projected_sections,
     section_size: row.section_size,
     reasons: storedList(row.reasons),
+    staff_decision: row.staff_decision,
+    staff_sections: row.staff_sections,
+    staff_reason: row.staff_reason,
+    decided_at: row.decided_at,
+    planned_offer: plannedOffer(decided),
+    planned_sections: plannedSections(decided),
   };
+}
+
+/** The entry of a run for a course code: the code as stored, or one code of a cross-listed course. */
+export function findEntry(db: Db, runId: number, code: string): PredictionEntry | undefined {
+  const row = db
+    .prepare<{ run: number; code: string }, EntryRow>(
+      `SELECT * FROM prediction_entries WHERE run_id = @run AND instr('/' || course_code || '/', '/' || @code || '/') > 0
+       ORDER BY course_code <> @code, position LIMIT 1`,
+    )
+    .get({ run: runId, code });
+  return row ? toEntry(row) : undefined;
+}
+
+/** Records staff's decision on one course of a run (all four fields, null clearing them). */
+export function saveDecision(db: Db, runId: number, courseCode: string, decision: StaffDecisionFields): void {
+  db.prepare('UPDATE prediction_entries SET staff_decision = ?, staff_sections = ?, staff_reason = ?, decided_at = ? WHERE run_id = ? AND course_code = ?').run(
+    decision.staff_decision,
+    decision.staff_sections,
+    decision.staff_reason,
+    decision.decided_at,
+    runId,
+    courseCode,
+  );
 }
 
 const RUN_COLUMNS = 'id, run_name, target_year, target_semester, target_campus, model_version, created_at';
@@ -81,8 +117,13 @@ export function listRuns(db: Db, campus?: string): PredictionRun[] {
   return withEntries(db, runs);
 }
 
+/** A run's name, target and model, without its entries. */
+export function runHeader(db: Db, id: number): RunRow | undefined {
+  return db.prepare<[number], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs WHERE id = ?`).get(id);
+}
+
 export function getRun(db: Db, id: number): PredictionRun | undefined {
-  const run = db.prepare<[number], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs WHERE id = ?`).get(id);
+  const run = runHeader(db, id);
   return run ? withEntries(db, [run])[0] : undefined;
 }
 
@@ -90,9 +131,15 @@ export function latestRun(db: Db): RunRow | undefined {
   return db.prepare<[], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs ORDER BY id DESC LIMIT 1`).get();
 }
 
-/** The courses a run recommends offering: prefix and stored type list. */
+/** The courses a run's plan offers (staff's decision where given, else the model's): prefix and stored type list. */
 export function recommendedCourses(db: Db, runId: number): { prefix: string; types: string }[] {
-  return db.prepare<[number], { prefix: string; types: string }>('SELECT prefix, types FROM prediction_entries WHERE run_id = ? AND offer = 1').all(runId);
+  return db
+    .prepare<[number], { prefix: string; types: string; offer: 0 | 1; projected_sections: number; staff_decision: StaffDecision | null; staff_sections: number | null }>(
+      'SELECT prefix, types, offer, projected_sections, staff_decision, staff_sections FROM prediction_entries WHERE run_id = ?',
+    )
+    .all(runId)
+    .filter((row) => plannedOffer({ ...row, offer: row.offer === 1 }))
+    .map(({ prefix, types }) => ({ prefix, types }));
 }
 
 export function runEntryCount(db: Db, runId: number): number {
@@ -101,17 +148,18 @@ export function runEntryCount(db: Db, runId: number): number {
 
 /**
  * Expected students per section of each course, from the latest run for a term and campus:
- * predicted enrollment over projected sections. Empty when no run targets that term.
+ * predicted enrollment over the plan's sections (staff's number where given). Empty when no run
+ * targets that term.
  */
 export function expectedSectionSizes(db: Db, year: number, semester: string, campus: string): Map<string, number> {
-  const rows = statement<[number, string, string], { course_code: string; predicted_enrollment: number; projected_sections: number }>(
+  const rows = statement<[number, string, string], { course_code: string; predicted_enrollment: number; projected_sections: number; staff_sections: number | null }>(
     db,
-      `SELECT course_code, predicted_enrollment, projected_sections FROM prediction_entries
+      `SELECT course_code, predicted_enrollment, projected_sections, staff_sections FROM prediction_entries
        WHERE run_id = (SELECT id FROM prediction_runs WHERE target_year = ? AND target_semester = ? AND target_campus = ? ORDER BY id DESC LIMIT 1)`,
   ).all(year, semester, campus);
   const sizes = new Map<string, number>();
   for (const row of rows) {
-    const size = Math.ceil(row.predicted_enrollment / Math.max(1, row.projected_sections));
+    const size = Math.ceil(row.predicted_enrollment / Math.max(1, row.staff_sections ?? row.projected_sections));
     for (const code of row.course_code.split('/')) sizes.set(code.trim(), size);
   }
   return sizes;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PLANNED_SEMESTERS } from '../domain/terms';
 import { DEFAULT_SLOTS } from '../domain/quotas';
 import { campusName } from '../input-fields';
+import { MAX_DECIDED_SECTIONS, MAX_DECISION_REASON, STAFF_DECISIONS, type StaffDecision } from '../domain/decisions';
 
 const count = z.number({ error: 'must be a whole number ≥ 0' }).int('must be a whole number ≥ 0').min(0, 'must be ≥ 0');
 
@@ -25,7 +26,8 @@ export const bulkRunSchema = z.object({
 });
 export type BulkRunInput = z.output<typeof bulkRunSchema>;
 
-export interface PredictionEntry {
+/** What the model says of one course in a run. */
+export interface ModelEntry {
   course_code: string;
   course_name: string;
   prefix: string;
@@ -45,6 +47,45 @@ export interface PredictionEntry {
   reasons: string[];
 }
 
+/** Staff's decision on a course of a run, beside the model's: null where staff have not decided. */
+export interface StaffDecisionFields {
+  staff_decision: StaffDecision | null;
+  staff_sections: number | null;
+  staff_reason: string | null;
+  decided_at: string | null;
+}
+
+/**
+ * One course of a saved run: the model's recommendation (offer, projected_sections), staff's
+ * decision if any, and the plan they make together (staff's word where given, else the model's).
+ */
+export interface PredictionEntry extends ModelEntry, StaffDecisionFields {
+  planned_offer: boolean;
+  planned_sections: number;
+}
+
+/** A change to staff's decision on one course: `decision: null` clears it (sections and reason too). */
+export const entryDecisionSchema = z
+  .object({
+    run_id: z.coerce.number({ error: 'must be a run id' }).int('must be a run id').positive('must be a run id'),
+    course_code: z.string().trim().min(1, 'a course code is required').max(64, 'must be at most 64 characters'),
+    decision: z.enum(STAFF_DECISIONS, { error: 'must be offer, skip or null' }).nullable().optional(),
+    sections: z
+      .number({ error: 'must be a whole number of sections' })
+      .int('must be a whole number of sections')
+      .min(1, 'must be at least 1 (skip the course instead)')
+      .max(MAX_DECIDED_SECTIONS, `must be at most ${MAX_DECIDED_SECTIONS}`)
+      .nullable()
+      .optional(),
+    reason: z.string({ error: 'must be text' }).trim().max(MAX_DECISION_REASON, `must be at most ${MAX_DECISION_REASON} characters`).nullable().optional(),
+  })
+  .strict()
+  .refine((input) => input.decision !== undefined || input.sections !== undefined || input.reason !== undefined, {
+    path: ['decision'],
+    message: 'give a decision (offer, skip or null), a number of sections or a reason',
+  });
+export type EntryDecisionInput = z.output<typeof entryDecisionSchema>;
+
 /** Seats per section when turning expected enrollment into sections to open. */
 export const SECTION_SEATS = 40;
 
@@ -58,6 +99,9 @@ export interface PredictionRun {
   created_at: string;
   entries: PredictionEntry[];
 }
+
+/** A run as the model made it, before it is saved. */
+export type NewRun = Omit<PredictionRun, 'id' | 'entries'> & { entries: ModelEntry[] };
 
 export interface CampusTraining {
   samples: number;

@@ -2,7 +2,9 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/connection';
-import { invalid, notFound } from '../domain/errors';
+import { fieldError, invalid, notFound } from '../domain/errors';
+import { changedDecision } from '../domain/decisions';
+import { normaliseCourseCode } from '../domain/codes';
 import { DATABASE_FILE } from '../db/files';
 import { KeptWorker, siblingModule } from '../workers';
 import { nextPlannedTerm } from '../domain/terms';
@@ -15,8 +17,8 @@ import { loadHistory, termIndex } from './history';
 import { currentModel, fitsCurrentFeatures, saveModel, type StoredModel } from './models-repo';
 import { selectByQuotas } from './quotas';
 import { explain } from './reasons';
-import { getRun, insertRun, listRuns } from './runs-repo';
-import { SECTION_SEATS, type BulkRunInput, type PredictionEntry, type PredictionRun, type TrainResult } from './schema';
+import { findEntry, getRun, insertRun, listRuns, runHeader, saveDecision } from './runs-repo';
+import { SECTION_SEATS, type BulkRunInput, type EntryDecisionInput, type ModelEntry, type NewRun, type PredictionEntry, type PredictionRun, type TrainResult } from './schema';
 import { scoreCourses, type CampusModels, type TrainedCampus } from './train';
 import type { TrainProgress, TrainWorkerInput } from './train-worker';
 import { Booster } from './xgboost';
@@ -143,7 +145,7 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
         input.slots,
       )
     : null;
-  const entries: PredictionEntry[] = scores.map((s) => {
+  const entries: ModelEntry[] = scores.map((s) => {
     const offer = chosen ? chosen.has(s.course.code) : s.confidence >= model.threshold;
     const cohort = cohortDemand(s.course, input);
     const predicted = Math.max(0, Math.round(s.enrollment)) + cohort.students;
@@ -173,7 +175,7 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
     };
   });
   entries.sort((a, b) => b.offer_score - a.offer_score || a.course_code.localeCompare(b.course_code));
-  const run: Omit<PredictionRun, 'id'> = {
+  const made: NewRun = {
     run_name: input.run_name,
     target_year: input.target_year,
     target_semester: input.target_semester,
@@ -182,8 +184,7 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
     created_at: ctx.now().toISOString(),
     entries,
   };
-  const id = ctx.db.transaction(() => insertRun(ctx.db, run, input))();
-  return { id, ...run };
+  return ctx.db.transaction(() => run(ctx, insertRun(ctx.db, made, input)))();
 }
 
 function round(value: number, digits: number): number {
@@ -199,6 +200,26 @@ export function run(ctx: CoreContext, id: number): PredictionRun {
   const found = getRun(ctx.db, id);
   if (!found) throw notFound(`No prediction run with id ${id}`);
   return found;
+}
+
+/**
+ * Records staff's decision on one course of a run — offer or skip, the number of sections, why —
+ * beside the model's own; answers the entry as it now stands.
+ */
+export function decideEntry(ctx: CoreContext, input: EntryDecisionInput): PredictionEntry {
+  const code = normaliseCourseCode(input.course_code);
+  if (code === null) throw fieldError('course_code', `"${input.course_code}" is not a course code`);
+  return ctx.db
+    .transaction(() => {
+      if (!runHeader(ctx.db, input.run_id)) throw notFound(`No prediction run with id ${input.run_id}`);
+      const found = findEntry(ctx.db, input.run_id, code);
+      if (!found) throw notFound(`Run ${input.run_id} has no course ${code}`);
+      const next = changedDecision(found, input);
+      if ('field' in next) throw fieldError(next.field, next.message);
+      saveDecision(ctx.db, input.run_id, found.course_code, { ...next, decided_at: next.staff_decision === null ? null : ctx.now().toISOString() });
+      return findEntry(ctx.db, input.run_id, found.course_code) as PredictionEntry;
+    })
+    .immediate();
 }
 
 /** What changed in run `id` since run `sinceId`: the same comparison the Predictions screen shows. */

@@ -9,6 +9,7 @@ import type { FileResult } from '../domain/file-result';
 import { forgetLoadedModels } from '../predict/service';
 import { checkStoredModels } from '../predict/model-check';
 import { echo, LIMITS } from '../domain/bounds';
+import { MAX_DECIDED_SECTIONS } from '../domain/decisions';
 
 /** A consistent copy of the live database (SQLite online backup). */
 export async function backupDatabase(ctx: CoreContext): Promise<FileResult> {
@@ -97,6 +98,9 @@ const VALUE_RULES: readonly [table: string, column: string, holds: string, words
   ['prediction_entries', 'enrollment_low', `enrollment_low ${ENROLLMENT}`, `a count of students (0–${LIMITS.maxEnrollment})`],
   ['prediction_entries', 'enrollment_high', `enrollment_high ${ENROLLMENT}`, `a count of students (0–${LIMITS.maxEnrollment})`],
   ['prediction_entries', 'section_size', `section_size BETWEEN 1 AND ${LIMITS.maxEnrollment}`, 'a number of seats'],
+  ['prediction_entries', 'staff_decision', "staff_decision IN ('offer', 'skip')", 'offer or skip'],
+  ['prediction_entries', 'staff_sections', `staff_sections BETWEEN 1 AND ${MAX_DECIDED_SECTIONS}`, `a number of sections (1–${MAX_DECIDED_SECTIONS.toLocaleString('en-US')})`],
+  ['prediction_entries', 'decided_at', dateSql('decided_at'), 'a date'],
   ['settings', 'value', 'json_valid(value)', 'JSON'],
   ['term_parts', 'year', `year ${YEAR}`, 'a year (1900–2200)'],
   ['term_parts', 'semester', `semester ${SEMESTER}`, 'Fall, Spring or Summer'],

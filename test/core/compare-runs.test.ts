@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../core/domain/run-comparison';
 
-const row = (course_code: string, offer: boolean, predicted_enrollment: number) => ({ course_code, course_name: `${course_code} name`, offer, predicted_enrollment });
+const row = (course_code: string, offer: boolean, predicted_enrollment: number, staff_decision: 'offer' | 'skip' | null = null) => ({
+  course_code,
+  course_name: `${course_code} name`,
+  offer,
+  projected_sections: offer ? 1 : 0,
+  staff_decision,
+  staff_sections: null,
+  predicted_enrollment,
+});
 
 describe('comparing two runs', () => {
   it('lists the courses added to and dropped from the offer list, and the demand that moved enough to matter', () => {
@@ -15,6 +23,17 @@ describe('comparing two runs', () => {
       { course_code: 'CSC201', course_name: 'CSC201 name', from: 80, to: 120 },
       { course_code: 'CSC300', course_name: 'CSC300 name', from: 12, to: 25 },
     ]);
+  });
+
+  it("compares the plans: staff's decision where given, else the model's", () => {
+    // The model keeps CSC201 and drops CSC202 in both runs; staff overrule it in the later one.
+    const before = [row('CSC201', true, 80), row('CSC202', false, 30), row('CSC203', true, 30, 'skip')];
+    const after = [row('CSC201', true, 80, 'skip'), row('CSC202', false, 30, 'offer'), row('CSC203', true, 30)];
+    const { added, dropped } = compareRuns(before, after);
+    expect(added.map((e) => e.course_code)).toEqual(['CSC202', 'CSC203']);
+    expect(dropped.map((e) => e.course_code)).toEqual(['CSC201']);
+    // Each listed entry carries the model's decision beside staff's.
+    expect(dropped[0]).toMatchObject({ offer: true, staff_decision: 'skip' });
   });
 
   it('finds nothing between a run and itself', () => {

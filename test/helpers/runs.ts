@@ -1,10 +1,10 @@
 import type { Db } from '../../core/db/connection';
 import { insertRun } from '../../core/predict/runs-repo';
-import type { PredictionEntry } from '../../core/predict/schema';
+import type { ModelEntry } from '../../core/predict/schema';
 
 /** Saves a prediction run with chosen entries (test setup: which courses are recommended, how big). */
 export function saveRun(db: Db, campus: 'Beirut' | 'Byblos', entries: { code: string; types?: string[]; enrollment: number; sections: number; offer?: boolean }[]): number {
-  const rows: PredictionEntry[] = entries.map((e) => ({
+  const rows: ModelEntry[] = entries.map((e) => ({
     course_code: e.code,
     course_name: e.code,
     prefix: /^[A-Z]+/.exec(e.code)?.[0] ?? '',

@@ -90,8 +90,16 @@ describe('prediction on the sample data', () => {
           'reasons',
           'section_size',
           'types',
+          // Staff's decision (none yet) and the plan it makes with the model's.
+          'staff_decision',
+          'staff_sections',
+          'staff_reason',
+          'decided_at',
+          'planned_offer',
+          'planned_sections',
         ].sort(),
       );
+      expect(e).toMatchObject({ staff_decision: null, staff_sections: null, staff_reason: null, decided_at: null, planned_offer: e.offer, planned_sections: e.projected_sections });
       expect(e.confidence).toBeGreaterThanOrEqual(0);
       expect(e.confidence).toBeLessThanOrEqual(1);
       expect(e.offer_score).toBeCloseTo(e.confidence * 100, 1);

@@ -15,14 +15,14 @@ test('trains, runs a prediction with reasons, applies quotas, and keeps the hist
 
   await page.getByTestId('run').click();
   const results = page.getByTestId('run-results');
-  await expect(results).toContainText(/Beirut Spring 2025: \d+ of 117 courses recommended/);
+  await expect(results).toContainText(/Beirut Spring 2025: \d+ of 117 courses in the plan/);
   // Each expected enrollment comes with its 80 % range, explained on hover.
   const range = page.getByTestId('grid-run').getByTestId('enrollment-range').first();
   await expect(range).toHaveText(/^\d+ \(\d+–\d+\)$/);
   await expect(range).toHaveAttribute('title', /^Expected \d+ students; 8 times in 10 between \d+ and \d+$/);
   // Every reason of a course, readable without scrolling sideways: select its row.
   await page.getByTestId('grid-run').getByRole('row').nth(1).click();
-  await expect(page.getByTestId('run-why')).toContainText(/^Why (offer|skip) [A-Z]{3}\d{3}/);
+  await expect(page.getByTestId('run-why')).toContainText(/^Why the model says (offer|skip) [A-Z]{3}\d{3}/);
   await expect(page.getByTestId('run-why').getByRole('listitem').first()).toHaveText(/Offered every Spring for the last \d+ years|students passed its prerequisites/);
   const why = await page.getByTestId('run-why').boundingBox();
   expect((why?.x ?? 0) + (why?.width ?? 0)).toBeLessThanOrEqual(1280);
@@ -31,7 +31,7 @@ test('trains, runs a prediction with reasons, applies quotas, and keeps the hist
 
   await page.getByTestId('use-quotas').click();
   await page.getByTestId('run').click();
-  await expect(results).toContainText('34 of 117 courses recommended');
+  await expect(results).toContainText('34 of 117 courses in the plan');
   await page.getByTestId('run-results').locator('label').filter({ hasText: /^Offer$/ }).click();
   await expect(page.getByTestId('grid-run-count')).toHaveText('34 of 34 rows');
   await expect(page.getByTestId('run-history').locator('tbody tr')).toHaveCount(2);
@@ -52,7 +52,49 @@ test('trains, runs a prediction with reasons, applies quotas, and keeps the hist
   await goTo(page, 'predictions');
   await expect(page.getByTestId('run-history').locator('tbody tr')).toHaveCount(2);
   // Coming back shows the latest run, not an empty screen.
-  await expect(page.getByTestId('run-results')).toContainText('34 of 117 courses recommended');
+  await expect(page.getByTestId('run-results')).toContainText('34 of 117 courses in the plan');
   await goTo(page, 'dashboard');
   await expect(page.getByTestId('kpi-recommended')).toHaveText('34');
+});
+
+test("staff overrule the model on a course, see both decisions, and a script's decision shows without a reload", async ({ page, app }) => {
+  await app.api('/data/sample', { method: 'POST' });
+  const run = await app.api<{ id: number; entries: { course_code: string; offer: boolean; projected_sections: number }[] }>('/predict/bulk', {
+    method: 'POST',
+    json: { run_name: 'Plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' },
+  });
+  const offered = run.entries.filter((e) => e.offer).length;
+  const skipped = run.entries.find((e) => !e.offer);
+  const kept = run.entries.find((e) => e.offer);
+  if (!skipped || !kept) throw new Error('the run should offer some courses and skip others');
+  await signIn(page, app);
+  await goTo(page, 'predictions');
+  const results = page.getByTestId('run-results');
+  await expect(results).toContainText(`${offered} of 117 courses in the plan`);
+
+  // "We offer it anyway, two sections": the model's skip stays visible beside it.
+  await page.getByTestId('grid-run').getByRole('row').filter({ hasText: skipped.course_code }).first().click();
+  const editor = page.getByTestId('decision-editor');
+  await expect(editor).toContainText('the model says skip');
+  await editor.getByText('Offer', { exact: true }).click();
+  await editor.getByTestId('decision-sections').fill('2');
+  await editor.getByTestId('decision-reason').fill('Accreditation visit');
+  await screenshot(page, 'predictions-decision');
+  await editor.getByTestId('decision-save').click();
+  await expect(results).toContainText(`${offered + 1} of 117 courses in the plan (1 decided by you, ${offered} recommended by the model)`);
+  const row = page.getByTestId('grid-run').getByRole('row').filter({ hasText: skipped.course_code }).first();
+  await expect(row.getByTestId('decided-by-staff')).toBeVisible();
+  await expect(row.getByTestId('decision')).toHaveAttribute('title', 'Your decision: Accreditation visit. The model said skip.');
+  await expect(page.getByTestId('run-why')).toContainText(/Decided /);
+
+  // A refusal names the field, and nothing changes.
+  await editor.getByTestId('decision-sections').fill('1001');
+  await editor.getByTestId('decision-save').click();
+  await expect(editor).toContainText('must be at most 1000');
+
+  // A script skips another course: the screen follows without a reload.
+  await app.api(`/predict/runs/${run.id}/entries/${encodeURIComponent(kept.course_code)}`, { method: 'PATCH', json: { decision: 'skip', reason: 'Instructor on leave' } });
+  await expect(results).toContainText(`${offered} of 117 courses in the plan (2 decided by you, ${offered} recommended by the model)`);
+  await page.getByTestId('run-results').locator('label').filter({ hasText: /^Skip$/ }).click();
+  await expect(page.getByTestId('grid-run').getByRole('row').filter({ hasText: kept.course_code })).toHaveCount(1);
 });

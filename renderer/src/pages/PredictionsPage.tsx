@@ -9,6 +9,8 @@ import { usePredict, type RunEntry } from '../stores/predict';
 import { useCampuses } from '../stores/campuses';
 import { useProgress } from '../stores/progress';
 import { DataGrid } from '../components/DataGrid';
+import { DecisionEditor } from '../components/DecisionEditor';
+import { codePrefixes } from '../../../core/domain/codes';
 import { ErrorNote } from '../components/ErrorNote';
 import { notifyError } from '../lib/notify';
 import { DEFAULT_SLOTS, QUOTA_SLOT_LABELS, QUOTA_SLOTS, type QuotaSlot } from '../../../core/domain/quotas';
@@ -59,7 +61,9 @@ export function PredictionsPage() {
   const [decision, setDecision] = useState('all');
   const [chosen, setChosen] = useState<RunEntry | null>(null);
   const [compareWith, setCompareWith] = useState<string | null>(null);
-  const selected = chosen && current?.entries.includes(chosen) ? chosen : null;
+  // The chosen course as the run now stands (a decision replaces its entry).
+  const selected = (chosen && current?.entries.find((e) => e.course_code === chosen.course_code)) ?? null;
+  const decidedCount = current?.entries.filter((e) => e.staff_decision !== null).length ?? 0;
   const other = runs.find((r) => String(r.id) === compareWith && r.id !== current?.id) ?? null;
   const comparison = useMemo(() => (current && other ? compareRuns(other.entries, current.entries) : null), [current, other]);
 
@@ -76,9 +80,15 @@ export function PredictionsPage() {
   }, [campus, loadRuns]);
 
   const entries = useMemo(
-    () => (current?.entries ?? []).filter((e) => (!prefix || e.course_code.split('/').some((c) => c.startsWith(prefix))) && (!type || e.types.includes(type)) && (decision === 'all' || (decision === 'offer') === e.offer)),
+    () => (current?.entries ?? []).filter((e) => (!prefix || codePrefixes(e.course_code).includes(prefix)) && (!type || e.types.includes(type)) && (decision === 'all' || (decision === 'offer') === e.planned_offer)),
     [current, prefix, type, decision],
   );
+  // The prefixes and course types to filter by are the run's own: whatever the department teaches.
+  const filters = useMemo(() => {
+    const list = current?.entries ?? [];
+    const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort((a, b) => a.localeCompare(b));
+    return { prefixes: sorted(list.flatMap((e) => codePrefixes(e.course_code))), types: sorted(list.flatMap((e) => e.types)) };
+  }, [current]);
   const columns = useMemo<ColumnDef<RunEntry, unknown>[]>(
     () => [
       { id: 'rank', header: '#', size: 45, accessorFn: (e) => (current?.entries.indexOf(e) ?? 0) + 1 },
@@ -87,13 +97,23 @@ export function PredictionsPage() {
       {
         id: 'offer',
         header: 'Decision',
-        size: 85,
-        accessorFn: (e) => (e.offer ? 'Offer' : 'Skip'),
-        cell: (c) => (
-          <Text span size="sm" fw={600} c={c.row.original.offer ? undefined : 'dimmed'} className={c.row.original.offer ? 'tw-offer' : undefined} data-testid="decision">
-            {c.row.original.offer ? '✓ Offer' : '– Skip'}
-          </Text>
-        ),
+        size: 110,
+        accessorFn: (e) => (e.planned_offer ? 'Offer' : 'Skip'),
+        cell: (c) => {
+          const e = c.row.original;
+          const byStaff = e.staff_decision !== null;
+          const title = byStaff ? `Your decision${e.staff_reason ? `: ${e.staff_reason}` : ''}. The model said ${e.offer ? 'offer' : 'skip'}.` : "The model's decision";
+          return (
+            <Text span size="sm" fw={600} c={e.planned_offer ? undefined : 'dimmed'} className={e.planned_offer ? 'tw-offer' : undefined} title={title} data-testid="decision">
+              {e.planned_offer ? '✓ Offer' : '– Skip'}
+              {byStaff && (
+                <Badge size="xs" variant="outline" ml={4} data-testid="decided-by-staff">
+                  yours
+                </Badge>
+              )}
+            </Text>
+          );
+        },
       },
       {
         accessorKey: 'offer_score',
@@ -126,10 +146,14 @@ export function PredictionsPage() {
         },
       },
       {
-        accessorKey: 'projected_sections',
+        accessorKey: 'planned_sections',
         header: 'Sections',
         size: 80,
-        cell: (c) => <span title={`Sections of ${c.row.original.section_size} seats`}>{c.row.original.projected_sections}</span>,
+        cell: (c) => {
+          const e = c.row.original;
+          const differs = e.planned_sections !== e.projected_sections;
+          return <span title={`Sections of ${e.section_size} seats${differs ? `; the model proposed ${e.projected_sections}` : ''}`}>{e.planned_sections}</span>;
+        },
       },
     ],
     [current],
@@ -247,7 +271,8 @@ export function PredictionsPage() {
             <Stack gap="xs" data-testid="run-results">
               <Text size="sm">
                 {current.run_name !== defaultRunName(current) && <b>{current.run_name} — </b>}
-                {current.target_campus} {current.target_semester} {current.target_year}: {current.entries.filter((e) => e.offer).length} of {current.entries.length} courses recommended
+                {current.target_campus} {current.target_semester} {current.target_year}: {current.entries.filter((e) => e.planned_offer).length} of {current.entries.length} courses in the plan
+                {decidedCount > 0 && ` (${decidedCount} decided by you, ${current.entries.filter((e) => e.offer).length} recommended by the model)`}
               </Text>
               <DataGrid
                 rows={entries}
@@ -259,8 +284,8 @@ export function PredictionsPage() {
                 selected={selected}
                 toolbar={
                   <Group gap="xs">
-                    <Select size="xs" placeholder="Prefix" clearable data={['CSC', 'BIF', 'MTH', 'STA']} value={prefix} onChange={setPrefix} aria-label="Filter by prefix" w={100} />
-                    <Select size="xs" placeholder="Type" clearable data={['core', 'elective', 'masters', 'minor']} value={type} onChange={setType} aria-label="Filter by type" w={110} />
+                    <Select size="xs" placeholder="Prefix" clearable searchable data={filters.prefixes} value={prefix} onChange={setPrefix} aria-label="Filter by prefix" w={110} />
+                    <Select size="xs" placeholder="Type" clearable data={filters.types} value={type} onChange={setType} aria-label="Filter by type" w={120} />
                     <SegmentedControl size="xs" value={decision} onChange={setDecision} data={[{ value: 'all', label: 'All' }, { value: 'offer', label: 'Offer' }, { value: 'skip', label: 'Skip' }]} aria-label="Filter by decision" />
                   </Group>
                 }
@@ -269,7 +294,7 @@ export function PredictionsPage() {
                 {selected ? (
                   <Stack gap={4}>
                     <Text fw={600}>
-                      Why {selected.offer ? 'offer' : 'skip'} {selected.course_code} — {selected.course_name}
+                      Why the model says {selected.offer ? 'offer' : 'skip'} {selected.course_code} — {selected.course_name}
                     </Text>
                     <Text size="sm">
                       Score {selected.offer_score.toFixed(0)} of 100 · expected {selected.predicted_enrollment} students
@@ -280,6 +305,7 @@ export function PredictionsPage() {
                         <List.Item key={r}>{r}</List.Item>
                       ))}
                     </List>
+                    <DecisionEditor key={`${current.id}:${selected.course_code}:${selected.decided_at ?? ''}`} run={current} entry={selected} />
                   </Stack>
                 ) : (
                   <Text size="sm" c="dimmed">

@@ -1,6 +1,7 @@
 import type { ChangeArea } from '../../../core/domain/changes';
 import { transport } from '../api/client';
 import { useDashboard } from './dashboard';
+import { usePredict } from './predict';
 import { useData } from './data';
 import { useSchedule } from './schedule';
 
@@ -14,7 +15,7 @@ const RELOADS: Record<ChangeArea, readonly (() => Promise<unknown>)[]> = {
   doctors: [() => useData.getState().refreshDoctors(), () => useSchedule.getState().refresh(), () => useDashboard.getState().refresh()],
   rooms: [() => useSchedule.getState().refresh()],
   timetable: [() => useSchedule.getState().refresh(), () => useDashboard.getState().refresh()],
-  runs: [() => useDashboard.getState().refresh()],
+  runs: [() => useDashboard.getState().refresh(), () => usePredict.getState().refresh()],
   models: [() => useDashboard.getState().refresh()],
   settings: [],
 };

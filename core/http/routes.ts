@@ -31,6 +31,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/data/courses', operation: 'courses-list', input: 'none', tag: 'data' },
   { method: 'GET', path: '/data/offerings', operation: 'offerings-list', input: 'none', tag: 'data' },
   { method: 'POST', path: '/data/upload/courses', operation: 'courses-upload', input: 'multipart', tag: 'data' },
+  { method: 'GET', path: '/data/terms/incomplete', operation: 'offerings-incomplete-terms', input: 'none', tag: 'data' },
+  { method: 'POST', path: '/data/terms/confirm', operation: 'offerings-confirm-term', input: 'json', tag: 'data' },
   { method: 'POST', path: '/data/upload/offerings', operation: 'offerings-upload', input: 'multipart', tag: 'data' },
   { method: 'POST', path: '/data/upload/doctors', operation: 'doctors-upload', input: 'multipart', tag: 'data' },
   { method: 'POST', path: '/data/upload/rooms', operation: 'rooms-upload', input: 'multipart', tag: 'data' },

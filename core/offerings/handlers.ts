@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import { uploadedFileSchema } from '../import/files';
-import { normaliseSemester } from '../domain/terms';
+import { normaliseSemester, SEMESTERS } from '../domain/terms';
 import { campusName } from '../input-fields';
-import { importOfferings } from './service';
+import { confirmCompleteTerm, importOfferings, leftOutTerms } from './service';
 import { listOfferingsJson } from './repo';
 
 const semesterField = z
@@ -17,6 +17,21 @@ export const offeringsHandlers = defineHandlers({
     z.object({ file: uploadedFileSchema, semester: semesterField, campus: campusName.optional() }),
     'Upsert offerings from a CSV or XLSX file (report layouts are normalised)',
     (ctx, { file, semester, campus }) => importOfferings(ctx, file, { semester, campus }),
+    { writes: ['offerings'] },
+  ),
+  'offerings-incomplete-terms': handler(
+    z.object({}),
+    'Terms that list far fewer courses than the same campus usually does and that staff have not confirmed: the model leaves them out',
+    (ctx) => leftOutTerms(ctx.db),
+  ),
+  'offerings-confirm-term': handler(
+    z.object({
+      campus: campusName,
+      year: z.number({ error: 'must be a year' }).int('must be a whole year').min(1900, 'must be a year after 1900').max(2200, 'must be a year before 2200'),
+      semester: z.enum(SEMESTERS, { error: 'must be Fall, Spring or Summer' }),
+    }),
+    'Confirm a term flagged as incomplete is complete: the model takes it into account again',
+    (ctx, term) => confirmCompleteTerm(ctx, term),
     { writes: ['offerings'] },
   ),
 });

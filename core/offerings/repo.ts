@@ -3,6 +3,7 @@ import { jsonText, type JsonText } from '../domain/json-text';
 import { PLANNED_SEMESTERS, SEMESTER_ORDER_SQL, type PlannedSemester } from '../domain/terms';
 import type { Campus } from '../domain/campuses';
 import type { Offering, OfferingRecord } from './schema';
+import { termKey, type TermCourseCount } from './completeness';
 
 /** The share of enrolled students who failed a record (0 when nobody enrolled): the one definition. */
 const FAIL_RATIO_SQL = 'CASE WHEN total_enrolled > 0 THEN CAST(failed_count AS REAL) / total_enrolled ELSE 0 END';
@@ -54,6 +55,32 @@ export function plannedOfferings(db: Db, campuses: readonly Campus[]): PlannedOf
        WHERE semester IN (SELECT value FROM json_each(?)) AND campus IN (SELECT value FROM json_each(?))`,
     )
     .all(JSON.stringify(PLANNED_SEMESTERS), JSON.stringify(campuses));
+}
+
+/** How many courses each term at each campus lists as offered. */
+export function termCourseCounts(db: Db): TermCourseCount[] {
+  return db
+    .prepare<[], TermCourseCount>('SELECT campus, year, semester, SUM(is_offered) AS courses FROM offerings GROUP BY campus, year, semester')
+    .all();
+}
+
+/** Whether any offering record exists for the term at the campus. */
+export function termHasOfferings(db: Db, term: { campus: string; year: number; semester: string }): boolean {
+  return db.prepare('SELECT 1 FROM offerings WHERE campus = ? AND year = ? AND semester = ? LIMIT 1').get(term.campus, term.year, term.semester) !== undefined;
+}
+
+/** The terms staff confirmed complete (keys from termKey). */
+export function confirmedTermKeys(db: Db): Set<string> {
+  return new Set(
+    db
+      .prepare<[], { campus: string; year: number; semester: string }>('SELECT campus, year, semester FROM confirmed_terms')
+      .all()
+      .map(termKey),
+  );
+}
+
+export function confirmTerm(db: Db, term: { campus: string; year: number; semester: string }, at: string): void {
+  db.prepare('INSERT INTO confirmed_terms (campus, year, semester, confirmed_at) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET confirmed_at = excluded.confirmed_at').run(term.campus, term.year, term.semester, at);
 }
 
 /** The latest Fall or Spring term with records, if any. */

@@ -6,13 +6,21 @@ import { ImportLog, type UploadResult } from '../import/result';
 import type { Semester } from '../domain/terms';
 import { OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from './columns';
 import { offeringColumnsOf, offeringsFromTables } from './upload';
-import { upsertOfferings } from './repo';
+import { confirmedTermKeys, confirmTerm, termCourseCounts, termHasOfferings, upsertOfferings } from './repo';
+import { incompleteTerms, termKey, type IncompleteTerm } from './completeness';
+import type { Db } from '../db/connection';
+import { notFound } from '../domain/errors';
+import { termLabel } from '../domain/terms';
 
 /**
  * Upserts the offerings of a CSV or XLSX file in one transaction. Rows without a semester or
  * campus take the given ones (else Fall, and the first configured campus).
  */
-export async function importOfferings(ctx: CoreContext, file: UploadedFile, given: { semester?: Semester | undefined; campus?: string | undefined } = {}): Promise<UploadResult> {
+export async function importOfferings(
+  ctx: CoreContext,
+  file: UploadedFile,
+  given: { semester?: Semester | undefined; campus?: string | undefined } = {},
+): Promise<UploadResult & { incomplete_terms: IncompleteTerm[] }> {
   const campus = given.campus === undefined ? ctx.campuses.fallback : ctx.campuses.require(given.campus, 'campus');
   const ext = requireExtension(file, ['csv', 'xlsx'], 'The offerings file');
   const tables = ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: OFFERING_COLUMNS, carryDown: OFFERING_GROUPING_COLUMNS });
@@ -22,5 +30,30 @@ export async function importOfferings(ctx: CoreContext, file: UploadedFile, give
   const log = new ImportLog();
   const records = offeringsFromTables(withColumns, { semester: given.semester ?? 'Fall', campus, campuses: ctx.campuses }, log);
   const processed = ctx.db.transaction(() => upsertOfferings(ctx.db, records, ctx.now().toISOString()))();
-  return log.result(processed);
+  const result = log.result(processed);
+  // The terms of this file that look incomplete, said in words: the model leaves them out until confirmed.
+  const inFile = new Set(records.map(termKey));
+  const incomplete = leftOutTerms(ctx.db).filter((term) => inFile.has(termKey(term)));
+  return { ...result, warnings: [...incomplete.map((t) => `${t.message} It is left out of the recommendations until you confirm it complete (Data screen) or upload it again.`), ...result.warnings], incomplete_terms: incomplete };
+}
+
+/**
+ * The terms that look incomplete (far fewer courses than the campus's usual terms) and that staff
+ * have not confirmed: the model leaves them out.
+ */
+export function leftOutTerms(db: Db): IncompleteTerm[] {
+  return incompleteTerms(termCourseCounts(db), confirmedTermKeys(db));
+}
+
+/** Staff confirm a term complete: the model takes it into account again (it retrains before its next run). */
+export function confirmCompleteTerm(ctx: CoreContext, term: { campus: string; year: number; semester: Semester }): { confirmed: typeof term; incomplete_terms: IncompleteTerm[] } {
+  const campus = ctx.campuses.require(term.campus, 'campus');
+  const confirmed = { ...term, campus };
+  return ctx.db
+    .transaction(() => {
+      if (!termHasOfferings(ctx.db, confirmed)) throw notFound(`There are no offering records for ${termLabel(term)} at ${campus}`);
+      confirmTerm(ctx.db, confirmed, ctx.now().toISOString());
+      return { confirmed, incomplete_terms: leftOutTerms(ctx.db) };
+    })
+    .immediate();
 }

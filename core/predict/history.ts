@@ -6,6 +6,8 @@ import { listCourses } from '../catalog/repo';
 import type { PlannedSemester } from '../domain/terms';
 import type { Campus } from '../domain/campuses';
 import { plannedOfferings } from '../offerings/repo';
+import { leftOutTerms } from '../offerings/service';
+import { termKey, type IncompleteTerm } from '../offerings/completeness';
 import { similarityKey } from './features';
 
 /**
@@ -49,6 +51,13 @@ export interface History {
   campuses: Record<Campus, CampusHistory>;
   /** Index of the last term with data at any campus, or -1. */
   lastIndex: number;
+  /** Terms that look incomplete and staff have not confirmed: left out, as if no report existed. */
+  leftOut: IncompleteTerm[];
+}
+
+/** The left-out terms as a sorted list of keys: what a model was trained without. */
+export function leftOutKeys(history: Pick<History, 'leftOut'>): string[] {
+  return history.leftOut.map(termKey).sort();
 }
 
 /** One campus's history; empty for a campus without records. */
@@ -87,12 +96,19 @@ export function transitiveDependents(prerequisites: ReadonlyMap<string, readonly
   return result;
 }
 
+/** The Fall/Spring terms of the given campuses that are left out as incomplete. */
+export function plannedLeftOut(db: Db, campusNames: readonly Campus[]): IncompleteTerm[] {
+  return leftOutTerms(db).filter((t) => campusNames.includes(t.campus) && t.semester !== 'Summer');
+}
+
 /** The planning view of the catalog and of the given campuses' history. */
 export function loadHistory(db: Db, campusNames: readonly Campus[]): History {
   const courses = listCourses(db);
   const prerequisiteMap = new Map(courses.map((c) => [c.code, parsePrerequisites(c.prerequisites)]));
   const dependents = transitiveDependents(prerequisiteMap);
-  const rows = plannedOfferings(db, campusNames);
+  const leftOut = plannedLeftOut(db, campusNames);
+  const skipped = new Set(leftOut.map(termKey));
+  const rows = plannedOfferings(db, campusNames).filter((row) => !skipped.has(termKey(row)));
   const baseYear = rows.reduce((min, r) => Math.min(min, r.year), Number.POSITIVE_INFINITY);
   const catalog = courses.map(
     (c): CourseInfo => ({
@@ -113,6 +129,7 @@ export function loadHistory(db: Db, campusNames: readonly Campus[]): History {
     courses: catalog,
     campuses: Object.fromEntries(campusNames.map((campus) => [campus, { campus, hasData: [], stats: new Map(), similarityKeys }])),
     lastIndex: -1,
+    leftOut,
   };
   for (const row of rows) {
     const index = termIndex(history.baseYear, row.year, row.semester);

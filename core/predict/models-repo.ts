@@ -11,8 +11,9 @@ export interface StoredModel extends TrainedCampus {
   trained_at: string;
 }
 
-interface ModelRow extends Omit<StoredModel, 'features' | 'demand_features' | 'classifier' | 'regressor' | 'adjustments'> {
+interface ModelRow extends Omit<StoredModel, 'features' | 'demand_features' | 'left_out_terms' | 'classifier' | 'regressor' | 'adjustments'> {
   features: string;
+  left_out_terms: string | null;
   demand_features: string | null;
   classifier: Buffer;
   regressor: Buffer | null;
@@ -36,7 +37,7 @@ function readAdjustments(text: string | null): Adjustments {
   }
 }
 
-const sameList = (stored: readonly string[], current: readonly string[]): boolean => stored.length === current.length && stored.every((name, i) => name === current[i]);
+export const sameList = (stored: readonly string[], current: readonly string[]): boolean => stored.length === current.length && stored.every((name, i) => name === current[i]);
 
 /** A model trained on other feature lists (an earlier version of Termwise) cannot score today's rows. */
 export function fitsCurrentFeatures(model: Pick<StoredModel, 'features' | 'demand_features'>): boolean {
@@ -45,8 +46,8 @@ export function fitsCurrentFeatures(model: Pick<StoredModel, 'features' | 'deman
 
 export function saveModel(db: Db, model: TrainedCampus, version: string, trainedAt: string): void {
   db.prepare(
-    `INSERT INTO models (campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, demand_features, duration_ms, classifier, regressor, adjustments)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO models (campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, demand_features, duration_ms, classifier, regressor, adjustments, left_out_terms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     model.campus,
     version,
@@ -62,12 +63,13 @@ export function saveModel(db: Db, model: TrainedCampus, version: string, trained
     Buffer.from(model.classifier),
     model.regressor ? Buffer.from(model.regressor) : null,
     JSON.stringify(model.adjustments),
+    JSON.stringify(model.left_out_terms),
   );
 }
 
 function fromRow(row: ModelRow | undefined): StoredModel | undefined {
   if (!row) return undefined;
-  return { ...row, features: storedList(row.features), demand_features: storedList(row.demand_features), classifier: new Uint8Array(row.classifier), regressor: row.regressor ? new Uint8Array(row.regressor) : null, adjustments: readAdjustments(row.adjustments) };
+  return { ...row, features: storedList(row.features), demand_features: storedList(row.demand_features), left_out_terms: storedList(row.left_out_terms), classifier: new Uint8Array(row.classifier), regressor: row.regressor ? new Uint8Array(row.regressor) : null, adjustments: readAdjustments(row.adjustments) };
 }
 
 /** The newest model of a campus. */
@@ -80,9 +82,9 @@ export function modelByVersion(db: Db, campus: string, version: string): StoredM
 }
 
 /** Quality of the newest model of each campus, without the model bytes. */
-export function modelSummaries(db: Db): Omit<StoredModel, 'classifier' | 'regressor' | 'adjustments' | 'demand_features'>[] {
+export function modelSummaries(db: Db): Omit<StoredModel, 'classifier' | 'regressor' | 'adjustments' | 'demand_features' | 'left_out_terms'>[] {
   return db
-    .prepare<[], Omit<ModelRow, 'classifier' | 'regressor' | 'adjustments' | 'demand_features'>>(
+    .prepare<[], Omit<ModelRow, 'classifier' | 'regressor' | 'adjustments' | 'demand_features' | 'left_out_terms'>>(
       `SELECT id, campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms FROM models m
        WHERE id = (SELECT MAX(id) FROM models WHERE campus = m.campus) ORDER BY campus`,
     )

@@ -3,7 +3,10 @@ import { statement, type Db } from '../db/connection';
 import { plannedOffer, plannedSections, type StaffDecision } from '../domain/decisions';
 import type { NewRun, PredictionEntry, PredictionRun, StaffDecisionFields } from './schema';
 
-type RunRow = Omit<PredictionRun, 'entries'>;
+type RunHeader = Omit<PredictionRun, 'entries'>;
+type RunRow = Omit<RunHeader, 'caveats'> & { caveats: string | null };
+
+const fromRunRow = (row: RunRow): RunHeader => ({ ...row, caveats: storedList(row.caveats) });
 interface EntryRow extends Omit<PredictionEntry, 'types' | 'offer' | 'reasons' | 'planned_offer' | 'planned_sections'> {
   run_id: number;
   types: string;
@@ -14,8 +17,8 @@ interface EntryRow extends Omit<PredictionEntry, 'types' | 'offer' | 'reasons' |
 export function insertRun(db: Db, run: NewRun, parameters: unknown): number {
   const id = Number(
     db
-      .prepare('INSERT INTO prediction_runs (run_name, target_year, target_semester, target_campus, model_version, created_at, parameters) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(run.run_name, run.target_year, run.target_semester, run.target_campus, run.model_version, run.created_at, JSON.stringify(parameters)).lastInsertRowid,
+      .prepare('INSERT INTO prediction_runs (run_name, target_year, target_semester, target_campus, model_version, created_at, parameters, caveats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(run.run_name, run.target_year, run.target_semester, run.target_campus, run.model_version, run.created_at, JSON.stringify(parameters), JSON.stringify(run.caveats)).lastInsertRowid,
   );
   const insert = db.prepare(
     `INSERT INTO prediction_entries (run_id, position, course_code, course_name, prefix, types, confidence, offer_score, offer, predicted_enrollment, enrollment_low, enrollment_high, latent_demand, bottleneck_score, projected_sections, section_size, reasons)
@@ -100,9 +103,9 @@ export function saveDecision(db: Db, runId: number, courseCode: string, decision
   );
 }
 
-const RUN_COLUMNS = 'id, run_name, target_year, target_semester, target_campus, model_version, created_at';
+const RUN_COLUMNS = 'id, run_name, target_year, target_semester, target_campus, model_version, created_at, caveats';
 
-function withEntries(db: Db, runs: RunRow[]): PredictionRun[] {
+function withEntries(db: Db, runs: RunHeader[]): PredictionRun[] {
   if (runs.length === 0) return [];
   const byRun = new Map<number, PredictionEntry[]>(runs.map((r) => [r.id, []]));
   const rows = db.prepare<number[], EntryRow>(`SELECT * FROM prediction_entries WHERE run_id IN (${runs.map(() => '?').join(',')}) ORDER BY run_id, position`).all(...runs.map((r) => r.id));
@@ -114,12 +117,13 @@ export function listRuns(db: Db, campus?: string): PredictionRun[] {
   const runs = campus
     ? db.prepare<[string], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs WHERE target_campus = ? ORDER BY id DESC`).all(campus)
     : db.prepare<[], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs ORDER BY id DESC`).all();
-  return withEntries(db, runs);
+  return withEntries(db, runs.map(fromRunRow));
 }
 
 /** A run's name, target and model, without its entries. */
-export function runHeader(db: Db, id: number): RunRow | undefined {
-  return db.prepare<[number], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs WHERE id = ?`).get(id);
+export function runHeader(db: Db, id: number): RunHeader | undefined {
+  const row = db.prepare<[number], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs WHERE id = ?`).get(id);
+  return row ? fromRunRow(row) : undefined;
 }
 
 export function getRun(db: Db, id: number): PredictionRun | undefined {
@@ -127,8 +131,9 @@ export function getRun(db: Db, id: number): PredictionRun | undefined {
   return run ? withEntries(db, [run])[0] : undefined;
 }
 
-export function latestRun(db: Db): RunRow | undefined {
-  return db.prepare<[], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs ORDER BY id DESC LIMIT 1`).get();
+export function latestRun(db: Db): RunHeader | undefined {
+  const row = db.prepare<[], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs ORDER BY id DESC LIMIT 1`).get();
+  return row ? fromRunRow(row) : undefined;
 }
 
 /** The courses a run's plan offers (staff's decision where given, else the model's): prefix and stored type list. */

@@ -97,6 +97,8 @@ export interface PredictionRun {
   target_campus: string;
   model_version: string;
   created_at: string;
+  /** What the run could not take into account, in words (e.g. a term left out as incomplete). */
+  caveats: string[];
   entries: PredictionEntry[];
 }
 

@@ -13,8 +13,8 @@ import type { Campus } from '../domain/campuses';
 import { countOfferings, latestPlannedTerm } from '../offerings/repo';
 import { countCourses } from '../catalog/repo';
 import { cohortDemand } from './cohorts';
-import { loadHistory, termIndex } from './history';
-import { currentModel, fitsCurrentFeatures, saveModel, type StoredModel } from './models-repo';
+import { leftOutKeys, loadHistory, plannedLeftOut, termIndex, type History } from './history';
+import { currentModel, fitsCurrentFeatures, sameList, saveModel, type StoredModel } from './models-repo';
 import { selectByQuotas } from './quotas';
 import { explain } from './reasons';
 import { findEntry, getRun, insertRun, listRuns, runHeader, saveDecision } from './runs-repo';
@@ -118,10 +118,11 @@ function boosters(db: Db, model: StoredModel): Promise<CampusModels> {
   return loaded;
 }
 
-async function modelFor(ctx: CoreContext, campus: Campus): Promise<StoredModel> {
+async function modelFor(ctx: CoreContext, campus: Campus, history: Pick<History, 'leftOut'>): Promise<StoredModel> {
   let model = currentModel(ctx.db, campus);
-  // None yet, or one from an earlier version of Termwise that reads other features: train now.
-  if (!model || !fitsCurrentFeatures(model)) {
+  // None yet, one from an earlier version of Termwise that reads other features, or one trained
+  // without a term since confirmed complete or uploaded again (or with one now flagged): train now.
+  if (!model || !fitsCurrentFeatures(model) || !sameList(model.left_out_terms, leftOutKeys(history))) {
     await train(ctx);
     model = currentModel(ctx.db, campus);
   }
@@ -134,9 +135,10 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
   const input = { ...request, target_campus: ctx.campuses.require(request.target_campus, 'target_campus') };
   const campus = input.target_campus;
   if (countCourses(ctx.db) === 0) throw invalid('The course catalog is empty: upload courses first (POST /data/upload/courses)');
-  const model = await modelFor(ctx, campus);
-  const models = await boosters(ctx.db, model);
   const history = loadHistory(ctx.db, [campus]);
+  // Models learn from every campus's history: they were trained without every campus's left-out terms.
+  const model = await modelFor(ctx, campus, { leftOut: plannedLeftOut(ctx.db, ctx.campuses.names) });
+  const models = await boosters(ctx.db, model);
   const t = termIndex(history.baseYear, input.target_year, input.target_semester);
   const scores = scoreCourses(models, history, campus, t);
   const chosen = input.use_quotas
@@ -182,6 +184,7 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
     target_campus: input.target_campus,
     model_version: model.model_version,
     created_at: ctx.now().toISOString(),
+    caveats: history.leftOut.map((t) => `${t.message} It was left out of this run; if it is complete, confirm it on the Data screen (or upload it again).`),
     entries,
   };
   return ctx.db.transaction(() => run(ctx, insertRun(ctx.db, made, input)))();

@@ -1,7 +1,7 @@
 import type { Campus } from '../domain/campuses';
 import { Booster, type BoosterParams } from './xgboost';
 import { courseFacts, DEMAND_BASE_COLUMN, PLANNED_CAMPUS_COLUMN, DEMAND_FEATURE_COUNT, DEMAND_FEATURE_NAMES, demandFeatures, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, type CourseFacts } from './features';
-import { campusHistory, termsWithData, type CourseInfo, type History } from './history';
+import { leftOutKeys, campusHistory, termsWithData, type CourseInfo, type History } from './history';
 import { bestThreshold, f1Score, rocAuc } from './metrics';
 import { calibrate, fitCalibration, UNCALIBRATED, type Calibration } from './calibration';
 import { demandForecast, demandTarget, enrollmentRange, FALLBACK_INTERVALS, fitIntervals, hasLittleHistory, residual, type DemandIntervals } from './demand';
@@ -171,6 +171,8 @@ export interface TrainedCampus {
   /** What the offer model reads (FEATURE_NAMES) and what the demand model reads (DEMAND_FEATURE_NAMES). */
   features: string[];
   demand_features: string[];
+  /** The terms left out as incomplete when it was trained (keys, sorted). */
+  left_out_terms: string[];
   classifier: Uint8Array;
   regressor: Uint8Array | null;
   adjustments: Adjustments;
@@ -225,6 +227,7 @@ export async function trainCampus(history: History, campus: Campus, progress: Pr
       duration_ms: Math.round(performance.now() - started),
       features: [...FEATURE_NAMES],
       demand_features: [...DEMAND_FEATURE_NAMES],
+      left_out_terms: leftOutKeys(history),
       classifier: models.classifier.save(),
       regressor: models.regressor?.save() ?? null,
       adjustments,

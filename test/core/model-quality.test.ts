@@ -126,7 +126,7 @@ describe("a campus's model learns from the other campuses' history too", () => {
   /** Beirut's history with every record of the given terms flipped (offered ↔ not). */
   const flipped = (terms: (i: number) => boolean): Raw => ({ ...beirut, series: beirut.series.map((series) => series.map((stat, i) => (terms(i) ? (stat ? undefined : { offered: true, enrolled: 99, passed: 90, failed: 9 }) : stat))) });
   const byblosModel = async (beirutHistory: Raw): Promise<{ classifier: Uint8Array; samples: number }> => {
-    const history: History = { baseYear: 2010, courses: COURSES, campuses: { Beirut: campusOf(beirutHistory), Byblos: { ...campusOf(byblos), campus: 'Byblos' } }, lastIndex: TERMS - 1 };
+    const history: History = { baseYear: 2010, courses: COURSES, campuses: { Beirut: campusOf(beirutHistory), Byblos: { ...campusOf(byblos), campus: 'Byblos' } }, lastIndex: TERMS - 1, leftOut: [] };
     const result = await trainCampus(history, 'Byblos', undefined, t);
     if (!result) throw new Error('Byblos has enough history to train');
     result.models.classifier.free();

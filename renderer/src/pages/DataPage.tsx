@@ -5,6 +5,7 @@ import { useData, type Course, type Doctor, type Offering } from '../stores/data
 import { DataGrid } from '../components/DataGrid';
 import { ImportCard } from '../components/ImportCard';
 import { ErrorNote } from '../components/ErrorNote';
+import { IncompleteTerms } from '../components/IncompleteTerms';
 
 const list = (json: string | null): string => {
   if (!json) return '';
@@ -61,6 +62,7 @@ export function DataPage() {
         <ImportCard kind="offerings" />
         <ImportCard kind="doctors" />
       </SimpleGrid>
+      <IncompleteTerms />
       <Tabs defaultValue="courses" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="courses">Courses ({courses.length})</Tabs.Tab>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Badge, Button, Card, Group, List, NumberInput, Progress, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, List, NumberInput, Progress, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { compareRuns } from '../../../core/domain/run-comparison';
 import { modelDetails, outOf100, SCORE_HINT } from '../lib/model-words';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -274,6 +274,15 @@ export function PredictionsPage() {
                 {current.target_campus} {current.target_semester} {current.target_year}: {current.entries.filter((e) => e.planned_offer).length} of {current.entries.length} courses in the plan
                 {decidedCount > 0 && ` (${decidedCount} decided by you, ${current.entries.filter((e) => e.offer).length} recommended by the model)`}
               </Text>
+              {current.caveats.length > 0 && (
+                <Alert color="yellow" title="What this run could not take into account" data-testid="run-caveats">
+                  <List size="sm">
+                    {current.caveats.map((c) => (
+                      <List.Item key={c}>{c}</List.Item>
+                    ))}
+                  </List>
+                </Alert>
+              )}
               <DataGrid
                 rows={entries}
                 columns={columns}

@@ -7,11 +7,14 @@ export type Offering = Result<'offerings-list'>[number];
 export type Doctor = Result<'doctors-list'>[number];
 export type ImportKind = 'courses' | 'offerings' | 'doctors';
 export type UploadResult = Result<'courses-upload'>;
+export type IncompleteTerm = Result<'offerings-incomplete-terms'>[number];
 
 interface DataState {
   courses: Course[];
   offerings: Offering[];
   doctors: Doctor[];
+  /** Terms that look incomplete and are left out of the recommendations until confirmed. */
+  incompleteTerms: IncompleteTerm[];
   loading: boolean;
   error: string | null;
   refresh: () => Promise<void>;
@@ -19,6 +22,8 @@ interface DataState {
   /** Courses and doctors only: what the Scheduler needs, without the (possibly huge) history. */
   refreshCatalog: () => Promise<void>;
   importFile: (kind: ImportKind, file: { filename: string; content: Uint8Array }) => Promise<UploadResult>;
+  /** Staff confirm a flagged term is complete; the list reloads on the `changed` event. */
+  confirmTerm: (term: Pick<IncompleteTerm, 'campus' | 'year' | 'semester'>) => Promise<void>;
 }
 
 const UPLOAD = { courses: 'courses-upload', offerings: 'offerings-upload', doctors: 'doctors-upload' } as const;
@@ -27,13 +32,14 @@ export const useData = create<DataState>((set) => ({
   courses: [],
   offerings: [],
   doctors: [],
+  incompleteTerms: [],
   loading: false,
   error: null,
   async refresh() {
     set({ loading: true, error: null });
     try {
-      const [courses, offerings, doctors] = await Promise.all([call('courses-list', {}), call('offerings-list', {}), call('doctors-list', {})]);
-      set({ courses, offerings, doctors, loading: false });
+      const [courses, offerings, doctors, incompleteTerms] = await Promise.all([call('courses-list', {}), call('offerings-list', {}), call('doctors-list', {}), call('offerings-incomplete-terms', {})]);
+      set({ courses, offerings, doctors, incompleteTerms, loading: false });
     } catch (error) {
       set({ loading: false, error: messageOf(error) });
     }
@@ -48,5 +54,8 @@ export const useData = create<DataState>((set) => ({
   async importFile(kind, file) {
     // The stores reload on the core's `changed` event (see changes.ts).
     return call(UPLOAD[kind], { file });
+  },
+  async confirmTerm({ campus, year, semester }) {
+    await call('offerings-confirm-term', { campus, year, semester });
   },
 }));

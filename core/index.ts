@@ -9,6 +9,7 @@ import { handlers, type HandlerName, type Handlers } from './handlers';
 import { runHandler, type InputOf, type OutputOf } from './registry';
 import type { Caller, CoreContext } from './context';
 import { readCampusConfig } from './campus-config';
+import { readProfileFile } from './profile-config';
 import { settleTimetable } from './schedule/terms';
 import { CampusList, type CampusSpec } from './domain/campuses';
 
@@ -34,6 +35,8 @@ export { DATABASE_FILE } from './db/files';
 export function createCore(options: CoreOptions): Core {
   ensurePrivateDir(options.dataDir);
   const campuses = options.campuses ? new CampusList(options.campuses) : readCampusConfig(options.dataDir);
+  // A department profile that cannot be used stops start-up naming the problem, as campuses.json does.
+  readProfileFile(options.dataDir);
   const dbFile = join(options.dataDir, DATABASE_FILE);
   for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) assertRegularOrAbsent(file);
   const db = openDatabase(dbFile);

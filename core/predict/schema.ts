@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { PLANNED_SEMESTERS } from '../domain/terms';
-import { DEFAULT_SLOTS } from '../domain/quotas';
 import { campusName } from '../input-fields';
 import { MAX_DECIDED_SECTIONS, MAX_DECISION_REASON, STAFF_DECISIONS, type StaffDecision } from '../domain/decisions';
 
 const count = z.number({ error: 'must be a whole number ≥ 0' }).int('must be a whole number ≥ 0').min(0, 'must be ≥ 0');
 
 
-export const slotsSchema = z
-  .object({ csc_core: count, csc_elective: count, bif_core: count, bif_elective: count, mth: count, sta: count })
-  .partial()
-  .strict()
-  .transform((given) => ({ ...DEFAULT_SLOTS, ...given }));
+/**
+ * Courses per quota category, by key ("ece_core", "phys"): the department's categories (profile or
+ * catalog) or any prefix / prefix_type of its catalog; checked against them when the run is made.
+ */
+export const slotsSchema = z.record(z.string().max(64, 'a category key is at most 64 characters'), count).refine((slots) => Object.keys(slots).length <= 200, 'at most 200 categories');
 
 export const bulkRunSchema = z.object({
   run_name: z.string({ error: 'a run name is required' }).max(200, 'must be at most 200 characters').trim().min(1, 'a run name is required'),
@@ -22,7 +21,7 @@ export const bulkRunSchema = z.object({
   new_sophomores: count.default(0),
   new_masters: count.default(0),
   use_quotas: z.boolean({ error: 'must be true or false' }).default(false),
-  slots: slotsSchema.default(DEFAULT_SLOTS),
+  slots: slotsSchema.optional(),
 });
 export type BulkRunInput = z.output<typeof bulkRunSchema>;
 
@@ -86,8 +85,6 @@ export const entryDecisionSchema = z
   });
 export type EntryDecisionInput = z.output<typeof entryDecisionSchema>;
 
-/** Seats per section when turning expected enrollment into sections to open. */
-export const SECTION_SEATS = 40;
 
 export interface PredictionRun {
   id: number;

@@ -15,10 +15,11 @@ import { countCourses } from '../catalog/repo';
 import { cohortDemand } from './cohorts';
 import { leftOutKeys, loadHistory, plannedLeftOut, termIndex, type History } from './history';
 import { currentModel, fitsCurrentFeatures, sameList, saveModel, type StoredModel } from './models-repo';
-import { selectByQuotas } from './quotas';
+import { catalogVocabulary, categoriesForRun, selectByQuotas } from './quotas';
+import { departmentCategories, departmentProfile, sectionSeats } from './profile';
 import { explain } from './reasons';
 import { findEntry, getRun, insertRun, listRuns, runHeader, saveDecision } from './runs-repo';
-import { SECTION_SEATS, type BulkRunInput, type EntryDecisionInput, type ModelEntry, type NewRun, type PredictionEntry, type PredictionRun, type TrainResult } from './schema';
+import { type BulkRunInput, type EntryDecisionInput, type ModelEntry, type NewRun, type PredictionEntry, type PredictionRun, type TrainResult } from './schema';
 import { scoreCourses, type CampusModels, type TrainedCampus } from './train';
 import type { TrainProgress, TrainWorkerInput } from './train-worker';
 import { Booster } from './xgboost';
@@ -136,6 +137,9 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
   const campus = input.target_campus;
   if (countCourses(ctx.db) === 0) throw invalid('The course catalog is empty: upload courses first (POST /data/upload/courses)');
   const history = loadHistory(ctx.db, [campus]);
+  const profile = departmentProfile(ctx);
+  const categories = categoriesForRun(input.slots, departmentCategories(profile, history, campus).categories, catalogVocabulary(history));
+  if ('field' in categories) throw fieldError(categories.field, categories.message);
   // Models learn from every campus's history: they were trained without every campus's left-out terms.
   const model = await modelFor(ctx, campus, { leftOut: plannedLeftOut(ctx.db, ctx.campuses.names) });
   const models = await boosters(ctx.db, model);
@@ -144,13 +148,14 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
   const chosen = input.use_quotas
     ? selectByQuotas(
         scores.map((s) => ({ code: s.course.code, prefixes: s.course.prefixes, types: s.course.types, score: s.confidence })),
-        input.slots,
+        categories,
       )
     : null;
   const entries: ModelEntry[] = scores.map((s) => {
     const offer = chosen ? chosen.has(s.course.code) : s.confidence >= model.threshold;
     const cohort = cohortDemand(s.course, input);
     const predicted = Math.max(0, Math.round(s.enrollment)) + cohort.students;
+    const seats = sectionSeats(profile, s.course.code);
     return {
       course_code: s.course.code,
       course_name: s.course.name,
@@ -164,8 +169,8 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
       enrollment_high: Math.max(predicted, s.enrollmentHigh + cohort.students),
       latent_demand: s.facts.latentDemand + cohort.students,
       bottleneck_score: s.course.dependents,
-      projected_sections: offer ? Math.max(1, Math.ceil(predicted / SECTION_SEATS)) : 0,
-      section_size: SECTION_SEATS,
+      projected_sections: offer ? Math.max(1, Math.ceil(predicted / seats)) : 0,
+      section_size: seats,
       reasons: explain({
         score: s,
         offer,

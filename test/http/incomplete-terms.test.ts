@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const springsAtBeirut = (): Map<string, Set<number>> => {
   const offered = new Map<string, Set<number>>();
-  for (const line of new TextDecoder().decode(sampleFile('offerings.csv')).trim().split('\n').slice(1)) {
+  for (const line of new TextDecoder().decode(sampleFile('offerings.csv')).trim().split(/\r?\n/).slice(1)) {
     const [code, year, semester, campus, , , , isOffered] = line.split(',');
     if (semester !== 'Spring' || campus !== 'Beirut' || isOffered !== 'true' || !code) continue;
     offered.set(code, (offered.get(code) ?? new Set()).add(Number(year)));

@@ -13,7 +13,7 @@ import { DecisionEditor } from '../components/DecisionEditor';
 import { codePrefixes } from '../../../core/domain/codes';
 import { ErrorNote } from '../components/ErrorNote';
 import { notifyError } from '../lib/notify';
-import { DEFAULT_SLOTS, QUOTA_SLOT_LABELS, QUOTA_SLOTS, type QuotaSlot } from '../../../core/domain/quotas';
+import type { QuotaCategory } from '../../../core/domain/quotas';
 
 
 /** A run's name when staff gave none: its campus and term. */
@@ -55,7 +55,9 @@ export function PredictionsPage() {
   const [name, setName] = useState('');
   const [cohorts, setCohorts] = useState({ new_freshman: 0, new_sophomores: 0, new_masters: 0 });
   const [useQuotas, setUseQuotas] = useState(false);
-  const [slots, setSlots] = useState<Record<QuotaSlot, number>>({ ...DEFAULT_SLOTS });
+  // The department's categories at the campus (its profile's, else its catalog's), each with its usual count.
+  const [categories, setCategories] = useState<QuotaCategory[]>([]);
+  const [slots, setSlots] = useState<Record<string, number>>({});
   const [prefix, setPrefix] = useState<string | null>(null);
   const [type, setType] = useState<string | null>(null);
   const [decision, setDecision] = useState('all');
@@ -78,6 +80,20 @@ export function PredictionsPage() {
   useEffect(() => {
     if (campus !== '') void loadRuns(campus);
   }, [campus, loadRuns]);
+  useEffect(() => {
+    if (campus === '') return;
+    let current = true;
+    call('predict-quota-categories', { campus })
+      .then(({ categories: found }) => {
+        if (!current) return;
+        setCategories(found);
+        setSlots(Object.fromEntries(found.map((c) => [c.key, c.count])));
+      })
+      .catch(() => setCategories([]));
+    return () => {
+      current = false;
+    };
+  }, [campus, runs.length]);
 
   const entries = useMemo(
     () => (current?.entries ?? []).filter((e) => (!prefix || codePrefixes(e.course_code).includes(prefix)) && (!type || e.types.includes(type)) && (decision === 'all' || (decision === 'offer') === e.planned_offer)),
@@ -199,11 +215,18 @@ export function PredictionsPage() {
         <Card withBorder>
           <Stack gap="xs">
             <Switch label="Use quotas instead of the model's yes/no" checked={useQuotas} onChange={(e) => setUseQuotas(e.currentTarget.checked)} data-testid="use-quotas" />
-            <SimpleGrid cols={3}>
-              {QUOTA_SLOTS.map((key) => (
-                <NumberInput key={key} label={QUOTA_SLOT_LABELS[key]} min={0} size="xs" disabled={!useQuotas} value={slots[key]} onChange={(v) => setSlots({ ...slots, [key]: Number(v) || 0 })} data-testid={`slot-${key}`} />
-              ))}
-            </SimpleGrid>
+            <ScrollArea.Autosize mah={220}>
+              <SimpleGrid cols={3}>
+                {categories.map((c) => (
+                  <NumberInput key={c.key} label={c.label} min={0} size="xs" disabled={!useQuotas} value={slots[c.key] ?? c.count} onChange={(v) => setSlots({ ...slots, [c.key]: Number(v) || 0 })} data-testid={`slot-${c.key}`} />
+                ))}
+              </SimpleGrid>
+            </ScrollArea.Autosize>
+            {categories.length === 0 && (
+              <Text size="xs" c="dimmed">
+                Upload the course catalog to plan by categories.
+              </Text>
+            )}
           </Stack>
         </Card>
       </SimpleGrid>

@@ -6,6 +6,7 @@ import { termLabel, type Term } from '../../../core/domain/terms';
 import { call, fileToUpload, transport, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from '../components/ErrorNote';
+import { DepartmentProfileCard } from '../components/DepartmentProfileCard';
 import { notifyDone, notifyError } from '../lib/notify';
 
 type Info = Result<'settings-info'>;
@@ -86,6 +87,7 @@ export function SettingsPage() {
               </Group>
             </Stack>
           </Card>
+          <DepartmentProfileCard />
           <TimetableSettingsCard />
           <Card withBorder>
             <Stack gap="xs">

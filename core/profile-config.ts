@@ -1,0 +1,75 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import { LIMITS, parseBoundedJson } from './domain/bounds';
+import { readSmallFile, writePrivateFile } from './files/private';
+
+/**
+ * The department's profile, in the data folder next to campuses.json: its quota categories (else
+ * every prefix × type of its catalog), the seats per section it plans with, and per-course sizes
+ * where known. Every field is optional; Settings writes it.
+ */
+export const PROFILE_FILE = 'profile.json';
+const MAX_BYTES = 256 * 1024;
+export const MAX_QUOTA_CATEGORIES = 200;
+export const MAX_SECTION_SIZES = 5_000;
+/** Seats per section when the profile says nothing. */
+export const DEFAULT_SECTION_SEATS = 40;
+
+const seats = z.number({ error: 'must be a number of seats' }).int('must be a whole number of seats').min(1, 'must be at least 1').max(LIMITS.maxEnrollment, `must be at most ${LIMITS.maxEnrollment}`);
+
+export const quotaCategoryInput = z
+  .object({
+    prefix: z
+      .string({ error: 'must be a course prefix' })
+      .trim()
+      .regex(/^[A-Za-z]{2,6}$/, 'must be a course prefix of 2–6 letters')
+      .transform((p) => p.toUpperCase()),
+    type: z
+      .string({ error: 'must be a course type or null' })
+      .trim()
+      .regex(/^[A-Za-z]{1,20}$/, 'must be a course type (letters)')
+      .transform((t) => t.toLowerCase())
+      .nullable()
+      .default(null),
+    label: z.string({ error: 'must be text' }).trim().min(1).max(100, 'must be at most 100 characters').optional(),
+    count: z.number({ error: 'must be a whole number ≥ 0' }).int('must be a whole number ≥ 0').min(0, 'must be ≥ 0').max(1000, 'must be at most 1000'),
+  })
+  .strict();
+
+export const profileSchema = z
+  .object({
+    quota_categories: z.array(quotaCategoryInput).max(MAX_QUOTA_CATEGORIES, `must list at most ${MAX_QUOTA_CATEGORIES} categories`).optional(),
+    section_size: seats.optional(),
+    section_sizes: z
+      .record(z.string().trim().min(1).max(64), seats)
+      .refine((sizes) => Object.keys(sizes).length <= MAX_SECTION_SIZES, `must name at most ${MAX_SECTION_SIZES} courses`)
+      .optional(),
+  })
+  .strict();
+export type ProfileFile = z.output<typeof profileSchema>;
+
+/**
+ * The profile in `dataDir`, or an empty one when there is no file. A file that cannot be used
+ * throws an Error naming the file and the problem (start-up stops with it; a request answers 400).
+ */
+export function readProfileFile(dataDir: string): ProfileFile {
+  const file = join(dataDir, PROFILE_FILE);
+  const text = readSmallFile(file, MAX_BYTES);
+  if (text === null) return {};
+  let document: unknown;
+  try {
+    document = parseBoundedJson(text, 'The department profile');
+  } catch (error) {
+    throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const parsed = profileSchema.safeParse(document);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file}: ${issue ? `${issue.path.join('.') || 'the file'} ${issue.message}` : 'not a profile'}`);
+  }
+  return parsed.data;
+}
+
+export function writeProfileFile(dataDir: string, profile: ProfileFile): void {
+  writePrivateFile(join(dataDir, PROFILE_FILE), `${JSON.stringify(profile, null, 2)}\n`);
+}

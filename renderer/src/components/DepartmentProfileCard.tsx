@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Button, Card, Group, NumberInput, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import type { QuotaCategory } from '../../../core/domain/quotas';
+import { call } from '../api/client';
+import { ApiError } from '../api/errors';
+import { notifyDone, notifyError } from '../lib/notify';
+
+type Row = Pick<QuotaCategory, 'prefix' | 'type' | 'label' | 'count'>;
+
+/** "PHYS211 200" per line ↔ { PHYS211: 200 }. */
+function readSizes(text: string): { sizes: Record<string, number>; bad: string[] } {
+  const sizes: Record<string, number> = {};
+  const bad: string[] = [];
+  for (const line of text.split('\n').map((l) => l.trim()).filter(Boolean)) {
+    const match = /^(\S+)\s*[:=,]?\s*(\d+)$/.exec(line);
+    if (match?.[1] && match[2]) sizes[match[1].toUpperCase()] = Number(match[2]);
+    else bad.push(line);
+  }
+  return { sizes, bad };
+}
+
+const writeSizes = (sizes: Record<string, number> | undefined): string =>
+  Object.entries(sizes ?? {})
+    .map(([code, n]) => `${code} ${n}`)
+    .join('\n');
+
+/**
+ * The department's profile: the quota categories runs fill (its catalog's prefixes × types until
+ * changed here), the seats per section it plans with, and sizes of particular courses.
+ */
+export function DepartmentProfileCard() {
+  const [rows, setRows] = useState<Row[]>([]);
+  const [source, setSource] = useState<'profile' | 'catalog'>('catalog');
+  const [seats, setSeats] = useState<number | string>(40);
+  const [sizes, setSizes] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const load = (): void => {
+    Promise.all([call('predict-quota-categories', {}), call('profile-get', {})])
+      .then(([categories, profile]) => {
+        setRows(categories.categories.map(({ prefix, type, label, count }) => ({ prefix, type, label, count })));
+        setSource(categories.source);
+        setSeats(profile.section_size ?? 40);
+        setSizes(writeSizes(profile.section_sizes));
+      })
+      .catch((e: unknown) => notifyError(e, 'The department profile could not be read'));
+  };
+  useEffect(load, []);
+
+  const save = async (reset = false): Promise<void> => {
+    setProblem(null);
+    const read = readSizes(sizes);
+    if (read.bad.length > 0) {
+      setProblem(`Write one course per line with its seats, e.g. "PHYS211 200" (not "${read.bad[0]}")`);
+      return;
+    }
+    try {
+      await call('profile-update', {
+        quota_categories: reset ? null : rows.map(({ prefix, type, label, count }) => ({ prefix, type, label, count })),
+        section_size: typeof seats === 'number' ? seats : null,
+        section_sizes: Object.keys(read.sizes).length > 0 ? read.sizes : null,
+      });
+      notifyDone(reset ? "Runs use the catalog's prefixes and types again." : 'Runs use these categories and section sizes from now on.', 'Department profile saved');
+      load();
+    } catch (e) {
+      if (e instanceof ApiError && e.fields.length > 0) setProblem(e.fields.map((f) => `${f.field}: ${f.message}`).join('; '));
+      else notifyError(e, 'The department profile was not saved');
+    }
+  };
+  const change = (i: number, patch: Partial<Row>): void => setRows(rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
+
+  return (
+    <Card withBorder data-testid="department-profile">
+      <Stack gap="xs">
+        <Text fw={600}>Department profile</Text>
+        <Text size="sm" c="dimmed">
+          {source === 'catalog'
+            ? 'Quota categories: every prefix and course type of your catalog, each with the number of its courses your first campus offered in a usual term. Change them and save to keep your own.'
+            : 'Quota categories: your own, in the order runs fill them.'}
+        </Text>
+        <Table fz="sm" data-testid="quota-categories">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Category</Table.Th>
+              <Table.Th>Courses</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r, i) => (
+              <Table.Tr key={`${r.prefix}-${r.type ?? ''}`}>
+                <Table.Td>
+                  <TextInput size="xs" value={r.label} onChange={(e) => change(i, { label: e.currentTarget.value })} aria-label={`Name of the ${r.prefix} ${r.type ?? ''} category`} />
+                </Table.Td>
+                <Table.Td>
+                  <NumberInput size="xs" min={0} max={1000} w={90} value={r.count} onChange={(v) => change(i, { count: Number(v) || 0 })} aria-label={`Courses of ${r.label}`} />
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon variant="subtle" color="red" onClick={() => setRows(rows.filter((_, k) => k !== i))} aria-label={`Remove ${r.label}`}>
+                    ×
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Group align="end">
+          <NumberInput label="Seats per section" min={1} max={100000} value={seats} onChange={setSeats} w={160} data-testid="section-seats" />
+          <Textarea label="Sections of particular courses (code and seats, one per line)" placeholder="PHYS211 200" autosize minRows={2} maxRows={6} value={sizes} onChange={(e) => setSizes(e.currentTarget.value)} w={360} />
+        </Group>
+        {problem && (
+          <Text size="sm" c="red" role="alert">
+            {problem}
+          </Text>
+        )}
+        <Group>
+          <Button onClick={() => void save()} data-testid="profile-save">
+            Save
+          </Button>
+          {source === 'profile' && (
+            <Button variant="default" onClick={() => void save(true)}>
+              Use the catalog&apos;s categories
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -18,3 +18,8 @@ export function listCourses(db: Db): Course[] {
 export function countCourses(db: Db): number {
   return (db.prepare('SELECT COUNT(*) AS n FROM courses').get() as { n: number }).n;
 }
+
+/** Whether the catalog lists a course code. */
+export function hasCourse(db: Db, code: string): boolean {
+  return db.prepare('SELECT 1 FROM courses WHERE code = ?').get(code) !== undefined;
+}

@@ -31,10 +31,17 @@ export async function exportRun(run: PredictionRun, format: 'xlsx' | 'csv'): Pro
   for (const row of rows(run)) sheet.addRow(row);
   [6, 14, 36, 20, 7, 11, 11, 12, 12, 12, 12, 90, 12, 12, 10, 10, 10, 40, 10, 10].forEach((width, i) => (sheet.getColumn(i + 1).width = width));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: run.entries.length + 1, column: COLUMNS.length } };
-  if (run.caveats.length > 0) {
-    const notes = workbook.addWorksheet('Caveats');
-    notes.addRow(['What this run could not take into account']).font = { bold: true };
-    for (const caveat of run.caveats) notes.addRow([xmlSafe(caveat)]);
+  if (run.term_notes.length > 0 || run.caveats.length > 0) {
+    const notes = workbook.addWorksheet('Notes');
+    for (const [title, lines] of [
+      ['What staff recorded of the term', run.term_notes],
+      ['What this run could not take into account', run.caveats],
+    ] as const) {
+      if (lines.length === 0) continue;
+      notes.addRow([title]).font = { bold: true };
+      for (const line of lines) notes.addRow([xmlSafe(line)]);
+      notes.addRow([]);
+    }
     notes.getColumn(1).width = 140;
   }
   return { filename: `${baseName(run)}.xlsx`, contentType: XLSX_CONTENT_TYPE, content: new Uint8Array((await workbook.xlsx.writeBuffer())) };

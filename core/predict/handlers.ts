@@ -7,6 +7,12 @@ import { exportRun } from './export';
 import { profileSchema, writeProfileFile } from '../profile-config';
 import { departmentCategories, departmentProfile } from './profile';
 import { loadHistory } from './history';
+import { addTermNote, removeTermNote, termNotes } from './term-notes-service';
+import { MAX_NOTE_REASON, TERM_NOTE_KINDS } from '../domain/term-notes';
+import { PLANNED_SEMESTERS } from '../domain/terms';
+
+const year = z.number({ error: 'must be a year' }).int('must be a whole year').min(1900, 'must be a year after 1900').max(2200, 'must be a year before 2200');
+const semester = z.enum(PLANNED_SEMESTERS, { error: 'must be Fall or Spring' });
 
 const runId = z.coerce.number({ error: 'must be a run id' }).int().positive();
 
@@ -46,6 +52,23 @@ export const predictHandlers = defineHandlers({
     },
     { writes: ['settings'] },
   ),
+  'predict-term-notes': handler(z.object({ year: z.coerce.number().pipe(year), semester }), 'What staff recorded of a planned term: instructors away, courses newly approved or retired', (ctx, { year, semester }) =>
+    termNotes(ctx.db, year, semester),
+  ),
+  'predict-term-note-add': handler(
+    z.object({
+      year,
+      semester,
+      kind: z.enum(TERM_NOTE_KINDS, { error: 'must be instructor_away, course_new or course_retired' }),
+      doctor_id: z.number({ error: 'must be a doctor id' }).int('must be a doctor id').positive('must be a doctor id').optional(),
+      course_code: z.string({ error: 'must be a course code' }).max(64, 'must be at most 64 characters').optional(),
+      reason: z.string({ error: 'must be text' }).max(MAX_NOTE_REASON, `must be at most ${MAX_NOTE_REASON} characters`).optional(),
+    }),
+    "Record what the history cannot tell of a planned term; the term's runs use it (the same note again changes its reason)",
+    (ctx, input) => addTermNote(ctx, input),
+    { writes: ['runs'] },
+  ),
+  'predict-term-note-delete': handler(z.object({ note_id: runId }), 'Remove a term note', (ctx, { note_id }) => removeTermNote(ctx, note_id), { writes: ['runs'] }),
   'predict-runs': handler(z.object({ campus: campusName.optional() }), 'Saved runs, newest first', (ctx, { campus }) =>
     runs(ctx, campus === undefined ? undefined : ctx.campuses.require(campus, 'campus')),
   ),

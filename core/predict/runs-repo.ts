@@ -4,9 +4,9 @@ import { plannedOffer, plannedSections, type StaffDecision } from '../domain/dec
 import type { NewRun, PredictionEntry, PredictionRun, StaffDecisionFields } from './schema';
 
 type RunHeader = Omit<PredictionRun, 'entries'>;
-type RunRow = Omit<RunHeader, 'caveats'> & { caveats: string | null };
+type RunRow = Omit<RunHeader, 'caveats' | 'term_notes'> & { caveats: string | null; term_notes: string | null };
 
-const fromRunRow = (row: RunRow): RunHeader => ({ ...row, caveats: storedList(row.caveats) });
+const fromRunRow = (row: RunRow): RunHeader => ({ ...row, caveats: storedList(row.caveats), term_notes: storedList(row.term_notes) });
 interface EntryRow extends Omit<PredictionEntry, 'types' | 'offer' | 'reasons' | 'planned_offer' | 'planned_sections'> {
   run_id: number;
   types: string;
@@ -17,8 +17,8 @@ interface EntryRow extends Omit<PredictionEntry, 'types' | 'offer' | 'reasons' |
 export function insertRun(db: Db, run: NewRun, parameters: unknown): number {
   const id = Number(
     db
-      .prepare('INSERT INTO prediction_runs (run_name, target_year, target_semester, target_campus, model_version, created_at, parameters, caveats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(run.run_name, run.target_year, run.target_semester, run.target_campus, run.model_version, run.created_at, JSON.stringify(parameters), JSON.stringify(run.caveats)).lastInsertRowid,
+      .prepare('INSERT INTO prediction_runs (run_name, target_year, target_semester, target_campus, model_version, created_at, parameters, caveats, term_notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(run.run_name, run.target_year, run.target_semester, run.target_campus, run.model_version, run.created_at, JSON.stringify(parameters), JSON.stringify(run.caveats), JSON.stringify(run.term_notes)).lastInsertRowid,
   );
   const insert = db.prepare(
     `INSERT INTO prediction_entries (run_id, position, course_code, course_name, prefix, types, confidence, offer_score, offer, predicted_enrollment, enrollment_low, enrollment_high, latent_demand, bottleneck_score, projected_sections, section_size, reasons)
@@ -103,7 +103,7 @@ export function saveDecision(db: Db, runId: number, courseCode: string, decision
   );
 }
 
-const RUN_COLUMNS = 'id, run_name, target_year, target_semester, target_campus, model_version, created_at, caveats';
+const RUN_COLUMNS = 'id, run_name, target_year, target_semester, target_campus, model_version, created_at, term_notes, caveats';
 
 function withEntries(db: Db, runs: RunHeader[]): PredictionRun[] {
   if (runs.length === 0) return [];

@@ -94,6 +94,8 @@ export interface PredictionRun {
   target_campus: string;
   model_version: string;
   created_at: string;
+  /** What staff recorded of the target term when the run was made (instructors away, courses new or retired), in words. */
+  term_notes: string[];
   /** What the run could not take into account, in words (e.g. a term left out as incomplete). */
   caveats: string[];
   entries: PredictionEntry[];

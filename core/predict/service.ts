@@ -17,7 +17,13 @@ import { leftOutKeys, loadHistory, plannedLeftOut, termIndex, type History } fro
 import { currentModel, fitsCurrentFeatures, sameList, saveModel, type StoredModel } from './models-repo';
 import { catalogVocabulary, categoriesForRun, selectByQuotas } from './quotas';
 import { departmentCategories, departmentProfile, sectionSeats } from './profile';
-import { explain } from './reasons';
+import { explain, MAX_REASONS } from './reasons';
+import { termNotes } from './term-notes-service';
+import { indexNotes, noteVerdict, type NoteVerdict } from './term-notes';
+import { describeNote, type TermNote } from '../domain/term-notes';
+import { mayTeach } from '../domain/teaching';
+import { listDoctors } from '../faculty/repo';
+import { allowedCourseList } from '../faculty/schema';
 import { findEntry, getRun, insertRun, listRuns, runHeader, saveDecision } from './runs-repo';
 import { type BulkRunInput, type EntryDecisionInput, type ModelEntry, type NewRun, type PredictionEntry, type PredictionRun, type TrainResult } from './schema';
 import { scoreCourses, type CampusModels, type TrainedCampus } from './train';
@@ -145,14 +151,18 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
   const models = await boosters(ctx.db, model);
   const t = termIndex(history.baseYear, input.target_year, input.target_semester);
   const scores = scoreCourses(models, history, campus, t);
+  // What staff recorded of the term: retired courses, newly approved ones, instructors away.
+  const notes = termNotes(ctx.db, input.target_year, input.target_semester);
+  const verdicts = termNoteVerdicts(ctx.db, notes, scores.map((s) => s.course.code));
   const chosen = input.use_quotas
     ? selectByQuotas(
-        scores.map((s) => ({ code: s.course.code, prefixes: s.course.prefixes, types: s.course.types, score: s.confidence })),
+        scores.filter((s) => verdicts.get(s.course.code)?.offer !== false).map((s) => ({ code: s.course.code, prefixes: s.course.prefixes, types: s.course.types, score: s.confidence })),
         categories,
       )
     : null;
   const entries: ModelEntry[] = scores.map((s) => {
-    const offer = chosen ? chosen.has(s.course.code) : s.confidence >= model.threshold;
+    const verdict = verdicts.get(s.course.code);
+    const offer = verdict?.offer ?? (chosen ? chosen.has(s.course.code) : s.confidence >= model.threshold);
     const cohort = cohortDemand(s.course, input);
     const predicted = Math.max(0, Math.round(s.enrollment)) + cohort.students;
     const seats = sectionSeats(profile, s.course.code);
@@ -171,14 +181,10 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
       bottleneck_score: s.course.dependents,
       projected_sections: offer ? Math.max(1, Math.ceil(predicted / seats)) : 0,
       section_size: seats,
-      reasons: explain({
-        score: s,
-        offer,
-        campus: input.target_campus,
-        semester: input.target_semester,
-        baseYear: history.baseYear,
-        cohortSources: cohort.sources,
-      }),
+      reasons: [
+        ...(verdict ? [verdict.reason] : []),
+        ...explain({ score: s, offer, campus: input.target_campus, semester: input.target_semester, baseYear: history.baseYear, cohortSources: cohort.sources }),
+      ].slice(0, MAX_REASONS),
     };
   });
   entries.sort((a, b) => b.offer_score - a.offer_score || a.course_code.localeCompare(b.course_code));
@@ -189,10 +195,24 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
     target_campus: input.target_campus,
     model_version: model.model_version,
     created_at: ctx.now().toISOString(),
+    term_notes: notes.map(describeNote),
     caveats: history.leftOut.map((t) => `${t.message} It was left out of this run; if it is complete, confirm it on the Data screen (or upload it again).`),
     entries,
   };
   return ctx.db.transaction(() => run(ctx, insertRun(ctx.db, made, input)))();
+}
+
+/** Per course code, what the term's notes do to its recommendation (courses no note touches are absent). */
+function termNoteVerdicts(db: Db, notes: readonly TermNote[], codes: readonly string[]): Map<string, NoteVerdict> {
+  const verdicts = new Map<string, NoteVerdict>();
+  if (notes.length === 0) return verdicts;
+  const index = indexNotes(notes);
+  const doctors = index.away.size > 0 ? listDoctors(db).map((d) => ({ id: d.id, name: d.name, allowed: allowedCourseList(d) })) : [];
+  for (const code of codes) {
+    const verdict = noteVerdict(code, index, doctors.filter((d) => mayTeach(d.allowed, code)));
+    if (verdict) verdicts.set(code, verdict);
+  }
+  return verdicts;
 }
 
 function round(value: number, digits: number): number {

@@ -174,6 +174,7 @@ describe('loops and exports', () => {
         target_campus: 'Beirut',
         model_version: 'test',
         caveats: [],
+        term_notes: [],
         created_at: new Date().toISOString(),
         entries: [formula, '@SUM(A1:A9)', '+1+1', '-2', 'Bad\uFFFFName\u0001'].map((name, i) => ({
           course_code: `CSC20${i}`,

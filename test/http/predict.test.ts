@@ -3,6 +3,10 @@ import { loadSample, startTestServer, json, type TestServer } from '../helpers/s
 import type { PredictionEntry, PredictionRun, TrainResult } from '../../core/predict/schema';
 import type { DashboardMetrics } from '../../core/dashboard/service';
 import type { CoreEvent, ProgressEvent } from '../../core/events';
+import type { Doctor } from '../../core/faculty/schema';
+import { mayTeach } from '../../core/domain/teaching';
+import { storedList } from '../../core/domain/lists';
+import ExcelJS from 'exceljs';
 
 const bulk = (server: TestServer, body: Record<string, unknown>): Promise<Response> => server.api('/predict/bulk', { method: 'POST', json: body });
 const base = { run_name: 'Plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' };
@@ -302,6 +306,93 @@ describe('prediction on the sample data', () => {
     expect(metrics.average_fail_ratio).toBeGreaterThan(5);
     expect(Object.values(metrics.recommended_by_prefix).reduce((a, b) => a + b, 0)).toBe(metrics.total_recommended_offerings);
     expect(metrics.models.map((m) => m.campus)).toEqual(['Beirut', 'Byblos']);
+  });
+
+  it("uses what staff recorded of the term: a retired course never proposed, a new one proposed, a course whose instructors are all away dropped", async () => {
+    const before = await json<PredictionRun>(await bulk(server, { ...base, run_name: 'Before notes' }));
+    const doctors = await json<Doctor[]>(await server.api('/scheduler/doctors'));
+    const qualified = (code: string): Doctor[] => doctors.filter((d) => mayTeach(storedList(d.allowed_courses), code));
+    const offered = before.entries.filter((e) => e.offer);
+    const retired = offered[0];
+    // A course the model offers that exactly one instructor may teach.
+    const taughtByOne = offered.find((e) => e !== retired && qualified(e.course_code).length === 1);
+    const approved = before.entries.find((e) => !e.offer && e.reasons.some((r) => r.startsWith('Never offered')));
+    if (!retired || !taughtByOne || !approved) throw new Error('the sample should have such courses');
+    const away = qualified(taughtByOne.course_code)[0] as Doctor;
+    const note = async (body: Record<string, unknown>): Promise<{ id: number }> => {
+      const response = await server.api('/predict/term-notes', { method: 'POST', json: { year: 2025, semester: 'Spring', ...body } });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return json(response);
+    };
+    await note({ kind: 'course_retired', course_code: retired.course_code, reason: 'Replaced in the new curriculum' });
+    const newCourse = await note({ kind: 'course_new', course_code: approved.course_code });
+    await note({ kind: 'instructor_away', doctor_id: away.id, reason: 'sabbatical' });
+    const notes = await json<{ kind: string; doctor_name: string | null; course_code: string | null }[]>(await server.api('/predict/term-notes?year=2025&semester=Spring'));
+    expect(notes.map((n) => [n.kind, n.course_code ?? n.doctor_name])).toEqual([
+      ['course_retired', retired.course_code],
+      ['course_new', approved.course_code],
+      ['instructor_away', away.name],
+    ]);
+
+    const after = await json<PredictionRun>(await bulk(server, { ...base, run_name: 'After notes' }));
+    const entry = (code: string): PredictionEntry => after.entries.find((e) => e.course_code === code) as PredictionEntry;
+    expect(entry(retired.course_code)).toMatchObject({ offer: false, projected_sections: 0 });
+    expect(entry(retired.course_code).reasons[0]).toBe('Retired from Spring 2025 (Replaced in the new curriculum): never proposed');
+    expect(entry(approved.course_code)).toMatchObject({ offer: true });
+    expect(entry(approved.course_code).projected_sections).toBeGreaterThanOrEqual(1);
+    expect(entry(approved.course_code).reasons[0]).toBe('Newly approved for Spring 2025: proposed, expecting the enrollment of similar courses');
+    expect(entry(taughtByOne.course_code)).toMatchObject({ offer: false });
+    expect(entry(taughtByOne.course_code).reasons[0]).toBe(`Its only qualified instructor, ${away.name}, is away in Spring 2025 (sabbatical): dropped`);
+    expect(after.term_notes).toEqual([
+      `${retired.course_code} retired from Spring 2025 (Replaced in the new curriculum)`,
+      `${approved.course_code} newly approved for Spring 2025`,
+      `${away.name} away in Spring 2025 (sabbatical)`,
+    ]);
+    // In quota mode too, a retired course fills no category.
+    const quotas = await json<PredictionRun>(await bulk(server, { ...base, use_quotas: true }));
+    expect(quotas.entries.find((e) => e.course_code === retired.course_code)?.offer).toBe(false);
+
+    // Exported with the run.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await (await server.api(`/predict/runs/${after.id}/export`)).arrayBuffer());
+    const sheet = workbook.getWorksheet('Notes');
+    expect(sheet?.getColumn(1).values.slice(1)).toEqual(['What staff recorded of the term', ...after.term_notes]);
+
+    // Removed, the note no longer counts; notes of another term never did.
+    expect((await server.api(`/predict/term-notes/${newCourse.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await server.api(`/predict/term-notes/${newCourse.id}`, { method: 'DELETE' })).status).toBe(404);
+    const fall = await json<PredictionRun>(await bulk(server, { ...base, target_semester: 'Fall' }));
+    expect(fall.term_notes).toEqual([]);
+    for (const id of (await json<{ id: number }[]>(await server.api('/predict/term-notes?year=2025&semester=Spring'))).map((n) => n.id)) {
+      await server.api(`/predict/term-notes/${id}`, { method: 'DELETE' });
+    }
+  });
+
+  it('refuses a term note that names nothing it could mean', async () => {
+    const add = (body: Record<string, unknown>): Promise<Response> => server.api('/predict/term-notes', { method: 'POST', json: { year: 2025, semester: 'Spring', ...body } });
+    expect((await add({ kind: 'instructor_away' })).status).toBe(422);
+    expect((await add({ kind: 'instructor_away', doctor_id: 99999 })).status).toBe(404);
+    expect((await add({ kind: 'course_new', course_code: 'nope!' })).status).toBe(422);
+    const missing = await add({ kind: 'course_retired', course_code: 'ZZZ999' });
+    expect(missing.status).toBe(404);
+    expect(await detail(missing)).toBe('ZZZ999 is not in the course catalog: add it to the catalog first (POST /data/upload/courses)');
+    expect((await add({ kind: 'course_new', course_code: 'CSC201', semester: 'Summer' })).status).toBe(422);
+    expect((await add({ kind: 'vacation', course_code: 'CSC201' })).status).toBe(422);
+  });
+
+  it("works out sections with the department profile's seats per section and per-course sizes", async () => {
+    const saved = await server.api('/settings/profile', { method: 'PATCH', json: { section_size: 25, section_sizes: { CSC201: 100 } } });
+    expect(saved.status).toBe(200);
+    try {
+      const run = await json<PredictionRun>(await bulk(server, base));
+      for (const e of run.entries) {
+        const seats = e.course_code === 'CSC201' ? 100 : 25;
+        expect(e.section_size, e.course_code).toBe(seats);
+        expect(e.projected_sections).toBe(e.offer ? Math.max(1, Math.ceil(e.predicted_enrollment / seats)) : 0);
+      }
+    } finally {
+      await server.api('/settings/profile', { method: 'PATCH', json: { section_size: null, section_sizes: null } });
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import { useCampuses } from '../stores/campuses';
 import { useProgress } from '../stores/progress';
 import { DataGrid } from '../components/DataGrid';
 import { DecisionEditor } from '../components/DecisionEditor';
+import { TermNotesCard } from '../components/TermNotesCard';
 import { codePrefixes } from '../../../core/domain/codes';
 import { ErrorNote } from '../components/ErrorNote';
 import { notifyError } from '../lib/notify';
@@ -194,7 +195,7 @@ export function PredictionsPage() {
   return (
     <Stack>
       <Title order={2}>Predictions</Title>
-      <SimpleGrid cols={{ base: 1, lg: 3 }}>
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }}>
         <Card withBorder>
           <Stack gap="xs">
             <Text fw={600}>Target term</Text>
@@ -212,6 +213,7 @@ export function PredictionsPage() {
             <NumberInput label="New masters students" min={0} value={cohorts.new_masters} onChange={(v) => setCohorts({ ...cohorts, new_masters: Number(v) || 0 })} />
           </Stack>
         </Card>
+        <TermNotesCard year={typeof year === 'number' ? year : null} semester={semester} />
         <Card withBorder>
           <Stack gap="xs">
             <Switch label="Use quotas instead of the model's yes/no" checked={useQuotas} onChange={(e) => setUseQuotas(e.currentTarget.checked)} data-testid="use-quotas" />

@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -19,8 +19,10 @@ export interface RunningApp {
 }
 
 /** `npm run serve` (the headless app) on a free port with its own fresh data folder. */
-async function startApp(): Promise<{ app: RunningApp; child: ChildProcess }> {
+async function startApp(dataFiles: Readonly<Record<string, string>> = {}): Promise<{ app: RunningApp; child: ChildProcess }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'termwise-e2e-'));
+  // Configuration a department keeps in its data folder (campuses.json, profile.json), there before start.
+  for (const [name, text] of Object.entries(dataFiles)) writeFileSync(join(dataDir, name), text);
   const { child, url, token } = await startServeProcess(dataDir);
   const app: RunningApp = {
     url,
@@ -39,11 +41,11 @@ async function startApp(): Promise<{ app: RunningApp; child: ChildProcess }> {
   return { app, child };
 }
 
-export const test = base.extend<{ app: RunningApp }>({
-  // Playwright reads fixture dependencies from the destructuring pattern; this fixture has none.
-  // eslint-disable-next-line no-empty-pattern
-  app: async ({}, use) => {
-    const { app, child } = await startApp();
+export const test = base.extend<{ app: RunningApp; dataFiles: Record<string, string> }>({
+  /** Files written to the data folder before the app starts (test.use({ dataFiles: { 'campuses.json': … } })). */
+  dataFiles: [{}, { option: true }],
+  app: async ({ dataFiles }, use) => {
+    const { app, child } = await startApp(dataFiles);
     await use(app);
     child.kill('SIGTERM');
     rmSync(app.dataDir, { recursive: true, force: true });

@@ -48,7 +48,7 @@ export function AutofillDialog({ opened, onClose, onPreview }: { opened: boolean
       <Stack gap="xs" data-testid="autofill-dialog">
         <Select
           label="Run"
-          data={runs.map((r) => ({ value: String(r.id), label: `${r.run_name} — ${r.target_campus} ${r.target_semester} ${r.target_year} (${r.entries.filter((e) => e.offer).length} courses)` }))}
+          data={runs.map((r) => ({ value: String(r.id), label: `${r.run_name} — ${r.target_campus} ${r.target_semester} ${r.target_year} (${r.entries.filter((e) => e.planned_offer).length} courses in the plan)` }))}
           value={runId}
           onChange={setRunId}
           data-testid="autofill-run"
@@ -59,7 +59,7 @@ export function AutofillDialog({ opened, onClose, onPreview }: { opened: boolean
           <NumberInput label="Search for up to (seconds)" description="Longer can place more sections" min={BUDGET.min / 1000} max={BUDGET.max / 1000} step={1} decimalScale={1} value={budget / 1000} onChange={(v) => setBudget(Math.round(Number(v) * 1000) || BUDGET.default)} />
         </Group>
         <Text size="xs" c="dimmed">
-          Every recommended section gets an allowed, available instructor, a free room that seats it and a standard time (MWF 60 min, TR 90 min). Nothing is stored until you apply the preview.
+          Every section of the plan (your decisions, else the model's) gets an allowed, available instructor, a free room that seats it and a standard time (MWF 60 min, TR 90 min). Nothing is stored until you apply the preview.
         </Text>
         <ErrorNote message={error} />
         <Group justify="flex-end">

@@ -22,6 +22,12 @@ function defaultRunName(r: { target_campus: string; target_semester: string; tar
   return `${r.target_campus} ${r.target_semester} ${r.target_year}`;
 }
 
+/** A course added or dropped, saying when it was staff's decision rather than the model's. */
+function changeWords(e: { course_code: string; course_name: string; offer: boolean; staff_decision: string | null }): string {
+  const yours = e.staff_decision === null ? '' : ` (your decision; the model said ${e.offer ? 'offer' : 'skip'})`;
+  return `${e.course_code} — ${e.course_name}${yours}`;
+}
+
 function ChangeList({ title, items, testId }: { title: string; items: string[]; testId: string }) {
   return (
     <div data-testid={testId}>
@@ -354,8 +360,8 @@ export function PredictionsPage() {
                 </Group>
                 {comparison && (
                   <SimpleGrid cols={3} data-testid="comparison">
-                    <ChangeList title="Added to the offer" items={comparison.added.map((e) => `${e.course_code} — ${e.course_name}`)} testId="compare-added" />
-                    <ChangeList title="Dropped from the offer" items={comparison.dropped.map((e) => `${e.course_code} — ${e.course_name}`)} testId="compare-dropped" />
+                    <ChangeList title="Added to the offer" items={comparison.added.map(changeWords)} testId="compare-added" />
+                    <ChangeList title="Dropped from the offer" items={comparison.dropped.map(changeWords)} testId="compare-dropped" />
                     <ChangeList title="Expected enrollment moved" items={comparison.demand_moved.map((m) => `${m.course_code}: ${m.from} → ${m.to} students`)} testId="compare-demand" />
                   </SimpleGrid>
                 )}

@@ -50,6 +50,10 @@ test('creates by clicking, moves by dragging, reverts a conflicting move, export
   if (!box) throw new Error('The new entry is not on Monday');
   await drag(page, { x: box.x + box.width / 2, y: box.y + 6 }, { x: box.x + box.width / 2, y: (await slot(page, '2024-01-01', '10:00')).y + 2 });
   await expect.poll(async () => (await app.api<Entry[]>('/scheduler/')).find((e) => e.id === id)?.start_time).toBe('10:00');
+  // Moved with the mouse, the block says where it is now, not where it was.
+  const movedBlock = page.locator(`td.fc-timegrid-col[data-date="2024-01-01"] .fc-event:has([data-testid="event-${id}"])`);
+  await expect(movedBlock).toHaveAttribute('aria-label', /^CSC201 §1, Monday 10:00–11:00, Bassil 101, /);
+  await expect(movedBlock).toHaveAttribute('title', /^CSC201 §1, Monday 10:00–11:00, Bassil 101, /);
 
   // Drag it onto Tuesday 11:00, where MTH201 holds the room: refused, reverted, and the server says why.
   const moved = await page.locator(`td.fc-timegrid-col[data-date="2024-01-01"] [data-testid="event-${id}"]`).boundingBox();

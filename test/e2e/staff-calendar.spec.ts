@@ -142,6 +142,9 @@ test('keyboard only: create a section, move it, delete it, and download an instr
   await tabTo(page, page.getByTestId('entry-save'));
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await app.api<Entry[]>('/scheduler/')).find((e) => e.id === id)?.start_time).toBe('11:00');
+  // The block's accessible name and hover text follow the move.
+  await expect(onMonday).toHaveAttribute('aria-label', 'CSC201 §1, Monday 11:00–12:00, Bassil 105, no instructor yet');
+  await expect(onMonday).toHaveAttribute('title', 'CSC201 §1, Monday 11:00–12:00, Bassil 105, no instructor yet');
 
   // Delete it the same way.
   await tabTo(page, onMonday, 400);

@@ -2,7 +2,7 @@ import { memo, useCallback, useMemo } from 'react';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
-import type { CalendarOptions, DayHeaderMountArg, EventClickArg, EventContentArg, EventDropArg, EventInput, EventMountArg } from '@fullcalendar/core';
+import type { CalendarOptions, DayHeaderMountArg, EventApi, EventClickArg, EventContentArg, EventDropArg, EventInput, EventMountArg } from '@fullcalendar/core';
 import { DAY_NAMES } from '../../../core/domain/days';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
 import { describeMeeting, instructorsOf } from '../lib/resource-rows';
@@ -50,6 +50,13 @@ const CALENDAR_OPTIONS = {
 } satisfies CalendarOptions;
 
 export type DraftPlacement = AutofillResult['placed'][number];
+
+/** A block's accessible name and hover text. */
+function labelBlock(block: HTMLElement | null, label: string): void {
+  if (!block) return;
+  if (block.getAttribute('aria-label') !== label) block.setAttribute('aria-label', label);
+  if (block.getAttribute('title') !== label) block.setAttribute('title', label);
+}
 
 /**
  * The week of the shown sections: drag to move, stretch to lengthen (each conflict-checked by the
@@ -103,25 +110,25 @@ export const WeekCalendar = memo(function WeekCalendar({
 
   // Handlers keep their identity between renders: FullCalendar redraws every event when one changes.
   const onDateClick = useCallback((info: DateClickArg): void => onCreate(letterOfDate(info.date), timeOfDate(info.date)), [onCreate]);
-  /** Screen readers and hover read the whole meeting, whatever the block's width lets it show. */
-  const onEventMount = useCallback(
-    (arg: EventMountArg): void => {
-      const hidden = arg.event.extendedProps.hiddenLabels as string[] | undefined;
-      const label = hidden
-        ? `${hidden.length} more sections: ${hidden.join(', ')}. Press Enter to list them.`
-        : (() => {
-            const ids = (arg.event.extendedProps.jointEntries as number[] | undefined) ?? [Number(arg.event.groupId)];
-            const members = ids.map((id) => entriesById.get(id)).filter((e): e is Entry => e !== undefined);
-            const start = arg.event.start;
-            const end = arg.event.end;
-            if (members.length === 0 || !start || !end) return arg.event.title;
-            return describeMeeting(members, letterOfDate(start), minutesOf(timeOfDate(start)), minutesOf(timeOfDate(end)));
-          })();
-      arg.el.setAttribute('aria-label', label);
-      arg.el.setAttribute('title', label);
+  /**
+   * Screen readers and hover read the whole meeting, whatever the block's width lets it show: its
+   * current day, time, room and instructors, from the data (set on mount and again on every render
+   * of the block's content, so a move, a resize or an edit is read at once).
+   */
+  const labelOf = useCallback(
+    (event: EventApi): string => {
+      const hidden = event.extendedProps.hiddenLabels as string[] | undefined;
+      if (hidden) return `${hidden.length} more sections: ${hidden.join(', ')}. Press Enter to list them.`;
+      const ids = (event.extendedProps.jointEntries as number[] | undefined) ?? [Number(event.groupId)];
+      const members = ids.map((id) => entriesById.get(id)).filter((e): e is Entry => e !== undefined);
+      const start = event.start;
+      const end = event.end;
+      if (members.length === 0 || !start || !end) return event.title;
+      return describeMeeting(members, letterOfDate(start), minutesOf(timeOfDate(start)), minutesOf(timeOfDate(end)));
     },
     [entriesById],
   );
+  const onEventMount = useCallback((arg: EventMountArg): void => labelBlock(arg.el, labelOf(arg.event)), [labelOf]);
   const onEventClick = useCallback(
     (info: EventClickArg): void => {
       const listed = (info.event.extendedProps.hiddenEntries ?? info.event.extendedProps.jointEntries) as number[] | undefined;
@@ -162,10 +169,12 @@ export const WeekCalendar = memo(function WeekCalendar({
     (arg: EventContentArg) => {
       // Availability bands are backgrounds: no entry text on them.
       if (arg.event.display === 'background') return null;
+      const label = labelOf(arg.event);
+      const relabel = (node: HTMLElement | null): void => labelBlock(node?.closest<HTMLElement>('.fc-event') ?? null, label);
       const hidden = arg.event.extendedProps.hiddenEntries as number[] | undefined;
       if (hidden) {
         return (
-          <div data-testid="slot-more" data-count={hidden.length} style={{ fontSize: 11, padding: 2 }}>
+          <div ref={relabel} data-testid="slot-more" data-count={hidden.length} style={{ fontSize: 11, padding: 2 }}>
             <b>+{hidden.length} sections</b>
             <div>click to list</div>
           </div>
@@ -185,7 +194,7 @@ export const WeekCalendar = memo(function WeekCalendar({
       const entry = entriesById.get(id);
       const part = entry && entry.part_of_term !== WHOLE_TERM_CODE ? ` · part ${entry.part_of_term}` : '';
       return (
-        <div className="tw-event" data-testid={`event-${id}`} data-entry-id={id}>
+        <div ref={relabel} className="tw-event" data-testid={`event-${id}`} data-entry-id={id}>
           <b>{arg.event.title}</b>
           <div>{instructorsOf(entry)}</div>
           <div>
@@ -206,7 +215,7 @@ export const WeekCalendar = memo(function WeekCalendar({
         </div>
       );
     },
-    [entriesById, campusCount, refusal],
+    [entriesById, campusCount, refusal, labelOf],
   );
 
   return (

@@ -73,6 +73,29 @@ test('500 sections: every one drawn or counted on the week, by room and by instr
   await expect(page.getByTestId('entry-form')).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // The same by keyboard: Enter on the fold lists its sections, each reached with Tab and the arrow
+  // keys; Escape gives the focus back to the fold; Enter on a row opens that section.
+  const fold = page.locator('.fc-event:has([data-testid="slot-more"])').first();
+  await fold.focus();
+  await page.keyboard.press('Enter');
+  const rows = page.getByTestId('sections-list-row');
+  await expect(rows.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(1)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(rows.nth(2)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(rows.nth(1)).toBeFocused();
+  await expect(rows.nth(1)).toHaveAttribute('aria-label', /^[A-Z]+\d+ §\S+, [MTWRFSU]+ \d\d:\d\d, .*Press Enter to open\.$/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Sections at this time' })).toHaveCount(0);
+  await expect(fold).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(rows.first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('entry-form')).toBeVisible();
+  await page.keyboard.press('Escape');
+
   // By room: 40 rows, every meeting placed; filters and term carry over between views.
   await page.getByTestId('view-switch').getByText('By room').click();
   await expect(page.getByTestId('resource-row')).toHaveCount(40);

@@ -1,3 +1,4 @@
+import type { KeyboardEvent } from 'react';
 import { Badge, Card, Modal, ScrollArea, Table, Text } from '@mantine/core';
 import type { Entry } from '../stores/schedule';
 import type { Doctor } from '../stores/data';
@@ -77,14 +78,38 @@ export function DoctorsPanel({ doctors, entries, onPick }: { doctors: readonly D
   );
 }
 
-/** The sections a crowded or joint block stands for; choosing one opens it. */
+/**
+ * The sections a crowded or joint block stands for; choosing one opens it. Every row is reached
+ * with Tab or the arrow keys and opened with Enter; Escape closes the list and gives the focus back
+ * to the block it came from.
+ */
 export function SectionsListModal({ listed, onClose, onChoose }: { listed: readonly Entry[] | null; onClose: () => void; onChoose: (entry: Entry) => void }) {
+  const onKey = (event: KeyboardEvent<HTMLTableRowElement>, entry: Entry): void => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onChoose(entry);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const row = event.key === 'ArrowDown' ? event.currentTarget.nextElementSibling : event.currentTarget.previousElementSibling;
+      if (row instanceof HTMLElement) row.focus();
+    }
+  };
   return (
-    <Modal opened={listed !== null} onClose={onClose} title="Sections at this time">
-      <Table fz="sm" highlightOnHover>
+    <Modal opened={listed !== null} onClose={onClose} title="Sections at this time" returnFocus>
+      <Table fz="sm" highlightOnHover aria-label="Sections at this time" data-testid="sections-list">
         <Table.Tbody>
-          {(listed ?? []).map((e) => (
-            <Table.Tr key={e.id} style={{ cursor: 'pointer' }} onClick={() => onChoose(e)}>
+          {(listed ?? []).map((e, i) => (
+            <Table.Tr
+              key={e.id}
+              tabIndex={0}
+              data-autofocus={i === 0 ? true : undefined}
+              aria-label={`${e.course_code} §${e.section_name}, ${e.day} ${e.start_time}, ${e.room}, ${instructorsOf(e)}. Press Enter to open.`}
+              className="tw-list-row"
+              style={{ cursor: 'pointer' }}
+              onClick={() => onChoose(e)}
+              onKeyDown={(event) => onKey(event, e)}
+              data-testid="sections-list-row"
+            >
               <Table.Td>
                 {e.course_code} §{e.section_name}
               </Table.Td>

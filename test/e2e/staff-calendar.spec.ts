@@ -80,11 +80,12 @@ test('500 sections: every one drawn or counted on the week, by room and by instr
   await page.keyboard.press('Enter');
   const rows = page.getByTestId('sections-list-row');
   await expect(rows.first()).toBeFocused();
+  expect(count).toBeGreaterThan(1);
   await page.keyboard.press('ArrowDown');
   await expect(rows.nth(1)).toBeFocused();
-  await page.keyboard.press('Tab');
-  await expect(rows.nth(2)).toBeFocused();
   await page.keyboard.press('ArrowUp');
+  await expect(rows.first()).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(rows.nth(1)).toBeFocused();
   await expect(rows.nth(1)).toHaveAttribute('aria-label', /^[A-Z]+\d+ §\S+, [MTWRFSU]+ \d\d:\d\d, .*Press Enter to open\.$/);
   await page.keyboard.press('Escape');

@@ -39,6 +39,24 @@ async function accountedOnWeek(page: Page): Promise<{ drawn: number; counted: nu
   });
 }
 
+/** Drawn blocks whose course code does not fit inside the block (cut by its edge or by an ellipsis). */
+async function cutCodes(page: Page): Promise<{ blocks: number; cut: string[] }> {
+  return page.evaluate(() => {
+    type Box = { right: number; left: number };
+    type El = { getBoundingClientRect(): Box; closest(s: string): El | null; textContent: string | null };
+    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<El> } }).document;
+    const codes = Array.from(doc.querySelectorAll('[data-testid="event-code"]'));
+    const cut = codes.filter((code) => {
+      const block = code.closest('.fc-event');
+      if (!block) return true;
+      const b = block.getBoundingClientRect();
+      const c = code.getBoundingClientRect();
+      return c.right > b.right - 1 || c.left < b.left;
+    });
+    return { blocks: codes.length, cut: cut.map((c) => c.textContent ?? '') };
+  });
+}
+
 /** Presses Tab until `target` has the focus, as a keyboard user moves through the screen. */
 async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
   for (let i = 0; i < limit; i++) {
@@ -58,6 +76,10 @@ test('500 sections: every one drawn or counted on the week, by room and by instr
   await goTo(page, 'scheduler');
   await expect.poll(async () => { const a = await accountedOnWeek(page); return a.drawn + a.counted; }, { timeout: 30_000 }).toBe(occurrences);
   const week = await accountedOnWeek(page);
+  // The code first: at 1366 px no drawn block cuts its course code; a block too narrow for it joined a fold.
+  const codes = await cutCodes(page);
+  expect(codes.blocks).toBeGreaterThan(50);
+  expect(codes.cut).toEqual([]);
   // One overflow mechanism: the calendar's own "+N" links never appear.
   expect(week.calendarLinks).toBe(0);
   expect(week.counted).toBeGreaterThan(0);

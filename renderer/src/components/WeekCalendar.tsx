@@ -6,7 +6,9 @@ import type { CalendarOptions, DayHeaderMountArg, EventApi, EventClickArg, Event
 import { DAY_NAMES } from '../../../core/domain/days';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
 import { describeMeeting, instructorsOf } from '../lib/resource-rows';
-import { weekEvents } from '../lib/calendar-events';
+import { MAX_DRAWN_PER_SLOT, weekEvents } from '../lib/calendar-events';
+import { textWidth } from '../lib/text-width';
+import { useElementSize } from '@mantine/hooks';
 import { colourOf, dateOfLetter, hhmm, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
 import { messageOf } from '../api/errors';
 import { useSchedule, type Entry } from '../stores/schedule';
@@ -51,6 +53,12 @@ const CALENDAR_OPTIONS = {
 
 export type DraftPlacement = AutofillResult['placed'][number];
 
+/** The time axis at the left of the week, the days shown (Monday–Saturday), and a block's text size and chrome (border, padding). */
+const TIME_AXIS_PX = 56;
+const SHOWN_DAYS = 6;
+const BLOCK_FONT_PX = 11;
+const BLOCK_CHROME_PX = 8;
+
 /** A block's accessible name and hover text. */
 function labelBlock(block: HTMLElement | null, label: string): void {
   if (!block) return;
@@ -83,6 +91,16 @@ export const WeekCalendar = memo(function WeekCalendar({
 }) {
   const { update, refuse, refusal } = useSchedule();
   const campusCount = useCampuses((s) => s.campuses.length);
+  // The width of a day, in steps of 8 px (a resize within a step lays nothing out again).
+  const { ref: sizeRef, width } = useElementSize();
+  const dayWidth = Math.floor(Math.max(0, width - TIME_AXIS_PX) / SHOWN_DAYS / 8) * 8;
+  const columnsThatFit = useMemo(() => {
+    if (dayWidth === 0) return undefined;
+    const font = `bold ${BLOCK_FONT_PX}px ${getComputedStyle(document.body).fontFamily}`;
+    // FullCalendar keeps a margin at the right of each day (2.5 %) and 2 px at its left.
+    const usable = dayWidth * 0.975 - 2;
+    return (codes: readonly string[]): number => Math.floor(usable / (Math.max(...codes.map((c) => textWidth(c, font))) + BLOCK_CHROME_PX));
+  }, [dayWidth]);
   // Recomputed only when entries or filters change, so FullCalendar does not re-lay out every event on unrelated updates.
   const events = useMemo(() => {
     const availability: EventInput[] = availabilityOf
@@ -105,8 +123,8 @@ export const WeekCalendar = memo(function WeekCalendar({
         extendedProps: { draft: p },
       })),
     );
-    return [...weekEvents(shown), ...availability, ...preview];
-  }, [shown, availabilityOf, draft]);
+    return [...weekEvents(shown, MAX_DRAWN_PER_SLOT, columnsThatFit), ...availability, ...preview];
+  }, [shown, availabilityOf, draft, columnsThatFit]);
 
   // Handlers keep their identity between renders: FullCalendar redraws every event when one changes.
   const onDateClick = useCallback((info: DateClickArg): void => onCreate(letterOfDate(info.date), timeOfDate(info.date)), [onCreate]);
@@ -193,9 +211,16 @@ export const WeekCalendar = memo(function WeekCalendar({
       const id = Number(arg.event.groupId);
       const entry = entriesById.get(id);
       const part = entry && entry.part_of_term !== WHOLE_TERM_CODE ? ` · part ${entry.part_of_term}` : '';
+      const code = entry && arg.event.title.startsWith(entry.course_code) ? entry.course_code : '';
       return (
         <div ref={relabel} className="tw-event" data-testid={`event-${id}`} data-entry-id={id}>
-          <b>{arg.event.title}</b>
+          {/* The course code in full, then the section and the rest as space allows. */}
+          <b>
+            <span className="tw-code" data-testid="event-code">
+              {code}
+            </span>
+            {arg.event.title.slice(code.length)}
+          </b>
           <div>{instructorsOf(entry)}</div>
           <div>
             {entry?.room}
@@ -219,15 +244,17 @@ export const WeekCalendar = memo(function WeekCalendar({
   );
 
   return (
-    <FullCalendar
-      {...CALENDAR_OPTIONS}
-      events={events}
-      dateClick={onDateClick}
-      eventClick={onEventClick}
-      eventDrop={onDropHandler}
-      eventResize={onResizeHandler}
-      eventContent={renderEvent}
-      eventDidMount={onEventMount}
-    />
+    <div ref={sizeRef}>
+      <FullCalendar
+        {...CALENDAR_OPTIONS}
+        events={events}
+        dateClick={onDateClick}
+        eventClick={onEventClick}
+        eventDrop={onDropHandler}
+        eventResize={onResizeHandler}
+        eventContent={renderEvent}
+        eventDidMount={onEventMount}
+      />
+    </div>
   );
 });

@@ -140,17 +140,22 @@ function summary(letter: string, hidden: readonly Occurrence[]): EventInput {
 
 /**
  * Calendar events for the week: one per entry and day. Where more sections overlap than fit side
- * by side, the first `maxPerSlot − 1` columns are drawn and the rest become "+N sections" blocks that
+ * by side (at most `maxPerSlot`, fewer when `columnsThatFit` says the day is too narrow for their
+ * course codes in full), the first columns but one are drawn and the rest become "+N sections" blocks that
  * list them, so at any moment at most `maxPerSlot` blocks stand side by side and no section is ever
  * hidden without being counted. This is the calendar's only overflow mechanism (FullCalendar's own
  * "+N" links stay off), and it keeps a full campus week readable and fast.
  */
-export function weekEvents(entries: readonly CalendarEntry[], maxPerSlot = MAX_DRAWN_PER_SLOT): EventInput[] {
+export function weekEvents(entries: readonly CalendarEntry[], maxPerSlot = MAX_DRAWN_PER_SLOT, columnsThatFit?: (codes: readonly string[]) => number): EventInput[] {
   const events: EventInput[] = [];
   for (const [letter, list] of meetingBlocks(entries)) {
     for (const run of overlapRuns([...list].sort(drawingOrder))) {
       const columns = sideBySide(run);
-      const drawnColumns = columns.length <= maxPerSlot ? columns : columns.slice(0, Math.max(1, maxPerSlot - 1));
+      // The code first: no more blocks side by side than leave each room for its course code in full;
+      // when even one would not fit beside a fold, the whole crowd is the fold.
+      const fit = columnsThatFit ? columnsThatFit(run.map((o) => o.entry.course_code)) : maxPerSlot;
+      const limit = Math.max(1, Math.min(maxPerSlot, fit));
+      const drawnColumns = columns.length <= limit ? columns : limit === 1 ? [] : columns.slice(0, limit - 1);
       for (const o of drawnColumns.flat().sort(drawingOrder)) events.push(occurrence(o.entry, o.letter, o.members));
       const hidden = columns.slice(drawnColumns.length).flat().sort(drawingOrder);
       // Hidden sections that overlap one another share one block; a later, separate crowd gets its own.

@@ -6,14 +6,14 @@ import { VIEW_DAYS, VIEW_END, VIEW_START, type ResourceKind, type ResourceRow } 
 
 const LANE_HEIGHT = 22;
 const SPAN = VIEW_END - VIEW_START;
-const RULER_HOURS = [8, 10, 12, 14, 16, 18, 20];
 const DAY_RULER_HOURS = Array.from({ length: 15 }, (_, i) => 7 + i);
 const percentOf = (minutes: number): number => (Math.min(Math.max(minutes, VIEW_START), VIEW_END) - VIEW_START) / SPAN * 100;
 
 /**
- * Rooms (or instructors) × the week: each cell is one day from 07:00 to 22:00 with the meetings
- * placed by time, so free time is empty space. A meeting is a button (course and section, the rest
- * on hover, focus and for screen readers); clicking free time starts a section there.
+ * Rooms (or instructors) × the week. The whole week lists each day's meetings by time in its cell
+ * (time, then the course code in full and the section), so every code reads on screen and in print;
+ * one day at a time places the meetings on a line from 07:00 to 22:00, free time as empty space
+ * where a click starts a section. A meeting is a button (the rest on hover, focus and for screen readers).
  */
 export function ResourceWeek({ kind, rows, onOpen, onCreate }: { kind: ResourceKind; rows: ResourceRow[]; onOpen: (entryIds: number[]) => void; onCreate: (rowKey: string, letter: DayLetter, time: string) => void }) {
   // The whole week to spot free rooms at a glance; one day across the full width to read every label.
@@ -37,13 +37,15 @@ export function ResourceWeek({ kind, rows, onOpen, onCreate }: { kind: ResourceK
             {days.map((letter) => (
               <th scope="col" key={letter}>
                 {DAY_NAMES[letter]}
-                <div className="tw-ruler" aria-hidden="true">
-                  {(days.length === 1 ? DAY_RULER_HOURS : RULER_HOURS).map((h) => (
-                    <span key={h} style={{ left: `${percentOf(h * 60)}%` }}>
-                      {h}
-                    </span>
-                  ))}
-                </div>
+                {days.length === 1 && (
+                  <div className="tw-ruler" aria-hidden="true">
+                    {DAY_RULER_HOURS.map((h) => (
+                      <span key={h} style={{ left: `${percentOf(h * 60)}%` }}>
+                        {h}
+                      </span>
+                    ))}
+                  </div>
+                )}
               </th>
             ))}
           </tr>
@@ -57,36 +59,67 @@ export function ResourceWeek({ kind, rows, onOpen, onCreate }: { kind: ResourceK
                 </div>
                 <div className="tw-resource-count">{row.sections === 1 ? '1 section' : `${row.sections} sections`}</div>
               </th>
-              {days.map((letter) => (
-                <td key={letter}>
-                  <div className="tw-lanes" style={{ height: row.lanes * LANE_HEIGHT + 4 }} onClick={startAt(row.key, letter)} title={`Free time: click to add a section ${kind === 'room' ? 'in' : 'for'} ${row.label} on ${DAY_NAMES[letter]}`}>
+              {days.map((letter) =>
+                days.length > 1 ? (
+                  // The whole week: each day's meetings listed by time, every course code in full.
+                  <td key={letter} className="tw-cell-list">
                     {row.meetings
                       .filter((m) => m.letter === letter)
+                      .sort((a, b) => a.start - b.start || a.label.localeCompare(b.label))
                       .map((m) => (
                         <button
                           type="button"
                           key={m.key}
-                          className={m.curriculum ? 'tw-seg tw-seg-curriculum' : 'tw-seg'}
-                          style={{ left: `${percentOf(m.start)}%`, width: `${Math.max(0.8, percentOf(m.end) - percentOf(m.start))}%`, top: 2 + m.lane * LANE_HEIGHT, height: LANE_HEIGHT - 2 }}
+                          className={m.curriculum ? 'tw-item tw-item-curriculum' : 'tw-item'}
                           title={m.description}
                           aria-label={m.description}
                           data-testid="resource-meeting"
                           data-entries={m.entryIds.join(',')}
                           onClick={() => onOpen(m.entryIds)}
                         >
-                          {m.label}
+                          <span className="tw-item-time">
+                            {formatHHMM(m.start)}–{formatHHMM(m.end)}
+                          </span>{' '}
+                          <b className="tw-code" data-testid="meeting-code">
+                            {m.code}
+                          </b>
+                          {m.label.slice(m.code.length)}
                         </button>
                       ))}
-                  </div>
-                </td>
-              ))}
+                  </td>
+                ) : (
+                  <td key={letter}>
+                    <div className="tw-lanes" style={{ height: row.lanes * LANE_HEIGHT + 4 }} onClick={startAt(row.key, letter)} title={`Free time: click to add a section ${kind === 'room' ? 'in' : 'for'} ${row.label} on ${DAY_NAMES[letter]}`}>
+                      {row.meetings
+                        .filter((m) => m.letter === letter)
+                        .map((m) => (
+                          <button
+                            type="button"
+                            key={m.key}
+                            className={m.curriculum ? 'tw-seg tw-seg-curriculum' : 'tw-seg'}
+                            style={{ left: `${percentOf(m.start)}%`, width: `${Math.max(0.8, percentOf(m.end) - percentOf(m.start))}%`, top: 2 + m.lane * LANE_HEIGHT, height: LANE_HEIGHT - 2 }}
+                            title={m.description}
+                            aria-label={m.description}
+                            data-testid="resource-meeting"
+                            data-entries={m.entryIds.join(',')}
+                            onClick={() => onOpen(m.entryIds)}
+                          >
+                            {m.label}
+                          </button>
+                        ))}
+                    </div>
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
       </table>
       {rows.length === 0 && <p className="tw-resource-empty">{kind === 'room' ? 'No rooms yet: add one in the Rooms panel or give a section a room.' : 'No instructors yet: add one with "Add doctor".'}</p>}
       <p className="tw-resource-note">
-        Times from {formatHHMM(VIEW_START)} to {formatHHMM(VIEW_END)}; empty space is free time.
+        {days.length > 1
+          ? 'Each day lists its meetings by time. Choose one day to see free time as empty space and click it to add a section.'
+          : `Times from ${formatHHMM(VIEW_START)} to ${formatHHMM(VIEW_END)}; empty space is free time.`}
       </p>
     </div>
   );

@@ -41,6 +41,8 @@ export interface ResourceMeeting {
   lane: number;
   /** Short: course and section. */
   label: string;
+  /** The course code the label starts with (the first of a joint group), shown in full. */
+  code: string;
   /** Everything, for hover, focus and screen readers. */
   description: string;
   curriculum: boolean;
@@ -95,6 +97,7 @@ function rowOf(key: string, label: string, entries: readonly ResourceEntry[]): R
           end,
           lane,
           label: jointTitle(members),
+          code: members[0]?.course_code ?? entry.course_code,
           description: describeMeeting(members, letter, start, end),
           curriculum: members.some((m) => m.curriculum_conflicts.length > 0),
         }),

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import ICAL from 'ical.js';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, goTo, screenshot, signIn, SCREENSHOTS, type RunningApp, type TimetableEntry as Entry } from './fixtures';
+import { pdfPageTexts } from '../helpers/pdf-text';
 
 const DAYS = ['MWF', 'TR', 'MW', 'S'];
 
@@ -126,13 +127,35 @@ test('500 sections: every one drawn or counted on the week, by room and by instr
   expect(placed).toBe(occurrences);
   await expect(page.getByTestId('resource-row').filter({ hasText: 'Hall 7' }).first().getByTestId('resource-meeting').first()).toHaveAttribute('aria-label', /^ECE\d+ §S\d+, (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday) \d\d:\d\d–\d\d:\d\d, Hall 7, no instructor yet$/);
   await screenshot(page, 'scheduler-500-by-room');
-  // Printed, 40 rooms run over two landscape pages (a row is never split, the day header repeats);
-  // the print leaves out the controls.
+  // Every course code reads in full on screen: no code is cut by its cell.
+  const cutInRooms = await page.getByTestId('meeting-code').evaluateAll((els) =>
+    els.filter((el) => {
+      const cell = el.closest('td');
+      const box = el.getBoundingClientRect();
+      const cellBox = cell?.getBoundingClientRect();
+      return !cellBox || box.right > cellBox.right + 0.5 || box.left < cellBox.left - 0.5;
+    }).length,
+  );
+  expect(cutInRooms).toBe(0);
+  // Printed, the whole week by room is one page set: 40 rooms on rows (a row never split, the day
+  // header repeated on every page), every course code legible in the PDF's text; no controls.
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByTestId('view-days')).toBeHidden();
   await expect(page.getByText(/timetable · By room/)).toBeVisible();
   await page.emulateMedia({ media: null });
-  expect(pageCount(await page.pdf({ format: 'A4', landscape: true, printBackground: true, preferCSSPageSize: true }))).toBe(2);
+  const roomsPdf = await page.pdf({ format: 'A4', landscape: true, printBackground: true, preferCSSPageSize: true });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  writeFileSync(join(SCREENSHOTS, 'scheduler-by-room-week.pdf'), roomsPdf);
+  const printed = await pdfPageTexts(roomsPdf);
+  expect(printed.length).toBeGreaterThan(1);
+  expect(printed.length).toBeLessThanOrEqual(16);
+  for (const text of printed) expect(text).toMatch(/Monday .*Tuesday .*Saturday/);
+  const printedText = printed.join(' ');
+  const codesMade = new Set(Array.from({ length: 500 }, (_, i) => `ECE${100 + (i % 300)}`));
+  expect([...codesMade].filter((code) => !printedText.includes(code))).toEqual([]);
+  expect(Array.from({ length: 40 }, (_, r) => `Hall ${r}`).filter((room) => !new RegExp(`\\b${room.replace(' ', '\\s+')}\\b`).test(printedText))).toEqual([]);
+  // Each meeting's section is printed next to its code.
+  expect(printedText.match(/ECE\d{3}\s+§S\d+/g)?.length).toBe(occurrences);
   await page.getByTestId('filter-room').click();
   await page.getByRole('option', { name: 'Hall 3', exact: true }).click();
   await page.getByTestId('view-switch').getByText('By instructor').click();

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { createCore } from '../../core/index';
 import { formatHHMM } from '../../core/domain/time';
 import { record } from './report';
+import { realDataFile } from '../helpers/real-data';
 
 const DIST = 'dist/renderer';
 
@@ -32,8 +33,8 @@ export async function benchRenderer(): Promise<void> {
   record({ name: 'production bundle: JavaScript', value: js / 1024, unit: 'KiB' });
   record({ name: 'production bundle: CSS', value: css / 1024, unit: 'KiB' });
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'termwise-bench-renderer-'));
-  const core = createCore({ dataDir });
+  const synthetic = mkdtempSync(join(tmpdir(), 'termwise-bench-renderer-'));
+  const core = createCore({ dataDir: synthetic });
   const days = ['MWF', 'TR', 'S'];
   for (let i = 0; i < 500; i++) {
     const slot = Math.floor(i / 40);
@@ -42,6 +43,37 @@ export async function benchRenderer(): Promise<void> {
     await core.run('schedule-create', { course_code: `CSC${200 + (i % 300)}`, section_name: String(i), doctor_id: 0, day, start_time: formatHHMM(start), duration_mins: 60, room: `Room ${i % 40}` });
   }
   core.close();
+  const occurrences = Array.from({ length: 500 }, (_, i) => (days[Math.floor(i / 40) % days.length] ?? 'MWF').length).reduce((a, b) => a + b, 0);
+  await measureScheduler(synthetic, `500 entries (${occurrences} calendar events)`, occurrences);
+
+  // Issue 30: the real summer 2018 term as staff import it, its sessions' dates set.
+  const listing = realDataFile('uiuc-timetable/2018-su.csv');
+  if (!listing) return;
+  const real = mkdtempSync(join(tmpdir(), 'termwise-bench-renderer-real-'));
+  writeFileSync(join(real, 'campuses.json'), '["Urbana"]');
+  const realCore = createCore({ dataDir: real });
+  for (const [code, name, from, to] of [
+    ['S1', 'Summer session I', '05-15', '06-09'],
+    ['S2', 'Summer session II', '06-12', '08-04'],
+    ['S2A', 'Summer II, first half', '06-12', '07-07'],
+    ['S2B', 'Summer II, second half', '07-10', '08-04'],
+  ] as const) {
+    await realCore.run('schedule-parts-save', { year: 2018, semester: 'Summer', code, name, start_date: `2018-${from}`, end_date: `2018-${to}` });
+  }
+  await realCore.run('schedule-import', { file: { filename: '2018-su.csv', content: readFileSync(listing) }, year: 2018, semester: 'Summer', dry_run: false, conflicts: 'skip' });
+  await realCore.run('schedule-settings-update', { current_term: { year: 2018, semester: 'Summer' } });
+  const entries = await realCore.run('schedule-list', { year: 2018, semester: 'Summer' });
+  realCore.close();
+  const meetings = entries.reduce((sum, e) => sum + e.day.length, 0);
+  // Joint sections meeting together share one block: at least four in five meetings stand on their own.
+  await measureScheduler(real, `the real summer 2018 term (${entries.length} sections, ${meetings} weekly meetings)`, Math.floor(meetings * 0.8));
+}
+
+/**
+ * The Scheduler's first render of the term in `dataDir` (until at least `shown` meetings are drawn
+ * or counted in folds) and its view switches, in headless Chromium, the server in its own process.
+ */
+async function measureScheduler(dataDir: string, what: string, shown: number): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'core/serve.ts'], { env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0' }, stdio: ['ignore', 'pipe', 'ignore'] });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
   try {
@@ -53,7 +85,6 @@ export async function benchRenderer(): Promise<void> {
         if (m?.[1]) resolve(m[1]);
       });
     });
-    const occurrences = Array.from({ length: 500 }, (_, i) => (days[Math.floor(i / 40) % days.length] ?? 'MWF').length).reduce((a, b) => a + b, 0);
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const signIn = new URL(url);
     await (await context.newPage()).goto(url); // signs in (session cookie and key) and warms the HTTP cache
@@ -64,22 +95,21 @@ export async function benchRenderer(): Promise<void> {
       const page = await context.newPage();
       const started = performance.now();
       await page.goto(`${url}#/scheduler`);
-      // Every occurrence is on the calendar: drawn, or counted in a "+N" link of a crowded slot.
+      // The meetings are on the calendar: drawn, or counted in a "+N sections" block.
       await page.waitForFunction(
         (n) => {
           type Node = { textContent: string | null; getAttribute(name: string): string | null };
           const doc = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<Node> } }).document;
-          // Sections drawn, plus those summarised in a "+N sections" block or a "+N" overflow link.
           const blocks = Array.from(doc.querySelectorAll('[data-testid="slot-more"]'));
           const summarised = blocks.reduce((sum, block) => sum + Number(block.getAttribute('data-count') ?? 0), 0);
           const overflow = Array.from(doc.querySelectorAll('.fc-more-link')).reduce((sum, link) => sum + Number((link.textContent ?? '').replace(/\D/g, '') || 0), 0);
           return doc.querySelectorAll('.fc-event').length - blocks.length + summarised + overflow >= n;
         },
-        occurrences,
+        shown,
         { timeout: 30_000, polling: 20 },
       );
       times.push(performance.now() - started);
-      // Switching views, as staff do to spot free rooms: Week → By room (40 rooms) → By instructor → Week.
+      // Switching views, as staff do to spot free rooms: Week → By room → By instructor → Week.
       for (const [view, ready] of [
         ['By room', '[data-testid="view-room"] [data-testid="resource-row"]'],
         ['By instructor', '[data-testid="view-instructor"] [data-testid="resource-row"]'],
@@ -93,9 +123,9 @@ export async function benchRenderer(): Promise<void> {
       await page.close();
     }
     switches.sort((a, b) => a - b);
-    record({ name: `Scheduler view switch with 500 entries (Week, By room, By instructor), median of ${switches.length}`, value: switches[Math.floor(switches.length / 2)] ?? 0, unit: 'ms', target: 300 });
+    record({ name: `Scheduler view switch with ${what} (Week, By room, By instructor), median of ${switches.length}`, value: switches[Math.floor(switches.length / 2)] ?? 0, unit: 'ms', target: 300, note: `slowest ${(switches.at(-1) ?? 0).toFixed(0)} ms` });
     times.sort((a, b) => a - b);
-    record({ name: `Scheduler first render with 500 entries (${occurrences} calendar events), median of 3`, value: (times[1] ?? 0) / 1000, unit: 's', target: 1 });
+    record({ name: `Scheduler first render with ${what}, median of 3`, value: (times[1] ?? 0) / 1000, unit: 's', target: 1 });
   } finally {
     await browser.close();
     child.kill('SIGTERM');

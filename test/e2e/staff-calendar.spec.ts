@@ -175,6 +175,10 @@ test('500 sections: every one drawn or counted on the week, by room and by instr
   mkdirSync(SCREENSHOTS, { recursive: true });
   writeFileSync(join(SCREENSHOTS, 'scheduler-print.pdf'), pdf);
   expect(pageCount(pdf)).toBe(1);
+  // Printed, the week keeps the code-first rule: every section of the room is read by its code.
+  const weekText = (await pdfPageTexts(pdf)).join(' ');
+  const hall3Codes = (await app.api<Entry[]>('/scheduler/')).filter((e) => e.room === 'Hall 3').map((e) => e.course_code);
+  expect(hall3Codes.filter((code) => !weekText.includes(code))).toEqual([]);
 });
 
 test('keyboard only: create a section, move it, delete it, and download an instructor calendar (.ics)', async ({ page, app }) => {

@@ -59,13 +59,13 @@ export function SchedulerPage() {
       .catch(() => setDeclaredRooms([]));
   }, [view]);
 
-  // The latest run's recommendations order the course list of the entry form; fetched when first needed.
+  // The latest run's plan (staff's decisions, else the model's) orders the course list of the entry form; fetched when first needed.
   useEffect(() => {
     if (draft === null || recommended !== null) return;
     setRecommended([]);
     call('dashboard-metrics', {})
       .then((metrics) => (metrics.latest_run_id === null ? null : call('predict-run', { run_id: metrics.latest_run_id })))
-      .then((run) => setRecommended(run ? run.entries.filter((e) => e.offer).map((e) => e.course_code) : []))
+      .then((run) => setRecommended(run ? run.entries.filter((e) => e.planned_offer).map((e) => e.course_code) : []))
       .catch(() => setRecommended([]));
   }, [draft, recommended]);
 

@@ -23,7 +23,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const HEADER = ['Rank', 'Course Code', 'Course Name', 'Types', 'Offer', 'Offer Score', 'Confidence', 'Predicted Enrollment', 'Projected Sections', 'Latent Demand', 'Bottleneck Score', 'Reasons', 'Enrollment Low (80 %)', 'Enrollment High (80 %)', 'Seats per Section'];
+const HEADER = ['Rank', 'Course Code', 'Course Name', 'Types', 'Offer', 'Offer Score', 'Confidence', 'Predicted Enrollment', 'Projected Sections', 'Latent Demand', 'Bottleneck Score', 'Reasons', 'Enrollment Low (80 %)', 'Enrollment High (80 %)', 'Seats per Section', 'Staff Decision', 'Staff Sections', 'Staff Reason', 'Planned Offer', 'Planned Sections'];
 
 describe('saved run export', () => {
   it('writes the run as CSV in ranked order, one row per course, formulas as text', async () => {
@@ -40,7 +40,9 @@ describe('saved run export', () => {
       expect(row.slice(0, 2)).toEqual([String(i + 1), entry.course_code]);
       expect(row[4]).toBe(entry.offer ? 'yes' : 'no');
       expect(Number(row[7])).toBe(entry.predicted_enrollment);
-      expect(row.slice(12).map(Number)).toEqual([entry.enrollment_low, entry.enrollment_high, entry.section_size]);
+      expect(row.slice(12, 15).map(Number)).toEqual([entry.enrollment_low, entry.enrollment_high, entry.section_size]);
+      // No staff decision yet: the plan is the model's.
+      expect(row.slice(15)).toEqual(['', '', '', entry.offer ? 'yes' : 'no', String(entry.projected_sections)]);
     });
     const hostile = rows.find((row) => row[1] === 'CSC999');
     expect(hostile?.[2]).toBe(`'=HYPERLINK("http://x","click")`);

@@ -34,7 +34,7 @@ describe('POST /data/upload/offerings (CSV)', () => {
   it('stores one record with every field of the contract', async () => {
     const response = await upload('course_code,year,semester,campus,total_enrolled,passed_count,failed_count,is_offered\nCSC310,2023,Fall,Beirut,40,30,10,true\n');
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ status: 'success', processed: 1, skipped: 0, warnings: [] });
+    expect(await json(response)).toEqual({ status: 'success', processed: 1, skipped: 0, warnings: [], incomplete_terms: [] });
     const [record] = await offerings();
     expect(record).toEqual({
       id: expect.any(Number) as number,
@@ -222,7 +222,7 @@ describe('POST /data/upload/offerings (XLSX)', () => {
       { Byblos: [['Byblos campus'], ['Year', 'Term', 'Campus', 'Course', 'Enrolled'], [2023, 'Fall', 'Byblos', 'STA 201', 22]] },
     );
     const result = await json<Result>(await upload(file, 'report.xlsx'));
-    expect(result).toEqual({ status: 'success', processed: 3, skipped: 0, warnings: [] });
+    expect(result).toEqual({ status: 'success', processed: 3, skipped: 0, warnings: [], incomplete_terms: [] });
     expect((await offerings()).map((o) => [o.course_code, o.year, o.semester, o.campus, o.total_enrolled, o.failed_count])).toEqual([
       ['MTH101', 2023, 'Spring', 'Beirut', 60, 12],
       ['CSC201', 2023, 'Fall', 'Beirut', 70, 7],

@@ -314,11 +314,12 @@ describe('prediction on the sample data', () => {
     const qualified = (code: string): Doctor[] => doctors.filter((d) => mayTeach(storedList(d.allowed_courses), code));
     const offered = before.entries.filter((e) => e.offer);
     const retired = offered[0];
-    // A course the model offers that exactly one instructor may teach.
-    const taughtByOne = offered.find((e) => e !== retired && qualified(e.course_code).length === 1);
-    const approved = before.entries.find((e) => !e.offer && e.reasons.some((r) => r.startsWith('Never offered')));
+    // A course the model offers that some instructors may teach: all of them away.
+    const taughtByOne = offered.find((e) => e !== retired && qualified(e.course_code).length > 0);
+    const approved = before.entries.find((e) => !e.offer);
     if (!retired || !taughtByOne || !approved) throw new Error('the sample should have such courses');
-    const away = qualified(taughtByOne.course_code)[0] as Doctor;
+    const awayAll = qualified(taughtByOne.course_code);
+    const away = awayAll[0] as Doctor;
     const note = async (body: Record<string, unknown>): Promise<{ id: number }> => {
       const response = await server.api('/predict/term-notes', { method: 'POST', json: { year: 2025, semester: 'Spring', ...body } });
       expect(response.status, await response.clone().text()).toBe(200);
@@ -326,12 +327,12 @@ describe('prediction on the sample data', () => {
     };
     await note({ kind: 'course_retired', course_code: retired.course_code, reason: 'Replaced in the new curriculum' });
     const newCourse = await note({ kind: 'course_new', course_code: approved.course_code });
-    await note({ kind: 'instructor_away', doctor_id: away.id, reason: 'sabbatical' });
+    for (const doctor of awayAll) await note({ kind: 'instructor_away', doctor_id: doctor.id, reason: 'sabbatical' });
     const notes = await json<{ kind: string; doctor_name: string | null; course_code: string | null }[]>(await server.api('/predict/term-notes?year=2025&semester=Spring'));
     expect(notes.map((n) => [n.kind, n.course_code ?? n.doctor_name])).toEqual([
       ['course_retired', retired.course_code],
       ['course_new', approved.course_code],
-      ['instructor_away', away.name],
+      ...awayAll.map((d) => ['instructor_away', d.name]),
     ]);
 
     const after = await json<PredictionRun>(await bulk(server, { ...base, run_name: 'After notes' }));
@@ -342,11 +343,15 @@ describe('prediction on the sample data', () => {
     expect(entry(approved.course_code).projected_sections).toBeGreaterThanOrEqual(1);
     expect(entry(approved.course_code).reasons[0]).toBe('Newly approved for Spring 2025: proposed, expecting the enrollment of similar courses');
     expect(entry(taughtByOne.course_code)).toMatchObject({ offer: false });
-    expect(entry(taughtByOne.course_code).reasons[0]).toBe(`Its only qualified instructor, ${away.name}, is away in Spring 2025 (sabbatical): dropped`);
+    expect(entry(taughtByOne.course_code).reasons[0]).toBe(
+      awayAll.length === 1
+        ? `Its only qualified instructor, ${away.name}, is away in Spring 2025 (sabbatical): dropped`
+        : `All its qualified instructors (${awayAll.map((d) => d.name).join(', ')}) are away in Spring 2025: dropped`,
+    );
     expect(after.term_notes).toEqual([
       `${retired.course_code} retired from Spring 2025 (Replaced in the new curriculum)`,
       `${approved.course_code} newly approved for Spring 2025`,
-      `${away.name} away in Spring 2025 (sabbatical)`,
+      ...awayAll.map((d) => `${d.name} away in Spring 2025 (sabbatical)`),
     ]);
     // In quota mode too, a retired course fills no category.
     const quotas = await json<PredictionRun>(await bulk(server, { ...base, use_quotas: true }));

@@ -5,6 +5,7 @@ import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
 import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ResourceWeek } from '../components/ResourceWeek';
 import { WeekCalendar, type DraftPlacement } from '../components/WeekCalendar';
+import { useCampuses } from '../stores/campuses';
 import { DoctorsPanel, SectionsListModal, WarningsPanel } from '../components/SchedulePanels';
 import { NO_INSTRUCTOR, resourceRows, UNASSIGNED_KEY, type ResourceKind } from '../lib/resource-rows';
 import { call, transport } from '../api/client';
@@ -47,13 +48,15 @@ export function SchedulerPage() {
   const [slotList, setSlotList] = useState<number[] | null>(null);
   const [view, setView] = useState<View>('week');
   const [cohort, setCohort] = useState<string | null>(null);
-  const [declaredRooms, setDeclaredRooms] = useState<{ key: string; label: string }[]>([]);
+  const [declaredRooms, setDeclaredRooms] = useState<{ key: string; label: string; campus: string | null }[]>([]);
+  const campuses = useCampuses((s) => s.campuses);
+  const [campusFilter, setCampusFilter] = useState<string | null>(null);
   useEffect(() => {
     if (view !== 'room') return;
     call('rooms-list', {})
       .then((rooms) =>
         setDeclaredRooms(
-          rooms.map((r) => ({ key: displayRoom(r.name), label: r.capacity ? `${displayRoom(r.name)} (${r.capacity} seats)` : displayRoom(r.name) })),
+          rooms.map((r) => ({ key: displayRoom(r.name), label: r.capacity ? `${displayRoom(r.name)} (${r.capacity} seats)` : displayRoom(r.name), campus: r.campus })),
         ),
       )
       .catch(() => setDeclaredRooms([]));
@@ -96,9 +99,10 @@ export function SchedulerPage() {
         (!doctorFilter || teaches(e)) &&
         (!roomFilter || e.room === roomFilter) &&
         (!partFilter || e.part_of_term === partFilter) &&
+        (!campusFilter || e.campus === campusFilter) &&
         (!cohort || cohortCourses.has(e.course_code)),
     );
-  }, [entries, doctorFilter, roomFilter, partFilter, cohort, cohortCourses]);
+  }, [entries, doctorFilter, roomFilter, partFilter, campusFilter, cohort, cohortCourses]);
   const rows = useMemo(() => {
     if (view === 'week') return [];
     // Every declared room (free ones too) unless one room is chosen; every doctor, or the chosen one.
@@ -106,10 +110,10 @@ export function SchedulerPage() {
       view === 'room'
         ? roomFilter
           ? []
-          : declaredRooms
+          : declaredRooms.filter((r) => !campusFilter || r.campus === null || r.campus === campusFilter)
         : doctors.filter((d) => !doctorFilter || String(d.id) === doctorFilter).map((d) => ({ key: String(d.id), label: d.name }));
     return resourceRows(view, visible, resources);
-  }, [view, visible, declaredRooms, doctors, doctorFilter, roomFilter]);
+  }, [view, visible, declaredRooms, doctors, doctorFilter, roomFilter, campusFilter]);
   const applyDraft = async (): Promise<void> => {
     if (!draftRun) return;
     setApplying(true);
@@ -188,6 +192,20 @@ export function SchedulerPage() {
             onChange: setPartFilter,
             testId: 'filter-part',
             width: 160,
+          },
+        ]
+      : []),
+    // The campus filter only when the department has several campuses.
+    ...(campuses.length > 1
+      ? [
+          {
+            label: 'Filter by campus',
+            placeholder: 'All campuses',
+            data: [...campuses],
+            value: campusFilter,
+            onChange: setCampusFilter,
+            testId: 'filter-campus',
+            width: 140,
           },
         ]
       : []),
@@ -287,7 +305,7 @@ export function SchedulerPage() {
       </Group>
       <Text className="tw-print-only" fw={600}>
         {term ? `${term.semester} ${term.year}` : ''} timetable · {VIEWS.find((v) => v.value === view)?.label}
-        {[selectedDoctor?.name, roomFilter, cohorts.find((c) => c.value === cohort)?.label].filter(Boolean).map((f) => ` · ${f}`)}
+        {[campusFilter, partFilter === null ? null : `part ${partFilter}`, selectedDoctor?.name, roomFilter, cohorts.find((c) => c.value === cohort)?.label].filter(Boolean).map((f) => ` · ${f}`)}
       </Text>
       <ErrorNote message={error} />
       {refusal && <ErrorNote message={`Not moved: ${refusal.message}`} testId="schedule-refusal" />}

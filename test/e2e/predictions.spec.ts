@@ -39,7 +39,7 @@ test('trains, runs a prediction with reasons, applies quotas, and keeps the hist
   const quotaOffers = (await app.api<{ entries: { offer: boolean }[] }[]>('/predict/runs?campus=Beirut'))[0]?.entries.filter((e) => e.offer).length ?? -1;
   expect(quotaOffers).toBeGreaterThan(10);
   await expect(results).toContainText(`${quotaOffers} of 117 courses in the plan`);
-  await page.getByTestId('run-results').locator('label').filter({ hasText: /^Offer$/ }).click();
+  await page.getByTestId('grid-run').locator('label').filter({ hasText: /^Offer$/ }).click();
   await expect(page.getByTestId('grid-run-count')).toHaveText(`${quotaOffers} of ${quotaOffers} rows`);
 
   // What changed between the model's own list and the quota list.
@@ -79,6 +79,8 @@ test("staff overrule the model on a course, see both decisions, and a script's d
   await expect(results).toContainText(`${offered} of 117 courses in the plan`);
 
   // "We offer it anyway, two sections": the model's skip stays visible beside it.
+  // The grid draws the rows in view: find the course with its search box.
+  await page.getByRole('textbox', { name: 'Search Recommendations' }).fill(skipped.course_code);
   await page.getByTestId('grid-run').getByRole('row').filter({ hasText: skipped.course_code }).first().click();
   const editor = page.getByTestId('decision-editor');
   await expect(editor).toContainText('the model says skip');
@@ -101,6 +103,7 @@ test("staff overrule the model on a course, see both decisions, and a script's d
   // A script skips another course: the screen follows without a reload.
   await app.api(`/predict/runs/${run.id}/entries/${encodeURIComponent(kept.course_code)}`, { method: 'PATCH', json: { decision: 'skip', reason: 'Instructor on leave' } });
   await expect(results).toContainText(`${offered} of 117 courses in the plan (2 decided by you, ${offered} recommended by the model)`);
-  await page.getByTestId('run-results').locator('label').filter({ hasText: /^Skip$/ }).click();
+  await page.getByRole('textbox', { name: 'Search Recommendations' }).fill(kept.course_code);
+  await page.getByTestId('grid-run').locator('label').filter({ hasText: /^Skip$/ }).click();
   await expect(page.getByTestId('grid-run').getByRole('row').filter({ hasText: kept.course_code })).toHaveCount(1);
 });

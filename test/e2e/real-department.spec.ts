@@ -97,11 +97,14 @@ test('plans a real department end to end: train, run, decide, record an instruct
   // Two decisions of staff: skip one the model offers, offer two sections of one it skips.
   const grid = page.getByTestId('grid-run');
   const editor = page.getByTestId('decision-editor');
+  const search = page.getByRole('textbox', { name: 'Search Recommendations' });
+  await search.fill(dropped.course_code);
   await grid.getByRole('row').filter({ hasText: dropped.course_code }).first().click();
   await editor.getByText('Skip', { exact: true }).click();
   await editor.getByTestId('decision-reason').fill('No instructor this term');
   await editor.getByTestId('decision-save').click();
   await expect(results).toContainText('1 decided by you');
+  await search.fill(skipped.course_code);
   await grid.getByRole('row').filter({ hasText: skipped.course_code }).first().click();
   await editor.getByText('Offer', { exact: true }).click();
   await editor.getByTestId('decision-sections').fill('2');

@@ -46,7 +46,7 @@ async function expectOnlyTheDepartmentsWords(page: Page, screen: string): Promis
 
 test('plans a real department end to end: train, run, decide, record an instructor away, auto-fill, in its own words', async ({ page, app }) => {
   test.skip(COURSES === null || OFFERINGS === null || SECTIONS === null, 'the real UIUC data is not next to this checkout (../shared/data)');
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const files = departmentFiles();
   expect((await upload(app, '/data/upload/courses', 'courses.json', files.courses)).processed).toBe(204);
   expect((await upload(app, '/data/upload/offerings', 'offerings.csv', files.offerings)).processed).toBeGreaterThan(2000);
@@ -117,8 +117,8 @@ test('plans a real department end to end: train, run, decide, record an instruct
   await app.api('/scheduler/settings', { method: 'PATCH', json: { current_term: { year: run.target_year, semester: run.target_semester } } });
   await goTo(page, 'scheduler');
   await page.getByTestId('autofill-open').click();
-  await page.getByTestId('autofill-run').click();
-  await page.getByRole('option').first().click();
+  // The run's plan counts staff's two decisions: one course fewer, one more.
+  await expect(page.getByTestId('autofill-run')).toHaveValue(new RegExp(`— Urbana ${run.target_semester} ${run.target_year} \\(${offered.length} courses in the plan\\)$`));
   await page.getByTestId('autofill-preview').click();
   const summary = page.getByTestId('autofill-summary');
   await expect(summary).toContainText(/Draft: placed \d+ of \d+ sections/, { timeout: 60_000 });

@@ -133,7 +133,7 @@ test('plans a real department end to end: train, run, decide, record an instruct
   await expectOnlyTheDepartmentsWords(page, 'Scheduler');
 
   await goTo(page, 'settings');
-  await expect(page.getByTestId('quota-categories')).toContainText('ECE core');
+  await expect(page.getByTestId('quota-categories').getByRole('textbox', { name: 'Name of the ECE core category' })).toHaveValue('ECE core');
   await expectOnlyTheDepartmentsWords(page, 'Settings');
   await goTo(page, 'dashboard');
   await expectOnlyTheDepartmentsWords(page, 'Dashboard');

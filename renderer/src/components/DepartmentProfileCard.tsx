@@ -89,7 +89,7 @@ export function DepartmentProfileCard() {
             {rows.map((r, i) => (
               <Table.Tr key={`${r.prefix}-${r.type ?? ''}`}>
                 <Table.Td>
-                  <TextInput size="xs" value={r.label} onChange={(e) => change(i, { label: e.currentTarget.value })} aria-label={`Name of the ${r.prefix} ${r.type ?? ''} category`} />
+                  <TextInput size="xs" value={r.label} onChange={(e) => change(i, { label: e.currentTarget.value })} aria-label={`Name of the ${r.prefix}${r.type ? ` ${r.type}` : ''} category`} />
                 </Table.Td>
                 <Table.Td>
                   <NumberInput size="xs" min={0} max={1000} w={90} value={r.count} onChange={(v) => change(i, { count: Number(v) || 0 })} aria-label={`Courses of ${r.label}`} />

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
@@ -79,6 +79,7 @@ export const WeekCalendar = memo(function WeekCalendar({
   draft,
   onCreate,
   onOpen,
+  hidden = false,
 }: {
   shown: readonly Entry[];
   entriesById: ReadonlyMap<number, Entry>;
@@ -88,12 +89,22 @@ export const WeekCalendar = memo(function WeekCalendar({
   onCreate: (letter: string, time: string) => void;
   /** One section opens for editing; several (a joint block, a "+N sections" block) are listed. */
   onOpen: (entryIds: readonly number[]) => void;
+  /** Kept mounted but not shown while another view is: switching back costs no new calendar. */
+  hidden?: boolean;
 }) {
   const { update, refuse, refusal } = useSchedule();
   const campusCount = useCampuses((s) => s.campuses.length);
   // The width of a day, in steps of 8 px (a resize within a step lays nothing out again).
   const { ref: sizeRef, width } = useElementSize();
-  const dayWidth = Math.floor(Math.max(0, width - TIME_AXIS_PX) / SHOWN_DAYS / 8) * 8;
+  // Hidden (another view shown), the calendar keeps the width it last had: nothing is laid out again.
+  const lastWidth = useRef(0);
+  if (width > 0) lastWidth.current = width;
+  const dayWidth = Math.floor(Math.max(0, lastWidth.current - TIME_AXIS_PX) / SHOWN_DAYS / 8) * 8;
+  const calendarRef = useRef<FullCalendar>(null);
+  // Shown again, FullCalendar measures its columns anew (they had no size while hidden).
+  useEffect(() => {
+    if (!hidden) calendarRef.current?.getApi().updateSize();
+  }, [hidden]);
   const columnsThatFit = useMemo(() => {
     if (dayWidth === 0) return undefined;
     const font = `bold ${BLOCK_FONT_PX}px ${getComputedStyle(document.body).fontFamily}`;
@@ -244,8 +255,9 @@ export const WeekCalendar = memo(function WeekCalendar({
   );
 
   return (
-    <div ref={sizeRef}>
+    <div ref={sizeRef} style={hidden ? { display: 'none' } : undefined}>
       <FullCalendar
+        ref={calendarRef}
         {...CALENDAR_OPTIONS}
         events={events}
         dateClick={onDateClick}

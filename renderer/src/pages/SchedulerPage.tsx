@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { displayRoom, TBD_ROOM } from '../../../core/domain/meetings';
 import { usualMeetingForDay } from '../../../core/domain/days';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
@@ -51,16 +51,22 @@ export function SchedulerPage() {
   const [declaredRooms, setDeclaredRooms] = useState<{ key: string; label: string; campus: string | null }[]>([]);
   const campuses = useCampuses((s) => s.campuses);
   const [campusFilter, setCampusFilter] = useState<string | null>(null);
+  // The declared rooms (free ones are rows of the By room view): read once, and again when rooms change anywhere.
   useEffect(() => {
-    if (view !== 'room') return;
-    call('rooms-list', {})
-      .then((rooms) =>
-        setDeclaredRooms(
-          rooms.map((r) => ({ key: displayRoom(r.name), label: r.capacity ? `${displayRoom(r.name)} (${r.capacity} seats)` : displayRoom(r.name), campus: r.campus })),
-        ),
-      )
-      .catch(() => setDeclaredRooms([]));
-  }, [view]);
+    const load = (): void => {
+      call('rooms-list', {})
+        .then((rooms) =>
+          setDeclaredRooms(
+            rooms.map((r) => ({ key: displayRoom(r.name), label: r.capacity ? `${displayRoom(r.name)} (${r.capacity} seats)` : displayRoom(r.name), campus: r.campus })),
+          ),
+        )
+        .catch(() => setDeclaredRooms([]));
+    };
+    load();
+    return transport.subscribe((event) => {
+      if (event.type === 'changed' && event.areas.includes('rooms')) load();
+    });
+  }, []);
 
   // The latest run's plan (staff's decisions, else the model's) orders the course list of the entry form; fetched when first needed.
   useEffect(() => {
@@ -103,6 +109,9 @@ export function SchedulerPage() {
         (!cohort || cohortCourses.has(e.course_code)),
     );
   }, [entries, doctorFilter, roomFilter, partFilter, campusFilter, cohort, cohortCourses]);
+  // What the week calendar draws: the filtered sections, frozen while another view is shown.
+  const weekShown = useRef(visible);
+  if (view === 'week') weekShown.current = visible;
   const rows = useMemo(() => {
     if (view === 'week') return [];
     // Every declared room (free ones too) unless one room is chosen; every doctor, or the chosen one.
@@ -311,18 +320,17 @@ export function SchedulerPage() {
       {refusal && <ErrorNote message={`Not moved: ${refusal.message}`} testId="schedule-refusal" />}
       {draftRun && <AutofillPreview result={draftRun.result} applying={applying} onApply={() => void applyDraft()} onDiscard={() => setDraftRun(null)} />}
       <Card withBorder padding="xs" data-testid="calendar" className="tw-printable">
-        {view === 'week' ? (
-          <WeekCalendar
-            shown={visible}
-            entriesById={entriesById}
-            availabilityOf={selectedDoctor}
-            draft={draftRun?.result.placed ?? NO_DRAFT}
-            onCreate={startSection}
-            onOpen={openEntries}
-          />
-        ) : (
-          <ResourceWeek kind={view} rows={rows} onOpen={openEntries} onCreate={onResourceCreate} />
-        )}
+        {/* The week stays mounted under the other views (hidden, its sections as last shown): switching back is immediate. */}
+        <WeekCalendar
+          shown={weekShown.current}
+          entriesById={entriesById}
+          availabilityOf={selectedDoctor}
+          draft={draftRun?.result.placed ?? NO_DRAFT}
+          onCreate={startSection}
+          onOpen={openEntries}
+          hidden={view !== 'week'}
+        />
+        {view !== 'week' && <ResourceWeek kind={view} rows={rows} onOpen={openEntries} onCreate={onResourceCreate} />}
         <Text size="xs" c="dimmed" mt={4}>
           Sections are drawn for their booked slot; the XLSX export prints class time, which leaves passing time in the standard slots: a 60-minute MWF slot at
           09:00 is a 09:00–09:50 class, a 90-minute TR slot a 75-minute class.

@@ -77,9 +77,7 @@ export function ResourceWeek({ kind, rows, onOpen, onCreate }: { kind: ResourceK
                           data-entries={m.entryIds.join(',')}
                           onClick={() => onOpen(m.entryIds)}
                         >
-                          <span className="tw-item-time">
-                            {formatHHMM(m.start)}–{formatHHMM(m.end)}
-                          </span>{' '}
+                          {`${formatHHMM(m.start)}–${formatHHMM(m.end)} `}
                           <b className="tw-code" data-testid="meeting-code">
                             {m.code}
                           </b>

@@ -1,3 +1,4 @@
+import { termLabel } from './terms';
 /** What staff record of a planned term that the offering history cannot tell. */
 export const TERM_NOTE_KINDS = ['instructor_away', 'course_new', 'course_retired'] as const;
 export type TermNoteKind = (typeof TERM_NOTE_KINDS)[number];
@@ -26,7 +27,7 @@ export interface TermNote {
 
 /** "Dr. Rana Haddad away in Fall 2025 (sabbatical)", "CSC999 newly approved for Fall 2025". */
 export function describeNote(note: Pick<TermNote, 'kind' | 'doctor_name' | 'course_code' | 'reason' | 'year' | 'semester'>): string {
-  const term = `${note.semester} ${note.year}`;
+  const term = termLabel(note);
   const why = note.reason ? ` (${note.reason})` : '';
   if (note.kind === 'instructor_away') return `${note.doctor_name ?? 'An instructor'} away in ${term}${why}`;
   if (note.kind === 'course_new') return `${note.course_code ?? ''} newly approved for ${term}${why}`;

@@ -44,9 +44,19 @@ export function nextPlannedTerm(term: Term): { year: number; semester: PlannedSe
   return term.semester === 'Fall' ? { year: term.year + 1, semester: 'Spring' } : { year: term.year, semester: 'Fall' };
 }
 
-/** "Fall 2025". */
-export function termLabel(term: Term): string {
+/** "Fall 2025": the one way a term is named in words. */
+export function termLabel(term: { year: number; semester: string }): string {
   return `${term.semester} ${term.year}`;
+}
+
+/** "Fa 2025": a term where space is short (a chart's axis). */
+export function shortTermLabel(term: { year: number; semester: string }): string {
+  return `${term.semester.slice(0, 2)} ${term.year}`;
+}
+
+/** "Beirut Fall 2025": a term at a campus, as runs are named. */
+export function campusTermLabel(campus: string, term: { year: number; semester: string }): string {
+  return `${campus} ${termLabel(term)}`;
 }
 
 /** The term running on a date: January–May Spring, June–July Summer, August–December Fall. */

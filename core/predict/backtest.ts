@@ -1,3 +1,4 @@
+import { termLabel } from '../domain/terms';
 import type { Campus } from '../domain/campuses';
 import { type courseFacts } from './features';
 import { campusHistory, termAt, termsWithData, type History } from './history';
@@ -67,7 +68,7 @@ export async function backtest(history: History, terms = 6, campuses: readonly C
       const term = termAt(history.baseYear, t);
       results.push({
         campus,
-        term: `${term.semester} ${term.year}`,
+        term: termLabel(term),
         model: evaluate(scores.map((s) => s.confidence), trained.trained.threshold),
         sameSemesterLastYear: evaluate(scores.map((s) => sameSemesterLastYearScore(s.facts)), BASELINE_THRESHOLD),
         recencyFrequency: evaluate(scores.map((s) => recencyFrequencyScore(s.facts)), BASELINE_THRESHOLD),

@@ -1,3 +1,4 @@
+import { termLabel } from '../domain/terms';
 import type { PlannedSemester } from '../domain/terms';
 import { termAt } from './history';
 import type { CourseScore } from './train';
@@ -30,7 +31,7 @@ function candidates(ctx: ReasonContext): Reason[] {
   if (facts.lastOfferedIndex === null) reasons.push({ text: `Never offered at ${ctx.campus}`, direction: -1, weight: 95 });
   else if ((facts.termsSinceOffered ?? 0) >= 3) {
     const last = termAt(ctx.baseYear, facts.lastOfferedIndex);
-    reasons.push({ text: `Not offered since ${last.semester} ${last.year}`, direction: -1, weight: 90 });
+    reasons.push({ text: `Not offered since ${termLabel(last)}`, direction: -1, weight: 90 });
   }
   if (sameCount === 4) reasons.push({ text: `Offered every ${sem} for the last 4 years`, direction: 1, weight: 90 });
   else if (sameCount >= 2) reasons.push({ text: `Offered in ${sameCount} of the last 4 ${sem}s`, direction: 1, weight: 60 });

@@ -1,3 +1,4 @@
+import { termLabel } from '../domain/terms';
 import { codeParts } from '../domain/codes';
 import type { TermNote } from '../domain/term-notes';
 
@@ -28,7 +29,7 @@ export function indexNotes(notes: readonly TermNote[]): TermNoteIndex {
 }
 
 const why = (note: TermNote): string => (note.reason ? ` (${note.reason})` : '');
-const term = (note: TermNote): string => `${note.semester} ${note.year}`;
+const term = (note: TermNote): string => termLabel(note);
 
 /** The note naming the course, by its code or any code of a cross-listed course. */
 function noteFor(notes: ReadonlyMap<string, TermNote>, code: string): TermNote | undefined {

@@ -1,3 +1,4 @@
+import { termLabel } from '../domain/terms';
 import { formatHHMM, parseHHMM } from '../domain/time';
 import { WEEKDAY_LETTERS } from '../domain/days';
 import { TBD_ROOM, sectionLabel } from '../domain/meetings';
@@ -73,7 +74,7 @@ export function exportInstructorCalendar(
     'VERSION:2.0',
     'PRODID:-//Termwise//Timetable//EN',
     'CALSCALE:GREGORIAN',
-    `X-WR-CALNAME:${escapeText(`${doctor.name} — ${term.semester} ${term.year}`)}`,
+    `X-WR-CALNAME:${escapeText(`${doctor.name} — ${termLabel(term)}`)}`,
   ];
   for (const entry of entries.filter((e) => e.doctor_ids.includes(doctor.id))) {
     const part = parts.get(entry.part_of_term);

@@ -1,3 +1,4 @@
+import { termLabel } from '../domain/terms';
 import ExcelJS from 'exceljs';
 import { formatHHMM, parseHHMM } from '../domain/time';
 import type { ScheduleEntry } from './schema';
@@ -54,7 +55,7 @@ export async function exportScheduleXlsx(entries: readonly ScheduleEntry[], deta
       formatHHMM(start),
       formatHHMM(start + effectiveDuration(entry.day, entry.duration_mins)),
       xmlSafe(entry.room),
-      `${entry.semester} ${entry.year}`,
+      termLabel(entry),
       xmlSafe(entry.part_of_term),
       xmlSafe(entry.joint_group ?? ''),
       xmlSafe(entry.campus),

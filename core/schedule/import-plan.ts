@@ -188,7 +188,7 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
     curriculum_conflicts_total: 0,
     terms: [],
     notes: [],
-    created: { courses: [], doctors: [], rooms: [], parts_of_term: newParts.map(({ term, part }) => `${part.code} (${term.semester} ${term.year})`) },
+    created: { courses: [], doctors: [], rooms: [], parts_of_term: newParts.map(({ term, part }) => `${part.code} (${termLabel(term)})`) },
   };
   if (!decided.complete) report.notes.push('Some instructors are listed on so many meetings that not every pair was compared: check their roles');
   const undated = newParts.filter((p) => p.part.start_date === null).map((p) => p.part.code);

@@ -5,6 +5,7 @@ import { call, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { AUTOFILL_BOUNDS } from '../../../core/domain/autofill';
+import { campusTermLabel } from '../../../core/domain/terms';
 
 const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD } = AUTOFILL_BOUNDS;
 
@@ -48,7 +49,7 @@ export function AutofillDialog({ opened, onClose, onPreview }: { opened: boolean
       <Stack gap="xs" data-testid="autofill-dialog">
         <Select
           label="Run"
-          data={runs.map((r) => ({ value: String(r.id), label: `${r.run_name} — ${r.target_campus} ${r.target_semester} ${r.target_year} (${r.entries.filter((e) => e.planned_offer).length} courses in the plan)` }))}
+          data={runs.map((r) => ({ value: String(r.id), label: `${r.run_name} — ${campusTermLabel(r.target_campus, { year: r.target_year, semester: r.target_semester })} (${r.entries.filter((e) => e.planned_offer).length} courses in the plan)` }))}
           value={runId}
           onChange={setRunId}
           data-testid="autofill-run"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifyError } from '../lib/notify';
 import { useData, type IncompleteTerm } from '../stores/data';
+import { termLabel } from '../../../core/domain/terms';
 
 const key = (t: IncompleteTerm): string => `${t.campus}|${t.year}|${t.semester}`;
 
@@ -32,7 +33,7 @@ export function IncompleteTerms() {
         {incompleteTerms.map((term) => (
           <Group key={key(term)} justify="space-between" wrap="nowrap" data-testid="incomplete-term">
             <Text size="sm">{term.message}</Text>
-            <Button size="xs" variant="default" loading={busy === key(term)} onClick={() => void confirm(term)} aria-label={`${term.semester} ${term.year} at ${term.campus} is complete`}>
+            <Button size="xs" variant="default" loading={busy === key(term)} onClick={() => void confirm(term)} aria-label={`${termLabel(term)} at ${term.campus} is complete`}>
               It is complete
             </Button>
           </Group>

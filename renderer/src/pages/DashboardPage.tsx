@@ -7,6 +7,7 @@ import { useDashboard } from '../stores/dashboard';
 import { ErrorNote } from '../components/ErrorNote';
 import { notifyDone, notifyError } from '../lib/notify';
 import { useCampuses } from '../stores/campuses';
+import { campusTermLabel, shortTermLabel } from '../../../core/domain/terms';
 
 const CAMPUS_COLOURS = ['#228be6', '#e8590c', '#2f9e44', '#ae3ec9'];
 
@@ -23,7 +24,6 @@ function Kpi({ label, value, testId, hint }: { label: string; value: string | nu
   );
 }
 
-const termLabel = (t: { year: number; semester: string }): string => `${t.semester.slice(0, 2)} ${t.year}`;
 
 export function DashboardPage() {
   const { metrics, error } = useDashboard();
@@ -34,7 +34,7 @@ export function DashboardPage() {
     const byTerm = new Map<string, { term: string } & Record<string, number | string>>();
     for (const row of metrics?.enrollment_by_term ?? []) {
       if (row.semester === 'Summer') continue;
-      const key = termLabel(row);
+      const key = shortTermLabel(row);
       const item = byTerm.get(key) ?? { term: key };
       item[row.campus] = row.total_enrolled;
       byTerm.set(key, item);
@@ -85,7 +85,7 @@ export function DashboardPage() {
         <Kpi label="Offering records" value={metrics.total_offerings.toLocaleString()} testId="kpi-offerings" />
         <Kpi label="Average fail ratio" value={`${metrics.average_fail_ratio}%`} testId="kpi-fail-ratio" />
         <Kpi label={campuses.length > 1 ? `Models ranked past terms right, ${campuses.length} campuses` : 'Model ranked past terms right'} hint={campuses.length > 1 ? `Mean of the campus models. ${RANKS_RIGHT_HINT}` : RANKS_RIGHT_HINT} value={metrics.average_model_confidence ? `${metrics.average_model_confidence}%` : '—'} testId="kpi-confidence" />
-        <Kpi label="Latest run" value={metrics.latest_run ? `${metrics.latest_run.target_campus} ${metrics.latest_run.target_semester} ${metrics.latest_run.target_year}` : 'none yet'} testId="kpi-latest-run" />
+        <Kpi label="Latest run" value={metrics.latest_run ? campusTermLabel(metrics.latest_run.target_campus, { year: metrics.latest_run.target_year, semester: metrics.latest_run.target_semester }) : 'none yet'} testId="kpi-latest-run" />
         <Kpi label="Courses scored" value={metrics.total_predictions} testId="kpi-predictions" />
         <Kpi label="Recommended to offer" value={metrics.total_recommended_offerings} testId="kpi-recommended" />
         <Kpi label="Timetable entries" value={metrics.total_schedule_entries} testId="kpi-entries" />
@@ -114,7 +114,7 @@ export function DashboardPage() {
             Fail ratio per term (%)
           </Text>
           <ResponsiveContainer width="100%" height={260}>
-            <LineChart data={metrics.fail_ratio_by_term.filter((t) => t.semester !== 'Summer').map((t) => ({ term: termLabel(t), fail: t.fail_ratio }))}>
+            <LineChart data={metrics.fail_ratio_by_term.filter((t) => t.semester !== 'Summer').map((t) => ({ term: shortTermLabel(t), fail: t.fail_ratio }))}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="term" fontSize={11} />
               <YAxis fontSize={11} />

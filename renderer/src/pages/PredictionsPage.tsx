@@ -15,11 +15,12 @@ import { codePrefixes } from '../../../core/domain/codes';
 import { ErrorNote } from '../components/ErrorNote';
 import { notifyError } from '../lib/notify';
 import type { QuotaCategory } from '../../../core/domain/quotas';
+import { campusTermLabel, termLabel } from '../../../core/domain/terms';
 
 
 /** A run's name when staff gave none: its campus and term. */
 function defaultRunName(r: { target_campus: string; target_semester: string; target_year: number }): string {
-  return `${r.target_campus} ${r.target_semester} ${r.target_year}`;
+  return campusTermLabel(r.target_campus, { year: r.target_year, semester: r.target_semester });
 }
 
 /** A course added or dropped, saying when it was staff's decision rather than the model's. */
@@ -208,7 +209,7 @@ export function PredictionsPage() {
             <NumberInput label="Year" value={year} onChange={setYear} min={1900} max={2200} data-testid="target-year" />
             <SegmentedControl value={semester} onChange={(v) => setSemester(v)} data={['Fall', 'Spring']} aria-label="Semester" data-testid="target-semester" />
             <SegmentedControl value={campus} onChange={(v) => setCampus(v)} data={campuses} aria-label="Campus" data-testid="target-campus" />
-            <TextInput label="Run name" placeholder={`${campus} ${semester} ${year}`} value={name} onChange={(e) => setName(e.currentTarget.value)} />
+            <TextInput label="Run name" placeholder={campusTermLabel(campus, { year: Number(year), semester })} value={name} onChange={(e) => setName(e.currentTarget.value)} />
           </Stack>
         </Card>
         <Card withBorder>
@@ -356,7 +357,7 @@ export function PredictionsPage() {
               <Card withBorder padding="sm" data-testid="run-compare">
                 <Group gap="xs" mb={comparison ? 'xs' : 0}>
                   <Text fw={600}>What changed since</Text>
-                  <Select size="xs" placeholder="another run of this campus" clearable data={runs.filter((r) => r.id !== current.id).map((r) => ({ value: String(r.id), label: `${r.target_semester} ${r.target_year}${r.run_name === defaultRunName(r) ? '' : ` · ${r.run_name}`} · ${new Date(r.created_at).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}` }))} value={compareWith} onChange={setCompareWith} aria-label="Compare with run" data-testid="compare-with" w={320} disabled={runs.length < 2} />
+                  <Select size="xs" placeholder="another run of this campus" clearable data={runs.filter((r) => r.id !== current.id).map((r) => ({ value: String(r.id), label: `${termLabel({ year: r.target_year, semester: r.target_semester })}${r.run_name === defaultRunName(r) ? '' : ` · ${r.run_name}`} · ${new Date(r.created_at).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}` }))} value={compareWith} onChange={setCompareWith} aria-label="Compare with run" data-testid="compare-with" w={320} disabled={runs.length < 2} />
                 </Group>
                 {comparison && (
                   <SimpleGrid cols={3} data-testid="comparison">

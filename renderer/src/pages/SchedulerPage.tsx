@@ -21,6 +21,7 @@ import { AutofillDialog, AutofillPreview, type AutofillResult } from '../compone
 import { RoomsPanel } from '../components/RoomsPanel';
 import { ErrorNote } from '../components/ErrorNote';
 import { notifyDone, notifyError } from '../lib/notify';
+import { termLabel } from '../../../core/domain/terms';
 
 type View = 'week' | ResourceKind;
 const VIEWS: { value: View; label: string }[] = [
@@ -313,7 +314,7 @@ export function SchedulerPage() {
         </Group>
       </Group>
       <Text className="tw-print-only" fw={600}>
-        {term ? `${term.semester} ${term.year}` : ''} timetable · {VIEWS.find((v) => v.value === view)?.label}
+        {term ? termLabel(term) : ''} timetable · {VIEWS.find((v) => v.value === view)?.label}
         {[campusFilter, partFilter === null ? null : `part ${partFilter}`, selectedDoctor?.name, roomFilter, cohorts.find((c) => c.value === cohort)?.label].filter(Boolean).map((f) => ` · ${f}`)}
       </Text>
       <ErrorNote message={error} />

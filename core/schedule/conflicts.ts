@@ -1,4 +1,4 @@
-import { parseTimeRange } from '../domain/time';
+import { availabilityWindow } from '../domain/teaching';
 import { dayNames, formatInterval, sectionLabel, sessionsOverlap, sharedDays, type Session } from '../domain/meetings';
 import { describePart, partsShareDay, WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 
@@ -80,12 +80,10 @@ export interface Clash {
 export function availabilityConflicts(doctor: DoctorAvailability, session: Session): string[] {
   const problems: string[] = [];
   const window = `available ${[doctor.available_days, doctor.available_time].filter(Boolean).join(' ')}`;
-  if (doctor.available_days) {
-    const missing = [...session.day].filter((d) => !doctor.available_days?.includes(d)).join('');
-    if (missing) problems.push(`${doctor.name} is not available on ${dayNames(missing)} (${window})`);
-  }
-  const range = doctor.available_time ? parseTimeRange(doctor.available_time) : null;
-  if (range && (session.start < range.start || session.start + session.duration > range.end)) {
+  const available = availabilityWindow(doctor);
+  const missing = [...session.day].filter((d) => !(available.days as string[]).includes(d)).join('');
+  if (missing) problems.push(`${doctor.name} is not available on ${dayNames(missing)} (${window})`);
+  if (session.start < available.start || session.start + session.duration > available.end) {
     problems.push(`${doctor.name} is not available at ${formatInterval(session.start, session.duration)} (${window})`);
   }
   return problems;

@@ -4,6 +4,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
 import type { CalendarOptions, DayHeaderMountArg, EventApi, EventClickArg, EventContentArg, EventDropArg, EventInput, EventMountArg } from '@fullcalendar/core';
 import { DAY_NAMES } from '../../../core/domain/days';
+import { availabilityWindow } from '../../../core/domain/teaching';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
 import { describeMeeting, instructorsOf } from '../lib/resource-rows';
 import { MAX_DRAWN_PER_SLOT, weekEvents } from '../lib/calendar-events';
@@ -114,11 +115,15 @@ export const WeekCalendar = memo(function WeekCalendar({
   }, [dayWidth]);
   // Recomputed only when entries or filters change, so FullCalendar does not re-lay out every event on unrelated updates.
   const events = useMemo(() => {
-    const availability: EventInput[] = availabilityOf
-      ? [...(availabilityOf.available_days ?? 'MTWRFS')].map((letter) => {
-          const [from, to] = (availabilityOf.available_time ?? '00:00-23:59').split('-');
-          return { start: `${dateOfLetter(letter)}T${from}`, end: `${dateOfLetter(letter)}T${to}`, display: 'background', backgroundColor: '#8ce99a' };
-        })
+    // The filtered instructor's available hours, read as the conflict rules read them.
+    const window = availabilityOf ? availabilityWindow(availabilityOf) : null;
+    const availability: EventInput[] = window
+      ? window.days.map((letter) => ({
+          start: `${dateOfLetter(letter)}T${hhmm(window.start)}`,
+          end: `${dateOfLetter(letter)}T${hhmm(Math.min(window.end, 24 * 60 - 1))}`,
+          display: 'background',
+          backgroundColor: '#8ce99a',
+        }))
       : [];
     const preview: EventInput[] = draft.flatMap((p, i) =>
       [...p.day].map((letter) => ({

@@ -1,11 +1,12 @@
 import { invalid } from '../domain/errors';
 import { type ImportLog } from '../import/result';
-import { cellText } from '../import/table';
+import { cellText, firstField } from '../import/table';
 import { readListCell } from '../import/lists';
 import { echo } from '../domain/bounds';
 import { normaliseCourseCode, describeCode } from '../domain/codes';
 import { normaliseCourseType } from './types';
 import type { Course } from './schema';
+import { COURSE_JSON_KEYS } from './columns';
 
 /**
  * Turns an uploaded courses JSON document into courses. Accepted shapes: a root array of course
@@ -21,25 +22,25 @@ export function coursesFromJson(document: unknown, log: ImportLog): Course[] {
       return;
     }
     const fields = value as Record<string, unknown>;
-    const rawCode = keyCode ?? fields.code ?? fields.course_code;
+    const rawCode = keyCode ?? firstField(fields, COURSE_JSON_KEYS.code);
     const code = normaliseCourseCode(rawCode);
     if (!code) {
       log.skip(where, rawCode === undefined ? 'no "code"' : `${JSON.stringify(rawCode)} is not a course code`);
       return;
     }
-    const nameValue = fields.course_name ?? fields.name ?? fields.title;
+    const nameValue = firstField(fields, COURSE_JSON_KEYS.name);
     const name = typeof nameValue === 'string' && nameValue.trim() !== '' ? nameValue.trim() : code;
     if (name === code) log.warn(`${where} (${code}): no name given; the code is used as its name`);
     const { prefix, number, level } = describeCode(code);
-    const prerequisites = readPrerequisites(fields.prerequisites ?? fields.prereqs ?? fields.prerequisite, code, where, log);
-    const studyPlan = fields.study_plan ?? fields.studyPlan ?? fields.plan;
+    const prerequisites = readPrerequisites(firstField(fields, COURSE_JSON_KEYS.prerequisites), code, where, log);
+    const studyPlan = firstField(fields, COURSE_JSON_KEYS.study_plan);
     if (courses.has(code)) log.warn(`${where}: ${code} appears more than once; the last one is kept`);
     courses.set(code, {
       code,
       name,
       prefix,
       number,
-      type: normaliseCourseType(fields.type ?? fields.types),
+      type: normaliseCourseType(firstField(fields, COURSE_JSON_KEYS.type)),
       study_plan: cellText(studyPlan) || null,
       prerequisites,
       course_level: level,

@@ -9,3 +9,14 @@ export const DOCTOR_COLUMNS = {
   end: ['end', 'end_time', 'to'],
   time: ['available_time', 'availability', 'hours'],
 } as const satisfies ColumnAliases<string>;
+
+/** The keys a doctors JSON file may use for each field: the same words as the columns. */
+export const DOCTOR_JSON_KEYS = {
+  name: DOCTOR_COLUMNS.name,
+  allowed_courses: DOCTOR_COLUMNS.allowed_courses,
+  days: DOCTOR_COLUMNS.days,
+  // A table's "available_time" column arrives as `time`.
+  time: ['time', ...DOCTOR_COLUMNS.time],
+  start: DOCTOR_COLUMNS.start,
+  end: DOCTOR_COLUMNS.end,
+} as const satisfies Record<string, readonly string[]>;

@@ -9,10 +9,11 @@ import { DOCTOR_COLUMNS } from './columns';
 import { doctorsFromJson, doctorsFromTables } from './upload';
 import { findDoctorByName, insertDoctor, upsertDoctors } from './repo';
 import type { CreateDoctorInput, Doctor } from './schema';
+import { IMPORT_KINDS } from '../domain/import-kinds';
 
 /** Upserts the doctors of a JSON, CSV or XLSX file in one transaction; "success" whenever it is readable. */
 export async function importDoctors(ctx: CoreContext, file: UploadedFile): Promise<UploadResult> {
-  const ext = requireExtension(file, ['json', 'csv', 'xlsx'], 'The doctors file');
+  const ext = requireExtension(file, IMPORT_KINDS.doctors.extensions, IMPORT_KINDS.doctors.label);
   const log = new ImportLog();
   const doctors =
     ext === 'json'

@@ -1,26 +1,25 @@
 import { echo } from '../domain/bounds';
 import { invalid } from '../domain/errors';
-import { cellText, matchColumns, type Table } from '../import/table';
-import { DOCTOR_COLUMNS } from './columns';
+import { cellText, firstField, matchColumns, type Table } from '../import/table';
+import { DOCTOR_COLUMNS, DOCTOR_JSON_KEYS } from './columns';
 import type { ImportLog } from '../import/result';
 import { readAllowedCourses, readAvailability } from './fields';
 import { doctorNameKey, type DoctorRecord } from './schema';
 
 /** One doctor from loose fields, as uploads and the create form give them. */
 export function doctorFromFields(fields: Record<string, unknown>, where: string, log: ImportLog): DoctorRecord | null {
-  const name = cellText(fields.name ?? fields.doctor_name ?? fields.professor).replace(/\s+/g, ' ');
+  const name = cellText(firstField(fields, DOCTOR_JSON_KEYS.name)).replace(/\s+/g, ' ');
   if (name === '') {
     log.skip(where, 'no name');
     return null;
   }
-  const allowed = readAllowedCourses(fields.allowed_courses ?? fields.courses);
+  const allowed = readAllowedCourses(firstField(fields, DOCTOR_JSON_KEYS.allowed_courses));
   for (const bad of allowed.rejected) log.warn(`${where} (${name}): "${bad}" is not a course code and was left out of the allowed courses`);
   const availability = readAvailability({
-    days: fields.available_days ?? fields.days,
-    // The upload's "available_time" / "hours" column arrives as `time`; JSON names it available_time.
-    time: fields.available_time ?? fields.time,
-    start: fields.start,
-    end: fields.end,
+    days: firstField(fields, DOCTOR_JSON_KEYS.days),
+    time: firstField(fields, DOCTOR_JSON_KEYS.time),
+    start: firstField(fields, DOCTOR_JSON_KEYS.start),
+    end: firstField(fields, DOCTOR_JSON_KEYS.end),
   });
   for (const problem of availability.problems) log.warn(`${where} (${name}): ${problem}; left unrestricted`);
   return { name, allowed_courses: JSON.stringify(allowed.codes), available_days: availability.days, available_time: availability.time };
@@ -53,7 +52,7 @@ export function doctorsFromTables(tables: Table[], filename: string, log: Import
     if (table.headers.every((h) => h === '') && table.rows.length === 0) continue;
     const columns = matchColumns(table.headers, DOCTOR_COLUMNS);
     if (columns.name === undefined) {
-      throw invalid(`"${filename}" is missing the required column name (or "doctor_name", "professor"). Columns found: ${echo(table.headers.filter(Boolean).join(', ') || 'none')}`);
+      throw invalid(`"${filename}" is missing the required column name (or ${DOCTOR_COLUMNS.name.slice(1).map((n) => `"${n}"`).join(', ')}). Columns found: ${echo(table.headers.filter(Boolean).join(', ') || 'none')}`);
     }
     for (const row of table.rows) {
       const fields: Record<string, unknown> = {};

@@ -64,3 +64,9 @@ export function cellText(value: unknown): string {
 export function isBlankRow(values: readonly unknown[]): boolean {
   return values.every((v) => cellText(v) === '');
 }
+
+/** The first of `keys` an object has a value for (JSON records read with a table's aliases). */
+export function firstField(fields: Readonly<Record<string, unknown>>, keys: readonly string[]): unknown {
+  for (const key of keys) if (fields[key] !== undefined) return fields[key];
+  return undefined;
+}

@@ -11,6 +11,7 @@ import { incompleteTerms, termKey, type IncompleteTerm } from './completeness';
 import type { Db } from '../db/connection';
 import { notFound } from '../domain/errors';
 import { termLabel } from '../domain/terms';
+import { IMPORT_KINDS } from '../domain/import-kinds';
 
 /**
  * Upserts the offerings of a CSV or XLSX file in one transaction. Rows without a semester or
@@ -22,7 +23,7 @@ export async function importOfferings(
   given: { semester?: Semester | undefined; campus?: string | undefined } = {},
 ): Promise<UploadResult & { incomplete_terms: IncompleteTerm[] }> {
   const campus = given.campus === undefined ? ctx.campuses.fallback : ctx.campuses.require(given.campus, 'campus');
-  const ext = requireExtension(file, ['csv', 'xlsx'], 'The offerings file');
+  const ext = requireExtension(file, IMPORT_KINDS.offerings.extensions, IMPORT_KINDS.offerings.label);
   const tables = ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: OFFERING_COLUMNS, carryDown: OFFERING_GROUPING_COLUMNS });
   const withColumns = tables
     .filter((table) => table.headers.some((h) => h !== '') || table.rows.length > 0)

@@ -3,17 +3,19 @@ import { defineHandlers, handler } from '../registry';
 import { requireExtension, uploadedFileSchema } from '../import/files';
 import { previewJson, previewTable } from '../import/preview';
 import { OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from '../offerings/columns';
-import { DOCTOR_COLUMNS } from '../faculty/columns';
+import { DOCTOR_COLUMNS, DOCTOR_JSON_KEYS } from '../faculty/columns';
+import { COURSE_JSON_KEYS } from '../catalog/columns';
+import { IMPORT_KINDS, type ImportKind } from '../domain/import-kinds';
 import { missingOfferingColumns } from '../offerings/upload';
 
 export const previewHandlers = defineHandlers({
-  'import-preview': handler(z.object({ kind: z.enum(['courses', 'offerings', 'doctors']), file: uploadedFileSchema }), 'The columns and first rows an import would read', async (_ctx, { kind, file }) => {
+  'import-preview': handler(z.object({ kind: z.enum(Object.keys(IMPORT_KINDS) as [ImportKind, ...ImportKind[]]), file: uploadedFileSchema }), 'The columns and first rows an import would read', async (_ctx, { kind, file }) => {
     if (kind === 'courses') {
-      requireExtension(file, ['json'], 'The courses file');
-      return previewJson(file, ['code', 'course_code', 'name', 'course_name', 'type', 'study_plan', 'prerequisites']);
+      requireExtension(file, IMPORT_KINDS.courses.extensions, IMPORT_KINDS.courses.label);
+      return previewJson(file, Object.values(COURSE_JSON_KEYS).flat());
     }
     if (kind === 'offerings') {
-      requireExtension(file, ['csv', 'xlsx'], 'The offerings file');
+      requireExtension(file, IMPORT_KINDS.offerings.extensions, IMPORT_KINDS.offerings.label);
       return previewTable(
         file,
         OFFERING_COLUMNS,
@@ -21,8 +23,8 @@ export const previewHandlers = defineHandlers({
         OFFERING_GROUPING_COLUMNS,
       );
     }
-    const ext = requireExtension(file, ['json', 'csv', 'xlsx'], 'The doctors file');
-    if (ext === 'json') return previewJson(file, ['name', 'doctor_name', 'professor', 'allowed_courses', 'days', 'start', 'end', 'available_days', 'available_time']);
+    const ext = requireExtension(file, IMPORT_KINDS.doctors.extensions, IMPORT_KINDS.doctors.label);
+    if (ext === 'json') return previewJson(file, Object.values(DOCTOR_JSON_KEYS).flat());
     return previewTable(file, DOCTOR_COLUMNS, (found) => (found.name === undefined ? ['name'] : []));
   }),
 });

@@ -5,12 +5,10 @@ import { call, fileToUpload, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
 import { useData, type ImportKind, type UploadResult } from '../stores/data';
 import { ErrorNote } from './ErrorNote';
+import { IMPORT_KINDS } from '../../../core/domain/import-kinds';
 
-const ACCEPT: Record<ImportKind, string[]> = {
-  courses: ['.json'],
-  offerings: ['.csv', '.xlsx'],
-  doctors: ['.json', '.csv', '.xlsx'],
-};
+/** The file types each import reads (the core's one list), as a file picker names them. */
+const ACCEPT = (kind: ImportKind): string[] => IMPORT_KINDS[kind].extensions.map((ext) => `.${ext}`);
 const TITLES: Record<ImportKind, string> = { courses: 'Course catalog', offerings: 'Offering history', doctors: 'Doctors (faculty)' };
 
 type Preview = Result<'import-preview'>;
@@ -62,7 +60,7 @@ export function ImportCard({ kind }: { kind: ImportKind }) {
         <Dropzone
           onDrop={(files) => void choose(files)}
           accept={Object.fromEntries(
-            ACCEPT[kind].map((ext) => [
+            ACCEPT(kind).map((ext) => [
               ext === '.json' ? 'application/json' : ext === '.csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
               [ext],
             ]),
@@ -73,7 +71,7 @@ export function ImportCard({ kind }: { kind: ImportKind }) {
           data-testid={`dropzone-${kind}`}
         >
           <Text size="sm" ta="center" py="sm">
-            Drop a {ACCEPT[kind].join(' / ')} file here, or click to choose one
+            Drop a {ACCEPT(kind).join(' / ')} file here, or click to choose one
           </Text>
         </Dropzone>
         {file && (

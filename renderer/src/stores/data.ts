@@ -5,7 +5,8 @@ import { messageOf } from '../api/errors';
 export type Course = Result<'courses-list'>[number];
 export type Offering = Result<'offerings-list'>[number];
 export type Doctor = Result<'doctors-list'>[number];
-export type ImportKind = 'courses' | 'offerings' | 'doctors';
+export type { ImportKind } from '../../../core/domain/import-kinds';
+import type { ImportKind } from '../../../core/domain/import-kinds';
 export type UploadResult = Result<'courses-upload'>;
 export type IncompleteTerm = Result<'offerings-incomplete-terms'>[number];
 

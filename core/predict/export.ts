@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { FileResult } from '../domain/file-result';
-import { XLSX_CONTENT_TYPE } from '../schedule/export';
+import { CONTENT_TYPES } from '../util/content-types';
 import type { PredictionRun } from './schema';
 import { xmlSafe } from '../domain/bounds';
 
@@ -21,7 +21,7 @@ export async function exportRun(run: PredictionRun, format: 'xlsx' | 'csv'): Pro
   if (format === 'csv') {
     // Cells that a spreadsheet would run as formulas (=, +, -, @ …) are written as text.
     const text = Papa.unparse({ fields: [...COLUMNS], data: rows(run) }, { escapeFormulae: true });
-    return { filename: `${baseName(run)}.csv`, contentType: 'text/csv; charset=utf-8', content: new TextEncoder().encode(`\uFEFF${text}\n`) };
+    return { filename: `${baseName(run)}.csv`, contentType: CONTENT_TYPES.csv, content: new TextEncoder().encode(`\uFEFF${text}\n`) };
   }
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Termwise';
@@ -44,5 +44,5 @@ export async function exportRun(run: PredictionRun, format: 'xlsx' | 'csv'): Pro
     }
     notes.getColumn(1).width = 140;
   }
-  return { filename: `${baseName(run)}.xlsx`, contentType: XLSX_CONTENT_TYPE, content: new Uint8Array((await workbook.xlsx.writeBuffer())) };
+  return { filename: `${baseName(run)}.xlsx`, contentType: CONTENT_TYPES.xlsx, content: new Uint8Array((await workbook.xlsx.writeBuffer())) };
 }

@@ -3,7 +3,8 @@ import { CoreError, notFound } from '../domain/errors';
 import type { FileResult } from '../domain/file-result';
 import type { Term } from '../domain/terms';
 import { getDoctor } from '../faculty/repo';
-import { EXPORT_FILENAME, exportScheduleXlsx, XLSX_CONTENT_TYPE } from './export';
+import { EXPORT_FILENAME, exportScheduleXlsx } from './export';
+import { CONTENT_TYPES } from '../util/content-types';
 import { exportListingCsv } from './export-listing';
 import { exportInstructorCalendar } from './export-calendar';
 import { termEntries } from './service';
@@ -24,9 +25,9 @@ export async function exportTimetable(ctx: CoreContext, request: ExportRequest):
   const stem = `timetable_${term.semester}_${term.year}`;
   switch (request.format) {
     case 'xlsx':
-      return { filename: EXPORT_FILENAME, contentType: XLSX_CONTENT_TYPE, content: await exportScheduleXlsx(entries, request.details) };
+      return { filename: EXPORT_FILENAME, contentType: CONTENT_TYPES.xlsx, content: await exportScheduleXlsx(entries, request.details) };
     case 'csv':
-      return { filename: `${stem}.csv`, contentType: 'text/csv; charset=utf-8', content: exportListingCsv(entries, partsByCode(ctx, term)) };
+      return { filename: `${stem}.csv`, contentType: CONTENT_TYPES.csv, content: exportListingCsv(entries, partsByCode(ctx, term)) };
     case 'ics': {
       if (request.doctor_id === undefined) {
         const message = 'is required for format=ics: whose timetable to export';
@@ -36,7 +37,7 @@ export async function exportTimetable(ctx: CoreContext, request: ExportRequest):
       if (!doctor) throw notFound(`No doctor with id ${request.doctor_id}`);
       return {
         filename: `${stem}_${fileSafe(doctor.name)}.ics`,
-        contentType: 'text/calendar; charset=utf-8',
+        contentType: CONTENT_TYPES.ics,
         content: exportInstructorCalendar(doctor, entries, partsByCode(ctx, term), term, ctx.now()),
       };
     }

@@ -7,7 +7,6 @@ import { xmlSafe } from '../domain/bounds';
 export const EXPORT_FILENAME = 'service_final_schedule.xlsx';
 export const EXPORT_SHEET = 'Final Schedule';
 export const EXPORT_HEADERS = ['Days Pattern', 'Course Code', 'Section Name', 'Instructor', 'Start Time', 'End Time', 'Room'] as const;
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Class time as printed on the schedule: a 60-minute MWF slot is a 50-minute class and a

@@ -10,6 +10,7 @@ import { forgetLoadedModels } from '../predict/service';
 import { checkStoredModels } from '../predict/model-check';
 import { echo, LIMITS } from '../domain/bounds';
 import { MAX_DECIDED_SECTIONS } from '../domain/decisions';
+import { CONTENT_TYPES } from '../util/content-types';
 
 /** A consistent copy of the live database (SQLite online backup). */
 export async function backupDatabase(ctx: CoreContext): Promise<FileResult> {
@@ -18,7 +19,7 @@ export async function backupDatabase(ctx: CoreContext): Promise<FileResult> {
     const file = join(dir, 'backup.db');
     await ctx.db.backup(file);
     const stamp = ctx.now().toISOString().slice(0, 10);
-    return { filename: `termwise-backup-${stamp}.db`, contentType: 'application/vnd.sqlite3', content: new Uint8Array(readFileSync(file)) };
+    return { filename: `termwise-backup-${stamp}.db`, contentType: CONTENT_TYPES.sqlite, content: new Uint8Array(readFileSync(file)) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,3 +1,5 @@
+import type { FieldProblem } from '../core/domain/errors';
+
 /**
  * What the preload script exposes to the renderer as `window.termwise`: named functions only,
  * never ipcRenderer itself.
@@ -5,7 +7,7 @@
 export interface CoreErrorPayload {
   code: string;
   message: string;
-  details?: { fields?: { field: string; message: string }[]; conflicts?: string[] };
+  details?: { fields?: FieldProblem[]; conflicts?: string[] };
 }
 
 export type InvokeResult = { ok: true; value: unknown } | { ok: false; error: CoreErrorPayload };

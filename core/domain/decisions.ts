@@ -1,3 +1,5 @@
+import type { FieldProblem } from './errors';
+
 /**
  * Staff decisions on a run: for each course, staff may overrule the model's offer/skip and its
  * number of sections, with a reason. The plan a run stands for — what auto-fill drafts, the
@@ -48,7 +50,7 @@ export interface DecisionChange {
  * The decision after a change, or the words refusing it. A number of sections alone means "offer,
  * with this many"; skipping drops any number; a reason needs a decision to belong to.
  */
-export function changedDecision(current: StaffDecisionState, change: DecisionChange): StaffDecisionState | { field: string; message: string } {
+export function changedDecision(current: StaffDecisionState, change: DecisionChange): StaffDecisionState | FieldProblem {
   if (change.decision === null) return { staff_decision: null, staff_sections: null, staff_reason: null };
   const decision = change.decision ?? (typeof change.sections === 'number' ? 'offer' : current.staff_decision);
   if (decision === null) return { field: 'decision', message: 'decide offer or skip to give a reason' };

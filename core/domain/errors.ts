@@ -36,6 +36,7 @@ export function codeOfStatus(status: number, hasConflicts: boolean): CoreErrorCo
 /** The user-facing words for a fault of Termwise itself. */
 export const INTERNAL_ERROR_MESSAGE = 'Termwise hit an internal error; the change was not applied.';
 
+/** One refused field of a request: the one shape core, IPC, REST and the screens share. */
 export interface FieldProblem {
   field: string;
   message: string;

@@ -1,4 +1,4 @@
-import { CoreError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE } from '../domain/errors';
+import { CoreError, HTTP_STATUS, INTERNAL_ERROR_MESSAGE, type FieldProblem } from '../domain/errors';
 import { echo } from '../domain/bounds';
 
 const MAX_DETAIL_CHARS = 1_000;
@@ -6,7 +6,7 @@ const MAX_DETAIL_CHARS = 1_000;
 
 export interface ErrorBody {
   detail: string;
-  fields?: { field: string; message: string }[];
+  fields?: FieldProblem[];
   conflicts?: string[];
 }
 

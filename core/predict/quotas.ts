@@ -1,4 +1,5 @@
 import { COURSE_TYPES } from '../catalog/types';
+import type { FieldProblem } from '../domain/errors';
 import { categoryKey, categoryLabel, categoryOfKey, fillsCategory, type QuotaCategory } from '../domain/quotas';
 import { campusHistory, termsWithData, type History } from './history';
 
@@ -59,7 +60,7 @@ export function categoriesForRun(
   slots: Readonly<Record<string, number>> | undefined,
   department: readonly QuotaCategory[],
   catalog: { prefixes: ReadonlySet<string>; types: ReadonlySet<string> },
-): QuotaCategory[] | { field: string; message: string } {
+): QuotaCategory[] | FieldProblem {
   if (slots === undefined) return [...department];
   const named = new Map<string, QuotaCategory>();
   for (const [key, count] of Object.entries(slots)) {

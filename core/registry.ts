@@ -1,5 +1,5 @@
 import { type z } from 'zod';
-import { CoreError, type FieldProblem } from './domain/errors';
+import { CoreError, fieldErrors, type FieldProblem } from './domain/errors';
 import type { Caller, CoreContext } from './context';
 import type { ChangeArea } from './domain/changes';
 
@@ -62,9 +62,7 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
 }
 
 export function validationError(error: z.ZodError): CoreError {
-  const fields = fieldProblems(error);
-  const message = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
-  return new CoreError('validation', `Invalid input — ${message}`, { fields });
+  return fieldErrors(fieldProblems(error));
 }
 
 /** The one runner every transport calls; `caller` says who is asking. */

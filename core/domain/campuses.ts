@@ -9,7 +9,7 @@ export interface CampusSpec {
   aliases: readonly string[];
 }
 
-import { CoreError } from './errors';
+import { fieldError } from './errors';
 
 /** A stored campus name: one of the configured names. */
 export type Campus = string;
@@ -67,7 +67,7 @@ export class CampusList {
     const campus = this.normalise(value);
     if (campus) return campus;
     const message = `must be ${this.describe()}`;
-    throw new CoreError('validation', `Invalid input — ${field}: ${message}`, { fields: [{ field, message }] });
+    throw fieldError(field, message);
   }
 
   /** The campus records go under when a file names none: the first configured. */

@@ -74,5 +74,10 @@ export function isCoreError(value: unknown): value is CoreError {
 
 /** A refusal of one field of a request (422), in the same words the schema checks use: "Invalid input — field: message". */
 export function fieldError(field: string, message: string): CoreError {
-  return new CoreError('validation', `Invalid input — ${field}: ${message}`, { fields: [{ field, message }] });
+  return fieldErrors([{ field, message }]);
+}
+
+/** A refusal of several fields at once (422): "Invalid input — a: …; b: …", each listed in `fields`. The one way to refuse input. */
+export function fieldErrors(fields: readonly FieldProblem[]): CoreError {
+  return new CoreError('validation', `Invalid input — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, { fields: [...fields] });
 }

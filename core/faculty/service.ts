@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context';
-import { CoreError } from '../domain/errors';
+import { CoreError, fieldErrors } from '../domain/errors';
 import { parseJsonFile, requireExtension, type UploadedFile } from '../import/files';
 import { readCsv } from '../import/csv';
 import { readReport } from '../import/xlsx';
@@ -31,7 +31,7 @@ export function createDoctor(ctx: CoreContext, input: CreateDoctorInput): Doctor
     ...allowed.rejected.map((code) => ({ field: 'allowed_courses', message: `"${code}" is not a course code` })),
     ...availability.problems.map((message) => ({ field: message.startsWith('days') ? 'available_days' : 'available_time', message })),
   ];
-  if (fields.length > 0) throw new CoreError('validation', fields.map((f) => `${f.field}: ${f.message}`).join('; '), { fields });
+  if (fields.length > 0) throw fieldErrors(fields);
   return ctx.db
     .transaction(() => {
       const existing = findDoctorByName(ctx.db, input.name);

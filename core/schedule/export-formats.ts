@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context';
-import { CoreError, notFound } from '../domain/errors';
+import { fieldError, notFound } from '../domain/errors';
 import type { FileResult } from '../domain/file-result';
 import type { Term } from '../domain/terms';
 import { getDoctor } from '../faculty/repo';
@@ -31,7 +31,7 @@ export async function exportTimetable(ctx: CoreContext, request: ExportRequest):
     case 'ics': {
       if (request.doctor_id === undefined) {
         const message = 'is required for format=ics: whose timetable to export';
-        throw new CoreError('validation', `Invalid input — doctor_id: ${message}`, { fields: [{ field: 'doctor_id', message }] });
+        throw fieldError('doctor_id', message);
       }
       const doctor = getDoctor(ctx.db, request.doctor_id);
       if (!doctor) throw notFound(`No doctor with id ${request.doctor_id}`);

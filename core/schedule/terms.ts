@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context';
-import { CoreError, notFound } from '../domain/errors';
+import { CoreError, fieldError, notFound } from '../domain/errors';
 import { nextPlannedTerm, SEMESTERS, termLabel, termOn, type Term } from '../domain/terms';
 import { WHOLE_TERM, WHOLE_TERM_CODE, type PartOfTerm } from '../domain/parts';
 import { latestPlannedTerm } from '../offerings/repo';
@@ -64,7 +64,7 @@ export function termOf<F extends Term | null>(given: Partial<Term>, fallback: F)
   if (given.year === undefined || given.semester === undefined) {
     const field = given.year === undefined ? 'year' : 'semester';
     const message = 'give both year and semester, or neither for the current term';
-    throw new CoreError('validation', `Invalid input — ${field}: ${message}`, { fields: [{ field, message }] });
+    throw fieldError(field, message);
   }
   return { year: given.year, semester: given.semester };
 }
@@ -90,7 +90,7 @@ export function requirePart(parts: ReadonlyMap<string, PartOfTerm>, code: string
   const part = parts.get(code);
   if (part) return part;
   const message = `"${code}" is not a part of term of ${termLabel(term)}; known: ${[...parts.keys()].join(', ')} (add one with POST /scheduler/parts)`;
-  throw new CoreError('validation', `Invalid input — part_of_term: ${message}`, { fields: [{ field: 'part_of_term', message }] });
+  throw fieldError('part_of_term', message);
 }
 
 export function removePart(ctx: CoreContext, term: Term, code: string): { status: 'deleted' } {

@@ -25,10 +25,15 @@ export interface TermNote {
   created_at: string;
 }
 
+/** A note's reason as words put after it: " (sabbatical)", or nothing. */
+export function noteReason(note: Pick<TermNote, 'reason'>): string {
+  return note.reason ? ` (${note.reason})` : '';
+}
+
 /** "Dr. Rana Haddad away in Fall 2025 (sabbatical)", "CSC999 newly approved for Fall 2025". */
 export function describeNote(note: Pick<TermNote, 'kind' | 'doctor_name' | 'course_code' | 'reason' | 'year' | 'semester'>): string {
   const term = termLabel(note);
-  const why = note.reason ? ` (${note.reason})` : '';
+  const why = noteReason(note);
   if (note.kind === 'instructor_away') return `${note.doctor_name ?? 'An instructor'} away in ${term}${why}`;
   if (note.kind === 'course_new') return `${note.course_code ?? ''} newly approved for ${term}${why}`;
   return `${note.course_code ?? ''} retired from ${term}${why}`;

@@ -102,11 +102,12 @@ export function plannedLeftOut(db: Db, campusNames: readonly Campus[]): Incomple
 }
 
 /** The planning view of the catalog and of the given campuses' history. */
-export function loadHistory(db: Db, campusNames: readonly Campus[]): History {
+export function loadHistory(db: Db, campusNames: readonly Campus[], leftOutTerms?: readonly IncompleteTerm[]): History {
   const courses = listCourses(db);
   const prerequisiteMap = new Map(courses.map((c) => [c.code, parsePrerequisites(c.prerequisites)]));
   const dependents = transitiveDependents(prerequisiteMap);
-  const leftOut = plannedLeftOut(db, campusNames);
+  // The caller may have found the left-out terms already (of these campuses or more).
+  const leftOut = leftOutTerms ? leftOutTerms.filter((t) => campusNames.includes(t.campus)) : plannedLeftOut(db, campusNames);
   const skipped = new Set(leftOut.map(termKey));
   const rows = plannedOfferings(db, campusNames).filter((row) => !skipped.has(termKey(row)));
   const baseYear = rows.reduce((min, r) => Math.min(min, r.year), Number.POSITIVE_INFINITY);

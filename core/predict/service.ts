@@ -142,12 +142,13 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
   const input = { ...request, target_campus: ctx.campuses.require(request.target_campus, 'target_campus') };
   const campus = input.target_campus;
   if (countCourses(ctx.db) === 0) throw invalid('The course catalog is empty: upload courses first (POST /data/upload/courses)');
-  const history = loadHistory(ctx.db, [campus]);
+  // Models learn from every campus's history: they were trained without every campus's left-out terms.
+  const leftOut = plannedLeftOut(ctx.db, ctx.campuses.names);
+  const history = loadHistory(ctx.db, [campus], leftOut);
   const profile = departmentProfile(ctx);
   const categories = categoriesForRun(input.slots, departmentCategories(profile, history, campus).categories, catalogVocabulary(history));
   if ('field' in categories) throw fieldError(categories.field, categories.message);
-  // Models learn from every campus's history: they were trained without every campus's left-out terms.
-  const model = await modelFor(ctx, campus, { leftOut: plannedLeftOut(ctx.db, ctx.campuses.names) });
+  const model = await modelFor(ctx, campus, { leftOut });
   const models = await boosters(ctx.db, model);
   const t = termIndex(history.baseYear, input.target_year, input.target_semester);
   const scores = scoreCourses(models, history, campus, t);

@@ -1,6 +1,6 @@
 import { termLabel } from '../domain/terms';
 import { codeParts } from '../domain/codes';
-import type { TermNote } from '../domain/term-notes';
+import { noteReason, type TermNote } from '../domain/term-notes';
 
 /**
  * What the notes of a planned term do to one course's recommendation: a retired course is never
@@ -28,8 +28,6 @@ export function indexNotes(notes: readonly TermNote[]): TermNoteIndex {
   return index;
 }
 
-const why = (note: TermNote): string => (note.reason ? ` (${note.reason})` : '');
-const term = (note: TermNote): string => termLabel(note);
 
 /** The note naming the course, by its code or any code of a cross-listed course. */
 function noteFor(notes: ReadonlyMap<string, TermNote>, code: string): TermNote | undefined {
@@ -39,14 +37,14 @@ function noteFor(notes: ReadonlyMap<string, TermNote>, code: string): TermNote |
 /** `qualified`: the instructors who may teach the course (none known: the faculty list says nothing of it). */
 export function noteVerdict(code: string, index: TermNoteIndex, qualified: readonly { id: number; name: string }[]): NoteVerdict | null {
   const retired = noteFor(index.retired, code);
-  if (retired) return { offer: false, reason: `Retired from ${term(retired)}${why(retired)}: never proposed` };
+  if (retired) return { offer: false, reason: `Retired from ${termLabel(retired)}${noteReason(retired)}: never proposed` };
   const approved = noteFor(index.approved, code);
-  if (approved) return { offer: true, reason: `Newly approved for ${term(approved)}${why(approved)}: proposed, expecting the enrollment of similar courses` };
+  if (approved) return { offer: true, reason: `Newly approved for ${termLabel(approved)}${noteReason(approved)}: proposed, expecting the enrollment of similar courses` };
   if (qualified.length > 0 && qualified.every((d) => index.away.has(d.id))) {
     const first = index.away.get(qualified[0]?.id ?? -1) as TermNote;
     const names = qualified.map((d) => d.name).join(', ');
     const only = qualified.length === 1 ? `Its only qualified instructor, ${names}, is` : `All its qualified instructors (${names}) are`;
-    return { offer: false, reason: `${only} away in ${term(first)}${qualified.length === 1 ? why(first) : ''}: dropped` };
+    return { offer: false, reason: `${only} away in ${termLabel(first)}${qualified.length === 1 ? noteReason(first) : ''}: dropped` };
   }
   return null;
 }

@@ -1,6 +1,11 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { readFileSync } from 'node:fs';
+
+/** The core's features: another feature may import only a feature's index and its repositories. */
+const { features: CORE_FEATURES } = JSON.parse(readFileSync(new URL('./core/features.json', import.meta.url), 'utf8'));
+const CORE_BOUNDARY = { group: ['electron', 'electron/*', 'react', 'react-dom', 'react/*', '**/renderer/**', '**/electron/**'], message: 'core/ must not depend on Electron, React or the renderer.' };
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', 'test-results/', 'playwright-report/', 'coverage/', '**/*.js', '**/*.cjs', '**/*.mjs'] },
@@ -23,9 +28,27 @@ export default tseslint.config(
     // The core knows nothing of Electron or React.
     files: ['core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['electron', 'electron/*', 'react', 'react-dom', 'react/*', '**/renderer/**', '**/electron/**'], message: 'core/ must not depend on Electron, React or the renderer.' }] }],
+      'no-restricted-imports': ['error', { patterns: [CORE_BOUNDARY] }],
     },
   },
+  // A feature reaches another only through its index (public surface) or its repositories: never its internals.
+  ...CORE_FEATURES.map((feature) => ({
+    files: [`core/${feature}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            CORE_BOUNDARY,
+            {
+              regex: `^\\.\\./(?!${feature}/)(${CORE_FEATURES.join('|')})/(?!(index|repo|[a-z-]+-repo)$)`,
+              message: `Another feature's internals: import from its index ('../<feature>') or its repository ('../<feature>/repo'), or move the shared rule to core/domain.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // The domain layer is pure: rules and constants both sides use, with no I/O and nothing outside core/domain.
     files: ['core/domain/**/*.ts'],

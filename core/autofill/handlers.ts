@@ -3,7 +3,7 @@ import { defineHandlers, handler } from '../registry';
 import { slotOverrideSchema } from './grid';
 import { autofill } from './service';
 import { AUTOFILL_BOUNDS } from '../domain/autofill';
-import { termFields } from '../schedule/schema';
+import { termFields } from '../schedule';
 
 const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD } = AUTOFILL_BOUNDS;
 

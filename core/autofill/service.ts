@@ -4,20 +4,18 @@ import { nextSectionNames } from '../domain/sections';
 import type { CoreContext } from '../context';
 import { formatHHMM } from '../domain/time';
 import { listDoctors } from '../faculty/repo';
-import { allowedCourseList } from '../faculty/schema';
-import { run as loadRun } from '../predict/service';
+import { allowedCourseList } from '../domain/teaching';
+import { run as loadRun } from '../predict';
 import { declaredRooms } from '../rooms/repo';
 import { bookingOf, listEntries } from '../schedule/repo';
-import { currentTerm, partsByCode, termForWrite, termOf, travelMinutes } from '../schedule/terms';
+import { courseCohorts, currentTerm, insertCheckedEntry, partsByCode, type ScheduleEntry, termForWrite, termOf, travelMinutes } from '../schedule';
 import type { Semester, Term } from '../domain/terms';
-import type { ScheduleEntry } from '../schedule/schema';
-import { insertCheckedEntry } from '../schedule/service';
-import { courseCohorts } from '../schedule/curriculum-check';
 import { mayTeach } from '../domain/teaching';
 import { roomKey } from '../domain/meetings';
 import { WHOLE_TERM_CODE } from '../domain/parts';
 import { STANDARD_SLOTS, type Slot } from './grid';
-import { solve, type Instructor, type Placement, type Problem, type SectionDemand, type SoftScore } from './solver';
+import { solve } from './solver';
+import type { Instructor, Placement, Problem, SectionDemand, SoftScore } from './problem';
 
 export interface AutofillInput {
   run_id: number;

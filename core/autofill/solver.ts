@@ -1,11 +1,12 @@
 import { SeededRandom } from '../util/random';
-import { availabilityConflicts, bookingConflicts, doctorConflicts, roomConflicts, travelConflicts, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule/conflicts';
+import { availabilityConflicts, bookingConflicts, doctorConflicts, roomConflicts, travelConflicts, type Booking } from '../schedule';
 import { WHOLE_TERM } from '../domain/parts';
 import { sessionsOverlap, type Session } from '../domain/meetings';
 import type { Slot } from './grid';
+import type { Instructor, Placement, Problem, RoomChoice, SectionDemand, SoftScore, Solution } from './problem';
 import { SOFT_WEIGHTS, type SoftWeights } from './weights';
 import { draftModel } from './timetable-model';
-import { solve as searchTimetable } from '../solver/solve';
+import { solve as searchTimetable } from '../solver';
 
 /**
  * The auto-fill solver, pure: sections to place, who may teach them, rooms and standard times.
@@ -13,75 +14,11 @@ import { solve as searchTimetable } from '../solver/solve';
  * feasible (time, instructor, room), then improves it by moving one section at a time. Hard
  * rules are checked with the timetable's own conflict code; soft goals weigh as in weights.ts.
  */
-export interface SectionDemand {
-  course_code: string;
-  section_name: string;
-  size: number;
-  allowedDoctors: number[];
-}
-
-export interface Instructor extends DoctorAvailability {
-  /** Sections already in the timetable. */
-  load: number;
-}
-
-export interface RoomChoice {
-  name: string;
-  key: string;
-  capacity: number;
-}
-
-export interface Problem {
-  sections: SectionDemand[];
-  instructors: Map<number, Instructor>;
-  rooms: RoomChoice[];
-  slots: Slot[];
-  existing: Booking[];
-  maxSectionsPerDoctor: number;
-  campus: string;
-  timeBudgetMs: number;
-  rules: ConflictRules;
-  /**
-   * The curriculum groups (cohorts taking the courses together) of every course in the problem,
-   * drafted or already in the timetable, by course code: overlaps within a group are the main soft goal.
-   */
-  cohorts: ReadonlyMap<string, readonly string[]>;
-  /** Soft weights other than SOFT_WEIGHTS, for comparisons (benchmarks). */
-  weights?: SoftWeights;
-}
 
 /** A meeting a cohort's students attend: a drafted section's or one already in the timetable. */
 interface CohortMeeting {
   course_code: string;
   session: Session;
-}
-
-export interface Placement {
-  section: SectionDemand;
-  slot: Slot;
-  doctor: Instructor;
-  room: RoomChoice;
-}
-
-export interface SoftScore {
-  load_balance: number;
-  same_pattern: number;
-  same_start: number;
-  /** Pairs of meetings of two courses of one curriculum group that overlap. */
-  curriculum_clashes: number;
-  /** The same count under its earlier name (it was a proxy over core courses of one prefix and level). */
-  core_clashes: number;
-  teaching_days: number;
-  empty_seats: number;
-  total: number;
-}
-
-export interface Solution {
-  placed: Placement[];
-  unplaced: { section: SectionDemand; reason: string }[];
-  hardViolations: number;
-  soft: SoftScore;
-  moves: number;
 }
 
 /** A drafted section as the timetable's rules see it: one meeting for the whole term at the run's campus. */

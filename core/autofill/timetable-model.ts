@@ -1,10 +1,10 @@
 import { DAY_LETTERS } from '../domain/days';
-import { availabilityConflicts, doctorConflicts, travelConflicts, type Booking } from '../schedule/conflicts';
+import { availabilityConflicts, doctorConflicts, travelConflicts, type Booking } from '../schedule';
 import { WHOLE_TERM } from '../domain/parts';
 import { sessionsOverlap } from '../domain/meetings';
-import type { Assignment, Distribution, TimeOption, TimetableProblem } from '../solver/model';
+import type { Assignment, Distribution, TimeOption, TimetableProblem } from '../solver';
 import type { Slot } from './grid';
-import type { Placement, Problem } from './solver';
+import type { Placement, Problem } from './problem';
 import { SOFT_WEIGHTS } from './weights';
 
 /**

@@ -1,7 +1,5 @@
 import { readListCell } from '../import/lists';
-/** Course types. A cross-listed course stores several as a JSON-array string: ["core","elective"]. */
-export const COURSE_TYPES = ['core', 'elective', 'masters', 'minor'] as const;
-export type CourseType = (typeof COURSE_TYPES)[number];
+import type { CourseType } from '../domain/course-types';
 
 const TYPE_ALIASES: Record<string, CourseType> = {
   core: 'core',
@@ -33,18 +31,4 @@ export function normaliseCourseType(value: unknown): string | null {
   if (normalised.length === 0) return null;
   if (normalised.length === 1 && !Array.isArray(value) && !String(value).trim().startsWith('[')) return normalised[0] ?? null;
   return JSON.stringify(normalised);
-}
-
-/** The list of types of a stored type value. */
-export function courseTypes(stored: string | null): string[] {
-  if (stored === null || stored === '') return [];
-  if (stored.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(stored);
-      if (Array.isArray(parsed)) return parsed.map(String);
-    } catch {
-      return [stored];
-    }
-  }
-  return [stored];
 }

@@ -1,7 +1,6 @@
 import { storedList } from '../domain/lists';
 import type { CoreContext } from '../context';
-import { termCurriculumConflictCount } from '../schedule/curriculum-check';
-import { currentTerm } from '../schedule/terms';
+import { currentTerm, termCurriculumConflictCount } from '../schedule';
 import { modelByVersion, modelSummaries } from '../predict/models-repo';
 import { latestRun, recommendedCourses, runEntryCount } from '../predict/runs-repo';
 import { countCourses } from '../catalog/repo';

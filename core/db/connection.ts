@@ -25,3 +25,16 @@ export function statement<P extends unknown[] = unknown[], R = unknown>(db: Db, 
   if (!prepared) cache.set(sql, (prepared = db.prepare(sql)));
   return prepared as unknown as Database.Statement<P, R>;
 }
+
+/**
+ * A stamp that changes on any write to the database: this connection's changes and SQLite's count
+ * of other connections' commits (an import writes from its own thread). For results kept until a write.
+ */
+export function databaseVersion(db: Db): string {
+  return `${String(otherCommits(db))}:${String(statement(db, 'SELECT total_changes()').pluck().get())}`;
+}
+
+/** SQLite's count of commits made by other connections (PRAGMA data_version): equal twice, nobody else wrote in between. */
+export function otherCommits(db: Db): number {
+  return Number(db.pragma('data_version', { simple: true }));
+}

@@ -11,7 +11,7 @@ export function mayTeach(allowed: readonly string[], courseCode: string): boolea
 
 /** The same for a doctor as stored (allowed courses as JSON-array text). */
 export function doctorMayTeach(doctor: { allowed_courses: string }, courseCode: string): boolean {
-  return mayTeach(storedList(doctor.allowed_courses), courseCode);
+  return mayTeach(allowedCourseList(doctor), courseCode);
 }
 
 /**
@@ -23,4 +23,14 @@ export function availabilityWindow(doctor: { available_days: string | null; avai
   const days = doctor.available_days ? DAY_LETTERS.filter((d) => doctor.available_days?.includes(d)) : [...DAY_LETTERS];
   const range = doctor.available_time ? parseTimeRange(doctor.available_time) : null;
   return { days, start: range?.start ?? 0, end: range?.end ?? 24 * 60 };
+}
+
+/** The key doctors are matched by: the name trimmed, spaces folded, case ignored. */
+export function doctorNameKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** A doctor's allowed courses as a list (stored as JSON-array text). */
+export function allowedCourseList(doctor: { allowed_courses: string }): string[] {
+  return storedList(doctor.allowed_courses);
 }

@@ -1,5 +1,9 @@
 import { statement, type Db } from '../db/connection';
-import { doctorNameKey, type Doctor, type DoctorRecord } from './schema';
+import { doctorNameKey } from '../domain/teaching';
+import type { Doctor, DoctorRecord } from './schema';
+
+/** The rows this repository reads and writes, for features that read doctors through it. */
+export type { Doctor, DoctorRecord };
 
 const COLUMNS = 'id, name, allowed_courses, available_days, available_time';
 

@@ -1,4 +1,3 @@
-import { storedList } from '../domain/lists';
 import { z } from 'zod';
 import { boundedText } from '../input-fields';
 
@@ -27,12 +26,3 @@ export const createDoctorSchema = z.object({
   end: clock,
 });
 export type CreateDoctorInput = z.output<typeof createDoctorSchema>;
-
-/** The key doctors are matched by: the name trimmed, spaces folded, case ignored. */
-export function doctorNameKey(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
-export function allowedCourseList(doctor: Pick<Doctor, 'allowed_courses'>): string[] {
-  return storedList(doctor.allowed_courses);
-}

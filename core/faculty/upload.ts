@@ -4,7 +4,8 @@ import { cellText, firstField, matchColumns, type Table } from '../import/table'
 import { DOCTOR_COLUMNS, DOCTOR_JSON_KEYS } from './columns';
 import type { ImportLog } from '../import/result';
 import { readAllowedCourses, readAvailability } from './fields';
-import { doctorNameKey, type DoctorRecord } from './schema';
+import { doctorNameKey } from '../domain/teaching';
+import type { DoctorRecord } from './schema';
 
 /** One doctor from loose fields, as uploads and the create form give them. */
 export function doctorFromFields(fields: Record<string, unknown>, where: string, log: ImportLog): DoctorRecord | null {

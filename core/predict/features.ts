@@ -1,4 +1,4 @@
-import type { CampusHistory, CourseInfo, TermStat } from './history';
+import { similarityKey, type CampusHistory, type CourseInfo, type TermStat } from './history';
 import { quantile } from './demand';
 
 /**
@@ -316,10 +316,6 @@ function similarCoursesEnrollment(course: CourseInfo, campus: CampusHistory, t: 
 }
 
 const priors = new WeakMap<CampusHistory, Map<number, Map<string, number>>>();
-
-export function similarityKey(course: Pick<CourseInfo, 'prefix' | 'level' | 'types'>): string {
-  return `${course.prefix}|${course.level}|${course.types.join(',')}`;
-}
 
 
 function slope(values: readonly number[]): number {

@@ -1,14 +1,12 @@
 import { storedList } from '../domain/lists';
 import type { Db } from '../db/connection';
 import { codePrefixes } from '../domain/codes';
-import { courseTypes } from '../catalog/types';
+import { courseTypes } from '../domain/course-types';
 import { listCourses } from '../catalog/repo';
 import type { PlannedSemester } from '../domain/terms';
 import type { Campus } from '../domain/campuses';
 import { plannedOfferings } from '../offerings/repo';
-import { leftOutTerms } from '../offerings/service';
-import { termKey, type IncompleteTerm } from '../offerings/completeness';
-import { similarityKey } from './features';
+import { type IncompleteTerm, leftOutTerms, termKey } from '../offerings';
 
 /**
  * The planning view of the database: the catalog with derived facts, and per campus the
@@ -26,6 +24,11 @@ export interface CourseInfo {
   studyPlan: string | null;
   /** Courses that need this one, directly or through a chain of prerequisites. */
   dependents: number;
+}
+
+/** Courses alike for the prior of a course without history: same prefix, level and types. */
+export function similarityKey(course: Pick<CourseInfo, 'prefix' | 'level' | 'types'>): string {
+  return `${course.prefix}|${course.level}|${course.types.join(',')}`;
 }
 
 export interface TermStat {

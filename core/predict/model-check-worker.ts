@@ -4,14 +4,14 @@ import { replyToParent } from '../workers';
 import Database from 'better-sqlite3';
 import type { DamagedModel, ModelCheckInput } from './model-check';
 import { Booster } from './xgboost';
+import { storedBoosters } from './models-repo';
 
 async function main(): Promise<DamagedModel[]> {
   const { databaseFile } = workerData as ModelCheckInput;
   const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
   const damaged: DamagedModel[] = [];
   try {
-    const rows = db.prepare<[], DamagedModel & { classifier: Buffer; regressor: Buffer | null }>('SELECT campus, model_version, classifier, regressor FROM models').all();
-    for (const row of rows) {
+    for (const row of storedBoosters(db)) {
       try {
         for (const bytes of [row.classifier, row.regressor]) if (bytes) (await Booster.load(new Uint8Array(bytes))).free();
       } catch {

@@ -91,3 +91,13 @@ export function modelSummaries(db: Db): Omit<StoredModel, 'classifier' | 'regres
     .all()
     .map((row) => ({ ...row, features: storedList(row.features) }));
 }
+
+/** Whether any campus has a model of this version. */
+export function modelVersionTaken(db: Db, version: string): boolean {
+  return db.prepare<[string], number>('SELECT 1 FROM models WHERE model_version = ?').pluck().get(version) !== undefined;
+}
+
+/** Every stored model's boosters as bytes, to check that each still loads. */
+export function storedBoosters(db: Db): { campus: string; model_version: string; classifier: Buffer; regressor: Buffer | null }[] {
+  return db.prepare<[], { campus: string; model_version: string; classifier: Buffer; regressor: Buffer | null }>('SELECT campus, model_version, classifier, regressor FROM models').all();
+}

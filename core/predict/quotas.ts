@@ -1,4 +1,4 @@
-import { COURSE_TYPES } from '../catalog/types';
+import { COURSE_TYPES } from '../domain/course-types';
 import type { FieldProblem } from '../domain/errors';
 import { categoryKey, categoryLabel, categoryOfKey, fillsCategory, type QuotaCategory } from '../domain/quotas';
 import { campusHistory, termsWithData, type History } from './history';

@@ -14,7 +14,7 @@ import { countOfferings, latestPlannedTerm } from '../offerings/repo';
 import { countCourses } from '../catalog/repo';
 import { cohortDemand } from './cohorts';
 import { leftOutKeys, loadHistory, plannedLeftOut, termIndex, type History } from './history';
-import { currentModel, fitsCurrentFeatures, sameList, saveModel, type StoredModel } from './models-repo';
+import { currentModel, fitsCurrentFeatures, modelVersionTaken, sameList, saveModel, type StoredModel } from './models-repo';
 import { catalogVocabulary, categoriesForRun, selectByQuotas } from './quotas';
 import { departmentCategories, departmentProfile, sectionSeats } from './profile';
 import { explain, MAX_REASONS } from './reasons';
@@ -23,7 +23,7 @@ import { indexNotes, noteVerdict, type NoteVerdict } from './term-notes';
 import { describeNote, type TermNote } from '../domain/term-notes';
 import { mayTeach } from '../domain/teaching';
 import { listDoctors } from '../faculty/repo';
-import { allowedCourseList } from '../faculty/schema';
+import { allowedCourseList } from '../domain/teaching';
 import { findEntry, getRun, insertRun, listRuns, runHeader, saveDecision } from './runs-repo';
 import { type BulkRunInput, type EntryDecisionInput, type ModelEntry, type NewRun, type PredictionEntry, type PredictionRun, type TrainResult } from './schema';
 import { scoreCourses, type CampusModels, type TrainedCampus } from './train';
@@ -92,9 +92,8 @@ async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
 /** "xgb-20250114T093012Z", made unique should two trainings start in the same second. */
 function newModelVersion(ctx: CoreContext, at: Date): string {
   const base = `xgb-${at.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}`;
-  const taken = ctx.db.prepare<[string], number>('SELECT 1 FROM models WHERE model_version = ?').pluck();
   let version = base;
-  for (let n = 2; taken.get(version) !== undefined; n++) version = `${base}-${n}`;
+  for (let n = 2; modelVersionTaken(ctx.db, version); n++) version = `${base}-${n}`;
   return version;
 }
 

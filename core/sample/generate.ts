@@ -1,4 +1,4 @@
-import { courseTypes } from '../catalog/types';
+import { courseTypes } from '../domain/course-types';
 import type { Semester } from '../domain/terms';
 import { DEFAULT_CAMPUSES, type Campus } from '../domain/campuses';
 import { SAMPLE_CATALOG, studyPlanText, type SampleCourse } from './catalog';

@@ -1,20 +1,10 @@
-import { statement, type Db } from '../db/connection';
+import { databaseVersion, type Db } from '../db/connection';
+import { cohortCourses, corePeersWithoutPlan, courseCurriculum, coursesMentioningProgram } from '../catalog/repo';
 import type { CoreContext } from '../context';
 import type { Term } from '../domain/terms';
 import { bookingOf, listEntries, meetingsOfCourses, type EntryRow } from './repo';
 import { partsByCode } from './terms';
 import { curriculumConflicts, curriculumGroups, CurriculumNotes, forEachCurriculumConflict, readStudyPlans, curriculumNotes, type CurriculumConflict, type MeetingCurriculum, type CurriculumCourse, type CurriculumGroup } from './curriculum';
-
-const CURRICULUM_COLUMNS = 'code, prefix, course_level, type, study_plan';
-
-/** The catalog courses that can belong to a cohort: those with a study plan, and core courses. */
-export function cohortCourses(db: Db): CurriculumCourse[] {
-  return statement<[], CurriculumCourse>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE (study_plan IS NOT NULL AND trim(study_plan) != '') OR type LIKE '%core%'`).all();
-}
-
-function courseOf(db: Db, code: string): CurriculumCourse | undefined {
-  return statement<[string], CurriculumCourse>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE code = ?`).get(code);
-}
 
 /** Each course's cohorts in the term's semester (none for a course outside `courses`). */
 export function groupLookup(courses: readonly CurriculumCourse[], term: Term): (code: string) => readonly CurriculumGroup[] {
@@ -42,10 +32,6 @@ interface TermCurriculum {
   notes: Map<number, MeetingCurriculum>;
 }
 const termMemo = new WeakMap<Db, Map<string, TermCurriculum>>();
-
-function databaseVersion(db: Db): string {
-  return `${String(db.pragma('data_version', { simple: true }))}:${String(statement(db, 'SELECT total_changes()').pluck().get())}`;
-}
 
 function termCurriculum(ctx: CoreContext, term: Term, rows?: readonly EntryRow[]): TermCurriculum {
   let memo = termMemo.get(ctx.db);
@@ -103,11 +89,6 @@ export function termCurriculumNotes(ctx: CoreContext, term: Term, rows: readonly
   return termCurriculum(ctx, term, rows).notes;
 }
 
-/** A LIKE pattern matching the text anywhere, with LIKE's wildcards in it taken literally (escape: \\). */
-function containing(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The catalog courses that may share a cohort with a course: for a study plan, those whose plan
  * names the same program; for a core course without one, the core courses of its prefix and
@@ -116,12 +97,11 @@ function containing(text: string): string {
  */
 function possiblePeers(db: Db, course: CurriculumCourse, groups: readonly CurriculumGroup[]): CurriculumCourse[] {
   if (groups.every((g) => g.source === 'core')) {
-    return statement<[string, number], CurriculumCourse>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE prefix = ? COLLATE NOCASE AND course_level = ? AND (study_plan IS NULL OR trim(study_plan) = '') AND type LIKE '%core%'`).all(course.prefix, course.course_level);
+    return corePeersWithoutPlan(db, course.prefix, course.course_level);
   }
   const programs = [...new Set(readStudyPlans(course.study_plan ?? '').map((plan) => plan.program))];
   const byCode = new Map<string, CurriculumCourse>();
-  const samePlan = statement<[string], CurriculumCourse>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE study_plan LIKE ? ESCAPE '\\'`);
-  for (const program of programs) for (const peer of samePlan.all(containing(program))) byCode.set(peer.code, peer);
+  for (const program of programs) for (const peer of coursesMentioningProgram(db, program)) byCode.set(peer.code, peer);
   return [...byCode.values()];
 }
 
@@ -131,7 +111,7 @@ function possiblePeers(db: Db, course: CurriculumCourse, groups: readonly Curric
  */
 export function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow): MeetingCurriculum {
   const term: Term = { year: row.year, semester: row.semester };
-  const course = courseOf(ctx.db, row.course_code);
+  const course = courseCurriculum(ctx.db, row.course_code);
   const groups = course ? curriculumGroups(course, term.semester) : [];
   if (!course || groups.length === 0) return { notes: [], more: 0 };
   const courses = possiblePeers(ctx.db, course, groups);

@@ -1,4 +1,4 @@
-import { courseTypes } from '../catalog/types';
+import { courseTypes } from '../domain/course-types';
 import { sectionLabel } from '../domain/meetings';
 import { normaliseSemester, type Semester } from '../domain/terms';
 import { jointPartners, meetTogether, type Booking } from './conflicts';

@@ -5,10 +5,11 @@ import { requireExtension, type UploadedFile } from '../import/files';
 import { readCsv } from '../import/csv';
 import { readReport } from '../import/xlsx';
 import { matchColumns, type Table } from '../import/table';
-import { listCourses } from '../catalog/repo';
+import { otherCommits } from '../db/connection';
+import { cohortCourses, listCourses } from '../catalog/repo';
 import { listDoctors } from '../faculty/repo';
 import { declaredRoomList } from '../rooms/repo';
-import { doctorNameKey } from '../faculty/schema';
+import { doctorNameKey } from '../domain/teaching';
 import { roomKey } from '../domain/meetings';
 import type { Term } from '../domain/terms';
 import { TIMETABLE_COLUMNS, missingTimetableColumns } from './import-columns';
@@ -17,7 +18,6 @@ import { MAX_LISTED_ROWS, planImport, termKey, type ImportPlan, type ImportSnaps
 import { applyImportPlan } from './import-apply';
 import { listEntries } from './repo';
 import { currentTerm, partsByCode, travelMinutes } from './terms';
-import { cohortCourses } from './curriculum-check';
 import type { TimetableImportInput, TimetableImportResult } from './import';
 
 export type { TimetableImportInput } from './import';
@@ -71,13 +71,12 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
     roles: new Map(Object.entries(input.roles ?? {}).map(([name, role]) => [name.trim().replace(/\s+/g, ' '), role])),
   };
   const makePlan = (): ImportPlan => planImport(listing, readSnapshot(ctx, listing), options);
-  const dataVersion = (): number => Number(ctx.db.pragma('data_version', { simple: true }));
   // Planned in a read transaction (the main thread keeps reading and writing meanwhile); applied
   // under the write lock only if no other connection committed since — else planned again there.
   // The version is read first: a commit between it and the reads can only cause a needless re-plan.
   const planned = ctx.db
     .transaction(() => {
-      const version = dataVersion();
+      const version = otherCommits(ctx.db);
       return { version, plan: makePlan() };
     })
     .deferred();
@@ -85,7 +84,7 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
   if (!input.dry_run) {
     plan = ctx.db
       .transaction(() => {
-        const current = dataVersion() === planned.version ? planned.plan : makePlan();
+        const current = otherCommits(ctx.db) === planned.version ? planned.plan : makePlan();
         applyImportPlan(ctx, current);
         return current;
       })

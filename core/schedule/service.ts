@@ -1,14 +1,14 @@
 import { meetingCurriculumNotes, termCurriculumNotes } from './curriculum-check';
 import { moreCurriculumWarning, type MeetingCurriculum } from './curriculum';
 import type { CoreContext } from '../context';
-import { statement, type Db } from '../db/connection';
+import type { Db } from '../db/connection';
 import { CoreError, notFound } from '../domain/errors';
-import { allowedCourseList, type Doctor } from '../faculty/schema';
-import { getDoctor } from '../faculty/repo';
+import { getDoctor, type Doctor } from '../faculty/repo';
+import { hasCourse } from '../catalog/repo';
 import { findRoomByName } from '../rooms/repo';
 import { expectedSectionSizes } from '../predict/runs-repo';
 import { displayRoom, roomKey, sectionLabel } from '../domain/meetings';
-import { mayTeach } from '../domain/teaching';
+import { allowedCourseList, mayTeach } from '../domain/teaching';
 import { WHOLE_TERM_CODE } from '../domain/parts';
 import { termLabel, type Term } from '../domain/terms';
 import { type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
@@ -35,11 +35,6 @@ function availabilityWarnings(row: EntryRow, doctors: readonly Doctor[]): string
   const session = { day: row.day, start: row.start_min, duration: row.duration_mins };
   const teaching = new Set(checkedInstructors(row));
   return doctors.filter((d) => teaching.has(d.id)).flatMap((d) => availabilityConflicts(d, session).map((problem) => `${problem}, but teaches this meeting`));
-}
-
-function catalogLookup(db: Db): (code: string) => boolean {
-  const known = statement<[string], number>(db, 'SELECT 1 FROM courses WHERE code = ?').pluck();
-  return (code) => known.get(code) !== undefined;
 }
 
 /** The instructors a write names, each of which must exist. */
@@ -239,7 +234,7 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
     if (!doctors.has(id)) doctors.set(id, getDoctor(ctx.db, id) ?? null);
     return doctors.get(id) ?? null;
   };
-  const inCatalog = catalogLookup(ctx.db);
+  const inCatalog = (code: string): boolean => hasCourse(ctx.db, code);
   const joint = jointGroupWarnings(ctx, jointRows);
   return rows.map((row) => {
     const teaching = row.doctor_ids.map(doctorOf).filter((d): d is Doctor => d !== null);

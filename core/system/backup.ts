@@ -1,16 +1,16 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { CoreContext } from '../context';
 import { CoreError, invalid } from '../domain/errors';
 import type { UploadedFile } from '../import/files';
 import type { FileResult } from '../domain/file-result';
-import { forgetLoadedModels } from '../predict/service';
-import { checkStoredModels } from '../predict/model-check';
+import { checkStoredModels, forgetLoadedModels } from '../predict';
 import { echo, LIMITS } from '../domain/bounds';
 import { MAX_DECIDED_SECTIONS } from '../domain/decisions';
 import { CONTENT_TYPES } from '../util/content-types';
+import { appliedMigrations, firstNonListRow, firstRowBreaking, firstWrongStorage, openUntrusted, quickCheck, replaceAllRows, schemaObjects, tableColumns, tableNames, type SchemaObject, type Migration } from './backup-repo';
 
 /** A consistent copy of the live database (SQLite online backup). */
 export async function backupDatabase(ctx: CoreContext): Promise<FileResult> {
@@ -24,15 +24,6 @@ export async function backupDatabase(ctx: CoreContext): Promise<FileResult> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
-
-interface SchemaObject {
-  type: string;
-  name: string;
-  tbl_name: string;
-  sql: string | null;
-}
-
-type Migration = { version: number; checksum: string };
 
 /** Columns that hold JSON-array text, checked in a backup before it replaces anything. */
 const JSON_LIST_COLUMNS: readonly [table: string, column: string][] = [
@@ -126,9 +117,6 @@ const VALUE_RULES: readonly [table: string, column: string, holds: string, words
   ['rooms', 'capacity', `capacity BETWEEN 1 AND ${LIMITS.maxEnrollment}`, 'a number of seats'],
 ];
 
-const SCHEMA_SQL = "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name";
-const MIGRATIONS_SQL = 'SELECT version, checksum FROM schema_migrations ORDER BY version';
-
 function schemaKey(objects: readonly SchemaObject[]): string {
   return JSON.stringify(objects.map((o) => [o.type, o.name, o.tbl_name, o.sql]));
 }
@@ -138,34 +126,32 @@ async function inspectBackup(ctx: CoreContext, path: string, filename: string): 
   const name = `"${echo(filename)}"`;
   let probe: Database.Database;
   try {
-    probe = new Database(path, { readonly: true, fileMustExist: true });
+    probe = openUntrusted(path);
   } catch {
     throw invalid(`${name} is not a Termwise database backup`);
   }
   try {
-    // Nothing in the uploaded file may run code of its own: no functions in its schema are trusted.
-    probe.pragma('trusted_schema = OFF');
     let theirs: SchemaObject[];
     let migrations: Migration[];
     try {
-      theirs = probe.prepare<[], SchemaObject>(SCHEMA_SQL).all();
-      migrations = probe.prepare<[], Migration>(MIGRATIONS_SQL).all();
+      theirs = schemaObjects(probe);
+      migrations = appliedMigrations(probe);
     } catch {
       throw invalid(`${name} is not a Termwise database backup`);
     }
-    const ours = ctx.db.prepare<[], SchemaObject>(SCHEMA_SQL).all();
-    const ourMigrations = ctx.db.prepare<[], Migration>(MIGRATIONS_SQL).all();
+    const ours = schemaObjects(ctx.db);
+    const ourMigrations = appliedMigrations(ctx.db);
     if (JSON.stringify(migrations) !== JSON.stringify(ourMigrations)) {
       throw invalid(`${name} was made by a different version of Termwise (schema ${migrations.length} vs ${ourMigrations.length}); it cannot be restored here`);
     }
     const extra = theirs.filter((o) => o.type === 'view' || o.type === 'trigger');
     if (extra.length > 0) throw invalid(`${name} is not a plain Termwise backup: it contains a ${extra[0]?.type} ("${echo(extra[0]?.name ?? '', 60)}")`);
     if (schemaKey(theirs) !== schemaKey(ours)) throw invalid(`${name} does not have Termwise's tables exactly (a table or column is missing, added or changed); it cannot be restored`);
-    const check = probe.pragma('quick_check', { simple: true });
-    if (check !== 'ok') throw invalid(`${name} is damaged (${echo(String(check), 100)})`);
+    const check = quickCheck(probe);
+    if (check !== 'ok') throw invalid(`${name} is damaged (${echo(check, 100)})`);
     for (const [table, column] of JSON_LIST_COLUMNS) {
-      const bad = probe.prepare<[], { rowid: number }>(`SELECT rowid AS rowid FROM "${table}" WHERE "${column}" IS NOT NULL AND (json_valid("${column}") = 0 OR json_type("${column}") != 'array') LIMIT 1`).get();
-      if (bad) throw invalid(`${name} has unreadable data: ${table}.${column} of row ${bad.rowid} is not a list`);
+      const bad = firstNonListRow(probe, table, column);
+      if (bad !== undefined) throw invalid(`${name} has unreadable data: ${table}.${column} of row ${bad} is not a list`);
     }
     checkStoredValues(probe, name);
   } finally {
@@ -177,30 +163,18 @@ async function inspectBackup(ctx: CoreContext, path: string, filename: string): 
 
 /** Refuses a backup holding a value of the wrong type (text in a number column) or outside what the code reads. */
 function checkStoredValues(probe: Database.Database, name: string): void {
-  const tables = probe.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all();
-  for (const table of tables) {
-    for (const column of probe.prepare<[string], { name: string; type: string }>('SELECT name, type FROM pragma_table_info(?)').all(table)) {
+  for (const table of tableNames(probe)) {
+    for (const column of tableColumns(probe, table)) {
       const classes = STORAGE_CLASSES[column.type.toUpperCase()];
       if (!classes) continue;
-      const wrong = probe
-        .prepare<[], { rowid: number; kind: string }>(`SELECT rowid AS rowid, typeof("${column.name}") AS kind FROM "${table}" WHERE "${column.name}" IS NOT NULL AND typeof("${column.name}") NOT IN (${classes.map((c) => `'${c}'`).join(', ')}) LIMIT 1`)
-        .get();
+      const wrong = firstWrongStorage(probe, table, column.name, classes);
       if (wrong) throw invalid(`${name} has unreadable data: ${table}.${column.name} of row ${wrong.rowid} holds ${KIND_WORDS[wrong.kind] ?? wrong.kind} where ${KIND_WORDS[column.type.toLowerCase()] ?? column.type} belongs; it cannot be restored`);
     }
   }
   for (const [table, column, holds, words] of VALUE_RULES) {
-    const bad = probe.prepare<[], { rowid: number }>(`SELECT rowid AS rowid FROM "${table}" WHERE "${column}" IS NOT NULL AND NOT coalesce(${holds}, 0) LIMIT 1`).get();
-    if (bad) throw invalid(`${name} has unreadable data: ${table}.${column} of row ${bad.rowid} is not ${words}; it cannot be restored`);
+    const bad = firstRowBreaking(probe, table, column, holds);
+    if (bad !== undefined) throw invalid(`${name} has unreadable data: ${table}.${column} of row ${bad} is not ${words}; it cannot be restored`);
   }
-}
-
-function columnsOf(ctx: CoreContext, table: string): string {
-  return ctx.db
-    .prepare<[string], string>('SELECT name FROM pragma_table_info(?) ORDER BY cid')
-    .pluck()
-    .all(table)
-    .map((c) => `"${c}"`)
-    .join(', ');
 }
 
 /**
@@ -214,23 +188,11 @@ export async function restoreDatabase(ctx: CoreContext, file: UploadedFile): Pro
   try {
     writeFileSync(path, file.content, { mode: 0o600 });
     await inspectBackup(ctx, path, file.filename);
-    const tables = ctx.db
-      .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations' ORDER BY rowid")
-      .pluck()
-      .all();
-    const counts: Record<string, number> = {};
-    ctx.db.prepare('ATTACH DATABASE ? AS backup').run(path);
+    let counts: Record<string, number>;
     try {
-      ctx.db.transaction(() => {
-        ctx.db.pragma('defer_foreign_keys = ON');
-        for (const table of [...tables].reverse()) ctx.db.prepare(`DELETE FROM main."${table}"`).run();
-        for (const table of tables) {
-          const columns = columnsOf(ctx, table);
-          counts[table] = ctx.db.prepare(`INSERT INTO main."${table}" (${columns}) SELECT ${columns} FROM backup."${table}"`).run().changes;
-        }
-        const broken = ctx.db.prepare<[], { table: string }>('SELECT "table" FROM pragma_foreign_key_check LIMIT 1').get();
-        if (broken) throw invalid(`"${echo(file.filename)}" refers to rows that are not in it (table ${broken.table}); it cannot be restored`);
-      })();
+      counts = replaceAllRows(ctx.db, path, (table) => {
+        throw invalid(`"${echo(file.filename)}" refers to rows that are not in it (table ${table}); it cannot be restored`);
+      });
     } catch (error) {
       if (error instanceof CoreError) throw error;
       const code = (error as { code?: unknown }).code;
@@ -238,8 +200,6 @@ export async function restoreDatabase(ctx: CoreContext, file: UploadedFile): Pro
         throw invalid(`"${echo(file.filename)}" breaks a rule of Termwise's data (${echo(error instanceof Error ? error.message : code, 120)}); nothing was restored`);
       }
       throw error;
-    } finally {
-      ctx.db.prepare('DETACH DATABASE backup').run();
     }
     forgetLoadedModels(ctx.db);
     return { status: 'restored', tables: counts };

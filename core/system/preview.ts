@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import { requireExtension, uploadedFileSchema } from '../import/files';
 import { previewJson, previewTable } from '../import/preview';
-import { OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from '../offerings/columns';
-import { DOCTOR_COLUMNS, DOCTOR_JSON_KEYS } from '../faculty/columns';
-import { COURSE_JSON_KEYS } from '../catalog/columns';
+import { missingOfferingColumns, OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from '../offerings';
+import { DOCTOR_COLUMNS, DOCTOR_JSON_KEYS } from '../faculty';
+import { COURSE_JSON_KEYS } from '../catalog';
 import { IMPORT_KINDS, type ImportKind } from '../domain/import-kinds';
-import { missingOfferingColumns } from '../offerings/upload';
 
 export const previewHandlers = defineHandlers({
   'import-preview': handler(z.object({ kind: z.enum(Object.keys(IMPORT_KINDS) as [ImportKind, ...ImportKind[]]), file: uploadedFileSchema }), 'The columns and first rows an import would read', async (_ctx, { kind, file }) => {

@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import type { CoreContext } from '../context';
 import { invalid } from '../domain/errors';
 import { inWords } from '../domain/campuses';
-import { importCourses } from '../catalog/service';
-import { importOfferings } from '../offerings/service';
-import { importDoctors } from '../faculty/service';
-import { importRooms } from '../rooms/service';
-import { SAMPLE_DIR } from '../sample/paths';
-import { SAMPLE_CAMPUSES } from '../sample/generate';
+import { importCourses } from '../catalog';
+import { importOfferings } from '../offerings';
+import { importDoctors } from '../faculty';
+import { importRooms } from '../rooms';
+import { SAMPLE_CAMPUSES, SAMPLE_DIR } from '../sample';
 import type { UploadResult } from '../import/result';
 
 const sampleFile = (name: string): { filename: string; content: Uint8Array } => ({ filename: name, content: new Uint8Array(readFileSync(join(SAMPLE_DIR, name))) });

@@ -2,7 +2,7 @@ import loadHighs from 'highs';
 import { availabilityConflicts, doctorConflicts, roomConflicts, simpleBooking, type Booking } from '../../core/schedule/conflicts';
 import type { Slot } from '../../core/autofill/grid';
 import { sessionsOverlap } from '../../core/domain/meetings';
-import type { Problem } from '../../core/autofill/solver';
+import type { Problem } from '../../core/autofill/problem';
 
 /**
  * The evaluation the auto-fill issue asks for: the same placement problem as an integer

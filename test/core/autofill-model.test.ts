@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { draftModel } from '../../core/autofill/timetable-model';
-import { solve, type Instructor, type Problem } from '../../core/autofill/solver';
+import { solve } from '../../core/autofill/solver';
+import type { Instructor, Problem } from '../../core/autofill/problem';
 import { scoreAssignment } from '../../core/solver/score';
 import { simpleBooking } from '../../core/schedule/conflicts';
 import { STANDARD_SLOTS } from '../../core/autofill/grid';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { courseFacts, DEMAND_FEATURE_COUNT, DEMAND_FEATURE_NAMES, demandFeatures, FEATURE_COUNT, FEATURE_NAMES, similarityKey, writeFeatures, UNKNOWN } from '../../core/predict/features';
-import type { CampusHistory, CourseInfo, History, TermStat } from '../../core/predict/history';
+import { courseFacts, DEMAND_FEATURE_COUNT, DEMAND_FEATURE_NAMES, demandFeatures, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, UNKNOWN } from '../../core/predict/features';
+import { similarityKey, type CampusHistory, type CourseInfo, type History, type TermStat } from '../../core/predict/history';
 import { trainCampus } from '../../core/predict/train';
 import { calibrate, expectedCalibrationError, fitCalibration, UNCALIBRATED } from '../../core/predict/calibration';
 import { enrollmentRange, fitIntervals, residual, INTERVAL_COVERAGE } from '../../core/predict/demand';

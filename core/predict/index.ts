@@ -1,0 +1,3 @@
+/** What other features may use of predictions (besides its repos): a saved run, and the loaded models' lifecycle. */
+export { forgetLoadedModels, run } from './service';
+export { checkStoredModels } from './model-check';

@@ -1,0 +1,9 @@
+/**
+ * What other features may use of the timetable (besides its repo): the term in force, the
+ * conflict rules, the checked write of one meeting, cohorts, and the entry fields other forms reuse.
+ */
+export { availabilityConflicts, bookingConflicts, doctorConflicts, roomConflicts, travelConflicts, type Booking, type ConflictRules, type DoctorAvailability } from './conflicts';
+export { courseCohorts, termCurriculumConflictCount } from './curriculum-check';
+export { dayPatternField, durationField, startTimeField, termFields, type ScheduleEntry } from './schema';
+export { insertCheckedEntry } from './service';
+export { currentTerm, partsByCode, termForWrite, termOf, travelMinutes } from './terms';

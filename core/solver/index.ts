@@ -1,0 +1,3 @@
+/** The timetabling search other features may run, and the model it searches. */
+export { solve } from './solve';
+export type { Assignment, Distribution, TimeOption, TimetableProblem } from './model';

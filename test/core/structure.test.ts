@@ -1,0 +1,21 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { measureStructure } from '../structure/measure';
+
+// The same measure as `npm run structure`: features meet only through public surfaces, and no module imports itself round a cycle.
+describe('the core\'s structure', () => {
+  const report = measureStructure(resolve(import.meta.dirname, '../..'));
+
+  it('has features that reach each other only through an index or a repository', () => {
+    expect(report.crossFeature.length).toBeGreaterThan(0);
+    expect(report.internalImports).toEqual([]);
+  });
+
+  it('runs SQL only in repositories and the database layer', () => {
+    expect(report.sqlOutsideRepos).toEqual([]);
+  });
+
+  it('has no import cycle between modules', () => {
+    expect(report.cycles).toEqual([]);
+  });
+});

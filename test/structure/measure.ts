@@ -1,0 +1,191 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+
+/**
+ * Core folders that are features (own tables, services and handlers), as the lint rule reads them
+ * (core/features.json of this checkout, also when measuring another). The others (domain, db,
+ * import, util, files, http) are shared layers every feature may use.
+ */
+export const CORE_FEATURES: readonly string[] = (JSON.parse(readFileSync(new URL('../../core/features.json', import.meta.url), 'utf8')) as { features: string[] }).features;
+
+/** What one feature may import from another: its public surface (index) and its repositories (as the lint rule). */
+export function isPublicModule(moduleInFeature: string): boolean {
+  return moduleInFeature === 'index' || moduleInFeature === 'repo' || moduleInFeature.endsWith('-repo');
+}
+
+export interface Sized {
+  name: string;
+  file: string;
+  line: number;
+  lines: number;
+}
+
+export interface FeatureImport {
+  from: string;
+  to: string;
+}
+
+/** A statement run on a database outside a repository (or the db layer). */
+export interface SqlCall {
+  file: string;
+  line: number;
+  call: string;
+}
+
+export interface StructureReport {
+  functions: Sized[];
+  /** Database calls (prepare, pragma, statement) outside repositories and core/db: SQL lives only in repos. */
+  sqlOutsideRepos: SqlCall[];
+  components: Sized[];
+  crossFeature: FeatureImport[];
+  internalImports: FeatureImport[];
+  cycles: string[][];
+}
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+function functionName(node: ts.Node): string | null {
+  if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name) return node.name.getText();
+  if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && ts.isVariableDeclaration(node.parent)) return node.parent.name.getText();
+  return null;
+}
+
+function sizes(root: string, file: string): Sized[] {
+  const text = readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: Sized[] = [];
+  const visit = (node: ts.Node): void => {
+    const name = functionName(node);
+    if (name) {
+      const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      found.push({ name, file: relative(root, file).split(sep).join('/'), line: start + 1, lines: end - start + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const SQL_METHODS = new Set(['prepare', 'pragma']);
+
+/** Where a file runs SQL itself: `x.prepare(…)`, `x.pragma(…)` or the cached `statement(db, …)`. */
+function sqlCalls(root: string, file: string): SqlCall[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: SqlCall[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : null;
+      if (name !== null && (ts.isPropertyAccessExpression(callee) ? SQL_METHODS.has(name) : name === 'statement')) {
+        found.push({ file: relative(root, file).split(sep).join('/'), line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, call: name });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Files allowed to hold SQL: repositories, and the connection and migrations of core/db. */
+function holdsSql(root: string, file: string): boolean {
+  const path = relative(join(root, 'core'), file).split(sep);
+  const name = (path[path.length - 1] ?? '').replace(/\.tsx?$/, '');
+  return path[0] === 'db' || (isPublicModule(name) && name !== 'index');
+}
+
+function relativeImports(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+  const out: string[] = [];
+  for (const statement of source.statements) {
+    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+      const spec = statement.moduleSpecifier.text;
+      if (spec.startsWith('.')) out.push(spec);
+    }
+  }
+  return out;
+}
+
+function resolveModule(fromFile: string, spec: string): string | null {
+  const base = resolve(dirname(fromFile), spec.replace(/\.js$/, ''));
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(candidate)) return candidate;
+  return null;
+}
+
+/** Strongly connected groups of more than one module (Tarjan), each a cycle of imports. */
+function importCycles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const connect = (node: string): void => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        connect(next);
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+    }
+    if (low.get(node) === index.get(node)) {
+      const group: string[] = [];
+      for (let member = stack.pop(); member !== undefined; member = member === node ? undefined : stack.pop()) {
+        onStack.delete(member);
+        group.push(member);
+      }
+      if (group.length > 1) cycles.push(group.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) connect(node);
+  return cycles;
+}
+
+export function measureStructure(root: string): StructureReport {
+  const coreFiles = sourceFiles(join(root, 'core'));
+  const functions = [...coreFiles, ...sourceFiles(join(root, 'electron'))].flatMap((f) => sizes(root, f)).sort((a, b) => b.lines - a.lines);
+  const components = sourceFiles(join(root, 'renderer', 'src'))
+    .flatMap((f) => sizes(root, f))
+    .filter((f) => /^[A-Z]|^use[A-Z]/.test(f.name))
+    .sort((a, b) => b.lines - a.lines);
+
+  const features = new Set<string>(CORE_FEATURES);
+  const featureOf = (file: string): { feature: string; module: string } | null => {
+    const parts = relative(join(root, 'core'), file).split(sep);
+    if (parts.length !== 2 || !features.has(parts[0] as string)) return null;
+    return { feature: parts[0] as string, module: (parts[1] as string).replace(/\.tsx?$/, '') };
+  };
+  const crossFeature: FeatureImport[] = [];
+  const graph = new Map<string, string[]>();
+  for (const file of coreFiles) {
+    const from = featureOf(file);
+    const targets: string[] = [];
+    for (const spec of relativeImports(file)) {
+      const target = resolveModule(file, spec);
+      if (!target) continue;
+      targets.push(target);
+      const to = featureOf(target);
+      if (from && to && from.feature !== to.feature) crossFeature.push({ from: `${from.feature}/${from.module}`, to: `${to.feature}/${to.module}` });
+    }
+    graph.set(file, targets);
+  }
+  const sqlOutsideRepos = coreFiles.filter((f) => !holdsSql(root, f)).flatMap((f) => sqlCalls(root, f));
+  const cycles = importCycles(graph).map((c) => c.map((f) => relative(root, f).split(sep).join('/')));
+  const internalImports = crossFeature.filter((i) => !isPublicModule(i.to.split('/')[1] as string));
+  return { functions, sqlOutsideRepos, components, crossFeature, internalImports, cycles };
+}

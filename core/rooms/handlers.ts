@@ -3,10 +3,9 @@ import { defineHandlers, handler } from '../registry';
 import { uploadedFileSchema } from '../import/files';
 import { TBD_ROOM } from '../domain/meetings';
 import { boundedText, campusName } from '../input-fields';
-import { createRoom, importRooms, listRooms, removeRoom } from './service';
+import { createRoom, importRooms, removeRoom } from './service';
 
 export const roomHandlers = defineHandlers({
-  'rooms-list': handler(z.object({}), 'Rooms with their seats; rooms used by the timetable but not declared have capacity null', (ctx) => listRooms(ctx)),
   'rooms-create': handler(
     z.object({
       name: boundedText()

@@ -1,15 +1,14 @@
 import type { CoreContext } from '../context';
 import { CoreError, notFound } from '../domain/errors';
 import type { CampusList } from '../domain/campuses';
-import { TBD_ROOM, roomKey } from '../domain/meetings';
+import { TBD_ROOM } from '../domain/meetings';
 import { parseJsonFile, requireExtension, type UploadedFile } from '../import/files';
 import { readCsv } from '../import/csv';
 import { readReport } from '../import/xlsx';
 import { ImportLog, type UploadResult } from '../import/result';
 import { cellText, matchColumns, type Table } from '../import/table';
-import { roomsInUse } from '../schedule/repo';
 import { ROOM_COLUMNS } from './columns';
-import { deleteRoom, declaredRoomList, findRoomByName, upsertRooms, type Room, type RoomRecord } from './repo';
+import { deleteRoom, findRoomByName, upsertRooms, type Room, type RoomRecord } from './repo';
 
 function roomFrom(fields: { name?: unknown; capacity?: unknown; campus?: unknown }, campuses: CampusList, where: string, log: ImportLog): RoomRecord | null {
   const name = cellText(fields.name).replace(/\s+/g, ' ');
@@ -75,16 +74,6 @@ export async function importRooms(ctx: CoreContext, file: UploadedFile): Promise
   } else rooms = roomsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: ROOM_COLUMNS }), ctx.campuses, file.filename, log);
   const processed = ctx.db.transaction(() => upsertRooms(ctx.db, rooms))();
   return log.result(processed);
-}
-
-/** Declared rooms, plus rooms the timetable uses without declaring them (capacity unknown). */
-export function listRooms(ctx: CoreContext): Room[] {
-  const declared = declaredRoomList(ctx.db);
-  const keys = new Set(declared.map((r) => roomKey(r.name)));
-  const undeclared = roomsInUse(ctx.db)
-    .filter((u) => !keys.has(u.room_key))
-    .map((u): Room => ({ id: null, name: u.room, capacity: null, campus: null }));
-  return [...declared, ...undeclared].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
 }
 
 /** Declares one room; its name must be new. */

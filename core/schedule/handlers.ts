@@ -12,6 +12,7 @@ import { INSTRUCTOR_ROLES } from '../domain/roles';
 import { parseBoundedJson } from '../domain/bounds';
 import { importTimetable } from './import';
 import { termCohorts } from './curriculum-check';
+import { timetableRooms } from './rooms';
 
 const termQuery = z.object(termFields);
 
@@ -22,6 +23,7 @@ const isoDate = z
   .default(null);
 
 export const scheduleHandlers = defineHandlers({
+  'rooms-list': handler(z.object({}), 'Rooms with their seats; rooms used by the timetable but not declared have capacity null', (ctx) => timetableRooms(ctx)),
   'schedule-list': handler(termQuery, "A term's timetable entries (the current term unless year and semester are given), each with its instructors", (ctx, term) =>
     termEntries(ctx, term),
   ),

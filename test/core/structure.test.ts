@@ -18,4 +18,8 @@ describe('the core\'s structure', () => {
   it('has no import cycle between modules', () => {
     expect(report.cycles).toEqual([]);
   });
+
+  it('has no two features that depend on each other, directly or round a loop', () => {
+    expect(report.featureCycles).toEqual([]);
+  });
 });

@@ -41,6 +41,8 @@ export interface StructureReport {
   crossFeature: FeatureImport[];
   internalImports: FeatureImport[];
   cycles: string[][];
+  /** Features that depend on each other round a loop (each a group of features). */
+  featureCycles: string[][];
 }
 
 function sourceFiles(dir: string): string[] {
@@ -185,7 +187,14 @@ export function measureStructure(root: string): StructureReport {
     graph.set(file, targets);
   }
   const sqlOutsideRepos = coreFiles.filter((f) => !holdsSql(root, f)).flatMap((f) => sqlCalls(root, f));
+  const featureGraph = new Map<string, string[]>([...features].map((f) => [f, []]));
+  for (const i of crossFeature) {
+    const [from, to] = [i.from.split('/')[0] as string, i.to.split('/')[0] as string];
+    const targets = featureGraph.get(from) ?? [];
+    if (!targets.includes(to)) targets.push(to);
+  }
+  const featureCycles = importCycles(featureGraph);
   const cycles = importCycles(graph).map((c) => c.map((f) => relative(root, f).split(sep).join('/')));
   const internalImports = crossFeature.filter((i) => !isPublicModule(i.to.split('/')[1] as string));
-  return { functions, sqlOutsideRepos, components, crossFeature, internalImports, cycles };
+  return { functions, sqlOutsideRepos, components, crossFeature, internalImports, cycles, featureCycles };
 }

@@ -29,6 +29,8 @@ function main(): void {
   for (const c of report.sqlOutsideRepos) out.push(`  ${c.call}  ${c.file}:${c.line}`);
   out.push('', `Module import cycles: ${report.cycles.length}`);
   for (const c of report.cycles) out.push(`  ${c.join(' -> ')}`);
+  out.push('', `Features depending on each other round a loop: ${report.featureCycles.length}`);
+  for (const c of report.featureCycles) out.push(`  ${c.join(' <-> ')}`);
   console.log(out.join('\n'));
 }
 

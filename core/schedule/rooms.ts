@@ -1,0 +1,18 @@
+import type { CoreContext } from '../context';
+import { roomKey } from '../domain/meetings';
+import { declaredRoomList, type Room } from '../rooms/repo';
+import { roomsInUse } from './repo';
+
+/**
+ * The rooms a scheduler picks from: the declared ones, plus rooms the timetable uses without
+ * declaring them (capacity unknown). Composed here, on the timetable's side, so that rooms know
+ * nothing of the timetable.
+ */
+export function timetableRooms(ctx: CoreContext): Room[] {
+  const declared = declaredRoomList(ctx.db);
+  const keys = new Set(declared.map((r) => roomKey(r.name)));
+  const undeclared = roomsInUse(ctx.db)
+    .filter((u) => !keys.has(u.room_key))
+    .map((u): Room => ({ id: null, name: u.room, capacity: null, campus: null }));
+  return [...declared, ...undeclared].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+}

@@ -8,7 +8,7 @@ import { allowedCourseList } from '../domain/teaching';
 import { run as loadRun } from '../predict';
 import { declaredRooms } from '../rooms/repo';
 import { bookingOf, listEntries } from '../schedule/repo';
-import { courseCohorts, currentTerm, insertCheckedEntry, partsByCode, type ScheduleEntry, termForWrite, termOf, travelMinutes } from '../schedule';
+import { courseCohorts, currentTerm, insertCheckedEntry, instructorAliases, partsByCode, type ScheduleEntry, termForWrite, termOf, travelMinutes } from '../schedule';
 import type { Semester, Term } from '../domain/terms';
 import { mayTeach } from '../domain/teaching';
 import { roomKey } from '../domain/meetings';
@@ -101,9 +101,7 @@ export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult
     semester: term.semester,
     course_code: p.section.course_code,
     section_name: p.section.section_name,
-    doctor_id: p.doctor.id,
-    doctor_ids: [p.doctor.id],
-    doctor_roles: [CHECKED_ROLE],
+    doctors: [{ id: p.doctor.id, role: CHECKED_ROLE }],
     day: p.slot.day,
     start_time: formatHHMM(p.slot.start),
     duration_mins: p.slot.duration,
@@ -115,8 +113,8 @@ export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult
   let placed: AutofillResult['placed'];
   if (input.dry_run) {
     placed = solution.placed.map((p) => {
-      const teacher = { id: p.doctor.id, name: p.doctor.name, role: CHECKED_ROLE };
-      return { id: null, ...asValues(p), doctor: teacher, doctors: [teacher], warnings: [], curriculum_conflicts: [] };
+      const instructors = [{ id: p.doctor.id, name: p.doctor.name, role: CHECKED_ROLE }];
+      return { id: null, ...asValues(p), doctors: instructors, ...instructorAliases(instructors), warnings: [], curriculum_conflicts: [] };
     });
   } else {
     // All or nothing: each entry is re-checked by the timetable's own write path.

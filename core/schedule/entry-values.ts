@@ -3,7 +3,7 @@ import { displayRoom } from '../domain/meetings';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
 import { formatHHMM, parseHHMM } from '../domain/time';
 import type { Campus } from '../domain/campuses';
-import { DAY_END } from './schema';
+import { DAY_END, type EntryInstructor, type ScheduleEntry } from './schema';
 
 /**
  * How a write's fields become a stored meeting's values, pure: every write path (POST, PATCH, the
@@ -14,7 +14,7 @@ import { DAY_END } from './schema';
  * The instructor list a write asks for. `doctor_ids` is the whole list; `doctor_id` alone (the
  * contract's field) sets the first instructor, keeping any others, and 0/null unassigns the meeting.
  */
-export function instructorList(input: { doctor_id?: number | null | undefined; doctor_ids?: readonly number[] | undefined }, current: readonly number[]): number[] {
+function instructorList(input: { doctor_id?: number | null | undefined; doctor_ids?: readonly number[] | undefined }, current: readonly number[]): number[] {
   if (input.doctor_ids !== undefined) {
     if (input.doctor_id !== undefined && (input.doctor_id ?? null) !== (input.doctor_ids[0] ?? null)) {
       throw fieldError('doctor_id', `must be the first of doctor_ids (${input.doctor_ids[0] ?? 'none'}), or left out`);
@@ -30,7 +30,7 @@ export function instructorList(input: { doctor_id?: number | null | undefined; d
  * Each instructor's role for a write: `doctor_roles` when given (one per instructor), else the
  * roles the instructors had, and "teaches" for anyone new.
  */
-export function roleList(given: readonly InstructorRole[] | undefined, ids: readonly number[], current: { doctor_ids: readonly number[]; doctor_roles: readonly InstructorRole[] }): InstructorRole[] {
+function roleList(given: readonly InstructorRole[] | undefined, ids: readonly number[], current: { doctor_ids: readonly number[]; doctor_roles: readonly InstructorRole[] }): InstructorRole[] {
   if (given !== undefined) {
     if (given.length !== ids.length) {
       throw fieldError('doctor_roles', `must give one role per instructor (${ids.length} instructor${ids.length === 1 ? '' : 's'}, ${given.length} role${given.length === 1 ? '' : 's'})`);
@@ -38,6 +38,51 @@ export function roleList(given: readonly InstructorRole[] | undefined, ids: read
     return [...given];
   }
   return ids.map((id) => current.doctor_roles[current.doctor_ids.indexOf(id)] ?? CHECKED_ROLE);
+}
+
+/** What a write may say of a meeting's instructors: `doctors` (the one field), or the earlier names for its parts. */
+export interface InstructorRequest {
+  doctors?: readonly { id: number; role?: InstructorRole | undefined }[] | undefined;
+  doctor_id?: number | null | undefined;
+  doctor_ids?: readonly number[] | undefined;
+  doctor_roles?: readonly InstructorRole[] | undefined;
+}
+
+/** A meeting's instructors as stored: ids, first one first, and each one's role in the same order. */
+export interface StoredInstructors {
+  doctor_ids: number[];
+  doctor_roles: InstructorRole[];
+}
+
+const sameList = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * The instructors a write asks for, from `doctors` or, without it, the earlier fields. Where a write
+ * gives `doctors` and an earlier field too, they must agree (a script moving to the one field may
+ * still send the old ones). `current` is what the meeting has now (nothing for a new one).
+ */
+export function requestedInstructors(input: InstructorRequest, current: StoredInstructors): StoredInstructors {
+  if (input.doctors === undefined) {
+    const ids = instructorList(input, current.doctor_ids);
+    return { doctor_ids: ids, doctor_roles: roleList(input.doctor_roles, ids, current) };
+  }
+  const ids = input.doctors.map((d) => d.id);
+  const roles = input.doctors.map((d) => d.role ?? current.doctor_roles[current.doctor_ids.indexOf(d.id)] ?? CHECKED_ROLE);
+  if (input.doctor_ids !== undefined && !sameList(input.doctor_ids, ids)) throw fieldError('doctor_ids', 'must list the same instructors as doctors, in the same order, or be left out');
+  if (input.doctor_id !== undefined && (input.doctor_id ?? null) !== (ids[0] ?? null)) throw fieldError('doctor_id', `must be the first of doctors (${ids[0] ?? 'none'}), or left out`);
+  if (input.doctor_roles !== undefined && !sameList(input.doctor_roles, roles)) throw fieldError('doctor_roles', 'must give the same roles as doctors, or be left out');
+  return { doctor_ids: ids, doctor_roles: roles };
+}
+
+/** The earlier names for parts of a meeting's instructor list, each read off `doctors` here and nowhere else. */
+export function instructorAliases(doctors: readonly EntryInstructor[]): Pick<ScheduleEntry, 'doctor_id' | 'doctor' | 'doctor_ids' | 'doctor_roles'> {
+  const first = doctors[0];
+  return {
+    doctor_id: first?.id ?? null,
+    doctor: first ? { id: first.id, name: first.name } : null,
+    doctor_ids: doctors.map((d) => d.id),
+    doctor_roles: doctors.map((d) => d.role),
+  };
 }
 
 /**

@@ -6,4 +6,5 @@ export { availabilityConflicts, bookingConflicts, doctorConflicts, roomConflicts
 export { courseCohorts, termCurriculumConflictCount } from './curriculum-check';
 export { dayPatternField, durationField, startTimeField, termFields, type ScheduleEntry } from './schema';
 export { insertCheckedEntry } from './service';
+export { instructorAliases } from './entry-values';
 export { currentTerm, partsByCode, termForWrite, termOf, travelMinutes } from './terms';

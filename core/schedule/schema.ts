@@ -70,6 +70,22 @@ export const doctorIdsField = z
   .max(MAX_INSTRUCTORS, `at most ${MAX_INSTRUCTORS} instructors`)
   .refine((ids) => new Set(ids).size === ids.length, 'lists the same doctor twice');
 
+/**
+ * The one field for a meeting's instructors, first one first ([] leaves it unassigned): each an id
+ * and, optionally, a role (left out: the role the instructor had on the meeting, else "teaches").
+ * A `name`, as reads give it, is ignored, so an entry read can be sent back as it is.
+ */
+export const doctorsField = z
+  .array(
+    z.object({
+      id: z.number({ error: 'must be a doctor id' }).int('must be a doctor id').positive('must be a doctor id'),
+      role: z.enum(INSTRUCTOR_ROLES, { error: `must be a role: ${INSTRUCTOR_ROLES.join(', ')}` }).optional(),
+    }),
+    { error: 'must be a list of instructors, each {"id": …, "role": …}' },
+  )
+  .max(MAX_INSTRUCTORS, `at most ${MAX_INSTRUCTORS} instructors`)
+  .refine((list) => new Set(list.map((d) => d.id)).size === list.length, 'lists the same doctor twice');
+
 /** Each instructor's role, in the order of doctor_ids (default: every one teaches). */
 export const doctorRolesField = z
   .array(z.enum(INSTRUCTOR_ROLES, { error: `must be roles: ${INSTRUCTOR_ROLES.join(', ')}` }), { error: 'must be a list of roles' })
@@ -90,6 +106,8 @@ export const jointGroupField = z
 /** The fields a meeting adds beyond the contract's first ones; all optional. */
 const meetingExtras = {
   ...termFields,
+  doctors: doctorsField.optional(),
+  // Earlier ways to give the instructors, still read: doctor_ids (with doctor_roles) and the contract's doctor_id.
   doctor_ids: doctorIdsField.optional(),
   doctor_roles: doctorRolesField.optional(),
   part_of_term: partCodeField.optional(),
@@ -125,24 +143,39 @@ export const patchEntrySchema = z.object({
 });
 export type PatchEntryInput = z.output<typeof patchEntrySchema>;
 
+/** One instructor of a meeting as reads give it. */
+export interface EntryInstructor {
+  id: number;
+  name: string;
+  /** Only those who teach are conflict-checked. */
+  role: InstructorRole;
+}
+
+/**
+ * A meeting as every read and write answers it. Its instructors are `doctors`; `doctor_id`,
+ * `doctor`, `doctor_ids` and `doctor_roles` are earlier names for parts of that list, read off it
+ * in one place (instructorAliases) and kept so that existing scripts keep working.
+ */
 export interface ScheduleEntry {
   id: number;
   course_code: string;
   section_name: string;
-  /** The first instructor (the contract's field); null when unassigned. */
+  /** Alias: the first instructor's id (the contract's field); null when unassigned. */
   doctor_id: number | null;
   day: string;
   start_time: string;
   duration_mins: number;
   room: string;
+  /** Alias: the first instructor, id and name. */
   doctor: { id: number; name: string } | null;
   warnings: string[];
   year: number;
   semester: Semester;
-  /** Every instructor, the first one first. */
+  /** Alias: every instructor's id, in the order of doctors. */
   doctor_ids: number[];
-  doctors: { id: number; name: string; role: InstructorRole }[];
-  /** Each instructor's role, in the order of doctor_ids: only those who teach are conflict-checked. */
+  /** The meeting's instructors, the first one first. */
+  doctors: EntryInstructor[];
+  /** Alias: every instructor's role, in the order of doctors. */
   doctor_roles: InstructorRole[];
   part_of_term: string;
   joint_group: string | null;

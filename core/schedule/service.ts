@@ -14,7 +14,7 @@ import { termLabel, type Term } from '../domain/terms';
 import { type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
 import { availabilityConflicts, bookingClashes, type Booking, type Clash } from './conflicts';
 import { bookingTogether, jointRule } from './meeting-together';
-import { assertEndsByMidnight, instructorList, meetingCampus, roleList } from './entry-values';
+import { assertEndsByMidnight, instructorAliases, meetingCampus, requestedInstructors } from './entry-values';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
 import { bookingOf, checkedInstructors, clashCandidates, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClash, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
 import { partsByCode, requirePart, termForWrite, termOf, currentTerm, travelMinutes } from './terms';
@@ -92,14 +92,12 @@ export type ClashPolicy = 'refuse' | 'flag';
 export function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: ClashPolicy): { id: number; clashes: Clash[]; row: EntryRow; doctors: Doctor[] } {
   const term = termForWrite(ctx, input);
   const room = displayRoom(input.room);
-  const doctorIds = instructorList(input, []);
   const values: EntryValues = {
     year: term.year,
     semester: term.semester,
     course_code: input.course_code,
     section_name: input.section_name,
-    doctor_ids: doctorIds,
-    doctor_roles: roleList(input.doctor_roles, doctorIds, { doctor_ids: [], doctor_roles: [] }),
+    ...requestedInstructors(input, { doctor_ids: [], doctor_roles: [] }),
     day: input.day,
     start_time: input.start_time,
     duration_mins: input.duration_mins,
@@ -138,14 +136,12 @@ export function patchEntry(ctx: CoreContext, input: PatchEntryInput): ScheduleEn
       const term = termOf(patch, { year: current.year, semester: current.semester });
       const room = patch.room !== undefined ? displayRoom(patch.room) : current.room;
       const roomChanged = roomKey(room) !== current.room_key;
-      const doctorIds = instructorList(patch, current.doctor_ids);
       const values: EntryValues = {
         year: term.year,
         semester: term.semester,
         course_code: patch.course_code ?? current.course_code,
         section_name: patch.section_name ?? current.section_name,
-        doctor_ids: doctorIds,
-        doctor_roles: roleList(patch.doctor_roles, doctorIds, current),
+        ...requestedInstructors(patch, current),
         day: patch.day ?? current.day,
         start_time: patch.start_time ?? current.start_time,
         duration_mins: patch.duration_mins ?? current.duration_mins,
@@ -239,25 +235,22 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
   return rows.map((row) => {
     const teaching = row.doctor_ids.map(doctorOf).filter((d): d is Doctor => d !== null);
     const roleOf = (id: number): InstructorRole => row.doctor_roles[row.doctor_ids.indexOf(id)] ?? CHECKED_ROLE;
-    const first = teaching[0] ?? null;
+    const instructors = teaching.map((d) => ({ id: d.id, name: d.name, role: roleOf(d.id) }));
     const cohort = curriculum(row) ?? { notes: [], more: 0 };
     const cohortWarnings = [...cohort.notes.map((n) => n.warning), ...(cohort.more > 0 ? [moreCurriculumWarning(cohort.more)] : [])];
     return {
       id: row.id,
       course_code: row.course_code,
       section_name: row.section_name,
-      doctor_id: first?.id ?? null,
       day: row.day,
       start_time: row.start_time,
       duration_mins: row.duration_mins,
       room: row.room,
-      doctor: first ? { id: first.id, name: first.name } : null,
       warnings: [...entryWarnings(row, teaching, inCatalog), ...availabilityWarnings(row, teaching), ...(joint.get(row.id) ?? []), ...(kept.get(row.id) ?? []), ...cohortWarnings],
       year: row.year,
       semester: row.semester,
-      doctor_ids: teaching.map((d) => d.id),
-      doctors: teaching.map((d) => ({ id: d.id, name: d.name, role: roleOf(d.id) })),
-      doctor_roles: teaching.map((d) => roleOf(d.id)),
+      doctors: instructors,
+      ...instructorAliases(instructors),
       part_of_term: row.part_of_term,
       joint_group: row.joint_group,
       campus: row.campus,
@@ -312,8 +305,7 @@ export function copyTerm(ctx: CoreContext, input: CopyTermInput): CopyTermResult
           semester: input.to.semester,
           course_code: row.course_code,
           section_name: row.section_name,
-          doctor_ids: input.keep_instructors ? row.doctor_ids : [],
-          doctor_roles: input.keep_instructors ? row.doctor_roles : [],
+          doctors: input.keep_instructors ? row.doctor_ids.map((id, i) => ({ id, role: row.doctor_roles[i] })) : [],
           day: row.day,
           start_time: row.start_time,
           duration_mins: row.duration_mins,

@@ -154,6 +154,41 @@ describe('several instructors', () => {
     expect(await refused(meeting({ doctor_ids: [haddad.id, haddad.id] }), 422)).toContain('lists the same doctor twice');
     expect(await refused(meeting({ doctor_ids: [haddad.id, 9999] }))).toContain('No doctor with id 9999');
   });
+
+  it('takes and gives the instructors as one field, doctors, with the earlier fields read off it', async () => {
+    const { doctor_id: _lead, ...base } = meeting();
+    const team = await accepted({ ...base, doctors: [{ id: nassar.id, role: 'coordinates' }, { id: haddad.id }] });
+    expect(team.doctors).toEqual([
+      { id: nassar.id, name: 'Dr. Nassar', role: 'coordinates' },
+      { id: haddad.id, name: 'Dr. Haddad', role: 'teaches' },
+    ]);
+    expect(team).toMatchObject({ doctor_id: nassar.id, doctor: { id: nassar.id, name: 'Dr. Nassar' }, doctor_ids: [nassar.id, haddad.id], doctor_roles: ['coordinates', 'teaches'] });
+    // Only the one who teaches is checked: Dr. Nassar coordinates, so he may teach elsewhere meanwhile.
+    await accepted(meeting({ course_code: 'PHY211', doctor_id: nassar.id, room: 'Hall A' }));
+
+    // An entry read can be sent back as it is (names ignored); a role left out keeps the one it had.
+    const patch = (body: Record<string, unknown>) => server.api(`/scheduler/${team.id}`, { method: 'PATCH', json: body });
+    const sentBack = await patch({ doctors: team.doctors });
+    expect(sentBack.status, await sentBack.clone().text()).toBe(200);
+    const swapped = await json<ScheduleEntry>(await patch({ doctors: [{ id: haddad.id }, { id: nassar.id }] }));
+    expect(swapped.doctors.map((d) => [d.id, d.role])).toEqual([
+      [haddad.id, 'teaches'],
+      [nassar.id, 'coordinates'],
+    ]);
+    expect(swapped.doctor_ids).toEqual([haddad.id, nassar.id]);
+    const unassigned = await json<ScheduleEntry>(await patch({ doctors: [] }));
+    expect(unassigned).toMatchObject({ doctors: [], doctor_id: null, doctor: null, doctor_ids: [], doctor_roles: [] });
+
+    // An earlier field sent beside it must agree; what disagrees is refused by name and nothing changes.
+    const disagree = await patch({ doctors: [{ id: haddad.id }], doctor_ids: [nassar.id] });
+    expect(disagree.status).toBe(422);
+    expect((await json<{ detail: string; fields: { field: string }[] }>(disagree)).fields.map((f) => f.field)).toEqual(['doctor_ids']);
+    expect((await json<{ detail: string }>(await patch({ doctors: [{ id: haddad.id }], doctor_id: nassar.id }))).detail).toContain('doctor_id');
+    expect((await patch({ doctors: [{ id: haddad.id, role: 'assists' }], doctor_roles: ['teaches'] })).status).toBe(422);
+    expect((await patch({ doctors: [{ id: haddad.id }], doctor_id: haddad.id, doctor_ids: [haddad.id] })).status).toBe(200);
+    expect(await refused(meeting({ section_name: '7', doctors: [{ id: haddad.id }, { id: haddad.id }] }), 422)).toContain('lists the same doctor twice');
+    expect(await refused(meeting({ section_name: '7', doctor_id: undefined, doctors: [{ id: haddad.id, role: 'boss' }] }), 422)).toContain('must be a role');
+  });
 });
 
 describe('parts of term', () => {

@@ -4,7 +4,7 @@ import type { EventInput } from '@fullcalendar/core';
 import { MAX_DRAWN_PER_SLOT, weekEvents, type CalendarEntry } from '../../renderer/src/lib/calendar-events';
 import { shiftPattern } from '../../renderer/src/lib/week';
 
-const entry = (id: number, overrides: Partial<CalendarEntry> = {}): CalendarEntry => ({ id, course_code: `CSC${100 + id}`, section_name: '1', doctor_id: null, day: 'MW', start_time: '09:00', duration_mins: 60, warnings: [], ...overrides });
+const entry = (id: number, overrides: Partial<CalendarEntry> = {}): CalendarEntry => ({ id, course_code: `CSC${100 + id}`, section_name: '1', doctors: [], day: 'MW', start_time: '09:00', duration_mins: 60, warnings: [], ...overrides });
 
 describe('calendar events', () => {
   it('draws one event per entry and day', () => {

@@ -15,8 +15,8 @@ export interface EntryDraft {
   id?: number;
   course_code: string;
   section_name: string;
-  /** Every instructor, the first one first; empty when unassigned. */
-  doctor_ids: number[];
+  /** Every instructor's id, the first one first; empty when unassigned (their roles stay as they are). */
+  instructor_ids: number[];
   day: string;
   start_time: string;
   duration_mins: number;
@@ -33,7 +33,7 @@ export function draftOf(entry: Entry): EntryDraft {
     id: entry.id,
     course_code: entry.course_code,
     section_name: entry.section_name,
-    doctor_ids: entry.doctor_ids,
+    instructor_ids: entry.doctors.map((d) => d.id),
     day: entry.day,
     start_time: entry.start_time,
     duration_mins: entry.duration_mins,
@@ -69,8 +69,8 @@ export function EntryModal({ draft, courses, doctors, recommended, entries, onCl
   const set = (patch: Partial<EntryDraft>): void => setForm({ ...form, ...patch });
   const chooseCourse = (code: string | null): void => {
     const course = code ?? '';
-    const stillAllowed = form.doctor_ids.filter((id) => doctors.some((d) => d.id === id && doctorMayTeach(d, course)));
-    set({ course_code: course, section_name: form.id ? form.section_name : (nextSectionNames(entries.filter((e) => e.course_code === course).map((e) => e.section_name), 1)[0] ?? '1'), doctor_ids: stillAllowed });
+    const stillAllowed = form.instructor_ids.filter((id) => doctors.some((d) => d.id === id && doctorMayTeach(d, course)));
+    set({ course_code: course, section_name: form.id ? form.section_name : (nextSectionNames(entries.filter((e) => e.course_code === course).map((e) => e.section_name), 1)[0] ?? '1'), instructor_ids: stillAllowed });
   };
 
   const save = async (): Promise<void> => {
@@ -80,7 +80,7 @@ export function EntryModal({ draft, courses, doctors, recommended, entries, onCl
       const values = {
         course_code: form.course_code,
         section_name: form.section_name,
-        doctor_ids: form.doctor_ids,
+        doctors: form.instructor_ids.map((id) => ({ id })),
         day: form.day,
         start_time: form.start_time,
         duration_mins: form.duration_mins,
@@ -117,10 +117,10 @@ export function EntryModal({ draft, courses, doctors, recommended, entries, onCl
           <TextInput label="Section" value={form.section_name} onChange={(e) => set({ section_name: e.currentTarget.value })} data-testid="entry-section" />
           <MultiSelect
             label="Instructors (first is the lead)"
-            placeholder={form.doctor_ids.length ? undefined : NO_INSTRUCTOR}
-            data={[...new Set([...allowedDoctors, ...doctors.filter((d) => form.doctor_ids.includes(d.id))])].map((d) => ({ value: String(d.id), label: `${d.name}${d.available_days ? ` (${d.available_days} ${d.available_time ?? ''})` : ''}` }))}
-            value={form.doctor_ids.map(String)}
-            onChange={(v) => set({ doctor_ids: v.map(Number) })}
+            placeholder={form.instructor_ids.length ? undefined : NO_INSTRUCTOR}
+            data={[...new Set([...allowedDoctors, ...doctors.filter((d) => form.instructor_ids.includes(d.id))])].map((d) => ({ value: String(d.id), label: `${d.name}${d.available_days ? ` (${d.available_days} ${d.available_time ?? ''})` : ''}` }))}
+            value={form.instructor_ids.map(String)}
+            onChange={(v) => set({ instructor_ids: v.map(Number) })}
             searchable
             clearable
             data-testid="entry-doctor"

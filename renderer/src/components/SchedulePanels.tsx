@@ -68,7 +68,7 @@ export function DoctorsPanel({ doctors, entries, onPick }: { doctors: readonly D
                 <Table.Td>
                   {d.available_days ?? 'any day'} {d.available_time ?? 'any time'}
                 </Table.Td>
-                <Table.Td>{entries.filter((e) => e.doctor_ids.includes(d.id)).length} sections</Table.Td>
+                <Table.Td>{entries.filter((e) => e.doctors.some((t) => t.id === d.id)).length} sections</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

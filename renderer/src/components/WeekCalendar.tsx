@@ -10,7 +10,7 @@ import { describeMeeting, instructorsOf } from '../lib/resource-rows';
 import { MAX_DRAWN_PER_SLOT, weekEvents } from '../lib/calendar-events';
 import { textWidth } from '../lib/text-width';
 import { useElementSize } from '@mantine/hooks';
-import { colourOf, dateOfLetter, hhmm, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
+import { colourOf, dateOfLetter, hhmm, leadInstructor, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
 import { messageOf } from '../api/errors';
 import { useSchedule, type Entry } from '../stores/schedule';
 import { useCampuses } from '../stores/campuses';
@@ -134,7 +134,7 @@ export const WeekCalendar = memo(function WeekCalendar({
         classNames: ['tw-preview'],
         editable: false,
         backgroundColor: 'transparent',
-        borderColor: colourOf(p.doctor_id),
+        borderColor: colourOf(leadInstructor(p)),
         textColor: 'inherit',
         extendedProps: { draft: p },
       })),
@@ -219,7 +219,7 @@ export const WeekCalendar = memo(function WeekCalendar({
         return (
           <div className="tw-preview-content" style={{ overflow: 'hidden', fontSize: 11, lineHeight: 1.2 }}>
             <b>{arg.event.title}</b>
-            <div>{placement.doctor?.name}</div>
+            <div>{placement.doctors.map((d) => d.name).join(', ')}</div>
             <div>{placement.room}</div>
           </div>
         );

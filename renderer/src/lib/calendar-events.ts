@@ -1,9 +1,9 @@
 import type { EventInput } from '@fullcalendar/core';
 import type { ScheduleEntry } from '../../../core/schedule/schema';
-import { colourOf, dateOfLetter, hhmm, minutesOf } from './week';
+import { colourOf, dateOfLetter, hhmm, leadInstructor, minutesOf } from './week';
 
 /** What the calendar needs of a timetable entry. */
-export type CalendarEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctor_id' | 'day' | 'start_time' | 'duration_mins' | 'warnings'> & Partial<Pick<ScheduleEntry, 'joint_group' | 'curriculum_conflicts'>>;
+export type CalendarEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctors' | 'day' | 'start_time' | 'duration_mins' | 'warnings'> & Partial<Pick<ScheduleEntry, 'joint_group' | 'curriculum_conflicts'>>;
 
 /** "CSC374 §1" for one section; for a joint group "CSC374 / CSC574 §1" when members share a section name, else "CSC374 §1 / CSC574 §2". */
 export function jointTitle(members: readonly CalendarEntry[]): string {
@@ -39,8 +39,8 @@ function occurrence(entry: CalendarEntry, letter: string, members: readonly Cale
     ...(joint ? { editable: false, extendedProps: { entryId: entry.id, jointEntries: members.map((m) => m.id) } } : {}),
     start: `${dateOfLetter(letter)}T${entry.start_time}`,
     end: `${dateOfLetter(letter)}T${hhmm(Math.min(start + entry.duration_mins, 24 * 60 - 1))}`,
-    backgroundColor: colourOf(entry.doctor_id),
-    borderColor: border ?? colourOf(entry.doctor_id),
+    backgroundColor: colourOf(leadInstructor(entry)),
+    borderColor: border ?? colourOf(leadInstructor(entry)),
     ...(border === CURRICULUM_BORDER ? { classNames: ['tw-curriculum'] } : {}),
     ...(joint ? {} : { extendedProps: { entryId: entry.id } }),
   };

@@ -17,8 +17,6 @@ export type ResourceEntry = Pick<
   | 'id'
   | 'course_code'
   | 'section_name'
-  | 'doctor_id'
-  | 'doctor_ids'
   | 'doctors'
   | 'day'
   | 'start_time'
@@ -120,8 +118,8 @@ export function resourceRows(kind: ResourceKind, entries: readonly ResourceEntry
   };
   for (const entry of entries) {
     if (kind === 'room') add(displayRoom(entry.room), entry);
-    else if (entry.doctor_ids.length === 0) add(UNASSIGNED_KEY, entry);
-    else for (const id of entry.doctor_ids) add(String(id), entry);
+    else if (entry.doctors.length === 0) add(UNASSIGNED_KEY, entry);
+    else for (const d of entry.doctors) add(String(d.id), entry);
   }
   const labels = new Map(known.map((k) => [k.key, k.label]));
   if (kind === 'room') {

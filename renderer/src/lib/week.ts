@@ -36,6 +36,11 @@ export function shiftPattern(pattern: string, days: number): string {
 const PALETTE = ['#1971c2', '#c2410c', '#237032', '#ae3ec9', '#b35c00', '#0b7285', '#c2255c', '#4a7a0b', '#6741d9', '#a61e4d', '#087f5b', '#862e9c'];
 const UNASSIGNED_COLOUR = '#5c636a';
 
+/** The instructor a meeting is coloured by: its first, or null when unassigned. */
+export function leadInstructor(entry: { doctors: readonly { id: number }[] }): number | null {
+  return entry.doctors[0]?.id ?? null;
+}
+
 export function colourOf(key: number | null): string {
   if (key === null) return UNASSIGNED_COLOUR;
   return PALETTE[key % PALETTE.length] ?? '#1c7ed6';

@@ -100,7 +100,7 @@ export function SchedulerPage() {
   // Every view shows the same filtered sections; switching view keeps the term and the filters.
   const visible = useMemo(() => {
     const teaches = (e: Entry): boolean =>
-      doctorFilter === UNASSIGNED_KEY ? e.doctor_ids.length === 0 : e.doctor_ids.map(String).includes(doctorFilter ?? '');
+      doctorFilter === UNASSIGNED_KEY ? e.doctors.length === 0 : e.doctors.some((d) => String(d.id) === doctorFilter);
     return entries.filter(
       (e) =>
         (!doctorFilter || teaches(e)) &&
@@ -151,12 +151,12 @@ export function SchedulerPage() {
    * redraw the week's calendar (WeekCalendar is memoised).
    */
   const startSection = useCallback(
-    (letter: string, time: string, at: { room?: string; doctorIds?: number[] } = {}): void => {
+    (letter: string, time: string, at: { room?: string; instructorIds?: number[] } = {}): void => {
       const defaults = usualMeetingForDay(letter);
       setDraft({
         course_code: '',
         section_name: '1',
-        doctor_ids: at.doctorIds ?? (selectedDoctor ? [selectedDoctor.id] : []),
+        instructor_ids: at.instructorIds ?? (selectedDoctor ? [selectedDoctor.id] : []),
         day: defaults.day,
         start_time: time,
         duration_mins: defaults.duration,
@@ -180,7 +180,7 @@ export function SchedulerPage() {
     startSection(
       letter,
       time,
-      view === 'room' ? { room: rowKey === TBD_ROOM ? '' : rowKey } : { doctorIds: rowKey === UNASSIGNED_KEY ? [] : [Number(rowKey)] },
+      view === 'room' ? { room: rowKey === TBD_ROOM ? '' : rowKey } : { instructorIds: rowKey === UNASSIGNED_KEY ? [] : [Number(rowKey)] },
     );
   const exportAs = async (format: 'xlsx' | 'csv' | 'ics'): Promise<void> => {
     try {

@@ -2,6 +2,7 @@ import { meetingCurriculumNotes, termCurriculumNotes } from './curriculum-check'
 import { moreCurriculumWarning, type MeetingCurriculum } from './curriculum';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/connection';
+import { eachInSavepoint } from '../db/savepoints';
 import { CoreError, notFound } from '../domain/errors';
 import { getDoctor, type Doctor } from '../faculty/repo';
 import { hasCourse } from '../catalog/repo';
@@ -298,9 +299,9 @@ export function copyTerm(ctx: CoreContext, input: CopyTermInput): CopyTermResult
       const sourceParts = partsByCode(ctx, input.from);
       const targetParts = partsByCode(ctx, input.to);
       for (const [code, part] of sourceParts) if (!targetParts.has(code)) upsertPart(ctx.db, input.to, { ...part, start_date: null, end_date: null });
-      const result: CopyTermResult = { copied: [], not_copied: [] };
-      for (const row of listEntries(ctx.db, input.from)) {
-        const meeting: MeetingInput = {
+      const meetings = listEntries(ctx.db, input.from).map((row) => ({
+        row,
+        meeting: {
           year: input.to.year,
           semester: input.to.semester,
           course_code: row.course_code,
@@ -313,16 +314,14 @@ export function copyTerm(ctx: CoreContext, input: CopyTermInput): CopyTermResult
           part_of_term: row.part_of_term,
           joint_group: row.joint_group,
           campus: row.campus,
-        };
-        try {
-          // A savepoint per meeting: one that is refused leaves the others in place.
-          result.copied.push(ctx.db.transaction(() => insertCheckedEntry(ctx, meeting))());
-        } catch (error) {
-          if (!(error instanceof CoreError) || error.code === 'internal') throw error;
-          result.not_copied.push({ entry_id: row.id, course_code: row.course_code, section_name: row.section_name, reason: error.message });
-        }
-      }
-      return result;
+        } satisfies MeetingInput,
+      }));
+      // One that is refused leaves the others in place.
+      const { written, refused } = eachInSavepoint(ctx.db, meetings, ({ meeting }) => insertCheckedEntry(ctx, meeting));
+      return {
+        copied: written,
+        not_copied: refused.map(({ item: { row }, error }) => ({ entry_id: row.id, course_code: row.course_code, section_name: row.section_name, reason: error.message })),
+      };
     })
     .immediate();
 }

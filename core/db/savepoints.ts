@@ -1,0 +1,27 @@
+import { CoreError } from '../domain/errors';
+import type { Db } from './connection';
+
+/** What became of each item written in a savepoint of its own. */
+export interface SavepointResults<T, R> {
+  written: R[];
+  refused: { item: T; error: CoreError }[];
+}
+
+/**
+ * Writes each item in a savepoint of its own inside the caller's transaction: an item whose write is
+ * refused (a CoreError other than internal) is rolled back alone and reported with its refusal,
+ * and the others stay. Any other error ends the whole transaction.
+ */
+export function eachInSavepoint<T, R>(db: Db, items: Iterable<T>, write: (item: T) => R): SavepointResults<T, R> {
+  const results: SavepointResults<T, R> = { written: [], refused: [] };
+  const inSavepoint = db.transaction(write);
+  for (const item of items) {
+    try {
+      results.written.push(inSavepoint(item));
+    } catch (error) {
+      if (!(error instanceof CoreError) || error.code === 'internal') throw error;
+      results.refused.push({ item, error });
+    }
+  }
+  return results;
+}

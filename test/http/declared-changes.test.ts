@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_AREAS, type ChangeArea } from '../../core/domain/changes';
+import { READ_AREAS, readDependsOn, type LiveRead } from '../../core/domain/reads';
 import { ROUTES } from '../../core/http/routes';
 import { json, sampleFile, startTestServer, TEST_TOKEN, type TestServer } from '../helpers/server';
 import { tableHashes } from '../helpers/table-hashes';
 
 /**
- * What a write declares it changes (the areas its `changed` event names, which every open screen
- * reloads on) checked against what it did change: every table is hashed before and after each
- * write made over REST, and each table that changed must belong to a declared area. A write that
- * forgot an area would leave a screen showing stale data; a new table or a new write route fails
- * here until it is placed.
+ * What a write declares it changes (the areas its `changed` event names) and what a read declares
+ * it answers from (core/domain/reads.ts), checked against what happens: around each write made over
+ * REST every table is hashed and every read the screens follow is asked. Each table that changed
+ * must belong to an area the write named, and each read whose answer changed must depend on one of
+ * them — otherwise a screen showing that read would stay stale after the write. A new table, write
+ * route or read route fails here until it is placed.
  */
 
 /** The change area each table belongs to. */
@@ -69,6 +71,51 @@ const remember = (key: string, write: Write): Write => ({
 
 const LISTING = ['Course,Section,Days,Start Time,End Time,Room,Instructors,Term', 'CSC310,A,MWF,09:00,09:50,Hall 1,Dr. Listing,Fall 2025', 'CSC320,A,TR,11:00,12:15,Hall 2,Dr. Listing,Fall 2025'].join('\n');
 
+/** Every read the screens follow, as a script asks it (null: not askable yet). */
+const READS: Record<LiveRead, () => string | null> = {
+  'campuses-list': () => '/campuses',
+  'settings-info': () => '/settings',
+  'courses-list': () => '/data/courses',
+  'offerings-list': () => '/data/offerings',
+  'offerings-incomplete-terms': () => '/data/terms/incomplete',
+  'doctors-list': () => '/scheduler/doctors',
+  'rooms-list': () => '/scheduler/rooms',
+  'predict-next-term': () => '/predict/next-term',
+  'predict-quota-categories': () => '/predict/quota-categories?campus=Beirut',
+  'profile-get': () => '/settings/profile',
+  'predict-term-notes': () => '/predict/term-notes?year=2025&semester=Fall',
+  'predict-runs': () => '/predict/runs?campus=Beirut',
+  'predict-run': () => (ids.run === undefined ? null : `/predict/runs/${ids.run}`),
+  'predict-run-compare': () => (ids.run === undefined ? null : `/predict/runs/${ids.run}/compare?since=${ids.run}`),
+  'dashboard-metrics': () => '/dashboard/metrics',
+  'schedule-settings': () => '/scheduler/settings',
+  'schedule-terms': () => '/scheduler/terms',
+  'schedule-parts': () => '/scheduler/parts?year=2025&semester=Fall',
+  'schedule-cohorts': () => '/scheduler/cohorts?year=2025&semester=Fall',
+  'schedule-list': () => '/scheduler/?year=2025&semester=Fall',
+};
+
+/** Every read's answer now, by operation (those not askable yet left out). */
+async function readAnswers(): Promise<Map<LiveRead, string>> {
+  const answers = new Map<LiveRead, string>();
+  for (const [operation, path] of Object.entries(READS) as [LiveRead, () => string | null][]) {
+    const at = path();
+    if (at === null) continue;
+    const response = await server.api(at);
+    // A refusal is an answer too (no term to plan before any history): it must not go stale either.
+    expect(response.status, `${operation}: ${await response.clone().text()}`).toBeLessThan(500);
+    answers.set(operation, `${response.status} ${await response.text()}`);
+  }
+  return answers;
+}
+
+/** The reads whose answer changed between two snapshots, though nothing in `declared` is an area they depend on. */
+function staleReads(before: Map<LiveRead, string>, after: Map<LiveRead, string>, declared: readonly ChangeArea[]): string[] {
+  return [...after]
+    .filter(([operation, answer]) => before.has(operation) && before.get(operation) !== answer && !readDependsOn(operation, declared))
+    .map(([operation]) => `${operation} changed, but depends on none of [${declared.join(', ')}] (it declares [${READ_AREAS[operation].join(', ')}])`);
+}
+
 /** One successful call of every write route, in an order where each finds what it needs. */
 const WRITES: Write[] = [
   { operation: 'courses-upload', send: upload('/data/upload/courses', 'courses.json', sampleFile('courses.json')) },
@@ -105,13 +152,20 @@ describe('what each write declares it changes', () => {
     for (const area of Object.values(TABLE_AREAS)) if (area !== null) expect(CHANGE_AREAS).toContain(area);
   });
 
+  it('places every read route the screens can follow in the table of reads', () => {
+    const liveReads = ROUTES.filter((r) => r.method === 'GET' && !r.file && !r.public).map((r) => r.operation);
+    expect(Object.keys(READ_AREAS).sort()).toEqual([...liveReads].sort());
+    for (const areas of Object.values(READ_AREAS)) for (const area of areas) expect(CHANGE_AREAS).toContain(area);
+  });
+
   it('covers every write route', () => {
     const exercised = new Set([...WRITES.map((w) => w.operation), 'database-restore']);
     expect(ROUTES.filter((r) => r.method !== 'GET' && !exercised.has(r.operation)).map((r) => r.operation)).toEqual([]);
   });
 
-  it.each(WRITES.map((w) => [w.operation, w] as const))('%s names every area whose tables it changed', async (_name, write) => {
+  it.each(WRITES.map((w) => [w.operation, w] as const))('%s names every area whose tables it changed, and every read it changed depends on one', async (_name, write) => {
     const before = tableHashes(server.core.context.db);
+    const answersBefore = await readAnswers();
     events.length = 0;
     const response = await write.send();
     expect(response.status, await response.clone().text()).toBe(200);
@@ -119,6 +173,7 @@ describe('what each write declares it changes', () => {
     const changedTables = Object.keys(after).filter((table) => after[table] !== before[table]);
     const declared = new Set(events.flat());
     for (const table of changedTables) expect(declared, `${write.operation} changed ${table} without naming "${String(TABLE_AREAS[table])}"`).toContain(TABLE_AREAS[table]);
+    expect(staleReads(answersBefore, await readAnswers(), [...declared])).toEqual([]);
   });
 
   it('names every area a restore changes', async () => {
@@ -128,6 +183,7 @@ describe('what each write declares it changes', () => {
     await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'After backup', capacity: 10 } });
     await server.api('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. After Backup', allowed_courses: [] } });
     const before = tableHashes(server.core.context.db);
+    const answersBefore = await readAnswers();
     events.length = 0;
     const restored = await server.upload('/data/restore', 'backup.db', bytes);
     expect(restored.status, await restored.clone().text()).toBe(200);
@@ -137,5 +193,8 @@ describe('what each write declares it changes', () => {
     expect(changedTables).toEqual(expect.arrayContaining(['rooms', 'doctors']));
     const declared = new Set(events.flat());
     for (const table of changedTables) expect(declared).toContain(TABLE_AREAS[table]);
+    const answersAfter = await readAnswers();
+    expect([...answersAfter].filter(([operation, answer]) => answersBefore.get(operation) !== answer).map(([operation]) => operation)).toEqual(expect.arrayContaining(['rooms-list', 'doctors-list']));
+    expect(staleReads(answersBefore, answersAfter, [...declared])).toEqual([]);
   });
 });

@@ -1,14 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppShell, Group, Loader, NavLink, Text, Title } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useProgress } from './stores/progress';
-import { useData } from './stores/data';
-import { useDashboard } from './stores/dashboard';
-import { useSchedule } from './stores/schedule';
 import { useSession } from './stores/session';
 import { transport } from './api/client';
+import { followChanges, prefetchLive, queryClient } from './api/live';
 import { SignedOut } from './components/SignedOut';
-import { followChanges } from './stores/changes';
-import { useCampuses } from './stores/campuses';
 
 if (transport.signIn !== 'none') useSession.getState().signedOut(transport.signIn);
 transport.onSessionEnded = () => useSession.getState().signedOut('ended');
@@ -20,13 +17,13 @@ const PredictionsPage = lazy(() => import('./pages/PredictionsPage').then((m) =>
 const SchedulerPage = lazy(() => import('./pages/SchedulerPage').then((m) => ({ default: m.SchedulerPage })));
 const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
-/** Each screen, and the data it needs: fetched as the screen is chosen, while its code loads. */
+/** Each screen, and the reads it starts with: asked as the screen is chosen, while its code loads. */
 const PAGES = [
-  { id: 'dashboard', label: 'Dashboard', element: <DashboardPage />, load: () => useDashboard.getState().refresh() },
-  { id: 'data', label: 'Data', element: <DataPage />, load: () => useData.getState().refresh() },
-  { id: 'predictions', label: 'Predictions', element: <PredictionsPage />, load: () => Promise.resolve() },
-  { id: 'scheduler', label: 'Scheduler', element: <SchedulerPage />, load: () => Promise.all([useSchedule.getState().refresh(), useData.getState().refreshCatalog()]) },
-  { id: 'settings', label: 'Settings', element: <SettingsPage />, load: () => Promise.resolve() },
+  { id: 'dashboard', label: 'Dashboard', element: <DashboardPage />, load: () => prefetchLive('dashboard-metrics', {}) },
+  { id: 'data', label: 'Data', element: <DataPage />, load: () => Promise.all([prefetchLive('courses-list', {}), prefetchLive('offerings-list', {}), prefetchLive('doctors-list', {})]) },
+  { id: 'predictions', label: 'Predictions', element: <PredictionsPage />, load: () => prefetchLive('predict-next-term', {}) },
+  { id: 'scheduler', label: 'Scheduler', element: <SchedulerPage />, load: () => Promise.all([prefetchLive('schedule-settings', {}), prefetchLive('courses-list', {}), prefetchLive('doctors-list', {})]) },
+  { id: 'settings', label: 'Settings', element: <SettingsPage />, load: () => prefetchLive('settings-info', {}) },
 ] as const;
 
 type PageId = (typeof PAGES)[number]['id'];
@@ -38,16 +35,21 @@ function pageFromHash(): PageId {
 
 export function App() {
   const problem = useSession((s) => s.problem);
-  return problem === 'none' ? <Screens /> : <SignedOut problem={problem} />;
+  return problem === 'none' ? (
+    <QueryClientProvider client={queryClient}>
+      <Screens />
+    </QueryClientProvider>
+  ) : (
+    <SignedOut problem={problem} />
+  );
 }
 
 function Screens() {
   const [page, setPage] = useState<PageId>(pageFromHash);
   const startProgress = useProgress((s) => s.start);
   useEffect(() => startProgress(), [startProgress]);
-  // Writes from anywhere (this page, the desktop menu, a script) reload the stores they affect.
+  // Writes from anywhere (this page, the desktop menu, a script) reload the reads they affect.
   useEffect(() => followChanges(), []);
-  useEffect(() => void useCampuses.getState().load(), []);
   useEffect(() => {
     const onHash = (): void => setPage(pageFromHash());
     window.addEventListener('hashchange', onHash);

@@ -7,6 +7,7 @@ import type { TermwiseBridge } from '../../../electron/bridge';
 import { errorFromCore, errorFromHttp } from './errors';
 import { captureSessionKey, sessionKey, type SignInProblem } from './session';
 import { SESSION_HEADER, SESSION_KEY_PARAM } from '../../../core/domain/session-wire';
+import { ALL_AREAS } from '../../../core/domain/changes';
 
 /** What an operation's result looks like once it reaches the renderer. */
 export type Decoded<T> = T extends JsonText<infer U> ? U : T;
@@ -88,6 +89,12 @@ export function httpTransport(base = ''): Transport {
       // EventSource cannot send headers: the stream takes the session key as a query parameter.
       const source = new EventSource(`${base}/events?${SESSION_KEY_PARAM}=${encodeURIComponent(sessionKey() ?? '')}`);
       source.onmessage = (message: MessageEvent<string>) => listener(JSON.parse(message.data) as CoreEvent);
+      // Events sent while the stream was down are lost: once it is back, everything may have changed.
+      let opened = false;
+      source.onopen = () => {
+        if (opened) listener({ type: 'changed', areas: [...ALL_AREAS] });
+        opened = true;
+      };
       return () => source.close();
     },
     async saveFile(file) {

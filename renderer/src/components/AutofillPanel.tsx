@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Card, Group, List, Modal, NumberInput, ScrollArea, Select, Stack, Text } from '@mantine/core';
-import { useSchedule } from '../stores/schedule';
 import { call, type Result } from '../api/client';
+import { useLive } from '../api/live';
+import type { Term } from '../api/wire';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { AUTOFILL_BOUNDS } from '../../../core/domain/autofill';
@@ -10,32 +11,25 @@ import { campusTermLabel } from '../../../core/domain/terms';
 const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD } = AUTOFILL_BOUNDS;
 
 export type AutofillResult = Result<'schedule-autofill'>;
-type Run = Result<'predict-runs'>[number];
 
 /** "Auto-fill from run…": choose a run and options, then preview the draft before applying it. */
-export function AutofillDialog({ opened, onClose, onPreview }: { opened: boolean; onClose: () => void; onPreview: (runId: number, options: { max: number; budget: number }, result: AutofillResult) => void }) {
-  const [runs, setRuns] = useState<Run[]>([]);
-  const [runId, setRunId] = useState<string | null>(null);
+export function AutofillDialog({ opened, term, onClose, onPreview }: { opened: boolean; term: Term | null; onClose: () => void; onPreview: (runId: number, options: { max: number; budget: number }, result: AutofillResult) => void }) {
+  const listed = useLive('predict-runs', opened ? {} : null);
+  const runs = listed.data ?? [];
+  const [chosenRun, setRunId] = useState<string | null>(null);
+  // The latest run until staff choose another.
+  const runId = chosenRun ?? (runs[0] ? String(runs[0].id) : null);
   const [max, setMax] = useState<number>(LOAD.default);
   const [budget, setBudget] = useState<number>(BUDGET.default);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!opened) return;
-    call('predict-runs', {})
-      .then((list) => {
-        setRuns(list);
-        setRunId((current) => current ?? (list[0] ? String(list[0].id) : null));
-      })
-      .catch((e: unknown) => setError(messageOf(e)));
-  }, [opened]);
   const preview = async (): Promise<void> => {
     if (!runId) return;
     setBusy(true);
     setError(null);
     try {
       // The draft is for the term on screen.
-      const result = await call('schedule-autofill', { run_id: Number(runId), dry_run: true, max_sections_per_doctor: max, time_budget_ms: budget, ...useSchedule.getState().term });
+      const result = await call('schedule-autofill', { run_id: Number(runId), dry_run: true, max_sections_per_doctor: max, time_budget_ms: budget, ...term });
       onPreview(Number(runId), { max, budget }, result);
       onClose();
     } catch (e) {
@@ -62,7 +56,7 @@ export function AutofillDialog({ opened, onClose, onPreview }: { opened: boolean
         <Text size="xs" c="dimmed">
           Every section of the plan (your decisions, else the model's) gets an allowed, available instructor, a free room that seats it and a standard time (MWF 60 min, TR 90 min). Nothing is stored until you apply the preview.
         </Text>
-        <ErrorNote message={error} />
+        <ErrorNote message={error ?? listed.error} />
         <Group justify="flex-end">
           <Button onClick={() => void preview()} loading={busy} disabled={!runId} data-testid="autofill-preview">
             Preview

@@ -3,7 +3,8 @@ import { Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } 
 import { MAX_DECIDED_SECTIONS, MAX_DECISION_REASON } from '../../../core/domain/decisions';
 import { ApiError } from '../api/errors';
 import { notifyError } from '../lib/notify';
-import { usePredict, type Run, type RunEntry } from '../stores/predict';
+import type { Run, RunEntry } from '../api/wire';
+import { decideOnRun } from '../stores/predict';
 
 type Choice = 'model' | 'offer' | 'skip';
 
@@ -12,7 +13,6 @@ type Choice = 'model' | 'offer' | 'skip';
  * and why. "Model's call" clears staff's decision.
  */
 export function DecisionEditor({ run, entry }: { run: Run; entry: RunEntry }) {
-  const decide = usePredict((s) => s.decide);
   const [choice, setChoice] = useState<Choice>(entry.staff_decision ?? 'model');
   const [sections, setSections] = useState<number | string>(entry.staff_sections ?? entry.planned_sections);
   const [reason, setReason] = useState(entry.staff_reason ?? '');
@@ -24,9 +24,9 @@ export function DecisionEditor({ run, entry }: { run: Run; entry: RunEntry }) {
     setSaving(true);
     setFieldErrors({});
     try {
-      if (choice === 'model') await decide(run, entry.course_code, { decision: null });
+      if (choice === 'model') await decideOnRun(run, entry.course_code, { decision: null });
       else
-        await decide(run, entry.course_code, {
+        await decideOnRun(run, entry.course_code, {
           decision: choice,
           sections: choice === 'offer' && typeof sections === 'number' ? sections : null,
           reason: reason.trim() === '' ? null : reason,

@@ -1,7 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Card, Group, NumberInput, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import type { QuotaCategory } from '../../../core/domain/quotas';
-import { call } from '../api/client';
+import { call, type Result } from '../api/client';
+import { useLive } from '../api/live';
+import { useDraft } from '../lib/use-draft';
+import { ErrorNote } from './ErrorNote';
 import { ApiError } from '../api/errors';
 import { notifyDone, notifyError } from '../lib/notify';
 
@@ -28,23 +31,29 @@ const writeSizes = (sizes: Record<string, number> | undefined): string =>
  * The department's profile: the quota categories runs fill (its catalog's prefixes × types until
  * changed here), the seats per section it plans with, and sizes of particular courses.
  */
+interface ProfileForm {
+  rows: Row[];
+  source: 'profile' | 'catalog';
+  seats: number | string;
+  sizes: string;
+}
+
+const formOf = ({ categories, profile }: { categories: Result<'predict-quota-categories'>; profile: Result<'profile-get'> }): ProfileForm => ({
+  rows: categories.categories.map(({ prefix, type, label, count }) => ({ prefix, type, label, count })),
+  source: categories.source,
+  seats: profile.section_size ?? 40,
+  sizes: writeSizes(profile.section_sizes),
+});
+
 export function DepartmentProfileCard() {
-  const [rows, setRows] = useState<Row[]>([]);
-  const [source, setSource] = useState<'profile' | 'catalog'>('catalog');
-  const [seats, setSeats] = useState<number | string>(40);
-  const [sizes, setSizes] = useState('');
+  const categories = useLive('predict-quota-categories', {});
+  const profile = useLive('profile-get', {});
+  const loaded = useMemo(() => (categories.data && profile.data ? { categories: categories.data, profile: profile.data } : null), [categories.data, profile.data]);
+  const form = useDraft(loaded, formOf);
   const [problem, setProblem] = useState<string | null>(null);
-  const load = (): void => {
-    Promise.all([call('predict-quota-categories', {}), call('profile-get', {})])
-      .then(([categories, profile]) => {
-        setRows(categories.categories.map(({ prefix, type, label, count }) => ({ prefix, type, label, count })));
-        setSource(categories.source);
-        setSeats(profile.section_size ?? 40);
-        setSizes(writeSizes(profile.section_sizes));
-      })
-      .catch((e: unknown) => notifyError(e, 'The department profile could not be read'));
-  };
-  useEffect(load, []);
+  const readError = categories.error ?? profile.error;
+  if (!form.values) return readError ? <ErrorNote message={`The department profile could not be read: ${readError}`} /> : null;
+  const { rows, source, seats, sizes } = form.values;
 
   const save = async (reset = false): Promise<void> => {
     setProblem(null);
@@ -59,14 +68,14 @@ export function DepartmentProfileCard() {
         section_size: typeof seats === 'number' ? seats : null,
         section_sizes: Object.keys(read.sizes).length > 0 ? read.sizes : null,
       });
+      form.saved();
       notifyDone(reset ? "Runs use the catalog's prefixes and types again." : 'Runs use these categories and section sizes from now on.', 'Department profile saved');
-      load();
     } catch (e) {
       if (e instanceof ApiError && e.fields.length > 0) setProblem(e.fields.map((f) => `${f.field}: ${f.message}`).join('; '));
       else notifyError(e, 'The department profile was not saved');
     }
   };
-  const change = (i: number, patch: Partial<Row>): void => setRows(rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
+  const change = (i: number, patch: Partial<Row>): void => form.edit({ rows: rows.map((r, k) => (k === i ? { ...r, ...patch } : r)) });
 
   return (
     <Card withBorder data-testid="department-profile">
@@ -95,7 +104,7 @@ export function DepartmentProfileCard() {
                   <NumberInput size="xs" min={0} max={1000} w={90} value={r.count} onChange={(v) => change(i, { count: Number(v) || 0 })} aria-label={`Courses of ${r.label}`} />
                 </Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" color="red" onClick={() => setRows(rows.filter((_, k) => k !== i))} aria-label={`Remove ${r.label}`}>
+                  <ActionIcon variant="subtle" color="red" onClick={() => form.edit({ rows: rows.filter((_, k) => k !== i) })} aria-label={`Remove ${r.label}`}>
                     ×
                   </ActionIcon>
                 </Table.Td>
@@ -104,8 +113,8 @@ export function DepartmentProfileCard() {
           </Table.Tbody>
         </Table>
         <Group align="end">
-          <NumberInput label="Seats per section" min={1} max={100000} value={seats} onChange={setSeats} w={160} data-testid="section-seats" />
-          <Textarea label="Sections of particular courses (code and seats, one per line)" placeholder="PHYS211 200" autosize minRows={2} maxRows={6} value={sizes} onChange={(e) => setSizes(e.currentTarget.value)} w={360} />
+          <NumberInput label="Seats per section" min={1} max={100000} value={seats} onChange={(v) => form.edit({ seats: v })} w={160} data-testid="section-seats" />
+          <Textarea label="Sections of particular courses (code and seats, one per line)" placeholder="PHYS211 200" autosize minRows={2} maxRows={6} value={sizes} onChange={(e) => form.edit({ sizes: e.currentTarget.value })} w={360} />
         </Group>
         {problem && (
           <Text size="sm" c="red" role="alert">

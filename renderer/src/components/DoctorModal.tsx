@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { call } from '../api/client';
 import { messageOf } from '../api/errors';
-import type { Course } from '../stores/data';
+import type { Course } from '../api/wire';
 import { ErrorNote } from './ErrorNote';
 
-/** Add a doctor: name, the courses they may teach, and when they are available (blank = any time). */
-export function DoctorModal({ opened, courses, onClose, onSaved }: { opened: boolean; courses: Course[]; onClose: () => void; onSaved: () => void }) {
+/** Add a doctor: name, the courses they may teach, and when they are available (blank = any time). Every list of doctors shows the new one on the change event. */
+export function DoctorModal({ opened, courses, onClose }: { opened: boolean; courses: Course[]; onClose: () => void }) {
   const [name, setName] = useState('');
   const [allowed, setAllowed] = useState<string[]>([]);
   const [days, setDays] = useState('');
@@ -22,7 +22,6 @@ export function DoctorModal({ opened, courses, onClose, onSaved }: { opened: boo
       setDays('');
       setStart('');
       setEnd('');
-      onSaved();
       onClose();
     } catch (e) {
       setError(messageOf(e));

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { messageOf } from '../api/errors';
-import type { Course, Doctor } from '../stores/data';
-import type { Entry } from '../stores/schedule';
-import { useSchedule } from '../stores/schedule';
-import { useCampuses } from '../stores/campuses';
+import type { Course, Doctor, Entry, PartOfTerm, Term } from '../api/wire';
+import { createEntry, removeEntry, updateEntry } from '../stores/schedule';
+import { useCampusList } from '../stores/catalog';
 import { ErrorNote } from './ErrorNote';
 import { doctorMayTeach } from '../../../core/domain/teaching';
 import { nextSectionNames } from '../../../core/domain/sections';
@@ -44,10 +43,21 @@ export function draftOf(entry: Entry): EntryDraft {
   };
 }
 
+export interface EntryModalProps {
+  draft: EntryDraft | null;
+  /** The term on screen, where a new section goes, and its parts. */
+  term: Term | null;
+  parts: PartOfTerm[];
+  courses: Course[];
+  doctors: Doctor[];
+  recommended: string[];
+  entries: Entry[];
+  onClose: () => void;
+}
+
 /** Create or edit one timetable entry; the server's refusal is shown in its own words. */
-export function EntryModal({ draft, courses, doctors, recommended, entries, onClose }: { draft: EntryDraft | null; courses: Course[]; doctors: Doctor[]; recommended: string[]; entries: Entry[]; onClose: () => void }) {
-  const { create, update, remove, parts } = useSchedule();
-  const campuses = useCampuses((s) => s.campuses);
+export function EntryModal({ draft, term, parts, courses, doctors, recommended, entries, onClose }: EntryModalProps) {
+  const campuses = useCampusList();
   const [form, setForm] = useState<EntryDraft | null>(draft);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -90,8 +100,8 @@ export function EntryModal({ draft, courses, doctors, recommended, entries, onCl
         // An edit sends the campus only when it was changed: otherwise a new room's campus decides.
         campus: form.id && form.campus === draft?.campus ? undefined : form.campus,
       };
-      if (form.id) await update({ entry_id: form.id, ...values });
-      else await create(values);
+      if (form.id) await updateEntry({ entry_id: form.id, ...values });
+      else if (term) await createEntry(term, values);
       onClose();
     } catch (e) {
       setError(messageOf(e));
@@ -102,7 +112,7 @@ export function EntryModal({ draft, courses, doctors, recommended, entries, onCl
   const del = async (): Promise<void> => {
     if (!form.id) return;
     try {
-      await remove(form.id);
+      await removeEntry(form.id);
       onClose();
     } catch (e) {
       setError(messageOf(e));

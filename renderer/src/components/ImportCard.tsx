@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, List, Progress, ScrollArea, Stack, Table, T
 import { Dropzone } from '@mantine/dropzone';
 import { call, fileToUpload, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
-import { useData, type ImportKind, type UploadResult } from '../stores/data';
+import type { ImportKind, UploadResult } from '../api/wire';
 import { ErrorNote } from './ErrorNote';
 import { IMPORT_KINDS } from '../../../core/domain/import-kinds';
 
@@ -12,10 +12,10 @@ const ACCEPT = (kind: ImportKind): string[] => IMPORT_KINDS[kind].extensions.map
 const TITLES: Record<ImportKind, string> = { courses: 'Course catalog', offerings: 'Offering history', doctors: 'Doctors (faculty)' };
 
 type Preview = Result<'import-preview'>;
+const UPLOAD = { courses: 'courses-upload', offerings: 'offerings-upload', doctors: 'doctors-upload' } as const;
 
 /** Drop or pick a file, see what will be read, import it, and see what happened. */
 export function ImportCard({ kind }: { kind: ImportKind }) {
-  const importFile = useData((s) => s.importFile);
   const [file, setFile] = useState<{ filename: string; content: Uint8Array } | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [result, setResult] = useState<UploadResult | null>(null);
@@ -42,7 +42,8 @@ export function ImportCard({ kind }: { kind: ImportKind }) {
     setBusy(true);
     setError(null);
     try {
-      setResult(await importFile(kind, file));
+      // Every screen showing what the file changes loads again on the change event.
+      setResult(await call(UPLOAD[kind], { file }));
       setFile(null);
       setPreview(null);
     } catch (e) {

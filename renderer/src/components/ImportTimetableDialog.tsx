@@ -4,7 +4,7 @@ import { call, fileToUpload, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
 import { termLabel, type Term } from '../../../core/domain/terms';
 import { INSTRUCTOR_ROLES, type InstructorRole } from '../../../core/domain/roles';
-import { useCampuses } from '../stores/campuses';
+import { useCampusList } from '../stores/catalog';
 import { ErrorNote } from './ErrorNote';
 
 type ImportResult = Result<'schedule-import'>;
@@ -29,7 +29,7 @@ export function ImportTimetableDialog({
   onClose: () => void;
   onApplied: (terms: Term[]) => void;
 }) {
-  const campuses = useCampuses((s) => s.campuses);
+  const campuses = useCampusList();
   const [file, setFile] = useState<Upload | null>(null);
   const [intoShownTerm, setIntoShownTerm] = useState(false);
   const [campus, setCampus] = useState<string | null>(null);

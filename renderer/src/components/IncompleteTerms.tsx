@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifyError } from '../lib/notify';
-import { useData, type IncompleteTerm } from '../stores/data';
+import { call } from '../api/client';
+import { useLive } from '../api/live';
+import type { IncompleteTerm } from '../api/wire';
 import { termLabel } from '../../../core/domain/terms';
 
 const key = (t: IncompleteTerm): string => `${t.campus}|${t.year}|${t.semester}`;
@@ -11,13 +13,14 @@ const key = (t: IncompleteTerm): string => `${t.campus}|${t.year}|${t.semester}`
  * recommendations until staff confirm them complete (or upload them again in full).
  */
 export function IncompleteTerms() {
-  const { incompleteTerms, confirmTerm } = useData();
+  const incompleteTerms = useLive('offerings-incomplete-terms', {}).data ?? [];
   const [busy, setBusy] = useState<string | null>(null);
   if (incompleteTerms.length === 0) return null;
   const confirm = async (term: IncompleteTerm): Promise<void> => {
     setBusy(key(term));
     try {
-      await confirmTerm(term);
+      // The list loads again on the change event.
+      await call('offerings-confirm-term', { campus: term.campus, year: term.year, semester: term.semester });
     } catch (error) {
       notifyError(error, 'The term was not confirmed');
     } finally {

@@ -1,32 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Card, FileButton, Group, NumberInput, ScrollArea, Select, Table, Text, TextInput } from '@mantine/core';
-import { call, fileToUpload, type Result } from '../api/client';
+import { call, fileToUpload } from '../api/client';
+import { useLive } from '../api/live';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { notifyDone } from '../lib/notify';
-import { useCampuses } from '../stores/campuses';
-
-type Room = Result<'rooms-list'>[number];
+import { useCampusList } from '../stores/catalog';
 
 /** Rooms with their seats: add one, upload a list, remove one. */
 export function RoomsPanel() {
-  const [rooms, setRooms] = useState<Room[]>([]);
+  // Rooms added here, in another window or by a script show on the change event.
+  const rooms = useLive('rooms-list', {});
   const [name, setName] = useState('');
   const [capacity, setCapacity] = useState<number | string>(40);
   const [campus, setCampus] = useState<string | null>(null);
-  const campuses = useCampuses((s) => s.campuses);
+  const campuses = useCampusList();
   const [error, setError] = useState<string | null>(null);
-  const load = (): void => {
-    call('rooms-list', {})
-      .then(setRooms)
-      .catch((e: unknown) => setError(messageOf(e)));
-  };
-  useEffect(load, []);
   const act = async (work: () => Promise<unknown>): Promise<void> => {
     setError(null);
     try {
       await work();
-      load();
     } catch (e) {
       setError(messageOf(e));
     }
@@ -34,7 +27,7 @@ export function RoomsPanel() {
   return (
     <Card withBorder data-testid="rooms-panel">
       <Group justify="space-between" mb="xs">
-        <Text fw={600}>Rooms ({rooms.length})</Text>
+        <Text fw={600}>Rooms ({rooms.data?.length ?? 0})</Text>
         <FileButton
           accept=".csv,.xlsx,.json"
           onChange={(file) =>
@@ -60,11 +53,11 @@ export function RoomsPanel() {
           Add
         </Button>
       </Group>
-      <ErrorNote message={error} />
+      <ErrorNote message={error ?? rooms.error} />
       <ScrollArea h={180}>
         <Table fz="xs">
           <Table.Tbody>
-            {rooms.map((r) => (
+            {(rooms.data ?? []).map((r) => (
               <Table.Tr key={r.name}>
                 <Table.Td>{r.name}</Table.Td>
                 <Table.Td>{r.capacity === null ? <Badge variant="light" color="gray">seats unknown</Badge> : `${r.capacity} seats`}</Table.Td>

@@ -1,7 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { Badge, Card, Modal, ScrollArea, Table, Text } from '@mantine/core';
-import type { Entry } from '../stores/schedule';
-import type { Doctor } from '../stores/data';
+import type { Doctor, Entry } from '../api/wire';
 import { colourOf } from '../lib/week';
 import { instructorsOf } from '../lib/resource-rows';
 

@@ -1,35 +1,25 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ActionIcon, Button, Card, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
-import { describeNote, MAX_NOTE_REASON, TERM_NOTE_KINDS, TERM_NOTE_LABELS, type TermNote, type TermNoteKind } from '../../../core/domain/term-notes';
-import { call, transport } from '../api/client';
+import { describeNote, MAX_NOTE_REASON, TERM_NOTE_KINDS, TERM_NOTE_LABELS, type TermNoteKind } from '../../../core/domain/term-notes';
+import { call } from '../api/client';
+import { useLive } from '../api/live';
 import { ApiError } from '../api/errors';
 import { notifyError } from '../lib/notify';
-import { useData } from '../stores/data';
+import { useCourses, useDoctors } from '../stores/catalog';
 
 /**
  * What staff know of the target term that the history cannot tell: instructors away, courses newly
  * approved or retired. The term's runs take them into account, each with a reason in words.
  */
 export function TermNotesCard({ year, semester }: { year: number | null; semester: 'Fall' | 'Spring' }) {
-  const { courses, doctors, refreshCatalog } = useData();
-  const [notes, setNotes] = useState<TermNote[]>([]);
+  const courses = useCourses();
+  const doctors = useDoctors();
+  // Notes added here or elsewhere (a script, another window) show on the change event.
+  const notes = useLive('predict-term-notes', year === null ? null : { year, semester }).data ?? [];
   const [kind, setKind] = useState<TermNoteKind>('instructor_away');
   const [subject, setSubject] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    if (year === null) return;
-    call('predict-term-notes', { year, semester })
-      .then(setNotes)
-      .catch(() => setNotes([]));
-  }, [year, semester]);
-  useEffect(load, [load]);
-  // Notes added elsewhere (a script, another window) show here too.
-  useEffect(() => transport.subscribe((event) => event.type === 'changed' && event.areas.includes('runs') && load()), [load]);
-  useEffect(() => {
-    if (courses.length === 0 || doctors.length === 0) void refreshCatalog().catch(() => undefined);
-  }, [courses.length, doctors.length, refreshCatalog]);
 
   if (year === null) return null;
   const options =
@@ -50,7 +40,6 @@ export function TermNotesCard({ year, semester }: { year: number | null; semeste
       });
       setSubject(null);
       setReason('');
-      load();
     } catch (e) {
       if (e instanceof ApiError) setProblem(e.message);
       else notifyError(e, 'The note was not saved');
@@ -59,7 +48,6 @@ export function TermNotesCard({ year, semester }: { year: number | null; semeste
   const remove = async (id: number): Promise<void> => {
     try {
       await call('predict-term-note-delete', { note_id: id });
-      load();
     } catch (e) {
       notifyError(e, 'The note was not removed');
     }

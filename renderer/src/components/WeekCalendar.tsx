@@ -12,9 +12,9 @@ import { textWidth } from '../lib/text-width';
 import { useElementSize } from '@mantine/hooks';
 import { colourOf, dateOfLetter, hhmm, leadInstructor, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
 import { messageOf } from '../api/errors';
-import { useSchedule, type Entry } from '../stores/schedule';
-import { useCampuses } from '../stores/campuses';
-import type { Doctor } from '../stores/data';
+import { updateEntry, useScheduleView } from '../stores/schedule';
+import { useCampusList } from '../stores/catalog';
+import type { Doctor, Entry } from '../api/wire';
 import type { AutofillResult } from './AutofillPanel';
 
 /**
@@ -93,8 +93,9 @@ export const WeekCalendar = memo(function WeekCalendar({
   /** Kept mounted but not shown while another view is: switching back costs no new calendar. */
   hidden?: boolean;
 }) {
-  const { update, refuse, refusal } = useSchedule();
-  const campusCount = useCampuses((s) => s.campuses.length);
+  const refusal = useScheduleView((s) => s.refusal);
+  const refuse = useScheduleView((s) => s.refuse);
+  const campusCount = useCampusList().length;
   // The width of a day, in steps of 8 px (a resize within a step lays nothing out again).
   const { ref: sizeRef, width } = useElementSize();
   // Hidden (another view shown), the calendar keeps the width it last had: nothing is laid out again.
@@ -176,26 +177,26 @@ export const WeekCalendar = memo(function WeekCalendar({
       const entry = entriesById.get(id);
       if (!entry || !info.event.start) return info.revert();
       try {
-        await update({ entry_id: id, day: shiftPattern(entry.day, info.delta.days), start_time: timeOfDate(info.event.start) });
+        await updateEntry({ entry_id: id, day: shiftPattern(entry.day, info.delta.days), start_time: timeOfDate(info.event.start) });
       } catch (e) {
         info.revert();
         refuse(id, messageOf(e));
       }
     },
-    [entriesById, update, refuse],
+    [entriesById, refuse],
   );
   const onResize = useCallback(
     async (info: EventResizeDoneArg): Promise<void> => {
       const id = Number(info.event.groupId);
       if (!info.event.start || !info.event.end) return info.revert();
       try {
-        await update({ entry_id: id, duration_mins: Math.round((info.event.end.getTime() - info.event.start.getTime()) / 60000) });
+        await updateEntry({ entry_id: id, duration_mins: Math.round((info.event.end.getTime() - info.event.start.getTime()) / 60000) });
       } catch (e) {
         info.revert();
         refuse(id, messageOf(e));
       }
     },
-    [update, refuse],
+    [refuse],
   );
   const onDropHandler = useCallback((info: EventDropArg) => void onDrop(info), [onDrop]);
   const onResizeHandler = useCallback((info: EventResizeDoneArg) => void onResize(info), [onResize]);

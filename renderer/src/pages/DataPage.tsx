@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Badge, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useData, type Course, type Doctor, type Offering } from '../stores/data';
+import { useLive } from '../api/live';
+import type { Course, Doctor, Offering } from '../api/wire';
 import { DataGrid } from '../components/DataGrid';
 import { ImportCard } from '../components/ImportCard';
 import { ErrorNote } from '../components/ErrorNote';
@@ -17,8 +18,14 @@ const list = (json: string | null): string => {
   }
 };
 
+const NONE: never[] = [];
+
 export function DataPage() {
-  const { courses, offerings, doctors, error } = useData();
+  // Live: an import here, in another window or by a script shows at once.
+  const courses = useLive('courses-list', {});
+  const offerings = useLive('offerings-list', {});
+  const doctors = useLive('doctors-list', {});
+  const error = courses.error ?? offerings.error ?? doctors.error;
   const courseColumns = useMemo<ColumnDef<Course, unknown>[]>(
     () => [
       { accessorKey: 'code', header: 'Code', size: 130 },
@@ -65,18 +72,18 @@ export function DataPage() {
       <IncompleteTerms />
       <Tabs defaultValue="courses" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="courses">Courses ({courses.length})</Tabs.Tab>
-          <Tabs.Tab value="offerings">Offerings ({offerings.length.toLocaleString()})</Tabs.Tab>
-          <Tabs.Tab value="doctors">Doctors ({doctors.length})</Tabs.Tab>
+          <Tabs.Tab value="courses">Courses ({courses.data?.length ?? 0})</Tabs.Tab>
+          <Tabs.Tab value="offerings">Offerings ({(offerings.data?.length ?? 0).toLocaleString()})</Tabs.Tab>
+          <Tabs.Tab value="doctors">Doctors ({doctors.data?.length ?? 0})</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="courses" pt="xs">
-          <DataGrid rows={courses} columns={courseColumns} label="Courses" testId="grid-courses" />
+          <DataGrid rows={courses.data ?? NONE} columns={courseColumns} label="Courses" testId="grid-courses" />
         </Tabs.Panel>
         <Tabs.Panel value="offerings" pt="xs">
-          <DataGrid rows={offerings} columns={offeringColumns} label="Offerings" testId="grid-offerings" />
+          <DataGrid rows={offerings.data ?? NONE} columns={offeringColumns} label="Offerings" testId="grid-offerings" />
         </Tabs.Panel>
         <Tabs.Panel value="doctors" pt="xs">
-          <DataGrid rows={doctors} columns={doctorColumns} label="Doctors" testId="grid-doctors" />
+          <DataGrid rows={doctors.data ?? NONE} columns={doctorColumns} label="Doctors" testId="grid-doctors" />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,60 +1,12 @@
-import { useEffect, useState } from 'react';
 import { Button, Card, CopyButton, FileButton, Group, Modal, NumberInput, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { TermPicker } from '../components/TermPicker';
-import { useSchedule } from '../stores/schedule';
-import { termLabel, type Term } from '../../../core/domain/terms';
-import { call, fileToUpload, transport, type Result } from '../api/client';
-import { messageOf } from '../api/errors';
 import { ErrorNote } from '../components/ErrorNote';
 import { DepartmentProfileCard } from '../components/DepartmentProfileCard';
-import { notifyDone, notifyError } from '../lib/notify';
-
-type Info = Result<'settings-info'>;
+import { useSettingsPage, useTimetableSettings } from '../controllers/settings';
 
 export function SettingsPage() {
-  const [info, setInfo] = useState<Info | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [confirmingRegenerate, setConfirmingRegenerate] = useState(false);
-  const load = (): void => {
-    call('settings-info', {})
-      .then(setInfo)
-      .catch((e: unknown) => setError(messageOf(e)));
-  };
-  useEffect(load, []);
-  const regenerate = async (): Promise<void> => {
-    setConfirmingRegenerate(false);
-    try {
-      await call('settings-regenerate-token', {});
-      notifyDone('Scripts must use the new token from now on.', 'Token regenerated');
-      load();
-    } catch (e) {
-      notifyError(e);
-    }
-  };
-  const backup = async (): Promise<void> => {
-    try {
-      await transport.saveFile(await call('database-backup', {}));
-    } catch (e) {
-      notifyError(e, 'Backup failed');
-    }
-  };
-  const restore = async (file: File | null): Promise<void> => {
-    if (!file) return;
-    try {
-      await call('database-restore', { file: await fileToUpload(file) });
-      notifyDone(`Restored from ${file.name}.`, 'Database restored');
-    } catch (e) {
-      notifyError(e, 'Restore failed');
-    }
-  };
-  const sample = async (): Promise<void> => {
-    try {
-      await call('sample-load', {});
-      notifyDone('Sample data imported.');
-    } catch (e) {
-      notifyError(e);
-    }
-  };
+  const page = useSettingsPage();
+  const { info, error } = page;
   return (
     <Stack maw={760}>
       <Title order={2}>Settings</Title>
@@ -71,17 +23,17 @@ export function SettingsPage() {
                 Database: <code>{info.database_file}</code>
               </Text>
               <Group>
-                <Button variant="default" onClick={() => void backup()}>
+                <Button variant="default" onClick={() => void page.backup()}>
                   Back up database
                 </Button>
-                <FileButton onChange={(f) => void restore(f)} accept=".db,.sqlite">
+                <FileButton onChange={(f) => void page.restore(f)} accept=".db,.sqlite">
                   {(props) => (
                     <Button variant="default" {...props}>
                       Restore from backup…
                     </Button>
                   )}
                 </FileButton>
-                <Button variant="default" onClick={() => void sample()}>
+                <Button variant="default" onClick={() => void page.loadSample()}>
                   Load sample data
                 </Button>
               </Group>
@@ -113,20 +65,20 @@ export function SettingsPage() {
                     )}
                   </CopyButton>
                   {info.token_regenerable && (
-                    <Button color="red" variant="light" onClick={() => setConfirmingRegenerate(true)}>
+                    <Button color="red" variant="light" onClick={page.askToRegenerate}>
                       Regenerate…
                     </Button>
                   )}
                 </Group>
               )}
-              <Modal opened={confirmingRegenerate} onClose={() => setConfirmingRegenerate(false)} title="Make a new API token?">
+              <Modal opened={page.confirmingRegenerate} onClose={page.keepToken} title="Make a new API token?">
                 <Stack gap="sm">
                   <Text size="sm">Scripts that use the current token stop working until they are given the new one, and every browser signed in to Termwise is signed out.</Text>
                   <Group justify="flex-end">
-                    <Button variant="default" onClick={() => setConfirmingRegenerate(false)}>
+                    <Button variant="default" onClick={page.keepToken}>
                       Keep the current token
                     </Button>
-                    <Button color="red" onClick={() => void regenerate()}>
+                    <Button color="red" onClick={() => void page.regenerate()}>
                       Make a new token
                     </Button>
                   </Group>
@@ -149,34 +101,15 @@ export function SettingsPage() {
 
 /** The current timetable term (where new entries go and what opens first) and the travel time between campuses. */
 function TimetableSettingsCard() {
-  const settings = useSchedule((s) => s.settings);
-  const [term, setTerm] = useState<Term | null>(null);
-  const [travel, setTravel] = useState<number | string>('');
-  useEffect(() => {
-    if (!settings) void useSchedule.getState().refresh();
-    else {
-      setTerm(settings.current_term);
-      setTravel(settings.travel_minutes);
-    }
-  }, [settings]);
-  if (!settings || !term) return null;
-  const save = async (): Promise<void> => {
-    try {
-      await call('schedule-settings-update', { current_term: term, travel_minutes: Number(travel) });
-      // The scheduler opens on the new current term.
-      await useSchedule.getState().showTerm(term);
-      notifyDone(`New entries go to ${termLabel(term)}; instructors need ${Number(travel)} minutes between campuses.`, 'Timetable settings saved');
-    } catch (e) {
-      notifyError(e, 'Settings not saved');
-    }
-  };
+  const { settings, values, edit, save } = useTimetableSettings();
+  if (!settings || !values) return null;
   return (
     <Card withBorder data-testid="timetable-settings">
       <Stack gap="xs">
         <Text fw={600}>Timetable</Text>
         <Group align="end">
-          <TermPicker label="Current term" value={term} onChange={setTerm} testId="current-term" />
-          <NumberInput label="Travel time between campuses (minutes)" min={0} max={600} value={travel} onChange={setTravel} w={260} data-testid="travel-minutes" />
+          <TermPicker label="Current term" value={values.term} onChange={(term) => edit({ term })} testId="current-term" />
+          <NumberInput label="Travel time between campuses (minutes)" min={0} max={600} value={values.travel} onChange={(travel) => edit({ travel })} w={260} data-testid="travel-minutes" />
           <Button onClick={() => void save()} data-testid="timetable-settings-save">
             Save
           </Button>

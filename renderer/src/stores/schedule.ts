@@ -1,72 +1,74 @@
 import { create } from 'zustand';
-import { call, type Args, type Result } from '../api/client';
-import { messageOf } from '../api/errors';
-import type { Term } from '../../../core/domain/terms';
-import type { PartOfTerm } from '../../../core/domain/parts';
+import { call } from '../api/client';
+import { patchLive, useLive } from '../api/live';
+import type { Entry, EntryPatch, NewEntry, PartOfTerm, Term, TimetableSettings } from '../api/wire';
 
-export type Entry = Result<'schedule-list'>[number];
-export type NewEntry = Args<'schedule-create'>;
-export type EntryPatch = Args<'schedule-update'>;
-export type TimetableSettings = Result<'schedule-settings'>;
-export type { Term, PartOfTerm };
-
-interface ScheduleState {
-  /** The term on screen; null until the current term is known. */
-  term: Term | null;
-  /** Terms that have a timetable, newest first. */
-  terms: (Term & { entries: number })[];
-  parts: PartOfTerm[];
-  settings: TimetableSettings | null;
-  entries: Entry[];
-  error: string | null;
+/** What the Scheduler keeps between visits: the term chosen (null: the current term) and the last refused change. */
+interface ScheduleView {
+  chosen: Term | null;
   /** The server's words about the last refused change, next to the entry it concerns. */
   refusal: { entryId: number | null; message: string } | null;
-  refresh: () => Promise<void>;
-  /** Shows another term's timetable. */
-  showTerm: (term: Term) => Promise<void>;
-  create: (entry: NewEntry) => Promise<Entry>;
-  update: (patch: EntryPatch) => Promise<Entry>;
-  remove: (id: number) => Promise<void>;
+  showTerm: (term: Term) => void;
   refuse: (entryId: number | null, message: string) => void;
+  clearRefusal: () => void;
 }
 
-export const useSchedule = create<ScheduleState>((set, get) => ({
-  term: null,
-  terms: [],
-  parts: [],
-  settings: null,
-  entries: [],
-  error: null,
+export const useScheduleView = create<ScheduleView>((set) => ({
+  chosen: null,
   refusal: null,
-  async refresh() {
-    try {
-      const settings = await call('schedule-settings', {});
-      const term = get().term ?? settings.current_term;
-      const [entries, terms, parts] = await Promise.all([call('schedule-list', term), call('schedule-terms', {}), call('schedule-parts', term)]);
-      set({ settings, term, entries, terms: terms.terms, parts, error: null });
-    } catch (error) {
-      set({ error: messageOf(error) });
-    }
-  },
-  async showTerm(term) {
-    set({ term, entries: [], refusal: null });
-    await get().refresh();
-  },
-  async create(entry) {
-    const created = await call('schedule-create', { ...get().term, ...entry });
-    set({ entries: [...get().entries, created], refusal: null });
-    return created;
-  },
-  async update(patch) {
-    const updated = await call('schedule-update', patch);
-    set({ entries: get().entries.map((e) => (e.id === updated.id ? updated : e)), refusal: null });
-    return updated;
-  },
-  async remove(id) {
-    await call('schedule-delete', { entry_id: id });
-    set({ entries: get().entries.filter((e) => e.id !== id) });
-  },
-  refuse(entryId, message) {
-    set({ refusal: { entryId, message } });
-  },
+  showTerm: (term) => set({ chosen: { year: term.year, semester: term.semester }, refusal: null }),
+  refuse: (entryId, message) => set({ refusal: { entryId, message } }),
+  clearRefusal: () => set({ refusal: null }),
 }));
+
+const NONE: never[] = [];
+
+export interface Timetable {
+  /** The term on screen; null until the current term is known. */
+  term: Term | null;
+  settings: TimetableSettings | null;
+  /** Terms that have a timetable, newest first. */
+  terms: (Term & { entries: number })[];
+  entries: Entry[];
+  parts: PartOfTerm[];
+  error: string | null;
+}
+
+/** The timetable on screen, live: the chosen term (else the current one), its meetings and parts. */
+export function useTimetable(): Timetable {
+  const settings = useLive('schedule-settings', {});
+  const chosen = useScheduleView((s) => s.chosen);
+  const term = chosen ?? settings.data?.current_term ?? null;
+  const asked = term && { year: term.year, semester: term.semester };
+  const entries = useLive('schedule-list', asked);
+  const parts = useLive('schedule-parts', asked);
+  const terms = useLive('schedule-terms', {});
+  return {
+    term,
+    settings: settings.data ?? null,
+    terms: terms.data?.terms ?? NONE,
+    entries: entries.data ?? NONE,
+    parts: parts.data ?? NONE,
+    error: settings.error ?? entries.error ?? parts.error,
+  };
+}
+
+/** Writes of one meeting from this page: each shows its answer at once and clears the last refusal; a refusal throws. */
+export async function createEntry(term: Term, entry: NewEntry): Promise<Entry> {
+  const created = await call('schedule-create', { ...term, ...entry });
+  patchLive('schedule-list', (list) => [...list, created], { year: created.year, semester: created.semester });
+  useScheduleView.getState().clearRefusal();
+  return created;
+}
+
+export async function updateEntry(patch: EntryPatch): Promise<Entry> {
+  const updated = await call('schedule-update', patch);
+  patchLive('schedule-list', (list) => list.map((e) => (e.id === updated.id ? updated : e)));
+  useScheduleView.getState().clearRefusal();
+  return updated;
+}
+
+export async function removeEntry(id: number): Promise<void> {
+  await call('schedule-delete', { entry_id: id });
+  patchLive('schedule-list', (list) => list.filter((e) => e.id !== id));
+}

@@ -1,0 +1,76 @@
+import { keepPreviousData, QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { READ_AREAS, readDependsOn, type LiveRead } from '../../../core/domain/reads';
+import type { HandlerName } from '../../../core/handlers';
+import { call, transport, type Args, type Result } from './client';
+import { messageOf } from './errors';
+
+/**
+ * Live reads: what a screen shows of the core, loaded once, shared by every component that asks
+ * the same, and loaded again whenever a write names one of the areas the read answers from. The
+ * areas come from the core's table of reads (core/domain/reads.ts), checked there against what
+ * every write does, so a screen never declares them by hand and never refreshes another.
+ */
+
+/** A read the screens may follow: one of the core's reads with its areas declared. */
+export type Live = LiveRead & HandlerName;
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // A read stays as loaded until a change event says otherwise: no polling, no reload on focus.
+    queries: { staleTime: Infinity, gcTime: 10 * 60_000, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false },
+  },
+});
+
+const keyOf = <N extends Live>(operation: N, args: Args<N>): readonly [N, Args<N>] => [operation, args];
+
+export interface LiveResult<T> {
+  /** The answer, or undefined until the first one arrives (or when the read is not askable). */
+  data: T | undefined;
+  /** The refusal in words, when the last load failed. */
+  error: string | null;
+  loading: boolean;
+}
+
+/**
+ * Follows one read: `args` null while it cannot be asked yet. With `keepPrevious`, a change of
+ * arguments keeps showing the last answer until the new one arrives (no flash of empty screen).
+ */
+export function useLive<N extends Live>(operation: N, args: Args<N> | null, options: { keepPrevious?: boolean } = {}): LiveResult<Result<N>> {
+  const query: UseQueryResult<Result<N>> = useQuery({
+    queryKey: keyOf(operation, (args ?? {}) as Args<N>),
+    queryFn: () => call(operation, args as Args<N>),
+    enabled: args !== null,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+  });
+  return { data: query.data, error: query.error ? messageOf(query.error) : null, loading: query.isFetching };
+}
+
+/** Starts loading a read before its screen asks (while the screen's code loads). */
+export function prefetchLive<N extends Live>(operation: N, args: Args<N>): Promise<void> {
+  return queryClient.prefetchQuery({ queryKey: keyOf(operation, args), queryFn: () => call(operation, args) });
+}
+
+/** The answer already loaded for a read, if any. */
+export function loadedLive<N extends Live>(operation: N, args: Args<N>): Result<N> | undefined {
+  return queryClient.getQueryData<Result<N>>(keyOf(operation, args));
+}
+
+/**
+ * Shows a write's answer at once in the loaded answers of a read: the one asked with `args`, or
+ * without, every one of the operation. The change event that follows loads the read again and confirms it.
+ */
+export function patchLive<N extends Live>(operation: N, update: (current: Result<N>) => Result<N>, args?: Args<N>): void {
+  const patch = (current: Result<N> | undefined): Result<N> | undefined => (current === undefined ? current : update(current));
+  if (args === undefined) queryClient.setQueriesData<Result<N>>({ queryKey: [operation] }, patch);
+  else queryClient.setQueryData<Result<N>>(keyOf(operation, args), patch);
+}
+
+const isLive = (operation: unknown): operation is LiveRead => typeof operation === 'string' && Object.hasOwn(READ_AREAS, operation);
+
+/** Follows the core's change events (any window, the desktop menu, a script over REST); returns the unsubscribe. */
+export function followChanges(client: QueryClient = queryClient): () => void {
+  return transport.subscribe((event) => {
+    if (event.type !== 'changed') return;
+    void client.invalidateQueries({ predicate: (query) => isLive(query.queryKey[0]) && readDependsOn(query.queryKey[0], event.areas) });
+  });
+}

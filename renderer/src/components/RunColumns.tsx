@@ -1,0 +1,93 @@
+import { useMemo } from 'react';
+import { Badge, Group, Text } from '@mantine/core';
+import type { ColumnDef } from '@tanstack/react-table';
+import type { Run, RunEntry } from '../api/wire';
+import { SCORE_HINT } from '../lib/model-words';
+
+/** The columns of a run's grid: rank, course, the plan's decision (staff's marked), score, enrollment with its range, sections. */
+export function useRunColumns(current: Run | null): ColumnDef<RunEntry, unknown>[] {
+  return useMemo<ColumnDef<RunEntry, unknown>[]>(
+    () => [
+      { id: 'rank', header: '#', size: 45, accessorFn: (e) => (current?.entries.indexOf(e) ?? 0) + 1 },
+      { accessorKey: 'course_code', header: 'Code', size: 90 },
+      { accessorKey: 'course_name', header: 'Name', size: 180, cell: (c) => <span title={c.row.original.course_name}>{c.row.original.course_name}</span> },
+      {
+        id: 'offer',
+        header: 'Decision',
+        size: 110,
+        accessorFn: (e) => (e.planned_offer ? 'Offer' : 'Skip'),
+        cell: (c) => {
+          const e = c.row.original;
+          const byStaff = e.staff_decision !== null;
+          const title = byStaff
+            ? `Your decision${e.staff_reason ? `: ${e.staff_reason}` : ''}. The model said ${e.offer ? 'offer' : 'skip'}.`
+            : "The model's decision";
+          return (
+            <Text
+              span
+              size="sm"
+              fw={600}
+              c={e.planned_offer ? undefined : 'dimmed'}
+              className={e.planned_offer ? 'tw-offer' : undefined}
+              title={title}
+              data-testid="decision"
+            >
+              {e.planned_offer ? '✓ Offer' : '– Skip'}
+              {byStaff && (
+                <Badge size="xs" variant="outline" ml={4} data-testid="decided-by-staff">
+                  yours
+                </Badge>
+              )}
+            </Text>
+          );
+        },
+      },
+      {
+        accessorKey: 'offer_score',
+        header: () => <span title={SCORE_HINT}>Score (0–100) ⓘ</span>,
+        size: 125,
+        cell: (c) => (
+          <Group gap={6} wrap="nowrap">
+            <div className="tw-scorebar" style={{ width: `${Math.max(2, c.row.original.offer_score * 0.7)}px` }} />
+            <Text size="xs" title={SCORE_HINT}>
+              {c.row.original.offer_score.toFixed(0)}
+            </Text>
+          </Group>
+        ),
+      },
+      {
+        accessorKey: 'predicted_enrollment',
+        header: 'Enrollment',
+        size: 120,
+        cell: (c) => {
+          const e = c.row.original;
+          if (e.enrollment_low === null || e.enrollment_high === null) return e.predicted_enrollment;
+          return (
+            <span
+              title={`Expected ${e.predicted_enrollment} students; 8 times in 10 between ${e.enrollment_low} and ${e.enrollment_high}`}
+              data-testid="enrollment-range"
+            >
+              {e.predicted_enrollment}{' '}
+              <Text span size="xs" c="dimmed">
+                ({e.enrollment_low}–{e.enrollment_high})
+              </Text>
+            </span>
+          );
+        },
+      },
+      {
+        accessorKey: 'planned_sections',
+        header: 'Sections',
+        size: 80,
+        cell: (c) => {
+          const e = c.row.original;
+          const differs = e.planned_sections !== e.projected_sections;
+          return (
+            <span title={`Sections of ${e.section_size} seats${differs ? `; the model proposed ${e.projected_sections}` : ''}`}>{e.planned_sections}</span>
+          );
+        },
+      },
+    ],
+    [current],
+  );
+}

@@ -1,0 +1,182 @@
+import { useMemo, useState } from 'react';
+import { call, transport } from '../api/client';
+import { messageOf } from '../api/errors';
+import { useLive } from '../api/live';
+import type { Run, RunEntry, TrainResult } from '../api/wire';
+import { notifyError } from '../lib/notify';
+import { useDraft } from '../lib/use-draft';
+import { useCampusList } from '../stores/catalog';
+import { saveRun } from '../stores/predict';
+import { useProgress } from '../stores/progress';
+import { codePrefixes } from '../../../core/domain/codes';
+import type { QuotaCategory } from '../../../core/domain/quotas';
+import { compareRuns } from '../../../core/domain/run-comparison';
+import { campusTermLabel } from '../../../core/domain/terms';
+
+/** A run's name when staff gave none: its campus and term. */
+export function defaultRunName(r: { target_campus: string; target_semester: string; target_year: number }): string {
+  return campusTermLabel(r.target_campus, { year: r.target_year, semester: r.target_semester });
+}
+
+export type TargetSemester = 'Fall' | 'Spring';
+export interface Cohorts {
+  new_freshman: number;
+  new_sophomores: number;
+  new_masters: number;
+}
+/** The grid's filters: a prefix, a course type, and offer/skip/all. */
+export interface RunFilters {
+  prefix: string | null;
+  type: string | null;
+  decision: 'all' | 'offer' | 'skip';
+}
+
+const NO_RUNS: Run[] = [];
+const NO_CATEGORIES: QuotaCategory[] = [];
+const targetOf = (next: { year: number; semester: TargetSemester }): { year: number | string; semester: TargetSemester } => ({ year: next.year, semester: next.semester });
+const slotsOf = (found: { categories: QuotaCategory[] }): Record<string, number> => Object.fromEntries(found.categories.map((c) => [c.key, c.count]));
+/** Without any history there is no next term to propose: this year's Fall. */
+const WITHOUT_HISTORY = { year: new Date().getFullYear(), semester: 'Fall' as const };
+
+/**
+ * The Predictions screen's state and actions: the run to ask for (term, campus, cohorts, quotas),
+ * training, the campus's saved runs (live), the run shown with its filters, the course chosen in
+ * it, and the comparison with another run.
+ */
+export function usePredictionsPage() {
+  const campuses = useCampusList();
+  const [chosenCampus, setCampus] = useState<string | null>(null);
+  const campus = chosenCampus ?? campuses[0] ?? '';
+
+  // The target term proposed by the history (the term after its latest), until staff change it.
+  const next = useLive('predict-next-term', {});
+  const target = useDraft(next.data ?? (next.error ? WITHOUT_HISTORY : null), targetOf);
+  const [name, setName] = useState('');
+  const [cohorts, setCohorts] = useState<Cohorts>({ new_freshman: 0, new_sophomores: 0, new_masters: 0 });
+  const [useQuotas, setUseQuotas] = useState(false);
+  // The department's categories at the campus (its profile's, else its catalog's), each with its usual count.
+  const found = useLive('predict-quota-categories', campus === '' ? null : { campus });
+  const slots = useDraft(found.data, slotsOf);
+
+  const [training, setTraining] = useState(false);
+  const [trainResult, setTrainResult] = useState<TrainResult | null>(null);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const progress = useProgress((s) => s.byKey);
+
+  const runs = useLive('predict-runs', campus === '' ? null : { campus });
+  const runList = runs.data ?? NO_RUNS;
+  const [shownId, setShownId] = useState<number | null>(null);
+  // The run chosen, else the campus's latest: runs are saved, so coming back shows it.
+  const current = runList.find((r) => r.id === shownId) ?? runList[0] ?? null;
+  const [filters, setFilters] = useState<RunFilters>({ prefix: null, type: null, decision: 'all' });
+  const [chosenCourse, setChosenCourse] = useState<string | null>(null);
+  const [compareWith, setCompareWith] = useState<string | null>(null);
+
+  // The chosen course as the run now stands (a decision replaces its entry).
+  const selected = (chosenCourse !== null && current?.entries.find((e) => e.course_code === chosenCourse)) || null;
+  const other = runList.find((r) => String(r.id) === compareWith && r.id !== current?.id) ?? null;
+  const comparison = useMemo(() => (current && other ? compareRuns(other.entries, current.entries) : null), [current, other]);
+  const entries = useMemo(
+    () =>
+      (current?.entries ?? []).filter(
+        (e) =>
+          (!filters.prefix || codePrefixes(e.course_code).includes(filters.prefix)) &&
+          (!filters.type || e.types.includes(filters.type)) &&
+          (filters.decision === 'all' || (filters.decision === 'offer') === e.planned_offer),
+      ),
+    [current, filters],
+  );
+  // The prefixes and course types to filter by are the run's own: whatever the department teaches.
+  const choices = useMemo(() => {
+    const list = current?.entries ?? [];
+    const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort((a, b) => a.localeCompare(b));
+    return { prefixes: sorted(list.flatMap((e) => codePrefixes(e.course_code))), types: sorted(list.flatMap((e) => e.types)) };
+  }, [current]);
+
+  const trainProgress = Object.values(progress).filter((p) => p.task === 'train');
+  const trainPercent = trainProgress.length > 0 ? Math.round(trainProgress.filter((p) => p.campus).reduce((sum, p) => sum + p.percent, 0) / Math.max(1, campuses.length)) : 0;
+  const year = target.values?.year ?? '';
+  const semester = target.values?.semester ?? 'Fall';
+
+  return {
+    campuses,
+    campus,
+    setCampus,
+    year,
+    semester,
+    setYear: (value: number | string) => target.edit({ year: value }),
+    setSemester: (value: TargetSemester) => target.edit({ semester: value }),
+    name,
+    setName,
+    cohorts,
+    setCohorts,
+    useQuotas,
+    setUseQuotas,
+    categories: found.data?.categories ?? NO_CATEGORIES,
+    slots: slots.values ?? {},
+    setSlot: (key: string, count: number) => slots.edit({ [key]: count }),
+    training,
+    trainPercent,
+    trainResult,
+    running,
+    error: error ?? runs.error,
+    runs: runList,
+    current,
+    show: (run: Run) => setShownId(run.id),
+    entries,
+    choices,
+    filters,
+    setFilters: (patch: Partial<RunFilters>) => setFilters({ ...filters, ...patch }),
+    selected,
+    choose: (entry: RunEntry) => setChosenCourse(entry.course_code),
+    decidedCount: current?.entries.filter((e) => e.staff_decision !== null).length ?? 0,
+    compareWith,
+    setCompareWith,
+    comparison,
+
+    train: async (): Promise<void> => {
+      setTraining(true);
+      setError(null);
+      try {
+        setTrainResult(await call('predict-train', {}));
+      } catch (e) {
+        setError(messageOf(e));
+      } finally {
+        setTraining(false);
+      }
+    },
+    /** Scores every course for the target term and shows the saved run. */
+    run: async (): Promise<void> => {
+      if (typeof year !== 'number') return;
+      setRunning(true);
+      setError(null);
+      try {
+        const saved = await saveRun({
+          run_name: name.trim() || defaultRunName({ target_campus: campus, target_semester: semester, target_year: year }),
+          target_year: year,
+          target_semester: semester,
+          target_campus: campus,
+          ...cohorts,
+          use_quotas: useQuotas,
+          slots: slots.values ?? {},
+        });
+        setShownId(saved.id);
+      } catch (e) {
+        setError(messageOf(e));
+      } finally {
+        setRunning(false);
+      }
+    },
+    exportRun: async (format: 'xlsx' | 'csv'): Promise<void> => {
+      if (!current) return;
+      try {
+        await transport.saveFile(await call('predict-run-export', { run_id: current.id, format }));
+      } catch (e) {
+        notifyError(e, 'Export failed');
+      }
+    },
+  };
+}
+
+export type PredictionsPageState = ReturnType<typeof usePredictionsPage>;

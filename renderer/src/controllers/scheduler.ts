@@ -1,0 +1,194 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { call, transport } from '../api/client';
+import { useLive } from '../api/live';
+import type { Entry } from '../api/wire';
+import type { AutofillResult } from '../components/AutofillPanel';
+import { draftOf, type EntryDraft } from '../components/EntryModal';
+import { NO_INSTRUCTOR, resourceRows, UNASSIGNED_KEY, type ResourceKind } from '../lib/resource-rows';
+import { notifyDone, notifyError } from '../lib/notify';
+import { useCampusList, useCourses, useDoctors } from '../stores/catalog';
+import { useScheduleView, useTimetable } from '../stores/schedule';
+import { displayRoom, TBD_ROOM } from '../../../core/domain/meetings';
+import { usualMeetingForDay } from '../../../core/domain/days';
+import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
+
+export type SchedulerView = 'week' | ResourceKind;
+
+/** The dialogs the Scheduler opens; one at a time. */
+export type SchedulerDialog = 'copy' | 'import' | 'parts' | 'doctor' | 'autofill';
+
+/** What the sections on screen are narrowed to; null shows all. */
+export interface SchedulerFilters {
+  part: string | null;
+  campus: string | null;
+  /** A doctor's id, or UNASSIGNED_KEY for sections without one. */
+  doctor: string | null;
+  room: string | null;
+  cohort: string | null;
+}
+
+const NO_FILTERS: SchedulerFilters = { part: null, campus: null, doctor: null, room: null, cohort: null };
+const NONE: never[] = [];
+
+/** An auto-fill draft on screen, with what it was asked with (applying it asks the same). */
+export interface DraftRun {
+  runId: number;
+  options: { max: number; budget: number };
+  result: AutofillResult;
+}
+
+/**
+ * The Scheduler's state and actions: the term's timetable (live), the view and filters, the
+ * section being edited, the dialogs, an auto-fill draft and the exports.
+ */
+export function useSchedulerPage() {
+  const { entries, error, term, parts } = useTimetable();
+  const refusal = useScheduleView((s) => s.refusal);
+  const showTerm = useScheduleView((s) => s.showTerm);
+  const courses = useCourses();
+  const doctors = useDoctors();
+  const campuses = useCampusList();
+  const [view, setView] = useState<SchedulerView>('week');
+  const [filters, setFilterState] = useState<SchedulerFilters>(NO_FILTERS);
+  const [dialog, setDialog] = useState<SchedulerDialog | null>(null);
+  const [draft, setDraft] = useState<EntryDraft | null>(null);
+  const [slotList, setSlotList] = useState<number[] | null>(null);
+  const [draftRun, setDraftRun] = useState<DraftRun | null>(null);
+  const [applying, setApplying] = useState(false);
+  const setFilters = useCallback((patch: Partial<SchedulerFilters>) => setFilterState((current) => ({ ...current, ...patch })), []);
+
+  // The declared rooms: free ones are rows of the By room view too.
+  const roomList = useLive('rooms-list', {}).data;
+  const declaredRooms = useMemo(
+    () => (roomList ?? NONE).map((r) => ({ key: displayRoom(r.name), label: r.capacity ? `${displayRoom(r.name)} (${r.capacity} seats)` : displayRoom(r.name), campus: r.campus })),
+    [roomList],
+  );
+  // The latest run's plan (staff's decisions, else the model's) orders the entry form's course list: read once the form opens.
+  const latestRunId = useLive('dashboard-metrics', draft ? {} : null).data?.latest_run_id ?? null;
+  const latestRun = useLive('predict-run', draft && latestRunId !== null ? { run_id: latestRunId } : null).data;
+  const recommended = useMemo(() => (latestRun ? latestRun.entries.filter((e) => e.planned_offer).map((e) => e.course_code) : NONE), [latestRun]);
+  // The term's student cohorts (curriculum groups), each with the courses it takes.
+  const cohortList = useLive('schedule-cohorts', term && { year: term.year, semester: term.semester }).data ?? NONE;
+
+  const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== TBD_ROOM))].sort(), [entries]);
+  const doctorChoices = useMemo(() => [{ value: UNASSIGNED_KEY, label: NO_INSTRUCTOR }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))], [doctors]);
+  const selectedDoctor = doctors.find((d) => String(d.id) === filters.doctor);
+  const cohorts = useMemo(() => cohortList.map((c) => ({ value: c.key, label: c.label })), [cohortList]);
+  const cohortCourses = useMemo(() => new Set(cohortList.find((c) => c.key === filters.cohort)?.courses ?? []), [cohortList, filters.cohort]);
+  // Every view shows the same filtered sections; switching view keeps the term and the filters.
+  const visible = useMemo(() => {
+    const { doctor, room, part, campus, cohort } = filters;
+    const teaches = (e: Entry): boolean => (doctor === UNASSIGNED_KEY ? e.doctors.length === 0 : e.doctors.some((d) => String(d.id) === doctor));
+    return entries.filter(
+      (e) => (!doctor || teaches(e)) && (!room || e.room === room) && (!part || e.part_of_term === part) && (!campus || e.campus === campus) && (!cohort || cohortCourses.has(e.course_code)),
+    );
+  }, [entries, filters, cohortCourses]);
+  // What the week calendar draws: the filtered sections, frozen while another view is shown.
+  const weekShown = useRef(visible);
+  if (view === 'week') weekShown.current = visible;
+  const rows = useMemo(() => {
+    if (view === 'week') return [];
+    // Every declared room (free ones too) unless one room is chosen; every doctor, or the chosen one.
+    const resources =
+      view === 'room'
+        ? filters.room
+          ? []
+          : declaredRooms.filter((r) => !filters.campus || r.campus === null || r.campus === filters.campus)
+        : doctors.filter((d) => !filters.doctor || String(d.id) === filters.doctor).map((d) => ({ key: String(d.id), label: d.name }));
+    return resourceRows(view, visible, resources);
+  }, [view, visible, declaredRooms, doctors, filters]);
+  const entriesById = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
+
+  /**
+   * A new section at a day and time, in the room or for the instructor the screen is focused on.
+   * startSection and openEntries keep their identity between renders, so opening a dialog does not
+   * redraw the week's calendar (WeekCalendar is memoised).
+   */
+  const startSection = useCallback(
+    (letter: string, time: string, at: { room?: string; instructorIds?: number[] } = {}): void => {
+      const defaults = usualMeetingForDay(letter);
+      setDraft({
+        course_code: '',
+        section_name: '1',
+        instructor_ids: at.instructorIds ?? (selectedDoctor ? [selectedDoctor.id] : []),
+        day: defaults.day,
+        start_time: time,
+        duration_mins: defaults.duration,
+        room: at.room ?? filters.room ?? '',
+        part_of_term: filters.part ?? WHOLE_TERM_CODE,
+        joint_group: '',
+        campus: null,
+      });
+    },
+    [selectedDoctor, filters.room, filters.part],
+  );
+  const openEntries = useCallback(
+    (ids: readonly number[]): void => {
+      const only = ids.length === 1 ? entriesById.get(ids[0] ?? -1) : undefined;
+      if (only) setDraft(draftOf(only));
+      else setSlotList([...ids]);
+    },
+    [entriesById],
+  );
+
+  return {
+    term,
+    showTerm,
+    entries,
+    entriesById,
+    parts,
+    error,
+    refusal,
+    courses,
+    doctors,
+    campuses,
+    view,
+    setView,
+    filters,
+    setFilters,
+    choices: { rooms, doctors: doctorChoices, cohorts },
+    selectedDoctor,
+    weekShown: weekShown.current,
+    rows,
+    dialog,
+    open: setDialog,
+    closeDialog: () => setDialog(null),
+    draft,
+    editEntry: (entry: Entry) => setDraft(draftOf(entry)),
+    closeEntry: () => setDraft(null),
+    recommended,
+    listed: slotList === null ? null : slotList.map((id) => entriesById.get(id)).filter((e): e is Entry => e !== undefined),
+    closeList: () => setSlotList(null),
+    startSection,
+    openEntries,
+    /** Free time clicked in a row of the By room or By instructor view. */
+    startInRow: (rowKey: string, letter: string, time: string): void =>
+      startSection(letter, time, view === 'room' ? { room: rowKey === TBD_ROOM ? '' : rowKey } : { instructorIds: rowKey === UNASSIGNED_KEY ? [] : [Number(rowKey)] }),
+    draftRun,
+    showDraft: setDraftRun,
+    discardDraft: () => setDraftRun(null),
+    applying,
+    applyDraft: async (): Promise<void> => {
+      if (!draftRun) return;
+      setApplying(true);
+      try {
+        const applied = await call('schedule-autofill', { run_id: draftRun.runId, dry_run: false, max_sections_per_doctor: draftRun.options.max, time_budget_ms: draftRun.options.budget, ...term });
+        setDraftRun(null);
+        notifyDone(`${applied.placed.length} sections added to the timetable.`, 'Auto-fill applied');
+      } catch (e) {
+        notifyError(e, 'The draft could not be applied');
+      } finally {
+        setApplying(false);
+      }
+    },
+    exportAs: async (format: 'xlsx' | 'csv' | 'ics'): Promise<void> => {
+      try {
+        await transport.saveFile(await call('schedule-export', { ...term, format, ...(format === 'ics' ? { doctor_id: Number(filters.doctor) } : {}) }));
+      } catch (e) {
+        notifyError(e, 'Export failed');
+      }
+    },
+  };
+}
+
+export type SchedulerPageState = ReturnType<typeof useSchedulerPage>;

@@ -59,7 +59,12 @@ function sourceFiles(dir: string): string[] {
 
 function functionName(node: ts.Node): string | null {
   if ((ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name) return node.name.getText();
-  if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && ts.isVariableDeclaration(node.parent)) return node.parent.name.getText();
+  if (!ts.isArrowFunction(node) && !ts.isFunctionExpression(node)) return null;
+  if (ts.isFunctionExpression(node) && node.name) return node.name.getText();
+  if (ts.isVariableDeclaration(node.parent) || ts.isPropertyAssignment(node.parent)) return node.parent.name.getText();
+  // A component wrapped as it is declared: const X = memo((props) => …).
+  const call = node.parent;
+  if (ts.isCallExpression(call) && ts.isVariableDeclaration(call.parent)) return call.parent.name.getText();
   return null;
 }
 

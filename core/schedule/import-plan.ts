@@ -159,12 +159,8 @@ function checkJointGroupSizes(meetings: readonly ListedMeeting[], groupOf: reado
   });
 }
 
-/** The plan of an import: see the module's comment. */
-export function planImport(listing: ListingRead, snapshot: ImportSnapshot, options: ImportOptions): ImportPlan {
-  const meetings = listing.meetings;
-  const { partsOf, created: newParts } = planParts(meetings, snapshot);
-  const partOf = (m: ListedMeeting): PartOfTerm => partsOf.get(termKey(m.term))?.get(m.part_of_term) ?? WHOLE_TERM;
-  const budget = new ComparisonBudget(MAX_COMPARISONS, options.filename);
+/** Joint groups (the file's and those the rules find) and every instructor's role, with the notes they call for. */
+function planGroups(meetings: readonly ListedMeeting[], snapshot: ImportSnapshot, partOf: (m: ListedMeeting) => PartOfTerm, budget: ComparisonBudget, options: ImportOptions) {
   const crossListing = new CrossListing();
   for (const m of meetings) crossListing.add(termKey(m.term), m.course_code, m.cross_listed);
   const groups = proposeJointGroups(
@@ -177,37 +173,38 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
   const groupOf: (string | null)[] = meetings.map((m) => m.joint_group);
   for (const group of groups) for (const i of group.meetings) groupOf[i] = group.label;
   checkJointGroupSizes(meetings, groupOf, options.filename);
-  const decided = decideRoles(meetings, groupOf, partOf, options.roles);
+  return { groups, groupOf, decided: decideRoles(meetings, groupOf, partOf, options.roles) };
+}
 
-  const report: ImportReport = {
-    meetings: 0,
-    sections: 0,
-    joint_groups: groups.map((g) => ({ label: g.label, members: g.members, rule: g.rule })),
-    roles: decided.decisions,
-    conflicts: [],
-    curriculum_conflicts: [],
-    curriculum_conflicts_total: 0,
-    terms: [],
-    notes: [],
-    created: { courses: [], doctors: [], rooms: [], parts_of_term: newParts.map(({ term, part }) => `${part.code} (${termLabel(term)})`) },
-  };
-  if (!decided.complete) report.notes.push('Some instructors are listed on so many meetings that not every pair was compared: check their roles');
+/** What staff should know of the plan before applying it. */
+function planNotes(rolesComplete: boolean, newParts: readonly { part: PartOfTerm }[]): string[] {
+  const notes: string[] = [];
+  if (!rolesComplete) notes.push('Some instructors are listed on so many meetings that not every pair was compared: check their roles');
   const undated = newParts.filter((p) => p.part.start_date === null).map((p) => p.part.code);
   if (undated.length > 0) {
-    report.notes.push(
+    notes.push(
       `Parts of term ${undated.join(', ')} have no dates yet, so their meetings are checked as if each ran the whole term: set their dates (Scheduler → Parts of term) and import again to stop clashes between parts that never meet on the same dates`,
     );
   }
+  return notes;
+}
 
-  // Courses, instructors and rooms the database does not know yet.
+/** Courses the catalog does not list yet, named from the listing. */
+function planCourses(meetings: readonly ListedMeeting[], snapshot: ImportSnapshot): Course[] {
   const courses = new Map<string, Course>();
   for (const m of meetings) {
     if (courses.has(m.course_code) || snapshot.knownCourses.has(m.course_code)) continue;
     const code = describeCode(m.course_code);
     courses.set(m.course_code, { code: m.course_code, name: m.course_name ?? m.course_code, prefix: code.prefix, number: code.number, type: null, study_plan: null, prerequisites: null, course_level: code.level });
   }
-  report.created.courses = [...courses.keys()];
+  return [...courses.values()];
+}
 
+/**
+ * Every instructor the listing names, by name key: a known doctor, else a new one with a negative
+ * stand-in id (until it is written) allowed the courses the listing gives it.
+ */
+function planInstructors(meetings: readonly ListedMeeting[], snapshot: ImportSnapshot) {
   const teachers = new Map<string, DoctorAvailability>();
   const teacherById = new Map<number, DoctorAvailability>();
   const newDoctors = new Map<string, { standIn: number; record: DoctorRecord; courses: Set<string> }>();
@@ -218,93 +215,151 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
       if (known) {
         teachers.set(key, known);
         teacherById.set(known.id, known);
+        continue;
       }
-      else {
-        let added = newDoctors.get(key);
-        if (!added) {
-          added = { standIn: -(newDoctors.size + 1), record: { name, allowed_courses: '[]', available_days: null, available_time: null }, courses: new Set() };
-          newDoctors.set(key, added);
-          const standIn: DoctorAvailability = { id: added.standIn, name, available_days: null, available_time: null };
-          teachers.set(key, standIn);
-          teacherById.set(standIn.id, standIn);
-          report.created.doctors.push(name);
-        }
-        added.courses.add(m.course_code);
+      let added = newDoctors.get(key);
+      if (!added) {
+        added = { standIn: -(newDoctors.size + 1), record: { name, allowed_courses: '[]', available_days: null, available_time: null }, courses: new Set() };
+        newDoctors.set(key, added);
+        const standIn: DoctorAvailability = { id: added.standIn, name, available_days: null, available_time: null };
+        teachers.set(key, standIn);
+        teacherById.set(standIn.id, standIn);
       }
+      added.courses.add(m.course_code);
     }
   }
   const doctors = [...newDoctors.values()].map(({ standIn, record, courses: taught }) => ({ standIn, record: { ...record, allowed_courses: JSON.stringify([...taught].sort()) } }));
+  return { teachers, teacherById, doctors };
+}
 
+/** Rooms not declared yet (at the import's campus, seats unknown), and the campus of any room a meeting names. */
+function planRooms(meetings: readonly ListedMeeting[], snapshot: ImportSnapshot, campus: Campus) {
   const rooms = new Map<string, RoomRecord>();
   for (const m of meetings) {
     const key = m.room === null ? null : roomKey(m.room);
     if (m.room === null || key === null || rooms.has(key) || snapshot.rooms.has(key)) continue;
-    rooms.set(key, { name: m.room, capacity: null, campus: options.campus });
-    report.created.rooms.push(m.room);
+    rooms.set(key, { name: m.room, capacity: null, campus });
   }
   const declaredCampus = (room: string | null): Campus | null | undefined => {
     const key = room === null ? null : roomKey(room);
     if (key === null) return undefined;
     return (snapshot.rooms.get(key) ?? rooms.get(key))?.campus;
   };
+  return { rooms: [...rooms.values()], declaredCampus };
+}
 
-  // Every meeting through the timetable's rules, against the term as it is plus the meetings planned before it.
-  const books = new Map<string, TermBook>();
-  const storedBookings = new Map<string, Booking[]>();
-  const bookOf = (term: Term): TermBook => {
+/** The stored values of one listed meeting: its instructors (each once, with the role decided), room, campus and joint group. */
+function meetingValues(m: ListedMeeting, instructors: { ids: number[]; roles: InstructorRole[] }, jointGroup: string | null, declaredCampus: (room: string | null) => Campus | null | undefined, options: ImportOptions): EntryValues {
+  return {
+    year: m.term.year,
+    semester: m.term.semester,
+    course_code: m.course_code,
+    section_name: m.section_name,
+    doctor_ids: instructors.ids,
+    doctor_roles: instructors.roles,
+    day: m.day,
+    start_time: formatHHMM(m.start),
+    duration_mins: m.duration,
+    room: m.room ?? 'TBD',
+    part_of_term: m.part_of_term,
+    joint_group: jointGroup,
+    // A declared room's campus wins; a meeting without a room takes the row's or the form's campus.
+    campus:
+      m.room === null ? ((m.campus === null ? null : options.campuses.normalise(m.campus)) ?? options.campus) : meetingCampus(m.room, declaredCampus(m.room), null, null, options.campuses.fallback),
+  };
+}
+
+/**
+ * The terms the listing writes into, each as its meetings will be: the stored ones, then each
+ * planned meeting as it passes the rules (clash candidates from an in-memory index per term).
+ */
+class PlannedTerms {
+  private readonly books = new Map<string, TermBook>();
+  /** Each term's meetings as they will be (read again for curriculum conflicts). */
+  readonly bookings = new Map<string, Booking[]>();
+  readonly terms = new Map<string, Term>();
+
+  constructor(
+    private readonly snapshot: ImportSnapshot,
+    private readonly partsOf: ReadonlyMap<string, ReadonlyMap<string, PartOfTerm>>,
+    private readonly budget: ComparisonBudget,
+  ) {}
+
+  book(term: Term): TermBook {
     const key = termKey(term);
-    let book = books.get(key);
+    let book = this.books.get(key);
     if (!book) {
-      book = new TermBook({ travelMinutes: snapshot.travelMinutes }, budget);
-      const parts = partsOf.get(key) ?? new Map<string, PartOfTerm>();
-      const existing = (snapshot.terms.get(key)?.entries ?? []).map((row) => bookingOf(row, parts));
+      book = new TermBook({ travelMinutes: this.snapshot.travelMinutes }, this.budget);
+      const existing = (this.snapshot.terms.get(key)?.entries ?? []).map((row) => bookingOf(row, this.parts(term)));
       for (const booking of existing) book.add(booking);
-      // The term's meetings as they will be: these, then the planned ones (read again for curriculum conflicts).
-      storedBookings.set(key, existing);
-      books.set(key, book);
+      this.bookings.set(key, existing);
+      this.books.set(key, book);
     }
     return book;
+  }
+
+  parts(term: Term): ReadonlyMap<string, PartOfTerm> {
+    return this.partsOf.get(termKey(term)) ?? new Map<string, PartOfTerm>();
+  }
+
+  add(term: Term, booking: Booking): void {
+    const key = termKey(term);
+    this.book(term).add(booking);
+    const stored = this.bookings.get(key);
+    if (stored) stored.push(booking);
+    else this.bookings.set(key, [booking]);
+    this.terms.set(key, term);
+  }
+}
+
+/** The plan of an import: see the module's comment. */
+export function planImport(listing: ListingRead, snapshot: ImportSnapshot, options: ImportOptions): ImportPlan {
+  const meetings = listing.meetings;
+  const { partsOf, created: newParts } = planParts(meetings, snapshot);
+  const partOf = (m: ListedMeeting): PartOfTerm => partsOf.get(termKey(m.term))?.get(m.part_of_term) ?? WHOLE_TERM;
+  const budget = new ComparisonBudget(MAX_COMPARISONS, options.filename);
+  const { groups, groupOf, decided } = planGroups(meetings, snapshot, partOf, budget, options);
+  const courses = planCourses(meetings, snapshot);
+  const { teachers, teacherById, doctors } = planInstructors(meetings, snapshot);
+  const { rooms, declaredCampus } = planRooms(meetings, snapshot, options.campus);
+  const report: ImportReport = {
+    meetings: 0,
+    sections: 0,
+    joint_groups: groups.map((g) => ({ label: g.label, members: g.members, rule: g.rule })),
+    roles: decided.decisions,
+    conflicts: [],
+    curriculum_conflicts: [],
+    curriculum_conflicts_total: 0,
+    terms: [],
+    notes: planNotes(decided.complete, newParts),
+    created: {
+      courses: courses.map((c) => c.code),
+      doctors: doctors.map((d) => d.record.name),
+      rooms: rooms.map((r) => r.name),
+      parts_of_term: newParts.map(({ term, part }) => `${part.code} (${termLabel(term)})`),
+    },
   };
+
+  // Every meeting through the timetable's rules, against the term as it is plus the meetings planned before it.
   const planned: PlannedMeeting[] = [];
   const plannedIndex = new Map<Booking, number>();
   const plannedRow: number[] = [];
   const sections = new Set<string>();
-  const terms = new Map<string, Term>();
+  const terms = new PlannedTerms(snapshot, partsOf, budget);
   meetings.forEach((m, i) => {
-    const ids: number[] = [];
-    const roles: InstructorRole[] = [];
+    const instructors: { ids: number[]; roles: InstructorRole[] } = { ids: [], roles: [] };
     m.instructors.forEach((name, k) => {
       const id = teachers.get(doctorNameKey(name))?.id as number;
       // Two spellings of one person ("Dr. A", "dr.  a") are one instructor.
-      if (ids.includes(id)) return;
-      ids.push(id);
-      roles.push(decided.roles[i]?.[k] ?? CHECKED_ROLE);
+      if (instructors.ids.includes(id)) return;
+      instructors.ids.push(id);
+      instructors.roles.push(decided.roles[i]?.[k] ?? CHECKED_ROLE);
     });
-    const values: EntryValues = {
-      year: m.term.year,
-      semester: m.term.semester,
-      course_code: m.course_code,
-      section_name: m.section_name,
-      doctor_ids: ids,
-      doctor_roles: roles,
-      day: m.day,
-      start_time: formatHHMM(m.start),
-      duration_mins: m.duration,
-      room: m.room ?? 'TBD',
-      part_of_term: m.part_of_term,
-      joint_group: groupOf[i] ?? null,
-      // A declared room's campus wins; a meeting without a room takes the row's or the form's campus.
-      campus:
-        m.room === null
-          ? ((m.campus === null ? null : options.campuses.normalise(m.campus)) ?? options.campus)
-          : meetingCampus(m.room, declaredCampus(m.room), null, null, options.campuses.fallback),
-    };
-    const parts = partsOf.get(termKey(m.term)) ?? new Map<string, PartOfTerm>();
-    const booking = bookingOf({ ...values, id: null }, parts);
+    const values = meetingValues(m, instructors, groupOf[i] ?? null, declaredCampus, options);
+    const booking = bookingOf({ ...values, id: null }, terms.parts(m.term));
     const checked = new Set(booking.doctor_ids);
-    const teaching = ids.filter((id) => checked.has(id)).map((id) => teacherById.get(id) as DoctorAvailability);
-    const book = bookOf(m.term);
-    const clashes = book.clashes(booking, teaching, MAX_CLASHES_NAMED + 1);
+    const teaching = instructors.ids.filter((id) => checked.has(id)).map((id) => teacherById.get(id) as DoctorAvailability);
+    const clashes = terms.book(m.term).clashes(booking, teaching, MAX_CLASHES_NAMED + 1);
     if (clashes.length > 0) {
       const others = clashes.slice(0, MAX_CLASHES_NAMED).flatMap((c) => (c.with === null ? [] : [c.with]));
       report.conflicts.push({
@@ -314,9 +369,9 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
         detail: clashMessage(clashes, false),
         with: [...new Set(others)].map((o) => ({ row: o.id === null ? (plannedRow[plannedIndex.get(o) ?? -1] ?? null) : null, entry_id: o.id, course_code: o.course_code, section_name: o.section_name })),
       });
+      if (options.policy === 'refuse') return;
     }
-    if (clashes.length > 0 && options.policy === 'refuse') return;
-    book.add(booking);
+    terms.add(m.term, booking);
     plannedIndex.set(booking, planned.length);
     plannedRow.push(m.row);
     planned.push({
@@ -326,24 +381,18 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
         with: c.with === null ? null : c.with.id !== null ? { entry: c.with.id } : { planned: plannedIndex.get(c.with) as number },
       })),
     });
-    const key = termKey(m.term);
-    const stored = storedBookings.get(key);
-    if (stored) stored.push(booking);
-    else storedBookings.set(key, [booking]);
-    sections.add(`${key}|${m.course_code}|${m.section_name}`);
-    terms.set(key, m.term);
+    sections.add(`${termKey(m.term)}|${m.course_code}|${m.section_name}`);
   });
   report.meetings = planned.length;
   report.sections = sections.size;
-  report.terms = [...terms.values()];
+  report.terms = [...terms.terms.values()];
 
   // The curriculum conflicts each term will hold (warnings, never refusals).
-  for (const [key, term] of terms) {
-    forEachCurriculumConflict(storedBookings.get(key) ?? [], groupLookup(snapshot.cohortCourses, term), null, (c) => {
+  for (const [key, term] of terms.terms) {
+    forEachCurriculumConflict(terms.bookings.get(key) ?? [], groupLookup(snapshot.cohortCourses, term), null, (c) => {
       report.curriculum_conflicts_total++;
       if (report.curriculum_conflicts.length < MAX_LISTED_ROWS) report.curriculum_conflicts.push({ ...term, campus: c.campus, cohort: c.group, courses: c.courses, detail: describeCurriculumConflict(c) });
     });
   }
-  return { parts: newParts, courses: [...courses.values()], doctors, rooms: [...rooms.values()], meetings: planned, report };
+  return { parts: newParts, courses, doctors, rooms, meetings: planned, report };
 }
-

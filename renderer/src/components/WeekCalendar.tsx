@@ -5,8 +5,7 @@ import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@
 import type { CalendarOptions, DayHeaderMountArg, EventApi, EventClickArg, EventContentArg, EventDropArg, EventInput, EventMountArg } from '@fullcalendar/core';
 import { DAY_NAMES } from '../../../core/domain/days';
 import { availabilityWindow } from '../../../core/domain/teaching';
-import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
-import { describeMeeting, instructorsOf } from '../lib/resource-rows';
+import { describeMeeting } from '../lib/resource-rows';
 import { MAX_DRAWN_PER_SLOT, weekEvents } from '../lib/calendar-events';
 import { textWidth } from '../lib/text-width';
 import { useElementSize } from '@mantine/hooks';
@@ -15,7 +14,9 @@ import { messageOf } from '../api/errors';
 import { updateEntry, useScheduleView } from '../stores/schedule';
 import { useCampusList } from '../stores/catalog';
 import type { Doctor, Entry } from '../api/wire';
-import type { AutofillResult } from './AutofillPanel';
+import { labelBlock, WeekEventContent, type DraftPlacement } from './WeekEventContent';
+
+export type { DraftPlacement };
 
 /**
  * Options that never change, defined once: FullCalendar re-processes every event when an option's
@@ -52,61 +53,22 @@ const CALENDAR_OPTIONS = {
   dayHeaderDidMount: (arg: DayHeaderMountArg) => arg.el.querySelector('a')?.setAttribute('aria-label', DAY_NAMES[letterOfDate(arg.date)]),
 } satisfies CalendarOptions;
 
-export type DraftPlacement = AutofillResult['placed'][number];
-
 /** The time axis at the left of the week, the days shown (Monday–Saturday), and a block's text size and chrome (border, padding). */
 const TIME_AXIS_PX = 56;
 const SHOWN_DAYS = 6;
 const BLOCK_FONT_PX = 11;
 const BLOCK_CHROME_PX = 8;
 
-/** A block's accessible name and hover text. */
-function labelBlock(block: HTMLElement | null, label: string): void {
-  if (!block) return;
-  if (block.getAttribute('aria-label') !== label) block.setAttribute('aria-label', label);
-  if (block.getAttribute('title') !== label) block.setAttribute('title', label);
-}
-
 /**
- * The week of the shown sections: drag to move, stretch to lengthen (each conflict-checked by the
- * core, a refusal put back and explained on the block), click free time to start a section there.
- * Crowded times fold into counted "+N sections" blocks; an instructor's availability is a band;
- * an auto-fill draft is drawn in a preview style.
+ * How many blocks side by side leave each its course code in full, from the width of a day (in
+ * steps of 8 px: a resize within a step lays nothing out again) and the codes measured on a canvas.
+ * Hidden (another view shown), the calendar keeps the width it last had.
  */
-export const WeekCalendar = memo(function WeekCalendar({
-  shown,
-  entriesById,
-  availabilityOf,
-  draft,
-  onCreate,
-  onOpen,
-  hidden = false,
-}: {
-  shown: readonly Entry[];
-  entriesById: ReadonlyMap<number, Entry>;
-  /** The filtered instructor, whose available hours are drawn as bands. */
-  availabilityOf: Doctor | undefined;
-  draft: readonly DraftPlacement[];
-  onCreate: (letter: string, time: string) => void;
-  /** One section opens for editing; several (a joint block, a "+N sections" block) are listed. */
-  onOpen: (entryIds: readonly number[]) => void;
-  /** Kept mounted but not shown while another view is: switching back costs no new calendar. */
-  hidden?: boolean;
-}) {
-  const refusal = useScheduleView((s) => s.refusal);
-  const refuse = useScheduleView((s) => s.refuse);
-  const campusCount = useCampusList().length;
-  // The width of a day, in steps of 8 px (a resize within a step lays nothing out again).
+function useColumnsThatFit() {
   const { ref: sizeRef, width } = useElementSize();
-  // Hidden (another view shown), the calendar keeps the width it last had: nothing is laid out again.
   const lastWidth = useRef(0);
   if (width > 0) lastWidth.current = width;
   const dayWidth = Math.floor(Math.max(0, lastWidth.current - TIME_AXIS_PX) / SHOWN_DAYS / 8) * 8;
-  const calendarRef = useRef<FullCalendar>(null);
-  // Shown again, FullCalendar measures its columns anew (they had no size while hidden).
-  useEffect(() => {
-    if (!hidden) calendarRef.current?.getApi().updateSize();
-  }, [hidden]);
   const columnsThatFit = useMemo(() => {
     if (dayWidth === 0) return undefined;
     const font = `bold ${BLOCK_FONT_PX}px ${getComputedStyle(document.body).fontFamily}`;
@@ -114,9 +76,16 @@ export const WeekCalendar = memo(function WeekCalendar({
     const usable = dayWidth * 0.975 - 2;
     return (codes: readonly string[]): number => Math.floor(usable / (Math.max(...codes.map((c) => textWidth(c, font))) + BLOCK_CHROME_PX));
   }, [dayWidth]);
-  // Recomputed only when entries or filters change, so FullCalendar does not re-lay out every event on unrelated updates.
-  const events = useMemo(() => {
-    // The filtered instructor's available hours, read as the conflict rules read them.
+  return { sizeRef, columnsThatFit };
+}
+
+/**
+ * The calendar's events: the sections (folded where crowded), the filtered instructor's available
+ * hours as bands (read as the conflict rules read them) and an auto-fill draft in the preview style.
+ * Recomputed only when those change, so FullCalendar does not re-lay out every event on unrelated updates.
+ */
+function useWeekEvents(shown: readonly Entry[], availabilityOf: Doctor | undefined, draft: readonly DraftPlacement[], columnsThatFit: ((codes: readonly string[]) => number) | undefined): EventInput[] {
+  return useMemo(() => {
     const window = availabilityOf ? availabilityWindow(availabilityOf) : null;
     const availability: EventInput[] = window
       ? window.days.map((letter) => ({
@@ -142,27 +111,98 @@ export const WeekCalendar = memo(function WeekCalendar({
     );
     return [...weekEvents(shown, MAX_DRAWN_PER_SLOT, columnsThatFit), ...availability, ...preview];
   }, [shown, availabilityOf, draft, columnsThatFit]);
+}
 
-  // Handlers keep their identity between renders: FullCalendar redraws every event when one changes.
-  const onDateClick = useCallback((info: DateClickArg): void => onCreate(letterOfDate(info.date), timeOfDate(info.date)), [onCreate]);
-  /**
-   * Screen readers and hover read the whole meeting, whatever the block's width lets it show: its
-   * current day, time, room and instructors, from the data (set on mount and again on every render
-   * of the block's content, so a move, a resize or an edit is read at once).
-   */
-  const labelOf = useCallback(
+/**
+ * A dragged or stretched block written through the core (conflict-checked): a refusal puts it
+ * back and is shown on it. Handlers keep their identity between renders: FullCalendar redraws
+ * every event when one changes.
+ */
+function useCalendarMoves(entriesById: ReadonlyMap<number, Entry>) {
+  const refuse = useScheduleView((s) => s.refuse);
+  const write = useCallback(
+    async (id: number, patch: { day?: string; start_time?: string; duration_mins?: number }, revert: () => void): Promise<void> => {
+      try {
+        await updateEntry({ entry_id: id, ...patch });
+      } catch (e) {
+        revert();
+        refuse(id, messageOf(e));
+      }
+    },
+    [refuse],
+  );
+  const onDrop = useCallback(
+    (info: EventDropArg): void => {
+      const id = Number(info.event.groupId);
+      const entry = entriesById.get(id);
+      if (!entry || !info.event.start) return info.revert();
+      void write(id, { day: shiftPattern(entry.day, info.delta.days), start_time: timeOfDate(info.event.start) }, info.revert);
+    },
+    [entriesById, write],
+  );
+  const onResize = useCallback(
+    (info: EventResizeDoneArg): void => {
+      const { start, end } = info.event;
+      if (!start || !end) return info.revert();
+      void write(Number(info.event.groupId), { duration_mins: Math.round((end.getTime() - start.getTime()) / 60000) }, info.revert);
+    },
+    [write],
+  );
+  return { onDrop, onResize };
+}
+
+/**
+ * Screen readers and hover read the whole meeting, whatever the block's width lets it show: its
+ * current day, time, room and instructors, from the data (set on mount and again on every render
+ * of the block's content, so a move, a resize or an edit is read at once).
+ */
+function useBlockLabels(entriesById: ReadonlyMap<number, Entry>) {
+  return useCallback(
     (event: EventApi): string => {
       const hidden = event.extendedProps.hiddenLabels as string[] | undefined;
       if (hidden) return `${hidden.length} more sections: ${hidden.join(', ')}. Press Enter to list them.`;
       const ids = (event.extendedProps.jointEntries as number[] | undefined) ?? [Number(event.groupId)];
       const members = ids.map((id) => entriesById.get(id)).filter((e): e is Entry => e !== undefined);
-      const start = event.start;
-      const end = event.end;
+      const { start, end } = event;
       if (members.length === 0 || !start || !end) return event.title;
       return describeMeeting(members, letterOfDate(start), minutesOf(timeOfDate(start)), minutesOf(timeOfDate(end)));
     },
     [entriesById],
   );
+}
+
+export interface WeekCalendarProps {
+  shown: readonly Entry[];
+  entriesById: ReadonlyMap<number, Entry>;
+  /** The filtered instructor, whose available hours are drawn as bands. */
+  availabilityOf: Doctor | undefined;
+  draft: readonly DraftPlacement[];
+  onCreate: (letter: string, time: string) => void;
+  /** One section opens for editing; several (a joint block, a "+N sections" block) are listed. */
+  onOpen: (entryIds: readonly number[]) => void;
+  /** Kept mounted but not shown while another view is: switching back costs no new calendar. */
+  hidden?: boolean;
+}
+
+/**
+ * The week of the shown sections: drag to move, stretch to lengthen (each conflict-checked by the
+ * core, a refusal put back and explained on the block), click free time to start a section there.
+ * Crowded times fold into counted "+N sections" blocks; an instructor's availability is a band;
+ * an auto-fill draft is drawn in a preview style.
+ */
+export const WeekCalendar = memo(function WeekCalendar({ shown, entriesById, availabilityOf, draft, onCreate, onOpen, hidden = false }: WeekCalendarProps) {
+  const refusal = useScheduleView((s) => s.refusal);
+  const campusCount = useCampusList().length;
+  const { sizeRef, columnsThatFit } = useColumnsThatFit();
+  const calendarRef = useRef<FullCalendar>(null);
+  // Shown again, FullCalendar measures its columns anew (they had no size while hidden).
+  useEffect(() => {
+    if (!hidden) calendarRef.current?.getApi().updateSize();
+  }, [hidden]);
+  const events = useWeekEvents(shown, availabilityOf, draft, columnsThatFit);
+  const { onDrop, onResize } = useCalendarMoves(entriesById);
+  const labelOf = useBlockLabels(entriesById);
+  const onDateClick = useCallback((info: DateClickArg): void => onCreate(letterOfDate(info.date), timeOfDate(info.date)), [onCreate]);
   const onEventMount = useCallback((arg: EventMountArg): void => labelBlock(arg.el, labelOf(arg.event)), [labelOf]);
   const onEventClick = useCallback(
     (info: EventClickArg): void => {
@@ -171,92 +211,9 @@ export const WeekCalendar = memo(function WeekCalendar({
     },
     [onOpen],
   );
-  const onDrop = useCallback(
-    async (info: EventDropArg): Promise<void> => {
-      const id = Number(info.event.groupId);
-      const entry = entriesById.get(id);
-      if (!entry || !info.event.start) return info.revert();
-      try {
-        await updateEntry({ entry_id: id, day: shiftPattern(entry.day, info.delta.days), start_time: timeOfDate(info.event.start) });
-      } catch (e) {
-        info.revert();
-        refuse(id, messageOf(e));
-      }
-    },
-    [entriesById, refuse],
-  );
-  const onResize = useCallback(
-    async (info: EventResizeDoneArg): Promise<void> => {
-      const id = Number(info.event.groupId);
-      if (!info.event.start || !info.event.end) return info.revert();
-      try {
-        await updateEntry({ entry_id: id, duration_mins: Math.round((info.event.end.getTime() - info.event.start.getTime()) / 60000) });
-      } catch (e) {
-        info.revert();
-        refuse(id, messageOf(e));
-      }
-    },
-    [refuse],
-  );
-  const onDropHandler = useCallback((info: EventDropArg) => void onDrop(info), [onDrop]);
-  const onResizeHandler = useCallback((info: EventResizeDoneArg) => void onResize(info), [onResize]);
   const renderEvent = useCallback(
-    (arg: EventContentArg) => {
-      // Availability bands are backgrounds: no entry text on them.
-      if (arg.event.display === 'background') return null;
-      const label = labelOf(arg.event);
-      const relabel = (node: HTMLElement | null): void => labelBlock(node?.closest<HTMLElement>('.fc-event') ?? null, label);
-      const hidden = arg.event.extendedProps.hiddenEntries as number[] | undefined;
-      if (hidden) {
-        return (
-          <div ref={relabel} data-testid="slot-more" data-count={hidden.length} style={{ fontSize: 11, padding: 2 }}>
-            <b>+{hidden.length} sections</b>
-            <div>click to list</div>
-          </div>
-        );
-      }
-      const placement = arg.event.extendedProps.draft as DraftPlacement | undefined;
-      if (placement) {
-        return (
-          <div className="tw-preview-content" style={{ overflow: 'hidden', fontSize: 11, lineHeight: 1.2 }}>
-            <b>{arg.event.title}</b>
-            <div>{placement.doctors.map((d) => d.name).join(', ')}</div>
-            <div>{placement.room}</div>
-          </div>
-        );
-      }
-      const id = Number(arg.event.groupId);
-      const entry = entriesById.get(id);
-      const part = entry && entry.part_of_term !== WHOLE_TERM_CODE ? ` · part ${entry.part_of_term}` : '';
-      const code = entry && arg.event.title.startsWith(entry.course_code) ? entry.course_code : '';
-      return (
-        <div ref={relabel} className="tw-event" data-testid={`event-${id}`} data-entry-id={id}>
-          {/* The course code in full, then the section and the rest as space allows. */}
-          <b>
-            <span className="tw-code" data-testid="event-code">
-              {code}
-            </span>
-            {arg.event.title.slice(code.length)}
-          </b>
-          <div>{instructorsOf(entry)}</div>
-          <div>
-            {entry?.room}
-            {campusCount > 1 && entry ? ` · ${entry.campus}` : ''}
-            {part}
-          </div>
-          {entry && entry.curriculum_conflicts.length > 0 && (
-            <div className="tw-event-curriculum" data-testid="event-curriculum" title={entry.warnings.filter((w) => w.startsWith('Curriculum')).join('\n')}>
-              Clashes for students with {entry.curriculum_conflicts.join(', ')}
-            </div>
-          )}
-          {refusal?.entryId === id && (
-            <div className="tw-event-error" role="alert" data-testid="event-refusal">
-              {refusal.message}
-            </div>
-          )}
-        </div>
-      );
-    },
+    // Availability bands are backgrounds: no entry text on them.
+    (arg: EventContentArg) => (arg.event.display === 'background' ? null : <WeekEventContent arg={arg} entriesById={entriesById} label={labelOf(arg.event)} campusCount={campusCount} refusal={refusal} />),
     [entriesById, campusCount, refusal, labelOf],
   );
 
@@ -268,8 +225,8 @@ export const WeekCalendar = memo(function WeekCalendar({
         events={events}
         dateClick={onDateClick}
         eventClick={onEventClick}
-        eventDrop={onDropHandler}
-        eventResize={onResizeHandler}
+        eventDrop={onDrop}
+        eventResize={onResize}
         eventContent={renderEvent}
         eventDidMount={onEventMount}
       />

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { call, transport } from '../api/client';
 import { messageOf } from '../api/errors';
 import { useLive } from '../api/live';
-import type { Run, RunEntry, TrainResult } from '../api/wire';
+import type { Run, RunEntry, RunRequest, TrainResult } from '../api/wire';
 import { notifyError } from '../lib/notify';
 import { useDraft } from '../lib/use-draft';
 import { useCampusList } from '../stores/catalog';
@@ -38,16 +38,8 @@ const slotsOf = (found: { categories: QuotaCategory[] }): Record<string, number>
 /** Without any history there is no next term to propose: this year's Fall. */
 const WITHOUT_HISTORY = { year: new Date().getFullYear(), semester: 'Fall' as const };
 
-/**
- * The Predictions screen's state and actions: the run to ask for (term, campus, cohorts, quotas),
- * training, the campus's saved runs (live), the run shown with its filters, the course chosen in
- * it, and the comparison with another run.
- */
-export function usePredictionsPage() {
-  const campuses = useCampusList();
-  const [chosenCampus, setCampus] = useState<string | null>(null);
-  const campus = chosenCampus ?? campuses[0] ?? '';
-
+/** What the next run asks for: the target term (the history's next until changed), its name, incoming cohorts and quotas. */
+function useRunRequest(campus: string) {
   // The target term proposed by the history (the term after its latest), until staff change it.
   const next = useLive('predict-next-term', {});
   const target = useDraft(next.data ?? (next.error ? WITHOUT_HISTORY : null), targetOf);
@@ -57,13 +49,66 @@ export function usePredictionsPage() {
   // The department's categories at the campus (its profile's, else its catalog's), each with its usual count.
   const found = useLive('predict-quota-categories', campus === '' ? null : { campus });
   const slots = useDraft(found.data, slotsOf);
+  const year = target.values?.year ?? '';
+  const semester = target.values?.semester ?? 'Fall';
+  return {
+    year,
+    semester,
+    setYear: (value: number | string) => target.edit({ year: value }),
+    setSemester: (value: TargetSemester) => target.edit({ semester: value }),
+    name,
+    setName,
+    cohorts,
+    setCohorts,
+    useQuotas,
+    setUseQuotas,
+    categories: found.data?.categories ?? NO_CATEGORIES,
+    slots: slots.values ?? {},
+    setSlot: (key: string, count: number) => slots.edit({ [key]: count }),
+    /** The run to ask for, or null while the year is not a number. */
+    request: (): RunRequest | null =>
+      typeof year !== 'number'
+        ? null
+        : {
+            run_name: name.trim() || defaultRunName({ target_campus: campus, target_semester: semester, target_year: year }),
+            target_year: year,
+            target_semester: semester,
+            target_campus: campus,
+            ...cohorts,
+            use_quotas: useQuotas,
+            slots: slots.values ?? {},
+          },
+  };
+}
 
+/** Training every campus model, its progress (from the core's events) and its result. */
+function useTraining(campusCount: number) {
   const [training, setTraining] = useState(false);
   const [trainResult, setTrainResult] = useState<TrainResult | null>(null);
-  const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const progress = useProgress((s) => s.byKey);
+  const trainProgress = Object.values(progress).filter((p) => p.task === 'train');
+  return {
+    training,
+    trainPercent: trainProgress.length > 0 ? Math.round(trainProgress.filter((p) => p.campus).reduce((sum, p) => sum + p.percent, 0) / Math.max(1, campusCount)) : 0,
+    trainResult,
+    trainError: error,
+    train: async (): Promise<void> => {
+      setTraining(true);
+      setError(null);
+      try {
+        setTrainResult(await call('predict-train', {}));
+      } catch (e) {
+        setError(messageOf(e));
+      } finally {
+        setTraining(false);
+      }
+    },
+  };
+}
 
+/** The campus's saved runs (live), the one shown with its filters, the course chosen in it, and the comparison with another. */
+function useRunShown(campus: string) {
   const runs = useLive('predict-runs', campus === '' ? null : { campus });
   const runList = runs.data ?? NO_RUNS;
   const [shownId, setShownId] = useState<number | null>(null);
@@ -72,9 +117,6 @@ export function usePredictionsPage() {
   const [filters, setFilters] = useState<RunFilters>({ prefix: null, type: null, decision: 'all' });
   const [chosenCourse, setChosenCourse] = useState<string | null>(null);
   const [compareWith, setCompareWith] = useState<string | null>(null);
-
-  // The chosen course as the run now stands (a decision replaces its entry).
-  const selected = (chosenCourse !== null && current?.entries.find((e) => e.course_code === chosenCourse)) || null;
   const other = runList.find((r) => String(r.id) === compareWith && r.id !== current?.id) ?? null;
   const comparison = useMemo(() => (current && other ? compareRuns(other.entries, current.entries) : null), [current, other]);
   const entries = useMemo(
@@ -93,85 +135,66 @@ export function usePredictionsPage() {
     const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort((a, b) => a.localeCompare(b));
     return { prefixes: sorted(list.flatMap((e) => codePrefixes(e.course_code))), types: sorted(list.flatMap((e) => e.types)) };
   }, [current]);
-
-  const trainProgress = Object.values(progress).filter((p) => p.task === 'train');
-  const trainPercent = trainProgress.length > 0 ? Math.round(trainProgress.filter((p) => p.campus).reduce((sum, p) => sum + p.percent, 0) / Math.max(1, campuses.length)) : 0;
-  const year = target.values?.year ?? '';
-  const semester = target.values?.semester ?? 'Fall';
-
   return {
-    campuses,
-    campus,
-    setCampus,
-    year,
-    semester,
-    setYear: (value: number | string) => target.edit({ year: value }),
-    setSemester: (value: TargetSemester) => target.edit({ semester: value }),
-    name,
-    setName,
-    cohorts,
-    setCohorts,
-    useQuotas,
-    setUseQuotas,
-    categories: found.data?.categories ?? NO_CATEGORIES,
-    slots: slots.values ?? {},
-    setSlot: (key: string, count: number) => slots.edit({ [key]: count }),
-    training,
-    trainPercent,
-    trainResult,
-    running,
-    error: error ?? runs.error,
     runs: runList,
+    runsError: runs.error,
     current,
-    show: (run: Run) => setShownId(run.id),
+    show: (run: Pick<Run, 'id'>) => setShownId(run.id),
     entries,
     choices,
     filters,
     setFilters: (patch: Partial<RunFilters>) => setFilters({ ...filters, ...patch }),
-    selected,
+    // The chosen course as the run now stands (a decision replaces its entry).
+    selected: (chosenCourse !== null && current?.entries.find((e) => e.course_code === chosenCourse)) || null,
     choose: (entry: RunEntry) => setChosenCourse(entry.course_code),
     decidedCount: current?.entries.filter((e) => e.staff_decision !== null).length ?? 0,
     compareWith,
     setCompareWith,
     comparison,
+  };
+}
 
-    train: async (): Promise<void> => {
-      setTraining(true);
-      setError(null);
-      try {
-        setTrainResult(await call('predict-train', {}));
-      } catch (e) {
-        setError(messageOf(e));
-      } finally {
-        setTraining(false);
-      }
-    },
+/**
+ * The Predictions screen's state and actions: the run to ask for (term, campus, cohorts, quotas),
+ * training, the campus's saved runs (live), the run shown with its filters, the course chosen in
+ * it, and the comparison with another run.
+ */
+export function usePredictionsPage() {
+  const campuses = useCampusList();
+  const [chosenCampus, setCampus] = useState<string | null>(null);
+  const campus = chosenCampus ?? campuses[0] ?? '';
+  const asking = useRunRequest(campus);
+  const training = useTraining(campuses.length);
+  const shown = useRunShown(campus);
+  const [running, setRunning] = useState(false);
+  const [runError, setRunError] = useState<string | null>(null);
+  return {
+    campuses,
+    campus,
+    setCampus,
+    ...asking,
+    ...training,
+    ...shown,
+    running,
+    error: runError ?? training.trainError ?? shown.runsError,
     /** Scores every course for the target term and shows the saved run. */
     run: async (): Promise<void> => {
-      if (typeof year !== 'number') return;
+      const request = asking.request();
+      if (!request) return;
       setRunning(true);
-      setError(null);
+      setRunError(null);
       try {
-        const saved = await saveRun({
-          run_name: name.trim() || defaultRunName({ target_campus: campus, target_semester: semester, target_year: year }),
-          target_year: year,
-          target_semester: semester,
-          target_campus: campus,
-          ...cohorts,
-          use_quotas: useQuotas,
-          slots: slots.values ?? {},
-        });
-        setShownId(saved.id);
+        shown.show(await saveRun(request));
       } catch (e) {
-        setError(messageOf(e));
+        setRunError(messageOf(e));
       } finally {
         setRunning(false);
       }
     },
     exportRun: async (format: 'xlsx' | 'csv'): Promise<void> => {
-      if (!current) return;
+      if (!shown.current) return;
       try {
-        await transport.saveFile(await call('predict-run-export', { run_id: current.id, format }));
+        await transport.saveFile(await call('predict-run-export', { run_id: shown.current.id, format }));
       } catch (e) {
         notifyError(e, 'Export failed');
       }

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { call, transport } from '../api/client';
 import { useLive } from '../api/live';
-import type { Entry } from '../api/wire';
+import type { Doctor, Entry, Term } from '../api/wire';
 import type { AutofillResult } from '../components/AutofillPanel';
 import { draftOf, type EntryDraft } from '../components/EntryModal';
 import { NO_INSTRUCTOR, resourceRows, UNASSIGNED_KEY, type ResourceKind } from '../lib/resource-rows';
@@ -37,42 +37,14 @@ export interface DraftRun {
   result: AutofillResult;
 }
 
-/**
- * The Scheduler's state and actions: the term's timetable (live), the view and filters, the
- * section being edited, the dialogs, an auto-fill draft and the exports.
- */
-export function useSchedulerPage() {
-  const { entries, error, term, parts } = useTimetable();
-  const refusal = useScheduleView((s) => s.refusal);
-  const showTerm = useScheduleView((s) => s.showTerm);
-  const courses = useCourses();
-  const doctors = useDoctors();
-  const campuses = useCampusList();
-  const [view, setView] = useState<SchedulerView>('week');
+/** The filters, what they offer to choose from, and the sections they leave on screen. */
+function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Doctor[]) {
   const [filters, setFilterState] = useState<SchedulerFilters>(NO_FILTERS);
-  const [dialog, setDialog] = useState<SchedulerDialog | null>(null);
-  const [draft, setDraft] = useState<EntryDraft | null>(null);
-  const [slotList, setSlotList] = useState<number[] | null>(null);
-  const [draftRun, setDraftRun] = useState<DraftRun | null>(null);
-  const [applying, setApplying] = useState(false);
   const setFilters = useCallback((patch: Partial<SchedulerFilters>) => setFilterState((current) => ({ ...current, ...patch })), []);
-
-  // The declared rooms: free ones are rows of the By room view too.
-  const roomList = useLive('rooms-list', {}).data;
-  const declaredRooms = useMemo(
-    () => (roomList ?? NONE).map((r) => ({ key: displayRoom(r.name), label: r.capacity ? `${displayRoom(r.name)} (${r.capacity} seats)` : displayRoom(r.name), campus: r.campus })),
-    [roomList],
-  );
-  // The latest run's plan (staff's decisions, else the model's) orders the entry form's course list: read once the form opens.
-  const latestRunId = useLive('dashboard-metrics', draft ? {} : null).data?.latest_run_id ?? null;
-  const latestRun = useLive('predict-run', draft && latestRunId !== null ? { run_id: latestRunId } : null).data;
-  const recommended = useMemo(() => (latestRun ? latestRun.entries.filter((e) => e.planned_offer).map((e) => e.course_code) : NONE), [latestRun]);
   // The term's student cohorts (curriculum groups), each with the courses it takes.
   const cohortList = useLive('schedule-cohorts', term && { year: term.year, semester: term.semester }).data ?? NONE;
-
   const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== TBD_ROOM))].sort(), [entries]);
   const doctorChoices = useMemo(() => [{ value: UNASSIGNED_KEY, label: NO_INSTRUCTOR }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))], [doctors]);
-  const selectedDoctor = doctors.find((d) => String(d.id) === filters.doctor);
   const cohorts = useMemo(() => cohortList.map((c) => ({ value: c.key, label: c.label })), [cohortList]);
   const cohortCourses = useMemo(() => new Set(cohortList.find((c) => c.key === filters.cohort)?.courses ?? []), [cohortList, filters.cohort]);
   // Every view shows the same filtered sections; switching view keeps the term and the filters.
@@ -83,12 +55,18 @@ export function useSchedulerPage() {
       (e) => (!doctor || teaches(e)) && (!room || e.room === room) && (!part || e.part_of_term === part) && (!campus || e.campus === campus) && (!cohort || cohortCourses.has(e.course_code)),
     );
   }, [entries, filters, cohortCourses]);
-  // What the week calendar draws: the filtered sections, frozen while another view is shown.
-  const weekShown = useRef(visible);
-  if (view === 'week') weekShown.current = visible;
-  const rows = useMemo(() => {
+  return { filters, setFilters, choices: { rooms, doctors: doctorChoices, cohorts }, selectedDoctor: doctors.find((d) => String(d.id) === filters.doctor), visible };
+}
+
+/** The rows of the By room and By instructor views: every declared room (free ones too) or every doctor, as filtered. */
+function useResourceRows(view: SchedulerView, visible: Entry[], doctors: Doctor[], filters: SchedulerFilters) {
+  const roomList = useLive('rooms-list', {}).data;
+  const declaredRooms = useMemo(
+    () => (roomList ?? NONE).map((r) => ({ key: displayRoom(r.name), label: r.capacity ? `${displayRoom(r.name)} (${r.capacity} seats)` : displayRoom(r.name), campus: r.campus })),
+    [roomList],
+  );
+  return useMemo(() => {
     if (view === 'week') return [];
-    // Every declared room (free ones too) unless one room is chosen; every doctor, or the chosen one.
     const resources =
       view === 'room'
         ? filters.room
@@ -97,13 +75,20 @@ export function useSchedulerPage() {
         : doctors.filter((d) => !filters.doctor || String(d.id) === filters.doctor).map((d) => ({ key: String(d.id), label: d.name }));
     return resourceRows(view, visible, resources);
   }, [view, visible, declaredRooms, doctors, filters]);
-  const entriesById = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
+}
 
-  /**
-   * A new section at a day and time, in the room or for the instructor the screen is focused on.
-   * startSection and openEntries keep their identity between renders, so opening a dialog does not
-   * redraw the week's calendar (WeekCalendar is memoised).
-   */
+/**
+ * The section being edited (or started at a day and time), and the list of sections a crowded
+ * block stands for. startSection and openEntries keep their identity between renders, so opening a
+ * dialog does not redraw the week's calendar (WeekCalendar is memoised).
+ */
+function useSectionEditing(entriesById: ReadonlyMap<number, Entry>, selectedDoctor: Doctor | undefined, filters: SchedulerFilters) {
+  const [draft, setDraft] = useState<EntryDraft | null>(null);
+  const [slotList, setSlotList] = useState<number[] | null>(null);
+  // The latest run's plan (staff's decisions, else the model's) orders the entry form's course list: read once the form opens.
+  const latestRunId = useLive('dashboard-metrics', draft ? {} : null).data?.latest_run_id ?? null;
+  const latestRun = useLive('predict-run', draft && latestRunId !== null ? { run_id: latestRunId } : null).data;
+  const recommended = useMemo(() => (latestRun ? latestRun.entries.filter((e) => e.planned_offer).map((e) => e.course_code) : NONE), [latestRun]);
   const startSection = useCallback(
     (letter: string, time: string, at: { room?: string; instructorIds?: number[] } = {}): void => {
       const defaults = usualMeetingForDay(letter);
@@ -130,29 +115,7 @@ export function useSchedulerPage() {
     },
     [entriesById],
   );
-
   return {
-    term,
-    showTerm,
-    entries,
-    entriesById,
-    parts,
-    error,
-    refusal,
-    courses,
-    doctors,
-    campuses,
-    view,
-    setView,
-    filters,
-    setFilters,
-    choices: { rooms, doctors: doctorChoices, cohorts },
-    selectedDoctor,
-    weekShown: weekShown.current,
-    rows,
-    dialog,
-    open: setDialog,
-    closeDialog: () => setDialog(null),
     draft,
     editEntry: (entry: Entry) => setDraft(draftOf(entry)),
     closeEntry: () => setDraft(null),
@@ -161,9 +124,14 @@ export function useSchedulerPage() {
     closeList: () => setSlotList(null),
     startSection,
     openEntries,
-    /** Free time clicked in a row of the By room or By instructor view. */
-    startInRow: (rowKey: string, letter: string, time: string): void =>
-      startSection(letter, time, view === 'room' ? { room: rowKey === TBD_ROOM ? '' : rowKey } : { instructorIds: rowKey === UNASSIGNED_KEY ? [] : [Number(rowKey)] }),
+  };
+}
+
+/** An auto-fill draft on screen until applied (asking the same again, stored this time) or discarded. */
+function useAutofillDraft(term: Term | null) {
+  const [draftRun, setDraftRun] = useState<DraftRun | null>(null);
+  const [applying, setApplying] = useState(false);
+  return {
     draftRun,
     showDraft: setDraftRun,
     discardDraft: () => setDraftRun(null),
@@ -181,6 +149,56 @@ export function useSchedulerPage() {
         setApplying(false);
       }
     },
+  };
+}
+
+/**
+ * The Scheduler's state and actions: the term's timetable (live), the view and filters, the
+ * section being edited, the dialogs, an auto-fill draft and the exports.
+ */
+export function useSchedulerPage() {
+  const { entries, error, term, parts } = useTimetable();
+  const refusal = useScheduleView((s) => s.refusal);
+  const showTerm = useScheduleView((s) => s.showTerm);
+  const courses = useCourses();
+  const doctors = useDoctors();
+  const campuses = useCampusList();
+  const [view, setView] = useState<SchedulerView>('week');
+  const [dialog, setDialog] = useState<SchedulerDialog | null>(null);
+  const filtering = useSchedulerFilters(entries, term, doctors);
+  const { filters, visible } = filtering;
+  const rows = useResourceRows(view, visible, doctors, filters);
+  const entriesById = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
+  const editing = useSectionEditing(entriesById, filtering.selectedDoctor, filters);
+  const autofill = useAutofillDraft(term);
+  // What the week calendar draws: the filtered sections, frozen while another view is shown.
+  const weekShown = useRef(visible);
+  if (view === 'week') weekShown.current = visible;
+
+  return {
+    term,
+    showTerm,
+    entries,
+    entriesById,
+    parts,
+    error,
+    refusal,
+    courses,
+    doctors,
+    campuses,
+    view,
+    setView,
+    ...filtering,
+    weekShown: weekShown.current,
+    rows,
+    dialog,
+    open: setDialog,
+    closeDialog: () => setDialog(null),
+    ...editing,
+    /** Free time clicked in a row of the By room or By instructor view. */
+    startInRow: (rowKey: string, letter: string, time: string): void =>
+      editing.startSection(letter, time, view === 'room' ? { room: rowKey === TBD_ROOM ? '' : rowKey } : { instructorIds: rowKey === UNASSIGNED_KEY ? [] : [Number(rowKey)] }),
+    ...autofill,
     exportAs: async (format: 'xlsx' | 'csv' | 'ics'): Promise<void> => {
       try {
         await transport.saveFile(await call('schedule-export', { ...term, format, ...(format === 'ics' ? { doctor_id: Number(filters.doctor) } : {}) }));

@@ -4,6 +4,95 @@ import { ErrorNote } from '../components/ErrorNote';
 import { DepartmentProfileCard } from '../components/DepartmentProfileCard';
 import { useSettingsPage, useTimetableSettings } from '../controllers/settings';
 
+type SettingsPageState = ReturnType<typeof useSettingsPage>;
+type Info = NonNullable<SettingsPageState['info']>;
+
+/** Where the data lives, backups and the sample data. */
+function DataCard({ page, info }: { page: SettingsPageState; info: Info }) {
+  return (
+    <Card withBorder>
+      <Stack gap="xs">
+        <Text fw={600}>Data</Text>
+        <Text size="sm">
+          Data folder: <code data-testid="data-dir">{info.data_dir}</code>
+        </Text>
+        <Text size="sm">
+          Database: <code>{info.database_file}</code>
+        </Text>
+        <Group>
+          <Button variant="default" onClick={() => void page.backup()}>
+            Back up database
+          </Button>
+          <FileButton onChange={(f) => void page.restore(f)} accept=".db,.sqlite">
+            {(props) => (
+              <Button variant="default" {...props}>
+                Restore from backup…
+              </Button>
+            )}
+          </FileButton>
+          <Button variant="default" onClick={() => void page.loadSample()}>
+            Load sample data
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The REST API's address and token (never shown in a browser), and making a new token. */
+function ApiCard({ page, info }: { page: SettingsPageState; info: Info }) {
+  return (
+    <Card withBorder>
+      <Stack gap="xs">
+        <Text fw={600}>REST API for scripts</Text>
+        <Text size="sm">
+          Address: <code data-testid="api-url">{info.api_url ?? 'not running'}</code>
+        </Text>
+        <Text size="sm" c="dimmed">
+          Token kept in {info.token_source ?? '—'}
+        </Text>
+        {info.api_token === null ? (
+          <Text size="sm" data-testid="token-hidden">
+            The token is not shown in a browser: read it from that file on this computer, or open Settings in the desktop app.
+          </Text>
+        ) : (
+          <Group align="end">
+            <PasswordInput label="API token" value={info.api_token} readOnly w={520} />
+            <CopyButton value={info.api_token}>
+              {({ copied, copy }) => (
+                <Button variant="default" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+            {info.token_regenerable && (
+              <Button color="red" variant="light" onClick={page.askToRegenerate}>
+                Regenerate…
+              </Button>
+            )}
+          </Group>
+        )}
+        <Modal opened={page.confirmingRegenerate} onClose={page.keepToken} title="Make a new API token?">
+          <Stack gap="sm">
+            <Text size="sm">Scripts that use the current token stop working until they are given the new one, and every browser signed in to Termwise is signed out.</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={page.keepToken}>
+                Keep the current token
+              </Button>
+              <Button color="red" onClick={() => void page.regenerate()}>
+                Make a new token
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+        <Text size="xs" c="dimmed">
+          Example: curl -H "Authorization: Bearer &lt;token&gt;" {info.api_url ?? 'http://127.0.0.1:4610/'}dashboard/metrics
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
 export function SettingsPage() {
   const page = useSettingsPage();
   const { info, error } = page;
@@ -13,82 +102,10 @@ export function SettingsPage() {
       <ErrorNote message={error} />
       {info && (
         <>
-          <Card withBorder>
-            <Stack gap="xs">
-              <Text fw={600}>Data</Text>
-              <Text size="sm">
-                Data folder: <code data-testid="data-dir">{info.data_dir}</code>
-              </Text>
-              <Text size="sm">
-                Database: <code>{info.database_file}</code>
-              </Text>
-              <Group>
-                <Button variant="default" onClick={() => void page.backup()}>
-                  Back up database
-                </Button>
-                <FileButton onChange={(f) => void page.restore(f)} accept=".db,.sqlite">
-                  {(props) => (
-                    <Button variant="default" {...props}>
-                      Restore from backup…
-                    </Button>
-                  )}
-                </FileButton>
-                <Button variant="default" onClick={() => void page.loadSample()}>
-                  Load sample data
-                </Button>
-              </Group>
-            </Stack>
-          </Card>
+          <DataCard page={page} info={info} />
           <DepartmentProfileCard />
           <TimetableSettingsCard />
-          <Card withBorder>
-            <Stack gap="xs">
-              <Text fw={600}>REST API for scripts</Text>
-              <Text size="sm">
-                Address: <code data-testid="api-url">{info.api_url ?? 'not running'}</code>
-              </Text>
-              <Text size="sm" c="dimmed">
-                Token kept in {info.token_source ?? '—'}
-              </Text>
-              {info.api_token === null ? (
-                <Text size="sm" data-testid="token-hidden">
-                  The token is not shown in a browser: read it from that file on this computer, or open Settings in the desktop app.
-                </Text>
-              ) : (
-                <Group align="end">
-                  <PasswordInput label="API token" value={info.api_token} readOnly w={520} />
-                  <CopyButton value={info.api_token}>
-                    {({ copied, copy }) => (
-                      <Button variant="default" onClick={copy}>
-                        {copied ? 'Copied' : 'Copy'}
-                      </Button>
-                    )}
-                  </CopyButton>
-                  {info.token_regenerable && (
-                    <Button color="red" variant="light" onClick={page.askToRegenerate}>
-                      Regenerate…
-                    </Button>
-                  )}
-                </Group>
-              )}
-              <Modal opened={page.confirmingRegenerate} onClose={page.keepToken} title="Make a new API token?">
-                <Stack gap="sm">
-                  <Text size="sm">Scripts that use the current token stop working until they are given the new one, and every browser signed in to Termwise is signed out.</Text>
-                  <Group justify="flex-end">
-                    <Button variant="default" onClick={page.keepToken}>
-                      Keep the current token
-                    </Button>
-                    <Button color="red" onClick={() => void page.regenerate()}>
-                      Make a new token
-                    </Button>
-                  </Group>
-                </Stack>
-              </Modal>
-              <Text size="xs" c="dimmed">
-                Example: curl -H "Authorization: Bearer &lt;token&gt;" {info.api_url ?? 'http://127.0.0.1:4610/'}dashboard/metrics
-              </Text>
-            </Stack>
-          </Card>
+          <ApiCard page={page} info={info} />
           <Card withBorder>
             <Text fw={600}>About</Text>
             <Text size="sm">Termwise {info.version} — plans which courses to offer and builds the weekly timetable, offline.</Text>

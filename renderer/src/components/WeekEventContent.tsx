@@ -1,0 +1,96 @@
+import type { EventContentArg } from '@fullcalendar/core';
+import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
+import { instructorsOf } from '../lib/resource-rows';
+import type { Entry } from '../api/wire';
+import type { AutofillResult } from './AutofillPanel';
+
+export type DraftPlacement = AutofillResult['placed'][number];
+
+/** A block's accessible name and hover text. */
+export function labelBlock(block: HTMLElement | null, label: string): void {
+  if (!block) return;
+  if (block.getAttribute('aria-label') !== label) block.setAttribute('aria-label', label);
+  if (block.getAttribute('title') !== label) block.setAttribute('title', label);
+}
+
+/** Relabels the block a content node is drawn in: its label follows the data on every render. */
+const relabelWith =
+  (label: string) =>
+  (node: HTMLElement | null): void =>
+    labelBlock(node?.closest<HTMLElement>('.fc-event') ?? null, label);
+
+/** A crowded time's "+N sections" block. */
+function FoldContent({ count, label }: { count: number; label: string }) {
+  return (
+    <div ref={relabelWith(label)} data-testid="slot-more" data-count={count} style={{ fontSize: 11, padding: 2 }}>
+      <b>+{count} sections</b>
+      <div>click to list</div>
+    </div>
+  );
+}
+
+/** A section of an auto-fill draft, drawn in the preview style. */
+function DraftContent({ title, placement }: { title: string; placement: DraftPlacement }) {
+  return (
+    <div className="tw-preview-content" style={{ overflow: 'hidden', fontSize: 11, lineHeight: 1.2 }}>
+      <b>{title}</b>
+      <div>{placement.doctors.map((d) => d.name).join(', ')}</div>
+      <div>{placement.room}</div>
+    </div>
+  );
+}
+
+/** A stored meeting: its code whole, then the section, instructors, room, campus and part, its curriculum clashes and a refusal of its last move. */
+function EntryContent({ id, title, entry, label, campusCount, refusal }: { id: number; title: string; entry: Entry | undefined; label: string; campusCount: number; refusal: string | null }) {
+  const part = entry && entry.part_of_term !== WHOLE_TERM_CODE ? ` · part ${entry.part_of_term}` : '';
+  const code = entry && title.startsWith(entry.course_code) ? entry.course_code : '';
+  return (
+    <div ref={relabelWith(label)} className="tw-event" data-testid={`event-${id}`} data-entry-id={id}>
+      {/* The course code in full, then the section and the rest as space allows. */}
+      <b>
+        <span className="tw-code" data-testid="event-code">
+          {code}
+        </span>
+        {title.slice(code.length)}
+      </b>
+      <div>{instructorsOf(entry)}</div>
+      <div>
+        {entry?.room}
+        {campusCount > 1 && entry ? ` · ${entry.campus}` : ''}
+        {part}
+      </div>
+      {entry && entry.curriculum_conflicts.length > 0 && (
+        <div className="tw-event-curriculum" data-testid="event-curriculum" title={entry.warnings.filter((w) => w.startsWith('Curriculum')).join('\n')}>
+          Clashes for students with {entry.curriculum_conflicts.join(', ')}
+        </div>
+      )}
+      {refusal !== null && (
+        <div className="tw-event-error" role="alert" data-testid="event-refusal">
+          {refusal}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** What a calendar block draws, from the event FullCalendar hands over. */
+export function WeekEventContent({
+  arg,
+  entriesById,
+  label,
+  campusCount,
+  refusal,
+}: {
+  arg: EventContentArg;
+  entriesById: ReadonlyMap<number, Entry>;
+  label: string;
+  campusCount: number;
+  refusal: { entryId: number | null; message: string } | null;
+}) {
+  const hidden = arg.event.extendedProps.hiddenEntries as number[] | undefined;
+  if (hidden) return <FoldContent count={hidden.length} label={label} />;
+  const placement = arg.event.extendedProps.draft as DraftPlacement | undefined;
+  if (placement) return <DraftContent title={arg.event.title} placement={placement} />;
+  const id = Number(arg.event.groupId);
+  return <EntryContent id={id} title={arg.event.title} entry={entriesById.get(id)} label={label} campusCount={campusCount} refusal={refusal?.entryId === id ? refusal.message : null} />;
+}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { Result } from '../api/client';
 import { INSTRUCTOR_ROLES, type InstructorRole } from '../../../core/domain/roles';
@@ -61,30 +62,25 @@ function SkippedAndCreated({ result }: { result: ImportResult }) {
   );
 }
 
+/** A small table of the summary, scrolled past its height (Mantine draws it from its data). */
+function SummaryTable({ testId, height, caption, head, body }: { testId: string; height: number; caption?: string; head: string[]; body: ReactNode[][] }) {
+  return (
+    <ScrollArea.Autosize mah={height}>
+      <Table fz="xs" data-testid={testId} data={{ caption, head, body }} />
+    </ScrollArea.Autosize>
+  );
+}
+
 /** Sections listed apart that meet together, and the rule that found each group. */
 function JointGroups({ result }: { result: ImportResult }) {
   return (
-    <ScrollArea.Autosize mah={160}>
-      <Table fz="xs" data-testid="import-joint-groups">
-        <Table.Caption>{plural(result.totals.joint_groups, 'joint group')} found: sections listed apart that meet together, stored as one group</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Joint group</Table.Th>
-            <Table.Th>Sections</Table.Th>
-            <Table.Th>Why</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {result.joint_groups.map((g) => (
-            <Table.Tr key={g.label}>
-              <Table.Td>{g.label}</Table.Td>
-              <Table.Td>{g.members.join(', ')}</Table.Td>
-              <Table.Td>{g.rule}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
+    <SummaryTable
+      testId="import-joint-groups"
+      height={160}
+      caption={`${plural(result.totals.joint_groups, 'joint group')} found: sections listed apart that meet together, stored as one group`}
+      head={['Joint group', 'Sections', 'Why']}
+      body={result.joint_groups.map((g) => [g.label, g.members.join(', '), g.rule])}
+    />
   );
 }
 
@@ -103,84 +99,34 @@ function MergedRows({ result }: { result: ImportResult }) {
 }
 
 /** Each instructor's proposed role, to decide before applying (or as applied). */
-function Roles({
-  result,
-  roles,
-  onDecide,
-}: {
-  result: ImportResult;
-  roles: Record<string, InstructorRole>;
-  onDecide: ((instructor: string, role: InstructorRole) => void) | null;
-}) {
-  return (
-    <ScrollArea.Autosize mah={180}>
-      <Table fz="xs" data-testid="import-roles">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Instructor</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Why</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {result.roles.map((r) => (
-            <Table.Tr key={r.instructor}>
-              <Table.Td>{r.instructor}</Table.Td>
-              <Table.Td>
-                {onDecide ? (
-                  <Select
-                    size="xs"
-                    w={210}
-                    data={INSTRUCTOR_ROLES.map((role) => ({ value: role, label: ROLE_WORDS[role] }))}
-                    value={roles[r.instructor] ?? r.role}
-                    onChange={(v) => v && onDecide(r.instructor, v)}
-                    aria-label={`Role of ${r.instructor}`}
-                    allowDeselect={false}
-                  />
-                ) : (
-                  <Badge variant="light">{r.role}</Badge>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {r.reason}: {r.sections.join(', ')}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
-  );
+function Roles({ result, roles, onDecide }: { result: ImportResult; roles: Record<string, InstructorRole>; onDecide: ((instructor: string, role: InstructorRole) => void) | null }) {
+  const roleOf = (r: ImportResult['roles'][number]): ReactNode =>
+    onDecide ? (
+      <Select
+        size="xs"
+        w={210}
+        data={INSTRUCTOR_ROLES.map((role) => ({ value: role, label: ROLE_WORDS[role] }))}
+        value={roles[r.instructor] ?? r.role}
+        onChange={(v) => v && onDecide(r.instructor, v)}
+        aria-label={`Role of ${r.instructor}`}
+        allowDeselect={false}
+      />
+    ) : (
+      <Badge variant="light">{r.role}</Badge>
+    );
+  return <SummaryTable testId="import-roles" height={180} head={['Instructor', 'Role', 'Why']} body={result.roles.map((r) => [r.instructor, roleOf(r), `${r.reason}: ${r.sections.join(', ')}`])} />;
 }
 
 /** Each meeting refused (or stored flagged), with the rows or stored entries it clashes with. */
 function Conflicts({ result }: { result: ImportResult }) {
+  const others = (c: ImportResult['conflicts'][number]): string => c.with.map((w) => `${w.row !== null ? `row ${w.row}` : 'stored'}: ${w.course_code} §${w.section_name}`).join('; ') || 'the instructor’s hours';
   return (
-    <ScrollArea.Autosize mah={220}>
-      <Table fz="xs" data-testid="import-conflicts">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Row</Table.Th>
-            <Table.Th>Section</Table.Th>
-            <Table.Th>Clashes with</Table.Th>
-            <Table.Th>Clash</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {result.conflicts.map((c) => (
-            <Table.Tr key={`${c.row}-${c.detail}`}>
-              <Table.Td>{c.row}</Table.Td>
-              <Table.Td>
-                {c.course_code} §{c.section_name}
-              </Table.Td>
-              <Table.Td>
-                {c.with.map((w) => `${w.row !== null ? `row ${w.row}` : 'stored'}: ${w.course_code} §${w.section_name}`).join('; ') || 'the instructor’s hours'}
-              </Table.Td>
-              <Table.Td>{c.detail}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea.Autosize>
+    <SummaryTable
+      testId="import-conflicts"
+      height={220}
+      head={['Row', 'Section', 'Clashes with', 'Clash']}
+      body={result.conflicts.map((c) => [c.row, `${c.course_code} §${c.section_name}`, others(c), c.detail])}
+    />
   );
 }
 

@@ -72,6 +72,20 @@ function KpiGrid({ metrics, campuses }: { metrics: Metrics; campuses: string[] }
   );
 }
 
+/** How many of the latest run's recommended courses fall in each prefix (or type). */
+function CountBars<K extends string>({ data, by, colour }: { data: ({ count: number } & Record<K, string>)[]; by: K; colour: string }) {
+  return (
+    <ResponsiveContainer width="100%" height={220}>
+      <BarChart data={data}>
+        <XAxis dataKey={by} fontSize={11} />
+        <YAxis allowDecimals={false} fontSize={11} />
+        <Tooltip />
+        <Bar dataKey="count" name="Courses" fill={colour} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
 /** Enrollment and fail ratio over the terms, and the latest run's recommendations. */
 function Charts({ page }: { page: DashboardPageState }) {
   return (
@@ -115,22 +129,8 @@ function Charts({ page }: { page: DashboardPageState }) {
           <Text c="dimmed">Run a prediction to see its recommendations here.</Text>
         ) : (
           <SimpleGrid cols={2}>
-            <ResponsiveContainer width="100%" height={220}>
-              <BarChart data={page.byPrefix}>
-                <XAxis dataKey="prefix" fontSize={11} />
-                <YAxis allowDecimals={false} fontSize={11} />
-                <Tooltip />
-                <Bar dataKey="count" name="Courses" fill="#228be6" />
-              </BarChart>
-            </ResponsiveContainer>
-            <ResponsiveContainer width="100%" height={220}>
-              <BarChart data={page.byType}>
-                <XAxis dataKey="type" fontSize={11} />
-                <YAxis allowDecimals={false} fontSize={11} />
-                <Tooltip />
-                <Bar dataKey="count" name="Courses" fill="#2f9e44" />
-              </BarChart>
-            </ResponsiveContainer>
+            <CountBars data={page.byPrefix} by="prefix" colour="#228be6" />
+            <CountBars data={page.byType} by="type" colour="#2f9e44" />
           </SimpleGrid>
         )}
       </Card>
@@ -148,32 +148,21 @@ function ModelQuality({ metrics }: { metrics: Metrics }) {
       {metrics.models.length === 0 ? (
         <Text c="dimmed">No model trained yet: train on the Predictions screen.</Text>
       ) : (
-        <Table data-testid="model-quality">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Campus</Table.Th>
-              <Table.Th title={RANKS_RIGHT_HINT}>Ranked right</Table.Th>
-              <Table.Th title={OFFER_LIST_HINT}>Offer list matched</Table.Th>
-              <Table.Th>Learned from</Table.Th>
-              <Table.Th>Trained</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {metrics.models.map((m) => (
-              <Table.Tr key={m.campus}>
-                <Table.Td>{m.campus}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" title={modelDetails(m)}>
-                    {outOf100(m.roc_auc)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td title={modelDetails(m)}>{outOf100(m.f1)}</Table.Td>
-                <Table.Td>{m.samples.toLocaleString()} course-terms</Table.Td>
-                <Table.Td>{new Date(m.trained_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table
+          data-testid="model-quality"
+          data={{
+            head: ['Campus', <span title={RANKS_RIGHT_HINT}>Ranked right</span>, <span title={OFFER_LIST_HINT}>Offer list matched</span>, 'Learned from', 'Trained'],
+            body: metrics.models.map((m) => [
+              m.campus,
+              <Badge variant="light" title={modelDetails(m)}>
+                {outOf100(m.roc_auc)}
+              </Badge>,
+              <span title={modelDetails(m)}>{outOf100(m.f1)}</span>,
+              `${m.samples.toLocaleString()} course-terms`,
+              new Date(m.trained_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+            ]),
+          }}
+        />
       )}
     </Card>
   );

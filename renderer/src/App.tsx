@@ -6,6 +6,7 @@ import { useSession } from './stores/session';
 import { transport } from './api/client';
 import { followChanges, prefetchLive, queryClient } from './api/live';
 import { SignedOut } from './components/SignedOut';
+import { prefetchTimetable } from './stores/schedule';
 
 if (transport.signIn !== 'none') useSession.getState().signedOut(transport.signIn);
 transport.onSessionEnded = () => useSession.getState().signedOut('ended');
@@ -22,7 +23,7 @@ const PAGES = [
   { id: 'dashboard', label: 'Dashboard', element: <DashboardPage />, load: () => prefetchLive('dashboard-metrics', {}) },
   { id: 'data', label: 'Data', element: <DataPage />, load: () => Promise.all([prefetchLive('courses-list', {}), prefetchLive('offerings-list', {}), prefetchLive('doctors-list', {})]) },
   { id: 'predictions', label: 'Predictions', element: <PredictionsPage />, load: () => prefetchLive('predict-next-term', {}) },
-  { id: 'scheduler', label: 'Scheduler', element: <SchedulerPage />, load: () => Promise.all([prefetchLive('schedule-settings', {}), prefetchLive('courses-list', {}), prefetchLive('doctors-list', {})]) },
+  { id: 'scheduler', label: 'Scheduler', element: <SchedulerPage />, load: () => Promise.all([prefetchTimetable(), prefetchLive('courses-list', {}), prefetchLive('doctors-list', {})]) },
   { id: 'settings', label: 'Settings', element: <SettingsPage />, load: () => prefetchLive('settings-info', {}) },
 ] as const;
 

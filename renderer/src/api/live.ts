@@ -50,6 +50,11 @@ export function prefetchLive<N extends Live>(operation: N, args: Args<N>): Promi
   return queryClient.prefetchQuery({ queryKey: keyOf(operation, args), queryFn: () => call(operation, args) });
 }
 
+/** A read's answer: the one loaded, else asked now. */
+export function fetchLive<N extends Live>(operation: N, args: Args<N>): Promise<Result<N>> {
+  return queryClient.fetchQuery({ queryKey: keyOf(operation, args), queryFn: () => call(operation, args) });
+}
+
 /** The answer already loaded for a read, if any. */
 export function loadedLive<N extends Live>(operation: N, args: Args<N>): Result<N> | undefined {
   return queryClient.getQueryData<Result<N>>(keyOf(operation, args));

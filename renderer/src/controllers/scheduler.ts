@@ -46,7 +46,9 @@ function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Docto
   const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== TBD_ROOM))].sort(), [entries]);
   const doctorChoices = useMemo(() => [{ value: UNASSIGNED_KEY, label: NO_INSTRUCTOR }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))], [doctors]);
   const cohorts = useMemo(() => cohortList.map((c) => ({ value: c.key, label: c.label })), [cohortList]);
-  const cohortCourses = useMemo(() => new Set(cohortList.find((c) => c.key === filters.cohort)?.courses ?? []), [cohortList, filters.cohort]);
+  // Read only with a cohort chosen: without one, cohorts arriving do not redraw the sections.
+  const chosenCohort = filters.cohort === null ? null : cohortList.find((c) => c.key === filters.cohort);
+  const cohortCourses = useMemo(() => new Set(chosenCohort?.courses ?? []), [chosenCohort]);
   // Every view shows the same filtered sections; switching view keeps the term and the filters.
   const visible = useMemo(() => {
     const { doctor, room, part, campus, cohort } = filters;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { call } from '../api/client';
-import { patchLive, useLive } from '../api/live';
+import { fetchLive, patchLive, prefetchLive, useLive } from '../api/live';
 import type { Entry, EntryPatch, NewEntry, PartOfTerm, Term, TimetableSettings } from '../api/wire';
 
 /** What the Scheduler keeps between visits: the term chosen (null: the current term) and the last refused change. */
@@ -34,14 +34,23 @@ export interface Timetable {
   error: string | null;
 }
 
+const asked = (term: Term): Term => ({ year: term.year, semester: term.semester });
+
+/** Starts loading the timetable on screen (the settings, then the term's meetings and parts) while the Scheduler's code loads. */
+export async function prefetchTimetable(): Promise<void> {
+  const settings = await fetchLive('schedule-settings', {});
+  const term = asked(useScheduleView.getState().chosen ?? settings.current_term);
+  await Promise.all([prefetchLive('schedule-list', term), prefetchLive('schedule-parts', term)]);
+}
+
 /** The timetable on screen, live: the chosen term (else the current one), its meetings and parts. */
 export function useTimetable(): Timetable {
   const settings = useLive('schedule-settings', {});
   const chosen = useScheduleView((s) => s.chosen);
   const term = chosen ?? settings.data?.current_term ?? null;
-  const asked = term && { year: term.year, semester: term.semester };
-  const entries = useLive('schedule-list', asked);
-  const parts = useLive('schedule-parts', asked);
+  const shown = term && asked(term);
+  const entries = useLive('schedule-list', shown);
+  const parts = useLive('schedule-parts', shown);
   const terms = useLive('schedule-terms', {});
   return {
     term,

@@ -15,6 +15,10 @@ describe('the core\'s structure', () => {
     expect(report.sqlOutsideRepos).toEqual([]);
   });
 
+  it('has the screens ask every read they follow through a live read', () => {
+    expect(report.readsOutsideLive).toEqual([]);
+  });
+
   it('has no import cycle between modules', () => {
     expect(report.cycles).toEqual([]);
   });

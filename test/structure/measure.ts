@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
+import { READ_AREAS } from '../../core/domain/reads';
 
 /**
  * Core folders that are features (own tables, services and handlers), as the lint rule reads them
@@ -35,6 +36,8 @@ export interface SqlCall {
 
 export interface StructureReport {
   functions: Sized[];
+  /** Reads the screens follow asked with call() instead of a live read: they would not follow writes. */
+  readsOutsideLive: SqlCall[];
   /** Database calls (prepare, pragma, statement) outside repositories and core/db: SQL lives only in repos. */
   sqlOutsideRepos: SqlCall[];
   components: Sized[];
@@ -97,6 +100,23 @@ function sqlCalls(root: string, file: string): SqlCall[] {
       const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : null;
       if (name !== null && (ts.isPropertyAccessExpression(callee) ? SQL_METHODS.has(name) : name === 'statement')) {
         found.push({ file: relative(root, file).split(sep).join('/'), line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, call: name });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Where a renderer file asks a followed read with `call('<read>', …)` rather than through useLive. */
+function plainReads(root: string, file: string, reads: ReadonlySet<string>): SqlCall[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const found: SqlCall[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'call') {
+      const first = node.arguments[0];
+      if (first && ts.isStringLiteral(first) && reads.has(first.text)) {
+        found.push({ file: relative(root, file).split(sep).join('/'), line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, call: first.text });
       }
     }
     ts.forEachChild(node, visit);
@@ -191,6 +211,11 @@ export function measureStructure(root: string): StructureReport {
     }
     graph.set(file, targets);
   }
+  const reads = new Set(Object.keys(READ_AREAS));
+  const liveModule = join(root, 'renderer', 'src', 'api', 'live.ts');
+  const readsOutsideLive = sourceFiles(join(root, 'renderer', 'src'))
+    .filter((f) => f !== liveModule)
+    .flatMap((f) => plainReads(root, f, reads));
   const sqlOutsideRepos = coreFiles.filter((f) => !holdsSql(root, f)).flatMap((f) => sqlCalls(root, f));
   const featureGraph = new Map<string, string[]>([...features].map((f) => [f, []]));
   for (const i of crossFeature) {
@@ -201,5 +226,5 @@ export function measureStructure(root: string): StructureReport {
   const featureCycles = importCycles(featureGraph);
   const cycles = importCycles(graph).map((c) => c.map((f) => relative(root, f).split(sep).join('/')));
   const internalImports = crossFeature.filter((i) => !isPublicModule(i.to.split('/')[1] as string));
-  return { functions, sqlOutsideRepos, components, crossFeature, internalImports, cycles, featureCycles };
+  return { functions, readsOutsideLive, sqlOutsideRepos, components, crossFeature, internalImports, cycles, featureCycles };
 }

@@ -27,6 +27,8 @@ function main(): void {
   for (const [to, n] of [...byTarget].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) out.push(`  ${String(n).padStart(3)}  ${to}`);
   out.push('', `SQL run outside repositories and core/db: ${report.sqlOutsideRepos.length}`);
   for (const c of report.sqlOutsideRepos) out.push(`  ${c.call}  ${c.file}:${c.line}`);
+  out.push('', `Followed reads asked with call() instead of a live read (renderer/): ${report.readsOutsideLive.length}`);
+  for (const c of report.readsOutsideLive) out.push(`  ${c.call}  ${c.file}:${c.line}`);
   out.push('', `Module import cycles: ${report.cycles.length}`);
   for (const c of report.cycles) out.push(`  ${c.join(' -> ')}`);
   out.push('', `Features depending on each other round a loop: ${report.featureCycles.length}`);

@@ -1,4 +1,4 @@
-import { keepPreviousData, QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { READ_AREAS, readDependsOn, type LiveRead } from '../../../core/domain/reads';
 import type { HandlerName } from '../../../core/handlers';
 import { call, transport, type Args, type Result } from './client';
@@ -28,21 +28,16 @@ export interface LiveResult<T> {
   data: T | undefined;
   /** The refusal in words, when the last load failed. */
   error: string | null;
-  loading: boolean;
 }
 
-/**
- * Follows one read: `args` null while it cannot be asked yet. With `keepPrevious`, a change of
- * arguments keeps showing the last answer until the new one arrives (no flash of empty screen).
- */
-export function useLive<N extends Live>(operation: N, args: Args<N> | null, options: { keepPrevious?: boolean } = {}): LiveResult<Result<N>> {
+/** Follows one read: `args` null while it cannot be asked yet (nothing is loaded then). */
+export function useLive<N extends Live>(operation: N, args: Args<N> | null): LiveResult<Result<N>> {
   const query: UseQueryResult<Result<N>> = useQuery({
     queryKey: keyOf(operation, (args ?? {}) as Args<N>),
     queryFn: () => call(operation, args as Args<N>),
     enabled: args !== null,
-    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
   });
-  return { data: query.data, error: query.error ? messageOf(query.error) : null, loading: query.isFetching };
+  return { data: query.data, error: query.error ? messageOf(query.error) : null };
 }
 
 /** Starts loading a read before its screen asks (while the screen's code loads). */
@@ -53,11 +48,6 @@ export function prefetchLive<N extends Live>(operation: N, args: Args<N>): Promi
 /** A read's answer: the one loaded, else asked now. */
 export function fetchLive<N extends Live>(operation: N, args: Args<N>): Promise<Result<N>> {
   return queryClient.fetchQuery({ queryKey: keyOf(operation, args), queryFn: () => call(operation, args) });
-}
-
-/** The answer already loaded for a read, if any. */
-export function loadedLive<N extends Live>(operation: N, args: Args<N>): Result<N> | undefined {
-  return queryClient.getQueryData<Result<N>>(keyOf(operation, args));
 }
 
 /**

@@ -51,6 +51,8 @@ function Screens() {
   useEffect(() => startProgress(), [startProgress]);
   // Writes from anywhere (this page, the desktop menu, a script) reload the reads they affect.
   useEffect(() => followChanges(), []);
+  // The campuses name the choices of several screens: asked once, at start.
+  useEffect(() => void prefetchLive('campuses-list', {}), []);
   useEffect(() => {
     const onHash = (): void => setPage(pageFromHash());
     window.addEventListener('hashchange', onHash);
@@ -58,7 +60,8 @@ function Screens() {
   }, []);
   const current = PAGES.find((p) => p.id === page) ?? PAGES[0];
   useEffect(() => {
-    void current.load();
+    // A read that fails here is asked again by the screen, which shows the refusal.
+    current.load().catch(() => undefined);
   }, [current]);
   return (
     <AppShell navbar={{ width: 200, breakpoint: 0 }} header={{ height: 52 }} padding="md">

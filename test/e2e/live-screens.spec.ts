@@ -19,7 +19,8 @@ async function expectNotReloaded(page: Page): Promise<void> {
   expect(await page.evaluate((key) => (window as unknown as Record<string, boolean | undefined>)[key] === true, KEPT)).toBe(true);
 }
 
-const meeting = (app: RunningApp, json: Record<string, unknown>) => app.api<Entry>('/scheduler/', { method: 'POST', json: { section_name: '1', doctor_id: 0, duration_mins: 60, ...json } });
+const meeting = (app: RunningApp, term: { year: number; semester: string }, json: Record<string, unknown>) =>
+  app.api<Entry>('/scheduler/', { method: 'POST', json: { section_name: '1', doctor_id: 0, duration_mins: 60, ...term, ...json } });
 
 test("a script's writes show on every screen that displays them, without a reload", async ({ page, app }) => {
   await app.api('/data/sample', { method: 'POST' });
@@ -28,6 +29,15 @@ test("a script's writes show on every screen that displays them, without a reloa
 
   // Scheduler: rooms, doctors and meetings a script adds, changes and removes.
   await goTo(page, 'scheduler');
+  const shown = (await app.api<{ current_term: { year: number; semester: string } }>('/scheduler/settings')).current_term;
+  await expect(page.getByTestId('term-switcher-year')).toHaveValue(String(shown.year));
+  // An offering report imported elsewhere moves the term the history proposes next; the timetable on screen stays.
+  const report = new FormData();
+  report.append('file', new Blob([`course_code,year,semester,campus,total_enrolled,passed_count,failed_count,is_offered\nCSC201,${shown.year},${shown.semester},Beirut,50,40,10,true\n`]), 'more.csv');
+  await app.api('/data/upload/offerings', { method: 'POST', body: report });
+  expect((await app.api<{ current_term: unknown }>('/scheduler/settings')).current_term).not.toEqual(shown);
+  await expect(page.getByTestId('term-switcher-year')).toHaveValue(String(shown.year));
+  await expect(page.getByTestId('term-switcher-semester')).toHaveValue(shown.semester);
   const rooms = page.getByTestId('rooms-panel');
   await expect(rooms).toContainText('Bassil 101');
   await app.api('/scheduler/rooms', { method: 'POST', json: { name: 'Script Hall', capacity: 33 } });
@@ -41,7 +51,7 @@ test("a script's writes show on every screen that displays them, without a reloa
   const doctorsPanel = page.locator('.mantine-Card-root').filter({ hasText: /^Doctors \(/ });
   await expect(doctorsPanel).toContainText('Dr. Script Writer');
 
-  const entry = await meeting(app, { course_code: 'CSC201', doctor_id: doctor.id, day: 'MWF', start_time: '08:00', room: 'Script Hall' });
+  const entry = await meeting(app, shown, { course_code: 'CSC201', doctor_id: doctor.id, day: 'MWF', start_time: '08:00', room: 'Script Hall' });
   await expect(page.getByTestId(`event-${entry.id}`)).toHaveCount(3);
   await expect(doctorsPanel.getByRole('row').filter({ hasText: 'Dr. Script Writer' })).toContainText('1 sections');
   await app.api(`/scheduler/${entry.id}`, { method: 'PATCH', json: { day: 'TR' } });
@@ -73,7 +83,10 @@ test("a script's writes show on every screen that displays them, without a reloa
     json: { run_name: 'Second scripted plan', target_year: 2025, target_semester: 'Fall', target_campus: 'Beirut' },
   });
   await expect(history).toContainText('Second scripted plan');
-  await expect(page.getByTestId('run-results')).toContainText('Second scripted plan');
+  // The run being read stays on screen (a decision being typed is not lost); the new one is a click away.
+  await expect(page.getByTestId('run-results')).toContainText('Scripted plan — Beirut Fall 2025');
+  await history.getByRole('row').filter({ hasText: 'Second scripted plan' }).click();
+  await expect(page.getByTestId('run-results')).toContainText('Second scripted plan — Beirut Fall 2025');
 
   // Data: the doctors list and the dashboard's counts.
   await goTo(page, 'data');
@@ -86,7 +99,7 @@ test("a script's writes show on every screen that displays them, without a reloa
   await expect(page.getByTestId('kpi-latest-run')).toHaveText('Beirut Fall 2025');
   const entries = page.getByTestId('kpi-entries');
   const count = Number(await entries.textContent());
-  await meeting(app, { course_code: 'CSC201', day: 'TR', start_time: '08:00', room: 'Bassil 101' });
+  await meeting(app, shown, { course_code: 'CSC201', day: 'TR', start_time: '08:00', room: 'Bassil 101' });
   await expect(entries).toHaveText(String(count + 1));
   const offered = second.entries.find((e) => e.offer);
   if (!offered) throw new Error('the run should offer some courses');

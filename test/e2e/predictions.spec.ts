@@ -12,6 +12,10 @@ test('trains, runs a prediction with reasons, applies quotas, and keeps the hist
   await expect(page.getByTestId('train-result')).toContainText(/Beirut model: ranked past terms right \d+ of 100 times/);
   await expect(page.getByTestId('train-result')).toContainText(/Byblos model: ranked past terms right \d+ of 100 times/);
   await expect(page.getByTestId('train-result').getByText(/^Beirut model/)).toHaveAttribute('title', /^ROC-AUC 0\.\d{3} · F1 0\.\d{3} · learned from [\d,]+ course-terms$/);
+  // The training's result outlives a visit to another screen.
+  await goTo(page, 'dashboard');
+  await goTo(page, 'predictions');
+  await expect(page.getByTestId('train-result')).toContainText(/Beirut model: ranked past terms right/);
 
   await page.getByTestId('run').click();
   const results = page.getByTestId('run-results');

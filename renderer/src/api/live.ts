@@ -21,7 +21,8 @@ export const queryClient = new QueryClient({
   },
 });
 
-const keyOf = <N extends Live>(operation: N, args: Args<N>): readonly [N, Args<N>] => [operation, args];
+/** A read's key: its operation and arguments (null for a read not askable yet, which shares no answer). */
+const keyOf = <N extends Live>(operation: N, args: Args<N> | null): readonly [N, Args<N> | null] => [operation, args];
 
 export interface LiveResult<T> {
   /** The answer, or undefined until the first one arrives (or when the read is not askable). */
@@ -33,7 +34,7 @@ export interface LiveResult<T> {
 /** Follows one read: `args` null while it cannot be asked yet (nothing is loaded then). */
 export function useLive<N extends Live>(operation: N, args: Args<N> | null): LiveResult<Result<N>> {
   const query: UseQueryResult<Result<N>> = useQuery({
-    queryKey: keyOf(operation, (args ?? {}) as Args<N>),
+    queryKey: keyOf(operation, args),
     queryFn: () => call(operation, args as Args<N>),
     enabled: args !== null,
   });

@@ -1,12 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { call, transport } from '../api/client';
-import { messageOf } from '../api/errors';
 import { useLive } from '../api/live';
-import type { Run, RunEntry, RunRequest, TrainResult } from '../api/wire';
+import type { Run, RunEntry, RunRequest } from '../api/wire';
 import { notifyError } from '../lib/notify';
 import { useDraft } from '../lib/use-draft';
 import { useCampusList } from '../stores/catalog';
-import { saveRun } from '../stores/predict';
+import { usePredictView } from '../stores/predict';
 import { useProgress } from '../stores/progress';
 import { codePrefixes } from '../../../core/domain/codes';
 import type { QuotaCategory } from '../../../core/domain/quotas';
@@ -48,7 +47,9 @@ function useRunRequest(campus: string) {
   const [useQuotas, setUseQuotas] = useState(false);
   // The department's categories at the campus (its profile's, else its catalog's), each with its usual count.
   const found = useLive('predict-quota-categories', campus === '' ? null : { campus });
-  const slots = useDraft(found.data, slotsOf);
+  // Each campus has its own categories: counts edited for one do not carry over to another.
+  const slots = useDraft(found.data, slotsOf, campus);
+  const categories = found.data?.categories ?? NO_CATEGORIES;
   const year = target.values?.year ?? '';
   const semester = target.values?.semester ?? 'Fall';
   return {
@@ -62,7 +63,7 @@ function useRunRequest(campus: string) {
     setCohorts,
     useQuotas,
     setUseQuotas,
-    categories: found.data?.categories ?? NO_CATEGORIES,
+    categories,
     slots: slots.values ?? {},
     setSlot: (key: string, count: number) => slots.edit({ [key]: count }),
     /** The run to ask for, or null while the year is not a number. */
@@ -76,34 +77,24 @@ function useRunRequest(campus: string) {
             target_campus: campus,
             ...cohorts,
             use_quotas: useQuotas,
-            slots: slots.values ?? {},
+            // With quotas, the campus's categories with their counts (until they are read, every category with its usual count).
+            ...(useQuotas && categories.length > 0 ? { slots: Object.fromEntries(categories.map((c) => [c.key, slots.values?.[c.key] ?? c.count])) } : {}),
           },
   };
 }
 
-/** Training every campus model, its progress (from the core's events) and its result. */
+/** Training every campus model: under way (with its progress, from the core's events) or its result. */
 function useTraining(campusCount: number) {
-  const [training, setTraining] = useState(false);
-  const [trainResult, setTrainResult] = useState<TrainResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const training = usePredictView((s) => s.training);
+  const trainResult = usePredictView((s) => s.trainResult);
+  const train = usePredictView((s) => s.train);
   const progress = useProgress((s) => s.byKey);
   const trainProgress = Object.values(progress).filter((p) => p.task === 'train');
   return {
     training,
     trainPercent: trainProgress.length > 0 ? Math.round(trainProgress.filter((p) => p.campus).reduce((sum, p) => sum + p.percent, 0) / Math.max(1, campusCount)) : 0,
     trainResult,
-    trainError: error,
-    train: async (): Promise<void> => {
-      setTraining(true);
-      setError(null);
-      try {
-        setTrainResult(await call('predict-train', {}));
-      } catch (e) {
-        setError(messageOf(e));
-      } finally {
-        setTraining(false);
-      }
-    },
+    train,
   };
 }
 
@@ -111,9 +102,13 @@ function useTraining(campusCount: number) {
 function useRunShown(campus: string) {
   const runs = useLive('predict-runs', campus === '' ? null : { campus });
   const runList = runs.data ?? NO_RUNS;
-  const [shownId, setShownId] = useState<number | null>(null);
-  // The run chosen, else the campus's latest: runs are saved, so coming back shows it.
-  const current = runList.find((r) => r.id === shownId) ?? runList[0] ?? null;
+  const pinned = usePredictView((s) => s.shown[campus]);
+  const pin = usePredictView((s) => s.show);
+  // The run chosen, else the campus's latest, kept from then on: a run saved elsewhere does not replace it.
+  const current = runList.find((r) => r.id === pinned) ?? runList[0] ?? null;
+  useEffect(() => {
+    if (current && current.id !== pinned) pin(campus, current.id);
+  }, [current, pinned, pin, campus]);
   const [filters, setFilters] = useState<RunFilters>({ prefix: null, type: null, decision: 'all' });
   const [chosenCourse, setChosenCourse] = useState<string | null>(null);
   const [compareWith, setCompareWith] = useState<string | null>(null);
@@ -139,7 +134,7 @@ function useRunShown(campus: string) {
     runs: runList,
     runsError: runs.error,
     current,
-    show: (run: Pick<Run, 'id'>) => setShownId(run.id),
+    show: (run: Pick<Run, 'id'>) => pin(campus, run.id),
     entries,
     choices,
     filters,
@@ -166,8 +161,9 @@ export function usePredictionsPage() {
   const asking = useRunRequest(campus);
   const training = useTraining(campuses.length);
   const shown = useRunShown(campus);
-  const [running, setRunning] = useState(false);
-  const [runError, setRunError] = useState<string | null>(null);
+  const running = usePredictView((s) => s.running);
+  const taskError = usePredictView((s) => s.error);
+  const saveRun = usePredictView((s) => s.run);
   return {
     campuses,
     campus,
@@ -176,20 +172,10 @@ export function usePredictionsPage() {
     ...training,
     ...shown,
     running,
-    error: runError ?? training.trainError ?? shown.runsError,
-    /** Scores every course for the target term and shows the saved run. */
+    error: taskError ?? shown.runsError,
     run: async (): Promise<void> => {
       const request = asking.request();
-      if (!request) return;
-      setRunning(true);
-      setRunError(null);
-      try {
-        shown.show(await saveRun(request));
-      } catch (e) {
-        setRunError(messageOf(e));
-      } finally {
-        setRunning(false);
-      }
+      if (request) await saveRun(request);
     },
     exportRun: async (format: 'xlsx' | 'csv'): Promise<void> => {
       if (!shown.current) return;

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { call } from '../api/client';
 import { fetchLive, patchLive, prefetchLive, useLive } from '../api/live';
@@ -47,7 +48,13 @@ export async function prefetchTimetable(): Promise<void> {
 export function useTimetable(): Timetable {
   const settings = useLive('schedule-settings', {});
   const chosen = useScheduleView((s) => s.chosen);
+  const showTerm = useScheduleView((s) => s.showTerm);
   const term = chosen ?? settings.data?.current_term ?? null;
+  // The term first shown stays on screen until staff choose another: the current term, until chosen in
+  // Settings, follows the offering history, and an import elsewhere must not move the timetable being edited.
+  useEffect(() => {
+    if (chosen === null && term !== null) showTerm(term);
+  }, [chosen, term, showTerm]);
   const shown = term && asked(term);
   const entries = useLive('schedule-list', shown);
   const parts = useLive('schedule-parts', shown);
@@ -58,7 +65,7 @@ export function useTimetable(): Timetable {
     terms: terms.data?.terms ?? NONE,
     entries: entries.data ?? NONE,
     parts: parts.data ?? NONE,
-    error: settings.error ?? entries.error ?? parts.error,
+    error: settings.error ?? entries.error ?? parts.error ?? terms.error,
   };
 }
 

@@ -56,22 +56,34 @@ export interface StoredInstructors {
 
 const sameList = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
 
+const sameInstructors = (a: StoredInstructors, b: StoredInstructors): boolean => sameList(a.doctor_ids, b.doctor_ids) && sameList(a.doctor_roles, b.doctor_roles);
+
 /**
- * The instructors a write asks for, from `doctors` or, without it, the earlier fields. Where a write
- * gives `doctors` and an earlier field too, they must agree (a script moving to the one field may
- * still send the old ones). `current` is what the meeting has now (nothing for a new one).
+ * The instructors a write asks for, from `doctors` or, without it, the earlier fields. A write may
+ * send both (an entry read, edited and sent back carries both): where they say different things,
+ * the one that differs from what the meeting has now is the edit and wins; where both differ (or,
+ * for a new meeting, neither is empty) the write is refused naming the earlier field that disagrees.
+ * `current` is what the meeting has now (nothing for a new one).
  */
 export function requestedInstructors(input: InstructorRequest, current: StoredInstructors): StoredInstructors {
-  if (input.doctors === undefined) {
+  const earlierSent = input.doctor_id !== undefined || input.doctor_ids !== undefined || input.doctor_roles !== undefined;
+  const earlier = (): StoredInstructors => {
     const ids = instructorList(input, current.doctor_ids);
     return { doctor_ids: ids, doctor_roles: roleList(input.doctor_roles, ids, current) };
-  }
+  };
+  if (input.doctors === undefined) return earlier();
   const ids = input.doctors.map((d) => d.id);
-  const roles = input.doctors.map((d) => d.role ?? current.doctor_roles[current.doctor_ids.indexOf(d.id)] ?? CHECKED_ROLE);
+  const asked: StoredInstructors = { doctor_ids: ids, doctor_roles: input.doctors.map((d) => d.role ?? current.doctor_roles[current.doctor_ids.indexOf(d.id)] ?? CHECKED_ROLE) };
+  if (!earlierSent) return asked;
+  const byEarlier = earlier();
+  if (!sameInstructors(asked, byEarlier)) {
+    if (sameInstructors(asked, current)) return byEarlier;
+    if (sameInstructors(byEarlier, current)) return asked;
+  }
   if (input.doctor_ids !== undefined && !sameList(input.doctor_ids, ids)) throw fieldError('doctor_ids', 'must list the same instructors as doctors, in the same order, or be left out');
   if (input.doctor_id !== undefined && (input.doctor_id ?? null) !== (ids[0] ?? null)) throw fieldError('doctor_id', `must be the first of doctors (${ids[0] ?? 'none'}), or left out`);
-  if (input.doctor_roles !== undefined && !sameList(input.doctor_roles, roles)) throw fieldError('doctor_roles', 'must give the same roles as doctors, or be left out');
-  return { doctor_ids: ids, doctor_roles: roles };
+  if (input.doctor_roles !== undefined && !sameList(input.doctor_roles, asked.doctor_roles)) throw fieldError('doctor_roles', 'must give the same roles as doctors, or be left out');
+  return asked;
 }
 
 /** The earlier names for parts of a meeting's instructor list, each read off `doctors` here and nowhere else. */

@@ -116,13 +116,24 @@ function staleReads(before: Map<LiveRead, string>, after: Map<LiveRead, string>,
     .map(([operation]) => `${operation} changed, but depends on none of [${declared.join(', ')}] (it declares [${READ_AREAS[operation].join(', ')}])`);
 }
 
-/** One successful call of every write route, in an order where each finds what it needs. */
-const WRITES: Write[] = [
-  { operation: 'courses-upload', send: upload('/data/upload/courses', 'courses.json', sampleFile('courses.json')) },
-  { operation: 'offerings-upload', send: upload('/data/upload/offerings', 'offerings.csv', sampleFile('offerings.csv')) },
-  { operation: 'doctors-upload', send: upload('/data/upload/doctors', 'doctors.csv', sampleFile('doctors.csv')) },
-  { operation: 'rooms-upload', send: upload('/data/upload/rooms', 'rooms.csv', sampleFile('rooms.csv')) },
-  { operation: 'import-preview', send: upload('/data/preview', 'offerings.csv', sampleFile('offerings.csv'), { kind: 'offerings' }) },
+/** Small files that change what the sample holds: a course, an offering record, a doctor and a room more. */
+const COURSE_FILE = JSON.stringify([{ code: 'CSC777', name: 'Writes Seminar', type: 'elective', prerequisites: [] }]);
+const OFFERING_FILE = ['course_code,year,semester,campus,total_enrolled,passed_count,failed_count,is_offered', 'CSC201,2024,Fall,Beirut,61,50,11,true'].join('\n');
+const DOCTOR_FILE = ['name,allowed_courses', 'Dr. Uploaded,"CSC201, CSC777"'].join('\n');
+const ROOM_FILE = ['name,capacity,campus', 'Uploaded Hall,55,Beirut'].join('\n');
+
+/**
+ * One successful call of every write route, in an order where each finds what it needs and changes
+ * a table or a read's answer (`changes: false` marks the two that change neither here: a preview,
+ * and a new token kept in a file): a write that changed nothing would check nothing.
+ */
+const WRITES: (Write & { changes?: false })[] = [
+  { operation: 'sample-load', send: send('/data/sample', 'POST') },
+  { operation: 'courses-upload', send: upload('/data/upload/courses', 'courses.json', COURSE_FILE) },
+  { operation: 'offerings-upload', send: upload('/data/upload/offerings', 'offerings.csv', OFFERING_FILE) },
+  { operation: 'doctors-upload', send: upload('/data/upload/doctors', 'doctors.csv', DOCTOR_FILE) },
+  { operation: 'rooms-upload', send: upload('/data/upload/rooms', 'rooms.csv', ROOM_FILE) },
+  { operation: 'import-preview', send: upload('/data/preview', 'offerings.csv', sampleFile('offerings.csv'), { kind: 'offerings' }), changes: false },
   { operation: 'offerings-confirm-term', send: post('/data/terms/confirm', { campus: 'Beirut', year: 2024, semester: 'Fall' }) },
   remember('doctor', { operation: 'doctors-create', send: post('/scheduler/doctors', { name: 'Dr. Writes', allowed_courses: ['CSC201'] }) }),
   remember('room', { operation: 'rooms-create', send: post('/scheduler/rooms', { name: 'W-101', capacity: 40, campus: 'Beirut' }) }),
@@ -135,15 +146,17 @@ const WRITES: Write[] = [
   { operation: 'profile-update', send: post('/settings/profile', { section_size: 25 }, 'PATCH') },
   { operation: 'schedule-settings-update', send: post('/scheduler/settings', { current_term: { year: 2025, semester: 'Fall' } }, 'PATCH') },
   { operation: 'schedule-parts-save', send: post('/scheduler/parts', { year: 2025, semester: 'Fall', code: 'A', name: 'First half', start_date: '2025-09-01', end_date: '2025-10-20' }) },
-  remember('entry', { operation: 'schedule-create', send: post('/scheduler/', { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'M', start_time: '09:00', duration_mins: 60, room: 'Bassil 101', year: 2025, semester: 'Fall' }) }),
-  { operation: 'schedule-update', send: () => server.api(`/scheduler/${ids.entry}`, { method: 'PATCH', json: { start_time: '10:00' } }) },
+  remember('entry', {
+    operation: 'schedule-create',
+    send: () => server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1', doctors: [{ id: ids.doctor }], day: 'M', start_time: '09:00', duration_mins: 60, room: 'Bassil 101', year: 2025, semester: 'Fall' } }),
+  }),
+  { operation: 'schedule-update', send: () => server.api(`/scheduler/${ids.entry}`, { method: 'PATCH', json: { start_time: '10:00', doctors: [{ id: ids.doctor, role: 'coordinates' }] } }) },
   { operation: 'schedule-parts-delete', send: send('/scheduler/parts/A?year=2025&semester=Fall', 'DELETE') },
   { operation: 'schedule-terms-copy', send: post('/scheduler/terms/copy', { from: { year: 2025, semester: 'Fall' }, to: { year: 2026, semester: 'Spring' } }) },
   { operation: 'schedule-import', send: upload('/scheduler/import', 'listing.csv', LISTING, { dry_run: 'false' }) },
-  { operation: 'schedule-autofill', send: () => server.api('/scheduler/auto', { method: 'POST', json: { run_id: ids.run, year: 2025, semester: 'Fall', time_budget_ms: 500 } }) },
+  { operation: 'schedule-autofill', send: () => server.api('/scheduler/auto', { method: 'POST', json: { run_id: ids.run, year: 2025, semester: 'Fall', time_budget_ms: 500, dry_run: false } }) },
   { operation: 'schedule-delete', send: () => server.api(`/scheduler/${ids.entry}`, { method: 'DELETE' }) },
-  { operation: 'settings-regenerate-token', send: send('/settings/token', 'POST') },
-  { operation: 'sample-load', send: send('/data/sample', 'POST') },
+  { operation: 'settings-regenerate-token', send: send('/settings/token', 'POST'), changes: false },
 ];
 
 describe('what each write declares it changes', () => {
@@ -171,9 +184,12 @@ describe('what each write declares it changes', () => {
     expect(response.status, await response.clone().text()).toBe(200);
     const after = tableHashes(server.core.context.db);
     const changedTables = Object.keys(after).filter((table) => after[table] !== before[table]);
+    const answersAfter = await readAnswers();
+    const changedReads = [...answersAfter].filter(([operation, answer]) => answersBefore.has(operation) && answersBefore.get(operation) !== answer);
+    if (write.changes !== false) expect(changedTables.length + changedReads.length, `${write.operation} changed no table and no read here, so it checks nothing`).toBeGreaterThan(0);
     const declared = new Set(events.flat());
     for (const table of changedTables) expect(declared, `${write.operation} changed ${table} without naming "${String(TABLE_AREAS[table])}"`).toContain(TABLE_AREAS[table]);
-    expect(staleReads(answersBefore, await readAnswers(), [...declared])).toEqual([]);
+    expect(staleReads(answersBefore, answersAfter, [...declared])).toEqual([]);
   });
 
   it('names every area a restore changes', async () => {

@@ -43,6 +43,8 @@ const meeting = (overrides: Record<string, unknown> = {}): Record<string, unknow
   room: 'Room 204',
   ...overrides,
 });
+/** The earlier instructor fields of an entry as read, to send back beside an edited `doctors`. */
+const pickInstructorAliases = (e: ScheduleEntry) => ({ doctor_id: e.doctor_id, doctor_ids: e.doctor_ids, doctor_roles: e.doctor_roles });
 const post = (body: Record<string, unknown>): Promise<Response> => server.api('/scheduler/', { method: 'POST', json: body });
 const accepted = async (body: Record<string, unknown>): Promise<ScheduleEntry> => {
   const response = await post(body);
@@ -178,6 +180,18 @@ describe('several instructors', () => {
     expect(swapped.doctor_ids).toEqual([haddad.id, nassar.id]);
     const unassigned = await json<ScheduleEntry>(await patch({ doctors: [] }));
     expect(unassigned).toMatchObject({ doctors: [], doctor_id: null, doctor: null, doctor_ids: [], doctor_roles: [] });
+
+    // An entry read, edited and sent back carries both: the one edited wins.
+    const third = await addDoctor('Dr. Aoun');
+    const read = await json<ScheduleEntry>(await patch({ doctors: [{ id: haddad.id }, { id: nassar.id, role: 'coordinates' }] }));
+    const byAlias = await json<ScheduleEntry>(await patch({ doctors: read.doctors, doctor_id: third.id }));
+    expect(byAlias.doctors.map((d) => [d.id, d.role])).toEqual([
+      [third.id, 'teaches'],
+      [nassar.id, 'coordinates'],
+    ]);
+    const byDoctors = await json<ScheduleEntry>(await patch({ ...pickInstructorAliases(byAlias), doctors: [{ id: nassar.id }] }));
+    expect(byDoctors.doctors.map((d) => [d.id, d.role])).toEqual([[nassar.id, 'coordinates']]);
+    await patch({ doctors: [] });
 
     // An earlier field sent beside it must agree; what disagrees is refused by name and nothing changes.
     const disagree = await patch({ doctors: [{ id: haddad.id }], doctor_ids: [nassar.id] });

@@ -31,9 +31,13 @@ export function useDashboardPage(): DashboardPageState {
   const campuses = useCampusList();
   const [loadingSample, setLoadingSample] = useState(false);
 
+  // Each series is rebuilt only when its own part of the metrics changed (a reload keeps unchanged parts
+  // as they were), so a write elsewhere does not redraw the charts from scratch.
+  const byTermRows = metrics?.enrollment_by_term;
+  const failRows = metrics?.fail_ratio_by_term;
   const enrollment = useMemo(() => {
     const byTerm = new Map<string, TermPoint>();
-    for (const row of metrics?.enrollment_by_term ?? []) {
+    for (const row of byTermRows ?? []) {
       if (row.semester === 'Summer') continue;
       const key = shortTermLabel(row);
       const item = byTerm.get(key) ?? { term: key };
@@ -41,8 +45,13 @@ export function useDashboardPage(): DashboardPageState {
       byTerm.set(key, item);
     }
     return [...byTerm.values()];
-  }, [metrics]);
-  const failRatio = useMemo(() => (metrics?.fail_ratio_by_term ?? []).filter((t) => t.semester !== 'Summer').map((t) => ({ term: shortTermLabel(t), fail: t.fail_ratio })), [metrics]);
+  }, [byTermRows]);
+  const failRatio = useMemo(() => (failRows ?? []).filter((t) => t.semester !== 'Summer').map((t) => ({ term: shortTermLabel(t), fail: t.fail_ratio })), [failRows]);
+
+  const prefixCounts = metrics?.recommended_by_prefix;
+  const typeCounts = metrics?.recommended_by_type;
+  const byPrefix = useMemo(() => Object.entries(prefixCounts ?? {}).map(([prefix, count]) => ({ prefix, count })), [prefixCounts]);
+  const byType = useMemo(() => Object.entries(typeCounts ?? {}).map(([type, count]) => ({ type, count })), [typeCounts]);
 
   const loadSample = async (): Promise<void> => {
     setLoadingSample(true);
@@ -64,8 +73,8 @@ export function useDashboardPage(): DashboardPageState {
     empty: metrics !== undefined && metrics.total_courses === 0 && metrics.total_offerings === 0,
     enrollment,
     failRatio,
-    byPrefix: Object.entries(metrics?.recommended_by_prefix ?? {}).map(([prefix, count]) => ({ prefix, count })),
-    byType: Object.entries(metrics?.recommended_by_type ?? {}).map(([type, count]) => ({ type, count })),
+    byPrefix,
+    byType,
     loadingSample,
     loadSample,
   };

@@ -2,7 +2,7 @@ import { modelDetails, OFFER_LIST_HINT, outOf100, RANKS_RIGHT_HINT } from '../li
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ErrorNote } from '../components/ErrorNote';
-import { useDashboardPage, type DashboardPageState } from '../controllers/dashboard';
+import { useDashboardPage, type DashboardPageState, type TermPoint } from '../controllers/dashboard';
 import type { Metrics } from '../api/wire';
 import { campusTermLabel } from '../../../core/domain/terms';
 
@@ -86,6 +86,24 @@ function CountBars<K extends string>({ data, by, colour }: { data: ({ count: num
   );
 }
 
+/** Values over the terms, a line per series. */
+function TermLines({ data, lines, legend = false }: { data: TermPoint[]; lines: { key: string; name?: string; colour: string }[]; legend?: boolean }) {
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <LineChart data={data}>
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="term" fontSize={11} />
+        <YAxis fontSize={11} />
+        <Tooltip />
+        {legend && <Legend />}
+        {lines.map((l) => (
+          <Line key={l.key} type="monotone" dataKey={l.key} name={l.name ?? l.key} stroke={l.colour} dot={false} />
+        ))}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}
+
 /** Enrollment and fail ratio over the terms, and the latest run's recommendations. */
 function Charts({ page }: { page: DashboardPageState }) {
   return (
@@ -94,32 +112,13 @@ function Charts({ page }: { page: DashboardPageState }) {
         <Text fw={600} mb="xs">
           Enrollment per term and campus
         </Text>
-        <ResponsiveContainer width="100%" height={260}>
-          <LineChart data={page.enrollment}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="term" fontSize={11} />
-            <YAxis fontSize={11} />
-            <Tooltip />
-            <Legend />
-            {page.campuses.map((campus, i) => (
-              <Line key={campus} type="monotone" dataKey={campus} stroke={CAMPUS_COLOURS[i % CAMPUS_COLOURS.length]} dot={false} />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
+        <TermLines data={page.enrollment} lines={page.campuses.map((campus, i) => ({ key: campus, colour: CAMPUS_COLOURS[i % CAMPUS_COLOURS.length] ?? '#228be6' }))} legend />
       </Card>
       <Card withBorder>
         <Text fw={600} mb="xs">
           Fail ratio per term (%)
         </Text>
-        <ResponsiveContainer width="100%" height={260}>
-          <LineChart data={page.failRatio}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="term" fontSize={11} />
-            <YAxis fontSize={11} />
-            <Tooltip />
-            <Line type="monotone" dataKey="fail" name="Fail ratio %" stroke="#c92a2a" dot={false} />
-          </LineChart>
-        </ResponsiveContainer>
+        <TermLines data={page.failRatio} lines={[{ key: 'fail', name: 'Fail ratio %', colour: '#c92a2a' }]} />
       </Card>
       <Card withBorder>
         <Text fw={600} mb="xs">

@@ -2,7 +2,7 @@ import type { ChangeArea } from './changes';
 
 /**
  * What each read answers from: the change areas whose writes can change its answer. The screens'
- * live queries (renderer/src/api/queries.ts) derive from this table when to load a read again: a
+ * live queries (renderer/src/api/live.ts) derive from this table when to load a read again: a
  * `changed` event naming one of its areas, from this page, another window or a script. A test
  * (test/http/declared-changes.test.ts) runs every write and fails when a read's answer changed
  * while the write named none of the read's areas.

@@ -27,8 +27,8 @@ export interface FeatureImport {
   to: string;
 }
 
-/** A statement run on a database outside a repository (or the db layer). */
-export interface SqlCall {
+/** A call found in a file: a statement run on a database, or a read asked without following it. */
+export interface Call {
   file: string;
   line: number;
   call: string;
@@ -37,9 +37,9 @@ export interface SqlCall {
 export interface StructureReport {
   functions: Sized[];
   /** Reads the screens follow asked with call() instead of a live read: they would not follow writes. */
-  readsOutsideLive: SqlCall[];
+  readsOutsideLive: Call[];
   /** Database calls (prepare, pragma, statement) outside repositories and core/db: SQL lives only in repos. */
-  sqlOutsideRepos: SqlCall[];
+  sqlOutsideRepos: Call[];
   components: Sized[];
   crossFeature: FeatureImport[];
   internalImports: FeatureImport[];
@@ -71,16 +71,44 @@ function functionName(node: ts.Node): string | null {
   return null;
 }
 
-function sizes(root: string, file: string): Sized[] {
-  const text = readFileSync(file, 'utf8');
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+/** Each file parsed once per measure, whatever is read of it. */
+type Parse = (file: string) => ts.SourceFile;
+function parser(): Parse {
+  const parsed = new Map<string, ts.SourceFile>();
+  return (file) => {
+    let source = parsed.get(file);
+    if (!source) parsed.set(file, (source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)));
+    return source;
+  };
+}
+
+const where = (root: string, source: ts.SourceFile, node: ts.Node): { file: string; line: number } => ({
+  file: relative(root, source.fileName).split(sep).join('/'),
+  line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+});
+
+function sizes(root: string, source: ts.SourceFile): Sized[] {
   const found: Sized[] = [];
   const visit = (node: ts.Node): void => {
     const name = functionName(node);
     if (name) {
       const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
-      found.push({ name, file: relative(root, file).split(sep).join('/'), line: start + 1, lines: end - start + 1 });
+      found.push({ name, file: relative(root, source.fileName).split(sep).join('/'), line: start + 1, lines: end - start + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The calls in a file that `named` gives a name to (what the report lists for each). */
+function callsIn(root: string, source: ts.SourceFile, named: (call: ts.CallExpression) => string | null): Call[] {
+  const found: Call[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const call = named(node);
+      if (call !== null) found.push({ ...where(root, source, node), call });
     }
     ts.forEachChild(node, visit);
   };
@@ -90,40 +118,20 @@ function sizes(root: string, file: string): Sized[] {
 
 const SQL_METHODS = new Set(['prepare', 'pragma']);
 
-/** Where a file runs SQL itself: `x.prepare(…)`, `x.pragma(…)` or the cached `statement(db, …)`. */
-function sqlCalls(root: string, file: string): SqlCall[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-  const found: SqlCall[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : null;
-      if (name !== null && (ts.isPropertyAccessExpression(callee) ? SQL_METHODS.has(name) : name === 'statement')) {
-        found.push({ file: relative(root, file).split(sep).join('/'), line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, call: name });
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
+/** SQL run by the file itself: `x.prepare(…)`, `x.pragma(…)` or the cached `statement(db, …)`. */
+const sqlCall = (node: ts.CallExpression): string | null => {
+  const callee = node.expression;
+  if (ts.isPropertyAccessExpression(callee)) return SQL_METHODS.has(callee.name.text) ? callee.name.text : null;
+  return ts.isIdentifier(callee) && callee.text === 'statement' ? 'statement' : null;
+};
 
-/** Where a renderer file asks a followed read with `call('<read>', …)` rather than through useLive. */
-function plainReads(root: string, file: string, reads: ReadonlySet<string>): SqlCall[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const found: SqlCall[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'call') {
-      const first = node.arguments[0];
-      if (first && ts.isStringLiteral(first) && reads.has(first.text)) {
-        found.push({ file: relative(root, file).split(sep).join('/'), line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, call: first.text });
-      }
-    }
-    ts.forEachChild(node, visit);
+/** A followed read asked with `call('<read>', …)` rather than through useLive. */
+const plainRead =
+  (reads: ReadonlySet<string>) =>
+  (node: ts.CallExpression): string | null => {
+    const first = node.arguments[0];
+    return ts.isIdentifier(node.expression) && node.expression.text === 'call' && first && ts.isStringLiteral(first) && reads.has(first.text) ? first.text : null;
   };
-  visit(source);
-  return found;
-}
 
 /** Files allowed to hold SQL: repositories, and the connection and migrations of core/db. */
 function holdsSql(root: string, file: string): boolean {
@@ -132,8 +140,7 @@ function holdsSql(root: string, file: string): boolean {
   return path[0] === 'db' || (isPublicModule(name) && name !== 'index');
 }
 
-function relativeImports(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+function relativeImports(source: ts.SourceFile): string[] {
   const out: string[] = [];
   for (const statement of source.statements) {
     if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
@@ -184,10 +191,12 @@ function importCycles(graph: Map<string, string[]>): string[][] {
 }
 
 export function measureStructure(root: string): StructureReport {
+  const parse = parser();
   const coreFiles = sourceFiles(join(root, 'core'));
-  const functions = [...coreFiles, ...sourceFiles(join(root, 'electron'))].flatMap((f) => sizes(root, f)).sort((a, b) => b.lines - a.lines);
-  const components = sourceFiles(join(root, 'renderer', 'src'))
-    .flatMap((f) => sizes(root, f))
+  const rendererFiles = sourceFiles(join(root, 'renderer', 'src'));
+  const functions = [...coreFiles, ...sourceFiles(join(root, 'electron'))].flatMap((f) => sizes(root, parse(f))).sort((a, b) => b.lines - a.lines);
+  const components = rendererFiles
+    .flatMap((f) => sizes(root, parse(f)))
     .filter((f) => /^[A-Z]|^use[A-Z]/.test(f.name))
     .sort((a, b) => b.lines - a.lines);
 
@@ -202,7 +211,7 @@ export function measureStructure(root: string): StructureReport {
   for (const file of coreFiles) {
     const from = featureOf(file);
     const targets: string[] = [];
-    for (const spec of relativeImports(file)) {
+    for (const spec of relativeImports(parse(file))) {
       const target = resolveModule(file, spec);
       if (!target) continue;
       targets.push(target);
@@ -211,12 +220,10 @@ export function measureStructure(root: string): StructureReport {
     }
     graph.set(file, targets);
   }
-  const reads = new Set(Object.keys(READ_AREAS));
   const liveModule = join(root, 'renderer', 'src', 'api', 'live.ts');
-  const readsOutsideLive = sourceFiles(join(root, 'renderer', 'src'))
-    .filter((f) => f !== liveModule)
-    .flatMap((f) => plainReads(root, f, reads));
-  const sqlOutsideRepos = coreFiles.filter((f) => !holdsSql(root, f)).flatMap((f) => sqlCalls(root, f));
+  const isPlainRead = plainRead(new Set(Object.keys(READ_AREAS)));
+  const readsOutsideLive = rendererFiles.filter((f) => f !== liveModule).flatMap((f) => callsIn(root, parse(f), isPlainRead));
+  const sqlOutsideRepos = coreFiles.filter((f) => !holdsSql(root, f)).flatMap((f) => callsIn(root, parse(f), sqlCall));
   const featureGraph = new Map<string, string[]>([...features].map((f) => [f, []]));
   for (const i of crossFeature) {
     const [from, to] = [i.from.split('/')[0] as string, i.to.split('/')[0] as string];

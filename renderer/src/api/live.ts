@@ -24,6 +24,9 @@ export const queryClient = new QueryClient({
 /** A read's key: its operation and arguments (null for a read not askable yet, which shares no answer). */
 const keyOf = <N extends Live>(operation: N, args: Args<N> | null): readonly [N, Args<N> | null] => [operation, args];
 
+/** How a read is loaded, the same for the hook and for loading ahead. */
+const queryOf = <N extends Live>(operation: N, args: Args<N> | null) => ({ queryKey: keyOf(operation, args), queryFn: () => call(operation, args as Args<N>) });
+
 export interface LiveResult<T> {
   /** The answer, or undefined until the first one arrives (or when the read is not askable). */
   data: T | undefined;
@@ -33,22 +36,18 @@ export interface LiveResult<T> {
 
 /** Follows one read: `args` null while it cannot be asked yet (nothing is loaded then). */
 export function useLive<N extends Live>(operation: N, args: Args<N> | null): LiveResult<Result<N>> {
-  const query: UseQueryResult<Result<N>> = useQuery({
-    queryKey: keyOf(operation, args),
-    queryFn: () => call(operation, args as Args<N>),
-    enabled: args !== null,
-  });
+  const query: UseQueryResult<Result<N>> = useQuery({ ...queryOf(operation, args), enabled: args !== null });
   return { data: query.data, error: query.error ? messageOf(query.error) : null };
 }
 
 /** Starts loading a read before its screen asks (while the screen's code loads). */
 export function prefetchLive<N extends Live>(operation: N, args: Args<N>): Promise<void> {
-  return queryClient.prefetchQuery({ queryKey: keyOf(operation, args), queryFn: () => call(operation, args) });
+  return queryClient.prefetchQuery(queryOf(operation, args));
 }
 
 /** A read's answer: the one loaded, else asked now. */
 export function fetchLive<N extends Live>(operation: N, args: Args<N>): Promise<Result<N>> {
-  return queryClient.fetchQuery({ queryKey: keyOf(operation, args), queryFn: () => call(operation, args) });
+  return queryClient.fetchQuery(queryOf(operation, args));
 }
 
 /**

@@ -72,7 +72,7 @@ export function useTimetable(): Timetable {
 /** Writes of one meeting from this page: each shows its answer at once and clears the last refusal; a refusal throws. */
 export async function createEntry(term: Term, entry: NewEntry): Promise<Entry> {
   const created = await call('schedule-create', { ...term, ...entry });
-  patchLive('schedule-list', (list) => [...list, created], { year: created.year, semester: created.semester });
+  patchLive('schedule-list', (list) => [...list, created], asked(created));
   useScheduleView.getState().clearRefusal();
   return created;
 }

@@ -1,10 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Two projects: every test on SQLite (the laptop's store), and every HTTP test again on PostgreSQL
+ * (a shared server's), against TERMWISE_TEST_DATABASE_URL or a throwaway server the run starts.
+ */
 export default defineConfig({
   test: {
-    include: ['test/core/**/*.test.ts', 'test/http/**/*.test.ts', 'test/electron/**/*.test.ts', 'test/renderer/**/*.test.ts', 'test/build/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['test/core/**/*.test.ts', 'test/http/**/*.test.ts', 'test/electron/**/*.test.ts', 'test/renderer/**/*.test.ts', 'test/build/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['test/http/**/*.test.ts'],
+          env: { TERMWISE_TEST_STORE: 'postgres' },
+          globalSetup: ['test/helpers/postgres-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -22,3 +22,24 @@ export function portFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`TERMWISE_PORT must be a port number (0–65535), not "${raw}"`);
   return port;
 }
+
+/**
+ * The PostgreSQL database a shared server keeps its data in: `--database <url>` on the command
+ * line, else TERMWISE_DATABASE_URL; undefined (SQLite in the data folder) when neither is given.
+ */
+export function databaseUrlFrom(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const at = argv.findIndex((arg) => arg === '--database' || arg.startsWith('--database='));
+  const given = at < 0 ? env.TERMWISE_DATABASE_URL : argv[at]?.startsWith('--database=') ? argv[at]?.slice('--database='.length) : argv[at + 1];
+  if (given === undefined || given === '') {
+    if (at >= 0) throw new Error('--database needs a PostgreSQL URL, e.g. --database postgres://termwise@localhost/termwise');
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new Error('The database URL must be a PostgreSQL URL such as postgres://termwise@localhost:5432/termwise');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error(`The database URL must start with postgres:// (it starts with ${url.protocol}//)`);
+  return given;
+}

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db, Store } from './db/store';
 import type { CoreEvents } from './events';
 import type { ApiAccess } from './system/access';
 import type { CampusList } from './domain/campuses';
@@ -11,7 +11,10 @@ import type { CampusList } from './domain/campuses';
 export type Caller = 'desktop' | 'script' | 'browser';
 
 export interface CoreContext {
-  db: Database;
+  /** Where the data lives (SQLite on the laptop, PostgreSQL on a shared server). */
+  store: Store;
+  /** The queries' builder: the store itself, or the transaction the current write runs in. */
+  db: Db;
   dataDir: string;
   events: CoreEvents;
   /** The campuses this installation plans for (campuses.json in the data folder, else the defaults). */

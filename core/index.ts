@@ -1,9 +1,7 @@
 import { join } from 'node:path';
-import { openDatabase } from './db/connection';
 import { assertRegularOrAbsent, ensurePrivateDir, makePrivate } from './files/private';
 import { DATABASE_FILE } from './db/files';
-import { migrate } from './db/migrate';
-import { checkpointWhenIdle } from './db/checkpoints';
+import { openStore, PROCESS_ID, type Store, type StoreConfig } from './db/store';
 import { CoreEvents } from './events';
 import { handlers, type HandlerName, type Handlers } from './handlers';
 import { runHandler, type InputOf, type OutputOf } from './registry';
@@ -12,12 +10,15 @@ import { readCampusConfig } from './campus-config';
 import { readProfileFile } from './profile-config';
 import { settleTimetable } from './schedule/terms';
 import { CampusList, type CampusSpec } from './domain/campuses';
+import { isChangedEvent, type ChangedEvent } from './domain/changes';
 
 export interface CoreOptions {
   dataDir: string;
   now?: () => Date;
   /** The campuses; by default those of campuses.json in the data folder, else Beirut and Byblos. */
   campuses?: readonly CampusSpec[];
+  /** A PostgreSQL database (postgres://…) to keep the data in; by default SQLite in the data folder. */
+  databaseUrl?: string | undefined;
 }
 
 export interface Core {
@@ -27,43 +28,85 @@ export interface Core {
   run<N extends HandlerName>(name: N, args: InputOf<Handlers[N]>): Promise<OutputOf<Handlers[N]>>;
   /** Untyped entry for transports that receive names from outside (IPC, HTTP), saying who asks. */
   runUnchecked(name: string, args: unknown, caller: Caller): Promise<unknown>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 export { DATABASE_FILE } from './db/files';
 
-export function createCore(options: CoreOptions): Core {
+/** The store a data folder's core uses: the database URL given, else SQLite in the folder. */
+export function storeConfigOf(options: Pick<CoreOptions, 'dataDir' | 'databaseUrl'>): StoreConfig {
+  return options.databaseUrl ? { kind: 'postgres', url: options.databaseUrl } : { kind: 'sqlite', file: join(options.dataDir, DATABASE_FILE) };
+}
+
+/** Opens the store (SQLite files must be regular files, kept private). */
+async function openCoreStore(config: StoreConfig): Promise<Store> {
+  if (config.kind === 'postgres') return openStore(config, { migrate: true, listen: true });
+  const files = [config.file, `${config.file}-wal`, `${config.file}-shm`];
+  for (const file of files) assertRegularOrAbsent(file);
+  const store = await openStore(config, { migrate: true, checkpoints: true });
+  for (const file of files) makePrivate(file);
+  return store;
+}
+
+/** A change message on the store's channel: which process wrote, and the event. */
+interface ChangeMessage {
+  from: string;
+  event: ChangedEvent;
+}
+
+/**
+ * Every change this process announces goes to the other processes on the store, and theirs come
+ * here: each server process's event streams (and the screens they feed) see every write.
+ */
+function shareChanges(store: Store, events: CoreEvents): () => void {
+  const stopListening = store.onMessage((text) => {
+    let message: ChangeMessage;
+    try {
+      message = JSON.parse(text) as ChangeMessage;
+    } catch {
+      return;
+    }
+    if (message.from === PROCESS_ID || !isChangedEvent(message.event)) return;
+    events.emit({ ...message.event, remote: true });
+  });
+  const stopSending = events.subscribe((event) => {
+    if (event.type !== 'changed' || event.remote) return;
+    store.wrote();
+    store.publish(JSON.stringify({ from: PROCESS_ID, event: { type: 'changed', areas: event.areas } } satisfies ChangeMessage)).catch((error: unknown) => {
+      console.error(`Could not tell other server processes of a change: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+  return () => {
+    stopListening();
+    stopSending();
+  };
+}
+
+export async function createCore(options: CoreOptions): Promise<Core> {
   ensurePrivateDir(options.dataDir);
   const campuses = options.campuses ? new CampusList(options.campuses) : readCampusConfig(options.dataDir);
   // A department profile that cannot be used stops start-up naming the problem, as campuses.json does.
   readProfileFile(options.dataDir);
-  const dbFile = join(options.dataDir, DATABASE_FILE);
-  for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) assertRegularOrAbsent(file);
-  const db = openDatabase(dbFile);
-  for (const file of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) makePrivate(file);
+  const store = await openCoreStore(storeConfigOf(options));
   const events = new CoreEvents();
-  const context: CoreContext = { db, dataDir: options.dataDir, events, campuses, caller: 'desktop', now: options.now ?? (() => new Date()) };
+  const context: CoreContext = { store, db: store.db, dataDir: options.dataDir, events, campuses, caller: 'desktop', now: options.now ?? (() => new Date()) };
   try {
-    migrate(db);
     // Meetings from before timetables had terms join the current term.
-    settleTimetable(context);
+    await settleTimetable(context);
   } catch (error) {
-    db.close();
+    await store.close();
     throw error;
   }
-  const checkpoints = checkpointWhenIdle(db);
-  events.subscribe((event) => {
-    if (event.type === 'changed') checkpoints.wrote();
-  });
+  const stopSharing = shareChanges(store, events);
   return {
     dataDir: options.dataDir,
     context,
     events,
     run: async (name, args) => (await runHandler(context, handlers, name, args)) as never,
     runUnchecked: (name, args, caller) => runHandler(context, handlers, name, args, caller),
-    close: () => {
-      checkpoints.stop();
-      db.close();
+    close: async () => {
+      stopSharing();
+      await store.close();
     },
   };
 }

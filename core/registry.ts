@@ -2,6 +2,7 @@ import { type z } from 'zod';
 import { CoreError, fieldErrors, type FieldProblem } from './domain/errors';
 import type { Caller, CoreContext } from './context';
 import type { ChangeArea } from './domain/changes';
+import { storeRefusal } from './db/errors';
 
 /** What a handler writes: fixed areas, or areas that depend on its input (a dry run writes nothing). */
 export type Writes<I> = readonly ChangeArea[] | ((input: I) => readonly ChangeArea[]);
@@ -75,9 +76,8 @@ export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: s
   try {
     result = await (h.run as (ctx: CoreContext, input: unknown) => unknown)(caller === ctx.caller ? ctx : { ...ctx, caller }, parsed.data);
   } catch (error) {
-    // The database stayed locked by another long write (an import, a restore) for the whole busy timeout.
-    if ((error as { code?: unknown } | null)?.code === 'SQLITE_BUSY') throw new CoreError('busy', 'Termwise is busy with another change to the data (an import or a restore); nothing was changed: try again in a moment');
-    throw error;
+    // The store's own refusals (busy past the wait, a value it cannot hold) are answered in words.
+    throw storeRefusal(error) ?? error;
   }
   // A successful write announces what it changed, so every open screen (IPC or /events) refreshes itself.
   const areas = typeof h.writes === 'function' ? (h.writes as (input: unknown) => readonly ChangeArea[])(parsed.data) : h.writes;

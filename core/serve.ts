@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCore } from './index';
-import { defaultDataDir, portFromEnv } from './config';
+import { databaseUrlFrom, defaultDataDir, portFromEnv } from './config';
+import { storeDescription } from './db/store';
 import { startApi } from './http/start';
 
 /** Opens a URL in the user's browser (`npm run serve -- --open`). */
@@ -16,11 +17,13 @@ function openInBrowser(url: string): void {
 /** Headless Termwise: the core and REST API under plain Node, plus the renderer page at "/". */
 async function main(): Promise<void> {
   const dataDir = defaultDataDir();
-  const core = createCore({ dataDir });
+  const databaseUrl = databaseUrlFrom(process.argv.slice(2));
+  const core = await createCore({ dataDir, databaseUrl });
   const rendererDir = fileURLToPath(new URL('../dist/renderer/', import.meta.url));
   const api = await startApi(core, { port: portFromEnv(), rendererDir });
   console.log(`Termwise is running at ${api.url}`);
   console.log(`Data folder: ${dataDir}`);
+  console.log(`Data kept in: ${storeDescription(core.context.store.config)}`);
   console.log(`API token (for scripts): kept in ${api.tokenSource}`);
   const login = api.loginUrl();
   if (login) {
@@ -30,10 +33,10 @@ async function main(): Promise<void> {
   }
   if (!existsSync(rendererDir)) console.log('The app page is not built (npm run build); the REST API is up.');
   const stop = (): void => {
-    void api.close().then(() => {
-      core.close();
-      process.exit(0);
-    });
+    void api
+      .close()
+      .then(() => core.close())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

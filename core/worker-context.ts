@@ -1,27 +1,32 @@
-import { openDatabase } from './db/connection';
+import { openStore, type StoreConfig } from './db/store';
 import { CoreEvents } from './events';
 import { CampusList, type CampusSpec } from './domain/campuses';
 import type { CoreContext } from './context';
 
-/** What a worker thread needs to act on the core's database: the file, the campuses and the time of the call. */
+/** What a worker thread needs to act on the core's store: where it is, the campuses and the time of the call. */
 export interface WorkerContextData {
-  databaseFile: string;
+  store: StoreConfig;
   dataDir: string;
   campuses: readonly CampusSpec[];
   /** The caller's clock at the start of the job (ISO). */
   now: string;
 }
 
-/** The data a worker needs to open the same database with the same settings as `ctx`. */
-export function workerContextData(ctx: CoreContext, databaseFile: string): WorkerContextData {
-  return { databaseFile, dataDir: ctx.dataDir, campuses: ctx.campuses.specs, now: ctx.now().toISOString() };
+/** The data a worker needs to open the same store with the same settings as `ctx`. */
+export function workerContextData(ctx: CoreContext): WorkerContextData {
+  return { store: ctx.store.config, dataDir: ctx.dataDir, campuses: ctx.campuses.specs, now: ctx.now().toISOString() };
 }
 
+/** Connections a worker keeps to a PostgreSQL store: its job runs one query at a time. */
+const WORKER_CONNECTIONS = 2;
+
 /**
- * A context in a worker thread: its own connection to the core's database (WAL: the main thread
- * keeps reading while the worker writes), the same campuses, and the caller's clock.
+ * A context in a worker thread: its own connection to the core's store (the main thread keeps
+ * reading and writing while the worker works), the same campuses, and the caller's clock. Close it
+ * with `ctx.store.close()`.
  */
-export function openWorkerContext(data: WorkerContextData): CoreContext {
+export async function openWorkerContext(data: WorkerContextData): Promise<CoreContext> {
   const now = new Date(data.now);
-  return { db: openDatabase(data.databaseFile), dataDir: data.dataDir, events: new CoreEvents(), campuses: new CampusList(data.campuses), caller: 'desktop', now: () => now };
+  const store = await openStore(data.store, { migrate: false, poolSize: WORKER_CONNECTIONS });
+  return { store, db: store.db, dataDir: data.dataDir, events: new CoreEvents(), campuses: new CampusList(data.campuses), caller: 'desktop', now: () => now };
 }

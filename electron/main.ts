@@ -51,15 +51,17 @@ function createWindow(): BrowserWindow {
 async function start(): Promise<void> {
   denyPermissions(session.defaultSession);
   serveAppProtocol();
-  core = createCore({ dataDir: app.getPath('userData') });
+  // The desktop app keeps its data in SQLite in its own folder (a shared server is `npm run serve` on PostgreSQL).
+  const opened = await createCore({ dataDir: app.getPath('userData') });
+  core = opened;
   try {
-    api = await startApi(core, { port: portFromEnv() });
+    api = await startApi(opened, { port: portFromEnv() });
   } catch (error) {
     await dialog.showMessageBox({ type: 'warning', message: 'The REST API for scripts could not start', detail: error instanceof Error ? error.message : String(error) });
   }
   window = createWindow();
-  registerIpc(ipcMain, dialog, core, window);
-  Menu.setApplicationMenu(buildMenu(window, core, { url: api?.url ?? 'not running', tokenSource: api?.tokenSource ?? '' }));
+  registerIpc(ipcMain, dialog, opened, window);
+  Menu.setApplicationMenu(buildMenu(window, opened, { url: api?.url ?? 'not running', tokenSource: api?.tokenSource ?? '' }));
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -74,7 +76,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => {
     void api?.close();
-    core?.close();
+    void core?.close();
     core = null;
   });
   app

@@ -8,7 +8,9 @@ import { allowedCourseList } from '../domain/teaching';
 import { run as loadRun } from '../predict';
 import { declaredRooms } from '../rooms/repo';
 import { bookingOf, listEntries } from '../schedule/repo';
-import { courseCohorts, currentTerm, insertCheckedEntry, instructorAliases, partsByCode, type ScheduleEntry, termForWrite, termOf, travelMinutes } from '../schedule';
+import { inTransaction } from '../db/transactions';
+import { takeLocks } from '../db/locks';
+import { courseCohorts, termLocks, currentTerm, insertCheckedEntry, instructorAliases, partsByCode, type ScheduleEntry, termForWrite, termOf, travelMinutes } from '../schedule';
 import type { Semester, Term } from '../domain/terms';
 import { mayTeach } from '../domain/teaching';
 import { roomKey } from '../domain/meetings';
@@ -40,16 +42,17 @@ export interface AutofillResult {
  * The term a draft goes to: where entries without a term go (the current term) unless one is
  * given. The run only says what to place.
  */
-export function draftTerm(ctx: CoreContext, input: AutofillInput): Term {
-  return termOf(input, currentTerm(ctx));
+export async function draftTerm(ctx: CoreContext, input: AutofillInput): Promise<Term> {
+  return termOf(input, await currentTerm(ctx));
 }
 
 /** The sections a run asks for, who may teach them, the campus's rooms and what `term` already holds. */
-export function buildProblem(ctx: CoreContext, input: AutofillInput, term: Term = draftTerm(ctx, input)): Problem {
-  const run = loadRun(ctx, input.run_id);
-  const entries = listEntries(ctx.db, term);
-  const parts = partsByCode(ctx, term);
-  const doctors = listDoctors(ctx.db);
+export async function buildProblem(ctx: CoreContext, input: AutofillInput, given?: Term): Promise<Problem> {
+  const term = given ?? (await draftTerm(ctx, input));
+  const run = await loadRun(ctx, input.run_id);
+  const entries = await listEntries(ctx.db, term);
+  const parts = await partsByCode(ctx, term);
+  const doctors = await listDoctors(ctx.db);
   const loads = new Map<number, number>();
   for (const e of entries) for (const id of e.doctor_ids) loads.set(id, (loads.get(id) ?? 0) + 1);
   const instructors = new Map<number, Instructor>(doctors.map((d) => [d.id, { id: d.id, name: d.name, available_days: d.available_days, available_time: d.available_time, load: loads.get(d.id) ?? 0 }]));
@@ -71,7 +74,7 @@ export function buildProblem(ctx: CoreContext, input: AutofillInput, term: Term 
       });
     }
   }
-  const rooms = declaredRooms(ctx.db)
+  const rooms = (await declaredRooms(ctx.db))
     .filter((r) => r.campus === null || r.campus === run.target_campus)
     .map((r) => ({ name: r.name, key: roomKey(r.name) ?? r.name.toLowerCase(), capacity: r.capacity }));
   return {
@@ -83,16 +86,16 @@ export function buildProblem(ctx: CoreContext, input: AutofillInput, term: Term 
     maxSectionsPerDoctor: input.max_sections_per_doctor,
     campus: run.target_campus,
     timeBudgetMs: input.time_budget_ms,
-    rules: { travelMinutes: travelMinutes(ctx) },
-    cohorts: courseCohorts(ctx, term, [...sections.map((s) => s.course_code), ...entries.map((e) => e.course_code)]),
+    rules: { travelMinutes: await travelMinutes(ctx) },
+    cohorts: await courseCohorts(ctx, term, [...sections.map((s) => s.course_code), ...entries.map((e) => e.course_code)]),
   };
 }
 
 /** Drafts a conflict-free timetable for a prediction run's recommended courses; stores it unless dry_run. */
-export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult {
+export async function autofill(ctx: CoreContext, input: AutofillInput): Promise<AutofillResult> {
   const started = performance.now();
-  const term = draftTerm(ctx, input);
-  const problem = buildProblem(ctx, input, term);
+  const term = await draftTerm(ctx, input);
+  const problem = await buildProblem(ctx, input, term);
   const solution = solve(problem);
   if (solution.hardViolations > 0) throw new CoreError('internal', `The auto-fill draft broke ${solution.hardViolations} hard rules; nothing was stored`);
 
@@ -118,12 +121,14 @@ export function autofill(ctx: CoreContext, input: AutofillInput): AutofillResult
     });
   } else {
     // All or nothing: each entry is re-checked by the timetable's own write path.
-    placed = ctx.db
-      .transaction(() => {
-        termForWrite(ctx, input); // keeps the current term as chosen, like any write into it
-        return solution.placed.map((p) => insertCheckedEntry(ctx, asValues(p)));
-      })
-      .immediate();
+    placed = await inTransaction(ctx.db, async (db) => {
+      const tx = { ...ctx, db };
+      await takeLocks(db, termLocks([term]));
+      await termForWrite(tx, input); // keeps the current term as chosen, like any write into it
+      const stored: AutofillResult['placed'] = [];
+      for (const p of solution.placed) stored.push(await insertCheckedEntry(tx, asValues(p)));
+      return stored;
+    });
   }
   return {
     placed,

@@ -1,49 +1,87 @@
-import { statement, type Db } from '../db/connection';
+import { sql } from 'kysely';
+import type { Db } from '../db/store';
+import { inBatches } from '../db/batches';
 import type { Course } from './schema';
 
 /** The row this repository reads and writes, for features that read the catalog through it. */
 export type { Course };
 
-export function upsertCourses(db: Db, courses: readonly Course[]): number {
-  const statement = db.prepare(`INSERT INTO courses (code, name, prefix, number, type, study_plan, prerequisites, course_level)
-    VALUES (@code, @name, @prefix, @number, @type, @study_plan, @prerequisites, @course_level)
-    ON CONFLICT (code) DO UPDATE SET name = excluded.name, prefix = excluded.prefix, number = excluded.number,
-      type = excluded.type, study_plan = excluded.study_plan, prerequisites = excluded.prerequisites,
-      course_level = excluded.course_level`);
-  for (const course of courses) statement.run(course);
+const COLUMNS = ['code', 'name', 'prefix', 'number', 'type', 'study_plan', 'prerequisites', 'course_level'] as const;
+
+export async function upsertCourses(db: Db, courses: readonly Course[]): Promise<number> {
+  // A file may list a code twice: the last listing wins, as it did row by row.
+  const unique = [...new Map(courses.map((c) => [c.code, c])).values()];
+  await inBatches(unique, (batch) =>
+    db
+      .insertInto('courses')
+      .values(batch.map((c) => ({ code: c.code, name: c.name, prefix: c.prefix, number: c.number, type: c.type, study_plan: c.study_plan, prerequisites: c.prerequisites, course_level: c.course_level })))
+      .onConflict((oc) =>
+        oc.column('code').doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          prefix: eb.ref('excluded.prefix'),
+          number: eb.ref('excluded.number'),
+          type: eb.ref('excluded.type'),
+          study_plan: eb.ref('excluded.study_plan'),
+          prerequisites: eb.ref('excluded.prerequisites'),
+          course_level: eb.ref('excluded.course_level'),
+        })),
+      )
+      .execute(),
+  );
   return courses.length;
 }
 
-export function listCourses(db: Db): Course[] {
-  return db.prepare<[], Course>('SELECT code, name, prefix, number, type, study_plan, prerequisites, course_level FROM courses ORDER BY code').all();
+export async function listCourses(db: Db): Promise<Course[]> {
+  return db.selectFrom('courses').select(COLUMNS).orderBy('code').execute();
 }
 
-export function countCourses(db: Db): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM courses').get() as { n: number }).n;
+export async function countCourses(db: Db): Promise<number> {
+  const row = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Whether the catalog lists a course code. */
-export function hasCourse(db: Db, code: string): boolean {
-  return statement<[string], number>(db, 'SELECT 1 FROM courses WHERE code = ?').pluck().get(code) !== undefined;
+export async function hasCourse(db: Db, code: string): Promise<boolean> {
+  return (await db.selectFrom('courses').select('code').where('code', '=', code).executeTakeFirst()) !== undefined;
+}
+
+/** The catalog's course codes (to tell many codes apart at once). */
+export async function courseCodes(db: Db): Promise<Set<string>> {
+  return new Set((await db.selectFrom('courses').select('code').execute()).map((row) => row.code));
 }
 
 /** What the curriculum rules read of a course: its code, prefix, level, type and study plan. */
 export type CourseCurriculum = Pick<Course, 'code' | 'prefix' | 'course_level' | 'type' | 'study_plan'>;
 
-const CURRICULUM_COLUMNS = 'code, prefix, course_level, type, study_plan';
+const CURRICULUM_COLUMNS = ['code', 'prefix', 'course_level', 'type', 'study_plan'] as const;
+
+/** A core course: its type names "core" in any case. */
+const isCore = sql<boolean>`lower(type) LIKE '%core%'`;
+const hasStudyPlan = sql<boolean>`(study_plan IS NOT NULL AND trim(study_plan) != '')`;
 
 /** The catalog courses that can belong to a cohort: those with a study plan, and core courses. */
-export function cohortCourses(db: Db): CourseCurriculum[] {
-  return statement<[], CourseCurriculum>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE (study_plan IS NOT NULL AND trim(study_plan) != '') OR type LIKE '%core%'`).all();
+export async function cohortCourses(db: Db): Promise<CourseCurriculum[]> {
+  return db
+    .selectFrom('courses')
+    .select(CURRICULUM_COLUMNS)
+    .where(sql<boolean>`${hasStudyPlan} OR ${isCore}`)
+    .execute();
 }
 
-export function courseCurriculum(db: Db, code: string): CourseCurriculum | undefined {
-  return statement<[string], CourseCurriculum>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE code = ?`).get(code);
+export async function courseCurriculum(db: Db, code: string): Promise<CourseCurriculum | undefined> {
+  return db.selectFrom('courses').select(CURRICULUM_COLUMNS).where('code', '=', code).executeTakeFirst();
 }
 
 /** The core courses without a study plan of one prefix (any case) and level. */
-export function corePeersWithoutPlan(db: Db, prefix: string, level: number): CourseCurriculum[] {
-  return statement<[string, number], CourseCurriculum>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE prefix = ? COLLATE NOCASE AND course_level = ? AND (study_plan IS NULL OR trim(study_plan) = '') AND type LIKE '%core%'`).all(prefix, level);
+export async function corePeersWithoutPlan(db: Db, prefix: string, level: number): Promise<CourseCurriculum[]> {
+  return db
+    .selectFrom('courses')
+    .select(CURRICULUM_COLUMNS)
+    .where(sql<boolean>`lower(prefix) = lower(${prefix})`)
+    .where('course_level', '=', level)
+    .where(sql<boolean>`NOT ${hasStudyPlan}`)
+    .where(isCore)
+    .execute();
 }
 
 /** A LIKE pattern matching the text anywhere, with LIKE's wildcards in it taken literally (escape: \\). */
@@ -51,7 +89,11 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The courses whose study plan names a program anywhere in its text (a narrowing: the plan is read after). */
-export function coursesMentioningProgram(db: Db, program: string): CourseCurriculum[] {
-  return statement<[string], CourseCurriculum>(db, `SELECT ${CURRICULUM_COLUMNS} FROM courses WHERE study_plan LIKE ? ESCAPE '\\'`).all(containing(program));
+/** The courses whose study plan names a program anywhere in its text, in any case (a narrowing: the plan is read after). */
+export async function coursesMentioningProgram(db: Db, program: string): Promise<CourseCurriculum[]> {
+  return db
+    .selectFrom('courses')
+    .select(CURRICULUM_COLUMNS)
+    .where(sql<boolean>`lower(study_plan) LIKE lower(${containing(program)}) ESCAPE '\\'`)
+    .execute();
 }

@@ -4,12 +4,13 @@ import { ImportLog, type UploadResult } from '../import/result';
 import { coursesFromJson } from './upload';
 import { upsertCourses } from './repo';
 import { IMPORT_KINDS } from '../domain/import-kinds';
+import { inTransaction } from '../db/transactions';
 
 /** Upserts the courses of a JSON file in one transaction. */
-export function importCourses(ctx: CoreContext, file: UploadedFile): UploadResult {
+export async function importCourses(ctx: CoreContext, file: UploadedFile): Promise<UploadResult> {
   requireExtension(file, IMPORT_KINDS.courses.extensions, IMPORT_KINDS.courses.label);
   const log = new ImportLog();
   const courses = coursesFromJson(parseJsonFile(file), log);
-  const processed = ctx.db.transaction(() => upsertCourses(ctx.db, courses))();
+  const processed = await inTransaction(ctx.db, (trx) => upsertCourses(trx, courses));
   return log.result(processed);
 }

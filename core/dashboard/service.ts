@@ -30,11 +30,11 @@ export interface DashboardMetrics {
   curriculum_conflicts: number;
 }
 
-export function dashboardMetrics(ctx: CoreContext): DashboardMetrics {
+export async function dashboardMetrics(ctx: CoreContext): Promise<DashboardMetrics> {
   const { db } = ctx;
-  const run = latestRun(db) ?? null;
-  const model = run ? modelByVersion(db, run.target_campus, run.model_version) : undefined;
-  const recommended = run ? recommendedCourses(db, run.id) : [];
+  const run = (await latestRun(db)) ?? null;
+  const model = run ? await modelByVersion(db, run.target_campus, run.model_version) : undefined;
+  const recommended = run ? await recommendedCourses(db, run.id) : [];
   const byPrefix: Record<string, number> = {};
   const byType: Record<string, number> = {};
   for (const r of recommended) {
@@ -42,22 +42,22 @@ export function dashboardMetrics(ctx: CoreContext): DashboardMetrics {
     for (const type of storedList(r.types)) byType[type] = (byType[type] ?? 0) + 1;
   }
   return {
-    total_courses: countCourses(db),
-    total_offerings: countOfferings(db),
+    total_courses: await countCourses(db),
+    total_offerings: await countOfferings(db),
     latest_run_id: run?.id ?? null,
     // The contract calls it confidence; it is the latest run's model's held-out ROC-AUC, in percent.
     average_model_confidence: model?.roc_auc != null ? round1(model.roc_auc * 100) : 0,
-    average_fail_ratio: round1(averageFailRatio(db) * 100),
-    total_predictions: run ? runEntryCount(db, run.id) : 0,
+    average_fail_ratio: round1((await averageFailRatio(db)) * 100),
+    total_predictions: run ? await runEntryCount(db, run.id) : 0,
     total_recommended_offerings: recommended.length,
-    total_doctors: countDoctors(db),
-    total_schedule_entries: countEntries(db),
+    total_doctors: await countDoctors(db),
+    total_schedule_entries: await countEntries(db),
     latest_run: run,
     recommended_by_prefix: byPrefix,
     recommended_by_type: byType,
-    enrollment_by_term: enrollmentByTerm(db),
-    fail_ratio_by_term: failRatioByTerm(db).map((r) => ({ ...r, fail_ratio: round1(r.fail_ratio * 100) })),
-    models: modelSummaries(db).map((m) => ({ campus: m.campus, model_version: m.model_version, trained_at: m.trained_at, samples: m.samples, roc_auc: m.roc_auc, f1: m.f1 })),
-    curriculum_conflicts: termCurriculumConflictCount(ctx, currentTerm(ctx)),
+    enrollment_by_term: await enrollmentByTerm(db),
+    fail_ratio_by_term: (await failRatioByTerm(db)).map((r) => ({ ...r, fail_ratio: round1(r.fail_ratio * 100) })),
+    models: (await modelSummaries(db)).map((m) => ({ campus: m.campus, model_version: m.model_version, trained_at: m.trained_at, samples: m.samples, roc_auc: m.roc_auc, f1: m.f1 })),
+    curriculum_conflicts: await termCurriculumConflictCount(ctx, await currentTerm(ctx)),
   };
 }

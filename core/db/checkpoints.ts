@@ -1,4 +1,6 @@
-import type { Db } from './connection';
+import type Database from 'better-sqlite3';
+
+type Db = Database.Database;
 
 /** WAL pages a burst of writes may add before SQLite checkpoints on a write's own time (about 40 MB). */
 export const AUTOCHECKPOINT_PAGES = 10_000;

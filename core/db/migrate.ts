@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from './connection';
+import type Database from 'better-sqlite3';
+
+type Db = Database.Database;
 
 export interface Migration {
   version: number;

@@ -1,5 +1,6 @@
 import { CoreError } from '../domain/errors';
-import type { Db } from './connection';
+import type { Db } from './store';
+import { inTransaction } from './transactions';
 
 /** What became of each item written in a savepoint of its own. */
 export interface SavepointResults<T, R> {
@@ -12,12 +13,12 @@ export interface SavepointResults<T, R> {
  * refused (a CoreError other than internal) is rolled back alone and reported with its refusal,
  * and the others stay. Any other error ends the whole transaction.
  */
-export function eachInSavepoint<T, R>(db: Db, items: Iterable<T>, write: (item: T) => R): SavepointResults<T, R> {
+export async function eachInSavepoint<T, R>(trx: Db, items: Iterable<T>, write: (item: T) => Promise<R>): Promise<SavepointResults<T, R>> {
+  if (!trx.isTransaction) throw new Error('eachInSavepoint runs inside a transaction');
   const results: SavepointResults<T, R> = { written: [], refused: [] };
-  const inSavepoint = db.transaction(write);
   for (const item of items) {
     try {
-      results.written.push(inSavepoint(item));
+      results.written.push(await inTransaction(trx, () => write(item)));
     } catch (error) {
       if (!(error instanceof CoreError) || error.code === 'internal') throw error;
       results.refused.push({ item, error });

@@ -8,4 +8,13 @@ export const ALL_AREAS: readonly ChangeArea[] = CHANGE_AREAS;
 export interface ChangedEvent {
   type: 'changed';
   areas: ChangeArea[];
+  /** Written through another server process on the same database (it has announced it there already). */
+  remote?: boolean;
+}
+
+/** A changed event as it arrives from elsewhere (another server process): checked before it is passed on. */
+export function isChangedEvent(value: unknown): value is ChangedEvent {
+  if (typeof value !== 'object' || value === null) return false;
+  const event = value as { type?: unknown; areas?: unknown };
+  return event.type === 'changed' && Array.isArray(event.areas) && event.areas.every((area) => (CHANGE_AREAS as readonly unknown[]).includes(area));
 }

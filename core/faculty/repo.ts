@@ -1,40 +1,66 @@
-import { statement, type Db } from '../db/connection';
+import { sql } from 'kysely';
+import type { Db } from '../db/store';
+import { inBatches, isRowId, readInBatches } from '../db/batches';
 import { doctorNameKey } from '../domain/teaching';
 import type { Doctor, DoctorRecord } from './schema';
 
 /** The rows this repository reads and writes, for features that read doctors through it. */
 export type { Doctor, DoctorRecord };
 
-const COLUMNS = 'id, name, allowed_courses, available_days, available_time';
+const COLUMNS = ['id', 'name', 'allowed_courses', 'available_days', 'available_time'] as const;
 
-export function upsertDoctors(db: Db, doctors: readonly DoctorRecord[]): number {
-  const statement = db.prepare(`INSERT INTO doctors (name, name_key, allowed_courses, available_days, available_time)
-    VALUES (@name, @name_key, @allowed_courses, @available_days, @available_time)
-    ON CONFLICT (name_key) DO UPDATE SET name = excluded.name, allowed_courses = excluded.allowed_courses,
-      available_days = excluded.available_days, available_time = excluded.available_time`);
-  for (const d of doctors) statement.run({ ...d, name_key: doctorNameKey(d.name) });
+export async function upsertDoctors(db: Db, doctors: readonly DoctorRecord[]): Promise<number> {
+  // Two spellings of one name are one doctor: the last listing wins, as it did row by row.
+  const unique = [...new Map(doctors.map((d) => [doctorNameKey(d.name), d])).entries()];
+  await inBatches(unique, (batch) =>
+    db
+      .insertInto('doctors')
+      .values(batch.map(([name_key, d]) => ({ name: d.name, name_key, allowed_courses: d.allowed_courses, available_days: d.available_days, available_time: d.available_time })))
+      .onConflict((oc) =>
+        oc.column('name_key').doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          allowed_courses: eb.ref('excluded.allowed_courses'),
+          available_days: eb.ref('excluded.available_days'),
+          available_time: eb.ref('excluded.available_time'),
+        })),
+      )
+      .execute(),
+  );
   return doctors.length;
 }
 
-export function insertDoctor(db: Db, doctor: DoctorRecord): Doctor {
-  const result = db
-    .prepare('INSERT INTO doctors (name, name_key, allowed_courses, available_days, available_time) VALUES (?, ?, ?, ?, ?)')
-    .run(doctor.name, doctorNameKey(doctor.name), doctor.allowed_courses, doctor.available_days, doctor.available_time);
-  return { id: Number(result.lastInsertRowid), ...doctor };
+export async function insertDoctor(db: Db, doctor: DoctorRecord): Promise<Doctor> {
+  const { id } = await db
+    .insertInto('doctors')
+    .values({ name: doctor.name, name_key: doctorNameKey(doctor.name), allowed_courses: doctor.allowed_courses, available_days: doctor.available_days, available_time: doctor.available_time })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, ...doctor };
 }
 
-export function findDoctorByName(db: Db, name: string): Doctor | undefined {
-  return db.prepare<[string], Doctor>(`SELECT ${COLUMNS} FROM doctors WHERE name_key = ?`).get(doctorNameKey(name));
+export async function findDoctorByName(db: Db, name: string): Promise<Doctor | undefined> {
+  return db.selectFrom('doctors').select(COLUMNS).where('name_key', '=', doctorNameKey(name)).executeTakeFirst();
 }
 
-export function getDoctor(db: Db, id: number): Doctor | undefined {
-  return statement<[number], Doctor>(db, `SELECT ${COLUMNS} FROM doctors WHERE id = ?`).get(id);
+export async function getDoctor(db: Db, id: number): Promise<Doctor | undefined> {
+  if (!isRowId(id)) return undefined;
+  return db.selectFrom('doctors').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-export function listDoctors(db: Db): Doctor[] {
-  return db.prepare<[], Doctor>(`SELECT ${COLUMNS} FROM doctors ORDER BY name COLLATE NOCASE`).all();
+/** The doctors with the given ids (those that exist), by id. */
+export async function doctorsById(db: Db, ids: Iterable<number>): Promise<Map<number, Doctor>> {
+  const wanted = [...new Set(ids)].filter(isRowId);
+  if (wanted.length === 0) return new Map();
+  const rows = await readInBatches(wanted, (batch) => db.selectFrom('doctors').select(COLUMNS).where('id', 'in', batch).execute());
+  return new Map(rows.map((d) => [d.id, d]));
 }
 
-export function countDoctors(db: Db): number {
-  return db.prepare<[], number>('SELECT COUNT(*) FROM doctors').pluck().get() ?? 0;
+/** Every doctor, by name in any case. */
+export async function listDoctors(db: Db): Promise<Doctor[]> {
+  return db.selectFrom('doctors').select(COLUMNS).orderBy(sql`lower(name)`).orderBy('id').execute();
+}
+
+export async function countDoctors(db: Db): Promise<number> {
+  const row = await db.selectFrom('doctors').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -10,6 +10,7 @@ import { doctorsFromJson, doctorsFromTables } from './upload';
 import { findDoctorByName, insertDoctor, upsertDoctors } from './repo';
 import type { CreateDoctorInput, Doctor } from './schema';
 import { IMPORT_KINDS } from '../domain/import-kinds';
+import { inTransaction } from '../db/transactions';
 
 /** Upserts the doctors of a JSON, CSV or XLSX file in one transaction; "success" whenever it is readable. */
 export async function importDoctors(ctx: CoreContext, file: UploadedFile): Promise<UploadResult> {
@@ -19,12 +20,12 @@ export async function importDoctors(ctx: CoreContext, file: UploadedFile): Promi
     ext === 'json'
       ? doctorsFromJson(parseJsonFile(file), log)
       : doctorsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: DOCTOR_COLUMNS }), file.filename, log);
-  const processed = ctx.db.transaction(() => upsertDoctors(ctx.db, doctors))();
+  const processed = await inTransaction(ctx.db, (trx) => upsertDoctors(trx, doctors));
   return { ...log.result(processed), status: 'success' };
 }
 
 /** Adds one doctor; a course list or availability that cannot be read is refused field by field. */
-export function createDoctor(ctx: CoreContext, input: CreateDoctorInput): Doctor {
+export async function createDoctor(ctx: CoreContext, input: CreateDoctorInput): Promise<Doctor> {
   const allowed = readAllowedCourses(input.allowed_courses ?? []);
   const availability = readAvailability({ days: input.available_days ?? input.days, time: input.available_time, start: input.start, end: input.end });
   const fields = [
@@ -32,16 +33,14 @@ export function createDoctor(ctx: CoreContext, input: CreateDoctorInput): Doctor
     ...availability.problems.map((message) => ({ field: message.startsWith('days') ? 'available_days' : 'available_time', message })),
   ];
   if (fields.length > 0) throw fieldErrors(fields);
-  return ctx.db
-    .transaction(() => {
-      const existing = findDoctorByName(ctx.db, input.name);
-      if (existing) throw new CoreError('conflict', `A doctor named "${existing.name}" already exists (id ${existing.id})`);
-      return insertDoctor(ctx.db, {
-        name: input.name.replace(/\s+/g, ' '),
-        allowed_courses: JSON.stringify(allowed.codes),
-        available_days: availability.days,
-        available_time: availability.time,
-      });
-    })
-    .immediate();
+  return inTransaction(ctx.db, async (trx) => {
+    const existing = await findDoctorByName(trx, input.name);
+    if (existing) throw new CoreError('conflict', `A doctor named "${existing.name}" already exists (id ${existing.id})`);
+    return insertDoctor(trx, {
+      name: input.name.replace(/\s+/g, ' '),
+      allowed_courses: JSON.stringify(allowed.codes),
+      available_days: availability.days,
+      available_time: availability.time,
+    });
+  });
 }

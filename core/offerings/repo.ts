@@ -1,4 +1,7 @@
-import type { Db } from '../db/connection';
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/store';
+import { inBatches } from '../db/batches';
+import { isPostgres } from '../db/transactions';
 import { jsonText, type JsonText } from '../domain/json-text';
 import { PLANNED_SEMESTERS, SEMESTER_ORDER_SQL, type PlannedSemester } from '../domain/terms';
 import type { Campus } from '../domain/campuses';
@@ -6,34 +9,54 @@ import type { Offering, OfferingRecord } from './schema';
 import { termKey, type TermCourseCount } from './completeness';
 
 /** The share of enrolled students who failed a record (0 when nobody enrolled): the one definition. */
-const FAIL_RATIO_SQL = 'CASE WHEN total_enrolled > 0 THEN CAST(failed_count AS REAL) / total_enrolled ELSE 0 END';
+const failRatio = (): RawBuilder<number> => sql<number>`CASE WHEN total_enrolled > 0 THEN CAST(failed_count AS DOUBLE PRECISION) / total_enrolled ELSE 0 END`;
+const semesterOrder = sql.raw(SEMESTER_ORDER_SQL);
 
-export function upsertOfferings(db: Db, records: readonly OfferingRecord[], createdAt: string): number {
-  const statement = db.prepare(`INSERT INTO offerings (year, semester, campus, course_code, total_enrolled, passed_count, failed_count, is_offered, created_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (course_code, year, semester, campus) DO UPDATE SET total_enrolled = excluded.total_enrolled,
-      passed_count = excluded.passed_count, failed_count = excluded.failed_count, is_offered = excluded.is_offered`);
-  for (const r of records) {
-    statement.run(r.year, r.semester, r.campus, r.course_code, r.total_enrolled, r.passed_count, r.failed_count, r.is_offered ? 1 : 0, createdAt);
-  }
+export async function upsertOfferings(db: Db, records: readonly OfferingRecord[], createdAt: string): Promise<number> {
+  // A record listed twice in one file: the last listing wins, as it did row by row.
+  const unique = [...new Map(records.map((r) => [`${r.course_code}|${r.year}|${r.semester}|${r.campus}`, r])).values()];
+  await inBatches(unique, (batch) =>
+    db
+      .insertInto('offerings')
+      .values(
+        batch.map((r) => ({
+          year: r.year,
+          semester: r.semester,
+          campus: r.campus,
+          course_code: r.course_code,
+          total_enrolled: r.total_enrolled,
+          passed_count: r.passed_count,
+          failed_count: r.failed_count,
+          is_offered: r.is_offered ? 1 : 0,
+          created_at: createdAt,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['course_code', 'year', 'semester', 'campus']).doUpdateSet((eb) => ({
+          total_enrolled: eb.ref('excluded.total_enrolled'),
+          passed_count: eb.ref('excluded.passed_count'),
+          failed_count: eb.ref('excluded.failed_count'),
+          is_offered: eb.ref('excluded.is_offered'),
+        })),
+      )
+      .execute(),
+  );
   return records.length;
 }
 
-const CHRONOLOGICAL = `year, ${SEMESTER_ORDER_SQL}, campus, course_code`;
-
-/** All offerings as one JSON array built inside SQLite: the fast path for large histories. */
-export function listOfferingsJson(db: Db): JsonText<Offering[]> {
-  const text = db
-    .prepare<[], string>(
-      `SELECT json_group_array(json_object('id', id, 'year', year, 'semester', semester, 'campus', campus, 'course_code', course_code,
-        'total_enrolled', total_enrolled, 'passed_count', passed_count, 'failed_count', failed_count,
-        'fail_ratio', ${FAIL_RATIO_SQL},
-        'is_offered', json(CASE is_offered WHEN 1 THEN 'true' ELSE 'false' END), 'created_at', created_at))
-       FROM (SELECT * FROM offerings ORDER BY ${CHRONOLOGICAL})`,
-    )
-    .pluck()
-    .get();
-  return jsonText(text ?? '[]');
+/** All offerings as one JSON array built inside the database: the fast path for large histories. */
+export async function listOfferingsJson(db: Db): Promise<JsonText<Offering[]>> {
+  const chronological = sql`year, ${semesterOrder}, campus, course_code`;
+  const query = isPostgres(db)
+    ? sql<{ list: string | null }>`SELECT json_agg(json_build_object('id', id, 'year', year, 'semester', semester, 'campus', campus, 'course_code', course_code,
+        'total_enrolled', total_enrolled, 'passed_count', passed_count, 'failed_count', failed_count, 'fail_ratio', ${failRatio()},
+        'is_offered', is_offered = 1, 'created_at', created_at) ORDER BY ${chronological})::text AS list FROM offerings`
+    : sql<{ list: string | null }>`SELECT json_group_array(json_object('id', id, 'year', year, 'semester', semester, 'campus', campus, 'course_code', course_code,
+        'total_enrolled', total_enrolled, 'passed_count', passed_count, 'failed_count', failed_count, 'fail_ratio', ${failRatio()},
+        'is_offered', json(CASE is_offered WHEN 1 THEN 'true' ELSE 'false' END), 'created_at', created_at)) AS list
+       FROM (SELECT * FROM offerings ORDER BY ${chronological})`;
+  const { rows } = await query.execute(db);
+  return jsonText(rows[0]?.list ?? '[]');
 }
 
 export interface PlannedOfferingRow {
@@ -48,73 +71,84 @@ export interface PlannedOfferingRow {
 }
 
 /** The Fall/Spring records of the given campuses: the history recommendations learn from. */
-export function plannedOfferings(db: Db, campuses: readonly Campus[]): PlannedOfferingRow[] {
-  return db
-    .prepare<[string, string], PlannedOfferingRow>(
-      `SELECT course_code, year, semester, campus, total_enrolled, passed_count, failed_count, is_offered FROM offerings
-       WHERE semester IN (SELECT value FROM json_each(?)) AND campus IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(PLANNED_SEMESTERS), JSON.stringify(campuses));
+export async function plannedOfferings(db: Db, campuses: readonly Campus[]): Promise<PlannedOfferingRow[]> {
+  if (campuses.length === 0) return [];
+  const rows = await db
+    .selectFrom('offerings')
+    .select(['course_code', 'year', 'semester', 'campus', 'total_enrolled', 'passed_count', 'failed_count', 'is_offered'])
+    .where('semester', 'in', [...PLANNED_SEMESTERS])
+    .where('campus', 'in', [...campuses])
+    .orderBy('id')
+    .execute();
+  return rows as PlannedOfferingRow[];
 }
 
 /** How many courses each term at each campus lists as offered. */
-export function termCourseCounts(db: Db): TermCourseCount[] {
-  return db
-    .prepare<[], TermCourseCount>('SELECT campus, year, semester, SUM(is_offered) AS courses FROM offerings GROUP BY campus, year, semester')
-    .all();
+export async function termCourseCounts(db: Db): Promise<TermCourseCount[]> {
+  const rows = await db
+    .selectFrom('offerings')
+    .select(['campus', 'year', 'semester', (eb) => eb.fn.sum<number>('is_offered').as('courses')])
+    .groupBy(['campus', 'year', 'semester'])
+    .orderBy('campus')
+    .orderBy('year')
+    .orderBy('semester')
+    .execute();
+  return rows.map((row) => ({ ...row, courses: Number(row.courses) })) as TermCourseCount[];
 }
 
 /** Whether any offering record exists for the term at the campus. */
-export function termHasOfferings(db: Db, term: { campus: string; year: number; semester: string }): boolean {
-  return db.prepare('SELECT 1 FROM offerings WHERE campus = ? AND year = ? AND semester = ? LIMIT 1').get(term.campus, term.year, term.semester) !== undefined;
+export async function termHasOfferings(db: Db, term: { campus: string; year: number; semester: string }): Promise<boolean> {
+  const row = await db.selectFrom('offerings').select('id').where('campus', '=', term.campus).where('year', '=', term.year).where('semester', '=', term.semester).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The terms staff confirmed complete (keys from termKey). */
-export function confirmedTermKeys(db: Db): Set<string> {
-  return new Set(
-    db
-      .prepare<[], { campus: string; year: number; semester: string }>('SELECT campus, year, semester FROM confirmed_terms')
-      .all()
-      .map(termKey),
-  );
+export async function confirmedTermKeys(db: Db): Promise<Set<string>> {
+  return new Set((await db.selectFrom('confirmed_terms').select(['campus', 'year', 'semester']).execute()).map(termKey));
 }
 
-export function confirmTerm(db: Db, term: { campus: string; year: number; semester: string }, at: string): void {
-  db.prepare('INSERT INTO confirmed_terms (campus, year, semester, confirmed_at) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET confirmed_at = excluded.confirmed_at').run(term.campus, term.year, term.semester, at);
+export async function confirmTerm(db: Db, term: { campus: string; year: number; semester: string }, at: string): Promise<void> {
+  await db
+    .insertInto('confirmed_terms')
+    .values({ campus: term.campus, year: term.year, semester: term.semester, confirmed_at: at })
+    .onConflict((oc) => oc.columns(['campus', 'year', 'semester']).doUpdateSet((eb) => ({ confirmed_at: eb.ref('excluded.confirmed_at') })))
+    .execute();
 }
 
 /** The latest Fall or Spring term with records, if any. */
-export function latestPlannedTerm(db: Db): { year: number; semester: PlannedSemester } | undefined {
-  return db
-    .prepare<[string], { year: number; semester: PlannedSemester }>(
-      `SELECT year, semester FROM offerings WHERE semester IN (SELECT value FROM json_each(?)) ORDER BY year DESC, ${SEMESTER_ORDER_SQL} DESC LIMIT 1`,
-    )
-    .get(JSON.stringify(PLANNED_SEMESTERS));
+export async function latestPlannedTerm(db: Db): Promise<{ year: number; semester: PlannedSemester } | undefined> {
+  const row = await db
+    .selectFrom('offerings')
+    .select(['year', 'semester'])
+    .where('semester', 'in', [...PLANNED_SEMESTERS])
+    .orderBy('year', 'desc')
+    .orderBy(sql`${semesterOrder}`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row as { year: number; semester: PlannedSemester } | undefined;
 }
 
-export function countOfferings(db: Db): number {
-  return db.prepare<[], number>('SELECT COUNT(*) FROM offerings').pluck().get() ?? 0;
+export async function countOfferings(db: Db): Promise<number> {
+  const row = await db.selectFrom('offerings').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Mean fail ratio of all records, 0–1 (0 without records). */
-export function averageFailRatio(db: Db): number {
-  return db.prepare<[], number | null>(`SELECT AVG(${FAIL_RATIO_SQL}) FROM offerings`).pluck().get() ?? 0;
+export async function averageFailRatio(db: Db): Promise<number> {
+  const { rows } = await sql<{ ratio: number | null }>`SELECT AVG(${failRatio()}) AS ratio FROM offerings`.execute(db);
+  return Number(rows[0]?.ratio ?? 0);
 }
 
-export function enrollmentByTerm(db: Db): { year: number; semester: string; campus: string; total_enrolled: number; offerings: number }[] {
-  return db
-    .prepare<[], { year: number; semester: string; campus: string; total_enrolled: number; offerings: number }>(
-      `SELECT year, semester, campus, SUM(total_enrolled) AS total_enrolled, SUM(is_offered) AS offerings FROM offerings
-       GROUP BY year, semester, campus ORDER BY year, ${SEMESTER_ORDER_SQL}, campus`,
-    )
-    .all();
+export async function enrollmentByTerm(db: Db): Promise<{ year: number; semester: string; campus: string; total_enrolled: number; offerings: number }[]> {
+  const { rows } = await sql<{ year: number; semester: string; campus: string; total_enrolled: number; offerings: number }>`
+    SELECT year, semester, campus, SUM(total_enrolled) AS total_enrolled, SUM(is_offered) AS offerings FROM offerings
+    GROUP BY year, semester, campus ORDER BY year, ${semesterOrder}, campus`.execute(db);
+  return rows.map((row) => ({ ...row, total_enrolled: Number(row.total_enrolled), offerings: Number(row.offerings) }));
 }
 
 /** Mean fail ratio per term, 0–1, oldest first. */
-export function failRatioByTerm(db: Db): { year: number; semester: string; fail_ratio: number }[] {
-  return db
-    .prepare<[], { year: number; semester: string; fail_ratio: number }>(
-      `SELECT year, semester, AVG(${FAIL_RATIO_SQL}) AS fail_ratio FROM offerings GROUP BY year, semester ORDER BY year, ${SEMESTER_ORDER_SQL}`,
-    )
-    .all();
+export async function failRatioByTerm(db: Db): Promise<{ year: number; semester: string; fail_ratio: number }[]> {
+  const { rows } = await sql<{ year: number; semester: string; fail_ratio: number }>`
+    SELECT year, semester, AVG(${failRatio()}) AS fail_ratio FROM offerings GROUP BY year, semester ORDER BY year, ${semesterOrder}`.execute(db);
+  return rows.map((row) => ({ ...row, fail_ratio: Number(row.fail_ratio) }));
 }

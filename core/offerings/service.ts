@@ -8,7 +8,8 @@ import { OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from './columns';
 import { offeringColumnsOf, offeringsFromTables } from './upload';
 import { confirmedTermKeys, confirmTerm, termCourseCounts, termHasOfferings, upsertOfferings } from './repo';
 import { incompleteTerms, termKey, type IncompleteTerm } from './completeness';
-import type { Db } from '../db/connection';
+import type { Db } from '../db/store';
+import { inTransaction } from '../db/transactions';
 import { notFound } from '../domain/errors';
 import { termLabel } from '../domain/terms';
 import { IMPORT_KINDS } from '../domain/import-kinds';
@@ -30,11 +31,11 @@ export async function importOfferings(
     .map((table) => ({ table, columns: offeringColumnsOf(table, file.filename) }));
   const log = new ImportLog();
   const records = offeringsFromTables(withColumns, { semester: given.semester ?? 'Fall', campus, campuses: ctx.campuses }, log);
-  const processed = ctx.db.transaction(() => upsertOfferings(ctx.db, records, ctx.now().toISOString()))();
+  const processed = await inTransaction(ctx.db, (trx) => upsertOfferings(trx, records, ctx.now().toISOString()));
   const result = log.result(processed);
   // The terms of this file that look incomplete, said in words: the model leaves them out until confirmed.
   const inFile = new Set(records.map(termKey));
-  const incomplete = leftOutTerms(ctx.db).filter((term) => inFile.has(termKey(term)));
+  const incomplete = (await leftOutTerms(ctx.db)).filter((term) => inFile.has(termKey(term)));
   return { ...result, warnings: [...incomplete.map((t) => `${t.message} It is left out of the recommendations until you confirm it complete (Data screen) or upload it again.`), ...result.warnings], incomplete_terms: incomplete };
 }
 
@@ -42,19 +43,17 @@ export async function importOfferings(
  * The terms that look incomplete (far fewer courses than the campus's usual terms) and that staff
  * have not confirmed: the model leaves them out.
  */
-export function leftOutTerms(db: Db): IncompleteTerm[] {
-  return incompleteTerms(termCourseCounts(db), confirmedTermKeys(db));
+export async function leftOutTerms(db: Db): Promise<IncompleteTerm[]> {
+  return incompleteTerms(await termCourseCounts(db), await confirmedTermKeys(db));
 }
 
 /** Staff confirm a term complete: the model takes it into account again (it retrains before its next run). */
-export function confirmCompleteTerm(ctx: CoreContext, term: { campus: string; year: number; semester: Semester }): { confirmed: typeof term; incomplete_terms: IncompleteTerm[] } {
+export async function confirmCompleteTerm(ctx: CoreContext, term: { campus: string; year: number; semester: Semester }): Promise<{ confirmed: typeof term; incomplete_terms: IncompleteTerm[] }> {
   const campus = ctx.campuses.require(term.campus, 'campus');
   const confirmed = { ...term, campus };
-  return ctx.db
-    .transaction(() => {
-      if (!termHasOfferings(ctx.db, confirmed)) throw notFound(`There are no offering records for ${termLabel(term)} at ${campus}`);
-      confirmTerm(ctx.db, confirmed, ctx.now().toISOString());
-      return { confirmed, incomplete_terms: leftOutTerms(ctx.db) };
-    })
-    .immediate();
+  return inTransaction(ctx.db, async (trx) => {
+    if (!(await termHasOfferings(trx, confirmed))) throw notFound(`There are no offering records for ${termLabel(term)} at ${campus}`);
+    await confirmTerm(trx, confirmed, ctx.now().toISOString());
+    return { confirmed, incomplete_terms: await leftOutTerms(trx) };
+  });
 }

@@ -25,9 +25,9 @@ export const predictHandlers = defineHandlers({
   'predict-quota-categories': handler(
     z.object({ campus: campusName.optional() }),
     "The department's quota categories with their usual counts at a campus: its profile's, else every prefix × type of its catalog",
-    (ctx, { campus }) => {
+    async (ctx, { campus }) => {
       const at = campus === undefined ? ctx.campuses.fallback : ctx.campuses.require(campus, 'campus');
-      return { campus: at, ...departmentCategories(departmentProfile(ctx), loadHistory(ctx.db, [at]), at) };
+      return { campus: at, ...departmentCategories(departmentProfile(ctx), await loadHistory(ctx.db, [at]), at) };
     },
   ),
   'profile-get': handler(z.object({}), "The department's profile (profile.json in the data folder): quota categories, seats per section, per-course sizes", (ctx) =>
@@ -87,6 +87,6 @@ export const predictHandlers = defineHandlers({
   'predict-run-export': handler(
     z.object({ run_id: runId, format: z.enum(['xlsx', 'csv'], { error: 'must be xlsx or csv' }).default('xlsx') }),
     'A saved run as XLSX or CSV',
-    (ctx, { run_id, format }) => exportRun(run(ctx, run_id), format),
+    async (ctx, { run_id, format }) => exportRun(await run(ctx, run_id), format),
   ),
 });

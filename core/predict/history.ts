@@ -1,5 +1,5 @@
 import { storedList } from '../domain/lists';
-import type { Db } from '../db/connection';
+import type { Db } from '../db/store';
 import { codePrefixes } from '../domain/codes';
 import { courseTypes } from '../domain/course-types';
 import { listCourses } from '../catalog/repo';
@@ -100,19 +100,19 @@ export function transitiveDependents(prerequisites: ReadonlyMap<string, readonly
 }
 
 /** The Fall/Spring terms of the given campuses that are left out as incomplete. */
-export function plannedLeftOut(db: Db, campusNames: readonly Campus[]): IncompleteTerm[] {
-  return leftOutTerms(db).filter((t) => campusNames.includes(t.campus) && t.semester !== 'Summer');
+export async function plannedLeftOut(db: Db, campusNames: readonly Campus[]): Promise<IncompleteTerm[]> {
+  return (await leftOutTerms(db)).filter((t) => campusNames.includes(t.campus) && t.semester !== 'Summer');
 }
 
 /** The planning view of the catalog and of the given campuses' history. */
-export function loadHistory(db: Db, campusNames: readonly Campus[], leftOutTerms?: readonly IncompleteTerm[]): History {
-  const courses = listCourses(db);
+export async function loadHistory(db: Db, campusNames: readonly Campus[], leftOutTerms?: readonly IncompleteTerm[]): Promise<History> {
+  const courses = await listCourses(db);
   const prerequisiteMap = new Map(courses.map((c) => [c.code, parsePrerequisites(c.prerequisites)]));
   const dependents = transitiveDependents(prerequisiteMap);
   // The caller may have found the left-out terms already (of these campuses or more).
-  const leftOut = leftOutTerms ? leftOutTerms.filter((t) => campusNames.includes(t.campus)) : plannedLeftOut(db, campusNames);
+  const leftOut = leftOutTerms ? leftOutTerms.filter((t) => campusNames.includes(t.campus)) : await plannedLeftOut(db, campusNames);
   const skipped = new Set(leftOut.map(termKey));
-  const rows = plannedOfferings(db, campusNames).filter((row) => !skipped.has(termKey(row)));
+  const rows = (await plannedOfferings(db, campusNames)).filter((row) => !skipped.has(termKey(row)));
   const baseYear = rows.reduce((min, r) => Math.min(min, r.year), Number.POSITIVE_INFINITY);
   const catalog = courses.map(
     (c): CourseInfo => ({

@@ -2,16 +2,18 @@
 import { workerData } from 'node:worker_threads';
 import { replyToParent } from '../workers';
 import Database from 'better-sqlite3';
+import { sqliteKysely } from '../db/sqlite-store';
 import type { DamagedModel, ModelCheckInput } from './model-check';
 import { Booster } from './xgboost';
 import { storedBoosters } from './models-repo';
 
 async function main(): Promise<DamagedModel[]> {
   const { databaseFile } = workerData as ModelCheckInput;
-  const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
+  const handle = new Database(databaseFile, { readonly: true, fileMustExist: true });
+  const db = sqliteKysely(handle);
   const damaged: DamagedModel[] = [];
   try {
-    for (const row of storedBoosters(db)) {
+    for (const row of await storedBoosters(db)) {
       try {
         for (const bytes of [row.classifier, row.regressor]) if (bytes) (await Booster.load(new Uint8Array(bytes))).free();
       } catch {
@@ -19,7 +21,7 @@ async function main(): Promise<DamagedModel[]> {
       }
     }
   } finally {
-    db.close();
+    await db.destroy();
   }
   return damaged;
 }

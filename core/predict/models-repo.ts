@@ -1,5 +1,5 @@
 import { storedList } from '../domain/lists';
-import type { Db } from '../db/connection';
+import type { Db } from '../db/store';
 import type { Campus } from '../domain/campuses';
 import { z } from 'zod';
 import { UNADJUSTED, type Adjustments, type TrainedCampus } from './train';
@@ -15,8 +15,8 @@ interface ModelRow extends Omit<StoredModel, 'features' | 'demand_features' | 'l
   features: string;
   left_out_terms: string | null;
   demand_features: string | null;
-  classifier: Buffer;
-  regressor: Buffer | null;
+  classifier: Uint8Array;
+  regressor: Uint8Array | null;
   adjustments: string | null;
 }
 
@@ -44,27 +44,27 @@ export function fitsCurrentFeatures(model: Pick<StoredModel, 'features' | 'deman
   return sameList(model.features, FEATURE_NAMES) && sameList(model.demand_features, DEMAND_FEATURE_NAMES);
 }
 
-export function saveModel(db: Db, model: TrainedCampus, version: string, trainedAt: string): void {
-  db.prepare(
-    `INSERT INTO models (campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, demand_features, duration_ms, classifier, regressor, adjustments, left_out_terms)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    model.campus,
-    version,
-    trainedAt,
-    model.samples,
-    model.positives,
-    model.roc_auc,
-    model.f1,
-    model.threshold,
-    JSON.stringify(model.features),
-    JSON.stringify(model.demand_features),
-    model.duration_ms,
-    Buffer.from(model.classifier),
-    model.regressor ? Buffer.from(model.regressor) : null,
-    JSON.stringify(model.adjustments),
-    JSON.stringify(model.left_out_terms),
-  );
+export async function saveModel(db: Db, model: TrainedCampus, version: string, trainedAt: string): Promise<void> {
+  await db
+    .insertInto('models')
+    .values({
+      campus: model.campus,
+      model_version: version,
+      trained_at: trainedAt,
+      samples: model.samples,
+      positives: model.positives,
+      roc_auc: model.roc_auc,
+      f1: model.f1,
+      threshold: model.threshold,
+      features: JSON.stringify(model.features),
+      demand_features: JSON.stringify(model.demand_features),
+      duration_ms: model.duration_ms,
+      classifier: Buffer.from(model.classifier),
+      regressor: model.regressor ? Buffer.from(model.regressor) : null,
+      adjustments: JSON.stringify(model.adjustments),
+      left_out_terms: JSON.stringify(model.left_out_terms),
+    })
+    .execute();
 }
 
 function fromRow(row: ModelRow | undefined): StoredModel | undefined {
@@ -72,32 +72,34 @@ function fromRow(row: ModelRow | undefined): StoredModel | undefined {
   return { ...row, features: storedList(row.features), demand_features: storedList(row.demand_features), left_out_terms: storedList(row.left_out_terms), classifier: new Uint8Array(row.classifier), regressor: row.regressor ? new Uint8Array(row.regressor) : null, adjustments: readAdjustments(row.adjustments) };
 }
 
+const MODEL_COLUMNS = ['id', 'campus', 'model_version', 'trained_at', 'samples', 'positives', 'roc_auc', 'f1', 'threshold', 'features', 'duration_ms', 'classifier', 'regressor', 'adjustments', 'demand_features', 'left_out_terms'] as const;
+
 /** The newest model of a campus. */
-export function currentModel(db: Db, campus: Campus): StoredModel | undefined {
-  return fromRow(db.prepare<[string], ModelRow>('SELECT * FROM models WHERE campus = ? ORDER BY id DESC LIMIT 1').get(campus));
+export async function currentModel(db: Db, campus: Campus): Promise<StoredModel | undefined> {
+  return fromRow((await db.selectFrom('models').select(MODEL_COLUMNS).where('campus', '=', campus).orderBy('id', 'desc').limit(1).executeTakeFirst()));
 }
 
-export function modelByVersion(db: Db, campus: string, version: string): StoredModel | undefined {
-  return fromRow(db.prepare<[string, string], ModelRow>('SELECT * FROM models WHERE campus = ? AND model_version = ?').get(campus, version));
+export async function modelByVersion(db: Db, campus: string, version: string): Promise<StoredModel | undefined> {
+  return fromRow((await db.selectFrom('models').select(MODEL_COLUMNS).where('campus', '=', campus).where('model_version', '=', version).executeTakeFirst()));
 }
 
 /** Quality of the newest model of each campus, without the model bytes. */
-export function modelSummaries(db: Db): Omit<StoredModel, 'classifier' | 'regressor' | 'adjustments' | 'demand_features' | 'left_out_terms'>[] {
-  return db
-    .prepare<[], Omit<ModelRow, 'classifier' | 'regressor' | 'adjustments' | 'demand_features' | 'left_out_terms'>>(
-      `SELECT id, campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms FROM models m
-       WHERE id = (SELECT MAX(id) FROM models WHERE campus = m.campus) ORDER BY campus`,
-    )
-    .all()
-    .map((row) => ({ ...row, features: storedList(row.features) }));
+export async function modelSummaries(db: Db): Promise<Omit<StoredModel, 'classifier' | 'regressor' | 'adjustments' | 'demand_features' | 'left_out_terms'>[]> {
+  const rows = await db
+    .selectFrom('models as m')
+    .select(['id', 'campus', 'model_version', 'trained_at', 'samples', 'positives', 'roc_auc', 'f1', 'threshold', 'features', 'duration_ms'])
+    .where('id', '=', (eb) => eb.selectFrom('models').select((inner) => inner.fn.max('id').as('latest')).whereRef('campus', '=', 'm.campus'))
+    .orderBy('campus')
+    .execute();
+  return rows.map((row) => ({ ...row, features: storedList(row.features) }));
 }
 
 /** Whether any campus has a model of this version. */
-export function modelVersionTaken(db: Db, version: string): boolean {
-  return db.prepare<[string], number>('SELECT 1 FROM models WHERE model_version = ?').pluck().get(version) !== undefined;
+export async function modelVersionTaken(db: Db, version: string): Promise<boolean> {
+  return (await db.selectFrom('models').select('id').where('model_version', '=', version).limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** Every stored model's boosters as bytes, to check that each still loads. */
-export function storedBoosters(db: Db): { campus: string; model_version: string; classifier: Buffer; regressor: Buffer | null }[] {
-  return db.prepare<[], { campus: string; model_version: string; classifier: Buffer; regressor: Buffer | null }>('SELECT campus, model_version, classifier, regressor FROM models').all();
+export async function storedBoosters(db: Db): Promise<{ campus: string; model_version: string; classifier: Uint8Array; regressor: Uint8Array | null }[]> {
+  return db.selectFrom('models').select(['campus', 'model_version', 'classifier', 'regressor']).execute();
 }

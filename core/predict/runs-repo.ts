@@ -1,6 +1,8 @@
 import { storedList } from '../domain/lists';
-import { statement, type Db } from '../db/connection';
-import { plannedOffer, plannedSections, type StaffDecision } from '../domain/decisions';
+import { sql } from 'kysely';
+import type { Db } from '../db/store';
+import { inBatches, isRowId, readInBatches } from '../db/batches';
+import { plannedOffer, plannedSections } from '../domain/decisions';
 import type { NewRun, PredictionEntry, PredictionRun, StaffDecisionFields } from './schema';
 
 type RunHeader = Omit<PredictionRun, 'entries'>;
@@ -14,37 +16,42 @@ interface EntryRow extends Omit<PredictionEntry, 'types' | 'offer' | 'reasons' |
   reasons: string;
 }
 
-export function insertRun(db: Db, run: NewRun, parameters: unknown): number {
-  const id = Number(
-    db
-      .prepare('INSERT INTO prediction_runs (run_name, target_year, target_semester, target_campus, model_version, created_at, parameters, caveats, term_notes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(run.run_name, run.target_year, run.target_semester, run.target_campus, run.model_version, run.created_at, JSON.stringify(parameters), JSON.stringify(run.caveats), JSON.stringify(run.term_notes)).lastInsertRowid,
-  );
-  const insert = db.prepare(
-    `INSERT INTO prediction_entries (run_id, position, course_code, course_name, prefix, types, confidence, offer_score, offer, predicted_enrollment, enrollment_low, enrollment_high, latent_demand, bottleneck_score, projected_sections, section_size, reasons)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  run.entries.forEach((e, position) =>
-    insert.run(
-      id,
-      position,
-      e.course_code,
-      e.course_name,
-      e.prefix,
-      JSON.stringify(e.types),
-      e.confidence,
-      e.offer_score,
-      e.offer ? 1 : 0,
-      e.predicted_enrollment,
-      e.enrollment_low,
-      e.enrollment_high,
-      e.latent_demand,
-      e.bottleneck_score,
-      e.projected_sections,
-      e.section_size,
-      JSON.stringify(e.reasons),
-    ),
-  );
+export async function insertRun(db: Db, run: NewRun, parameters: unknown): Promise<number> {
+  const { id } = await db
+    .insertInto('prediction_runs')
+    .values({
+      run_name: run.run_name,
+      target_year: run.target_year,
+      target_semester: run.target_semester,
+      target_campus: run.target_campus,
+      model_version: run.model_version,
+      created_at: run.created_at,
+      parameters: JSON.stringify(parameters),
+      caveats: JSON.stringify(run.caveats),
+      term_notes: JSON.stringify(run.term_notes),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const entries = run.entries.map((e, position) => ({
+    run_id: id,
+    position,
+    course_code: e.course_code,
+    course_name: e.course_name,
+    prefix: e.prefix,
+    types: JSON.stringify(e.types),
+    confidence: e.confidence,
+    offer_score: e.offer_score,
+    offer: e.offer ? 1 : 0,
+    predicted_enrollment: e.predicted_enrollment,
+    enrollment_low: e.enrollment_low,
+    enrollment_high: e.enrollment_high,
+    latent_demand: e.latent_demand,
+    bottleneck_score: e.bottleneck_score,
+    projected_sections: e.projected_sections,
+    section_size: e.section_size,
+    reasons: JSON.stringify(e.reasons),
+  }));
+  await inBatches(entries, (batch) => db.insertInto('prediction_entries').values(batch).execute());
   return id;
 }
 
@@ -80,75 +87,106 @@ function toEntry(row: EntryRow): PredictionEntry {
   };
 }
 
+const ENTRY_COLUMNS = [
+  'run_id',
+  'position',
+  'course_code',
+  'course_name',
+  'prefix',
+  'types',
+  'confidence',
+  'offer_score',
+  'offer',
+  'predicted_enrollment',
+  'latent_demand',
+  'bottleneck_score',
+  'projected_sections',
+  'reasons',
+  'enrollment_low',
+  'enrollment_high',
+  'section_size',
+  'staff_decision',
+  'staff_sections',
+  'staff_reason',
+  'decided_at',
+] as const;
+
+/** A LIKE pattern matching the text anywhere, with LIKE's wildcards in it taken literally (escape: \\). */
+const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** The entry of a run for a course code: the code as stored, or one code of a cross-listed course. */
-export function findEntry(db: Db, runId: number, code: string): PredictionEntry | undefined {
-  const row = db
-    .prepare<{ run: number; code: string }, EntryRow>(
-      `SELECT * FROM prediction_entries WHERE run_id = @run AND instr('/' || course_code || '/', '/' || @code || '/') > 0
-       ORDER BY course_code <> @code, position LIMIT 1`,
-    )
-    .get({ run: runId, code });
+export async function findEntry(db: Db, runId: number, code: string): Promise<PredictionEntry | undefined> {
+  if (!isRowId(runId)) return undefined;
+  const rows = (await db
+    .selectFrom('prediction_entries')
+    .select(ENTRY_COLUMNS)
+    .where('run_id', '=', runId)
+    .where((eb) => eb.or([eb('course_code', '=', code), eb('course_code', 'like', sql<string>`${containing(code)} ESCAPE '\\'`)]))
+    .orderBy('position')
+    .execute()) as EntryRow[];
+  // Cross-listed courses are stored as "CSC463/BIF463": the code is the whole or a run of its parts.
+  const matching = rows.filter((row) => `/${row.course_code}/`.includes(`/${code}/`));
+  const row = matching.find((r) => r.course_code === code) ?? matching[0];
   return row ? toEntry(row) : undefined;
 }
 
 /** Records staff's decision on one course of a run (all four fields, null clearing them). */
-export function saveDecision(db: Db, runId: number, courseCode: string, decision: StaffDecisionFields): void {
-  db.prepare('UPDATE prediction_entries SET staff_decision = ?, staff_sections = ?, staff_reason = ?, decided_at = ? WHERE run_id = ? AND course_code = ?').run(
-    decision.staff_decision,
-    decision.staff_sections,
-    decision.staff_reason,
-    decision.decided_at,
-    runId,
-    courseCode,
-  );
+export async function saveDecision(db: Db, runId: number, courseCode: string, decision: StaffDecisionFields): Promise<void> {
+  await db
+    .updateTable('prediction_entries')
+    .set({ staff_decision: decision.staff_decision, staff_sections: decision.staff_sections, staff_reason: decision.staff_reason, decided_at: decision.decided_at })
+    .where('run_id', '=', runId)
+    .where('course_code', '=', courseCode)
+    .execute();
 }
 
-const RUN_COLUMNS = 'id, run_name, target_year, target_semester, target_campus, model_version, created_at, term_notes, caveats';
+const RUN_COLUMNS = ['id', 'run_name', 'target_year', 'target_semester', 'target_campus', 'model_version', 'created_at', 'term_notes', 'caveats'] as const;
 
-function withEntries(db: Db, runs: RunHeader[]): PredictionRun[] {
+async function withEntries(db: Db, runs: RunHeader[]): Promise<PredictionRun[]> {
   if (runs.length === 0) return [];
   const byRun = new Map<number, PredictionEntry[]>(runs.map((r) => [r.id, []]));
-  const rows = db.prepare<number[], EntryRow>(`SELECT * FROM prediction_entries WHERE run_id IN (${runs.map(() => '?').join(',')}) ORDER BY run_id, position`).all(...runs.map((r) => r.id));
+  const rows = (await readInBatches(
+    runs.map((r) => r.id),
+    (ids) => db.selectFrom('prediction_entries').select(ENTRY_COLUMNS).where('run_id', 'in', ids).orderBy('run_id').orderBy('position').execute(),
+  )) as EntryRow[];
   for (const row of rows) byRun.get(row.run_id)?.push(toEntry(row));
   return runs.map((r) => ({ ...r, entries: byRun.get(r.id) ?? [] }));
 }
 
-export function listRuns(db: Db, campus?: string): PredictionRun[] {
-  const runs = campus
-    ? db.prepare<[string], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs WHERE target_campus = ? ORDER BY id DESC`).all(campus)
-    : db.prepare<[], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs ORDER BY id DESC`).all();
-  return withEntries(db, runs.map(fromRunRow));
+export async function listRuns(db: Db, campus?: string): Promise<PredictionRun[]> {
+  let query = db.selectFrom('prediction_runs').select(RUN_COLUMNS).orderBy('id', 'desc');
+  if (campus) query = query.where('target_campus', '=', campus);
+  return withEntries(db, ((await query.execute()) as RunRow[]).map(fromRunRow));
 }
 
 /** A run's name, target and model, without its entries. */
-export function runHeader(db: Db, id: number): RunHeader | undefined {
-  const row = db.prepare<[number], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs WHERE id = ?`).get(id);
+export async function runHeader(db: Db, id: number): Promise<RunHeader | undefined> {
+  if (!isRowId(id)) return undefined;
+  const row = (await db.selectFrom('prediction_runs').select(RUN_COLUMNS).where('id', '=', id).executeTakeFirst()) as RunRow | undefined;
   return row ? fromRunRow(row) : undefined;
 }
 
-export function getRun(db: Db, id: number): PredictionRun | undefined {
-  const run = runHeader(db, id);
-  return run ? withEntries(db, [run])[0] : undefined;
+export async function getRun(db: Db, id: number): Promise<PredictionRun | undefined> {
+  const run = await runHeader(db, id);
+  return run ? (await withEntries(db, [run]))[0] : undefined;
 }
 
-export function latestRun(db: Db): RunHeader | undefined {
-  const row = db.prepare<[], RunRow>(`SELECT ${RUN_COLUMNS} FROM prediction_runs ORDER BY id DESC LIMIT 1`).get();
+export async function latestRun(db: Db): Promise<RunHeader | undefined> {
+  const row = (await db.selectFrom('prediction_runs').select(RUN_COLUMNS).orderBy('id', 'desc').limit(1).executeTakeFirst()) as RunRow | undefined;
   return row ? fromRunRow(row) : undefined;
 }
 
 /** The courses a run's plan offers (staff's decision where given, else the model's): prefix and stored type list. */
-export function recommendedCourses(db: Db, runId: number): { prefix: string; types: string }[] {
-  return db
-    .prepare<[number], { prefix: string; types: string; offer: 0 | 1; projected_sections: number; staff_decision: StaffDecision | null; staff_sections: number | null }>(
-      'SELECT prefix, types, offer, projected_sections, staff_decision, staff_sections FROM prediction_entries WHERE run_id = ?',
-    )
-    .all(runId)
-    .filter((row) => plannedOffer({ ...row, offer: row.offer === 1 }))
-    .map(({ prefix, types }) => ({ prefix, types }));
+export async function recommendedCourses(db: Db, runId: number): Promise<{ prefix: string; types: string }[]> {
+  if (!isRowId(runId)) return [];
+  const rows = await db.selectFrom('prediction_entries').select(['prefix', 'types', 'offer', 'projected_sections', 'staff_decision', 'staff_sections']).where('run_id', '=', runId).execute();
+  return rows.filter((row) => plannedOffer({ ...row, offer: row.offer === 1 })).map(({ prefix, types }) => ({ prefix, types }));
 }
 
-export function runEntryCount(db: Db, runId: number): number {
-  return db.prepare<[number], number>('SELECT COUNT(*) FROM prediction_entries WHERE run_id = ?').pluck().get(runId) ?? 0;
+export async function runEntryCount(db: Db, runId: number): Promise<number> {
+  if (!isRowId(runId)) return 0;
+  const row = await db.selectFrom('prediction_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**
@@ -156,12 +194,14 @@ export function runEntryCount(db: Db, runId: number): number {
  * predicted enrollment over the plan's sections (staff's number where given). Empty when no run
  * targets that term.
  */
-export function expectedSectionSizes(db: Db, year: number, semester: string, campus: string): Map<string, number> {
-  const rows = statement<[number, string, string], { course_code: string; predicted_enrollment: number; projected_sections: number; staff_sections: number | null }>(
-    db,
-      `SELECT course_code, predicted_enrollment, projected_sections, staff_sections FROM prediction_entries
-       WHERE run_id = (SELECT id FROM prediction_runs WHERE target_year = ? AND target_semester = ? AND target_campus = ? ORDER BY id DESC LIMIT 1)`,
-  ).all(year, semester, campus);
+export async function expectedSectionSizes(db: Db, year: number, semester: string, campus: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('prediction_entries')
+    .select(['course_code', 'predicted_enrollment', 'projected_sections', 'staff_sections'])
+    .where('run_id', '=', (eb) =>
+      eb.selectFrom('prediction_runs').select('id').where('target_year', '=', year).where('target_semester', '=', semester).where('target_campus', '=', campus).orderBy('id', 'desc').limit(1),
+    )
+    .execute();
   const sizes = new Map<string, number>();
   for (const row of rows) {
     const size = Math.ceil(row.predicted_enrollment / Math.max(1, row.staff_sections ?? row.projected_sections));

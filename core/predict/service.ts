@@ -1,11 +1,10 @@
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import type { CoreContext } from '../context';
-import type { Db } from '../db/connection';
+import type { Db, Store } from '../db/store';
+import { inTransaction } from '../db/transactions';
 import { fieldError, invalid, notFound } from '../domain/errors';
 import { changedDecision } from '../domain/decisions';
 import { normaliseCourseCode } from '../domain/codes';
-import { DATABASE_FILE } from '../db/files';
 import { KeptWorker, siblingModule } from '../workers';
 import { nextPlannedTerm } from '../domain/terms';
 import { compareRuns, type RunComparison } from '../domain/run-comparison';
@@ -30,17 +29,17 @@ import { scoreCourses, type CampusModels, type TrainedCampus } from './train';
 import type { TrainProgress, TrainWorkerInput } from './train-worker';
 import { Booster } from './xgboost';
 
-export function nextTerm(ctx: CoreContext): { year: number; semester: 'Fall' | 'Spring' } {
-  const latest = latestPlannedTerm(ctx.db);
+export async function nextTerm(ctx: CoreContext): Promise<{ year: number; semester: 'Fall' | 'Spring' }> {
+  const latest = await latestPlannedTerm(ctx.db);
   if (!latest) throw invalid('There are no Fall or Spring offering records yet: upload the offering history first (POST /data/upload/offerings)');
   return nextPlannedTerm(latest);
 }
 
 /**
- * The training running on each database: every call while it runs shares it (keyed by the
- * connection, which every call of one core shares; each call's context is a new object).
+ * The training running on each store: every call while it runs shares it (keyed by the store,
+ * which every call of one core shares; each call's context is a new object).
  */
-const training = new WeakMap<Db, Promise<TrainResult>>();
+const training = new WeakMap<Store, Promise<TrainResult>>();
 
 /** How long a training thread stays ready for the next training before it ends and frees its memory. */
 const TRAINER_IDLE_MS = 120_000;
@@ -52,17 +51,19 @@ const trainers = Array.from({ length: Math.max(1, availableParallelism()) }, () 
 
 /** Retrains every campus's model in a worker thread; a second call while one runs shares it. */
 export function train(ctx: CoreContext): Promise<TrainResult> {
-  const running = training.get(ctx.db);
+  const running = training.get(ctx.store);
   if (running) return running;
-  if (countOfferings(ctx.db) === 0) return Promise.reject(invalid('There are no offering records to train on: upload the offering history first'));
-  const promise = trainInWorker(ctx).finally(() => training.delete(ctx.db));
-  training.set(ctx.db, promise);
+  const promise = (async () => {
+    if ((await countOfferings(ctx.db)) === 0) throw invalid('There are no offering records to train on: upload the offering history first');
+    return trainInWorker(ctx);
+  })().finally(() => training.delete(ctx.store));
+  training.set(ctx.store, promise);
   return promise;
 }
 
 async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
   const trainedAt = ctx.now();
-  const modelVersion = newModelVersion(ctx, trainedAt);
+  const modelVersion = await newModelVersion(ctx, trainedAt);
   ctx.events.emit({ type: 'progress', task: 'train', stage: 'starting', percent: 0 });
   const onProgress = (message: unknown): void => {
     const p = message as TrainProgress;
@@ -70,14 +71,14 @@ async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
   };
   const campusesTrained = await Promise.all(
     ctx.campuses.names.map((campus, i) => {
-      const input: TrainWorkerInput = { databaseFile: join(ctx.dataDir, DATABASE_FILE), campuses: ctx.campuses.names, campus };
+      const input: TrainWorkerInput = { store: ctx.store.config, campuses: ctx.campuses.names, campus };
       return (trainers[i % trainers.length] as KeptWorker).run<TrainedCampus | null>(input, onProgress);
     }),
   );
   const trained = campusesTrained.filter((model) => model !== null);
-  ctx.db.transaction(() => {
-    for (const model of trained) saveModel(ctx.db, model, modelVersion, trainedAt.toISOString());
-  })();
+  await inTransaction(ctx.db, async (trx) => {
+    for (const model of trained) await saveModel(trx, model, modelVersion, trainedAt.toISOString());
+  });
   const campuses: TrainResult['campuses'] = {};
   for (const campus of ctx.campuses.names) {
     const m = trained.find((t) => t.campus === campus);
@@ -90,25 +91,27 @@ async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
 }
 
 /** "xgb-20250114T093012Z", made unique should two trainings start in the same second. */
-function newModelVersion(ctx: CoreContext, at: Date): string {
+async function newModelVersion(ctx: CoreContext, at: Date): Promise<string> {
   const base = `xgb-${at.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}`;
   let version = base;
-  for (let n = 2; modelVersionTaken(ctx.db, version); n++) version = `${base}-${n}`;
+  for (let n = 2; await modelVersionTaken(ctx.db, version); n++) version = `${base}-${n}`;
   return version;
 }
 
-/** Boosters loaded from the stored models, per database (a restore or a new core starts afresh). */
-const loadedModels = new WeakMap<Db, Map<number, Promise<CampusModels>>>();
+/** Boosters loaded from the stored models, per store (a restore or a new core starts afresh). */
+const loadedModels = new WeakMap<Store, Map<string, Promise<CampusModels>>>();
 
-/** Forgets the loaded boosters of a database: its models table was replaced (restore). */
-export function forgetLoadedModels(db: Db): void {
-  loadedModels.delete(db);
+/** Forgets the loaded boosters of a store: its models table was replaced (restore). */
+export function forgetLoadedModels(store: Store): void {
+  loadedModels.delete(store);
 }
 
-function boosters(db: Db, model: StoredModel): Promise<CampusModels> {
-  let cache = loadedModels.get(db);
-  if (!cache) loadedModels.set(db, (cache = new Map<number, Promise<CampusModels>>()));
-  let loaded = cache.get(model.id);
+function boosters(store: Store, model: StoredModel): Promise<CampusModels> {
+  let cache = loadedModels.get(store);
+  if (!cache) loadedModels.set(store, (cache = new Map<string, Promise<CampusModels>>()));
+  // Keyed by what the model is, not its row id: a restore on another server process may reuse an id.
+  const key = `${model.id}|${model.campus}|${model.model_version}`;
+  let loaded = cache.get(key);
   if (!loaded) {
     const models = cache;
     loaded = (async () => ({
@@ -116,21 +119,21 @@ function boosters(db: Db, model: StoredModel): Promise<CampusModels> {
       regressor: model.regressor ? await Booster.load(model.regressor) : null,
       ...model.adjustments,
     }))().catch(() => {
-      models.delete(model.id);
+      models.delete(key);
       throw invalid(`The stored ${model.campus} model (${model.model_version}) cannot be read, perhaps from a damaged backup: train the models again`);
     });
-    cache.set(model.id, loaded);
+    cache.set(key, loaded);
   }
   return loaded;
 }
 
 async function modelFor(ctx: CoreContext, campus: Campus, history: Pick<History, 'leftOut'>): Promise<StoredModel> {
-  let model = currentModel(ctx.db, campus);
+  let model = await currentModel(ctx.db, campus);
   // None yet, one from an earlier version of Termwise that reads other features, or one trained
   // without a term since confirmed complete or uploaded again (or with one now flagged): train now.
   if (!model || !fitsCurrentFeatures(model) || !sameList(model.left_out_terms, leftOutKeys(history))) {
     await train(ctx);
-    model = currentModel(ctx.db, campus);
+    model = await currentModel(ctx.db, campus);
   }
   if (!model) throw invalid(`There is not enough history at ${campus} to train a model: at least three Fall/Spring terms of offerings are needed`);
   return model;
@@ -140,20 +143,20 @@ async function modelFor(ctx: CoreContext, campus: Campus, history: Pick<History,
 export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<PredictionRun> {
   const input = { ...request, target_campus: ctx.campuses.require(request.target_campus, 'target_campus') };
   const campus = input.target_campus;
-  if (countCourses(ctx.db) === 0) throw invalid('The course catalog is empty: upload courses first (POST /data/upload/courses)');
+  if ((await countCourses(ctx.db)) === 0) throw invalid('The course catalog is empty: upload courses first (POST /data/upload/courses)');
   // Models learn from every campus's history: they were trained without every campus's left-out terms.
-  const leftOut = plannedLeftOut(ctx.db, ctx.campuses.names);
-  const history = loadHistory(ctx.db, [campus], leftOut);
+  const leftOut = await plannedLeftOut(ctx.db, ctx.campuses.names);
+  const history = await loadHistory(ctx.db, [campus], leftOut);
   const profile = departmentProfile(ctx);
   const categories = categoriesForRun(input.slots, departmentCategories(profile, history, campus).categories, catalogVocabulary(history));
   if ('field' in categories) throw fieldError(categories.field, categories.message);
   const model = await modelFor(ctx, campus, { leftOut });
-  const models = await boosters(ctx.db, model);
+  const models = await boosters(ctx.store, model);
   const t = termIndex(history.baseYear, input.target_year, input.target_semester);
   const scores = scoreCourses(models, history, campus, t);
   // What staff recorded of the term: retired courses, newly approved ones, instructors away.
-  const notes = termNotes(ctx.db, input.target_year, input.target_semester);
-  const verdicts = termNoteVerdicts(ctx.db, notes, scores.map((s) => s.course.code));
+  const notes = await termNotes(ctx.db, input.target_year, input.target_semester);
+  const verdicts = await termNoteVerdicts(ctx.db, notes, scores.map((s) => s.course.code));
   const chosen = input.use_quotas
     ? selectByQuotas(
         scores.filter((s) => verdicts.get(s.course.code)?.offer !== false).map((s) => ({ code: s.course.code, prefixes: s.course.prefixes, types: s.course.types, score: s.confidence })),
@@ -199,15 +202,15 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
     caveats: history.leftOut.map((t) => `${t.message} It was left out of this run; if it is complete, confirm it on the Data screen (or upload it again).`),
     entries,
   };
-  return ctx.db.transaction(() => run(ctx, insertRun(ctx.db, made, input)))();
+  return inTransaction(ctx.db, async (trx) => run({ ...ctx, db: trx }, await insertRun(trx, made, input)));
 }
 
 /** Per course code, what the term's notes do to its recommendation (courses no note touches are absent). */
-function termNoteVerdicts(db: Db, notes: readonly TermNote[], codes: readonly string[]): Map<string, NoteVerdict> {
+async function termNoteVerdicts(db: Db, notes: readonly TermNote[], codes: readonly string[]): Promise<Map<string, NoteVerdict>> {
   const verdicts = new Map<string, NoteVerdict>();
   if (notes.length === 0) return verdicts;
   const index = indexNotes(notes);
-  const doctors = index.away.size > 0 ? listDoctors(db).map((d) => ({ id: d.id, name: d.name, allowed: allowedCourseList(d) })) : [];
+  const doctors = index.away.size > 0 ? (await listDoctors(db)).map((d) => ({ id: d.id, name: d.name, allowed: allowedCourseList(d) })) : [];
   for (const code of codes) {
     const verdict = noteVerdict(code, index, doctors.filter((d) => mayTeach(d.allowed, code)));
     if (verdict) verdicts.set(code, verdict);
@@ -220,12 +223,12 @@ function round(value: number, digits: number): number {
   return Math.round(value * f) / f;
 }
 
-export function runs(ctx: CoreContext, campus: string | undefined): PredictionRun[] {
+export async function runs(ctx: CoreContext, campus: string | undefined): Promise<PredictionRun[]> {
   return listRuns(ctx.db, campus);
 }
 
-export function run(ctx: CoreContext, id: number): PredictionRun {
-  const found = getRun(ctx.db, id);
+export async function run(ctx: CoreContext, id: number): Promise<PredictionRun> {
+  const found = await getRun(ctx.db, id);
   if (!found) throw notFound(`No prediction run with id ${id}`);
   return found;
 }
@@ -234,25 +237,23 @@ export function run(ctx: CoreContext, id: number): PredictionRun {
  * Records staff's decision on one course of a run — offer or skip, the number of sections, why —
  * beside the model's own; answers the entry as it now stands.
  */
-export function decideEntry(ctx: CoreContext, input: EntryDecisionInput): PredictionEntry {
+export async function decideEntry(ctx: CoreContext, input: EntryDecisionInput): Promise<PredictionEntry> {
   const code = normaliseCourseCode(input.course_code);
   if (code === null) throw fieldError('course_code', `"${input.course_code}" is not a course code`);
-  return ctx.db
-    .transaction(() => {
-      if (!runHeader(ctx.db, input.run_id)) throw notFound(`No prediction run with id ${input.run_id}`);
-      const found = findEntry(ctx.db, input.run_id, code);
-      if (!found) throw notFound(`Run ${input.run_id} has no course ${code}`);
-      const next = changedDecision(found, input);
-      if ('field' in next) throw fieldError(next.field, next.message);
-      saveDecision(ctx.db, input.run_id, found.course_code, { ...next, decided_at: next.staff_decision === null ? null : ctx.now().toISOString() });
-      return findEntry(ctx.db, input.run_id, found.course_code) as PredictionEntry;
-    })
-    .immediate();
+  return inTransaction(ctx.db, async (trx) => {
+    if (!(await runHeader(trx, input.run_id))) throw notFound(`No prediction run with id ${input.run_id}`);
+    const found = await findEntry(trx, input.run_id, code);
+    if (!found) throw notFound(`Run ${input.run_id} has no course ${code}`);
+    const next = changedDecision(found, input);
+    if ('field' in next) throw fieldError(next.field, next.message);
+    await saveDecision(trx, input.run_id, found.course_code, { ...next, decided_at: next.staff_decision === null ? null : ctx.now().toISOString() });
+    return (await findEntry(trx, input.run_id, found.course_code)) as PredictionEntry;
+  });
 }
 
 /** What changed in run `id` since run `sinceId`: the same comparison the Predictions screen shows. */
-export function compareRunsById(ctx: CoreContext, id: number, sinceId: number): { run_id: number; since_run_id: number } & RunComparison {
-  const after = run(ctx, id);
-  const before = run(ctx, sinceId);
+export async function compareRunsById(ctx: CoreContext, id: number, sinceId: number): Promise<{ run_id: number; since_run_id: number } & RunComparison> {
+  const after = await run(ctx, id);
+  const before = await run(ctx, sinceId);
   return { run_id: after.id, since_run_id: before.id, ...compareRuns(before.entries, after.entries) };
 }

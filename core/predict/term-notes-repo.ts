@@ -1,30 +1,41 @@
-import type { Db } from '../db/connection';
+import type { Db } from '../db/store';
+import { isRowId } from '../db/batches';
 import type { TermNote, TermNoteKind } from '../domain/term-notes';
 
 type NoteRow = Omit<TermNote, 'doctor_name'>;
 
+const COLUMNS = ['id', 'year', 'semester', 'kind', 'doctor_id', 'course_code', 'reason', 'created_at'] as const;
+
 /** A term's notes, in the order they were recorded (instructors' names are added by the service). */
-export function termNoteRows(db: Db, year: number, semester: string): NoteRow[] {
-  return db.prepare<[number, string], NoteRow>('SELECT id, year, semester, kind, doctor_id, course_code, reason, created_at FROM term_notes WHERE year = ? AND semester = ? ORDER BY id').all(year, semester);
+export async function termNoteRows(db: Db, year: number, semester: string): Promise<NoteRow[]> {
+  return (await db.selectFrom('term_notes').select(COLUMNS).where('year', '=', year).where('semester', '=', semester).orderBy('id').execute()) as NoteRow[];
 }
 
-export function termNoteRow(db: Db, id: number): NoteRow | undefined {
-  return db.prepare<[number], NoteRow>('SELECT id, year, semester, kind, doctor_id, course_code, reason, created_at FROM term_notes WHERE id = ?').get(id);
+export async function termNoteRow(db: Db, id: number): Promise<NoteRow | undefined> {
+  if (!isRowId(id)) return undefined;
+  return (await db.selectFrom('term_notes').select(COLUMNS).where('id', '=', id).executeTakeFirst()) as NoteRow | undefined;
 }
 
 /** Records a note; the same note twice for a term updates its reason. Answers its id. */
-export function saveTermNote(db: Db, note: { year: number; semester: string; kind: TermNoteKind; doctor_id: number | null; course_code: string | null; reason: string | null }, at: string): number {
-  return Number(
-    db
-      .prepare<[number, string, string, number | null, string | null, string | null, string], { id: number }>(
-        `INSERT INTO term_notes (year, semester, kind, doctor_id, course_code, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (year, semester, kind, IFNULL(doctor_id, 0), IFNULL(course_code, '')) DO UPDATE SET reason = excluded.reason
-         RETURNING id`,
-      )
-      .get(note.year, note.semester, note.kind, note.doctor_id, note.course_code, note.reason, at)?.id,
-  );
+export async function saveTermNote(db: Db, note: { year: number; semester: string; kind: TermNoteKind; doctor_id: number | null; course_code: string | null; reason: string | null }, at: string): Promise<number> {
+  const inserted = await db
+    .insertInto('term_notes')
+    .values({ ...note, created_at: at })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  // The same note is there (one per term, kind and instructor or course): its reason changes.
+  let same = db.selectFrom('term_notes').select('id').where('year', '=', note.year).where('semester', '=', note.semester).where('kind', '=', note.kind);
+  same = note.doctor_id === null ? same.where('doctor_id', 'is', null) : same.where('doctor_id', '=', note.doctor_id);
+  same = note.course_code === null ? same.where('course_code', 'is', null) : same.where('course_code', '=', note.course_code);
+  const { id } = await same.executeTakeFirstOrThrow();
+  await db.updateTable('term_notes').set({ reason: note.reason }).where('id', '=', id).execute();
+  return id;
 }
 
-export function deleteTermNote(db: Db, id: number): boolean {
-  return db.prepare('DELETE FROM term_notes WHERE id = ?').run(id).changes > 0;
+export async function deleteTermNote(db: Db, id: number): Promise<boolean> {
+  if (!isRowId(id)) return false;
+  const result = await db.deleteFrom('term_notes').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }

@@ -5,12 +5,12 @@
  */
 import { INTERNAL_ERROR_MESSAGE } from '../domain/errors';
 import { reportProgress, serveJobs } from '../workers';
-import { openDatabase } from '../db/connection';
+import { openStore, type StoreConfig } from '../db/store';
 import { loadHistory } from './history';
 import { trainCampus, type TrainedCampus } from './train';
 
 export interface TrainWorkerInput {
-  databaseFile: string;
+  store: StoreConfig;
   /** Every campus, whose history the model also learns from. */
   campuses: readonly string[];
   /** The campus whose model is trained. */
@@ -23,10 +23,10 @@ export interface TrainProgress {
   percent: number;
 }
 
-async function trainOne({ databaseFile, campuses, campus }: TrainWorkerInput): Promise<TrainedCampus | null> {
-  const db = openDatabase(databaseFile);
+async function trainOne({ store: config, campuses, campus }: TrainWorkerInput): Promise<TrainedCampus | null> {
+  const store = await openStore(config, { migrate: false, poolSize: 1 });
   try {
-    const history = loadHistory(db, campuses);
+    const history = await loadHistory(store.db, campuses);
     const trained = await trainCampus(history, campus, (stage, percent) => {
       reportProgress({ campus, stage, percent } satisfies TrainProgress);
     });
@@ -38,7 +38,7 @@ async function trainOne({ databaseFile, campuses, campus }: TrainWorkerInput): P
     trained.models.regressor?.free();
     return trained.trained;
   } finally {
-    db.close();
+    await store.close();
   }
 }
 

@@ -1,4 +1,6 @@
-import { statement, type Db } from '../db/connection';
+import { sql } from 'kysely';
+import type { Db } from '../db/store';
+import { inBatches, isRowId } from '../db/batches';
 import { roomKey } from '../domain/meetings';
 
 export interface Room {
@@ -11,27 +13,48 @@ export interface Room {
 /** capacity null: not known yet (a room found in an imported timetable). */
 export type RoomRecord = { name: string; capacity: number | null; campus: string | null };
 
-export function upsertRooms(db: Db, rooms: readonly RoomRecord[]): number {
-  const statement = db.prepare(`INSERT INTO rooms (name, name_key, capacity, campus) VALUES (?, ?, ?, ?)
-    ON CONFLICT (name_key) DO UPDATE SET name = excluded.name, capacity = excluded.capacity, campus = excluded.campus`);
-  for (const r of rooms) statement.run(r.name, roomKey(r.name), r.capacity, r.campus);
+const COLUMNS = ['id', 'name', 'capacity', 'campus'] as const;
+
+export async function upsertRooms(db: Db, rooms: readonly RoomRecord[]): Promise<number> {
+  // Two spellings of one room are one room: the last listing wins, as it did row by row.
+  const unique = [...new Map(rooms.map((r) => [roomKey(r.name) ?? '', r])).entries()];
+  await inBatches(unique, (batch) =>
+    db
+      .insertInto('rooms')
+      .values(batch.map(([name_key, r]) => ({ name: r.name, name_key, capacity: r.capacity, campus: r.campus })))
+      .onConflict((oc) =>
+        oc.column('name_key').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), capacity: eb.ref('excluded.capacity'), campus: eb.ref('excluded.campus') })),
+      )
+      .execute(),
+  );
   return rooms.length;
 }
 
-/** The declared rooms, by name. */
-export function declaredRoomList(db: Db): Room[] {
-  return db.prepare<[], Room>('SELECT id, name, capacity, campus FROM rooms ORDER BY name COLLATE NOCASE').all();
+/** The declared rooms, by name in any case. */
+export async function declaredRoomList(db: Db): Promise<Room[]> {
+  return db.selectFrom('rooms').select(COLUMNS).orderBy(sql`lower(name)`).orderBy('id').execute();
 }
 
 /** The declared rooms whose seats are known (rooms found in an imported timetable may not say). */
-export function declaredRooms(db: Db): (Room & { id: number; capacity: number })[] {
-  return db.prepare<[], Room & { id: number; capacity: number }>('SELECT id, name, capacity, campus FROM rooms WHERE capacity IS NOT NULL ORDER BY capacity, name').all();
+export async function declaredRooms(db: Db): Promise<(Room & { id: number; capacity: number })[]> {
+  const rows = await db.selectFrom('rooms').select(COLUMNS).where('capacity', 'is not', null).orderBy('capacity').orderBy('name').execute();
+  return rows as (Room & { id: number; capacity: number })[];
 }
 
-export function deleteRoom(db: Db, id: number): boolean {
-  return db.prepare('DELETE FROM rooms WHERE id = ?').run(id).changes > 0;
+export async function deleteRoom(db: Db, id: number): Promise<boolean> {
+  if (!isRowId(id)) return false;
+  const result = await db.deleteFrom('rooms').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
-export function findRoomByName(db: Db, name: string): Room | undefined {
-  return statement<[string | null], Room>(db, 'SELECT id, name, capacity, campus FROM rooms WHERE name_key = ?').get(roomKey(name));
+export async function findRoomByName(db: Db, name: string): Promise<Room | undefined> {
+  const key = roomKey(name);
+  if (key === null) return undefined;
+  return db.selectFrom('rooms').select(COLUMNS).where('name_key', '=', key).executeTakeFirst();
+}
+
+/** The declared rooms, by room key (to look many meetings' rooms up at once). */
+export async function roomsByKey(db: Db): Promise<Map<string, Room>> {
+  const rows = await db.selectFrom('rooms').select([...COLUMNS, 'name_key']).execute();
+  return new Map(rows.map(({ name_key, ...room }) => [name_key, room]));
 }

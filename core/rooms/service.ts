@@ -8,6 +8,7 @@ import { readReport } from '../import/xlsx';
 import { ImportLog, type UploadResult } from '../import/result';
 import { cellText, matchColumns, type Table } from '../import/table';
 import { ROOM_COLUMNS } from './columns';
+import { inTransaction } from '../db/transactions';
 import { deleteRoom, findRoomByName, upsertRooms, type Room, type RoomRecord } from './repo';
 
 function roomFrom(fields: { name?: unknown; capacity?: unknown; campus?: unknown }, campuses: CampusList, where: string, log: ImportLog): RoomRecord | null {
@@ -72,23 +73,21 @@ export async function importRooms(ctx: CoreContext, file: UploadedFile): Promise
       return room ? [room] : [];
     });
   } else rooms = roomsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: ROOM_COLUMNS }), ctx.campuses, file.filename, log);
-  const processed = ctx.db.transaction(() => upsertRooms(ctx.db, rooms))();
+  const processed = await inTransaction(ctx.db, (trx) => upsertRooms(trx, rooms));
   return log.result(processed);
 }
 
 /** Declares one room; its name must be new. */
-export function createRoom(ctx: CoreContext, input: { name: string; capacity: number; campus: string | null }): Room | undefined {
+export async function createRoom(ctx: CoreContext, input: { name: string; capacity: number; campus: string | null }): Promise<Room | undefined> {
   const campus = input.campus === null ? null : ctx.campuses.require(input.campus, 'campus');
-  return ctx.db
-    .transaction(() => {
-      if (findRoomByName(ctx.db, input.name)) throw new CoreError('conflict', `A room named "${input.name}" already exists`);
-      upsertRooms(ctx.db, [{ ...input, campus }]);
-      return findRoomByName(ctx.db, input.name);
-    })
-    .immediate();
+  return inTransaction(ctx.db, async (trx) => {
+    if (await findRoomByName(trx, input.name)) throw new CoreError('conflict', `A room named "${input.name}" already exists`);
+    await upsertRooms(trx, [{ ...input, campus }]);
+    return findRoomByName(trx, input.name);
+  });
 }
 
-export function removeRoom(ctx: CoreContext, id: number): { status: 'deleted' } {
-  if (!deleteRoom(ctx.db, id)) throw notFound(`No room with id ${id}`);
+export async function removeRoom(ctx: CoreContext, id: number): Promise<{ status: 'deleted' }> {
+  if (!(await deleteRoom(ctx.db, id))) throw notFound(`No room with id ${id}`);
   return { status: 'deleted' };
 }

@@ -1,4 +1,5 @@
-import { databaseVersion, type Db } from '../db/connection';
+import type { Db, Store } from '../db/store';
+import { dataVersion } from '../db/versions';
 import { cohortCourses, corePeersWithoutPlan, courseCurriculum, coursesMentioningProgram } from '../catalog/repo';
 import type { CoreContext } from '../context';
 import type { Term } from '../domain/terms';
@@ -15,8 +16,8 @@ export function groupLookup(courses: readonly CurriculumCourse[], term: Term): (
   };
 }
 
-function conflictsAmong(ctx: CoreContext, term: Term, rows: readonly EntryRow[], groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null = null): CurriculumConflict[] {
-  const parts = partsByCode(ctx, term);
+async function conflictsAmong(ctx: CoreContext, term: Term, rows: readonly EntryRow[], groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null = null): Promise<CurriculumConflict[]> {
+  const parts = await partsByCode(ctx, term);
   return curriculumConflicts(rows.map((row) => bookingOf(row, parts)), groupsOf, focus);
 }
 
@@ -31,19 +32,21 @@ interface TermCurriculum {
   count: number;
   notes: Map<number, MeetingCurriculum>;
 }
-const termMemo = new WeakMap<Db, Map<string, TermCurriculum>>();
+const termMemo = new WeakMap<Store, Map<string, TermCurriculum>>();
 
-function termCurriculum(ctx: CoreContext, term: Term, rows?: readonly EntryRow[]): TermCurriculum {
-  let memo = termMemo.get(ctx.db);
-  if (!memo) termMemo.set(ctx.db, (memo = new Map<string, TermCurriculum>()));
+async function termCurriculum(ctx: CoreContext, term: Term, rows?: readonly EntryRow[]): Promise<TermCurriculum> {
+  // Inside a write's transaction the data may differ from what others see: worked out afresh, not kept.
+  const memo = ctx.db.isTransaction ? new Map<string, TermCurriculum>() : (termMemo.get(ctx.store) ?? new Map<string, TermCurriculum>());
+  if (!ctx.db.isTransaction) termMemo.set(ctx.store, memo);
   const key = `${term.year}|${term.semester}`;
-  const version = databaseVersion(ctx.db);
+  const version = await dataVersion(ctx.db);
   const kept = memo.get(key);
   if (kept && kept.version === version) return kept;
-  const parts = partsByCode(ctx, term);
+  const parts = await partsByCode(ctx, term);
   const notes = new CurriculumNotes();
   let count = 0;
-  forEachCurriculumConflict((rows ?? listEntries(ctx.db, term)).map((row) => bookingOf(row, parts)), groupLookup(cohortCourses(ctx.db), term), null, (conflict) => {
+  const meetings = rows ?? (await listEntries(ctx.db, term));
+  forEachCurriculumConflict(meetings.map((row) => bookingOf(row, parts)), groupLookup(await cohortCourses(ctx.db), term), null, (conflict) => {
     count++;
     notes.add(conflict);
   });
@@ -53,13 +56,13 @@ function termCurriculum(ctx: CoreContext, term: Term, rows?: readonly EntryRow[]
 }
 
 /** How many pairs of courses of one cohort in a term have no clash-free choice of sections. */
-export function termCurriculumConflictCount(ctx: CoreContext, term: Term): number {
-  return termCurriculum(ctx, term).count;
+export async function termCurriculumConflictCount(ctx: CoreContext, term: Term): Promise<number> {
+  return (await termCurriculum(ctx, term)).count;
 }
 
 /** The curriculum groups (keys) of each given course in a term, for the auto-fill's soft goal. */
-export function courseCohorts(ctx: CoreContext, term: Term, codes: Iterable<string>): Map<string, string[]> {
-  const groupsOf = groupLookup(cohortCourses(ctx.db), term);
+export async function courseCohorts(ctx: CoreContext, term: Term, codes: Iterable<string>): Promise<Map<string, string[]>> {
+  const groupsOf = groupLookup(await cohortCourses(ctx.db), term);
   return new Map([...new Set(codes)].map((code) => [code, groupsOf(code).map((g) => g.key)]));
 }
 
@@ -71,10 +74,10 @@ export interface TermCohort {
 }
 
 /** The cohorts (curriculum groups) of a term's timetable, each with its courses there, by label. */
-export function termCohorts(ctx: CoreContext, term: Term): TermCohort[] {
-  const groupsOf = groupLookup(cohortCourses(ctx.db), term);
+export async function termCohorts(ctx: CoreContext, term: Term): Promise<TermCohort[]> {
+  const groupsOf = groupLookup(await cohortCourses(ctx.db), term);
   const cohorts = new Map<string, TermCohort>();
-  for (const code of new Set(listEntries(ctx.db, term).map((row) => row.course_code))) {
+  for (const code of new Set((await listEntries(ctx.db, term)).map((row) => row.course_code))) {
     for (const group of groupsOf(code)) {
       const cohort = cohorts.get(group.key) ?? { key: group.key, label: group.label, courses: [] };
       cohort.courses.push(code);
@@ -85,8 +88,8 @@ export function termCohorts(ctx: CoreContext, term: Term): TermCohort[] {
 }
 
 /** Curriculum notes of a whole term's meetings, by entry id. */
-export function termCurriculumNotes(ctx: CoreContext, term: Term, rows: readonly EntryRow[]): Map<number, MeetingCurriculum> {
-  return termCurriculum(ctx, term, rows).notes;
+export async function termCurriculumNotes(ctx: CoreContext, term: Term, rows: readonly EntryRow[]): Promise<Map<number, MeetingCurriculum>> {
+  return (await termCurriculum(ctx, term, rows)).notes;
 }
 
 /**
@@ -95,13 +98,13 @@ export function termCurriculumNotes(ctx: CoreContext, term: Term, rows: readonly
  * level. A narrowing in SQL (the groups themselves are worked out from what it returns), so a
  * write reads a program's courses, not the whole catalog.
  */
-function possiblePeers(db: Db, course: CurriculumCourse, groups: readonly CurriculumGroup[]): CurriculumCourse[] {
+async function possiblePeers(db: Db, course: CurriculumCourse, groups: readonly CurriculumGroup[]): Promise<CurriculumCourse[]> {
   if (groups.every((g) => g.source === 'core')) {
     return corePeersWithoutPlan(db, course.prefix, course.course_level);
   }
   const programs = [...new Set(readStudyPlans(course.study_plan ?? '').map((plan) => plan.program))];
   const byCode = new Map<string, CurriculumCourse>();
-  for (const program of programs) for (const peer of coursesMentioningProgram(db, program)) byCode.set(peer.code, peer);
+  for (const program of programs) for (const peer of await coursesMentioningProgram(db, program)) byCode.set(peer.code, peer);
   return [...byCode.values()];
 }
 
@@ -109,14 +112,14 @@ function possiblePeers(db: Db, course: CurriculumCourse, groups: readonly Curric
  * Curriculum notes of one meeting just written: only the courses that can share a cohort with it
  * are read, so a write whose course has none costs one lookup.
  */
-export function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow): MeetingCurriculum {
+export async function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow): Promise<MeetingCurriculum> {
   const term: Term = { year: row.year, semester: row.semester };
-  const course = courseCurriculum(ctx.db, row.course_code);
+  const course = await courseCurriculum(ctx.db, row.course_code);
   const groups = course ? curriculumGroups(course, term.semester) : [];
   if (!course || groups.length === 0) return { notes: [], more: 0 };
-  const courses = possiblePeers(ctx.db, course, groups);
+  const courses = await possiblePeers(ctx.db, course, groups);
   const groupsOf = groupLookup(courses, term);
   const mine = new Set(groups.map((g) => g.key));
   const peers = courses.filter((c) => groupsOf(c.code).some((g) => mine.has(g.key))).map((c) => c.code);
-  return curriculumNotes(conflictsAmong(ctx, term, meetingsOfCourses(ctx.db, term, peers), groupsOf, row.course_code)).get(row.id) ?? { notes: [], more: 0 };
+  return curriculumNotes(await conflictsAmong(ctx, term, await meetingsOfCourses(ctx.db, term, peers), groupsOf, row.course_code)).get(row.id) ?? { notes: [], more: 0 };
 }

@@ -8,7 +8,7 @@ import { CONTENT_TYPES } from '../util/content-types';
 import { exportListingCsv } from './export-listing';
 import { exportInstructorCalendar } from './export-calendar';
 import { termEntries } from './service';
-import { currentTerm, partsByCode, termOf } from './terms';
+import { partsByCode, termAsked } from './terms';
 
 export interface ExportRequest extends Partial<Term> {
   format: 'xlsx' | 'csv' | 'ics';
@@ -20,25 +20,25 @@ const fileSafe = (text: string): string => text.replace(/[^A-Za-z0-9_-]+/g, '_')
 
 /** A term's timetable in the format asked for. */
 export async function exportTimetable(ctx: CoreContext, request: ExportRequest): Promise<FileResult> {
-  const term = termOf(request, currentTerm(ctx));
-  const entries = termEntries(ctx, term);
+  const term = await termAsked(ctx, request);
+  const entries = await termEntries(ctx, term);
   const stem = `timetable_${term.semester}_${term.year}`;
   switch (request.format) {
     case 'xlsx':
       return { filename: EXPORT_FILENAME, contentType: CONTENT_TYPES.xlsx, content: await exportScheduleXlsx(entries, request.details) };
     case 'csv':
-      return { filename: `${stem}.csv`, contentType: CONTENT_TYPES.csv, content: exportListingCsv(entries, partsByCode(ctx, term)) };
+      return { filename: `${stem}.csv`, contentType: CONTENT_TYPES.csv, content: exportListingCsv(entries, await partsByCode(ctx, term)) };
     case 'ics': {
       if (request.doctor_id === undefined) {
         const message = 'is required for format=ics: whose timetable to export';
         throw fieldError('doctor_id', message);
       }
-      const doctor = getDoctor(ctx.db, request.doctor_id);
+      const doctor = await getDoctor(ctx.db, request.doctor_id);
       if (!doctor) throw notFound(`No doctor with id ${request.doctor_id}`);
       return {
         filename: `${stem}_${fileSafe(doctor.name)}.ics`,
         contentType: CONTENT_TYPES.ics,
-        content: exportInstructorCalendar(doctor, entries, partsByCode(ctx, term), term, ctx.now()),
+        content: exportInstructorCalendar(doctor, entries, await partsByCode(ctx, term), term, ctx.now()),
       };
     }
   }

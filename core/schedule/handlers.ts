@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import { createEntrySchema, entryIdField, partCodeField, patchEntrySchema, termFields, termSchema } from './schema';
 import { copyTerm, createEntry, patchEntry, removeEntry, termEntries } from './service';
-import { currentTerm, MAX_TRAVEL_MINUTES, partsOf, removePart, termOf, timetableSettings, timetableTerms } from './terms';
+import { MAX_TRAVEL_MINUTES, partsOf, removePart, termAsked, timetableSettings, timetableTerms } from './terms';
 import { savePart, updateTimetableSettings } from './term-changes';
 import { exportTimetable } from './export-formats';
 import { readIsoDate } from '../domain/parts';
@@ -89,8 +89,8 @@ export const scheduleHandlers = defineHandlers({
     (ctx, input) => copyTerm(ctx, input),
     { writes: ['timetable'] },
   ),
-  'schedule-cohorts': handler(termQuery, "The student cohorts (curriculum groups) of a term's timetable, each with its courses (the current term unless year and semester are given)", (ctx, term) => termCohorts(ctx, termOf(term, currentTerm(ctx)))),
-  'schedule-parts': handler(termQuery, "A term's parts of term (the current term unless year and semester are given)", (ctx, term) => partsOf(ctx, termOf(term, currentTerm(ctx)))),
+  'schedule-cohorts': handler(termQuery, "The student cohorts (curriculum groups) of a term's timetable, each with its courses (the current term unless year and semester are given)", async (ctx, term) => termCohorts(ctx, await termAsked(ctx, term))),
+  'schedule-parts': handler(termQuery, "A term's parts of term (the current term unless year and semester are given)", async (ctx, term) => partsOf(ctx, await termAsked(ctx, term))),
   'schedule-parts-save': handler(
     z.object({
       ...termFields,
@@ -100,13 +100,13 @@ export const scheduleHandlers = defineHandlers({
       end_date: isoDate,
     }),
     'Add or change a part of term (e.g. S1, the first half of a summer session)',
-    (ctx, { year, semester, ...part }) => savePart(ctx, termOf({ year, semester }, currentTerm(ctx)), part),
+    async (ctx, { year, semester, ...part }) => savePart(ctx, await termAsked(ctx, { year, semester }), part),
     { writes: ['timetable'] },
   ),
   'schedule-parts-delete': handler(
     z.object({ ...termFields, code: partCodeField }),
     'Remove a part of term no meeting uses',
-    (ctx, { year, semester, code }) => removePart(ctx, termOf({ year, semester }, currentTerm(ctx)), code),
+    async (ctx, { year, semester, code }) => removePart(ctx, await termAsked(ctx, { year, semester }), code),
     { writes: ['timetable'] },
   ),
 });

@@ -2,7 +2,7 @@ import type { CoreContext } from '../context';
 import { upsertCourses } from '../catalog/repo';
 import { insertDoctor } from '../faculty/repo';
 import { upsertRooms } from '../rooms/repo';
-import { insertClash, insertEntry, upsertPart } from './repo';
+import { insertClashes, insertEntries, upsertPart } from './repo';
 import type { ImportPlan } from './import-plan';
 
 /**
@@ -10,21 +10,21 @@ import type { ImportPlan } from './import-plan';
  * meeting and the clashes it keeps. The caller holds the transaction; the plan was checked
  * against the database as read in that same transaction, so nothing can slip in between.
  */
-export function applyImportPlan(ctx: CoreContext, plan: ImportPlan): void {
-  for (const { term, part } of plan.parts) upsertPart(ctx.db, term, part);
-  upsertCourses(ctx.db, plan.courses);
+export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan): Promise<void> {
+  for (const { term, part } of plan.parts) await upsertPart(ctx.db, term, part);
+  await upsertCourses(ctx.db, plan.courses);
   const doctorId = new Map<number, number>();
-  for (const { standIn, record } of plan.doctors) doctorId.set(standIn, insertDoctor(ctx.db, record).id);
-  upsertRooms(ctx.db, plan.rooms);
-  const createdAt = ctx.now().toISOString();
-  const ids: number[] = [];
-  for (const meeting of plan.meetings) {
-    const values = { ...meeting.values, doctor_ids: meeting.values.doctor_ids.map((id) => (id < 0 ? (doctorId.get(id) as number) : id)) };
-    const id = insertEntry(ctx.db, values, createdAt);
-    ids.push(id);
-    for (const clash of meeting.clashes) {
-      const other = clash.with === null ? id : 'entry' in clash.with ? clash.with.entry : (ids[clash.with.planned] as number);
-      insertClash(ctx.db, id, other, clash.detail);
-    }
-  }
+  for (const { standIn, record } of plan.doctors) doctorId.set(standIn, (await insertDoctor(ctx.db, record)).id);
+  await upsertRooms(ctx.db, plan.rooms);
+  const values = plan.meetings.map((meeting) => ({ ...meeting.values, doctor_ids: meeting.values.doctor_ids.map((id) => (id < 0 ? (doctorId.get(id) as number) : id)) }));
+  const ids = await insertEntries(ctx.db, values, ctx.now().toISOString());
+  const clashes = plan.meetings.flatMap((meeting, i) => {
+    const id = ids[i] as number;
+    return meeting.clashes.map((clash) => ({
+      entry_id: id,
+      other_id: clash.with === null ? id : 'entry' in clash.with ? clash.with.entry : (ids[clash.with.planned] as number),
+      detail: clash.detail,
+    }));
+  });
+  await insertClashes(ctx.db, clashes);
 }

@@ -5,7 +5,10 @@ import { requireExtension, type UploadedFile } from '../import/files';
 import { readCsv } from '../import/csv';
 import { readReport } from '../import/xlsx';
 import { matchColumns, type Table } from '../import/table';
-import { otherCommits } from '../db/connection';
+import { dataVersion } from '../db/versions';
+import { inTransaction } from '../db/transactions';
+import { takeLocks } from '../db/locks';
+import { termLocks } from './locks';
 import { cohortCourses, listCourses } from '../catalog/repo';
 import { listDoctors } from '../faculty/repo';
 import { declaredRoomList } from '../rooms/repo';
@@ -16,7 +19,8 @@ import { TIMETABLE_COLUMNS, missingTimetableColumns } from './import-columns';
 import { readListing, type ListingRead } from './import-rows';
 import { MAX_LISTED_ROWS, planImport, termKey, type ImportPlan, type ImportSnapshot } from './import-plan';
 import { applyImportPlan } from './import-apply';
-import { listEntries } from './repo';
+import { listEntries, type EntryRow } from './repo';
+import type { PartOfTerm } from '../domain/parts';
 import { currentTerm, partsByCode, travelMinutes } from './terms';
 import type { TimetableImportInput, TimetableImportResult } from './import';
 
@@ -38,15 +42,21 @@ async function readTables(file: UploadedFile): Promise<Table[]> {
 }
 
 /** What the plan needs of the database, for the terms the listing names. */
-function readSnapshot(ctx: CoreContext, listing: ListingRead): ImportSnapshot {
-  const terms = new Map<string, Term>(listing.meetings.map((m) => [termKey(m.term), m.term]));
+/** The terms a listing names. */
+function listedTerms(listing: ListingRead): Term[] {
+  return [...new Map<string, Term>(listing.meetings.map((m) => [termKey(m.term), m.term])).values()];
+}
+
+async function readSnapshot(ctx: CoreContext, listing: ListingRead): Promise<ImportSnapshot> {
+  const terms = new Map<string, { entries: EntryRow[]; parts: Map<string, PartOfTerm> }>();
+  for (const term of listedTerms(listing)) terms.set(termKey(term), { entries: await listEntries(ctx.db, term), parts: await partsByCode(ctx, term) });
   return {
-    terms: new Map([...terms].map(([key, term]) => [key, { entries: listEntries(ctx.db, term), parts: partsByCode(ctx, term) }])),
-    doctors: new Map(listDoctors(ctx.db).map((d) => [doctorNameKey(d.name), d])),
-    rooms: new Map(declaredRoomList(ctx.db).map((r) => [roomKey(r.name) ?? '', r])),
-    knownCourses: new Set(listCourses(ctx.db).map((c) => c.code)),
-    cohortCourses: cohortCourses(ctx.db),
-    travelMinutes: travelMinutes(ctx),
+    terms,
+    doctors: new Map((await listDoctors(ctx.db)).map((d) => [doctorNameKey(d.name), d])),
+    rooms: new Map((await declaredRoomList(ctx.db)).map((r) => [roomKey(r.name) ?? '', r])),
+    knownCourses: new Set((await listCourses(ctx.db)).map((c) => c.code)),
+    cohortCourses: await cohortCourses(ctx.db),
+    travelMinutes: await travelMinutes(ctx),
   };
 }
 
@@ -62,7 +72,7 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
   const started = performance.now();
   const campus = input.campus === undefined ? ctx.campuses.fallback : ctx.campuses.require(input.campus, 'campus');
   const tables = await readTables(input.file);
-  const listing = readListing(tables, { year: input.year, semester: input.semester }, currentTerm(ctx));
+  const listing = readListing(tables, { year: input.year, semester: input.semester }, await currentTerm(ctx));
   const options = {
     filename: input.file.filename,
     campus,
@@ -70,25 +80,27 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
     policy: input.conflicts === 'flag' ? ('flag' as const) : ('refuse' as const),
     roles: new Map(Object.entries(input.roles ?? {}).map(([name, role]) => [name.trim().replace(/\s+/g, ' '), role])),
   };
-  const makePlan = (): ImportPlan => planImport(listing, readSnapshot(ctx, listing), options);
-  // Planned in a read transaction (the main thread keeps reading and writing meanwhile); applied
-  // under the write lock only if no other connection committed since — else planned again there.
+  const makePlan = async (tx: CoreContext): Promise<ImportPlan> => planImport(listing, await readSnapshot(tx, listing), options);
+  // Planned on one snapshot, in a read transaction (the server keeps reading and writing meanwhile);
+  // applied holding its terms only if nobody committed since — else planned again there.
   // The version is read first: a commit between it and the reads can only cause a needless re-plan.
-  const planned = ctx.db
-    .transaction(() => {
-      const version = otherCommits(ctx.db);
-      return { version, plan: makePlan() };
-    })
-    .deferred();
+  const planned = await inTransaction(
+    ctx.db,
+    async (db) => {
+      const version = await dataVersion(db);
+      return { version, plan: await makePlan({ ...ctx, db }) };
+    },
+    { readOnly: true },
+  );
   let plan = planned.plan;
   if (!input.dry_run) {
-    plan = ctx.db
-      .transaction(() => {
-        const current = otherCommits(ctx.db) === planned.version ? planned.plan : makePlan();
-        applyImportPlan(ctx, current);
-        return current;
-      })
-      .immediate();
+    plan = await inTransaction(ctx.db, async (db) => {
+      const tx = { ...ctx, db };
+      await takeLocks(db, termLocks(listedTerms(listing)));
+      const current = (await dataVersion(db)) === planned.version ? planned.plan : await makePlan(tx);
+      await applyImportPlan(tx, current);
+      return current;
+    });
   }
   const { report } = plan;
   const skipped: Record<string, number> = {};

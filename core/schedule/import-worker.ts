@@ -7,11 +7,11 @@ import { runImport, type TimetableImportInput } from './import-run';
 const { context, input } = workerData as { context: WorkerContextData; input: TimetableImportInput };
 
 async function main(): Promise<unknown> {
-  const ctx = openWorkerContext(context);
+  const ctx = await openWorkerContext(context);
   try {
     return await runImport(ctx, input);
   } finally {
-    ctx.db.close();
+    await ctx.store.close();
   }
 }
 

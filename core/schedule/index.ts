@@ -8,3 +8,4 @@ export { dayPatternField, durationField, startTimeField, termFields, type Schedu
 export { insertCheckedEntry } from './service';
 export { instructorAliases } from './entry-values';
 export { currentTerm, partsByCode, termForWrite, termOf, travelMinutes } from './terms';
+export { termLocks } from './locks';

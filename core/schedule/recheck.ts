@@ -20,11 +20,11 @@ const NAMED = 5;
 const COMPARISONS = 20_000_000;
 
 /** Each clash among a term's stored meetings, once per pair (or per meeting, for availability): key → words. */
-function termClashes(ctx: CoreContext, term: Term, doctors: ReadonlyMap<number, DoctorAvailability>): Map<string, string> {
-  const parts = partsByCode(ctx, term);
-  const book = new TermBook({ travelMinutes: travelMinutes(ctx) }, new ComparisonBudget(COMPARISONS, 'The timetable'));
+async function termClashes(ctx: CoreContext, term: Term, doctors: ReadonlyMap<number, DoctorAvailability>): Promise<Map<string, string>> {
+  const parts = await partsByCode(ctx, term);
+  const book = new TermBook({ travelMinutes: await travelMinutes(ctx) }, new ComparisonBudget(COMPARISONS, 'The timetable'));
   const found = new Map<string, string>();
-  for (const row of listEntries(ctx.db, term)) {
+  for (const row of await listEntries(ctx.db, term)) {
     const booking = bookingOf(row, parts);
     const teaching = booking.doctor_ids.map((id) => doctors.get(id)).filter((d): d is DoctorAvailability => d !== undefined);
     for (const clash of book.clashes(booking, teaching, Number.POSITIVE_INFINITY)) {
@@ -35,10 +35,10 @@ function termClashes(ctx: CoreContext, term: Term, doctors: ReadonlyMap<number, 
   return found;
 }
 
-function clashesOfTerms(ctx: CoreContext, terms: readonly Term[]): Map<string, string> {
-  const doctors = new Map(listDoctors(ctx.db).map((d) => [d.id, d]));
+async function clashesOfTerms(ctx: CoreContext, terms: readonly Term[]): Promise<Map<string, string>> {
+  const doctors = new Map((await listDoctors(ctx.db)).map((d) => [d.id, d]));
   const all = new Map<string, string>();
-  for (const term of terms) for (const [key, detail] of termClashes(ctx, term, doctors)) all.set(`${term.year}|${term.semester}|${key}`, detail);
+  for (const term of terms) for (const [key, detail] of await termClashes(ctx, term, doctors)) all.set(`${term.year}|${term.semester}|${key}`, detail);
   return all;
 }
 
@@ -47,11 +47,11 @@ function clashesOfTerms(ctx: CoreContext, terms: readonly Term[]): Map<string, s
  * `terms` (every term with a timetable when omitted) clash where they did not before.
  * `what` names the change for the message ("Moving part of term S1 to …").
  */
-export function withoutNewClashes<T>(ctx: CoreContext, what: string, change: () => T, terms?: readonly Term[]): T {
-  const checked = terms ?? termsWithEntries(ctx.db);
-  const before = clashesOfTerms(ctx, checked);
-  const result = change();
-  const added = [...clashesOfTerms(ctx, checked)].filter(([key]) => !before.has(key)).map(([, detail]) => detail);
+export async function withoutNewClashes<T>(ctx: CoreContext, what: string, change: () => Promise<T>, terms?: readonly Term[]): Promise<T> {
+  const checked = terms ?? (await termsWithEntries(ctx.db));
+  const before = await clashesOfTerms(ctx, checked);
+  const result = await change();
+  const added = [...(await clashesOfTerms(ctx, checked))].filter(([key]) => !before.has(key)).map(([, detail]) => detail);
   if (added.length > 0) {
     const named = added.slice(0, NAMED).join('; ');
     const more = added.length > NAMED ? `; and ${added.length - NAMED} more` : '';

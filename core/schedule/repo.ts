@@ -1,6 +1,9 @@
-import { statement, type Db } from '../db/connection';
+import { sql } from 'kysely';
+import type { Db } from '../db/store';
+import { inBatches, isRowId, readInBatches } from '../db/batches';
+import { reserveIds } from '../db/ids';
+import { isPostgres } from '../db/transactions';
 import { parseHHMM } from '../domain/time';
-import { storedList } from '../domain/lists';
 import { SEMESTER_ORDER_SQL, type Term } from '../domain/terms';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import type { Booking } from './conflicts';
@@ -31,12 +34,46 @@ export interface EntryRow {
 /** What a write stores; the room is the display spelling (TBD when none). */
 export type EntryValues = Omit<EntryRow, 'id' | 'start_min' | 'room_key'>;
 
-const instructorsSql = (column: string, alias: string): string =>
-  `(SELECT json_group_array(${column}) FROM (SELECT ${column} FROM schedule_entry_doctors d WHERE d.entry_id = e.id ORDER BY position)) AS ${alias}`;
-const COLUMNS = `e.id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus, ${instructorsSql('doctor_id', 'doctor_ids')}, ${instructorsSql('role', 'doctor_roles')}`;
+const COLUMNS = ['id', 'year', 'semester', 'course_code', 'section_name', 'day', 'start_time', 'start_min', 'duration_mins', 'room', 'room_key', 'part_of_term', 'joint_group', 'campus'] as const;
 
-type StoredRow = Omit<EntryRow, 'doctor_ids' | 'doctor_roles'> & { doctor_ids: string; doctor_roles: string };
-const fromStored = (row: StoredRow): EntryRow => ({ ...row, doctor_ids: storedList(row.doctor_ids).map(Number), doctor_roles: storedList(row.doctor_roles) as InstructorRole[] });
+type StoredRow = Omit<EntryRow, 'doctor_ids' | 'doctor_roles'>;
+interface InstructorRow {
+  entry_id: number;
+  doctor_id: number;
+  role: string;
+}
+
+/** Puts each meeting's instructors (rows ordered by entry and position) on its row. */
+function withInstructors(rows: readonly StoredRow[], instructors: readonly InstructorRow[]): EntryRow[] {
+  const byEntry = new Map<number, InstructorRow[]>();
+  for (const row of instructors) {
+    const list = byEntry.get(row.entry_id);
+    if (list) list.push(row);
+    else byEntry.set(row.entry_id, [row]);
+  }
+  return rows.map((row) => {
+    const list = byEntry.get(row.id) ?? [];
+    return { ...row, doctor_ids: list.map((d) => d.doctor_id), doctor_roles: list.map((d) => d.role as InstructorRole) };
+  });
+}
+
+/** The instructors of the given meetings, in order. */
+async function instructorsOf(db: Db, ids: readonly number[]): Promise<InstructorRow[]> {
+  if (ids.length === 0) return [];
+  return readInBatches(ids, (batch) =>
+    db.selectFrom('schedule_entry_doctors').select(['entry_id', 'doctor_id', 'role']).where('entry_id', 'in', batch).orderBy('entry_id').orderBy('position').execute(),
+  );
+}
+
+async function withStoredInstructors(db: Db, rows: StoredRow[]): Promise<EntryRow[]> {
+  return withInstructors(
+    rows,
+    await instructorsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  );
+}
 
 /** The instructors the rules check: those who teach (coordinators and assistants are listed only). */
 export function checkedInstructors(row: Pick<EntryRow, 'doctor_ids' | 'doctor_roles'>): number[] {
@@ -61,166 +98,252 @@ export function bookingOf(row: Omit<EntryRow, 'start_min' | 'room_key' | 'id'> &
   };
 }
 
-export function getEntry(db: Db, id: number): EntryRow | undefined {
-  const row = statement<[number], StoredRow>(db, `SELECT ${COLUMNS} FROM schedule_entries e WHERE e.id = ?`).get(id);
-  return row ? fromStored(row) : undefined;
+export async function getEntry(db: Db, id: number): Promise<EntryRow | undefined> {
+  if (!isRowId(id)) return undefined;
+  const row = (await db.selectFrom('schedule_entries').select(COLUMNS).where('id', '=', id).executeTakeFirst()) as StoredRow | undefined;
+  return row ? (await withStoredInstructors(db, [row]))[0] : undefined;
 }
 
 /** A term's meetings, by course and section. */
-export function listEntries(db: Db, term: Term): EntryRow[] {
-  return statement<[number, string], StoredRow>(db, `SELECT ${COLUMNS} FROM schedule_entries e WHERE e.year = ? AND e.semester = ? ORDER BY e.course_code, e.section_name, e.id`)
-    .all(term.year, term.semester)
-    .map(fromStored);
+export async function listEntries(db: Db, term: Term): Promise<EntryRow[]> {
+  const rows = (await db
+    .selectFrom('schedule_entries')
+    .select(COLUMNS)
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .orderBy('course_code')
+    .orderBy('section_name')
+    .orderBy('id')
+    .execute()) as StoredRow[];
+  if (rows.length === 0) return [];
+  // The term's instructors in one read (not a list of thousands of ids).
+  const instructors = await db
+    .selectFrom('schedule_entry_doctors as d')
+    .innerJoin('schedule_entries as e', 'e.id', 'd.entry_id')
+    .select(['d.entry_id', 'd.doctor_id', 'd.role'])
+    .where('e.year', '=', term.year)
+    .where('e.semester', '=', term.semester)
+    .orderBy('d.entry_id')
+    .orderBy('d.position')
+    .execute();
+  return withInstructors(rows, instructors);
 }
 
 /**
  * A term's meetings of the given courses, without their instructors (what the curriculum rule
  * reads: when and where each section meets).
  */
-export function meetingsOfCourses(db: Db, term: Term, codes: readonly string[]): EntryRow[] {
+export async function meetingsOfCourses(db: Db, term: Term, codes: readonly string[]): Promise<EntryRow[]> {
   if (codes.length === 0) return [];
-  return statement<[number, string, string], Omit<EntryRow, 'doctor_ids' | 'doctor_roles'>>(
-    db,
-    `SELECT e.id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus
-     FROM schedule_entries e WHERE e.year = ? AND e.semester = ? AND e.course_code IN (SELECT value FROM json_each(?))`,
-  )
-    .all(term.year, term.semester, JSON.stringify(codes))
-    .map((row) => ({ ...row, doctor_ids: [], doctor_roles: [] }));
+  const rows = (await readInBatches([...new Set(codes)], (batch) =>
+    db.selectFrom('schedule_entries').select(COLUMNS).where('year', '=', term.year).where('semester', '=', term.semester).where('course_code', 'in', batch).orderBy('id').execute(),
+  )) as StoredRow[];
+  return rows.map((row) => ({ ...row, doctor_ids: [], doctor_roles: [] }));
 }
 
 /**
  * The term's meetings that could clash with a booking: those of its instructors, its room or its
  * section, other than `excludeId`.
  */
-export function clashCandidates(db: Db, term: Term, booking: { doctor_ids: readonly number[]; room: string; course_code: string; section_name: string }, excludeId: number | null): EntryRow[] {
+export async function clashCandidates(db: Db, term: Term, booking: { doctor_ids: readonly number[]; room: string; course_code: string; section_name: string }, excludeId: number | null): Promise<EntryRow[]> {
   // Three indexed lookups (the instructors' meetings, the room's, the section's), then each row by id:
-  // CROSS JOIN keeps that order, so the term is never scanned.
-  return statement<[string, number, string, string | null, number, string, string, string, number, string, number], StoredRow>(
-    db,
-    `WITH c(id) AS (
-       SELECT entry_id FROM schedule_entry_doctors WHERE doctor_id IN (SELECT value FROM json_each(?))
-       UNION SELECT id FROM schedule_entries WHERE year = ? AND semester = ? AND room_key = ?
-       UNION SELECT id FROM schedule_entries WHERE year = ? AND semester = ? AND course_code = ? AND section_name = ?)
-     SELECT ${COLUMNS} FROM c CROSS JOIN schedule_entries e ON e.id = c.id
-     WHERE e.year = ? AND e.semester = ? AND e.id != ?`,
-  )
-    .all(JSON.stringify(booking.doctor_ids), term.year, term.semester, roomKey(booking.room), term.year, term.semester, booking.course_code, booking.section_name, term.year, term.semester, excludeId ?? -1)
-    .map(fromStored);
+  // the join keeps that order (SQLite's CROSS JOIN), so the term is never scanned.
+  const key = roomKey(booking.room);
+  const doctors = booking.doctor_ids.filter(isRowId);
+  const byDoctor = doctors.length > 0 ? sql`SELECT entry_id FROM schedule_entry_doctors WHERE doctor_id IN (${sql.join(doctors)}) UNION ` : sql``;
+  const byRoom = key === null ? sql`` : sql`SELECT id FROM schedule_entries WHERE year = ${term.year} AND semester = ${term.semester} AND room_key = ${key} UNION `;
+  const join = sql.raw(isPostgres(db) ? 'JOIN' : 'CROSS JOIN');
+  const { rows } = await sql<StoredRow>`WITH c(id) AS (${byDoctor}${byRoom}SELECT id FROM schedule_entries WHERE year = ${term.year} AND semester = ${term.semester} AND course_code = ${booking.course_code} AND section_name = ${booking.section_name})
+     SELECT e.id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus
+     FROM c ${join} schedule_entries e ON e.id = c.id
+     WHERE e.year = ${term.year} AND e.semester = ${term.semester} AND e.id != ${excludeId ?? -1}
+     ORDER BY e.id`.execute(db);
+  return withStoredInstructors(db, rows);
 }
 
-function writeDoctors(db: Db, entryId: number, values: Pick<EntryValues, 'doctor_ids' | 'doctor_roles'>): void {
-  statement(db, 'DELETE FROM schedule_entry_doctors WHERE entry_id = ?').run(entryId);
-  const insert = statement(db, 'INSERT INTO schedule_entry_doctors (entry_id, doctor_id, position, role) VALUES (?, ?, ?, ?)');
-  values.doctor_ids.forEach((doctorId, position) => insert.run(entryId, doctorId, position, values.doctor_roles[position] ?? CHECKED_ROLE));
+/** The stored columns of a meeting. */
+function storedValues(values: EntryValues) {
+  return {
+    year: values.year,
+    semester: values.semester,
+    course_code: values.course_code,
+    section_name: values.section_name,
+    day: values.day,
+    start_time: values.start_time,
+    start_min: parseHHMM(values.start_time) ?? 0,
+    duration_mins: values.duration_mins,
+    room: displayRoom(values.room),
+    room_key: roomKey(values.room),
+    part_of_term: values.part_of_term,
+    joint_group: values.joint_group,
+    campus: values.campus,
+  };
 }
 
-/** The stored columns of a meeting, in the order the write statements name them. */
-function writeParams(values: EntryValues): (string | number | null)[] {
-  return [
-    values.year,
-    values.semester,
-    values.course_code,
-    values.section_name,
-    values.day,
-    values.start_time,
-    parseHHMM(values.start_time),
-    values.duration_mins,
-    displayRoom(values.room),
-    roomKey(values.room),
-    values.part_of_term,
-    values.joint_group,
-    values.campus,
-  ];
+const instructorRows = (entryId: number, values: Pick<EntryValues, 'doctor_ids' | 'doctor_roles'>): { entry_id: number; doctor_id: number; position: number; role: string }[] =>
+  values.doctor_ids.map((doctorId, position) => ({ entry_id: entryId, doctor_id: doctorId, position, role: values.doctor_roles[position] ?? CHECKED_ROLE }));
+
+async function writeDoctors(db: Db, entryId: number, values: Pick<EntryValues, 'doctor_ids' | 'doctor_roles'>): Promise<void> {
+  await db.deleteFrom('schedule_entry_doctors').where('entry_id', '=', entryId).execute();
+  const rows = instructorRows(entryId, values);
+  if (rows.length > 0) await db.insertInto('schedule_entry_doctors').values(rows).execute();
 }
-const WRITE_COLUMNS = 'year, semester, course_code, section_name, day, start_time, start_min, duration_mins, room, room_key, part_of_term, joint_group, campus';
 
 /** The row a write stores, as a read would give it back. */
 export function entryRow(id: number, values: EntryValues): EntryRow {
   return { ...values, id, room: displayRoom(values.room), start_min: parseHHMM(values.start_time) ?? 0, room_key: roomKey(values.room) };
 }
 
-export function insertEntry(db: Db, values: EntryValues, createdAt: string): number {
-  const result = statement(db, `INSERT INTO schedule_entries (${WRITE_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(...writeParams(values), createdAt);
-  const id = Number(result.lastInsertRowid);
-  writeDoctors(db, id, values);
+export async function insertEntry(db: Db, values: EntryValues, createdAt: string): Promise<number> {
+  const { id } = await db
+    .insertInto('schedule_entries')
+    .values({ ...storedValues(values), created_at: createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeDoctors(db, id, values);
   return id;
 }
 
-export function updateEntry(db: Db, id: number, values: EntryValues): void {
-  const assignments = WRITE_COLUMNS.split(', ').map((column) => `${column} = ?`).join(', ');
-  statement(db, `UPDATE schedule_entries SET ${assignments} WHERE id = ?`).run(...writeParams(values), id);
-  writeDoctors(db, id, values);
+/** Inserts many meetings with few statements; answers their ids, in order. Call inside a transaction. */
+export async function insertEntries(db: Db, list: readonly EntryValues[], createdAt: string): Promise<number[]> {
+  const ids = await reserveIds(db, 'schedule_entries', list.length);
+  const rows = list.map((values, i) => ({ id: ids[i] as number, ...storedValues(values), created_at: createdAt }));
+  await inBatches(rows, (batch) => db.insertInto('schedule_entries').values(batch).execute());
+  await inBatches(
+    list.flatMap((values, i) => instructorRows(ids[i] as number, values)),
+    (batch) => db.insertInto('schedule_entry_doctors').values(batch).execute(),
+  );
+  return ids;
 }
 
-export function deleteEntry(db: Db, id: number): boolean {
-  return statement(db, 'DELETE FROM schedule_entries WHERE id = ?').run(id).changes > 0;
+export async function updateEntry(db: Db, id: number, values: EntryValues): Promise<void> {
+  await db.updateTable('schedule_entries').set(storedValues(values)).where('id', '=', id).execute();
+  await writeDoctors(db, id, values);
+}
+
+export async function deleteEntry(db: Db, id: number): Promise<boolean> {
+  if (!isRowId(id)) return false;
+  const result = await db.deleteFrom('schedule_entries').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /** Each room the timetable uses (by room key), with one of its spellings. */
-export function roomsInUse(db: Db): { room: string; room_key: string }[] {
-  return statement<[], { room: string; room_key: string }>(db, 'SELECT MIN(room) AS room, room_key FROM schedule_entries WHERE room_key IS NOT NULL GROUP BY room_key').all();
+export async function roomsInUse(db: Db): Promise<{ room: string; room_key: string }[]> {
+  const rows = await db
+    .selectFrom('schedule_entries')
+    .select([(eb) => eb.fn.min('room').as('room'), 'room_key'])
+    .where('room_key', 'is not', null)
+    .groupBy('room_key')
+    .orderBy('room_key')
+    .execute();
+  return rows as { room: string; room_key: string }[];
 }
 
-export function countEntries(db: Db): number {
-  return statement<[], number>(db, 'SELECT COUNT(*) FROM schedule_entries').pluck().get() ?? 0;
+export async function countEntries(db: Db): Promise<number> {
+  const row = await db.selectFrom('schedule_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Entries from before terms existed (migration 0005) take the given term and campus. */
-export function settleUntermedEntries(db: Db, term: Term, fallbackCampus: string): number {
-  const moved = statement(db, 'UPDATE schedule_entries SET year = ?, semester = ? WHERE year IS NULL OR semester IS NULL').run(term.year, term.semester).changes;
-  statement(db, 'UPDATE schedule_entries SET campus = ? WHERE campus IS NULL').run(fallbackCampus);
-  return moved;
+export async function settleUntermedEntries(db: Db, term: Term, fallbackCampus: string): Promise<number> {
+  const moved = await db
+    .updateTable('schedule_entries')
+    .set({ year: term.year, semester: term.semester })
+    .where((eb) => eb.or([eb('year', 'is', null), eb('semester', 'is', null)]))
+    .executeTakeFirst();
+  await db.updateTable('schedule_entries').set({ campus: fallbackCampus }).where('campus', 'is', null).execute();
+  return Number(moved.numUpdatedRows);
 }
 
-export function hasUntermedEntries(db: Db): boolean {
-  return statement(db, 'SELECT 1 FROM schedule_entries WHERE year IS NULL OR semester IS NULL OR campus IS NULL LIMIT 1').get() !== undefined;
+export async function hasUntermedEntries(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('schedule_entries')
+    .select('id')
+    .where((eb) => eb.or([eb('year', 'is', null), eb('semester', 'is', null), eb('campus', 'is', null)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The term's parts of term that are stored (the whole term, code 1, needs no row). */
-export function termParts(db: Db, term: Term): PartOfTerm[] {
-  return statement<[number, string], PartOfTerm>(db, 'SELECT code, name, start_date, end_date FROM term_parts WHERE year = ? AND semester = ? ORDER BY start_date, code')
-    .all(term.year, term.semester);
+export async function termParts(db: Db, term: Term): Promise<PartOfTerm[]> {
+  return db
+    .selectFrom('term_parts')
+    .select(['code', 'name', 'start_date', 'end_date'])
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .orderBy('start_date')
+    .orderBy('code')
+    .execute();
 }
 
-export function upsertPart(db: Db, term: Term, part: PartOfTerm): void {
-  statement(db, 
-    `INSERT INTO term_parts (year, semester, code, name, start_date, end_date) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (year, semester, code) DO UPDATE SET name = excluded.name, start_date = excluded.start_date, end_date = excluded.end_date`,
-  ).run(term.year, term.semester, part.code, part.name, part.start_date, part.end_date);
+export async function upsertPart(db: Db, term: Term, part: PartOfTerm): Promise<void> {
+  await db
+    .insertInto('term_parts')
+    .values({ year: term.year, semester: term.semester, code: part.code, name: part.name, start_date: part.start_date, end_date: part.end_date })
+    .onConflict((oc) =>
+      oc.columns(['year', 'semester', 'code']).doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), start_date: eb.ref('excluded.start_date'), end_date: eb.ref('excluded.end_date') })),
+    )
+    .execute();
 }
 
-export function deletePart(db: Db, term: Term, code: string): boolean {
-  return statement(db, 'DELETE FROM term_parts WHERE year = ? AND semester = ? AND code = ?').run(term.year, term.semester, code).changes > 0;
+export async function deletePart(db: Db, term: Term, code: string): Promise<boolean> {
+  const result = await db.deleteFrom('term_parts').where('year', '=', term.year).where('semester', '=', term.semester).where('code', '=', code).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
-export function entriesInPart(db: Db, term: Term, code: string): number {
-  return statement<[number, string, string], number>(db, 'SELECT COUNT(*) FROM schedule_entries WHERE year = ? AND semester = ? AND part_of_term = ?').pluck().get(term.year, term.semester, code) ?? 0;
+export async function entriesInPart(db: Db, term: Term, code: string): Promise<number> {
+  const row = await db
+    .selectFrom('schedule_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .where('part_of_term', '=', code)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The terms that have a timetable, newest first, with how many meetings each holds. */
-export function termsWithEntries(db: Db): (Term & { entries: number })[] {
-  return statement<[], Term & { entries: number }>(db, 
-      `SELECT year, semester, COUNT(*) AS entries FROM schedule_entries WHERE year IS NOT NULL GROUP BY year, semester
-       ORDER BY year DESC, ${SEMESTER_ORDER_SQL} DESC`,
-    )
-    .all();
+export async function termsWithEntries(db: Db): Promise<(Term & { entries: number })[]> {
+  const { rows } = await sql<Term & { entries: number }>`
+    SELECT year, semester, COUNT(*) AS entries FROM schedule_entries WHERE year IS NOT NULL GROUP BY year, semester
+    ORDER BY year DESC, ${sql.raw(SEMESTER_ORDER_SQL)} DESC`.execute(db);
+  return rows.map((row) => ({ ...row, entries: Number(row.entries) }));
 }
 
 /** The meetings of one joint group in a term. */
-export function jointGroupEntries(db: Db, term: Term, group: string): EntryRow[] {
-  return statement<[number, string, string], StoredRow>(db, `SELECT ${COLUMNS} FROM schedule_entries e WHERE e.year = ? AND e.semester = ? AND e.joint_group = ? ORDER BY e.course_code, e.section_name, e.id`)
-    .all(term.year, term.semester, group)
-    .map(fromStored);
+export async function jointGroupEntries(db: Db, term: Term, group: string): Promise<EntryRow[]> {
+  const rows = (await db
+    .selectFrom('schedule_entries')
+    .select(COLUMNS)
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .where('joint_group', '=', group)
+    .orderBy('course_code')
+    .orderBy('section_name')
+    .orderBy('id')
+    .execute()) as StoredRow[];
+  return withStoredInstructors(db, rows);
 }
 
-/** Keeps a clash an import stored on purpose, between a new meeting and an existing one. */
-export function insertClash(db: Db, entryId: number, otherId: number, detail: string): void {
-  statement(db, 'INSERT OR IGNORE INTO schedule_clashes (entry_id, other_id, detail) VALUES (?, ?, ?)').run(entryId, otherId, detail);
+/** Keeps the clashes an import stored on purpose, each between a new meeting and another (once each). */
+export async function insertClashes(db: Db, clashes: readonly { entry_id: number; other_id: number; detail: string }[]): Promise<void> {
+  const unique = [...new Map(clashes.map((c) => [`${c.entry_id}|${c.other_id}|${c.detail}`, c])).values()];
+  await inBatches(unique, (batch) =>
+    db
+      .insertInto('schedule_clashes')
+      .values(batch)
+      .onConflict((oc) => oc.doNothing())
+      .execute(),
+  );
 }
 
 /** A changed meeting passed every rule: the clashes it was stored with are gone. */
-export function clearClashes(db: Db, entryId: number): void {
-  statement(db, 'DELETE FROM schedule_clashes WHERE entry_id = ? OR other_id = ?').run(entryId, entryId);
+export async function clearClashes(db: Db, entryId: number): Promise<void> {
+  await db
+    .deleteFrom('schedule_clashes')
+    .where((eb) => eb.or([eb('entry_id', '=', entryId), eb('other_id', '=', entryId)]))
+    .execute();
 }
 
 export interface StoredClash {
@@ -229,12 +352,20 @@ export interface StoredClash {
   detail: string;
 }
 
-/** The kept clashes that involve any of the given meetings. */
-export function clashesOf(db: Db, entryIds: readonly number[]): StoredClash[] {
+/** The kept clashes that involve any of the given meetings, in the order they were stored. */
+export async function clashesOf(db: Db, entryIds: readonly number[]): Promise<StoredClash[]> {
   if (entryIds.length === 0) return [];
-  return statement<[string, string], StoredClash>(
-    db,
-    `SELECT entry_id, other_id, detail FROM schedule_clashes
-     WHERE entry_id IN (SELECT value FROM json_each(?)) OR other_id IN (SELECT value FROM json_each(?)) ORDER BY rowid`,
-  ).all(JSON.stringify(entryIds), JSON.stringify(entryIds));
+  const wanted = new Set(entryIds);
+  // The clashes of a term's meetings: read by the lower of the two ids, which a term's meetings bound.
+  const low = entryIds.reduce((min, id) => Math.min(min, id), Number.POSITIVE_INFINITY);
+  const high = entryIds.reduce((max, id) => Math.max(max, id), 0);
+  const rows = await db
+    .selectFrom('schedule_clashes')
+    .select(['entry_id', 'other_id', 'detail'])
+    .where((eb) => eb.or([eb.between('entry_id', low, high), eb.between('other_id', low, high)]))
+    .orderBy('entry_id')
+    .orderBy('other_id')
+    .orderBy('detail')
+    .execute();
+  return rows.filter((row) => wanted.has(row.entry_id) || wanted.has(row.other_id));
 }

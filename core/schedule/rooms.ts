@@ -8,10 +8,10 @@ import { roomsInUse } from './repo';
  * declaring them (capacity unknown). Composed here, on the timetable's side, so that rooms know
  * nothing of the timetable.
  */
-export function timetableRooms(ctx: CoreContext): Room[] {
-  const declared = declaredRoomList(ctx.db);
+export async function timetableRooms(ctx: CoreContext): Promise<Room[]> {
+  const declared = await declaredRoomList(ctx.db);
   const keys = new Set(declared.map((r) => roomKey(r.name)));
-  const undeclared = roomsInUse(ctx.db)
+  const undeclared = (await roomsInUse(ctx.db))
     .filter((u) => !keys.has(u.room_key))
     .map((u): Room => ({ id: null, name: u.room, capacity: null, campus: null }));
   return [...declared, ...undeclared].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));

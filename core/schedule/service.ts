@@ -1,12 +1,15 @@
 import { meetingCurriculumNotes, termCurriculumNotes } from './curriculum-check';
 import { moreCurriculumWarning, type MeetingCurriculum } from './curriculum';
 import type { CoreContext } from '../context';
-import type { Db } from '../db/connection';
+import type { Db } from '../db/store';
 import { eachInSavepoint } from '../db/savepoints';
+import { inTransaction } from '../db/transactions';
+import { takeLocks } from '../db/locks';
+import { entryLock, meetingLocks, termLocks } from './locks';
 import { CoreError, notFound } from '../domain/errors';
-import { getDoctor, type Doctor } from '../faculty/repo';
-import { hasCourse } from '../catalog/repo';
-import { findRoomByName } from '../rooms/repo';
+import { doctorsById, type Doctor } from '../faculty/repo';
+import { courseCodes, hasCourse } from '../catalog/repo';
+import { findRoomByName, roomsByKey } from '../rooms/repo';
 import { expectedSectionSizes } from '../predict/runs-repo';
 import { displayRoom, roomKey, sectionLabel } from '../domain/meetings';
 import { allowedCourseList, mayTeach } from '../domain/teaching';
@@ -17,7 +20,7 @@ import { availabilityConflicts, bookingClashes, type Booking, type Clash } from 
 import { bookingTogether, jointRule } from './meeting-together';
 import { assertEndsByMidnight, instructorAliases, meetingCampus, requestedInstructors } from './entry-values';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
-import { bookingOf, checkedInstructors, clashCandidates, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClash, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
+import { bookingOf, checkedInstructors, clashCandidates, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClashes, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
 import { partsByCode, requirePart, termForWrite, termOf, currentTerm, travelMinutes } from './terms';
 
 /** Non-blocking remarks shown with an entry. */
@@ -39,30 +42,31 @@ function availabilityWarnings(row: EntryRow, doctors: readonly Doctor[]): string
 }
 
 /** The instructors a write names, each of which must exist. */
-function resolveDoctors(db: Db, ids: readonly number[]): Doctor[] {
+async function resolveDoctors(db: Db, ids: readonly number[]): Promise<Doctor[]> {
+  const found = await doctorsById(db, ids);
   return ids.map((id) => {
-    const doctor = getDoctor(db, id);
+    const doctor = found.get(id);
     if (!doctor) throw new CoreError('invalid', `No doctor with id ${id}: pick an existing doctor, or 0 to leave the section unassigned`);
     return doctor;
   });
 }
 
 /** A meeting's campus: its declared room's, else the one given, else the default campus. */
-function campusFor(ctx: CoreContext, room: string, given: string | null | undefined, current: string | null): string {
-  const declared = roomKey(room) === null ? undefined : findRoomByName(ctx.db, room)?.campus;
+async function campusFor(ctx: CoreContext, room: string, given: string | null | undefined, current: string | null): Promise<string> {
+  const declared = roomKey(room) === null ? undefined : (await findRoomByName(ctx.db, room))?.campus;
   const asked = given === undefined || given === null ? null : ctx.campuses.require(given, 'campus');
   return meetingCampus(room, declared, asked, current, ctx.campuses.fallback);
 }
 
 /** Every rule the values break, each with the meeting it is about; `excludeId` is the entry being changed. */
-function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: readonly Doctor[], excludeId: number | null): { booking: Booking; clashes: Clash[] } {
+async function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: readonly Doctor[], excludeId: number | null): Promise<{ booking: Booking; clashes: Clash[] }> {
   const term: Term = { year: values.year, semester: values.semester };
-  const parts = partsByCode(ctx, term);
+  const parts = await partsByCode(ctx, term);
   requirePart(parts, values.part_of_term, term);
   const booking = bookingOf({ ...values, id: excludeId }, parts);
   const checked = new Set(booking.doctor_ids);
-  const others = clashCandidates(ctx.db, term, values, excludeId).map((row) => bookingOf(row, parts));
-  return { booking, clashes: bookingClashes(booking, doctors.filter((d) => checked.has(d.id)), others, { travelMinutes: travelMinutes(ctx) }) };
+  const others = (await clashCandidates(ctx.db, term, values, excludeId)).map((row) => bookingOf(row, parts));
+  return { booking, clashes: bookingClashes(booking, doctors.filter((d) => checked.has(d.id)), others, { travelMinutes: await travelMinutes(ctx) }) };
 }
 
 /**
@@ -89,9 +93,16 @@ export type MeetingInput = Omit<CreateEntryInput, 'doctor_id' | 'room'> & { doct
  */
 export type ClashPolicy = 'refuse' | 'flag';
 
-/** Validates, checks every rule and inserts; the caller holds the transaction. Answers the new id and the clashes it was stored with. */
-export function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: ClashPolicy): { id: number; clashes: Clash[]; row: EntryRow; doctors: Doctor[] } {
-  const term = termForWrite(ctx, input);
+/** The keys a meeting's write holds: its room, the instructors the rules check, its section (see locks.ts). */
+const lockedBy = (values: EntryValues): Parameters<typeof meetingLocks>[0][number] => ({ ...values, doctor_ids: checkedInstructors(values) });
+
+/**
+ * Validates, checks every rule and inserts; the caller holds the transaction (and, for a write of
+ * whole terms, the terms' locks; else this takes the meeting's). Answers the new id and the clashes
+ * it was stored with.
+ */
+export async function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: ClashPolicy): Promise<{ id: number; clashes: Clash[]; row: EntryRow; doctors: Doctor[] }> {
+  const term = await termForWrite(ctx, input);
   const room = displayRoom(input.room);
   const values: EntryValues = {
     year: term.year,
@@ -105,72 +116,118 @@ export function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: Clas
     room,
     part_of_term: input.part_of_term ?? WHOLE_TERM_CODE,
     joint_group: input.joint_group ?? null,
-    campus: campusFor(ctx, room, input.campus, null),
+    campus: await campusFor(ctx, room, input.campus, null),
   };
   assertEndsByMidnight(values);
-  const doctors = resolveDoctors(ctx.db, values.doctor_ids);
-  const checked = meetingClashes(ctx, values, doctors, null);
+  await takeLocks(ctx.db, meetingLocks([lockedBy(values)]));
+  const doctors = await resolveDoctors(ctx.db, values.doctor_ids);
+  const checked = await meetingClashes(ctx, values, doctors, null);
   const { clashes } = checked;
   if (policy === 'refuse') refuseClashes(checked);
-  const id = insertEntry(ctx.db, values, ctx.now().toISOString());
-  for (const clash of clashes) insertClash(ctx.db, id, clash.with?.id ?? id, clash.detail);
+  const id = await insertEntry(ctx.db, values, ctx.now().toISOString());
+  await insertClashes(
+    ctx.db,
+    clashes.map((clash) => ({ entry_id: id, other_id: clash.with?.id ?? id, detail: clash.detail })),
+  );
   return { id, clashes, row: entryRow(id, values), doctors };
 }
 
 /** Validates, checks every rule and inserts, refusing any clash; the caller holds the transaction. */
-export function insertCheckedEntry(ctx: CoreContext, input: MeetingInput): ScheduleEntry {
-  const stored = storeMeeting(ctx, input, 'refuse');
+export async function insertCheckedEntry(ctx: CoreContext, input: MeetingInput): Promise<ScheduleEntry> {
+  const stored = await storeMeeting(ctx, input, 'refuse');
   return respond(ctx, stored.row, stored.doctors);
 }
 
-/** Checks and writes in one immediate transaction: two requests can never both book a slot. */
-export function createEntry(ctx: CoreContext, input: CreateEntryInput): ScheduleEntry {
-  return ctx.db.transaction(() => insertCheckedEntry(ctx, input)).immediate();
+/** Checks and writes in one transaction that holds what it checks: two requests can never both book a slot. */
+export async function createEntry(ctx: CoreContext, input: CreateEntryInput): Promise<ScheduleEntry> {
+  return inTransaction(ctx.db, (db) => insertCheckedEntry({ ...ctx, db }, input));
 }
 
-export function patchEntry(ctx: CoreContext, input: PatchEntryInput): ScheduleEntry {
-  return ctx.db
-    .transaction(() => {
-      const { entry_id: id, ...patch } = input;
-      const current = getEntry(ctx.db, id);
-      if (!current) throw notFound(`No timetable entry with id ${id}`);
-      const term = termOf(patch, { year: current.year, semester: current.semester });
-      const room = patch.room !== undefined ? displayRoom(patch.room) : current.room;
-      const roomChanged = roomKey(room) !== current.room_key;
-      const values: EntryValues = {
-        year: term.year,
-        semester: term.semester,
-        course_code: patch.course_code ?? current.course_code,
-        section_name: patch.section_name ?? current.section_name,
-        ...requestedInstructors(patch, current),
-        day: patch.day ?? current.day,
-        start_time: patch.start_time ?? current.start_time,
-        duration_mins: patch.duration_mins ?? current.duration_mins,
-        room,
-        part_of_term: patch.part_of_term ?? current.part_of_term,
-        joint_group: patch.joint_group !== undefined ? patch.joint_group : current.joint_group,
-        campus: campusFor(ctx, room, patch.campus, roomChanged && patch.campus === undefined ? null : current.campus),
-      };
-      assertEndsByMidnight(values);
-      const doctors = resolveDoctors(ctx.db, values.doctor_ids);
-      refuseClashes(meetingClashes(ctx, values, doctors, id));
-      updateEntry(ctx.db, id, values);
-      clearClashes(ctx.db, id);
-      return respond(ctx, entryRow(id, values), doctors);
-    })
-    .immediate();
+export async function patchEntry(ctx: CoreContext, input: PatchEntryInput): Promise<ScheduleEntry> {
+  const { entry_id: id, ...patch } = input;
+  return inTransaction(ctx.db, async (db) => {
+    const tx: CoreContext = { ...ctx, db };
+    // The meeting is read once no other write can change it.
+    await takeLocks(db, entryLock(id));
+    const current = await getEntry(db, id);
+    if (!current) throw notFound(`No timetable entry with id ${id}`);
+    const term = termOf(patch, { year: current.year, semester: current.semester });
+    const room = patch.room !== undefined ? displayRoom(patch.room) : current.room;
+    const roomChanged = roomKey(room) !== current.room_key;
+    const values: EntryValues = {
+      year: term.year,
+      semester: term.semester,
+      course_code: patch.course_code ?? current.course_code,
+      section_name: patch.section_name ?? current.section_name,
+      ...requestedInstructors(patch, current),
+      day: patch.day ?? current.day,
+      start_time: patch.start_time ?? current.start_time,
+      duration_mins: patch.duration_mins ?? current.duration_mins,
+      room,
+      part_of_term: patch.part_of_term ?? current.part_of_term,
+      joint_group: patch.joint_group !== undefined ? patch.joint_group : current.joint_group,
+      campus: await campusFor(tx, room, patch.campus, roomChanged && patch.campus === undefined ? null : current.campus),
+    };
+    assertEndsByMidnight(values);
+    await takeLocks(db, meetingLocks([lockedBy(current), lockedBy(values)]));
+    const doctors = await resolveDoctors(db, values.doctor_ids);
+    refuseClashes(await meetingClashes(tx, values, doctors, id));
+    await updateEntry(db, id, values);
+    await clearClashes(db, id);
+    return respond(tx, entryRow(id, values), doctors);
+  });
 }
 
-export function removeEntry(db: Db, id: number): { status: 'deleted' } {
-  if (!deleteEntry(db, id)) throw notFound(`No timetable entry with id ${id}`);
+export async function removeEntry(db: Db, id: number): Promise<{ status: 'deleted' }> {
+  if (!(await deleteEntry(db, id))) throw notFound(`No timetable entry with id ${id}`);
   return { status: 'deleted' };
+}
+
+/** What the answers for a set of meetings read besides the meetings: read once for all of them. */
+interface ResponseFacts {
+  doctors: ReadonlyMap<number, Doctor>;
+  inCatalog: (code: string) => boolean;
+  /** Seats of each declared room, by room key (null: not known). */
+  capacities: ReadonlyMap<string, number | null>;
+  /** Expected students per section of each course, by "year|semester|campus" (the latest run's). */
+  sizes: ReadonlyMap<string, ReadonlyMap<string, number>>;
+}
+
+const sizeKey = (row: Pick<EntryRow, 'year' | 'semester' | 'campus'>): string => `${row.year}|${row.semester}|${row.campus}`;
+
+async function responseFacts(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], known: readonly Doctor[]): Promise<ResponseFacts> {
+  const doctors = new Map<number, Doctor>(known.map((d) => [d.id, d]));
+  const missing = new Set(rows.flatMap((r) => r.doctor_ids).filter((id) => !doctors.has(id)));
+  for (const [id, doctor] of await doctorsById(ctx.db, missing)) doctors.set(id, doctor);
+  // One lookup for a meeting or two; the whole catalog for a term's worth.
+  const codes = [...new Set(rows.map((r) => r.course_code))];
+  let inCatalog: (code: string) => boolean;
+  if (codes.length <= 2) {
+    const listed = new Set<string>();
+    for (const code of codes) if (await hasCourse(ctx.db, code)) listed.add(code);
+    inCatalog = (code) => listed.has(code);
+  } else {
+    const catalog = await courseCodes(ctx.db);
+    inCatalog = (code) => catalog.has(code);
+  }
+  const grouped = jointRows.filter((r) => r.joint_group !== null);
+  const capacities = new Map<string, number | null>();
+  const sizes = new Map<string, Map<string, number>>();
+  if (grouped.length > 0) {
+    for (const [key, room] of await roomsByKey(ctx.db)) capacities.set(key, room.capacity);
+    for (const row of grouped) {
+      const key = sizeKey(row);
+      if (!sizes.has(key)) sizes.set(key, await expectedSectionSizes(ctx.db, row.year, row.semester, row.campus));
+    }
+  }
+  return { doctors, inCatalog, capacities, sizes };
 }
 
 /**
  * Joint groups meet in one room, so the room should seat the group's expected students (from the
  * latest prediction run for the term and campus): a warning on every member when it does not.
  */
-function jointGroupWarnings(ctx: CoreContext, rows: readonly EntryRow[]): Map<number, string[]> {
+function jointGroupWarnings(rows: readonly EntryRow[], facts: ResponseFacts): Map<number, string[]> {
   const warnings = new Map<number, string[]>();
   const groups = new Map<string, EntryRow[]>();
   for (const row of rows) {
@@ -178,20 +235,15 @@ function jointGroupWarnings(ctx: CoreContext, rows: readonly EntryRow[]): Map<nu
     const key = `${row.year}|${row.semester}|${row.joint_group}`;
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  const sizes = new Map<string, Map<string, number>>();
-  const capacities = new Map<string, number | null>();
   for (const members of groups.values()) {
     const first = members[0] as EntryRow;
-    const sizeKey = `${first.year}|${first.semester}|${first.campus}`;
-    if (!sizes.has(sizeKey)) sizes.set(sizeKey, expectedSectionSizes(ctx.db, first.year, first.semester, first.campus));
-    const expected = sizes.get(sizeKey) as Map<string, number>;
+    const expected = facts.sizes.get(sizeKey(first)) ?? new Map<string, number>();
     const sections = new Map(members.map((m) => [`${m.course_code}|${m.section_name}`, m]));
     const students = [...sections.values()].reduce((sum, m) => sum + (expected.get(m.course_code) ?? 0), 0);
     if (students === 0) continue;
     for (const member of members) {
       if (member.room_key === null) continue;
-      if (!capacities.has(member.room_key)) capacities.set(member.room_key, findRoomByName(ctx.db, member.room)?.capacity ?? null);
-      const capacity = capacities.get(member.room_key);
+      const capacity = facts.capacities.get(member.room_key);
       if (capacity == null || capacity >= students) continue;
       const labels = [...sections.values()].map((m) => sectionLabel(m.course_code, m.section_name)).join(', ');
       warnings.set(member.id, [...(warnings.get(member.id) ?? []), `Room ${member.room} seats ${capacity}, fewer than the ${students} students expected in joint group ${member.joint_group ?? ''} (${labels})`]);
@@ -204,7 +256,7 @@ function jointGroupWarnings(ctx: CoreContext, rows: readonly EntryRow[]): Map<nu
 const MAX_KEPT_CLASH_WARNINGS = 10;
 
 /** Clashes an import stored on purpose: on the meeting stored with them, and on the meeting it clashes with. */
-function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Map<number, string[]> {
+async function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Promise<Map<number, string[]>> {
   const warnings = new Map<number, string[]>();
   const more = new Map<number, number>();
   const add = (id: number, text: string): void => {
@@ -213,7 +265,10 @@ function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Map<number, strin
     else more.set(id, (more.get(id) ?? 0) + 1);
   };
   const labels = new Map(rows.map((r) => [r.id, sectionLabel(r.course_code, r.section_name)]));
-  for (const clash of clashesOf(db, rows.map((r) => r.id))) {
+  for (const clash of await clashesOf(
+    db,
+    rows.map((r) => r.id),
+  )) {
     add(clash.entry_id, `Imported with a clash: ${clash.detail}`);
     if (clash.other_id !== clash.entry_id) add(clash.other_id, `Clashes with ${labels.get(clash.entry_id) ?? `entry ${clash.entry_id}`} (imported): ${clash.detail}`);
   }
@@ -225,16 +280,11 @@ function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Map<number, strin
  * Responses for meetings: `jointRows` are their joint groups' members, `kept` the warnings of clashes
  * an import stored with them, `curriculum` their curriculum conflicts.
  */
-function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], kept: ReadonlyMap<number, string[]>, curriculum: (row: EntryRow) => MeetingCurriculum | undefined, known: readonly Doctor[] = []): ScheduleEntry[] {
-  const doctors = new Map<number, Doctor | null>(known.map((d) => [d.id, d]));
-  const doctorOf = (id: number): Doctor | null => {
-    if (!doctors.has(id)) doctors.set(id, getDoctor(ctx.db, id) ?? null);
-    return doctors.get(id) ?? null;
-  };
-  const inCatalog = (code: string): boolean => hasCourse(ctx.db, code);
-  const joint = jointGroupWarnings(ctx, jointRows);
+async function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], kept: ReadonlyMap<number, string[]>, curriculum: (row: EntryRow) => MeetingCurriculum | undefined, known: readonly Doctor[] = []): Promise<ScheduleEntry[]> {
+  const facts = await responseFacts(ctx, rows, jointRows, known);
+  const joint = jointGroupWarnings(jointRows, facts);
   return rows.map((row) => {
-    const teaching = row.doctor_ids.map(doctorOf).filter((d): d is Doctor => d !== null);
+    const teaching = row.doctor_ids.map((id) => facts.doctors.get(id)).filter((d): d is Doctor => d !== undefined);
     const roleOf = (id: number): InstructorRole => row.doctor_roles[row.doctor_ids.indexOf(id)] ?? CHECKED_ROLE;
     const instructors = teaching.map((d) => ({ id: d.id, name: d.name, role: roleOf(d.id) }));
     const cohort = curriculum(row) ?? { notes: [], more: 0 };
@@ -247,7 +297,7 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
       start_time: row.start_time,
       duration_mins: row.duration_mins,
       room: row.room,
-      warnings: [...entryWarnings(row, teaching, inCatalog), ...availabilityWarnings(row, teaching), ...(joint.get(row.id) ?? []), ...(kept.get(row.id) ?? []), ...cohortWarnings],
+      warnings: [...entryWarnings(row, teaching, facts.inCatalog), ...availabilityWarnings(row, teaching), ...(joint.get(row.id) ?? []), ...(kept.get(row.id) ?? []), ...cohortWarnings],
       year: row.year,
       semester: row.semester,
       doctors: instructors,
@@ -261,18 +311,19 @@ function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: reado
 }
 
 /** The response for a meeting just created or changed (refusing any clash); `doctors` are its instructors, already read. */
-function respond(ctx: CoreContext, row: EntryRow, doctors: readonly Doctor[]): ScheduleEntry {
-  const members = row.joint_group === null ? [row] : jointGroupEntries(ctx.db, { year: row.year, semester: row.semester }, row.joint_group);
+async function respond(ctx: CoreContext, row: EntryRow, doctors: readonly Doctor[]): Promise<ScheduleEntry> {
+  const members = row.joint_group === null ? [row] : await jointGroupEntries(ctx.db, { year: row.year, semester: row.semester }, row.joint_group);
   // A meeting just written passed every rule, so it keeps no clash (a change clears those it had).
-  return responses(ctx, [row], members, new Map(), () => meetingCurriculumNotes(ctx, row), doctors)[0] as ScheduleEntry;
+  const notes = await meetingCurriculumNotes(ctx, row);
+  return (await responses(ctx, [row], members, new Map(), () => notes, doctors))[0] as ScheduleEntry;
 }
 
 /** A term's timetable (the current term when none is given). */
-export function termEntries(ctx: CoreContext, given: Partial<Term> = {}): ScheduleEntry[] {
-  const term = termOf(given, currentTerm(ctx));
-  const rows = listEntries(ctx.db, term);
-  const curriculum = termCurriculumNotes(ctx, term, rows);
-  return responses(ctx, rows, rows, keptClashWarnings(ctx.db, rows), (row) => curriculum.get(row.id));
+export async function termEntries(ctx: CoreContext, given: Partial<Term> = {}): Promise<ScheduleEntry[]> {
+  const term = termOf(given, await currentTerm(ctx));
+  const rows = await listEntries(ctx.db, term);
+  const curriculum = await termCurriculumNotes(ctx, term, rows);
+  return responses(ctx, rows, rows, await keptClashWarnings(ctx.db, rows), (row) => curriculum.get(row.id));
 }
 
 export interface CopyTermInput {
@@ -292,36 +343,37 @@ export interface CopyTermResult {
  * as any write; a meeting that breaks a rule there stays behind with the reason. Parts of term the
  * target lacks are added without dates (their dates differ from year to year).
  */
-export function copyTerm(ctx: CoreContext, input: CopyTermInput): CopyTermResult {
+export async function copyTerm(ctx: CoreContext, input: CopyTermInput): Promise<CopyTermResult> {
   if (input.from.year === input.to.year && input.from.semester === input.to.semester) throw new CoreError('invalid', `Copying ${termLabel(input.from)} onto itself would duplicate every meeting; pick another target term`);
-  return ctx.db
-    .transaction(() => {
-      const sourceParts = partsByCode(ctx, input.from);
-      const targetParts = partsByCode(ctx, input.to);
-      for (const [code, part] of sourceParts) if (!targetParts.has(code)) upsertPart(ctx.db, input.to, { ...part, start_date: null, end_date: null });
-      const meetings = listEntries(ctx.db, input.from).map((row) => ({
-        row,
-        meeting: {
-          year: input.to.year,
-          semester: input.to.semester,
-          course_code: row.course_code,
-          section_name: row.section_name,
-          doctors: input.keep_instructors ? row.doctor_ids.map((id, i) => ({ id, role: row.doctor_roles[i] })) : [],
-          day: row.day,
-          start_time: row.start_time,
-          duration_mins: row.duration_mins,
-          room: input.keep_rooms ? row.room : null,
-          part_of_term: row.part_of_term,
-          joint_group: row.joint_group,
-          campus: row.campus,
-        } satisfies MeetingInput,
-      }));
-      // One that is refused leaves the others in place.
-      const { written, refused } = eachInSavepoint(ctx.db, meetings, ({ meeting }) => insertCheckedEntry(ctx, meeting));
-      return {
-        copied: written,
-        not_copied: refused.map(({ item: { row }, error }) => ({ entry_id: row.id, course_code: row.course_code, section_name: row.section_name, reason: error.message })),
-      };
-    })
-    .immediate();
+  return inTransaction(ctx.db, async (db) => {
+    const tx: CoreContext = { ...ctx, db };
+    // The target term is written as a whole: no other write lands in it meanwhile.
+    await takeLocks(db, termLocks([input.to]));
+    const sourceParts = await partsByCode(tx, input.from);
+    const targetParts = await partsByCode(tx, input.to);
+    for (const [code, part] of sourceParts) if (!targetParts.has(code)) await upsertPart(db, input.to, { ...part, start_date: null, end_date: null });
+    const meetings = (await listEntries(db, input.from)).map((row) => ({
+      row,
+      meeting: {
+        year: input.to.year,
+        semester: input.to.semester,
+        course_code: row.course_code,
+        section_name: row.section_name,
+        doctors: input.keep_instructors ? row.doctor_ids.map((id, i) => ({ id, role: row.doctor_roles[i] })) : [],
+        day: row.day,
+        start_time: row.start_time,
+        duration_mins: row.duration_mins,
+        room: input.keep_rooms ? row.room : null,
+        part_of_term: row.part_of_term,
+        joint_group: row.joint_group,
+        campus: row.campus,
+      } satisfies MeetingInput,
+    }));
+    // One that is refused leaves the others in place.
+    const { written, refused } = await eachInSavepoint(db, meetings, ({ meeting }) => insertCheckedEntry(tx, meeting));
+    return {
+      copied: written,
+      not_copied: refused.map(({ item: { row }, error }) => ({ entry_id: row.id, course_code: row.course_code, section_name: row.section_name, reason: error.message })),
+    };
+  });
 }

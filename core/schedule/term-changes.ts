@@ -4,6 +4,9 @@ import { describePart, type PartOfTerm } from '../domain/parts';
 import { termLabel, type Term } from '../domain/terms';
 import { writeSetting } from '../system/settings-repo';
 import { upsertPart } from './repo';
+import { inTransaction } from '../db/transactions';
+import { takeLocks } from '../db/locks';
+import { termLocks, timetableLock } from './locks';
 import { withoutNewClashes } from './recheck';
 import { CURRENT_TERM, partsOf, timetableSettings, travelMinutes, TRAVEL_MINUTES, type TimetableSettings } from './terms';
 
@@ -12,22 +15,27 @@ import { CURRENT_TERM, partsOf, timetableSettings, travelMinutes, TRAVEL_MINUTES
  * between campuses): each is refused when it would make stored meetings clash (see recheck.ts).
  */
 
-export function updateTimetableSettings(ctx: CoreContext, change: { current_term?: Term | undefined; travel_minutes?: number | undefined }): TimetableSettings {
-  ctx.db
-    .transaction(() => {
-      if (change.current_term) writeSetting(ctx.db, CURRENT_TERM, { year: change.current_term.year, semester: change.current_term.semester });
-      const travel = change.travel_minutes;
-      if (travel !== undefined && travel !== travelMinutes(ctx)) {
-        withoutNewClashes(ctx, `Setting the travel time between campuses to ${travel} minutes`, () => writeSetting(ctx.db, TRAVEL_MINUTES, travel));
-      }
-    })
-    .immediate();
+export async function updateTimetableSettings(ctx: CoreContext, change: { current_term?: Term | undefined; travel_minutes?: number | undefined }): Promise<TimetableSettings> {
+  await inTransaction(ctx.db, async (db) => {
+    const tx = { ...ctx, db };
+    if (change.current_term) await writeSetting(db, CURRENT_TERM, { year: change.current_term.year, semester: change.current_term.semester });
+    const travel = change.travel_minutes;
+    // The travel time moves every term's rule at once: no meeting is written meanwhile.
+    if (travel !== undefined) await takeLocks(db, timetableLock());
+    if (travel !== undefined && travel !== (await travelMinutes(tx))) {
+      await withoutNewClashes(tx, `Setting the travel time between campuses to ${travel} minutes`, () => writeSetting(db, TRAVEL_MINUTES, travel));
+    }
+  });
   return timetableSettings(ctx);
 }
 
-export function savePart(ctx: CoreContext, term: Term, part: PartOfTerm): PartOfTerm[] {
+export async function savePart(ctx: CoreContext, term: Term, part: PartOfTerm): Promise<PartOfTerm[]> {
   if ((part.start_date === null) !== (part.end_date === null)) throw fieldError(part.start_date === null ? 'start_date' : 'end_date', 'give both dates, or neither when they are not known');
   if (part.start_date !== null && part.end_date !== null && part.start_date > part.end_date) throw fieldError('end_date', `must not be before start_date (${part.start_date})`);
-  ctx.db.transaction(() => withoutNewClashes(ctx, `Setting ${describePart(part)} of ${termLabel(term)}`, () => upsertPart(ctx.db, term, part), [term])).immediate();
+  await inTransaction(ctx.db, async (db) => {
+    // The part's dates move every meeting in it: no meeting of the term is written meanwhile.
+    await takeLocks(db, termLocks([term]));
+    await withoutNewClashes({ ...ctx, db }, `Setting ${describePart(part)} of ${termLabel(term)}`, () => upsertPart(db, term, part), [term]);
+  });
   return partsOf(ctx, term);
 }

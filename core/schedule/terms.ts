@@ -4,6 +4,9 @@ import { nextPlannedTerm, SEMESTERS, termLabel, termOn, type Term } from '../dom
 import { WHOLE_TERM, WHOLE_TERM_CODE, type PartOfTerm } from '../domain/parts';
 import { latestPlannedTerm } from '../offerings/repo';
 import { readSetting, writeSetting } from '../system/settings-repo';
+import { inTransaction } from '../db/transactions';
+import { takeLocks } from '../db/locks';
+import { termLocks, timetableLock } from './locks';
 import { deletePart, entriesInPart, hasUntermedEntries, settleUntermedEntries, termParts, termsWithEntries } from './repo';
 
 /** The timetable's settings: the term shown and written by default, and the travel time between campuses. */
@@ -26,35 +29,35 @@ function storedTerm(value: unknown): Term | null {
 }
 
 /** Until one is chosen: the term after the latest Fall/Spring offering record, else the term running today. */
-function defaultTerm(ctx: CoreContext): Term {
-  const latest = latestPlannedTerm(ctx.db);
+async function defaultTerm(ctx: CoreContext): Promise<Term> {
+  const latest = await latestPlannedTerm(ctx.db);
   return latest ? nextPlannedTerm(latest) : termOn(ctx.now());
 }
 
 /** The travel time an instructor needs between campuses (minutes), as every conflict check reads it. */
-export function travelMinutes(ctx: CoreContext): number {
-  const travel = readSetting(ctx.db, TRAVEL_MINUTES);
+export async function travelMinutes(ctx: CoreContext): Promise<number> {
+  const travel = await readSetting(ctx.db, TRAVEL_MINUTES);
   return typeof travel === 'number' && Number.isInteger(travel) && travel >= 0 && travel <= MAX_TRAVEL_MINUTES ? travel : DEFAULT_TRAVEL_MINUTES;
 }
 
-export function timetableSettings(ctx: CoreContext): TimetableSettings {
-  const chosen = storedTerm(readSetting(ctx.db, CURRENT_TERM));
-  return { current_term: chosen ?? defaultTerm(ctx), current_term_chosen: chosen !== null, travel_minutes: travelMinutes(ctx) };
+export async function timetableSettings(ctx: CoreContext): Promise<TimetableSettings> {
+  const chosen = storedTerm(await readSetting(ctx.db, CURRENT_TERM));
+  return { current_term: chosen ?? (await defaultTerm(ctx)), current_term_chosen: chosen !== null, travel_minutes: await travelMinutes(ctx) };
 }
 
-export function currentTerm(ctx: CoreContext): Term {
-  return timetableSettings(ctx).current_term;
+export async function currentTerm(ctx: CoreContext): Promise<Term> {
+  return (await timetableSettings(ctx)).current_term;
 }
 
 /**
  * The term a write goes to: the given one, else the current term — which is then kept as chosen, so
  * that new offering records never move the default view away from what was just written.
  */
-export function termForWrite(ctx: CoreContext, given: Partial<Term>): Term {
+export async function termForWrite(ctx: CoreContext, given: Partial<Term>): Promise<Term> {
   const term = termOf(given, null);
   if (term) return term;
-  const settings = timetableSettings(ctx);
-  if (!settings.current_term_chosen) writeSetting(ctx.db, CURRENT_TERM, settings.current_term);
+  const settings = await timetableSettings(ctx);
+  if (!settings.current_term_chosen) await writeSetting(ctx.db, CURRENT_TERM, settings.current_term);
   return settings.current_term;
 }
 
@@ -69,20 +72,28 @@ export function termOf<F extends Term | null>(given: Partial<Term>, fallback: F)
   return { year: given.year, semester: given.semester };
 }
 
+/** The term a request names, else the current term. */
+export async function termAsked(ctx: CoreContext, given: Partial<Term>): Promise<Term> {
+  return termOf(given, null) ?? currentTerm(ctx);
+}
+
 /** Entries from before terms existed join the current term (which is then kept), on start-up. */
-export function settleTimetable(ctx: CoreContext): void {
-  if (!hasUntermedEntries(ctx.db)) return;
-  ctx.db.transaction(() => settleUntermedEntries(ctx.db, termForWrite(ctx, {}), ctx.campuses.fallback))();
+export async function settleTimetable(ctx: CoreContext): Promise<void> {
+  if (!(await hasUntermedEntries(ctx.db))) return;
+  await inTransaction(ctx.db, async (db) => {
+    await takeLocks(db, timetableLock());
+    await settleUntermedEntries(db, await termForWrite({ ...ctx, db }, {}), ctx.campuses.fallback);
+  });
 }
 
 /** A term's parts of term: the whole term (unless redefined) and the stored ones. */
-export function partsOf(ctx: CoreContext, term: Term): PartOfTerm[] {
-  const stored = termParts(ctx.db, term);
+export async function partsOf(ctx: CoreContext, term: Term): Promise<PartOfTerm[]> {
+  const stored = await termParts(ctx.db, term);
   return stored.some((p) => p.code === WHOLE_TERM_CODE) ? stored : [WHOLE_TERM, ...stored];
 }
 
-export function partsByCode(ctx: CoreContext, term: Term): Map<string, PartOfTerm> {
-  return new Map(partsOf(ctx, term).map((p) => [p.code, p]));
+export async function partsByCode(ctx: CoreContext, term: Term): Promise<Map<string, PartOfTerm>> {
+  return new Map((await partsOf(ctx, term)).map((p) => [p.code, p]));
 }
 
 /** The part of term a write names, refusing (422) a code the term does not have. */
@@ -93,17 +104,17 @@ export function requirePart(parts: ReadonlyMap<string, PartOfTerm>, code: string
   throw fieldError('part_of_term', message);
 }
 
-export function removePart(ctx: CoreContext, term: Term, code: string): { status: 'deleted' } {
-  return ctx.db
-    .transaction(() => {
-      const used = entriesInPart(ctx.db, term, code);
-      if (used > 0) throw new CoreError('conflict', `Part of term ${code} of ${termLabel(term)} is used by ${used} meeting${used === 1 ? '' : 's'}; move them to another part first`);
-      if (!deletePart(ctx.db, term, code)) throw notFound(`${termLabel(term)} has no stored part of term ${code}`);
-      return { status: 'deleted' as const };
-    })
-    .immediate();
+export async function removePart(ctx: CoreContext, term: Term, code: string): Promise<{ status: 'deleted' }> {
+  return inTransaction(ctx.db, async (db) => {
+    // No meeting may join the part while it goes.
+    await takeLocks(db, termLocks([term]));
+    const used = await entriesInPart(db, term, code);
+    if (used > 0) throw new CoreError('conflict', `Part of term ${code} of ${termLabel(term)} is used by ${used} meeting${used === 1 ? '' : 's'}; move them to another part first`);
+    if (!(await deletePart(db, term, code))) throw notFound(`${termLabel(term)} has no stored part of term ${code}`);
+    return { status: 'deleted' as const };
+  });
 }
 
-export function timetableTerms(ctx: CoreContext): { current: Term; terms: (Term & { entries: number })[] } {
-  return { current: currentTerm(ctx), terms: termsWithEntries(ctx.db) };
+export async function timetableTerms(ctx: CoreContext): Promise<{ current: Term; terms: (Term & { entries: number })[] }> {
+  return { current: await currentTerm(ctx), terms: await termsWithEntries(ctx.db) };
 }

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import type { CoreContext } from '../context';
 import { CoreError, invalid } from '../domain/errors';
 import type { UploadedFile } from '../import/files';
@@ -10,19 +9,14 @@ import { checkStoredModels, forgetLoadedModels } from '../predict';
 import { echo, LIMITS } from '../domain/bounds';
 import { MAX_DECIDED_SECTIONS } from '../domain/decisions';
 import { CONTENT_TYPES } from '../util/content-types';
-import { appliedMigrations, firstNonListRow, firstRowBreaking, firstWrongStorage, openUntrusted, quickCheck, replaceAllRows, schemaObjects, tableColumns, tableNames, type SchemaObject, type Migration } from './backup-repo';
+import { appliedMigrations, backupBytes, currentMigrations, firstNonListRow, firstRowBreaking, firstWrongStorage, openUntrusted, quickCheck, referenceSchema, replaceAllRows, schemaObjects, tableColumns, tableNames, type SchemaObject, type Migration } from './backup-repo';
+import type { SqliteHandle } from '../db/sqlite-store';
 
-/** A consistent copy of the live database (SQLite online backup). */
+/** A consistent copy of the data, as a SQLite file whichever store holds it (restorable on either). */
 export async function backupDatabase(ctx: CoreContext): Promise<FileResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'termwise-backup-'));
-  try {
-    const file = join(dir, 'backup.db');
-    await ctx.db.backup(file);
-    const stamp = ctx.now().toISOString().slice(0, 10);
-    return { filename: `termwise-backup-${stamp}.db`, contentType: CONTENT_TYPES.sqlite, content: new Uint8Array(readFileSync(file)) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const content = await backupBytes(ctx.store);
+  const stamp = ctx.now().toISOString().slice(0, 10);
+  return { filename: `termwise-backup-${stamp}.db`, contentType: CONTENT_TYPES.sqlite, content };
 }
 
 /** Columns that hold JSON-array text, checked in a backup before it replaces anything. */
@@ -122,9 +116,9 @@ function schemaKey(objects: readonly SchemaObject[]): string {
 }
 
 /** Opens the uploaded file read-only and checks it is a backup of this very schema, with sound contents. */
-async function inspectBackup(ctx: CoreContext, path: string, filename: string): Promise<void> {
+async function inspectBackup(path: string, filename: string): Promise<void> {
   const name = `"${echo(filename)}"`;
-  let probe: Database.Database;
+  let probe: SqliteHandle;
   try {
     probe = openUntrusted(path);
   } catch {
@@ -139,8 +133,8 @@ async function inspectBackup(ctx: CoreContext, path: string, filename: string): 
     } catch {
       throw invalid(`${name} is not a Termwise database backup`);
     }
-    const ours = schemaObjects(ctx.db);
-    const ourMigrations = appliedMigrations(ctx.db);
+    const ours = referenceSchema().schema;
+    const ourMigrations = currentMigrations();
     if (JSON.stringify(migrations) !== JSON.stringify(ourMigrations)) {
       throw invalid(`${name} was made by a different version of Termwise (schema ${migrations.length} vs ${ourMigrations.length}); it cannot be restored here`);
     }
@@ -162,7 +156,7 @@ async function inspectBackup(ctx: CoreContext, path: string, filename: string): 
 }
 
 /** Refuses a backup holding a value of the wrong type (text in a number column) or outside what the code reads. */
-function checkStoredValues(probe: Database.Database, name: string): void {
+function checkStoredValues(probe: SqliteHandle, name: string): void {
   for (const table of tableNames(probe)) {
     for (const column of tableColumns(probe, table)) {
       const classes = STORAGE_CLASSES[column.type.toUpperCase()];
@@ -187,21 +181,21 @@ export async function restoreDatabase(ctx: CoreContext, file: UploadedFile): Pro
   const path = join(dir, 'restore.db');
   try {
     writeFileSync(path, file.content, { mode: 0o600 });
-    await inspectBackup(ctx, path, file.filename);
+    await inspectBackup(path, file.filename);
     let counts: Record<string, number>;
     try {
-      counts = replaceAllRows(ctx.db, path, (table) => {
+      counts = await replaceAllRows(ctx.store, path, (table) => {
         throw invalid(`"${echo(file.filename)}" refers to rows that are not in it (table ${table}); it cannot be restored`);
       });
     } catch (error) {
       if (error instanceof CoreError) throw error;
       const code = (error as { code?: unknown }).code;
-      if (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT')) {
+      if (typeof code === 'string' && (code.startsWith('SQLITE_CONSTRAINT') || code.startsWith('23'))) {
         throw invalid(`"${echo(file.filename)}" breaks a rule of Termwise's data (${echo(error instanceof Error ? error.message : code, 120)}); nothing was restored`);
       }
       throw error;
     }
-    forgetLoadedModels(ctx.db);
+    forgetLoadedModels(ctx.store);
     return { status: 'restored', tables: counts };
   } finally {
     rmSync(dir, { recursive: true, force: true });

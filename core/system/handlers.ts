@@ -1,10 +1,9 @@
 import { ALL_AREAS } from '../domain/changes';
-import { join } from 'node:path';
 import { z } from 'zod';
 import { CoreError, forbidden } from '../domain/errors';
 import { defineHandlers, handler } from '../registry';
 import { uploadedFileSchema } from '../import/files';
-import { DATABASE_FILE } from '../db/files';
+import { storeDescription } from '../db/store';
 import { VERSION } from '../version';
 import { backupDatabase, restoreDatabase } from './backup';
 import { loadSampleData } from './sample';
@@ -15,7 +14,9 @@ export const systemHandlers = defineHandlers({
   'settings-info': handler(z.object({}), 'Data folder, REST address and API token', (ctx) => ({
     version: VERSION,
     data_dir: ctx.dataDir,
-    database_file: join(ctx.dataDir, DATABASE_FILE),
+    database_file: ctx.store.config.kind === 'sqlite' ? ctx.store.config.file : null,
+    /** Where the data lives: the SQLite file, or the PostgreSQL server and database (never its password). */
+    database: storeDescription(ctx.store.config),
     api_url: ctx.access?.url ?? null,
     // A browser session must never learn the token: it would outlive the session.
     api_token: ctx.caller === 'browser' ? null : (ctx.access?.token() ?? null),

@@ -21,7 +21,7 @@ export async function loadSampleData(ctx: CoreContext): Promise<Record<'courses'
     );
   }
   return {
-    courses: importCourses(ctx, sampleFile('courses.json')),
+    courses: await importCourses(ctx, sampleFile('courses.json')),
     offerings: await importOfferings(ctx, sampleFile('offerings.csv')),
     doctors: await importDoctors(ctx, sampleFile('doctors.csv')),
     rooms: await importRooms(ctx, sampleFile('rooms.csv')),

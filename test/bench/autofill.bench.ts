@@ -12,7 +12,7 @@ import { formatHHMM } from '../../core/domain/time';
 
 async function report(label: string, core: Core, runId: number, target?: number): Promise<void> {
   if (process.argv.includes('milp')) {
-    const milp = await solveWithHighs(buildProblem(core.context, { run_id: runId, dry_run: true, time_budget_ms: 5000, max_sections_per_doctor: 4 }));
+    const milp = await solveWithHighs(await buildProblem(core.context, { run_id: runId, dry_run: true, time_budget_ms: 5000, max_sections_per_doctor: 4 }));
     record({ name: `${label}: HiGHS MILP sections placed (most possible)`, value: milp.placed, unit: '', note: `${milp.status}, ${milp.variables} variables, ${milp.seconds.toFixed(2)} s` });
   }
   const result = await core.run('schedule-autofill', { run_id: runId, dry_run: true });
@@ -44,12 +44,12 @@ export async function benchAutofill(): Promise<void> {
   for (const [label, weights] of [['without the curriculum goal', { ...SOFT_WEIGHTS, curriculumClash: 0 }], ['with the curriculum goal', SOFT_WEIGHTS]] as const) {
     await withTempCore('autofill-curriculum', async (core) => {
       await core.run('sample-load', {});
-      const term = currentTerm(core.context);
+      const term = await currentTerm(core.context);
       const placed: number[] = [];
       let overlaps = 0;
       for (const campus of ['Beirut', 'Byblos'] as const) {
         const run = await core.run('predict-bulk', { run_name: `bench ${campus}`, target_year: term.year, target_semester: term.semester === 'Summer' ? 'Fall' : term.semester, target_campus: campus });
-        const problem = buildProblem(core.context, { run_id: run.id, dry_run: false, time_budget_ms: 5000, max_sections_per_doctor: 4 }, term);
+        const problem = await buildProblem(core.context, { run_id: run.id, dry_run: false, time_budget_ms: 5000, max_sections_per_doctor: 4 }, term);
         const solution = solve({ ...problem, weights });
         for (const p of solution.placed) {
           await core.run('schedule-create', { ...term, course_code: p.section.course_code, section_name: p.section.section_name, doctor_id: p.doctor.id, day: p.slot.day, start_time: formatHHMM(p.slot.start), duration_mins: p.slot.duration, room: p.room.name, campus });
@@ -73,7 +73,7 @@ export async function benchAutofill(): Promise<void> {
       await synth.run('doctors-create', { name: `Dr. Synthetic ${i}`, allowed_courses: [...allowed], available_days: days, available_time: time });
     }
     for (let i = 0; i < 24; i++) await synth.run('rooms-create', { name: `Hall ${i}`, capacity: rng.pick([30, 40, 40, 50, 60, 80]), campus: 'Beirut' });
-    const runId = saveRun(
+    const runId = await saveRun(
       synth.context.db,
       'Beirut',
       courses.map((code) => ({ code, types: [rng.chance(0.5) ? 'core' : 'elective'], enrollment: rng.int(60, 120), sections: 3 })),

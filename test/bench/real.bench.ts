@@ -1,13 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../core/db/connection';
 import { DATABASE_FILE } from '../../core/db/files';
+import { openStore, type Db } from '../../core/db/store';
+import { inTransaction } from '../../core/db/transactions';
 import { backtest, type TermResult } from '../../core/predict/backtest';
 import { expectedCalibrationError } from '../../core/predict/calibration';
 import { campusHistory, loadHistory, termIndex, termsWithData } from '../../core/predict/history';
 import { confirmTerm, latestPlannedTerm } from '../../core/offerings/repo';
-import type { Db } from '../../core/db/connection';
 import { saveModel } from '../../core/predict/models-repo';
 import { scoreCourses, trainCampus } from '../../core/predict/train';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
@@ -88,7 +88,8 @@ export async function benchRealHistory(): Promise<void> {
       server.stop();
     }
 
-    const db = openDatabase(join(dataDir, DATABASE_FILE));
+    const store = await openStore({ kind: 'sqlite', file: join(dataDir, DATABASE_FILE) }, { migrate: false });
+    const db = store.db;
     try {
       const read = await timed(() => loadHistory(db, [CAMPUS]));
       const history = read.result;
@@ -99,7 +100,7 @@ export async function benchRealHistory(): Promise<void> {
       if (!trained) throw new Error('the real history did not train');
       trained.models.classifier.free();
       trained.models.regressor?.free();
-      const saved = await timed(() => db.transaction(() => saveModel(db, trained.trained, 'bench-parts', new Date().toISOString()))());
+      const saved = await timed(() => inTransaction(db, (trx) => saveModel(trx, trained.trained, 'bench-parts', new Date().toISOString())));
       const at = (stage: string): number => marks.get(stage) ?? start;
       console.log(
         `  parts of one training (in process): reading history ${read.ms.toFixed(0)} ms, features ${(at('holdout') - at('features')).toFixed(0)} ms, ` +
@@ -136,7 +137,7 @@ export async function benchRealHistory(): Promise<void> {
       console.log(`    reliability: ${reliability(confidence, offered)}`);
       await benchIncompleteTerm(db);
     } finally {
-      db.close();
+      await store.close();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -149,17 +150,17 @@ export async function benchRealHistory(): Promise<void> {
  * a mean confidence ≥ 0.8 — the term is flagged and left out — where reading it as complete drops them.
  */
 async function benchIncompleteTerm(db: Db): Promise<void> {
-  const latest = latestPlannedTerm(db);
+  const latest = await latestPlannedTerm(db);
   if (!latest) return;
-  const full = loadHistory(db, [CAMPUS]);
+  const full = await loadHistory(db, [CAMPUS]);
   const cutTerm = termIndex(full.baseYear, latest.year, latest.semester);
   const target = cutTerm + 1;
   const own = campusHistory(full, CAMPUS);
   const sameSemester = termsWithData(own).filter((i) => i < target && (target - i) % 2 === 0).slice(-8);
   const steady = full.courses.filter((c) => sameSemester.length === 8 && sameSemester.every((i) => own.stats.get(c.code)?.[i]?.offered === true)).map((c) => c.code);
-  const rows = db.prepare<[number, string, string], { course_code: string }>('SELECT course_code FROM offerings WHERE year = ? AND semester = ? AND campus = ? ORDER BY course_code').all(latest.year, latest.semester, CAMPUS);
-  const meanConfidence = async (): Promise<{ confidence: number; leftOut: number }> => {
-    const history = loadHistory(db, [CAMPUS]);
+  const rows = await db.selectFrom('offerings').select('course_code').where('year', '=', latest.year).where('semester', '=', latest.semester).where('campus', '=', CAMPUS).orderBy('course_code').execute();
+  const meanConfidence = async (trx: Db): Promise<{ confidence: number; leftOut: number }> => {
+    const history = await loadHistory(trx, [CAMPUS]);
     const trained = await trainCampus(history, CAMPUS);
     if (!trained) throw new Error('no model');
     const scores = scoreCourses(trained.models, history, CAMPUS, target).filter((s) => steady.includes(s.course.code));
@@ -167,26 +168,25 @@ async function benchIncompleteTerm(db: Db): Promise<void> {
     trained.models.regressor?.free();
     return { confidence: scores.reduce((sum, s) => sum + s.confidence, 0) / Math.max(1, scores.length), leftOut: history.leftOut.length };
   };
-  db.exec('SAVEPOINT cut');
-  try {
+  // Measured in a transaction that is rolled back: the database is left as it was.
+  const undo = new Error('undo the cut');
+  await inTransaction(db, async (trx) => {
     // Keep one course in ten of the latest term.
-    const remove = db.prepare('DELETE FROM offerings WHERE year = ? AND semester = ? AND campus = ? AND course_code = ?');
-    rows.forEach((r, i) => {
-      if (i % 10 !== 0) remove.run(latest.year, latest.semester, CAMPUS, r.course_code);
-    });
-    const flagged = await meanConfidence();
-    confirmTerm(db, { campus: CAMPUS, year: latest.year, semester: latest.semester }, new Date().toISOString());
-    const readAsComplete = await meanConfidence();
+    const removed = rows.filter((_, i) => i % 10 !== 0).map((r) => r.course_code);
+    if (removed.length > 0) await trx.deleteFrom('offerings').where('year', '=', latest.year).where('semester', '=', latest.semester).where('campus', '=', CAMPUS).where('course_code', 'in', removed).execute();
+    const flagged = await meanConfidence(trx);
+    await confirmTerm(trx, { campus: CAMPUS, year: latest.year, semester: latest.semester }, new Date().toISOString());
+    const readAsComplete = await meanConfidence(trx);
     record({
       name: `real: ${latest.semester} ${latest.year} cut to a tenth of its ${rows.length} courses — mean confidence for the next term of the ${steady.length} courses offered in each of the last 8 same-semester terms`,
       value: flagged.confidence,
       unit: '',
       note: `goal ≥ 0.8; the term ${flagged.leftOut === 1 ? 'flagged and left out' : 'NOT flagged'}; read as complete (confirmed) instead: ${readAsComplete.confidence.toFixed(3)}`,
     });
-  } finally {
-    db.exec('ROLLBACK TO cut');
-    db.exec('RELEASE cut');
-  }
+    throw undo;
+  }).catch((error: unknown) => {
+    if (error !== undo) throw error;
+  });
 }
 
 /** "0.0–0.2: said 5 %, was 4 % (n=2,104) · …" over five confidence bands. */

@@ -34,7 +34,7 @@ export async function benchRenderer(): Promise<void> {
   record({ name: 'production bundle: CSS', value: css / 1024, unit: 'KiB' });
 
   const synthetic = mkdtempSync(join(tmpdir(), 'termwise-bench-renderer-'));
-  const core = createCore({ dataDir: synthetic });
+  const core = await createCore({ dataDir: synthetic });
   const days = ['MWF', 'TR', 'S'];
   for (let i = 0; i < 500; i++) {
     const slot = Math.floor(i / 40);
@@ -42,7 +42,7 @@ export async function benchRenderer(): Promise<void> {
     const start = 7 * 60 + Math.floor(slot / days.length) * 90;
     await core.run('schedule-create', { course_code: `CSC${200 + (i % 300)}`, section_name: String(i), doctor_id: 0, day, start_time: formatHHMM(start), duration_mins: 60, room: `Room ${i % 40}` });
   }
-  core.close();
+  await core.close();
   const occurrences = Array.from({ length: 500 }, (_, i) => (days[Math.floor(i / 40) % days.length] ?? 'MWF').length).reduce((a, b) => a + b, 0);
   await measureScheduler(synthetic, `500 entries (${occurrences} calendar events)`, occurrences);
 
@@ -51,7 +51,7 @@ export async function benchRenderer(): Promise<void> {
   if (!listing) return;
   const real = mkdtempSync(join(tmpdir(), 'termwise-bench-renderer-real-'));
   writeFileSync(join(real, 'campuses.json'), '["Urbana"]');
-  const realCore = createCore({ dataDir: real });
+  const realCore = await createCore({ dataDir: real });
   for (const [code, name, from, to] of [
     ['S1', 'Summer session I', '05-15', '06-09'],
     ['S2', 'Summer session II', '06-12', '08-04'],
@@ -63,7 +63,7 @@ export async function benchRenderer(): Promise<void> {
   await realCore.run('schedule-import', { file: { filename: '2018-su.csv', content: readFileSync(listing) }, year: 2018, semester: 'Summer', dry_run: false, conflicts: 'skip' });
   await realCore.run('schedule-settings-update', { current_term: { year: 2018, semester: 'Summer' } });
   const entries = await realCore.run('schedule-list', { year: 2018, semester: 'Summer' });
-  realCore.close();
+  await realCore.close();
   const meetings = entries.reduce((sum, e) => sum + e.day.length, 0);
   // Joint sections meeting together share one block: at least four in five meetings stand on their own.
   await measureScheduler(real, `the real summer 2018 term (${entries.length} sections, ${meetings} weekly meetings)`, Math.floor(meetings * 0.8));

@@ -24,7 +24,7 @@ const TERMS = [
  * sections meeting together). A meeting that the rules refuse is skipped and the next one tried.
  */
 async function fill(core: Core, count: number, withCatalog = false): Promise<number[]> {
-  if (withCatalog) upsertCourses(core.context.db, benchCatalog());
+  if (withCatalog) await upsertCourses(core.context.db, benchCatalog());
   const doctors: number[] = [];
   for (let i = 0; i < 250; i++) doctors.push((await core.run('doctors-create', { name: `Dr. Bench ${i}`, allowed_courses: ['CSC201'] })).id);
   for (let r = 0; r < 200; r++) await core.run('rooms-create', { name: `Room ${r}`, capacity: 40, campus: r < 100 ? 'Beirut' : 'Byblos' });
@@ -101,7 +101,7 @@ async function inProcessCreates(core: Core, doctors: readonly number[]): Promise
 export async function benchSchedule(): Promise<void> {
   console.log('Timetable');
   const dataDir = mkdtempSync(join(tmpdir(), 'termwise-bench-schedule-'));
-  const core = createCore({ dataDir });
+  const core = await createCore({ dataDir });
   try {
     const samples = await inProcessCreates(core, await fill(core, 5000));
     record({ name: `conflict-checked create, in-process, ${SHAPE}: median`, value: percentile(samples, 50), unit: 'ms' });
@@ -109,28 +109,28 @@ export async function benchSchedule(): Promise<void> {
     const exported = await timed(() => core.run('schedule-export', {}));
     record({ name: 'XLSX export of the current term (about 1,700 meetings)', value: exported.ms / 1000, unit: 's', target: 1, note: `${(exported.result.content.byteLength / 1e3).toFixed(0)} kB` });
   } finally {
-    core.close();
+    await core.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 
   // The same with every course in a study plan, so each write also works out its curriculum conflicts.
   const planDir = mkdtempSync(join(tmpdir(), 'termwise-bench-schedule-plans-'));
-  const planned = createCore({ dataDir: planDir });
+  const planned = await createCore({ dataDir: planDir });
   try {
     const samples = await inProcessCreates(planned, await fill(planned, 5000, true));
     const note = 'catalog of 801 courses in study-plan cohorts of six';
     record({ name: `create with curriculum warnings, in-process, ${SHAPE}: median`, value: percentile(samples, 50), unit: 'ms', note });
     record({ name: `create with curriculum warnings, in-process, ${SHAPE}: p99`, value: percentile(samples, 99), unit: 'ms', note });
   } finally {
-    planned.close();
+    await planned.close();
     rmSync(planDir, { recursive: true, force: true });
   }
 
   // Over HTTP as a script meets it: the server is `npm run serve` in its own process, the client in another.
   const httpDir = mkdtempSync(join(tmpdir(), 'termwise-bench-schedule-http-'));
-  const seeding = createCore({ dataDir: httpDir });
+  const seeding = await createCore({ dataDir: httpDir });
   const doctors = await fill(seeding, 5000);
-  seeding.close();
+  await seeding.close();
   const server = await startServeProcess(httpDir);
   try {
     const warmup = 100;

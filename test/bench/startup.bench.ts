@@ -10,11 +10,11 @@ import { record } from './report';
 export async function benchStartup(): Promise<void> {
   console.log('Headless start-up');
   const dataDir = mkdtempSync(join(tmpdir(), 'termwise-bench-start-'));
-  const core = createCore({ dataDir });
+  const core = await createCore({ dataDir });
   await core.run('courses-upload', { file: { filename: 'courses.json', content: sampleFile('courses.json') } });
   await core.run('offerings-upload', { file: { filename: 'offerings.csv', content: sampleFile('offerings.csv') } });
   await core.run('doctors-upload', { file: { filename: 'doctors.csv', content: sampleFile('doctors.csv') } });
-  core.close();
+  await core.close();
   const port = 4700 + Math.floor(Math.random() * 200);
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'core/serve.ts'], { env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: String(port) }, stdio: 'ignore' });

@@ -28,7 +28,7 @@ describe('auto-fill invariant', () => {
     await fc.assert(
       fc.asyncProperty(instance, async (inst) => {
         const dataDir = mkdtempSync(join(tmpdir(), 'termwise-autofill-prop-'));
-        const core = createCore({ dataDir });
+        const core = await createCore({ dataDir });
         try {
           const doctors = [];
           for (const [i, d] of inst.doctors.entries()) doctors.push({ ...(await core.run('doctors-create', { name: `Dr. ${i}`, allowed_courses: d.allowed, available_days: d.days, available_time: d.hours })), spec: d });
@@ -41,7 +41,7 @@ describe('auto-fill invariant', () => {
             }
           }
           const unique = [...new Map(inst.demand.map((d) => [d.code, d])).values()];
-          const runId = saveRun(core.context.db, 'Beirut', unique);
+          const runId = await saveRun(core.context.db, 'Beirut', unique);
           const result = await core.run('schedule-autofill', { run_id: runId, dry_run: false, max_sections_per_doctor: inst.max });
           expect(result.score.hard_violations).toBe(0);
           const all = await core.run('schedule-list', {});
@@ -76,7 +76,7 @@ describe('auto-fill invariant', () => {
             expect(before + added).toBeLessThanOrEqual(inst.max);
           }
         } finally {
-          core.close();
+          await core.close();
           rmSync(dataDir, { recursive: true, force: true });
         }
       }),

@@ -14,14 +14,14 @@ const cores: Core[] = [];
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'termwise-campuses-'));
 });
-afterEach(() => {
-  for (const core of cores.splice(0)) core.close();
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-function coreWith(campusFile: unknown): Core {
+async function coreWith(campusFile: unknown): Promise<Core> {
   writeFileSync(join(dir, CAMPUS_FILE), typeof campusFile === 'string' ? campusFile : JSON.stringify(campusFile));
-  const core = createCore({ dataDir: dir });
+  const core = await createCore({ dataDir: dir });
   cores.push(core);
   return core;
 }
@@ -39,7 +39,7 @@ async function refusal(promise: Promise<unknown>): Promise<CoreError> {
 
 describe('campuses from configuration', () => {
   it('defaults to Beirut and Byblos, reading the usual loose spellings', async () => {
-    const core = createCore({ dataDir: dir });
+    const core = await createCore({ dataDir: dir });
     cores.push(core);
     expect(await core.run('campuses-list', {})).toEqual(['Beirut', 'Byblos']);
     const campuses = new CampusList(DEFAULT_CAMPUSES);
@@ -48,7 +48,7 @@ describe('campuses from configuration', () => {
   });
 
   it("uses the data folder's campuses.json for imports, training, runs and rooms", async () => {
-    const core = coreWith({ campuses: ['Urbana', { name: 'Chicago', aliases: ['UIC'] }] });
+    const core = await coreWith({ campuses: ['Urbana', { name: 'Chicago', aliases: ['UIC'] }] });
     expect(await core.run('campuses-list', {})).toEqual(['Urbana', 'Chicago']);
 
     // The sample history, moved to the configured campuses: Beirut rows become Urbana, Byblos rows "UIC".
@@ -83,23 +83,23 @@ describe('campuses from configuration', () => {
     expect(sampleLoad.message).toContain('this installation plans for Urbana or Chicago');
   });
 
-  it('refuses to start on a campus file it cannot use, naming the file and the problem', () => {
-    expect(() => coreWith('{"campuses": [')).toThrow(/campuses\.json: .*JSON/);
-    expect(() => coreWith([])).toThrow(/campuses\.json: at least one campus is needed/);
-    expect(() => coreWith(['Main', { name: 'North', aliases: ['main'] }])).toThrow(/"main" names both Main and North/);
-    expect(() => coreWith(Array.from({ length: 21 }, (_, i) => `Campus ${i}`))).toThrow(/at most 20 campuses/);
-    expect(() => coreWith({ campuses: [{ label: 'x' }] })).toThrow(/expected a list of campus names/);
+  it('refuses to start on a campus file it cannot use, naming the file and the problem', async () => {
+    await expect(coreWith('{"campuses": [')).rejects.toThrow(/campuses\.json: .*JSON/);
+    await expect(coreWith([])).rejects.toThrow(/campuses\.json: at least one campus is needed/);
+    await expect(coreWith(['Main', { name: 'North', aliases: ['main'] }])).rejects.toThrow(/"main" names both Main and North/);
+    await expect(coreWith(Array.from({ length: 21 }, (_, i) => `Campus ${i}`))).rejects.toThrow(/at most 20 campuses/);
+    await expect(coreWith({ campuses: [{ label: 'x' }] })).rejects.toThrow(/expected a list of campus names/);
   });
 
-  it.skipIf(process.platform === 'win32')('refuses at once a campus file that is a named pipe or a link to an endless device, and a database that is not a file', () => {
+  it.skipIf(process.platform === 'win32')('refuses at once a campus file that is a named pipe or a link to an endless device, and a database that is not a file', async () => {
     const pipe = join(dir, CAMPUS_FILE);
     execFileSync('mkfifo', [pipe]);
-    expect(() => createCore({ dataDir: dir })).toThrow(/campuses\.json: not a regular file/);
+    await expect(createCore({ dataDir: dir })).rejects.toThrow(/campuses\.json: not a regular file/);
     rmSync(pipe);
     symlinkSync('/dev/zero', pipe);
-    expect(() => createCore({ dataDir: dir })).toThrow(/campuses\.json: not a regular file/);
+    await expect(createCore({ dataDir: dir })).rejects.toThrow(/campuses\.json: not a regular file/);
     rmSync(pipe);
     execFileSync('mkfifo', [join(dir, DATABASE_FILE)]);
-    expect(() => createCore({ dataDir: dir })).toThrow(/termwise\.db: not a regular file/);
+    await expect(createCore({ dataDir: dir })).rejects.toThrow(/termwise\.db: not a regular file/);
   });
 });

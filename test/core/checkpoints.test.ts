@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { openDatabase, type Db } from '../../core/db/connection';
+import { openSqliteFile as openDatabase, type SqliteHandle as Db } from '../../core/db/sqlite-store';
 import { AUTOCHECKPOINT_PAGES, checkpointWhenIdle } from '../../core/db/checkpoints';
 
 let dir: string;

@@ -7,12 +7,12 @@ import { tableHashes } from '../helpers/table-hashes';
 
 let dir: string;
 let core: Core;
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'termwise-preview-'));
-  core = createCore({ dataDir: dir });
+  core = await createCore({ dataDir: dir });
 });
-afterEach(() => {
-  core.close();
+afterEach(async () => {
+  await core.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -20,7 +20,7 @@ const file = (filename: string, text: string): { filename: string; content: Uint
 
 describe('import preview', () => {
   it('shows which column each header maps to, the first rows and what is missing, storing nothing', async () => {
-    const before = tableHashes(core.context.db);
+    const before = await tableHashes(core.context.db);
     const preview = await core.run('import-preview', { kind: 'offerings', file: file('o.csv', 'Course Code,Yr,Enrolled,Notes\nCSC201,2024,40,x\nCSC202,2024,35,y\n') });
     expect(preview.columns).toEqual([
       { header: 'Course Code', field: 'course_code' },
@@ -33,7 +33,7 @@ describe('import preview', () => {
     expect(preview.missing).toEqual([]);
     const withoutYear = await core.run('import-preview', { kind: 'offerings', file: file('o.csv', 'course_code,total\nCSC201,4\n') });
     expect(withoutYear.missing).toEqual(['year']);
-    expect(tableHashes(core.context.db)).toEqual(before);
+    expect(await tableHashes(core.context.db)).toEqual(before);
   });
 
   it('previews a JSON courses file by its fields', async () => {

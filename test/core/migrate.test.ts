@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../core/db/connection';
+import { openSqliteFile as openDatabase, type SqliteHandle as Db } from '../../core/db/sqlite-store';
 import { loadMigrations, migrate, MigrationError, type Migration } from '../../core/db/migrate';
 import { createCore } from '../../core/index';
 import { loadApiToken, tokensMatch } from '../../core/http/token';
@@ -51,13 +51,13 @@ describe('database', () => {
     expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }]);
   });
 
-  it('createCore refuses to open a database whose applied migration was edited', () => {
+  it('createCore refuses to open a database whose applied migration was edited', async () => {
     const coreDir = join(dir, 'core');
-    createCore({ dataDir: coreDir }).close();
+    await (await createCore({ dataDir: coreDir })).close();
     const raw = openDatabase(join(coreDir, 'termwise.db'));
     raw.prepare("UPDATE schema_migrations SET checksum = 'tampered' WHERE version = 1").run();
     raw.close();
-    expect(() => createCore({ dataDir: coreDir })).toThrowError(/was changed after it was applied/);
+    await expect(createCore({ dataDir: coreDir })).rejects.toThrowError(/was changed after it was applied/);
   });
 });
 
@@ -105,7 +105,7 @@ describe('timetables from before terms (migration 0005)', () => {
           ('CSC201', '2', NULL, 'TR', '11:00', 660, 90, 'TBD', NULL, '2024-01-01');`);
       old.close();
 
-      const core = createCore({ dataDir });
+      const core = await createCore({ dataDir });
       try {
         const entries = await core.run('schedule-list', {});
         expect(entries.map((e) => [e.section_name, e.year, e.semester, e.doctor_id, e.doctor_ids, e.campus, e.part_of_term, e.joint_group])).toEqual([
@@ -118,10 +118,10 @@ describe('timetables from before terms (migration 0005)', () => {
         // The old rules still hold on the migrated entries.
         await expect(core.run('schedule-create', { course_code: 'CSC202', section_name: '1', doctor_id: 7, day: 'M', start_time: '09:30', duration_mins: 60, room: 'TBD' })).rejects.toMatchObject({ code: 'conflict' });
         // Deleting the doctor unassigns the meeting, as before.
-        core.context.db.prepare('DELETE FROM doctors WHERE id = 7').run();
+        await core.context.db.deleteFrom('doctors').where('id', '=', 7).execute();
         expect((await core.run('schedule-list', {}))[0]).toMatchObject({ doctor_id: null, doctor: null, doctor_ids: [] });
       } finally {
-        core.close();
+        await core.close();
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -12,14 +12,14 @@ let core: Core;
 let run: PredictionRun;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'termwise-export-'));
-  core = createCore({ dataDir: dir });
+  core = await createCore({ dataDir: dir });
   await core.run('sample-load', {});
   // A course whose name a spreadsheet would run as a formula, as a hostile catalog could hold.
   await core.run('courses-upload', { file: { filename: 'c.json', content: new TextEncoder().encode(JSON.stringify([{ code: 'CSC999', name: '=HYPERLINK("http://x","click")', type: 'elective' }])) } });
   run = await core.run('predict-bulk', { run_name: 'Spring plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Byblos' });
 });
-afterAll(() => {
-  core.close();
+afterAll(async () => {
+  await core.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

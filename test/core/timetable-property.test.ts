@@ -47,7 +47,7 @@ describe('timetable invariant', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 40 }), async (operations) => {
         const dataDir = mkdtempSync(join(tmpdir(), 'termwise-prop-'));
-        const core = createCore({ dataDir });
+        const core = await createCore({ dataDir });
         try {
           const doctorIds: number[] = [];
           for (const [name, a] of Object.entries(AVAILABILITY)) {
@@ -84,7 +84,7 @@ describe('timetable invariant', () => {
             }
           }
         } finally {
-          core.close();
+          await core.close();
           rmSync(dataDir, { recursive: true, force: true });
         }
       }),

@@ -8,12 +8,12 @@ import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../electron/bridge';
 
 let dir: string;
 let core: Core;
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'termwise-ipc-'));
-  core = createCore({ dataDir: dir });
+  core = await createCore({ dataDir: dir });
 });
-afterEach(() => {
-  core.close();
+afterEach(async () => {
+  await core.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,9 +1,9 @@
-import type { Db } from '../../core/db/connection';
+import type { Db } from '../../core/db/store';
 import { insertRun } from '../../core/predict/runs-repo';
 import type { ModelEntry } from '../../core/predict/schema';
 
 /** Saves a prediction run with chosen entries (test setup: which courses are recommended, how big). */
-export function saveRun(db: Db, campus: 'Beirut' | 'Byblos', entries: { code: string; types?: string[]; enrollment: number; sections: number; offer?: boolean }[]): number {
+export function saveRun(db: Db, campus: 'Beirut' | 'Byblos', entries: { code: string; types?: string[]; enrollment: number; sections: number; offer?: boolean }[]): Promise<number> {
   const rows: ModelEntry[] = entries.map((e) => ({
     course_code: e.code,
     course_name: e.code,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { createCore, type Core } from '../../core/index';
 import { buildServer } from '../../core/http/server';
 import { SAMPLE_DIR } from '../../core/sample/paths';
+import { testDatabase } from './test-store';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef0123456789abcdef';
 
@@ -22,7 +23,8 @@ export interface TestServer {
 /** A real Termwise HTTP server on a free port with its own fresh data folder. */
 export async function startTestServer(): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'termwise-test-'));
-  const core = createCore({ dataDir });
+  const database = await testDatabase();
+  const core = await createCore({ dataDir, databaseUrl: database.databaseUrl });
   const app = await buildServer({ core, token: TEST_TOKEN });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -52,7 +54,8 @@ export async function startTestServer(): Promise<TestServer> {
     },
     close: async () => {
       await app.close();
-      core.close();
+      await core.close();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,22 +1,20 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../core/db/connection';
+import { sql } from 'kysely';
+import type { Db } from '../../core/db/store';
+import { DATA_TABLES } from '../../core/db/tables';
 
-/** A digest of every table's rows: equal before and after means nothing was written. */
-export function tableHashes(db: Db): Record<string, string> {
-  const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+/** Every table a test may see written: the data tables and the migrations' record. */
+const TABLES = [...DATA_TABLES, 'schema_migrations'] as const;
+
+const valueText = (value: unknown): string => (value instanceof Uint8Array ? `b${createHash('sha256').update(value).digest('hex')}` : typeof value === 'string' ? `s${value}` : `${typeof value}${String(value)}`);
+
+/** A digest of every table's rows (in any order): equal before and after means nothing was written. Either store. */
+export async function tableHashes(db: Db): Promise<Record<string, string>> {
   const hashes: Record<string, string> = {};
-  for (const table of tables) {
-    const hash = createHash('sha256');
-    const text: string[] = [];
-    for (const row of db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).raw().all() as unknown[][]) {
-      for (const value of row) {
-        if (value instanceof Uint8Array) hash.update(value);
-        else text.push(typeof value === 'string' ? `s${value}` : `${typeof value}${String(value)}`);
-      }
-      text.push('\n');
-    }
-    hash.update(text.join('\u0000'));
-    hashes[table] = hash.digest('hex');
+  for (const table of [...TABLES].sort()) {
+    const { rows } = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(db);
+    const lines = rows.map((row) => Object.keys(row).sort().map((key) => `${key}=${valueText(row[key])}`).join('\u0000')).sort();
+    hashes[table] = createHash('sha256').update(lines.join('\n')).digest('hex');
   }
   return hashes;
 }

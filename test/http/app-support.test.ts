@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index';
+import { testDatabase } from '../helpers/test-store';
 import { startApi, type StartedApi } from '../../core/http/start';
 import { json } from '../helpers/server';
 import type { CoreEvent } from '../../core/events';
@@ -10,6 +11,7 @@ import type { CoreEvent } from '../../core/events';
 let dataDir: string;
 let rendererDir: string;
 let core: Core;
+let database: Awaited<ReturnType<typeof testDatabase>>;
 let api: StartedApi;
 let token: string;
 
@@ -19,13 +21,15 @@ beforeEach(async () => {
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Termwise</title>');
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
-  core = createCore({ dataDir });
+  database = await testDatabase();
+  core = await createCore({ dataDir, databaseUrl: database.databaseUrl });
   api = await startApi(core, { port: 0, rendererDir, env: {} });
   token = core.context.access?.token() ?? '';
 });
 afterEach(async () => {
   await api.close();
-  core.close();
+  await core.close();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -102,7 +106,7 @@ describe('settings, backup, restore and sample data', () => {
     expect(backup.headers.get('content-disposition')).toMatch(/^attachment; filename=termwise-backup-\d{4}-\d\d-\d\d\.db$/);
     const bytes = new Uint8Array(await backup.arrayBuffer());
     await core.run('schedule-create', { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'MW', start_time: '09:00', duration_mins: 60, room: 'A' });
-    core.context.db.prepare('DELETE FROM courses').run();
+    await core.context.db.deleteFrom('courses').execute();
     const form = new FormData();
     form.append('file', new Blob([bytes]), 'backup.db');
     const restored = await json<{ status: string; tables: Record<string, number> }>(await fetch(url('/data/restore'), { method: 'POST', headers: bearer(), body: form }));

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, json, type TestServer } from '../helpers/server';
 import { saveRun } from '../helpers/runs';
+import { failThirdMeeting } from '../helpers/failures';
 import type { ScheduleEntry } from '../../core/schedule/schema';
 import type { Doctor } from '../../core/faculty/schema';
 
@@ -63,7 +64,7 @@ describe('POST /scheduler/auto', () => {
     await room('Y1', 200, 'Byblos');
     // An existing section 1 of CSC310: new ones are named 2 and 3, and must avoid it.
     await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC310', section_name: '1', doctor_id: rana.id, day: 'MWF', start_time: '08:00', duration_mins: 60, room: 'B1' } });
-    const runId = saveRun(server.core.context.db, 'Beirut', [
+    const runId = await saveRun(server.core.context.db, 'Beirut', [
       { code: 'CSC310', enrollment: 100, sections: 2 },
       { code: 'CSC320', enrollment: 25, sections: 1 },
       { code: 'MTH201', enrollment: 50, sections: 1 },
@@ -95,7 +96,7 @@ describe('POST /scheduler/auto', () => {
   it('stores the draft in one transaction when dry_run is false', async () => {
     await doctor({ name: 'Dr. A', allowed_courses: ['CSC201', 'CSC202'] });
     await room('R', 40);
-    const runId = saveRun(server.core.context.db, 'Byblos', [
+    const runId = await saveRun(server.core.context.db, 'Byblos', [
       { code: 'CSC201', enrollment: 70, sections: 2 },
       { code: 'CSC202', enrollment: 30, sections: 1 },
     ]);
@@ -112,8 +113,8 @@ describe('POST /scheduler/auto', () => {
   it('applies all or nothing', async () => {
     await doctor({ name: 'Dr. A', allowed_courses: ['CSC201'] });
     await room('R', 40);
-    const runId = saveRun(server.core.context.db, 'Beirut', [{ code: 'CSC201', enrollment: 120, sections: 3 }]);
-    server.core.context.db.exec("CREATE TRIGGER fail_third BEFORE INSERT ON schedule_entries WHEN (SELECT COUNT(*) FROM schedule_entries) >= 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    const runId = await saveRun(server.core.context.db, 'Beirut', [{ code: 'CSC201', enrollment: 120, sections: 3 }]);
+    await failThirdMeeting(server.core.context.db, 'disk full');
     // The server logs a fault of its own; keep the expected one out of the test output, and check it was logged.
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const response = await auto({ run_id: runId, dry_run: false });
@@ -130,7 +131,7 @@ describe('POST /scheduler/auto', () => {
     await room('Small', 40, 'Beirut');
     await room('Byblos Hall', 300, 'Byblos');
     expect(haddad.id).toBeGreaterThan(0);
-    const runId = saveRun(server.core.context.db, 'Beirut', [
+    const runId = await saveRun(server.core.context.db, 'Beirut', [
       { code: 'BIF524', enrollment: 20, sections: 1 },
       { code: 'MTH101', enrollment: 80, sections: 1 },
       { code: 'CSC310', enrollment: 20, sections: 1 },
@@ -152,7 +153,7 @@ describe('POST /scheduler/auto', () => {
   it('uses a custom slot grid', async () => {
     await doctor({ name: 'Dr. A', allowed_courses: ['CSC201'] });
     await room('R', 40);
-    const runId = saveRun(server.core.context.db, 'Beirut', [{ code: 'CSC201', enrollment: 30, sections: 1 }]);
+    const runId = await saveRun(server.core.context.db, 'Beirut', [{ code: 'CSC201', enrollment: 30, sections: 1 }]);
     const result = await autoOk({ run_id: runId, slots: [{ day: 'S', start_time: '10:00', duration_mins: 120 }] });
     expect(result.placed).toMatchObject([{ day: 'S', start_time: '10:00', duration_mins: 120 }]);
   });
@@ -165,7 +166,7 @@ describe('POST /scheduler/auto', () => {
     for (let i = 0; i < 4; i++) await room(`Hall ${i}`, 40);
     const existing = await server.api('/scheduler/', { method: 'POST', json: { year: 2025, semester: 'Fall', course_code: 'CSC260', section_name: '1', doctor_id: 0, day: 'TR', start_time: '11:00', duration_mins: 75, room: 'Annex' } });
     expect(existing.status).toBe(200);
-    const runId = saveRun(server.core.context.db, 'Beirut', ['CSC243', 'CSC245', 'CSC250'].map((code) => ({ code, enrollment: 30, sections: 1 })));
+    const runId = await saveRun(server.core.context.db, 'Beirut', ['CSC243', 'CSC245', 'CSC250'].map((code) => ({ code, enrollment: 30, sections: 1 })));
     const slots = [
       { day: 'MWF', start_time: '09:00', duration_mins: 50 },
       { day: 'MWF', start_time: '09:30', duration_mins: 50 },

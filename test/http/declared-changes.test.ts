@@ -160,8 +160,8 @@ const WRITES: (Write & { changes?: false })[] = [
 ];
 
 describe('what each write declares it changes', () => {
-  it('places every table in a change area', () => {
-    expect(Object.keys(tableHashes(server.core.context.db)).sort()).toEqual(Object.keys(TABLE_AREAS).sort());
+  it('places every table in a change area', async () => {
+    expect(Object.keys(await tableHashes(server.core.context.db)).sort()).toEqual(Object.keys(TABLE_AREAS).sort());
     for (const area of Object.values(TABLE_AREAS)) if (area !== null) expect(CHANGE_AREAS).toContain(area);
   });
 
@@ -177,12 +177,12 @@ describe('what each write declares it changes', () => {
   });
 
   it.each(WRITES.map((w) => [w.operation, w] as const))('%s names every area whose tables it changed, and every read it changed depends on one', async (_name, write) => {
-    const before = tableHashes(server.core.context.db);
+    const before = await tableHashes(server.core.context.db);
     const answersBefore = await readAnswers();
     events.length = 0;
     const response = await write.send();
     expect(response.status, await response.clone().text()).toBe(200);
-    const after = tableHashes(server.core.context.db);
+    const after = await tableHashes(server.core.context.db);
     const changedTables = Object.keys(after).filter((table) => after[table] !== before[table]);
     const answersAfter = await readAnswers();
     const changedReads = [...answersAfter].filter(([operation, answer]) => answersBefore.has(operation) && answersBefore.get(operation) !== answer);
@@ -198,13 +198,13 @@ describe('what each write declares it changes', () => {
     const bytes = new Uint8Array(await backup.arrayBuffer());
     await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'After backup', capacity: 10 } });
     await server.api('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. After Backup', allowed_courses: [] } });
-    const before = tableHashes(server.core.context.db);
+    const before = await tableHashes(server.core.context.db);
     const answersBefore = await readAnswers();
     events.length = 0;
     const restored = await server.upload('/data/restore', 'backup.db', bytes);
     expect(restored.status, await restored.clone().text()).toBe(200);
     expect((await json<{ status: string }>(restored)).status).toBe('restored');
-    const after = tableHashes(server.core.context.db);
+    const after = await tableHashes(server.core.context.db);
     const changedTables = Object.keys(after).filter((table) => after[table] !== before[table]);
     expect(changedTables).toEqual(expect.arrayContaining(['rooms', 'doctors']));
     const declared = new Set(events.flat());

@@ -88,9 +88,9 @@ describe("the department's profile", () => {
   it('stops start-up naming the problem when profile.json cannot be used, and answers 400 when it is spoiled while running', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'termwise-profile-'));
     writeFileSync(join(dir, PROFILE_FILE), JSON.stringify({ section_size: 'forty' }));
-    expect(() => createCore({ dataDir: dir })).toThrow(`${join(dir, PROFILE_FILE)}: section_size must be a number of seats`);
+    await expect(createCore({ dataDir: dir })).rejects.toThrow(`${join(dir, PROFILE_FILE)}: section_size must be a number of seats`);
     writeFileSync(join(dir, PROFILE_FILE), '{"quota_categories": [');
-    expect(() => createCore({ dataDir: dir })).toThrow(join(dir, PROFILE_FILE));
+    await expect(createCore({ dataDir: dir })).rejects.toThrow(join(dir, PROFILE_FILE));
 
     writeFileSync(join(server.dataDir, PROFILE_FILE), '[1, 2]');
     const spoiled = await server.api('/settings/profile');

@@ -121,7 +121,7 @@ describe('fuzzing every route', () => {
     it(`${route.method} ${route.path}: never a 5xx, no write when refused, bounded time`, async () => {
       await fc.assert(
         fc.asyncProperty(attempts(route), async ({ path, init }) => {
-          const before = tableHashes(server.core.context.db);
+          const before = await tableHashes(server.core.context.db);
           const started = performance.now();
           const response = await server.api(path, init);
           const elapsed = performance.now() - started;
@@ -130,7 +130,7 @@ describe('fuzzing every route', () => {
           expect(elapsed, `${path.slice(0, 80)} took ${elapsed.toFixed(0)} ms`).toBeLessThan(10_000);
           if (response.status >= 400) {
             expect(JSON.parse(text)).toHaveProperty('detail');
-            expect(tableHashes(server.core.context.db), `${path.slice(0, 80)} was refused but wrote`).toEqual(before);
+            expect(await tableHashes(server.core.context.db), `${path.slice(0, 80)} was refused but wrote`).toEqual(before);
           }
         }),
         { numRuns: HEAVY.has(route.operation) ? 4 : route.input === 'multipart' ? 25 : 30, seed: 20261123 },
@@ -180,14 +180,14 @@ describe('fuzzing the timetable import with listings and every form field', () =
   it('POST /scheduler/import: never a 5xx, no write when refused, a bounded answer', async () => {
     await fc.assert(
       fc.asyncProperty(listing, form, async (csv, form) => {
-        const before = tableHashes(server.core.context.db);
+        const before = await tableHashes(server.core.context.db);
         const response = await server.upload('/scheduler/import', 'listing.csv', csv, form);
         const text = await response.text();
         expect(response.status, `${JSON.stringify(form).slice(0, 200)} → ${text.slice(0, 300)}`).toBeLessThan(500);
         expect(text.length).toBeLessThan(2_000_000);
         if (response.status >= 400) {
           expect(JSON.parse(text)).toHaveProperty('detail');
-          expect(tableHashes(server.core.context.db)).toEqual(before);
+          expect(await tableHashes(server.core.context.db)).toEqual(before);
         }
       }),
       { numRuns: 60, seed: 20261125 },

@@ -24,7 +24,7 @@ describe('backups built to break the restore', () => {
   let good: Buffer;
   beforeEach(async () => {
     await loadSample(server);
-    saveRun(server.core.context.db, 'Beirut', [{ code: 'CSC201', enrollment: 40, sections: 1 }]);
+    await saveRun(server.core.context.db, 'Beirut', [{ code: 'CSC201', enrollment: 40, sections: 1 }]);
     good = Buffer.from(await (await server.api('/data/backup')).arrayBuffer());
     work = mkdtempSync(join(tmpdir(), 'termwise-bad-backup-'));
   });
@@ -60,14 +60,14 @@ describe('backups built to break the restore', () => {
 
   for (const [name, tamper, expected] of cases) {
     it(`refuses a backup with ${name}, quickly, changing nothing`, async () => {
-      const before = tableHashes(server.core.context.db);
+      const before = await tableHashes(server.core.context.db);
       const started = performance.now();
       const response = await server.upload('/data/restore', 'evil.db', tampered(tamper));
       expect(response.status).toBe(400);
       const said = await detail(response);
       expect(said, said).toMatch(expected);
       expect(performance.now() - started).toBeLessThan(5_000);
-      expect(tableHashes(server.core.context.db)).toEqual(before);
+      expect(await tableHashes(server.core.context.db)).toEqual(before);
     }, 20_000);
   }
 
@@ -154,7 +154,7 @@ describe('loops and exports', () => {
     await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'R1', capacity: 50 } });
     const created = await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1e30', doctor_id: 0, day: 'S', start_time: '08:00', duration_mins: 60, room: 'TBD' } });
     expect(created.status).toBe(200);
-    const runId = saveRun(server.core.context.db, 'Beirut', [{ code: 'CSC201', enrollment: 60, sections: 2 }]);
+    const runId = await saveRun(server.core.context.db, 'Beirut', [{ code: 'CSC201', enrollment: 60, sections: 2 }]);
     const started = performance.now();
     const response = await server.api('/scheduler/auto', { method: 'POST', json: { run_id: runId, time_budget_ms: 500 } });
     expect(response.status).toBe(200);
@@ -165,7 +165,7 @@ describe('loops and exports', () => {
 
   it('writes formula-like cells of a run as text in the CSV export, and strips characters XML cannot hold from the XLSX', async () => {
     const formula = '=HYPERLINK("http://evil.example","click")';
-    const runId = insertRun(
+    const runId = await insertRun(
       server.core.context.db,
       {
         run_name: 'x',

@@ -416,7 +416,7 @@ describe('trainings asked for at once', () => {
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
     const versions = new Set((await Promise.all(answers.map((a) => json<TrainResult>(a)))).map((t) => t.model_version));
     expect(versions.size).toBe(1);
-    const stored = server.core.context.db.prepare<[string], { campus: string }>('SELECT campus FROM models WHERE model_version = ? ORDER BY campus').all([...versions][0] ?? '');
+    const stored = await server.core.context.db.selectFrom('models').select('campus').where('model_version', '=', [...versions][0] ?? '').orderBy('campus').execute();
     expect(stored.map((m) => m.campus)).toEqual(['Beirut', 'Byblos']);
   }, 60_000);
 });
@@ -498,8 +498,8 @@ describe('prediction edge cases', () => {
   it('retrains a model stored by an earlier version (other features) before using it, and reads runs saved before ranges', async () => {
     const db = server.core.context.db;
     const before = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));
-    db.prepare(`UPDATE models SET features = '["same_semester_1y"]', adjustments = NULL`).run();
-    db.prepare('UPDATE prediction_entries SET enrollment_low = NULL, enrollment_high = NULL WHERE run_id = ?').run(before.id);
+    await db.updateTable('models').set({ features: '["same_semester_1y"]', adjustments: null }).execute();
+    await db.updateTable('prediction_entries').set({ enrollment_low: null, enrollment_high: null }).where('run_id', '=', before.id).execute();
     const after = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));
     expect(after.model_version).not.toBe(before.model_version);
     expect(after.entries.every((e) => e.enrollment_low !== null && e.enrollment_high !== null)).toBe(true);
@@ -509,7 +509,7 @@ describe('prediction edge cases', () => {
 
   it('retrains a model whose demand model read every feature (stored before it had its own) before using it', async () => {
     const before = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));
-    server.core.context.db.prepare('UPDATE models SET demand_features = NULL').run();
+    await server.core.context.db.updateTable('models').set({ demand_features: null }).execute();
     const after = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));
     expect(after.model_version).not.toBe(before.model_version);
     const again = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));

@@ -24,7 +24,7 @@ const decided = async (runId: number, code: string, body: unknown): Promise<Pred
 const detail = async (response: Response): Promise<string> => (await json<{ detail: string }>(response)).detail;
 const entryOf = (run: PredictionRun, code: string): PredictionEntry | undefined => run.entries.find((e) => e.course_code === code);
 
-function sampleRun(): number {
+async function sampleRun(): Promise<number> {
   return saveRun(server.core.context.db, 'Beirut', [
     { code: 'CSC310', enrollment: 100, sections: 3 },
     { code: 'CSC320', enrollment: 25, sections: 1 },
@@ -35,7 +35,7 @@ function sampleRun(): number {
 
 describe('PATCH /predict/runs/{id}/entries/{course_code}: staff decisions beside the model', () => {
   it("records offer/skip, sections and a reason, keeps the model's own decision beside them, and clears with null", async () => {
-    const runId = sampleRun();
+    const runId = await sampleRun();
     const fresh = entryOf(await json<PredictionRun>(await server.api(`/predict/runs/${runId}`)), 'CSC310');
     expect(fresh).toMatchObject({ offer: true, projected_sections: 3, staff_decision: null, staff_sections: null, staff_reason: null, decided_at: null, planned_offer: true, planned_sections: 3 });
 
@@ -67,7 +67,7 @@ describe('PATCH /predict/runs/{id}/entries/{course_code}: staff decisions beside
   });
 
   it('refuses what cannot be meant, field by field, and changes nothing', async () => {
-    const runId = sampleRun();
+    const runId = await sampleRun();
     const before = await (await server.api(`/predict/runs/${runId}`)).text();
     for (const [body, field] of [
       [{ decision: 'skip', sections: 2 }, 'sections'],
@@ -92,7 +92,7 @@ describe('PATCH /predict/runs/{id}/entries/{course_code}: staff decisions beside
   });
 
   it('announces the change to the screens that show runs', async () => {
-    const runId = sampleRun();
+    const runId = await sampleRun();
     const changes: unknown[] = [];
     server.core.events.subscribe((e) => {
       if (e.type === 'changed') changes.push(e);
@@ -102,8 +102,8 @@ describe('PATCH /predict/runs/{id}/entries/{course_code}: staff decisions beside
   });
 
   it('exports both decisions and compares plans', async () => {
-    const first = sampleRun();
-    const second = sampleRun();
+    const first = await sampleRun();
+    const second = await sampleRun();
     await decided(second, 'CSC310', { decision: 'skip', reason: 'No instructor' });
     await decided(second, 'CSC498', { sections: 1 });
     const csv = await (await server.api(`/predict/runs/${second}/export?format=csv`)).text();
@@ -127,7 +127,7 @@ describe('PATCH /predict/runs/{id}/entries/{course_code}: staff decisions beside
   it('auto-fill drafts the decided plan: skipped courses left out, staff section counts', async () => {
     await server.api('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Rana Haddad', allowed_courses: ['CSC310', 'CSC320', 'CSC498'], available_days: 'MTWRF', available_time: '08:00-18:00' } });
     await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'B1', capacity: 60, campus: 'Beirut' } });
-    const runId = saveRun(server.core.context.db, 'Beirut', [
+    const runId = await saveRun(server.core.context.db, 'Beirut', [
       { code: 'CSC310', enrollment: 100, sections: 3 },
       { code: 'CSC320', enrollment: 25, sections: 1 },
       { code: 'CSC498', enrollment: 8, sections: 0, offer: false },

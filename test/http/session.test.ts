@@ -1,8 +1,9 @@
-import { readFileSync, statSync, writeFileSync, mkdirSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index';
+import { TEST_STORE, testDatabase } from '../helpers/test-store';
 import { LOGIN_URL_FILE, startApi, type StartedApi } from '../../core/http/start';
 import { BrowserSessions, LOGIN_LINK_LIFETIME_MS } from '../../core/http/session';
 import { loadApiToken } from '../../core/http/token';
@@ -10,6 +11,7 @@ import { json } from '../helpers/server';
 
 let dataDir: string;
 let core: Core;
+let database: Awaited<ReturnType<typeof testDatabase>>;
 let api: StartedApi;
 let origin: string;
 
@@ -18,13 +20,15 @@ beforeEach(async () => {
   const rendererDir = join(dataDir, 'renderer');
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Termwise</title>');
-  core = createCore({ dataDir });
+  database = await testDatabase();
+  core = await createCore({ dataDir, databaseUrl: database.databaseUrl });
   api = await startApi(core, { port: 0, rendererDir, env: {} });
   origin = new URL(api.url).origin;
 });
 afterEach(async () => {
   await api.close();
-  core.close();
+  await core.close();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -225,20 +229,20 @@ describe('answers to malformed requests', () => {
 
 describe('files of the data folder', () => {
   it('keeps the data folder 0700, the database and the token 0600, fixing wider modes on start', async () => {
+    // On PostgreSQL the data is on the server: the folder holds no database file at all.
+    const files = TEST_STORE === 'sqlite' ? ['termwise.db', 'api-token'] : ['api-token'];
+    expect(existsSync(join(dataDir, 'termwise.db'))).toBe(TEST_STORE === 'sqlite');
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
-    expect(statSync(join(dataDir, 'termwise.db')).mode & 0o777).toBe(0o600);
-    expect(statSync(join(dataDir, 'api-token')).mode & 0o777).toBe(0o600);
+    for (const file of files) expect(statSync(join(dataDir, file)).mode & 0o777).toBe(0o600);
     await api.close();
-    core.close();
+    await core.close();
     chmodSync(dataDir, 0o755);
-    chmodSync(join(dataDir, 'termwise.db'), 0o644);
-    chmodSync(join(dataDir, 'api-token'), 0o644);
+    for (const file of files) chmodSync(join(dataDir, file), 0o644);
     const token = readFileSync(join(dataDir, 'api-token'), 'utf8').trim();
-    core = createCore({ dataDir });
+    core = await createCore({ dataDir, databaseUrl: database.databaseUrl });
     api = await startApi(core, { port: 0, env: {} });
     expect(statSync(dataDir).mode & 0o777).toBe(0o700);
-    expect(statSync(join(dataDir, 'termwise.db')).mode & 0o777).toBe(0o600);
-    expect(statSync(join(dataDir, 'api-token')).mode & 0o777).toBe(0o600);
+    for (const file of files) expect(statSync(join(dataDir, file)).mode & 0o777).toBe(0o600);
     expect(core.context.access?.token()).toBe(token);
   });
 

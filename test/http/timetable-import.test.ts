@@ -6,6 +6,7 @@ import { json, startTestServer, type TestServer } from '../helpers/server';
 import { realDataFile } from '../helpers/real-data';
 import type { ScheduleEntry } from '../../core/schedule/schema';
 import type { TimetableImportResult } from '../../core/schedule/import';
+import { failThirdMeeting } from '../helpers/failures';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -149,9 +150,7 @@ describe('timetable import: reading a listing', () => {
       'CSC311,A,MWF,10:00,50,Hall 1,Fall 2024',
       'CSC312,A,MWF,11:00,50,Hall 1,Fall 2024',
     ].join('\n');
-    server.core.context.db.exec(
-      "CREATE TRIGGER fail_third BEFORE INSERT ON schedule_entries WHEN (SELECT COUNT(*) FROM schedule_entries) >= 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END",
-    );
+    await failThirdMeeting(server.core.context.db, 'disk full');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const response = await importFile('listing.csv', csv, { dry_run: 'false' });
     expect(response.status).toBe(500);

@@ -280,7 +280,7 @@ describe('joint sections', () => {
   });
 
   it("warns, without refusing, when the room cannot seat the group's expected students", async () => {
-    saveRun(server.core.context.db, 'Beirut', [
+    await saveRun(server.core.context.db, 'Beirut', [
       { code: 'CSC374', enrollment: 60, sections: 2 },
       { code: 'CSC574', enrollment: 12, sections: 1 },
     ]);

@@ -38,7 +38,7 @@ export interface StructureReport {
   functions: Sized[];
   /** Reads the screens follow asked with call() instead of a live read: they would not follow writes. */
   readsOutsideLive: Call[];
-  /** Database calls (prepare, pragma, statement) outside repositories and core/db: SQL lives only in repos. */
+  /** Database calls (a built query, raw sql`…`, prepare, pragma) outside repositories and core/db: SQL lives only in repos. */
   sqlOutsideRepos: Call[];
   components: Sized[];
   crossFeature: FeatureImport[];
@@ -102,11 +102,11 @@ function sizes(root: string, source: ts.SourceFile): Sized[] {
   return found;
 }
 
-/** The calls in a file that `named` gives a name to (what the report lists for each). */
-function callsIn(root: string, source: ts.SourceFile, named: (call: ts.CallExpression) => string | null): Call[] {
+/** The calls (and tagged templates) in a file that `named` gives a name to (what the report lists for each). */
+function callsIn(root: string, source: ts.SourceFile, named: (call: ts.CallExpression | ts.TaggedTemplateExpression) => string | null): Call[] {
   const found: Call[] = [];
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) {
+    if (ts.isCallExpression(node) || ts.isTaggedTemplateExpression(node)) {
       const call = named(node);
       if (call !== null) found.push({ ...where(root, source, node), call });
     }
@@ -116,19 +116,26 @@ function callsIn(root: string, source: ts.SourceFile, named: (call: ts.CallExpre
   return found;
 }
 
-const SQL_METHODS = new Set(['prepare', 'pragma']);
+/** The query builder's ways into SQL (Kysely), and better-sqlite3's own. */
+const SQL_METHODS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto', 'prepare', 'pragma']);
 
-/** SQL run by the file itself: `x.prepare(…)`, `x.pragma(…)` or the cached `statement(db, …)`. */
-const sqlCall = (node: ts.CallExpression): string | null => {
+/** SQL run by the file itself: a query built (`db.selectFrom(…)`, …), raw SQL (`sql\`…\``) or better-sqlite3's `prepare`/`pragma`. */
+const sqlCall = (node: ts.CallExpression | ts.TaggedTemplateExpression): string | null => {
+  if (ts.isTaggedTemplateExpression(node)) {
+    const tag = node.tag;
+    const name = ts.isIdentifier(tag) ? tag.text : ts.isCallExpression(tag) && ts.isIdentifier(tag.expression) ? tag.expression.text : null;
+    return name === 'sql' ? 'sql`…`' : null;
+  }
   const callee = node.expression;
   if (ts.isPropertyAccessExpression(callee)) return SQL_METHODS.has(callee.name.text) ? callee.name.text : null;
-  return ts.isIdentifier(callee) && callee.text === 'statement' ? 'statement' : null;
+  return null;
 };
 
 /** A followed read asked with `call('<read>', …)` rather than through useLive. */
 const plainRead =
   (reads: ReadonlySet<string>) =>
-  (node: ts.CallExpression): string | null => {
+  (node: ts.CallExpression | ts.TaggedTemplateExpression): string | null => {
+    if (!ts.isCallExpression(node)) return null;
     const first = node.arguments[0];
     return ts.isIdentifier(node.expression) && node.expression.text === 'call' && first && ts.isStringLiteral(first) && reads.has(first.text) ? first.text : null;
   };

@@ -17,7 +17,7 @@ function DataCard({ page, info }: { page: SettingsPageState; info: Info }) {
           Data folder: <code data-testid="data-dir">{info.data_dir}</code>
         </Text>
         <Text size="sm">
-          Database: <code>{info.database_file}</code>
+          Database: <code>{info.database}</code>
         </Text>
         <Group>
           <Button variant="default" onClick={() => void page.backup()}>

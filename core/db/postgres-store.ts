@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { storable } from './batches';
+import { loadMigrations, MigrationError } from './migrate';
+import type { Tables } from './tables';
+
+/** What a PostgreSQL store is given: the connection URL and how many connections a process keeps. */
+export interface PostgresOptions {
+  url: string;
+  /** Connections this process keeps open (the server's requests share them). */
+  poolSize: number;
+  /** Name shown in pg_stat_activity. */
+  applicationName: string;
+}
+
+/** Postgres' type ids whose text Termwise reads as numbers: bigint (COUNT, SUM) and numeric (AVG of integers). */
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/** Counts and sums fit in a double (they are rows and students); reading them as numbers keeps both stores' answers alike. */
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (text: string) => Number(text);
+    return pg.types.getTypeParser(oid, format) as (text: string) => unknown;
+  },
+};
+
+/** Waits the busy timeout SQLite waits, then gives up with a lock error (answered as busy). */
+const LOCK_TIMEOUT_MS = 5_000;
+/** No statement from a request runs for ever; long work (imports, training) has its own bounds. */
+const STATEMENT_TIMEOUT_MS = 60_000;
+/** A transaction left open by a crashed worker does not hold its locks for ever. */
+const IDLE_IN_TRANSACTION_MS = 60_000;
+
+export function postgresPool(options: PostgresOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    types: typeParsers,
+    application_name: options.applicationName,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+    options: `-c lock_timeout=${LOCK_TIMEOUT_MS} -c statement_timeout=${STATEMENT_TIMEOUT_MS} -c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_MS} -c TimeZone=UTC`,
+  });
+  // An idle connection the server dropped is replaced by the pool; the error must not end the process.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  return pool;
+}
+
+/** The pool as Kysely sees it: each query's text values made storable (see storable) on the way. */
+function storingPool(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let wrapped = clients.get(client);
+    if (!wrapped) {
+      wrapped = {
+        query: ((text: string, parameters: readonly unknown[]) => client.query(text, parameters.map(storable))) as unknown as PostgresPoolClient['query'],
+        release: (destroy?: boolean) => client.release(destroy),
+      };
+      clients.set(client, wrapped);
+    }
+    return wrapped;
+  };
+  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
+}
+
+export function postgresKysely(pool: pg.Pool): Kysely<Tables> {
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: storingPool(pool) }) });
+}
+
+const BASELINE = readFileSync(new URL('./postgres/baseline.sql', import.meta.url), 'utf8');
+/** The SQLite migrations the PostgreSQL baseline stands for. */
+export const BASELINE_VERSION = 12;
+/** Two server processes starting at once migrate one after the other. */
+const MIGRATION_LOCK = 7_261_900_001;
+
+/**
+ * Brings a PostgreSQL database to Termwise's schema: the baseline on an empty database, recorded
+ * as the migrations it stands for with their checksums (so a backup from either store names the
+ * same schema). An applied migration whose source has since changed is refused, as on SQLite.
+ */
+export async function migratePostgres(db: Kysely<Tables>): Promise<number[]> {
+  const migrations = loadMigrations();
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT COLLATE "C" NOT NULL, checksum TEXT COLLATE "C" NOT NULL, applied_at TEXT COLLATE "C" NOT NULL)`.execute(trx);
+    const applied = new Map((await trx.selectFrom('schema_migrations').select(['version', 'checksum']).execute()).map((row) => [row.version, row.checksum]));
+    for (const m of migrations) {
+      const recorded = applied.get(m.version);
+      if (recorded !== undefined && recorded !== m.checksum) {
+        throw new MigrationError(`Migration ${m.name} was changed after it was applied to this database (recorded checksum ${recorded.slice(0, 12)}…, file now ${m.checksum.slice(0, 12)}…). Applied migrations must never be edited: add a new migration instead.`);
+      }
+    }
+    const pending = migrations.filter((m) => !applied.has(m.version));
+    if (pending.length === 0) return [];
+    if (applied.size > 0 && pending.some((m) => m.version <= BASELINE_VERSION)) {
+      throw new MigrationError(`This PostgreSQL database holds part of Termwise's schema only (${applied.size} of ${BASELINE_VERSION} migrations); use an empty database`);
+    }
+    const appliedAt = new Date().toISOString();
+    if (pending.some((m) => m.version <= BASELINE_VERSION)) await sql.raw(BASELINE).execute(trx);
+    for (const m of pending) {
+      if (m.version > BASELINE_VERSION) await sql.raw(m.sql).execute(trx);
+      await trx.insertInto('schema_migrations').values({ version: m.version, name: m.name, checksum: m.checksum, applied_at: appliedAt }).execute();
+    }
+    return pending.map((m) => m.version);
+  });
+}

@@ -1,0 +1,216 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Termwise's tables as both stores hold them (the SQLite migrations in migrations/, the PostgreSQL
+ * baseline in postgres/): what the repositories' typed queries read and write. A test compares
+ * this with both stores' columns.
+ */
+
+export interface CoursesTable {
+  code: string;
+  name: string;
+  prefix: string;
+  number: string;
+  type: string | null;
+  study_plan: string | null;
+  prerequisites: string | null;
+  course_level: number;
+}
+
+export interface OfferingsTable {
+  id: Generated<number>;
+  year: number;
+  semester: string;
+  campus: string;
+  course_code: string;
+  total_enrolled: number;
+  passed_count: number;
+  failed_count: number;
+  is_offered: number;
+  created_at: string;
+}
+
+export interface DoctorsTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  allowed_courses: Generated<string>;
+  available_days: string | null;
+  available_time: string | null;
+}
+
+export interface ModelsTable {
+  id: Generated<number>;
+  campus: string;
+  model_version: string;
+  trained_at: string;
+  samples: number;
+  positives: number;
+  roc_auc: number | null;
+  f1: number | null;
+  threshold: number;
+  features: string;
+  duration_ms: number;
+  classifier: Uint8Array;
+  regressor: Uint8Array | null;
+  adjustments: string | null;
+  demand_features: string | null;
+  left_out_terms: string | null;
+}
+
+export interface PredictionRunsTable {
+  id: Generated<number>;
+  run_name: string;
+  target_year: number;
+  target_semester: string;
+  target_campus: string;
+  model_version: string;
+  created_at: string;
+  parameters: string;
+  caveats: string | null;
+  term_notes: string | null;
+}
+
+export interface PredictionEntriesTable {
+  run_id: number;
+  position: number;
+  course_code: string;
+  course_name: string;
+  prefix: string;
+  types: string;
+  confidence: number;
+  offer_score: number;
+  offer: number;
+  predicted_enrollment: number;
+  latent_demand: number;
+  bottleneck_score: number;
+  projected_sections: number;
+  reasons: string;
+  enrollment_low: number | null;
+  enrollment_high: number | null;
+  section_size: Generated<number>;
+  staff_decision: 'offer' | 'skip' | null;
+  staff_sections: number | null;
+  staff_reason: string | null;
+  decided_at: string | null;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface TermPartsTable {
+  id: Generated<number>;
+  year: number;
+  semester: string;
+  code: string;
+  name: string;
+  start_date: string | null;
+  end_date: string | null;
+}
+
+export interface ScheduleEntriesTable {
+  id: Generated<number>;
+  year: number | null;
+  semester: string | null;
+  course_code: string;
+  section_name: string;
+  day: string;
+  start_time: string;
+  start_min: number;
+  duration_mins: number;
+  room: Generated<string>;
+  room_key: string | null;
+  part_of_term: Generated<string>;
+  joint_group: string | null;
+  campus: string | null;
+  created_at: string;
+}
+
+export interface ScheduleEntryDoctorsTable {
+  entry_id: number;
+  doctor_id: number;
+  position: number;
+  role: Generated<string>;
+}
+
+export interface ScheduleClashesTable {
+  entry_id: number;
+  other_id: number;
+  detail: string;
+}
+
+export interface RoomsTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  capacity: number | null;
+  campus: string | null;
+}
+
+export interface ConfirmedTermsTable {
+  campus: string;
+  year: number;
+  semester: string;
+  confirmed_at: string;
+}
+
+export interface TermNotesTable {
+  id: Generated<number>;
+  year: number;
+  semester: string;
+  kind: string;
+  doctor_id: number | null;
+  course_code: string | null;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  checksum: string;
+  applied_at: string;
+}
+
+export interface Tables {
+  courses: CoursesTable;
+  offerings: OfferingsTable;
+  doctors: DoctorsTable;
+  models: ModelsTable;
+  prediction_runs: PredictionRunsTable;
+  prediction_entries: PredictionEntriesTable;
+  settings: SettingsTable;
+  term_parts: TermPartsTable;
+  schedule_entries: ScheduleEntriesTable;
+  schedule_entry_doctors: ScheduleEntryDoctorsTable;
+  schedule_clashes: ScheduleClashesTable;
+  rooms: RoomsTable;
+  confirmed_terms: ConfirmedTermsTable;
+  term_notes: TermNotesTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+/**
+ * Every data table, parents before the tables that refer to them: the order a restore fills them
+ * in (and empties them in reverse). The migrations' own record is not data.
+ */
+export const DATA_TABLES = [
+  'courses',
+  'offerings',
+  'doctors',
+  'models',
+  'prediction_runs',
+  'prediction_entries',
+  'settings',
+  'term_parts',
+  'schedule_entries',
+  'schedule_entry_doctors',
+  'schedule_clashes',
+  'rooms',
+  'confirmed_terms',
+  'term_notes',
+] as const satisfies readonly (keyof Tables)[];
+
+export type DataTable = (typeof DATA_TABLES)[number];

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Two projects: every test on SQLite (the laptop's store), and every HTTP test again on PostgreSQL
- * (a shared server's), against TERMWISE_TEST_DATABASE_URL or a throwaway server the run starts.
+ * (a shared server's), with the shared server's own (test/server: several processes on one
+ * database), against TERMWISE_TEST_DATABASE_URL or a throwaway server the run starts.
  */
 export default defineConfig({
   test: {
@@ -21,7 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
-          include: ['test/http/**/*.test.ts'],
+          include: ['test/http/**/*.test.ts', 'test/server/**/*.test.ts'],
           env: { TERMWISE_TEST_STORE: 'postgres' },
           globalSetup: ['test/helpers/postgres-setup.ts'],
         },

@@ -13,11 +13,13 @@ import { benchAutofill } from './autofill.bench';
 import { benchLimits } from './limits.bench';
 import { benchReliability } from './reliability.bench';
 import { benchItc } from './itc.bench';
+import { benchStores } from './stores.bench';
 import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   schedule: benchSchedule,
+  stores: benchStores,
   'timetable-import': benchTimetableImport,
   import: benchImports,
   limits: benchLimits,

@@ -23,7 +23,7 @@ const TERMS = [
  * campuses (declared), 250 doctors, 20 % team-taught (two instructors), 10 % in joint pairs (two
  * sections meeting together). A meeting that the rules refuse is skipped and the next one tried.
  */
-async function fill(core: Core, count: number, withCatalog = false): Promise<number[]> {
+export async function fill(core: Core, count: number, withCatalog = false): Promise<number[]> {
   if (withCatalog) await upsertCourses(core.context.db, benchCatalog());
   const doctors: number[] = [];
   for (let i = 0; i < 250; i++) doctors.push((await core.run('doctors-create', { name: `Dr. Bench ${i}`, allowed_courses: ['CSC201'] })).id);
@@ -70,7 +70,7 @@ function benchCatalog(): Course[] {
 }
 
 /** A probe meeting in the current term: checked against the term's instructors, rooms and sections, then removed. */
-function probe(i: number, doctors: readonly number[]): Record<string, unknown> {
+export function probe(i: number, doctors: readonly number[]): Record<string, unknown> {
   const lead = doctors[i % doctors.length] ?? 0;
   return {
     course_code: 'MTH201',
@@ -84,7 +84,7 @@ function probe(i: number, doctors: readonly number[]): Record<string, unknown> {
   };
 }
 
-const SHAPE = '5,000 meetings (3 terms, 2 campuses, 20 % team-taught, 10 % joint)';
+export const SHAPE = '5,000 meetings (3 terms, 2 campuses, 20 % team-taught, 10 % joint)';
 
 /** In-process create latency: 1,000 probes after 100 warm-up, each removed so the table stays at 5,000. */
 async function inProcessCreates(core: Core, doctors: readonly number[]): Promise<number[]> {

@@ -12,6 +12,8 @@ export interface ServeProcess {
   /** Peak resident memory of the server process so far, in MB (Linux: VmHWM), or null where unknown. */
   peakMemoryMb(): number | null;
   stop(): void;
+  /** Settles when the process has ended. */
+  exited: Promise<void>;
 }
 
 export async function startServeProcess(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
@@ -38,7 +40,7 @@ export async function startServeProcess(dataDir: string, env: NodeJS.ProcessEnv 
     child,
     url,
     dataDir,
-    token: readFileSync(join(dataDir, 'api-token'), 'utf8').trim(),
+    token: env.TERMWISE_API_TOKEN ?? readFileSync(join(dataDir, 'api-token'), 'utf8').trim(),
     peakMemoryMb() {
       const status = `/proc/${child.pid}/status`;
       if (!existsSync(status)) return null;
@@ -46,6 +48,7 @@ export async function startServeProcess(dataDir: string, env: NodeJS.ProcessEnv 
       return kb ? Number(kb) / 1024 : null;
     },
     stop: () => child.kill('SIGTERM'),
+    exited: new Promise((resolve) => child.once('exit', () => resolve())),
   };
 }
 

@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase } from '../helpers/postgres';
+import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
+import { syntheticListing } from '../fixtures/synthetic-listing';
+import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { TimetableImportResult } from '../../core/schedule/import';
+
+/**
+ * A shared server: two `npm run serve` processes on one PostgreSQL database, as a campus runs them
+ * behind one address. The rules of the timetable hold across them, a killed process leaves nothing
+ * half-written, and a change through one reaches the screens of the other.
+ */
+const TOKEN = 'shared-server-token-0123456789abcdef0123456789';
+let database: { url: string; drop: () => Promise<void> };
+let dirs: string[] = [];
+let a: ServeProcess;
+let b: ServeProcess;
+
+async function startProcess(): Promise<ServeProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'termwise-shared-'));
+  dirs.push(dir);
+  return startServeProcess(dir, { TERMWISE_DATABASE_URL: database.url, TERMWISE_API_TOKEN: TOKEN });
+}
+
+beforeAll(async () => {
+  database = await createDatabase(inject('postgresAdminUrl'), inject('postgresTemplate'));
+  [a, b] = await Promise.all([startProcess(), startProcess()]);
+}, 60_000);
+
+afterAll(async () => {
+  for (const server of [a, b]) server.stop();
+  await Promise.all([a.exited, b.exited]);
+  await database.drop();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  dirs = [];
+});
+
+const api = (server: ServeProcess, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> =>
+  fetch(new URL(path.replace(/^\//, ''), server.url), {
+    ...init,
+    headers: { authorization: `Bearer ${TOKEN}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }), ...(init.headers as Record<string, string> | undefined) },
+    body: init.json === undefined ? init.body : JSON.stringify(init.json),
+  });
+
+const post = (server: ServeProcess, path: string, json: unknown): Promise<Response> => api(server, path, { method: 'POST', json });
+
+async function importListing(server: ServeProcess, csv: string): Promise<Response> {
+  const form = new FormData();
+  form.append('dry_run', 'false');
+  form.append('file', new Blob([csv]), 'listing.csv');
+  return api(server, '/scheduler/import', { method: 'POST', body: form });
+}
+
+const entriesOf = async (server: ServeProcess, year: number, semester: string): Promise<ScheduleEntry[]> => (await (await api(server, `/scheduler/?year=${year}&semester=${semester}`)).json()) as ScheduleEntry[];
+
+/** 50 bookings sent at once, alternating between the two processes. */
+async function atOnce(bodies: readonly Record<string, unknown>[]): Promise<{ status: number; detail: string }[]> {
+  const responses = await Promise.all(bodies.map((body, i) => post(i % 2 === 0 ? a : b, '/scheduler/', body)));
+  return Promise.all(responses.map(async (r) => ({ status: r.status, detail: r.status === 200 ? '' : ((await r.json()) as { detail: string }).detail })));
+}
+
+describe('two server processes on one PostgreSQL database', () => {
+  it('store exactly one of 50 simultaneous bookings of one room and slot, and of one instructor and slot; the rest are refused in words', async () => {
+    const term = { year: 2031, semester: 'Fall' };
+    const room = await atOnce(Array.from({ length: 50 }, (_, i) => ({ ...term, course_code: `CSC${300 + i}`, section_name: '1', doctor_id: 0, day: 'MW', start_time: '10:00', duration_mins: 75, room: 'Hall 7' })));
+    expect(room.filter((r) => r.status >= 500)).toEqual([]);
+    expect(room.filter((r) => r.status === 200)).toHaveLength(1);
+    const refused = room.filter((r) => r.status !== 200);
+    expect(refused.every((r) => r.status === 400 && /^Room Hall 7 is already booked by CSC\d+ section 1 on MW 10:00-11:15/.test(r.detail))).toBe(true);
+
+    const doctor = (await (await post(a, '/scheduler/doctors', { name: 'Dr. Shared' })).json()) as { id: number };
+    const teacher = await atOnce(Array.from({ length: 50 }, (_, i) => ({ ...term, course_code: `MTH${300 + i}`, section_name: '1', doctor_id: doctor.id, day: 'TR', start_time: '13:00', duration_mins: 60, room: `Room ${i}` })));
+    expect(teacher.filter((r) => r.status >= 500)).toEqual([]);
+    expect(teacher.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(teacher.filter((r) => r.status !== 200).every((r) => r.status === 400 && /^Dr\. Shared already teaches MTH\d+ section 1 on TR 13:00-14:00/.test(r.detail))).toBe(true);
+
+    const stored = await entriesOf(b, term.year, term.semester);
+    expect(stored).toHaveLength(2);
+  }, 60_000);
+
+  it('imports 20,000 rows through one process while the other writes and reads, with no 5xx', async () => {
+    const term = { year: 2032, semester: 'Spring' };
+    const other = { year: 2032, semester: 'Fall' };
+    const importing = importListing(a, syntheticListing(20_000, term));
+    let busy = true;
+    const writes: number[] = [];
+    const meanwhile = (async () => {
+      for (let i = 0; busy; i++) {
+        writes.push((await post(b, '/scheduler/', { ...other, course_code: `ENG${100 + (i % 800)}`, section_name: String(Math.floor(i / 800) + 1), doctor_id: 0, day: 'MWF', start_time: '08:00', duration_mins: 50, room: `Lab ${i}` })).status);
+        writes.push((await api(b, '/health')).status);
+      }
+    })();
+    const response = await importing;
+    busy = false;
+    await meanwhile;
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(((await response.json()) as TimetableImportResult).meetings).toBe(20_000);
+    expect(writes.length).toBeGreaterThan(2);
+    expect(writes.filter((s) => s !== 200)).toEqual([]);
+    expect(await entriesOf(b, term.year, term.semester)).toHaveLength(20_000);
+    expect(await entriesOf(a, other.year, other.semester)).toHaveLength(writes.length / 2);
+  }, 120_000);
+
+  it('leaves nothing half-written when a process is killed (kill -9) in the middle of an import, and the other keeps serving', async () => {
+    const term = { year: 2033, semester: 'Spring' };
+    const victim = await startProcess();
+    const watcher = new pg.Client({ connectionString: database.url });
+    await watcher.connect();
+    try {
+      const importing = importListing(victim, syntheticListing(20_000, term)).catch(() => null);
+      // Killed once the import is writing its meetings (its inserts are under way on the server).
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const { rows } = await watcher.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'insert into "schedule_entries"%'`);
+        if ((rows[0]?.n ?? 0) > 0) break;
+        if (Date.now() > deadline) throw new Error('the import never started writing');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+      await importing;
+      // The killed transaction is rolled back by the server once its connection is gone.
+      await expect.poll(async () => (await watcher.query(`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`)).rows[0]?.n as number, { timeout: 10_000 }).toBe(0);
+    } finally {
+      await watcher.end();
+    }
+    expect(await entriesOf(b, term.year, term.semester)).toEqual([]);
+    expect((await api(b, '/health')).status).toBe(200);
+    const booked = await post(b, '/scheduler/', { ...term, course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'MW', start_time: '09:00', duration_mins: 60, room: 'Hall 1' });
+    expect(booked.status, await booked.clone().text()).toBe(200);
+    // The terms the import held are free again: the same listing imports whole through the other process.
+    const again = await importListing(b, syntheticListing(2_000, { year: 2033, semester: 'Fall' }));
+    expect(again.status).toBe(200);
+  }, 120_000);
+
+  it('sends a change made through one process to the event stream opened on the other', async () => {
+    const controller = new AbortController();
+    const stream = await api(b, '/events', { signal: controller.signal });
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    const changed = (async () => {
+      let text = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return null;
+        text += decoder.decode(value);
+        const event = text
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => JSON.parse(line.slice(6)) as { type: string; areas?: string[] })
+          .find((e) => e.type === 'changed' && e.areas?.includes('rooms'));
+        if (event) return event;
+      }
+    })();
+    const created = await post(a, '/scheduler/rooms', { name: 'Shared Hall', capacity: 90 });
+    expect(created.status).toBe(200);
+    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000));
+    expect(await Promise.race([changed, timeout])).toMatchObject({ type: 'changed', areas: ['rooms'] });
+    controller.abort();
+  }, 30_000);
+});

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store';
 import { inBatches } from '../db/batches';
+import { prepared } from '../db/prepared';
 import type { Course } from './schema';
 
 /** The row this repository reads and writes, for features that read the catalog through it. */
@@ -41,8 +42,10 @@ export async function countCourses(db: Db): Promise<number> {
 }
 
 /** Whether the catalog lists a course code. */
+const courseByCode = prepared((db: Db, code: string) => db.selectFrom('courses').select(['code', 'prefix', 'course_level', 'type', 'study_plan']).where('code', '=', code));
+
 export async function hasCourse(db: Db, code: string): Promise<boolean> {
-  return (await db.selectFrom('courses').select('code').where('code', '=', code).executeTakeFirst()) !== undefined;
+  return (await courseByCode.first(db, code)) !== undefined;
 }
 
 /** The catalog's course codes (to tell many codes apart at once). */
@@ -69,7 +72,7 @@ export async function cohortCourses(db: Db): Promise<CourseCurriculum[]> {
 }
 
 export async function courseCurriculum(db: Db, code: string): Promise<CourseCurriculum | undefined> {
-  return db.selectFrom('courses').select(CURRICULUM_COLUMNS).where('code', '=', code).executeTakeFirst();
+  return courseByCode.first(db, code);
 }
 
 /** The core courses without a study plan of one prefix (any case) and level. */

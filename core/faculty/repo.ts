@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store';
 import { inBatches, isRowId, readInBatches } from '../db/batches';
 import { doctorNameKey } from '../domain/teaching';
+import { prepared } from '../db/prepared';
 import type { Doctor, DoctorRecord } from './schema';
 
 /** The rows this repository reads and writes, for features that read doctors through it. */
@@ -42,16 +43,21 @@ export async function findDoctorByName(db: Db, name: string): Promise<Doctor | u
   return db.selectFrom('doctors').select(COLUMNS).where('name_key', '=', doctorNameKey(name)).executeTakeFirst();
 }
 
+const doctorsWithIds = prepared((db: Db, ids: number[]) => db.selectFrom('doctors').select(COLUMNS).where('id', 'in', ids));
+
 export async function getDoctor(db: Db, id: number): Promise<Doctor | undefined> {
   if (!isRowId(id)) return undefined;
-  return db.selectFrom('doctors').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return doctorsWithIds.first(db, [id]);
 }
+
+/** Lists up to this long are read with a statement kept for their length; longer ones in slices. */
+const KEPT_LIST_LENGTH = 8;
 
 /** The doctors with the given ids (those that exist), by id. */
 export async function doctorsById(db: Db, ids: Iterable<number>): Promise<Map<number, Doctor>> {
   const wanted = [...new Set(ids)].filter(isRowId);
   if (wanted.length === 0) return new Map();
-  const rows = await readInBatches(wanted, (batch) => db.selectFrom('doctors').select(COLUMNS).where('id', 'in', batch).execute());
+  const rows = wanted.length <= KEPT_LIST_LENGTH ? await doctorsWithIds.rows(db, wanted) : await readInBatches(wanted, (batch) => db.selectFrom('doctors').select(COLUMNS).where('id', 'in', batch).execute());
   return new Map(rows.map((d) => [d.id, d]));
 }
 

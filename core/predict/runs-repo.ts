@@ -2,6 +2,7 @@ import { storedList } from '../domain/lists';
 import { sql } from 'kysely';
 import type { Db } from '../db/store';
 import { inBatches, isRowId, readInBatches } from '../db/batches';
+import { prepared } from '../db/prepared';
 import { plannedOffer, plannedSections } from '../domain/decisions';
 import type { NewRun, PredictionEntry, PredictionRun, StaffDecisionFields } from './schema';
 
@@ -194,14 +195,17 @@ export async function runEntryCount(db: Db, runId: number): Promise<number> {
  * predicted enrollment over the plan's sections (staff's number where given). Empty when no run
  * targets that term.
  */
-export async function expectedSectionSizes(db: Db, year: number, semester: string, campus: string): Promise<Map<string, number>> {
-  const rows = await db
+const latestRunEntries = prepared((db: Db, year: number, semester: string, campus: string) =>
+  db
     .selectFrom('prediction_entries')
     .select(['course_code', 'predicted_enrollment', 'projected_sections', 'staff_sections'])
     .where('run_id', '=', (eb) =>
       eb.selectFrom('prediction_runs').select('id').where('target_year', '=', year).where('target_semester', '=', semester).where('target_campus', '=', campus).orderBy('id', 'desc').limit(1),
-    )
-    .execute();
+    ),
+);
+
+export async function expectedSectionSizes(db: Db, year: number, semester: string, campus: string): Promise<Map<string, number>> {
+  const rows = await latestRunEntries.rows(db, year, semester, campus);
   const sizes = new Map<string, number>();
   for (const row of rows) {
     const size = Math.ceil(row.predicted_enrollment / Math.max(1, row.staff_sections ?? row.projected_sections));

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store';
 import { inBatches, isRowId } from '../db/batches';
 import { roomKey } from '../domain/meetings';
+import { prepared } from '../db/prepared';
 
 export interface Room {
   id: number | null;
@@ -47,10 +48,12 @@ export async function deleteRoom(db: Db, id: number): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
+const roomByKey = prepared((db: Db, key: string) => db.selectFrom('rooms').select(COLUMNS).where('name_key', '=', key));
+
 export async function findRoomByName(db: Db, name: string): Promise<Room | undefined> {
   const key = roomKey(name);
   if (key === null) return undefined;
-  return db.selectFrom('rooms').select(COLUMNS).where('name_key', '=', key).executeTakeFirst();
+  return roomByKey.first(db, key);
 }
 
 /** The declared rooms, by room key (to look many meetings' rooms up at once). */

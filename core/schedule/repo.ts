@@ -3,6 +3,7 @@ import type { Db } from '../db/store';
 import { inBatches, isRowId, readInBatches } from '../db/batches';
 import { reserveIds } from '../db/ids';
 import { isPostgres } from '../db/transactions';
+import { prepared } from '../db/prepared';
 import { parseHHMM } from '../domain/time';
 import { SEMESTER_ORDER_SQL, type Term } from '../domain/terms';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
@@ -57,23 +58,26 @@ function withInstructors(rows: readonly StoredRow[], instructors: readonly Instr
   });
 }
 
-/** The instructors of the given meetings, in order. */
-async function instructorsOf(db: Db, ids: readonly number[]): Promise<InstructorRow[]> {
-  if (ids.length === 0) return [];
-  return readInBatches(ids, (batch) =>
-    db.selectFrom('schedule_entry_doctors').select(['entry_id', 'doctor_id', 'role']).where('entry_id', 'in', batch).orderBy('entry_id').orderBy('position').execute(),
-  );
+/** A meeting's row joined with one of its instructors (none: doctor_id null), ordered by meeting and position. */
+type JoinedRow = StoredRow & { doctor_id: number | null; role: string | null };
+
+/** Folds rows joined with their instructors into meetings, in the order of the rows. */
+function foldInstructors(rows: readonly JoinedRow[]): EntryRow[] {
+  const meetings: EntryRow[] = [];
+  let last: EntryRow | undefined;
+  for (const { doctor_id, role, ...row } of rows) {
+    if (last?.id !== row.id) meetings.push((last = { ...row, doctor_ids: [], doctor_roles: [] }));
+    if (doctor_id !== null) {
+      last.doctor_ids.push(doctor_id);
+      last.doctor_roles.push((role ?? CHECKED_ROLE) as InstructorRole);
+    }
+  }
+  return meetings;
 }
 
-async function withStoredInstructors(db: Db, rows: StoredRow[]): Promise<EntryRow[]> {
-  return withInstructors(
-    rows,
-    await instructorsOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-  );
-}
+const ENTRY_WITH_INSTRUCTORS = sql.raw(
+  'e.id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus, d.doctor_id, d.role',
+);
 
 /** The instructors the rules check: those who teach (coordinators and assistants are listed only). */
 export function checkedInstructors(row: Pick<EntryRow, 'doctor_ids' | 'doctor_roles'>): number[] {
@@ -98,10 +102,13 @@ export function bookingOf(row: Omit<EntryRow, 'start_min' | 'room_key' | 'id'> &
   };
 }
 
+const entryById = prepared((_db: Db, id: number) =>
+  sql<JoinedRow>`SELECT ${ENTRY_WITH_INSTRUCTORS} FROM schedule_entries e LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id WHERE e.id = ${id} ORDER BY d.position`,
+);
+
 export async function getEntry(db: Db, id: number): Promise<EntryRow | undefined> {
   if (!isRowId(id)) return undefined;
-  const row = (await db.selectFrom('schedule_entries').select(COLUMNS).where('id', '=', id).executeTakeFirst()) as StoredRow | undefined;
-  return row ? (await withStoredInstructors(db, [row]))[0] : undefined;
+  return foldInstructors(await entryById.rows(db, id))[0];
 }
 
 /** A term's meetings, by course and section. */
@@ -141,24 +148,46 @@ export async function meetingsOfCourses(db: Db, term: Term, codes: readonly stri
   return rows.map((row) => ({ ...row, doctor_ids: [], doctor_roles: [] }));
 }
 
+/** The meetings of a term sharing an instructor, the room or the section with a booking, near it in the week (see clashCandidates). */
+const candidates = prepared(
+  (db: Db, year: number, semester: string, doctorIds: number[], key: string | null, course: string, section: string, excludeId: number, dayPatterns: string[], from: number, until: number) => {
+    // Three indexed lookups (the instructors' meetings, the room's, the section's), then each row by id
+    // with its instructors: SQLite's CROSS JOIN keeps that order, so the term is never scanned.
+    const join = sql.raw(isPostgres(db) ? 'JOIN' : 'CROSS JOIN');
+    return sql<JoinedRow>`WITH c(id) AS (
+        SELECT entry_id FROM schedule_entry_doctors WHERE doctor_id IN (${sql.join(doctorIds)})
+        UNION SELECT id FROM schedule_entries WHERE year = ${year} AND semester = ${semester} AND room_key = ${key}
+        UNION SELECT id FROM schedule_entries WHERE year = ${year} AND semester = ${semester} AND course_code = ${course} AND section_name = ${section})
+      SELECT ${ENTRY_WITH_INSTRUCTORS} FROM c ${join} schedule_entries e ON e.id = c.id LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id
+      WHERE e.year = ${year} AND e.semester = ${semester} AND e.id != ${excludeId}
+        AND e.start_min < ${until} AND e.start_min + e.duration_mins > ${from}
+        AND (${sql.join(
+          dayPatterns.map((pattern) => sql`e.day LIKE ${pattern}`),
+          sql` OR `,
+        )})
+      ORDER BY e.id, d.position`;
+  },
+);
+
 /**
- * The term's meetings that could clash with a booking: those of its instructors, its room or its
- * section, other than `excludeId`.
+ * The term's meetings that could clash with a booking, other than `excludeId`: those of its
+ * instructors, its room or its section that share a day with it and start or end within `margin`
+ * minutes of it (the rules never compare meetings further apart; the travel rule's margin is the
+ * longest). A narrowing in SQL: the rules themselves decide, on what it returns.
  */
-export async function clashCandidates(db: Db, term: Term, booking: { doctor_ids: readonly number[]; room: string; course_code: string; section_name: string }, excludeId: number | null): Promise<EntryRow[]> {
-  // Three indexed lookups (the instructors' meetings, the room's, the section's), then each row by id:
-  // the join keeps that order (SQLite's CROSS JOIN), so the term is never scanned.
-  const key = roomKey(booking.room);
+export async function clashCandidates(
+  db: Db,
+  term: Term,
+  booking: { doctor_ids: readonly number[]; room: string; course_code: string; section_name: string; day: string; start_time: string; duration_mins: number },
+  excludeId: number | null,
+  margin: number,
+): Promise<EntryRow[]> {
   const doctors = booking.doctor_ids.filter(isRowId);
-  const byDoctor = doctors.length > 0 ? sql`SELECT entry_id FROM schedule_entry_doctors WHERE doctor_id IN (${sql.join(doctors)}) UNION ` : sql``;
-  const byRoom = key === null ? sql`` : sql`SELECT id FROM schedule_entries WHERE year = ${term.year} AND semester = ${term.semester} AND room_key = ${key} UNION `;
-  const join = sql.raw(isPostgres(db) ? 'JOIN' : 'CROSS JOIN');
-  const { rows } = await sql<StoredRow>`WITH c(id) AS (${byDoctor}${byRoom}SELECT id FROM schedule_entries WHERE year = ${term.year} AND semester = ${term.semester} AND course_code = ${booking.course_code} AND section_name = ${booking.section_name})
-     SELECT e.id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus
-     FROM c ${join} schedule_entries e ON e.id = c.id
-     WHERE e.year = ${term.year} AND e.semester = ${term.semester} AND e.id != ${excludeId ?? -1}
-     ORDER BY e.id`.execute(db);
-  return withStoredInstructors(db, rows);
+  const start = parseHHMM(booking.start_time) ?? 0;
+  const days = [...new Set(booking.day)].map((letter) => `%${letter}%`);
+  // No instructor: a list that names none (an empty list is not SQL).
+  const rows = await candidates.rows(db, term.year, term.semester, doctors.length > 0 ? doctors : [0], roomKey(booking.room), booking.course_code, booking.section_name, excludeId ?? -1, days.length > 0 ? days : ['%'], start - margin, start + booking.duration_mins + margin);
+  return foldInstructors(rows);
 }
 
 /** The stored columns of a meeting. */
@@ -183,10 +212,13 @@ function storedValues(values: EntryValues) {
 const instructorRows = (entryId: number, values: Pick<EntryValues, 'doctor_ids' | 'doctor_roles'>): { entry_id: number; doctor_id: number; position: number; role: string }[] =>
   values.doctor_ids.map((doctorId, position) => ({ entry_id: entryId, doctor_id: doctorId, position, role: values.doctor_roles[position] ?? CHECKED_ROLE }));
 
-async function writeDoctors(db: Db, entryId: number, values: Pick<EntryValues, 'doctor_ids' | 'doctor_roles'>): Promise<void> {
-  await db.deleteFrom('schedule_entry_doctors').where('entry_id', '=', entryId).execute();
+const deleteInstructors = prepared((db: Db, entryId: number) => db.deleteFrom('schedule_entry_doctors').where('entry_id', '=', entryId));
+const insertInstructors = prepared((db: Db, rows: { entry_id: number; doctor_id: number; position: number; role: string }[]) => db.insertInto('schedule_entry_doctors').values(rows));
+
+async function writeDoctors(db: Db, entryId: number, values: Pick<EntryValues, 'doctor_ids' | 'doctor_roles'>, replacing: boolean): Promise<void> {
+  if (replacing) await deleteInstructors.run(db, entryId);
   const rows = instructorRows(entryId, values);
-  if (rows.length > 0) await db.insertInto('schedule_entry_doctors').values(rows).execute();
+  if (rows.length > 0) await insertInstructors.run(db, rows);
 }
 
 /** The row a write stores, as a read would give it back. */
@@ -194,14 +226,13 @@ export function entryRow(id: number, values: EntryValues): EntryRow {
   return { ...values, id, room: displayRoom(values.room), start_min: parseHHMM(values.start_time) ?? 0, room_key: roomKey(values.room) };
 }
 
+const insertOne = prepared((db: Db, row: ReturnType<typeof storedValues> & { created_at: string }) => db.insertInto('schedule_entries').values(row).returning('id'));
+
 export async function insertEntry(db: Db, values: EntryValues, createdAt: string): Promise<number> {
-  const { id } = await db
-    .insertInto('schedule_entries')
-    .values({ ...storedValues(values), created_at: createdAt })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await writeDoctors(db, id, values);
-  return id;
+  const inserted = await insertOne.first(db, { ...storedValues(values), created_at: createdAt });
+  if (!inserted) throw new Error('The new meeting was not stored');
+  await writeDoctors(db, inserted.id, values, false);
+  return inserted.id;
 }
 
 /** Inserts many meetings with few statements; answers their ids, in order. Call inside a transaction. */
@@ -216,15 +247,18 @@ export async function insertEntries(db: Db, list: readonly EntryValues[], create
   return ids;
 }
 
+const updateOne = prepared((db: Db, id: number, row: ReturnType<typeof storedValues>) => db.updateTable('schedule_entries').set(row).where('id', '=', id));
+
 export async function updateEntry(db: Db, id: number, values: EntryValues): Promise<void> {
-  await db.updateTable('schedule_entries').set(storedValues(values)).where('id', '=', id).execute();
-  await writeDoctors(db, id, values);
+  await updateOne.run(db, id, storedValues(values));
+  await writeDoctors(db, id, values, true);
 }
+
+const deleteOne = prepared((db: Db, id: number) => db.deleteFrom('schedule_entries').where('id', '=', id));
 
 export async function deleteEntry(db: Db, id: number): Promise<boolean> {
   if (!isRowId(id)) return false;
-  const result = await db.deleteFrom('schedule_entries').where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return ((await deleteOne.run(db, id)).numAffectedRows ?? 0n) > 0n;
 }
 
 /** Each room the timetable uses (by room key), with one of its spellings. */
@@ -266,15 +300,12 @@ export async function hasUntermedEntries(db: Db): Promise<boolean> {
 }
 
 /** The term's parts of term that are stored (the whole term, code 1, needs no row). */
+const partsOfTerm = prepared((db: Db, year: number, semester: string) =>
+  db.selectFrom('term_parts').select(['code', 'name', 'start_date', 'end_date']).where('year', '=', year).where('semester', '=', semester).orderBy('start_date').orderBy('code'),
+);
+
 export async function termParts(db: Db, term: Term): Promise<PartOfTerm[]> {
-  return db
-    .selectFrom('term_parts')
-    .select(['code', 'name', 'start_date', 'end_date'])
-    .where('year', '=', term.year)
-    .where('semester', '=', term.semester)
-    .orderBy('start_date')
-    .orderBy('code')
-    .execute();
+  return partsOfTerm.rows(db, term.year, term.semester);
 }
 
 export async function upsertPart(db: Db, term: Term, part: PartOfTerm): Promise<void> {
@@ -312,18 +343,13 @@ export async function termsWithEntries(db: Db): Promise<(Term & { entries: numbe
 }
 
 /** The meetings of one joint group in a term. */
+const groupMembers = prepared((_db: Db, year: number, semester: string, group: string) =>
+  sql<JoinedRow>`SELECT ${ENTRY_WITH_INSTRUCTORS} FROM schedule_entries e LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id
+    WHERE e.year = ${year} AND e.semester = ${semester} AND e.joint_group = ${group} ORDER BY e.course_code, e.section_name, e.id, d.position`,
+);
+
 export async function jointGroupEntries(db: Db, term: Term, group: string): Promise<EntryRow[]> {
-  const rows = (await db
-    .selectFrom('schedule_entries')
-    .select(COLUMNS)
-    .where('year', '=', term.year)
-    .where('semester', '=', term.semester)
-    .where('joint_group', '=', group)
-    .orderBy('course_code')
-    .orderBy('section_name')
-    .orderBy('id')
-    .execute()) as StoredRow[];
-  return withStoredInstructors(db, rows);
+  return foldInstructors(await groupMembers.rows(db, term.year, term.semester, group));
 }
 
 /** Keeps the clashes an import stored on purpose, each between a new meeting and another (once each). */

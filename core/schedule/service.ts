@@ -65,8 +65,9 @@ async function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: re
   requirePart(parts, values.part_of_term, term);
   const booking = bookingOf({ ...values, id: excludeId }, parts);
   const checked = new Set(booking.doctor_ids);
-  const others = (await clashCandidates(ctx.db, term, values, excludeId)).map((row) => bookingOf(row, parts));
-  return { booking, clashes: bookingClashes(booking, doctors.filter((d) => checked.has(d.id)), others, { travelMinutes: await travelMinutes(ctx) }) };
+  const rules = { travelMinutes: await travelMinutes(ctx) };
+  const others = (await clashCandidates(ctx.db, term, values, excludeId, rules.travelMinutes)).map((row) => bookingOf(row, parts));
+  return { booking, clashes: bookingClashes(booking, doctors.filter((d) => checked.has(d.id)), others, rules) };
 }
 
 /**
@@ -195,6 +196,9 @@ interface ResponseFacts {
 
 const sizeKey = (row: Pick<EntryRow, 'year' | 'semester' | 'campus'>): string => `${row.year}|${row.semester}|${row.campus}`;
 
+/** Rooms looked up one by one; more are read as one list. */
+const FEW_ROOMS = 8;
+
 async function responseFacts(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], known: readonly Doctor[]): Promise<ResponseFacts> {
   const doctors = new Map<number, Doctor>(known.map((d) => [d.id, d]));
   const missing = new Set(rows.flatMap((r) => r.doctor_ids).filter((id) => !doctors.has(id)));
@@ -214,7 +218,10 @@ async function responseFacts(ctx: CoreContext, rows: readonly EntryRow[], jointR
   const capacities = new Map<string, number | null>();
   const sizes = new Map<string, Map<string, number>>();
   if (grouped.length > 0) {
-    for (const [key, room] of await roomsByKey(ctx.db)) capacities.set(key, room.capacity);
+    // A meeting's group reads its few rooms one by one; a term's groups read the room list once.
+    const rooms = new Map(grouped.filter((r) => r.room_key !== null).map((r) => [r.room_key as string, r.room]));
+    if (rooms.size > FEW_ROOMS) for (const [key, room] of await roomsByKey(ctx.db)) capacities.set(key, room.capacity);
+    else for (const [key, room] of rooms) capacities.set(key, (await findRoomByName(ctx.db, room))?.capacity ?? null);
     for (const row of grouped) {
       const key = sizeKey(row);
       if (!sizes.has(key)) sizes.set(key, await expectedSectionSizes(ctx.db, row.year, row.semester, row.campus));

@@ -56,9 +56,11 @@ export async function currentTerm(ctx: CoreContext): Promise<Term> {
 export async function termForWrite(ctx: CoreContext, given: Partial<Term>): Promise<Term> {
   const term = termOf(given, null);
   if (term) return term;
-  const settings = await timetableSettings(ctx);
-  if (!settings.current_term_chosen) await writeSetting(ctx.db, CURRENT_TERM, settings.current_term);
-  return settings.current_term;
+  const chosen = storedTerm(await readSetting(ctx.db, CURRENT_TERM));
+  if (chosen) return chosen;
+  const current = await defaultTerm(ctx);
+  await writeSetting(ctx.db, CURRENT_TERM, current);
+  return current;
 }
 
 /** The term a request names (year and semester together), else `fallback`. */

@@ -1,8 +1,11 @@
 import type { Db } from '../db/store';
+import { prepared } from '../db/prepared';
+
+const settingByKey = prepared((db: Db, key: string) => db.selectFrom('settings').select('value').where('key', '=', key));
 
 /** Settings kept with the data (and so in backups): one JSON value per key. */
 export async function readSetting(db: Db, key: string): Promise<unknown> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  const row = await settingByKey.first(db, key);
   if (row === undefined) return undefined;
   try {
     return JSON.parse(row.value) as unknown;

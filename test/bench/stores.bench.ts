@@ -7,7 +7,7 @@ import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { createDatabase, createTemplateDatabase, startThrowawayPostgres, type PostgresServer } from '../helpers/postgres';
 import { openStore } from '../../core/db/store';
 import { syntheticListing } from '../fixtures/synthetic-listing';
-import { fill, probe, SHAPE } from './schedule.bench';
+import { fill, probe, SHAPE, WARMUP } from './schedule.bench';
 import type { WriteJob, WriteTimings } from './http-write-client';
 import type { ReadJob } from './http-read-client';
 import type { ContentionJob } from './contention-client';
@@ -71,9 +71,9 @@ async function measureStore(kind: StoreKind, databaseUrl: string | undefined): P
     await seeding.close();
     const server = await startServeProcess(dir, { TERMWISE_API_TOKEN: TOKEN, ...(databaseUrl ? { TERMWISE_DATABASE_URL: databaseUrl } : {}) });
     try {
-      const warmup = 100;
+      const warmup = WARMUP;
       const { writes } = runClient<WriteTimings>('http-write-client', { url: server.url, token: TOKEN, warmup, bodies: Array.from({ length: warmup + 1000 }, (_, i) => probe(i, doctors)) } satisfies WriteJob, dir);
-      const reads = runClient<Record<string, number[]>>('http-read-client', { url: server.url, token: TOKEN, paths: READ_PATHS, warmup: 20, repeats: 200 } satisfies ReadJob, dir);
+      const reads = runClient<Record<string, number[]>>('http-read-client', { url: server.url, token: TOKEN, paths: READ_PATHS, warmup: 50, repeats: 200 } satisfies ReadJob, dir);
       const listing = syntheticListing(20_000, { year: 2030, semester: 'Fall' });
       const { result, health } = await whileProbing(server, () => timed(() => importListing(server, listing)));
       if (result.result.status !== 200 || result.result.meetings !== 20_000) throw new Error(`the 20,000-row import on ${kind} answered ${result.result.status} with ${result.result.meetings} meetings`);

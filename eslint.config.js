@@ -8,7 +8,7 @@ const { features: CORE_FEATURES } = JSON.parse(readFileSync(new URL('./core/feat
 const CORE_BOUNDARY = { group: ['electron', 'electron/*', 'react', 'react-dom', 'react/*', '**/renderer/**', '**/electron/**'], message: 'core/ must not depend on Electron, React or the renderer.' };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', 'test-results/', 'playwright-report/', 'coverage/', '**/*.js', '**/*.cjs', '**/*.mjs'] },
+  { ignores: ['node_modules/', '.scratch/', 'dist/', 'dist-electron/', 'release/', 'test-results/', 'playwright-report/', 'coverage/', '**/*.js', '**/*.cjs', '**/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -74,7 +74,8 @@ export function prepared<A extends readonly unknown[], R>(build: (db: Db, ...val
   const run = (db: Db, values: A): Promise<QueryResult<R>> => {
     const { sql, sources, query } = compiled(db, values);
     const parameters = sources.map((s) => ('constant' in s ? s.constant : valueAt(values, s.path)));
-    return db.executeQuery<R>({ sql, parameters, query, queryId: { queryId: 'prepared' } } as CompiledQuery<R>);
+    const compiledQuery: CompiledQuery<R> = { sql, parameters, query, queryId: { queryId: 'prepared' } };
+    return db.executeQuery<R>(compiledQuery);
   };
   return {
     rows: async (db, ...values) => (await run(db, values)).rows,

@@ -124,7 +124,7 @@ describe('two server processes on one PostgreSQL database', () => {
       await victim.exited;
       await importing;
       // The killed transaction is rolled back by the server once its connection is gone.
-      await expect.poll(async () => (await watcher.query(`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`)).rows[0]?.n as number, { timeout: 10_000 }).toBe(0);
+      await expect.poll(async () => (await watcher.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`)).rows[0]?.n, { timeout: 10_000 }).toBe(0);
     } finally {
       await watcher.end();
     }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { storable } from './batches';
+import { statementName } from './prepared';
 import { loadMigrations, MigrationError } from './migrate';
 import type { Tables } from './tables';
 
@@ -48,14 +49,22 @@ export function postgresPool(options: PostgresOptions): pg.Pool {
   return pool;
 }
 
-/** The pool as Kysely sees it: each query's text values made storable (see storable) on the way. */
+/**
+ * The pool as Kysely sees it: each query's text values made storable (see storable) on the way,
+ * and the hot queries (core/db/prepared) sent as named statements.
+ */
 function storingPool(pool: pg.Pool): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let wrapped = clients.get(client);
     if (!wrapped) {
       wrapped = {
-        query: ((text: string, parameters: readonly unknown[]) => client.query(text, parameters.map(storable))) as unknown as PostgresPoolClient['query'],
+        query: ((text: string, parameters: readonly unknown[]) => {
+          const values = parameters.map(storable);
+          // A prepared query's text is parsed and planned once per connection, under its name.
+          const name = statementName(text);
+          return name === undefined ? client.query(text, values) : client.query({ name, text, values });
+        }) as unknown as PostgresPoolClient['query'],
         release: (destroy?: boolean) => client.release(destroy),
       };
       clients.set(client, wrapped);

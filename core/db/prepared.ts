@@ -47,6 +47,17 @@ function valueAt(values: readonly unknown[], path: Path): unknown {
   return value;
 }
 
+/**
+ * The SQL texts of prepared queries, by text: a store that can keep server-side statements names
+ * them (PostgreSQL parses and plans each once per connection, not on every call).
+ */
+const statementNames = new Map<string, string>();
+
+/** The name a prepared query's SQL text is kept under on a database server, or undefined for any other text. */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
 interface Compiled {
   sql: string;
   /** For each parameter of the compiled query: where among the values it comes from, or its constant value. */
@@ -68,6 +79,7 @@ export function prepared<A extends readonly unknown[], R>(build: (db: Db, ...val
         sources: query.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? { path: JSON.parse(p.slice(MARK.length, -1)) as Path } : { constant: p })),
       };
       cache.set(shape, found);
+      if (!statementNames.has(found.sql)) statementNames.set(found.sql, `termwise_${statementNames.size + 1}`);
     }
     return found;
   };

@@ -86,6 +86,8 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
     sqlite: null,
     publish: async (message) => {
       if (Buffer.byteLength(message) > MAX_MESSAGE_BYTES) return;
+      // Sent on the listening connection where there is one: the requests' connections stay free.
+      if (listener && (await listener.send(message))) return;
       await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${message})`.execute(db);
     },
     onMessage: (listener_) => listener?.add(listener_) ?? (() => {}),
@@ -102,7 +104,7 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
  * A lost connection is opened again (messages sent meanwhile are missed; the screens reload what
  * they show when their own event stream reconnects).
  */
-async function listenForMessages(url: string): Promise<{ add: (listener: (message: string) => void) => () => void; close: () => Promise<void> }> {
+async function listenForMessages(url: string): Promise<{ add: (listener: (message: string) => void) => () => void; send: (message: string) => Promise<boolean>; close: () => Promise<void> }> {
   const listeners = new Set<(message: string) => void>();
   let client: pg.Client | null = null;
   let closed = false;
@@ -133,6 +135,13 @@ async function listenForMessages(url: string): Promise<{ add: (listener: (messag
     add: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    /** Sends on the listening connection; false when it is down (the caller sends another way). */
+    send: async (message) => {
+      const current = client;
+      if (!current) return false;
+      await current.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, message]);
+      return true;
     },
     close: async () => {
       closed = true;

@@ -1,6 +1,6 @@
 import type { Db, Store } from '../db/store';
 import { dataVersion } from '../db/versions';
-import { cohortCourses, corePeersWithoutPlan, courseCurriculum, coursesMentioningProgram } from '../catalog/repo';
+import { cohortCourses, corePeersWithoutPlan, courseCurriculum, coursesMentioningProgram, type CourseCurriculum } from '../catalog/repo';
 import type { CoreContext } from '../context';
 import type { Term } from '../domain/terms';
 import { bookingOf, listEntries, meetingsOfCourses, type EntryRow } from './repo';
@@ -110,11 +110,12 @@ async function possiblePeers(db: Db, course: CurriculumCourse, groups: readonly 
 
 /**
  * Curriculum notes of one meeting just written: only the courses that can share a cohort with it
- * are read, so a write whose course has none costs one lookup.
+ * are read, so a write whose course has none costs one lookup. `course` is its catalog course
+ * (undefined: not in the catalog), when the caller has read it already.
  */
-export async function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow): Promise<MeetingCurriculum> {
+export async function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow, known?: { course: CourseCurriculum | undefined }): Promise<MeetingCurriculum> {
   const term: Term = { year: row.year, semester: row.semester };
-  const course = await courseCurriculum(ctx.db, row.course_code);
+  const course = known ? known.course : await courseCurriculum(ctx.db, row.course_code);
   const groups = course ? curriculumGroups(course, term.semester) : [];
   if (!course || groups.length === 0) return { notes: [], more: 0 };
   const courses = await possiblePeers(ctx.db, course, groups);

@@ -5,7 +5,7 @@ import { requireExtension, type UploadedFile } from '../import/files';
 import { readCsv } from '../import/csv';
 import { readReport } from '../import/xlsx';
 import { matchColumns, type Table } from '../import/table';
-import { dataVersion } from '../db/versions';
+import { dataVersion, refreshStatistics } from '../db/versions';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
 import { termLocks } from './locks';
@@ -101,6 +101,7 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
       await applyImportPlan(tx, current);
       return current;
     });
+    await refreshStatistics(ctx.db, ['schedule_entries', 'schedule_entry_doctors', 'schedule_clashes', 'doctors', 'rooms', 'courses']);
   }
   const { report } = plan;
   const skipped: Record<string, number> = {};

@@ -151,16 +151,18 @@ export async function meetingsOfCourses(db: Db, term: Term, codes: readonly stri
 /** The meetings of a term sharing an instructor, the room or the section with a booking, near it in the week (see clashCandidates). */
 const candidates = prepared(
   (db: Db, year: number, semester: string, doctorIds: number[], key: string | null, course: string, section: string, excludeId: number, dayPatterns: string[], from: number, until: number) => {
-    // Three indexed lookups (the instructors' meetings, the room's, the section's), then each row by id
-    // with its instructors: SQLite's CROSS JOIN keeps that order, so the term is never scanned.
-    const join = sql.raw(isPostgres(db) ? 'JOIN' : 'CROSS JOIN');
-    return sql<JoinedRow>`WITH c(id) AS (
+    // Three indexed lookups (the instructors' meetings, the room's, the section's) find the few ids
+    // first; each row is then read by its id, with its instructors, so the term is never scanned:
+    // SQLite keeps the order of a CROSS JOIN, PostgreSQL needs a LATERAL it cannot flatten (OFFSET 0).
+    const row = isPostgres(db)
+      ? sql`CROSS JOIN LATERAL (SELECT * FROM schedule_entries x WHERE x.id = c.id OFFSET 0) e`
+      : sql`CROSS JOIN schedule_entries e ON e.id = c.id`;
+    return sql<JoinedRow>`WITH c(id) AS MATERIALIZED (
         SELECT entry_id FROM schedule_entry_doctors WHERE doctor_id IN (${sql.join(doctorIds)})
         UNION SELECT id FROM schedule_entries WHERE year = ${year} AND semester = ${semester} AND room_key = ${key}
         UNION SELECT id FROM schedule_entries WHERE year = ${year} AND semester = ${semester} AND course_code = ${course} AND section_name = ${section})
-      SELECT ${ENTRY_WITH_INSTRUCTORS} FROM c ${join} schedule_entries e ON e.id = c.id LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id
-      WHERE e.year = ${year} AND e.semester = ${semester} AND e.id != ${excludeId}
-        AND e.start_min < ${until} AND e.start_min + e.duration_mins > ${from}
+      SELECT ${ENTRY_WITH_INSTRUCTORS} FROM c ${row} LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id
+      WHERE e.year = ${year} AND e.semester = ${semester} AND e.id != ${excludeId} AND e.start_min < ${until} AND e.start_min + e.duration_mins > ${from}
         AND (${sql.join(
           dayPatterns.map((pattern) => sql`e.day LIKE ${pattern}`),
           sql` OR `,
@@ -228,8 +230,25 @@ export function entryRow(id: number, values: EntryValues): EntryRow {
 
 const insertOne = prepared((db: Db, row: ReturnType<typeof storedValues> & { created_at: string }) => db.insertInto('schedule_entries').values(row).returning('id'));
 
+/** PostgreSQL: the meeting and its instructors in one statement (one round trip to the server, not two). */
+const insertWithInstructors = prepared((_db: Db, row: ReturnType<typeof storedValues> & { created_at: string }, instructors: { doctor_id: number; position: number; role: string }[]) => {
+  const columns = Object.keys(row) as (keyof typeof row)[];
+  return sql<{ entry_id: number }>`WITH e AS (
+      INSERT INTO schedule_entries (${sql.join(columns.map((c) => sql.ref(c)))}) VALUES (${sql.join(columns.map((c) => row[c]))}) RETURNING id)
+    INSERT INTO schedule_entry_doctors (entry_id, doctor_id, position, role)
+    SELECT e.id, v.doctor_id, v.position, v.role FROM e, (VALUES ${sql.join(instructors.map((i) => sql`(${i.doctor_id}::integer, ${i.position}::integer, ${i.role}::text)`))}) AS v(doctor_id, position, role)
+    RETURNING entry_id`;
+});
+
 export async function insertEntry(db: Db, values: EntryValues, createdAt: string): Promise<number> {
-  const inserted = await insertOne.first(db, { ...storedValues(values), created_at: createdAt });
+  const row = { ...storedValues(values), created_at: createdAt };
+  const instructors = instructorRows(0, values);
+  if (isPostgres(db) && instructors.length > 0) {
+    const inserted = await insertWithInstructors.first(db, row, instructors.map(({ doctor_id, position, role }) => ({ doctor_id, position, role })));
+    if (!inserted) throw new Error('The new meeting was not stored');
+    return inserted.entry_id;
+  }
+  const inserted = await insertOne.first(db, row);
   if (!inserted) throw new Error('The new meeting was not stored');
   await writeDoctors(db, inserted.id, values, false);
   return inserted.id;

@@ -8,7 +8,7 @@ import { takeLocks } from '../db/locks';
 import { entryLock, meetingLocks, termLocks } from './locks';
 import { CoreError, notFound } from '../domain/errors';
 import { doctorsById, type Doctor } from '../faculty/repo';
-import { courseCodes, hasCourse } from '../catalog/repo';
+import { courseCodes, courseCurriculum, hasCourse } from '../catalog/repo';
 import { findRoomByName, roomsByKey } from '../rooms/repo';
 import { expectedSectionSizes } from '../predict/runs-repo';
 import { displayRoom, roomKey, sectionLabel } from '../domain/meetings';
@@ -21,7 +21,7 @@ import { bookingTogether, jointRule } from './meeting-together';
 import { assertEndsByMidnight, instructorAliases, meetingCampus, requestedInstructors } from './entry-values';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
 import { bookingOf, checkedInstructors, clashCandidates, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClashes, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
-import { partsByCode, requirePart, termForWrite, termOf, currentTerm, travelMinutes } from './terms';
+import { partsByCode, requirePart, termOf, currentTerm, travelMinutes, writeSettings } from './terms';
 
 /** Non-blocking remarks shown with an entry. */
 export function entryWarnings(entry: Pick<EntryValues, 'course_code'>, doctors: readonly Doctor[], inCatalog: (code: string) => boolean): string[] {
@@ -59,13 +59,13 @@ async function campusFor(ctx: CoreContext, room: string, given: string | null | 
 }
 
 /** Every rule the values break, each with the meeting it is about; `excludeId` is the entry being changed. */
-async function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: readonly Doctor[], excludeId: number | null): Promise<{ booking: Booking; clashes: Clash[] }> {
+async function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: readonly Doctor[], excludeId: number | null, travel: number): Promise<{ booking: Booking; clashes: Clash[] }> {
   const term: Term = { year: values.year, semester: values.semester };
   const parts = await partsByCode(ctx, term);
   requirePart(parts, values.part_of_term, term);
   const booking = bookingOf({ ...values, id: excludeId }, parts);
   const checked = new Set(booking.doctor_ids);
-  const rules = { travelMinutes: await travelMinutes(ctx) };
+  const rules = { travelMinutes: travel };
   const others = (await clashCandidates(ctx.db, term, values, excludeId, rules.travelMinutes)).map((row) => bookingOf(row, parts));
   return { booking, clashes: bookingClashes(booking, doctors.filter((d) => checked.has(d.id)), others, rules) };
 }
@@ -103,7 +103,7 @@ const lockedBy = (values: EntryValues): Parameters<typeof meetingLocks>[0][numbe
  * it was stored with.
  */
 export async function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: ClashPolicy): Promise<{ id: number; clashes: Clash[]; row: EntryRow; doctors: Doctor[] }> {
-  const term = await termForWrite(ctx, input);
+  const { term, travelMinutes: travel } = await writeSettings(ctx, input);
   const room = displayRoom(input.room);
   const values: EntryValues = {
     year: term.year,
@@ -122,7 +122,7 @@ export async function storeMeeting(ctx: CoreContext, input: MeetingInput, policy
   assertEndsByMidnight(values);
   await takeLocks(ctx.db, meetingLocks([lockedBy(values)]));
   const doctors = await resolveDoctors(ctx.db, values.doctor_ids);
-  const checked = await meetingClashes(ctx, values, doctors, null);
+  const checked = await meetingClashes(ctx, values, doctors, null, travel);
   const { clashes } = checked;
   if (policy === 'refuse') refuseClashes(checked);
   const id = await insertEntry(ctx.db, values, ctx.now().toISOString());
@@ -172,7 +172,7 @@ export async function patchEntry(ctx: CoreContext, input: PatchEntryInput): Prom
     assertEndsByMidnight(values);
     await takeLocks(db, meetingLocks([lockedBy(current), lockedBy(values)]));
     const doctors = await resolveDoctors(db, values.doctor_ids);
-    refuseClashes(await meetingClashes(tx, values, doctors, id));
+    refuseClashes(await meetingClashes(tx, values, doctors, id, await travelMinutes(tx)));
     await updateEntry(db, id, values);
     await clearClashes(db, id);
     return respond(tx, entryRow(id, values), doctors);
@@ -199,14 +199,15 @@ const sizeKey = (row: Pick<EntryRow, 'year' | 'semester' | 'campus'>): string =>
 /** Rooms looked up one by one; more are read as one list. */
 const FEW_ROOMS = 8;
 
-async function responseFacts(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], known: readonly Doctor[]): Promise<ResponseFacts> {
+async function responseFacts(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], known: readonly Doctor[], listed?: ReadonlySet<string>): Promise<ResponseFacts> {
   const doctors = new Map<number, Doctor>(known.map((d) => [d.id, d]));
   const missing = new Set(rows.flatMap((r) => r.doctor_ids).filter((id) => !doctors.has(id)));
   for (const [id, doctor] of await doctorsById(ctx.db, missing)) doctors.set(id, doctor);
   // One lookup for a meeting or two; the whole catalog for a term's worth.
   const codes = [...new Set(rows.map((r) => r.course_code))];
   let inCatalog: (code: string) => boolean;
-  if (codes.length <= 2) {
+  if (listed) inCatalog = (code) => listed.has(code);
+  else if (codes.length <= 2) {
     const listed = new Set<string>();
     for (const code of codes) if (await hasCourse(ctx.db, code)) listed.add(code);
     inCatalog = (code) => listed.has(code);
@@ -287,8 +288,15 @@ async function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Promise<Map
  * Responses for meetings: `jointRows` are their joint groups' members, `kept` the warnings of clashes
  * an import stored with them, `curriculum` their curriculum conflicts.
  */
-async function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], kept: ReadonlyMap<number, string[]>, curriculum: (row: EntryRow) => MeetingCurriculum | undefined, known: readonly Doctor[] = []): Promise<ScheduleEntry[]> {
-  const facts = await responseFacts(ctx, rows, jointRows, known);
+async function responses(
+  ctx: CoreContext,
+  rows: readonly EntryRow[],
+  jointRows: readonly EntryRow[],
+  kept: ReadonlyMap<number, string[]>,
+  curriculum: (row: EntryRow) => MeetingCurriculum | undefined,
+  known: { doctors?: readonly Doctor[]; listed?: ReadonlySet<string> } = {},
+): Promise<ScheduleEntry[]> {
+  const facts = await responseFacts(ctx, rows, jointRows, known.doctors ?? [], known.listed);
   const joint = jointGroupWarnings(jointRows, facts);
   return rows.map((row) => {
     const teaching = row.doctor_ids.map((id) => facts.doctors.get(id)).filter((d): d is Doctor => d !== undefined);
@@ -321,8 +329,9 @@ async function responses(ctx: CoreContext, rows: readonly EntryRow[], jointRows:
 async function respond(ctx: CoreContext, row: EntryRow, doctors: readonly Doctor[]): Promise<ScheduleEntry> {
   const members = row.joint_group === null ? [row] : await jointGroupEntries(ctx.db, { year: row.year, semester: row.semester }, row.joint_group);
   // A meeting just written passed every rule, so it keeps no clash (a change clears those it had).
-  const notes = await meetingCurriculumNotes(ctx, row);
-  return (await responses(ctx, [row], members, new Map(), () => notes, doctors))[0] as ScheduleEntry;
+  const course = await courseCurriculum(ctx.db, row.course_code);
+  const notes = await meetingCurriculumNotes(ctx, row, { course });
+  return (await responses(ctx, [row], members, new Map(), () => notes, { doctors, listed: new Set(course ? [course.code] : []) }))[0] as ScheduleEntry;
 }
 
 /** A term's timetable (the current term when none is given). */

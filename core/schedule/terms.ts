@@ -3,7 +3,7 @@ import { CoreError, fieldError, notFound } from '../domain/errors';
 import { nextPlannedTerm, SEMESTERS, termLabel, termOn, type Term } from '../domain/terms';
 import { WHOLE_TERM, WHOLE_TERM_CODE, type PartOfTerm } from '../domain/parts';
 import { latestPlannedTerm } from '../offerings/repo';
-import { readSetting, writeSetting } from '../system/settings-repo';
+import { readSetting, readSettings, writeSetting } from '../system/settings-repo';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
 import { termLocks, timetableLock } from './locks';
@@ -36,7 +36,10 @@ async function defaultTerm(ctx: CoreContext): Promise<Term> {
 
 /** The travel time an instructor needs between campuses (minutes), as every conflict check reads it. */
 export async function travelMinutes(ctx: CoreContext): Promise<number> {
-  const travel = await readSetting(ctx.db, TRAVEL_MINUTES);
+  return storedTravel(await readSetting(ctx.db, TRAVEL_MINUTES));
+}
+
+function storedTravel(travel: unknown): number {
   return typeof travel === 'number' && Number.isInteger(travel) && travel >= 0 && travel <= MAX_TRAVEL_MINUTES ? travel : DEFAULT_TRAVEL_MINUTES;
 }
 
@@ -54,13 +57,23 @@ export async function currentTerm(ctx: CoreContext): Promise<Term> {
  * that new offering records never move the default view away from what was just written.
  */
 export async function termForWrite(ctx: CoreContext, given: Partial<Term>): Promise<Term> {
-  const term = termOf(given, null);
-  if (term) return term;
-  const chosen = storedTerm(await readSetting(ctx.db, CURRENT_TERM));
-  if (chosen) return chosen;
+  return (await writeSettings(ctx, given)).term;
+}
+
+/**
+ * What a meeting's write needs of the settings, in one read: the term it goes to (see
+ * termForWrite) and the travel time between campuses the rules check.
+ */
+export async function writeSettings(ctx: CoreContext, given: Partial<Term>): Promise<{ term: Term; travelMinutes: number }> {
+  const asked = termOf(given, null);
+  const stored = await readSettings(ctx.db, [CURRENT_TERM, TRAVEL_MINUTES]);
+  const travel = storedTravel(stored.get(TRAVEL_MINUTES));
+  if (asked) return { term: asked, travelMinutes: travel };
+  const chosen = storedTerm(stored.get(CURRENT_TERM));
+  if (chosen) return { term: chosen, travelMinutes: travel };
   const current = await defaultTerm(ctx);
   await writeSetting(ctx.db, CURRENT_TERM, current);
-  return current;
+  return { term: current, travelMinutes: travel };
 }
 
 /** The term a request names (year and semester together), else `fallback`. */

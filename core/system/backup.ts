@@ -11,6 +11,8 @@ import { MAX_DECIDED_SECTIONS } from '../domain/decisions';
 import { CONTENT_TYPES } from '../util/content-types';
 import { appliedMigrations, backupBytes, currentMigrations, firstNonListRow, firstRowBreaking, firstWrongStorage, openUntrusted, quickCheck, referenceSchema, replaceAllRows, schemaObjects, tableColumns, tableNames, type SchemaObject, type Migration } from './backup-repo';
 import type { SqliteHandle } from '../db/sqlite-store';
+import { refreshStatistics } from '../db/versions';
+import { DATA_TABLES } from '../db/tables';
 
 /** A consistent copy of the data, as a SQLite file whichever store holds it (restorable on either). */
 export async function backupDatabase(ctx: CoreContext): Promise<FileResult> {
@@ -196,6 +198,7 @@ export async function restoreDatabase(ctx: CoreContext, file: UploadedFile): Pro
       throw error;
     }
     forgetLoadedModels(ctx.store);
+    await refreshStatistics(ctx.db, DATA_TABLES);
     return { status: 'restored', tables: counts };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -15,6 +15,21 @@ export async function readSetting(db: Db, key: string): Promise<unknown> {
   }
 }
 
+const settingsByKeys = prepared((db: Db, keys: string[]) => db.selectFrom('settings').select(['key', 'value']).where('key', 'in', keys));
+
+/** Several settings in one read, by key (unset and damaged ones absent). */
+export async function readSettings(db: Db, keys: readonly string[]): Promise<Map<string, unknown>> {
+  const values = new Map<string, unknown>();
+  for (const row of await settingsByKeys.rows(db, [...keys])) {
+    try {
+      values.set(row.key, JSON.parse(row.value) as unknown);
+    } catch {
+      // A damaged value (e.g. from an edited backup) reads as unset.
+    }
+  }
+  return values;
+}
+
 export async function writeSetting(db: Db, key: string, value: unknown): Promise<void> {
   await db
     .insertInto('settings')

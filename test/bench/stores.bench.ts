@@ -6,6 +6,8 @@ import { createCore } from '../../core/index';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { createDatabase, createTemplateDatabase, startThrowawayPostgres, type PostgresServer } from '../helpers/postgres';
 import { openStore } from '../../core/db/store';
+import { refreshStatistics } from '../../core/db/versions';
+import { DATA_TABLES } from '../../core/db/tables';
 import { syntheticListing } from '../fixtures/synthetic-listing';
 import { fill, probe, SHAPE, WARMUP } from './schedule.bench';
 import type { WriteJob, WriteTimings } from './http-write-client';
@@ -68,6 +70,8 @@ async function measureStore(kind: StoreKind, databaseUrl: string | undefined): P
     await seeding.run('sample-load', {});
     await seeding.run('predict-bulk', { run_name: 'bench', target_year: 2025, target_semester: 'Fall', target_campus: 'Beirut' });
     const doctors = await fill(seeding, 5000);
+    // The planner's statistics as autovacuum keeps them on a server in use (PostgreSQL; nothing on SQLite).
+    await refreshStatistics(seeding.context.db, DATA_TABLES);
     await seeding.close();
     const server = await startServeProcess(dir, { TERMWISE_API_TOKEN: TOKEN, ...(databaseUrl ? { TERMWISE_DATABASE_URL: databaseUrl } : {}) });
     try {

@@ -30,11 +30,30 @@ export interface DashboardMetrics {
   curriculum_conflicts: number;
 }
 
+/** The latest run with what the dashboard shows of it: its model, its plan's courses and its size. */
+async function latestRunFacts(ctx: CoreContext) {
+  const run = (await latestRun(ctx.db)) ?? null;
+  if (!run) return { run, model: undefined, recommended: [], predictions: 0 };
+  const [model, recommended, predictions] = await Promise.all([modelByVersion(ctx.db, run.target_campus, run.model_version), recommendedCourses(ctx.db, run.id), runEntryCount(ctx.db, run.id)]);
+  return { run, model, recommended, predictions };
+}
+
 export async function dashboardMetrics(ctx: CoreContext): Promise<DashboardMetrics> {
   const { db } = ctx;
-  const run = (await latestRun(db)) ?? null;
-  const model = run ? await modelByVersion(db, run.target_campus, run.model_version) : undefined;
-  const recommended = run ? await recommendedCourses(db, run.id) : [];
+  // Independent reads at once: a server store answers them on several connections.
+  const [latest, courses, offerings, failRatio, doctors, entries, enrollment, failByTerm, models, conflicts] = await Promise.all([
+    latestRunFacts(ctx),
+    countCourses(db),
+    countOfferings(db),
+    averageFailRatio(db),
+    countDoctors(db),
+    countEntries(db),
+    enrollmentByTerm(db),
+    failRatioByTerm(db),
+    modelSummaries(db),
+    currentTerm(ctx).then((term) => termCurriculumConflictCount(ctx, term)),
+  ]);
+  const { run, model, recommended, predictions } = latest;
   const byPrefix: Record<string, number> = {};
   const byType: Record<string, number> = {};
   for (const r of recommended) {
@@ -42,22 +61,22 @@ export async function dashboardMetrics(ctx: CoreContext): Promise<DashboardMetri
     for (const type of storedList(r.types)) byType[type] = (byType[type] ?? 0) + 1;
   }
   return {
-    total_courses: await countCourses(db),
-    total_offerings: await countOfferings(db),
+    total_courses: courses,
+    total_offerings: offerings,
     latest_run_id: run?.id ?? null,
     // The contract calls it confidence; it is the latest run's model's held-out ROC-AUC, in percent.
     average_model_confidence: model?.roc_auc != null ? round1(model.roc_auc * 100) : 0,
-    average_fail_ratio: round1((await averageFailRatio(db)) * 100),
-    total_predictions: run ? await runEntryCount(db, run.id) : 0,
+    average_fail_ratio: round1(failRatio * 100),
+    total_predictions: predictions,
     total_recommended_offerings: recommended.length,
-    total_doctors: await countDoctors(db),
-    total_schedule_entries: await countEntries(db),
+    total_doctors: doctors,
+    total_schedule_entries: entries,
     latest_run: run,
     recommended_by_prefix: byPrefix,
     recommended_by_type: byType,
-    enrollment_by_term: await enrollmentByTerm(db),
-    fail_ratio_by_term: (await failRatioByTerm(db)).map((r) => ({ ...r, fail_ratio: round1(r.fail_ratio * 100) })),
-    models: (await modelSummaries(db)).map((m) => ({ campus: m.campus, model_version: m.model_version, trained_at: m.trained_at, samples: m.samples, roc_auc: m.roc_auc, f1: m.f1 })),
-    curriculum_conflicts: await termCurriculumConflictCount(ctx, await currentTerm(ctx)),
+    enrollment_by_term: enrollment,
+    fail_ratio_by_term: failByTerm.map((r) => ({ ...r, fail_ratio: round1(r.fail_ratio * 100) })),
+    models: models.map((m) => ({ campus: m.campus, model_version: m.model_version, trained_at: m.trained_at, samples: m.samples, roc_auc: m.roc_auc, f1: m.f1 })),
+    curriculum_conflicts: conflicts,
   };
 }

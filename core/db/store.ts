@@ -79,13 +79,14 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
     throw error;
   }
   const listener = options.listen ? await listenForMessages(config.url) : null;
+  let open = true;
   return {
     config,
     kind: 'postgres',
     db,
     sqlite: null,
     publish: async (message) => {
-      if (Buffer.byteLength(message) > MAX_MESSAGE_BYTES) return;
+      if (!open || Buffer.byteLength(message) > MAX_MESSAGE_BYTES) return;
       // Sent on the listening connection where there is one: the requests' connections stay free.
       if (listener && (await listener.send(message))) return;
       await sql`SELECT pg_notify(${CHANGES_CHANNEL}, ${message})`.execute(db);
@@ -93,6 +94,7 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
     onMessage: (listener_) => listener?.add(listener_) ?? (() => {}),
     wrote: () => {},
     close: async () => {
+      open = false;
       await listener?.close();
       await db.destroy();
     },
@@ -109,6 +111,7 @@ async function listenForMessages(url: string): Promise<{ add: (listener: (messag
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  let sending: Promise<unknown> = Promise.resolve();
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url, application_name: 'termwise-listen' });
     next.on('notification', (message) => {
@@ -136,16 +139,21 @@ async function listenForMessages(url: string): Promise<{ add: (listener: (messag
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** Sends on the listening connection; false when it is down (the caller sends another way). */
-    send: async (message) => {
-      const current = client;
-      if (!current) return false;
-      await current.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, message]);
-      return true;
+    /** Sends on the listening connection, one message after another; false when it is down (the caller sends another way). */
+    send: (message) => {
+      const sent = sending.then(async () => {
+        const current = client;
+        if (!current || closed) return false;
+        await current.query('SELECT pg_notify($1, $2)', [CHANGES_CHANNEL, message]);
+        return true;
+      });
+      sending = sent.catch(() => false);
+      return sent;
     },
     close: async () => {
       closed = true;
       clearTimeout(retry);
+      await sending;
       const current = client;
       client = null;
       await current?.end().catch(() => undefined);

@@ -39,6 +39,20 @@ export async function insertDoctor(db: Db, doctor: DoctorRecord): Promise<Doctor
   return { id, ...doctor };
 }
 
+/** Adds new doctors (none of whose names is taken) with few statements; answers their ids, in order. */
+export async function insertDoctors(db: Db, doctors: readonly DoctorRecord[]): Promise<number[]> {
+  const ids = new Map<string, number>();
+  await inBatches(doctors, async (batch) => {
+    const rows = await db
+      .insertInto('doctors')
+      .values(batch.map((d) => ({ name: d.name, name_key: doctorNameKey(d.name), allowed_courses: d.allowed_courses, available_days: d.available_days, available_time: d.available_time })))
+      .returning(['id', 'name_key'])
+      .execute();
+    for (const row of rows) ids.set(row.name_key, row.id);
+  });
+  return doctors.map((d) => ids.get(doctorNameKey(d.name)) as number);
+}
+
 export async function findDoctorByName(db: Db, name: string): Promise<Doctor | undefined> {
   return db.selectFrom('doctors').select(COLUMNS).where('name_key', '=', doctorNameKey(name)).executeTakeFirst();
 }

@@ -48,9 +48,8 @@ export async function upsertOfferings(db: Db, records: readonly OfferingRecord[]
 export async function listOfferingsJson(db: Db): Promise<JsonText<Offering[]>> {
   const chronological = sql`year, ${semesterOrder}, campus, course_code`;
   const query = isPostgres(db)
-    ? sql<{ list: string | null }>`SELECT json_agg(json_build_object('id', id, 'year', year, 'semester', semester, 'campus', campus, 'course_code', course_code,
-        'total_enrolled', total_enrolled, 'passed_count', passed_count, 'failed_count', failed_count, 'fail_ratio', ${failRatio()},
-        'is_offered', is_offered = 1, 'created_at', created_at) ORDER BY ${chronological})::text AS list FROM offerings`
+    ? sql<{ list: string | null }>`SELECT json_agg(t)::text AS list FROM (SELECT id, year, semester, campus, course_code, total_enrolled, passed_count, failed_count,
+        ${failRatio()} AS fail_ratio, is_offered = 1 AS is_offered, created_at FROM offerings ORDER BY ${chronological}) t`
     : sql<{ list: string | null }>`SELECT json_group_array(json_object('id', id, 'year', year, 'semester', semester, 'campus', campus, 'course_code', course_code,
         'total_enrolled', total_enrolled, 'passed_count', passed_count, 'failed_count', failed_count, 'fail_ratio', ${failRatio()},
         'is_offered', json(CASE is_offered WHEN 1 THEN 'true' ELSE 'false' END), 'created_at', created_at)) AS list

@@ -1,6 +1,6 @@
 import type { CoreContext } from '../context';
 import { upsertCourses } from '../catalog/repo';
-import { insertDoctor } from '../faculty/repo';
+import { insertDoctors } from '../faculty/repo';
 import { upsertRooms } from '../rooms/repo';
 import { insertClashes, insertEntries, upsertPart } from './repo';
 import type { ImportPlan } from './import-plan';
@@ -13,8 +13,11 @@ import type { ImportPlan } from './import-plan';
 export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan): Promise<void> {
   for (const { term, part } of plan.parts) await upsertPart(ctx.db, term, part);
   await upsertCourses(ctx.db, plan.courses);
-  const doctorId = new Map<number, number>();
-  for (const { standIn, record } of plan.doctors) doctorId.set(standIn, (await insertDoctor(ctx.db, record)).id);
+  const created = await insertDoctors(
+    ctx.db,
+    plan.doctors.map((d) => d.record),
+  );
+  const doctorId = new Map<number, number>(plan.doctors.map(({ standIn }, i) => [standIn, created[i] as number]));
   await upsertRooms(ctx.db, plan.rooms);
   const values = plan.meetings.map((meeting) => ({ ...meeting.values, doctor_ids: meeting.values.doctor_ids.map((id) => (id < 0 ? (doctorId.get(id) as number) : id)) }));
   const ids = await insertEntries(ctx.db, values, ctx.now().toISOString());

@@ -44,8 +44,9 @@ function storedTravel(travel: unknown): number {
 }
 
 export async function timetableSettings(ctx: CoreContext): Promise<TimetableSettings> {
-  const chosen = storedTerm(await readSetting(ctx.db, CURRENT_TERM));
-  return { current_term: chosen ?? (await defaultTerm(ctx)), current_term_chosen: chosen !== null, travel_minutes: await travelMinutes(ctx) };
+  const stored = await readSettings(ctx.db, [CURRENT_TERM, TRAVEL_MINUTES]);
+  const chosen = storedTerm(stored.get(CURRENT_TERM));
+  return { current_term: chosen ?? (await defaultTerm(ctx)), current_term_chosen: chosen !== null, travel_minutes: storedTravel(stored.get(TRAVEL_MINUTES)) };
 }
 
 export async function currentTerm(ctx: CoreContext): Promise<Term> {
@@ -131,5 +132,7 @@ export async function removePart(ctx: CoreContext, term: Term, code: string): Pr
 }
 
 export async function timetableTerms(ctx: CoreContext): Promise<{ current: Term; terms: (Term & { entries: number })[] }> {
-  return { current: await currentTerm(ctx), terms: await termsWithEntries(ctx.db) };
+  // Independent reads at once (a server store answers them on two connections).
+  const [current, terms] = await Promise.all([currentTerm(ctx), termsWithEntries(ctx.db)]);
+  return { current, terms };
 }

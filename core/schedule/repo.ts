@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store';
 import { inBatches, isRowId, readInBatches } from '../db/batches';
 import { reserveIds } from '../db/ids';
+import { bulkInsert, type BulkColumn } from '../db/bulk';
 import { isPostgres } from '../db/transactions';
 import { prepared } from '../db/prepared';
 import { parseHHMM } from '../domain/time';
@@ -255,13 +256,44 @@ export async function insertEntry(db: Db, values: EntryValues, createdAt: string
 }
 
 /** Inserts many meetings with few statements; answers their ids, in order. Call inside a transaction. */
+const ENTRY_COLUMNS: BulkColumn<'schedule_entries'>[] = [
+  { name: 'id', type: 'integer' },
+  { name: 'year', type: 'integer' },
+  { name: 'semester', type: 'text' },
+  { name: 'course_code', type: 'text' },
+  { name: 'section_name', type: 'text' },
+  { name: 'day', type: 'text' },
+  { name: 'start_time', type: 'text' },
+  { name: 'start_min', type: 'integer' },
+  { name: 'duration_mins', type: 'integer' },
+  { name: 'room', type: 'text' },
+  { name: 'room_key', type: 'text' },
+  { name: 'part_of_term', type: 'text' },
+  { name: 'joint_group', type: 'text' },
+  { name: 'campus', type: 'text' },
+  { name: 'created_at', type: 'text' },
+];
+
+const INSTRUCTOR_COLUMNS: BulkColumn<'schedule_entry_doctors'>[] = [
+  { name: 'entry_id', type: 'integer' },
+  { name: 'doctor_id', type: 'integer' },
+  { name: 'position', type: 'integer' },
+  { name: 'role', type: 'text' },
+];
+
 export async function insertEntries(db: Db, list: readonly EntryValues[], createdAt: string): Promise<number[]> {
   const ids = await reserveIds(db, 'schedule_entries', list.length);
-  const rows = list.map((values, i) => ({ id: ids[i] as number, ...storedValues(values), created_at: createdAt }));
-  await inBatches(rows, (batch) => db.insertInto('schedule_entries').values(batch).execute());
-  await inBatches(
+  await bulkInsert(
+    db,
+    'schedule_entries',
+    ENTRY_COLUMNS,
+    list.map((values, i) => ({ id: ids[i] as number, ...storedValues(values), created_at: createdAt })),
+  );
+  await bulkInsert(
+    db,
+    'schedule_entry_doctors',
+    INSTRUCTOR_COLUMNS,
     list.flatMap((values, i) => instructorRows(ids[i] as number, values)),
-    (batch) => db.insertInto('schedule_entry_doctors').values(batch).execute(),
   );
   return ids;
 }

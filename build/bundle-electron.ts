@@ -14,5 +14,6 @@ await build({ ...common, entryPoints: { main: 'electron/main.ts', 'train-worker'
 await build({ ...common, entryPoints: { preload: 'electron/preload.ts' }, outdir: out, format: 'cjs', outExtension: { '.js': '.cjs' }, external: ['electron'] });
 // Files the core reads next to its modules.
 cpSync('core/db/migrations', `${out}/migrations`, { recursive: true });
+cpSync('core/db/postgres', `${out}/postgres`, { recursive: true });
 cpSync('core/sample/data', `${out}/data`, { recursive: true });
 console.log(`Electron bundles written to ${out}/`);

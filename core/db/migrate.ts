@@ -9,7 +9,11 @@ type Db = Database.Database;
 export interface Migration {
   version: number;
   name: string;
+  /** The migration's SQL, for SQLite, and for PostgreSQL too unless it has a variant of its own. */
   sql: string;
+  /** PostgreSQL's variant (`NNNN_name.postgres.sql`), where the two languages differ. */
+  postgresSql?: string;
+  /** Of the SQL of both stores: each store records the same one, so a backup names its schema alike. */
   checksum: string;
 }
 
@@ -18,17 +22,23 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta
 const FILE_PATTERN = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
 export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir)
+  const files = readdirSync(dir);
+  return files
     .filter((file) => FILE_PATTERN.test(file))
     .sort()
     .map((file) => {
       const match = FILE_PATTERN.exec(file);
       const sql = readFileSync(join(dir, file), 'utf8');
+      const variant = file.replace(/\.sql$/, '.postgres.sql');
+      const postgresSql = files.includes(variant) ? readFileSync(join(dir, variant), 'utf8') : undefined;
       return {
         version: Number(match?.[1]),
         name: file,
         sql,
-        checksum: createHash('sha256').update(sql).digest('hex'),
+        ...(postgresSql === undefined ? {} : { postgresSql }),
+        checksum: createHash('sha256')
+          .update(postgresSql === undefined ? sql : `${sql}\u0000${postgresSql}`)
+          .digest('hex'),
       };
     });
 }

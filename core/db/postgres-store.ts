@@ -78,7 +78,8 @@ export function postgresKysely(pool: pg.Pool): Kysely<Tables> {
   return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: storingPool(pool) }) });
 }
 
-const BASELINE = readFileSync(new URL('./postgres/baseline.sql', import.meta.url), 'utf8');
+/** The baseline schema's SQL, read when a database is first migrated. */
+const baselineSql = (): string => readFileSync(new URL('./postgres/baseline.sql', import.meta.url), 'utf8');
 /** The SQLite migrations the PostgreSQL baseline stands for. */
 export const BASELINE_VERSION = 12;
 /** Two server processes starting at once migrate one after the other. */
@@ -108,9 +109,9 @@ export async function migratePostgres(db: Kysely<Tables>): Promise<number[]> {
       throw new MigrationError(`This PostgreSQL database holds part of Termwise's schema only (${applied.size} of ${BASELINE_VERSION} migrations); use an empty database`);
     }
     const appliedAt = new Date().toISOString();
-    if (pending.some((m) => m.version <= BASELINE_VERSION)) await sql.raw(BASELINE).execute(trx);
+    if (pending.some((m) => m.version <= BASELINE_VERSION)) await sql.raw(baselineSql()).execute(trx);
     for (const m of pending) {
-      if (m.version > BASELINE_VERSION) await sql.raw(m.sql).execute(trx);
+      if (m.version > BASELINE_VERSION) await sql.raw(m.postgresSql ?? m.sql).execute(trx);
       await trx.insertInto('schema_migrations').values({ version: m.version, name: m.name, checksum: m.checksum, applied_at: appliedAt }).execute();
     }
     return pending.map((m) => m.version);

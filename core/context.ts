@@ -2,6 +2,7 @@ import type { Db, Store } from './db/store';
 import type { CoreEvents } from './events';
 import type { ApiAccess } from './system/access';
 import type { CampusList } from './domain/campuses';
+import type { Actor } from './domain/people';
 
 /**
  * Who is asking: the desktop app over IPC (or code in the same process), a script with the API
@@ -23,6 +24,13 @@ export interface CoreContext {
   now: () => Date;
   /** Who made the current call (set by the runner for each call). */
   caller: Caller;
+  /**
+   * The department the call acts in: every department-owned row it reads or writes is this
+   * department's (a laptop has one, 1).
+   */
+  department: number;
+  /** Who the call acts for: their role and department (the laptop's user is the registrar). */
+  actor: Actor;
   /** Set once the REST API is listening. */
   access?: ApiAccess;
 }

@@ -4,8 +4,9 @@ import { DATABASE_FILE } from './db/files';
 import { openStore, PROCESS_ID, type Store, type StoreConfig } from './db/store';
 import { CoreEvents } from './events';
 import { handlers, type HandlerName, type Handlers } from './handlers';
-import { runHandler, type InputOf, type OutputOf } from './registry';
-import type { Caller, CoreContext } from './context';
+import { runHandler, type Call, type InputOf, type OutputOf } from './registry';
+import type { CoreContext } from './context';
+import { REGISTRAR } from './domain/people';
 import { readCampusConfig } from './campus-config';
 import { readProfileFile } from './profile-config';
 import { settleTimetable } from './schedule/terms';
@@ -27,7 +28,7 @@ export interface Core {
   readonly events: CoreEvents;
   run<N extends HandlerName>(name: N, args: InputOf<Handlers[N]>): Promise<OutputOf<Handlers[N]>>;
   /** Untyped entry for transports that receive names from outside (IPC, HTTP), saying who asks. */
-  runUnchecked(name: string, args: unknown, caller: Caller): Promise<unknown>;
+  runUnchecked(name: string, args: unknown, call: Call): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -89,7 +90,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   readProfileFile(options.dataDir);
   const store = await openCoreStore(storeConfigOf(options));
   const events = new CoreEvents();
-  const context: CoreContext = { store, db: store.db, dataDir: options.dataDir, events, campuses, caller: 'desktop', now: options.now ?? (() => new Date()) };
+  const context: CoreContext = { store, db: store.db, dataDir: options.dataDir, events, campuses, caller: 'desktop', department: 1, actor: REGISTRAR, now: options.now ?? (() => new Date()) };
   try {
     // Meetings from before timetables had terms join the current term.
     await settleTimetable(context);
@@ -103,7 +104,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     context,
     events,
     run: async (name, args) => (await runHandler(context, handlers, name, args)) as never,
-    runUnchecked: (name, args, caller) => runHandler(context, handlers, name, args, caller),
+    runUnchecked: (name, args, call) => runHandler(context, handlers, name, args, call),
     close: async () => {
       stopSharing();
       await store.close();
@@ -113,3 +114,4 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
 export type { HandlerName, Handlers } from './handlers';
 export type { Caller } from './context';
+export type { Call } from './registry';

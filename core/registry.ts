@@ -1,5 +1,7 @@
 import { type z } from 'zod';
-import { CoreError, fieldErrors, type FieldProblem } from './domain/errors';
+import { CoreError, fieldErrors, forbidden, type FieldProblem } from './domain/errors';
+import { REGISTRAR, type Actor } from './domain/people';
+import { callScope } from './departments';
 import type { Caller, CoreContext } from './context';
 import type { ChangeArea } from './domain/changes';
 import { storeRefusal } from './db/errors';
@@ -7,12 +9,20 @@ import { storeRefusal } from './db/errors';
 /** What a handler writes: fixed areas, or areas that depend on its input (a dry run writes nothing). */
 export type Writes<I> = readonly ChangeArea[] | ((input: I) => readonly ChangeArea[]);
 
+/**
+ * Who may call a handler: any member of the department it acts in (viewers read, schedulers and
+ * the registrar write), or the registrar alone (the campus: departments, people, the room pool,
+ * the whole database).
+ */
+export type HandlerAccess = 'member' | 'registrar';
+
 /** One handler: its input schema (validated once, here), the domain function it runs and what it writes. */
 export interface Handler<S extends z.ZodType, R> {
   input: S;
   summary: string;
   run: (ctx: CoreContext, input: z.output<S>) => R;
   writes: Writes<z.output<S>>;
+  access: HandlerAccess;
 }
 
 export interface AnyHandler {
@@ -20,6 +30,7 @@ export interface AnyHandler {
   summary: string;
   run: (ctx: CoreContext, input: never) => unknown;
   writes: Writes<never>;
+  access: HandlerAccess;
 }
 
 export type HandlerMap = Record<string, AnyHandler>;
@@ -28,9 +39,9 @@ export function handler<S extends z.ZodType, R>(
   input: S,
   summary: string,
   run: (ctx: CoreContext, input: z.output<S>) => R,
-  options: { writes?: Writes<z.output<S>> } = {},
+  options: { writes?: Writes<z.output<S>>; access?: HandlerAccess } = {},
 ): Handler<S, R> {
-  return { input, summary, run, writes: options.writes ?? [] };
+  return { input, summary, run, writes: options.writes ?? [], access: options.access ?? 'member' };
 }
 
 /** Declares a feature's handlers; the type keeps each name's input and output. */
@@ -66,21 +77,39 @@ export function validationError(error: z.ZodError): CoreError {
   return fieldErrors(fieldProblems(error));
 }
 
-/** The one runner every transport calls; `caller` says who is asking. */
-export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: string, args: unknown, caller: Caller = 'desktop'): Promise<unknown> {
+/** Who makes a call, and the department they ask to act in (the registrar chooses; others have theirs). */
+export interface Call {
+  caller: Caller;
+  /** Who the call acts for; the registrar when not given (the laptop, the server's own token). */
+  actor?: Actor;
+  /** The department asked for (its id or code); the caller's own, or the first, when not given. */
+  department?: string | undefined;
+}
+
+/**
+ * The one runner every transport calls: validates the input, decides the department the call acts
+ * in and whether its caller may make it, runs the handler and announces what a write changed.
+ */
+export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: string, args: unknown, call: Call = { caller: 'desktop' }): Promise<unknown> {
   const h = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : undefined;
   if (!h) throw new CoreError('not_found', `Unknown operation "${name}"`);
+  const actor = call.actor ?? REGISTRAR;
+  if (h.access === 'registrar' && actor.role !== 'registrar') throw forbidden('Only the registrar may do this');
   const parsed = h.input.safeParse(args ?? {});
   if (!parsed.success) throw validationError(parsed.error);
+  const areas = typeof h.writes === 'function' ? (h.writes as (input: unknown) => readonly ChangeArea[])(parsed.data) : h.writes;
+  if (areas.length > 0 && actor.role === 'viewer') throw forbidden('A viewer reads the department\'s plans; changing them is for its schedulers');
   let result: unknown;
+  let department: number;
   try {
-    result = await (h.run as (ctx: CoreContext, input: unknown) => unknown)(caller === ctx.caller ? ctx : { ...ctx, caller }, parsed.data);
+    const scope = await callScope(ctx, actor, call.department);
+    department = scope.department;
+    result = await (h.run as (ctx: CoreContext, input: unknown) => unknown)({ ...ctx, caller: call.caller, actor, department, campuses: scope.campuses }, parsed.data);
   } catch (error) {
     // The store's own refusals (busy past the wait, a value it cannot hold) are answered in words.
     throw storeRefusal(error) ?? error;
   }
   // A successful write announces what it changed, so every open screen (IPC or /events) refreshes itself.
-  const areas = typeof h.writes === 'function' ? (h.writes as (input: unknown) => readonly ChangeArea[])(parsed.data) : h.writes;
-  if (areas.length > 0) ctx.events.emit({ type: 'changed', areas: [...areas] });
+  if (areas.length > 0) ctx.events.emit({ type: 'changed', areas: [...areas], department });
   return result;
 }

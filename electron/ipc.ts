@@ -15,7 +15,7 @@ export async function dispatch(core: Pick<Core, 'runUnchecked'>, frame: { url: s
   if (!isTrustedSender(frame)) return { ok: false, error: { code: 'unauthorized', message: 'This page may not call Termwise' } };
   if (typeof operation !== 'string') return { ok: false, error: { code: 'validation', message: 'The operation name must be a string' } };
   try {
-    return { ok: true, value: await core.runUnchecked(operation, args, 'desktop') };
+    return { ok: true, value: await core.runUnchecked(operation, args, { caller: 'desktop' }) };
   } catch (error) {
     if (isCoreError(error)) return { ok: false, error: error.toData() };
     console.error(error);

@@ -26,7 +26,10 @@ export interface Problem {
   instructors: Map<number, Instructor>;
   rooms: RoomChoice[];
   slots: Slot[];
+  /** Every meeting of the term: the department's, and other departments' (taken: shared rooms, instructors' one calendar). */
   existing: Booking[];
+  /** The department the draft is for. */
+  department: number;
   maxSectionsPerDoctor: number;
   campus: string;
   timeBudgetMs: number;

@@ -7,10 +7,9 @@ import { listDoctors } from '../faculty/repo';
 import { allowedCourseList } from '../domain/teaching';
 import { run as loadRun } from '../predict';
 import { declaredRooms } from '../rooms/repo';
-import { bookingOf, listEntries } from '../schedule/repo';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
-import { courseCohorts, termLocks, currentTerm, insertCheckedEntry, instructorAliases, partsByCode, type ScheduleEntry, termForWrite, termOf, travelMinutes } from '../schedule';
+import { campusTerm, courseCohorts, termLocks, currentTerm, insertCheckedEntry, instructorAliases, type ScheduleEntry, termForWrite, termOf, travelMinutes } from '../schedule';
 import type { Semester, Term } from '../domain/terms';
 import { mayTeach } from '../domain/teaching';
 import { roomKey } from '../domain/meetings';
@@ -50,11 +49,11 @@ export async function draftTerm(ctx: CoreContext, input: AutofillInput): Promise
 export async function buildProblem(ctx: CoreContext, input: AutofillInput, given?: Term): Promise<Problem> {
   const term = given ?? (await draftTerm(ctx, input));
   const run = await loadRun(ctx, input.run_id);
-  const entries = await listEntries(ctx.db, term);
-  const parts = await partsByCode(ctx, term);
-  const doctors = await listDoctors(ctx.db);
+  const { own: entries, ownBookings, taken } = await campusTerm(ctx, term);
+  const doctors = await listDoctors(ctx.db, ctx.department);
+  // An instructor's load counts what they teach for every department.
   const loads = new Map<number, number>();
-  for (const e of entries) for (const id of e.doctor_ids) loads.set(id, (loads.get(id) ?? 0) + 1);
+  for (const b of [...ownBookings, ...taken]) for (const id of b.doctor_ids) loads.set(id, (loads.get(id) ?? 0) + 1);
   const instructors = new Map<number, Instructor>(doctors.map((d) => [d.id, { id: d.id, name: d.name, available_days: d.available_days, available_time: d.available_time, load: loads.get(d.id) ?? 0 }]));
   const allowed = new Map(doctors.map((d) => [d.id, allowedCourseList(d)]));
   const sectionsOf = new Map<string, string[]>();
@@ -74,7 +73,7 @@ export async function buildProblem(ctx: CoreContext, input: AutofillInput, given
       });
     }
   }
-  const rooms = (await declaredRooms(ctx.db))
+  const rooms = (await declaredRooms(ctx.db, ctx.department))
     .filter((r) => r.campus === null || r.campus === run.target_campus)
     .map((r) => ({ name: r.name, key: roomKey(r.name) ?? r.name.toLowerCase(), capacity: r.capacity }));
   return {
@@ -82,7 +81,8 @@ export async function buildProblem(ctx: CoreContext, input: AutofillInput, given
     instructors,
     rooms,
     slots: input.slots ?? STANDARD_SLOTS,
-    existing: entries.map((row) => bookingOf(row, parts)),
+    existing: [...ownBookings, ...taken],
+    department: ctx.department,
     maxSectionsPerDoctor: input.max_sections_per_doctor,
     campus: run.target_campus,
     timeBudgetMs: input.time_budget_ms,

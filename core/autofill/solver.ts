@@ -22,8 +22,9 @@ interface CohortMeeting {
 }
 
 /** A drafted section as the timetable's rules see it: one meeting for the whole term at the run's campus. */
-const bookingOf = (p: { section: SectionDemand; slot: Slot; doctor: Instructor; room: RoomChoice }, campus: string): Booking => ({
+const bookingOf = (p: { section: SectionDemand; slot: Slot; doctor: Instructor; room: RoomChoice }, campus: string, department: number): Booking => ({
   id: null,
+  department,
   course_code: p.section.course_code,
   section_name: p.section.section_name,
   doctor_ids: [p.doctor.id],
@@ -62,7 +63,7 @@ class Draft {
     for (const b of problem.existing) {
       this.addBooking(b);
       // A cohort studies at one campus: meetings elsewhere are not its students' clashes.
-      if (b.campus === problem.campus) this.addCohortMeeting({ course_code: b.course_code, session: b });
+      if (b.campus === problem.campus, problem.department) this.addCohortMeeting({ course_code: b.course_code, session: b });
     }
     for (const [id, instructor] of problem.instructors) this.load.set(id, instructor.load);
   }
@@ -80,7 +81,7 @@ class Draft {
   private readonly bookings = new Map<Placement, Booking>();
 
   add(p: Placement): void {
-    const b = bookingOf(p, this.problem.campus);
+    const b = bookingOf(p, this.problem.campus, this.problem.department);
     this.bookings.set(p, b);
     this.addBooking(b);
     this.placements.add(p);
@@ -133,7 +134,7 @@ class Draft {
 
   /** Hard rules for one candidate, by the timetable's own checks; plus qualification, load and seats. */
   conflicts(section: SectionDemand, slot: Slot, doctor: Instructor, room: RoomChoice): string[] {
-    const booking = bookingOf({ section, slot, doctor, room }, this.problem.campus);
+    const booking = bookingOf({ section, slot, doctor, room }, this.problem.campus, this.problem.department);
     const others = [...new Set([...(this.byDoctor.get(doctor.id) ?? []), ...(this.byRoom.get(room.key) ?? [])])];
     const problems = bookingConflicts(booking, [doctor], others, this.problem.rules);
     if (!section.allowedDoctors.includes(doctor.id)) problems.push(`${doctor.name} is not allowed to teach ${section.course_code}`);
@@ -168,10 +169,10 @@ class Draft {
     const doctors = section.allowedDoctors.map((id) => this.problem.instructors.get(id)).filter((d): d is Instructor => d !== undefined && (this.load.get(d.id) ?? 0) < this.problem.maxSectionsPerDoctor);
     const rooms = this.problem.rooms.filter((r) => r.capacity >= section.size);
     for (const slot of this.problem.slots) {
-      const room = rooms.find((r) => roomConflicts(bookingOf({ section, slot, doctor: NO_ONE, room: r }, this.problem.campus), this.byRoom.get(r.key) ?? []).length === 0);
+      const room = rooms.find((r) => roomConflicts(bookingOf({ section, slot, doctor: NO_ONE, room: r }, this.problem.campus, this.problem.department), this.byRoom.get(r.key) ?? []).length === 0);
       if (!room) continue;
       for (const doctor of doctors) {
-        const booking = bookingOf({ section, slot, doctor, room }, this.problem.campus);
+        const booking = bookingOf({ section, slot, doctor, room }, this.problem.campus, this.problem.department);
         const theirs = this.byDoctor.get(doctor.id) ?? [];
         if (availabilityConflicts(doctor, booking).length > 0 || doctorConflicts(doctor, booking, theirs).length > 0 || travelConflicts(doctor, booking, theirs, this.problem.rules).length > 0) continue;
         const cost = this.cost(section, slot, doctor, room);
@@ -194,9 +195,9 @@ class Draft {
     const verb = doctors.length === 1 ? 'is' : 'are';
     if (doctors.every((d) => (this.load.get(d.id) ?? 0) >= problem.maxSectionsPerDoctor)) return `${names}, ${only}, ${verb} fully booked (at most ${problem.maxSectionsPerDoctor} section${problem.maxSectionsPerDoctor === 1 ? '' : 's'} each)`;
     const probe: RoomChoice = { name: '', key: '\u0000', capacity: Number.MAX_SAFE_INTEGER };
-    const availableSomewhere = doctors.filter((d) => problem.slots.some((slot) => bookingConflicts(bookingOf({ section, slot, doctor: d, room: probe }, problem.campus), [d], [], problem.rules).length === 0));
+    const availableSomewhere = doctors.filter((d) => problem.slots.some((slot) => bookingConflicts(bookingOf({ section, slot, doctor: d, room: probe }, problem.campus, problem.department), [d], [], problem.rules).length === 0));
     if (availableSomewhere.length === 0) return `${names}, ${only}, ${verb} not available at any standard time`;
-    const freeSomewhere = availableSomewhere.filter((d) => problem.slots.some((slot) => bookingConflicts(bookingOf({ section, slot, doctor: d, room: probe }, problem.campus), [d], this.byDoctor.get(d.id) ?? [], problem.rules).length === 0));
+    const freeSomewhere = availableSomewhere.filter((d) => problem.slots.some((slot) => bookingConflicts(bookingOf({ section, slot, doctor: d, room: probe }, problem.campus, problem.department), [d], this.byDoctor.get(d.id) ?? [], problem.rules).length === 0));
     if (freeSomewhere.length === 0) return `${names}, ${only}, ${verb} already teaching at every standard time they are available`;
     return `No room that seats ${section.size} is free when ${names} can teach ${section.course_code}`;
   }

@@ -36,6 +36,7 @@ export function draftModel(problem: Problem, placed: readonly Placement[]): Draf
   const roomIndex = new Map(rooms.map((r, i) => [r.key, i]));
   const probe = (slot: Slot, doctorId: number, course: string): Booking => ({
     id: null,
+    department: problem.department,
     course_code: course,
     section_name: '\u0000draft',
     doctor_ids: [doctorId],

@@ -9,15 +9,15 @@ export type { Course };
 
 const COLUMNS = ['code', 'name', 'prefix', 'number', 'type', 'study_plan', 'prerequisites', 'course_level'] as const;
 
-export async function upsertCourses(db: Db, courses: readonly Course[]): Promise<number> {
+export async function upsertCourses(db: Db, department: number, courses: readonly Course[]): Promise<number> {
   // A file may list a code twice: the last listing wins, as it did row by row.
   const unique = [...new Map(courses.map((c) => [c.code, c])).values()];
   await inBatches(unique, (batch) =>
     db
       .insertInto('courses')
-      .values(batch.map((c) => ({ code: c.code, name: c.name, prefix: c.prefix, number: c.number, type: c.type, study_plan: c.study_plan, prerequisites: c.prerequisites, course_level: c.course_level })))
+      .values(batch.map((c) => ({ department_id: department, code: c.code, name: c.name, prefix: c.prefix, number: c.number, type: c.type, study_plan: c.study_plan, prerequisites: c.prerequisites, course_level: c.course_level })))
       .onConflict((oc) =>
-        oc.column('code').doUpdateSet((eb) => ({
+        oc.columns(['department_id', 'code']).doUpdateSet((eb) => ({
           name: eb.ref('excluded.name'),
           prefix: eb.ref('excluded.prefix'),
           number: eb.ref('excluded.number'),
@@ -32,25 +32,27 @@ export async function upsertCourses(db: Db, courses: readonly Course[]): Promise
   return courses.length;
 }
 
-export async function listCourses(db: Db): Promise<Course[]> {
-  return db.selectFrom('courses').select(COLUMNS).orderBy('code').execute();
+export async function listCourses(db: Db, department: number): Promise<Course[]> {
+  return db.selectFrom('courses').select(COLUMNS).where('department_id', '=', department).orderBy('code').execute();
 }
 
-export async function countCourses(db: Db): Promise<number> {
-  const row = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function countCourses(db: Db, department: number): Promise<number> {
+  const row = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).where('department_id', '=', department).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Whether the catalog lists a course code. */
-const courseByCode = prepared((db: Db, code: string) => db.selectFrom('courses').select(['code', 'prefix', 'course_level', 'type', 'study_plan']).where('code', '=', code));
+const courseByCode = prepared((db: Db, department: number, code: string) =>
+  db.selectFrom('courses').select(['code', 'prefix', 'course_level', 'type', 'study_plan']).where('department_id', '=', department).where('code', '=', code),
+);
 
-export async function hasCourse(db: Db, code: string): Promise<boolean> {
-  return (await courseByCode.first(db, code)) !== undefined;
+export async function hasCourse(db: Db, department: number, code: string): Promise<boolean> {
+  return (await courseByCode.first(db, department, code)) !== undefined;
 }
 
 /** The catalog's course codes (to tell many codes apart at once). */
-export async function courseCodes(db: Db): Promise<Set<string>> {
-  return new Set((await db.selectFrom('courses').select('code').execute()).map((row) => row.code));
+export async function courseCodes(db: Db, department: number): Promise<Set<string>> {
+  return new Set((await db.selectFrom('courses').select('code').where('department_id', '=', department).execute()).map((row) => row.code));
 }
 
 /** What the curriculum rules read of a course: its code, prefix, level, type and study plan. */
@@ -63,23 +65,25 @@ const isCore = sql<boolean>`lower(type) LIKE '%core%'`;
 const hasStudyPlan = sql<boolean>`(study_plan IS NOT NULL AND trim(study_plan) != '')`;
 
 /** The catalog courses that can belong to a cohort: those with a study plan, and core courses. */
-export async function cohortCourses(db: Db): Promise<CourseCurriculum[]> {
+export async function cohortCourses(db: Db, department: number): Promise<CourseCurriculum[]> {
   return db
     .selectFrom('courses')
     .select(CURRICULUM_COLUMNS)
+    .where('department_id', '=', department)
     .where(sql<boolean>`${hasStudyPlan} OR ${isCore}`)
     .execute();
 }
 
-export async function courseCurriculum(db: Db, code: string): Promise<CourseCurriculum | undefined> {
-  return courseByCode.first(db, code);
+export async function courseCurriculum(db: Db, department: number, code: string): Promise<CourseCurriculum | undefined> {
+  return courseByCode.first(db, department, code);
 }
 
 /** The core courses without a study plan of one prefix (any case) and level. */
-export async function corePeersWithoutPlan(db: Db, prefix: string, level: number): Promise<CourseCurriculum[]> {
+export async function corePeersWithoutPlan(db: Db, department: number, prefix: string, level: number): Promise<CourseCurriculum[]> {
   return db
     .selectFrom('courses')
     .select(CURRICULUM_COLUMNS)
+    .where('department_id', '=', department)
     .where(sql<boolean>`lower(prefix) = lower(${prefix})`)
     .where('course_level', '=', level)
     .where(sql<boolean>`NOT ${hasStudyPlan}`)
@@ -93,10 +97,11 @@ function containing(text: string): string {
 }
 
 /** The courses whose study plan names a program anywhere in its text, in any case (a narrowing: the plan is read after). */
-export async function coursesMentioningProgram(db: Db, program: string): Promise<CourseCurriculum[]> {
+export async function coursesMentioningProgram(db: Db, department: number, program: string): Promise<CourseCurriculum[]> {
   return db
     .selectFrom('courses')
     .select(CURRICULUM_COLUMNS)
+    .where('department_id', '=', department)
     .where(sql<boolean>`lower(study_plan) LIKE lower(${containing(program)}) ESCAPE '\\'`)
     .execute();
 }

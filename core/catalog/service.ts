@@ -11,6 +11,6 @@ export async function importCourses(ctx: CoreContext, file: UploadedFile): Promi
   requireExtension(file, IMPORT_KINDS.courses.extensions, IMPORT_KINDS.courses.label);
   const log = new ImportLog();
   const courses = coursesFromJson(parseJsonFile(file), log);
-  const processed = await inTransaction(ctx.db, (trx) => upsertCourses(trx, courses));
+  const processed = await inTransaction(ctx.db, (trx) => upsertCourses(trx, ctx.department, courses));
   return log.result(processed);
 }

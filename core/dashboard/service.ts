@@ -32,25 +32,25 @@ export interface DashboardMetrics {
 
 /** The latest run with what the dashboard shows of it: its model, its plan's courses and its size. */
 async function latestRunFacts(ctx: CoreContext) {
-  const run = (await latestRun(ctx.db)) ?? null;
+  const run = (await latestRun(ctx.db, ctx.department)) ?? null;
   if (!run) return { run, model: undefined, recommended: [], predictions: 0 };
-  const [model, recommended, predictions] = await Promise.all([modelByVersion(ctx.db, run.target_campus, run.model_version), recommendedCourses(ctx.db, run.id), runEntryCount(ctx.db, run.id)]);
+  const [model, recommended, predictions] = await Promise.all([modelByVersion(ctx.db, ctx.department, run.target_campus, run.model_version), recommendedCourses(ctx.db, ctx.department, run.id), runEntryCount(ctx.db, ctx.department, run.id)]);
   return { run, model, recommended, predictions };
 }
 
 export async function dashboardMetrics(ctx: CoreContext): Promise<DashboardMetrics> {
-  const { db } = ctx;
+  const { db, department } = ctx;
   // Independent reads at once: a server store answers them on several connections.
   const [latest, courses, offerings, failRatio, doctors, entries, enrollment, failByTerm, models, conflicts] = await Promise.all([
     latestRunFacts(ctx),
-    countCourses(db),
-    countOfferings(db),
-    averageFailRatio(db),
-    countDoctors(db),
-    countEntries(db),
-    enrollmentByTerm(db),
-    failRatioByTerm(db),
-    modelSummaries(db),
+    countCourses(db, department),
+    countOfferings(db, department),
+    averageFailRatio(db, department),
+    countDoctors(db, department),
+    countEntries(db, department),
+    enrollmentByTerm(db, department),
+    failRatioByTerm(db, department),
+    modelSummaries(db, department),
     currentTerm(ctx).then((term) => termCurriculumConflictCount(ctx, term)),
   ]);
   const { run, model, recommended, predictions } = latest;

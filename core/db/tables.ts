@@ -6,7 +6,18 @@ import type { Generated } from 'kysely';
  * this with both stores' columns.
  */
 
+/** A department of the campus (a laptop holds one, id 1). */
+export interface DepartmentsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  /** JSON list of the server's campus names it plans for; null: all of them. */
+  campuses: string | null;
+  created_at: string;
+}
+
 export interface CoursesTable {
+  department_id: Generated<number>;
   code: string;
   name: string;
   prefix: string;
@@ -19,6 +30,7 @@ export interface CoursesTable {
 
 export interface OfferingsTable {
   id: Generated<number>;
+  department_id: Generated<number>;
   year: number;
   semester: string;
   campus: string;
@@ -30,17 +42,25 @@ export interface OfferingsTable {
   created_at: string;
 }
 
+/** An instructor of the campus: one calendar, whichever departments they teach for. */
 export interface DoctorsTable {
   id: Generated<number>;
   name: string;
   name_key: string;
-  allowed_courses: Generated<string>;
   available_days: string | null;
   available_time: string | null;
 }
 
+/** A department an instructor teaches for, and the courses they may teach there (JSON list). */
+export interface DepartmentDoctorsTable {
+  department_id: number;
+  doctor_id: number;
+  allowed_courses: Generated<string>;
+}
+
 export interface ModelsTable {
   id: Generated<number>;
+  department_id: Generated<number>;
   campus: string;
   model_version: string;
   trained_at: string;
@@ -60,6 +80,7 @@ export interface ModelsTable {
 
 export interface PredictionRunsTable {
   id: Generated<number>;
+  department_id: Generated<number>;
   run_name: string;
   target_year: number;
   target_semester: string;
@@ -96,12 +117,14 @@ export interface PredictionEntriesTable {
 }
 
 export interface SettingsTable {
+  department_id: Generated<number>;
   key: string;
   value: string;
 }
 
 export interface TermPartsTable {
   id: Generated<number>;
+  department_id: Generated<number>;
   year: number;
   semester: string;
   code: string;
@@ -112,6 +135,7 @@ export interface TermPartsTable {
 
 export interface ScheduleEntriesTable {
   id: Generated<number>;
+  department_id: Generated<number>;
   year: number | null;
   semester: string | null;
   course_code: string;
@@ -141,15 +165,18 @@ export interface ScheduleClashesTable {
   detail: string;
 }
 
+/** A room of the campus pool (department_id null, any department books it) or of one department. */
 export interface RoomsTable {
   id: Generated<number>;
   name: string;
   name_key: string;
   capacity: number | null;
   campus: string | null;
+  department_id: number | null;
 }
 
 export interface ConfirmedTermsTable {
+  department_id: Generated<number>;
   campus: string;
   year: number;
   semester: string;
@@ -158,6 +185,7 @@ export interface ConfirmedTermsTable {
 
 export interface TermNotesTable {
   id: Generated<number>;
+  department_id: Generated<number>;
   year: number;
   semester: string;
   kind: string;
@@ -175,6 +203,8 @@ export interface SchemaMigrationsTable {
 }
 
 export interface Tables {
+  departments: DepartmentsTable;
+  department_doctors: DepartmentDoctorsTable;
   courses: CoursesTable;
   offerings: OfferingsTable;
   doctors: DoctorsTable;
@@ -197,9 +227,11 @@ export interface Tables {
  * in (and empties them in reverse). The migrations' own record is not data.
  */
 export const DATA_TABLES = [
+  'departments',
   'courses',
   'offerings',
   'doctors',
+  'department_doctors',
   'models',
   'prediction_runs',
   'prediction_entries',

@@ -1,5 +1,5 @@
 /** What a write can change; the runner announces each successful write with the areas it touched. */
-export const CHANGE_AREAS = ['catalog', 'offerings', 'doctors', 'rooms', 'timetable', 'runs', 'models', 'settings'] as const;
+export const CHANGE_AREAS = ['catalog', 'offerings', 'doctors', 'rooms', 'timetable', 'runs', 'models', 'settings', 'departments'] as const;
 export type ChangeArea = (typeof CHANGE_AREAS)[number];
 
 /** Everything (a restore or the sample data replace or add to every table). */
@@ -10,6 +10,8 @@ export interface ChangedEvent {
   areas: ChangeArea[];
   /** Written through another server process on the same database (it has announced it there already). */
   remote?: boolean;
+  /** The department whose data changed (a change to the campus's own: rooms, people, departments, names none). */
+  department?: number;
 }
 
 /** A changed event as it arrives from elsewhere (another server process): checked before it is passed on. */

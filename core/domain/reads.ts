@@ -8,7 +8,8 @@ import type { ChangeArea } from './changes';
  * while the write named none of the read's areas.
  */
 export const READ_AREAS = {
-  'campuses-list': [],
+  'campuses-list': ['departments'],
+  'departments-list': ['departments'],
   'settings-info': ['settings'],
   'courses-list': ['catalog'],
   'offerings-list': ['offerings'],

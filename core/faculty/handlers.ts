@@ -6,7 +6,7 @@ import { createDoctorSchema } from './schema';
 import { listDoctors } from './repo';
 
 export const facultyHandlers = defineHandlers({
-  'doctors-list': handler(z.object({}), 'All doctors', (ctx) => listDoctors(ctx.db)),
+  'doctors-list': handler(z.object({}), 'All doctors', (ctx) => listDoctors(ctx.db, ctx.department)),
   'doctors-create': handler(createDoctorSchema, 'Add one doctor', (ctx, input) => createDoctor(ctx, input), { writes: ['doctors'] }),
   'doctors-upload': handler(
     z.object({ file: uploadedFileSchema }),

@@ -8,79 +8,120 @@ import type { Doctor, DoctorRecord } from './schema';
 /** The rows this repository reads and writes, for features that read doctors through it. */
 export type { Doctor, DoctorRecord };
 
-const COLUMNS = ['id', 'name', 'allowed_courses', 'available_days', 'available_time'] as const;
+/**
+ * Instructors belong to the campus: one row (one calendar) per person, found by name, whatever
+ * departments they teach for. A department sees the instructors it lists, each with the courses
+ * they may teach there.
+ */
 
-export async function upsertDoctors(db: Db, doctors: readonly DoctorRecord[]): Promise<number> {
+/** A department's view of its instructors: the person, and the courses they may teach there. */
+const listed = (db: Db, department: number) =>
+  db
+    .selectFrom('doctors as d')
+    .innerJoin('department_doctors as l', 'l.doctor_id', 'd.id')
+    .select(['d.id', 'd.name', 'l.allowed_courses', 'd.available_days', 'd.available_time'])
+    .where('l.department_id', '=', department);
+
+/**
+ * Upserts the people (by name; their availability from the file) and lists them in the department
+ * with the courses the file gives.
+ */
+export async function upsertDoctors(db: Db, department: number, doctors: readonly DoctorRecord[]): Promise<number> {
   // Two spellings of one name are one doctor: the last listing wins, as it did row by row.
   const unique = [...new Map(doctors.map((d) => [doctorNameKey(d.name), d])).entries()];
-  await inBatches(unique, (batch) =>
-    db
+  await inBatches(unique, async (batch) => {
+    const people = await db
       .insertInto('doctors')
-      .values(batch.map(([name_key, d]) => ({ name: d.name, name_key, allowed_courses: d.allowed_courses, available_days: d.available_days, available_time: d.available_time })))
-      .onConflict((oc) =>
-        oc.column('name_key').doUpdateSet((eb) => ({
-          name: eb.ref('excluded.name'),
-          allowed_courses: eb.ref('excluded.allowed_courses'),
-          available_days: eb.ref('excluded.available_days'),
-          available_time: eb.ref('excluded.available_time'),
-        })),
-      )
-      .execute(),
-  );
+      .values(batch.map(([name_key, d]) => ({ name: d.name, name_key, available_days: d.available_days, available_time: d.available_time })))
+      .onConflict((oc) => oc.column('name_key').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), available_days: eb.ref('excluded.available_days'), available_time: eb.ref('excluded.available_time') })))
+      .returning(['id', 'name_key'])
+      .execute();
+    const ids = new Map(people.map((p) => [p.name_key, p.id]));
+    await db
+      .insertInto('department_doctors')
+      .values(batch.map(([name_key, d]) => ({ department_id: department, doctor_id: ids.get(name_key) as number, allowed_courses: d.allowed_courses })))
+      .onConflict((oc) => oc.columns(['department_id', 'doctor_id']).doUpdateSet((eb) => ({ allowed_courses: eb.ref('excluded.allowed_courses') })))
+      .execute();
+  });
   return doctors.length;
 }
 
-export async function insertDoctor(db: Db, doctor: DoctorRecord): Promise<Doctor> {
-  const { id } = await db
-    .insertInto('doctors')
-    .values({ name: doctor.name, name_key: doctorNameKey(doctor.name), allowed_courses: doctor.allowed_courses, available_days: doctor.available_days, available_time: doctor.available_time })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id, ...doctor };
-}
-
-/** Adds new doctors (none of whose names is taken) with few statements; answers their ids, in order. */
-export async function insertDoctors(db: Db, doctors: readonly DoctorRecord[]): Promise<number[]> {
+/**
+ * Lists instructors in a department, adding the people not yet on the campus (a person already
+ * there keeps their availability: another department listed them first). Answers their ids, in order.
+ */
+export async function ensureDoctors(db: Db, department: number, doctors: readonly DoctorRecord[]): Promise<number[]> {
   const ids = new Map<string, number>();
   await inBatches(doctors, async (batch) => {
-    const rows = await db
+    await db
       .insertInto('doctors')
-      .values(batch.map((d) => ({ name: d.name, name_key: doctorNameKey(d.name), allowed_courses: d.allowed_courses, available_days: d.available_days, available_time: d.available_time })))
-      .returning(['id', 'name_key'])
+      .values(batch.map((d) => ({ name: d.name, name_key: doctorNameKey(d.name), available_days: d.available_days, available_time: d.available_time })))
+      .onConflict((oc) => oc.column('name_key').doNothing())
       .execute();
-    for (const row of rows) ids.set(row.name_key, row.id);
+    const keys = batch.map((d) => doctorNameKey(d.name));
+    for (const row of await db.selectFrom('doctors').select(['id', 'name_key']).where('name_key', 'in', keys).execute()) ids.set(row.name_key, row.id);
+    await db
+      .insertInto('department_doctors')
+      .values(batch.map((d) => ({ department_id: department, doctor_id: ids.get(doctorNameKey(d.name)) as number, allowed_courses: d.allowed_courses })))
+      .onConflict((oc) => oc.columns(['department_id', 'doctor_id']).doNothing())
+      .execute();
   });
   return doctors.map((d) => ids.get(doctorNameKey(d.name)) as number);
 }
 
-export async function findDoctorByName(db: Db, name: string): Promise<Doctor | undefined> {
-  return db.selectFrom('doctors').select(COLUMNS).where('name_key', '=', doctorNameKey(name)).executeTakeFirst();
+/** Adds one instructor to a department: a new person, or one of the campus another department lists. */
+export async function insertDoctor(db: Db, department: number, doctor: DoctorRecord): Promise<Doctor> {
+  const [id] = await ensureDoctors(db, department, [doctor]);
+  return { ...doctor, id: id as number };
 }
 
-const doctorsWithIds = prepared((db: Db, ids: number[]) => db.selectFrom('doctors').select(COLUMNS).where('id', 'in', ids));
+/** The person of that name on the campus, if any, and whether the department lists them. */
+export async function campusDoctorByName(db: Db, department: number, name: string): Promise<{ id: number; name: string; listed: boolean } | undefined> {
+  const row = await db
+    .selectFrom('doctors as d')
+    .leftJoin('department_doctors as l', (join) => join.onRef('l.doctor_id', '=', 'd.id').on('l.department_id', '=', department))
+    .select(['d.id', 'd.name', 'l.department_id'])
+    .where('d.name_key', '=', doctorNameKey(name))
+    .executeTakeFirst();
+  return row ? { id: row.id, name: row.name, listed: row.department_id !== null } : undefined;
+}
 
-export async function getDoctor(db: Db, id: number): Promise<Doctor | undefined> {
+export async function findDoctorByName(db: Db, department: number, name: string): Promise<Doctor | undefined> {
+  return listed(db, department).where('d.name_key', '=', doctorNameKey(name)).executeTakeFirst();
+}
+
+const doctorsWithIds = prepared((db: Db, department: number, ids: number[]) => listed(db, department).where('d.id', 'in', ids));
+
+export async function getDoctor(db: Db, department: number, id: number): Promise<Doctor | undefined> {
   if (!isRowId(id)) return undefined;
-  return doctorsWithIds.first(db, [id]);
+  return doctorsWithIds.first(db, department, [id]);
 }
 
 /** Lists up to this long are read with a statement kept for their length; longer ones in slices. */
 const KEPT_LIST_LENGTH = 8;
 
-/** The doctors with the given ids (those that exist), by id. */
-export async function doctorsById(db: Db, ids: Iterable<number>): Promise<Map<number, Doctor>> {
+/** The department's instructors with the given ids (those it lists), by id. */
+export async function doctorsById(db: Db, department: number, ids: Iterable<number>): Promise<Map<number, Doctor>> {
   const wanted = [...new Set(ids)].filter(isRowId);
   if (wanted.length === 0) return new Map();
-  const rows = wanted.length <= KEPT_LIST_LENGTH ? await doctorsWithIds.rows(db, wanted) : await readInBatches(wanted, (batch) => db.selectFrom('doctors').select(COLUMNS).where('id', 'in', batch).execute());
+  const rows = wanted.length <= KEPT_LIST_LENGTH ? await doctorsWithIds.rows(db, department, wanted) : await readInBatches(wanted, (batch) => listed(db, department).where('d.id', 'in', batch).execute());
   return new Map(rows.map((d) => [d.id, d]));
 }
 
-/** Every doctor, by name in any case. */
-export async function listDoctors(db: Db): Promise<Doctor[]> {
-  return db.selectFrom('doctors').select(COLUMNS).orderBy(sql`lower(name)`).orderBy('id').execute();
+/** The campus's names of the given people (any department's), by id: how other departments' meetings name them. */
+export async function doctorNames(db: Db, ids: Iterable<number>): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)].filter(isRowId);
+  if (wanted.length === 0) return new Map();
+  const rows = await readInBatches(wanted, (batch) => db.selectFrom('doctors').select(['id', 'name']).where('id', 'in', batch).execute());
+  return new Map(rows.map((d) => [d.id, d.name]));
 }
 
-export async function countDoctors(db: Db): Promise<number> {
-  const row = await db.selectFrom('doctors').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+/** Every instructor of the department, by name in any case. */
+export async function listDoctors(db: Db, department: number): Promise<Doctor[]> {
+  return listed(db, department).orderBy(sql`lower(d.name)`).orderBy('d.id').execute();
+}
+
+export async function countDoctors(db: Db, department: number): Promise<number> {
+  const row = await db.selectFrom('department_doctors').select((eb) => eb.fn.countAll<number>().as('n')).where('department_id', '=', department).executeTakeFirstOrThrow();
   return Number(row.n);
 }

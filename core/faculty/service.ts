@@ -20,7 +20,7 @@ export async function importDoctors(ctx: CoreContext, file: UploadedFile): Promi
     ext === 'json'
       ? doctorsFromJson(parseJsonFile(file), log)
       : doctorsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: DOCTOR_COLUMNS }), file.filename, log);
-  const processed = await inTransaction(ctx.db, (trx) => upsertDoctors(trx, doctors));
+  const processed = await inTransaction(ctx.db, (trx) => upsertDoctors(trx, ctx.department, doctors));
   return { ...log.result(processed), status: 'success' };
 }
 
@@ -34,9 +34,9 @@ export async function createDoctor(ctx: CoreContext, input: CreateDoctorInput): 
   ];
   if (fields.length > 0) throw fieldErrors(fields);
   return inTransaction(ctx.db, async (trx) => {
-    const existing = await findDoctorByName(trx, input.name);
+    const existing = await findDoctorByName(trx, ctx.department, input.name);
     if (existing) throw new CoreError('conflict', `A doctor named "${existing.name}" already exists (id ${existing.id})`);
-    return insertDoctor(trx, {
+    return insertDoctor(trx, ctx.department, {
       name: input.name.replace(/\s+/g, ' '),
       allowed_courses: JSON.stringify(allowed.codes),
       available_days: availability.days,

@@ -21,6 +21,9 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/health', operation: 'health', input: 'none', public: true, tag: 'system' },
 
   { method: 'GET', path: '/campuses', operation: 'campuses-list', input: 'none', tag: 'system' },
+  { method: 'GET', path: '/departments', operation: 'departments-list', input: 'none', tag: 'system' },
+  { method: 'POST', path: '/departments', operation: 'departments-create', input: 'json', tag: 'system' },
+  { method: 'PATCH', path: '/departments/:department_id', operation: 'departments-update', input: 'json', tag: 'system' },
   { method: 'GET', path: '/settings', operation: 'settings-info', input: 'none', tag: 'system' },
   { method: 'POST', path: '/settings/token', operation: 'settings-regenerate-token', input: 'none', tag: 'system' },
   { method: 'GET', path: '/data/backup', operation: 'database-backup', input: 'none', file: true, tag: 'data' },

@@ -10,6 +10,7 @@ import { ROUTES, type RouteInput, type RouteSpec } from './routes';
 import { guardRequest, pathOf } from './guard';
 import { cookieValue, sessionCookieName, type BrowserSessions } from './session';
 import type { Caller } from '../context';
+import type { Call } from '../registry';
 import { echo, parseBoundedJson, wellFormed } from '../domain/bounds';
 
 export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
@@ -91,7 +92,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.post('/rpc/:operation', async (request, reply) => {
     const { operation } = request.params as { operation: string };
     const args = request.isMultipart() ? await readMultipart(request) : await gatherInput('json', request);
-    return send(reply, await core.runUnchecked(operation, args, callerOf(request)), false);
+    return send(reply, await core.runUnchecked(operation, args, callOf(request)), false);
   });
 
   // Progress events (training, imports) as Server-Sent Events, for as long as the caller may read them:
@@ -133,10 +134,25 @@ function callerOf(request: FastifyRequest): Caller {
   return caller;
 }
 
+/** The header a request names the department it acts in with (the query parameter `department` does too). */
+export const DEPARTMENT_HEADER = 'x-termwise-department';
+
+/** The department a request names: the header, else the `department` query parameter. */
+function departmentAsked(request: FastifyRequest): string | undefined {
+  const header = request.headers[DEPARTMENT_HEADER];
+  const given = (Array.isArray(header) ? header[0] : header) ?? (request.query as Record<string, unknown> | undefined)?.department;
+  return typeof given === 'string' && given.trim() !== '' ? given.trim().slice(0, 100) : undefined;
+}
+
+function callOf(request: FastifyRequest): Call {
+  return { caller: callerOf(request), department: departmentAsked(request) };
+}
+
 async function answer(core: Core, route: RouteSpec, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const args = { ...(await gatherInput(route.input, request)), ...(request.params as Record<string, string>) };
+  const { department: _named, ...input } = (await gatherInput(route.input, request)) as Record<string, unknown>;
+  const args = { ...input, ...(request.params as Record<string, string>) };
   // Public routes (health) answer anyone; every other route has passed the guard with a caller.
-  return send(reply, await core.runUnchecked(route.operation, args, route.public ? 'script' : callerOf(request)), route.file ?? false);
+  return send(reply, await core.runUnchecked(route.operation, args, route.public ? { caller: 'script' } : callOf(request)), route.file ?? false);
 }
 
 function isFileResult(value: unknown): value is FileResult {

@@ -12,7 +12,7 @@ const semesterField = z
   .optional();
 
 export const offeringsHandlers = defineHandlers({
-  'offerings-list': handler(z.object({}), 'All historical offering records', (ctx) => listOfferingsJson(ctx.db)),
+  'offerings-list': handler(z.object({}), 'All historical offering records', (ctx) => listOfferingsJson(ctx.db, ctx.department)),
   'offerings-upload': handler(
     z.object({ file: uploadedFileSchema, semester: semesterField, campus: campusName.optional() }),
     'Upsert offerings from a CSV or XLSX file (report layouts are normalised)',
@@ -22,7 +22,7 @@ export const offeringsHandlers = defineHandlers({
   'offerings-incomplete-terms': handler(
     z.object({}),
     'Terms that list far fewer courses than the same campus usually does and that staff have not confirmed: the model leaves them out',
-    (ctx) => leftOutTerms(ctx.db),
+    (ctx) => leftOutTerms(ctx.db, ctx.department),
   ),
   'offerings-confirm-term': handler(
     z.object({

@@ -12,7 +12,7 @@ import { termKey, type TermCourseCount } from './completeness';
 const failRatio = (): RawBuilder<number> => sql<number>`CASE WHEN total_enrolled > 0 THEN CAST(failed_count AS DOUBLE PRECISION) / total_enrolled ELSE 0 END`;
 const semesterOrder = sql.raw(SEMESTER_ORDER_SQL);
 
-export async function upsertOfferings(db: Db, records: readonly OfferingRecord[], createdAt: string): Promise<number> {
+export async function upsertOfferings(db: Db, department: number, records: readonly OfferingRecord[], createdAt: string): Promise<number> {
   // A record listed twice in one file: the last listing wins, as it did row by row.
   const unique = [...new Map(records.map((r) => [`${r.course_code}|${r.year}|${r.semester}|${r.campus}`, r])).values()];
   await inBatches(unique, (batch) =>
@@ -20,6 +20,7 @@ export async function upsertOfferings(db: Db, records: readonly OfferingRecord[]
       .insertInto('offerings')
       .values(
         batch.map((r) => ({
+          department_id: department,
           year: r.year,
           semester: r.semester,
           campus: r.campus,
@@ -32,7 +33,7 @@ export async function upsertOfferings(db: Db, records: readonly OfferingRecord[]
         })),
       )
       .onConflict((oc) =>
-        oc.columns(['course_code', 'year', 'semester', 'campus']).doUpdateSet((eb) => ({
+        oc.columns(['department_id', 'course_code', 'year', 'semester', 'campus']).doUpdateSet((eb) => ({
           total_enrolled: eb.ref('excluded.total_enrolled'),
           passed_count: eb.ref('excluded.passed_count'),
           failed_count: eb.ref('excluded.failed_count'),
@@ -45,15 +46,15 @@ export async function upsertOfferings(db: Db, records: readonly OfferingRecord[]
 }
 
 /** All offerings as one JSON array built inside the database: the fast path for large histories. */
-export async function listOfferingsJson(db: Db): Promise<JsonText<Offering[]>> {
+export async function listOfferingsJson(db: Db, department: number): Promise<JsonText<Offering[]>> {
   const chronological = sql`year, ${semesterOrder}, campus, course_code`;
   const query = isPostgres(db)
     ? sql<{ list: string | null }>`SELECT json_agg(t)::text AS list FROM (SELECT id, year, semester, campus, course_code, total_enrolled, passed_count, failed_count,
-        ${failRatio()} AS fail_ratio, is_offered = 1 AS is_offered, created_at FROM offerings ORDER BY ${chronological}) t`
+        ${failRatio()} AS fail_ratio, is_offered = 1 AS is_offered, created_at FROM offerings WHERE department_id = ${department} ORDER BY ${chronological}) t`
     : sql<{ list: string | null }>`SELECT json_group_array(json_object('id', id, 'year', year, 'semester', semester, 'campus', campus, 'course_code', course_code,
         'total_enrolled', total_enrolled, 'passed_count', passed_count, 'failed_count', failed_count, 'fail_ratio', ${failRatio()},
         'is_offered', json(CASE is_offered WHEN 1 THEN 'true' ELSE 'false' END), 'created_at', created_at)) AS list
-       FROM (SELECT * FROM offerings ORDER BY ${chronological})`;
+       FROM (SELECT * FROM offerings WHERE department_id = ${department} ORDER BY ${chronological})`;
   const { rows } = await query.execute(db);
   return jsonText(rows[0]?.list ?? '[]');
 }
@@ -70,11 +71,12 @@ export interface PlannedOfferingRow {
 }
 
 /** The Fall/Spring records of the given campuses: the history recommendations learn from. */
-export async function plannedOfferings(db: Db, campuses: readonly Campus[]): Promise<PlannedOfferingRow[]> {
+export async function plannedOfferings(db: Db, department: number, campuses: readonly Campus[]): Promise<PlannedOfferingRow[]> {
   if (campuses.length === 0) return [];
   const rows = await db
     .selectFrom('offerings')
     .select(['course_code', 'year', 'semester', 'campus', 'total_enrolled', 'passed_count', 'failed_count', 'is_offered'])
+    .where('department_id', '=', department)
     .where('semester', 'in', [...PLANNED_SEMESTERS])
     .where('campus', 'in', [...campuses])
     .orderBy('id')
@@ -83,10 +85,11 @@ export async function plannedOfferings(db: Db, campuses: readonly Campus[]): Pro
 }
 
 /** How many courses each term at each campus lists as offered. */
-export async function termCourseCounts(db: Db): Promise<TermCourseCount[]> {
+export async function termCourseCounts(db: Db, department: number): Promise<TermCourseCount[]> {
   const rows = await db
     .selectFrom('offerings')
     .select(['campus', 'year', 'semester', (eb) => eb.fn.sum<number>('is_offered').as('courses')])
+    .where('department_id', '=', department)
     .groupBy(['campus', 'year', 'semester'])
     .orderBy('campus')
     .orderBy('year')
@@ -96,29 +99,30 @@ export async function termCourseCounts(db: Db): Promise<TermCourseCount[]> {
 }
 
 /** Whether any offering record exists for the term at the campus. */
-export async function termHasOfferings(db: Db, term: { campus: string; year: number; semester: string }): Promise<boolean> {
-  const row = await db.selectFrom('offerings').select('id').where('campus', '=', term.campus).where('year', '=', term.year).where('semester', '=', term.semester).limit(1).executeTakeFirst();
+export async function termHasOfferings(db: Db, department: number, term: { campus: string; year: number; semester: string }): Promise<boolean> {
+  const row = await db.selectFrom('offerings').select('id').where('department_id', '=', department).where('campus', '=', term.campus).where('year', '=', term.year).where('semester', '=', term.semester).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
 /** The terms staff confirmed complete (keys from termKey). */
-export async function confirmedTermKeys(db: Db): Promise<Set<string>> {
-  return new Set((await db.selectFrom('confirmed_terms').select(['campus', 'year', 'semester']).execute()).map(termKey));
+export async function confirmedTermKeys(db: Db, department: number): Promise<Set<string>> {
+  return new Set((await db.selectFrom('confirmed_terms').select(['campus', 'year', 'semester']).where('department_id', '=', department).execute()).map(termKey));
 }
 
-export async function confirmTerm(db: Db, term: { campus: string; year: number; semester: string }, at: string): Promise<void> {
+export async function confirmTerm(db: Db, department: number, term: { campus: string; year: number; semester: string }, at: string): Promise<void> {
   await db
     .insertInto('confirmed_terms')
-    .values({ campus: term.campus, year: term.year, semester: term.semester, confirmed_at: at })
-    .onConflict((oc) => oc.columns(['campus', 'year', 'semester']).doUpdateSet((eb) => ({ confirmed_at: eb.ref('excluded.confirmed_at') })))
+    .values({ department_id: department, campus: term.campus, year: term.year, semester: term.semester, confirmed_at: at })
+    .onConflict((oc) => oc.columns(['department_id', 'campus', 'year', 'semester']).doUpdateSet((eb) => ({ confirmed_at: eb.ref('excluded.confirmed_at') })))
     .execute();
 }
 
 /** The latest Fall or Spring term with records, if any. */
-export async function latestPlannedTerm(db: Db): Promise<{ year: number; semester: PlannedSemester } | undefined> {
+export async function latestPlannedTerm(db: Db, department: number): Promise<{ year: number; semester: PlannedSemester } | undefined> {
   const row = await db
     .selectFrom('offerings')
     .select(['year', 'semester'])
+    .where('department_id', '=', department)
     .where('semester', 'in', [...PLANNED_SEMESTERS])
     .orderBy('year', 'desc')
     .orderBy(sql`${semesterOrder}`, 'desc')
@@ -127,27 +131,27 @@ export async function latestPlannedTerm(db: Db): Promise<{ year: number; semeste
   return row as { year: number; semester: PlannedSemester } | undefined;
 }
 
-export async function countOfferings(db: Db): Promise<number> {
-  const row = await db.selectFrom('offerings').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function countOfferings(db: Db, department: number): Promise<number> {
+  const row = await db.selectFrom('offerings').select((eb) => eb.fn.countAll<number>().as('n')).where('department_id', '=', department).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Mean fail ratio of all records, 0–1 (0 without records). */
-export async function averageFailRatio(db: Db): Promise<number> {
-  const { rows } = await sql<{ ratio: number | null }>`SELECT AVG(${failRatio()}) AS ratio FROM offerings`.execute(db);
+export async function averageFailRatio(db: Db, department: number): Promise<number> {
+  const { rows } = await sql<{ ratio: number | null }>`SELECT AVG(${failRatio()}) AS ratio FROM offerings WHERE department_id = ${department}`.execute(db);
   return Number(rows[0]?.ratio ?? 0);
 }
 
-export async function enrollmentByTerm(db: Db): Promise<{ year: number; semester: string; campus: string; total_enrolled: number; offerings: number }[]> {
+export async function enrollmentByTerm(db: Db, department: number): Promise<{ year: number; semester: string; campus: string; total_enrolled: number; offerings: number }[]> {
   const { rows } = await sql<{ year: number; semester: string; campus: string; total_enrolled: number; offerings: number }>`
-    SELECT year, semester, campus, SUM(total_enrolled) AS total_enrolled, SUM(is_offered) AS offerings FROM offerings
+    SELECT year, semester, campus, SUM(total_enrolled) AS total_enrolled, SUM(is_offered) AS offerings FROM offerings WHERE department_id = ${department}
     GROUP BY year, semester, campus ORDER BY year, ${semesterOrder}, campus`.execute(db);
   return rows.map((row) => ({ ...row, total_enrolled: Number(row.total_enrolled), offerings: Number(row.offerings) }));
 }
 
 /** Mean fail ratio per term, 0–1, oldest first. */
-export async function failRatioByTerm(db: Db): Promise<{ year: number; semester: string; fail_ratio: number }[]> {
+export async function failRatioByTerm(db: Db, department: number): Promise<{ year: number; semester: string; fail_ratio: number }[]> {
   const { rows } = await sql<{ year: number; semester: string; fail_ratio: number }>`
-    SELECT year, semester, AVG(${failRatio()}) AS fail_ratio FROM offerings GROUP BY year, semester ORDER BY year, ${semesterOrder}`.execute(db);
+    SELECT year, semester, AVG(${failRatio()}) AS fail_ratio FROM offerings WHERE department_id = ${department} GROUP BY year, semester ORDER BY year, ${semesterOrder}`.execute(db);
   return rows.map((row) => ({ ...row, fail_ratio: Number(row.fail_ratio) }));
 }

@@ -31,11 +31,11 @@ export async function importOfferings(
     .map((table) => ({ table, columns: offeringColumnsOf(table, file.filename) }));
   const log = new ImportLog();
   const records = offeringsFromTables(withColumns, { semester: given.semester ?? 'Fall', campus, campuses: ctx.campuses }, log);
-  const processed = await inTransaction(ctx.db, (trx) => upsertOfferings(trx, records, ctx.now().toISOString()));
+  const processed = await inTransaction(ctx.db, (trx) => upsertOfferings(trx, ctx.department, records, ctx.now().toISOString()));
   const result = log.result(processed);
   // The terms of this file that look incomplete, said in words: the model leaves them out until confirmed.
   const inFile = new Set(records.map(termKey));
-  const incomplete = (await leftOutTerms(ctx.db)).filter((term) => inFile.has(termKey(term)));
+  const incomplete = (await leftOutTerms(ctx.db, ctx.department)).filter((term) => inFile.has(termKey(term)));
   return { ...result, warnings: [...incomplete.map((t) => `${t.message} It is left out of the recommendations until you confirm it complete (Data screen) or upload it again.`), ...result.warnings], incomplete_terms: incomplete };
 }
 
@@ -43,8 +43,8 @@ export async function importOfferings(
  * The terms that look incomplete (far fewer courses than the campus's usual terms) and that staff
  * have not confirmed: the model leaves them out.
  */
-export async function leftOutTerms(db: Db): Promise<IncompleteTerm[]> {
-  return incompleteTerms(await termCourseCounts(db), await confirmedTermKeys(db));
+export async function leftOutTerms(db: Db, department: number): Promise<IncompleteTerm[]> {
+  return incompleteTerms(await termCourseCounts(db, department), await confirmedTermKeys(db, department));
 }
 
 /** Staff confirm a term complete: the model takes it into account again (it retrains before its next run). */
@@ -52,8 +52,8 @@ export async function confirmCompleteTerm(ctx: CoreContext, term: { campus: stri
   const campus = ctx.campuses.require(term.campus, 'campus');
   const confirmed = { ...term, campus };
   return inTransaction(ctx.db, async (trx) => {
-    if (!(await termHasOfferings(trx, confirmed))) throw notFound(`There are no offering records for ${termLabel(term)} at ${campus}`);
-    await confirmTerm(trx, confirmed, ctx.now().toISOString());
-    return { confirmed, incomplete_terms: await leftOutTerms(trx) };
+    if (!(await termHasOfferings(trx, ctx.department, confirmed))) throw notFound(`There are no offering records for ${termLabel(term)} at ${campus}`);
+    await confirmTerm(trx, ctx.department, confirmed, ctx.now().toISOString());
+    return { confirmed, incomplete_terms: await leftOutTerms(trx, ctx.department) };
   });
 }

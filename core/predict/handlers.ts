@@ -27,7 +27,7 @@ export const predictHandlers = defineHandlers({
     "The department's quota categories with their usual counts at a campus: its profile's, else every prefix × type of its catalog",
     async (ctx, { campus }) => {
       const at = campus === undefined ? ctx.campuses.fallback : ctx.campuses.require(campus, 'campus');
-      return { campus: at, ...departmentCategories(departmentProfile(ctx), await loadHistory(ctx.db, [at]), at) };
+      return { campus: at, ...departmentCategories(departmentProfile(ctx), await loadHistory(ctx.db, ctx.department, [at]), at) };
     },
   ),
   'profile-get': handler(z.object({}), "The department's profile (profile.json in the data folder): quota categories, seats per section, per-course sizes", (ctx) =>
@@ -53,7 +53,7 @@ export const predictHandlers = defineHandlers({
     { writes: ['settings'] },
   ),
   'predict-term-notes': handler(z.object({ year: z.coerce.number().pipe(year), semester }), 'What staff recorded of a planned term: instructors away, courses newly approved or retired', (ctx, { year, semester }) =>
-    termNotes(ctx.db, year, semester),
+    termNotes(ctx.db, ctx.department, year, semester),
   ),
   'predict-term-note-add': handler(
     z.object({

@@ -100,19 +100,19 @@ export function transitiveDependents(prerequisites: ReadonlyMap<string, readonly
 }
 
 /** The Fall/Spring terms of the given campuses that are left out as incomplete. */
-export async function plannedLeftOut(db: Db, campusNames: readonly Campus[]): Promise<IncompleteTerm[]> {
-  return (await leftOutTerms(db)).filter((t) => campusNames.includes(t.campus) && t.semester !== 'Summer');
+export async function plannedLeftOut(db: Db, department: number, campusNames: readonly Campus[]): Promise<IncompleteTerm[]> {
+  return (await leftOutTerms(db, department)).filter((t) => campusNames.includes(t.campus) && t.semester !== 'Summer');
 }
 
-/** The planning view of the catalog and of the given campuses' history. */
-export async function loadHistory(db: Db, campusNames: readonly Campus[], leftOutTerms?: readonly IncompleteTerm[]): Promise<History> {
-  const courses = await listCourses(db);
+/** The planning view of a department's catalog and of its history at the given campuses. */
+export async function loadHistory(db: Db, department: number, campusNames: readonly Campus[], leftOutTerms?: readonly IncompleteTerm[]): Promise<History> {
+  const courses = await listCourses(db, department);
   const prerequisiteMap = new Map(courses.map((c) => [c.code, parsePrerequisites(c.prerequisites)]));
   const dependents = transitiveDependents(prerequisiteMap);
   // The caller may have found the left-out terms already (of these campuses or more).
-  const leftOut = leftOutTerms ? leftOutTerms.filter((t) => campusNames.includes(t.campus)) : await plannedLeftOut(db, campusNames);
+  const leftOut = leftOutTerms ? leftOutTerms.filter((t) => campusNames.includes(t.campus)) : await plannedLeftOut(db, department, campusNames);
   const skipped = new Set(leftOut.map(termKey));
-  const rows = (await plannedOfferings(db, campusNames)).filter((row) => !skipped.has(termKey(row)));
+  const rows = (await plannedOfferings(db, department, campusNames)).filter((row) => !skipped.has(termKey(row)));
   const baseYear = rows.reduce((min, r) => Math.min(min, r.year), Number.POSITIVE_INFINITY);
   const catalog = courses.map(
     (c): CourseInfo => ({

@@ -44,10 +44,11 @@ export function fitsCurrentFeatures(model: Pick<StoredModel, 'features' | 'deman
   return sameList(model.features, FEATURE_NAMES) && sameList(model.demand_features, DEMAND_FEATURE_NAMES);
 }
 
-export async function saveModel(db: Db, model: TrainedCampus, version: string, trainedAt: string): Promise<void> {
+export async function saveModel(db: Db, department: number, model: TrainedCampus, version: string, trainedAt: string): Promise<void> {
   await db
     .insertInto('models')
     .values({
+      department_id: department,
       campus: model.campus,
       model_version: version,
       trained_at: trainedAt,
@@ -75,28 +76,29 @@ function fromRow(row: ModelRow | undefined): StoredModel | undefined {
 const MODEL_COLUMNS = ['id', 'campus', 'model_version', 'trained_at', 'samples', 'positives', 'roc_auc', 'f1', 'threshold', 'features', 'duration_ms', 'classifier', 'regressor', 'adjustments', 'demand_features', 'left_out_terms'] as const;
 
 /** The newest model of a campus. */
-export async function currentModel(db: Db, campus: Campus): Promise<StoredModel | undefined> {
-  return fromRow((await db.selectFrom('models').select(MODEL_COLUMNS).where('campus', '=', campus).orderBy('id', 'desc').limit(1).executeTakeFirst()));
+export async function currentModel(db: Db, department: number, campus: Campus): Promise<StoredModel | undefined> {
+  return fromRow((await db.selectFrom('models').select(MODEL_COLUMNS).where('department_id', '=', department).where('campus', '=', campus).orderBy('id', 'desc').limit(1).executeTakeFirst()));
 }
 
-export async function modelByVersion(db: Db, campus: string, version: string): Promise<StoredModel | undefined> {
-  return fromRow((await db.selectFrom('models').select(MODEL_COLUMNS).where('campus', '=', campus).where('model_version', '=', version).executeTakeFirst()));
+export async function modelByVersion(db: Db, department: number, campus: string, version: string): Promise<StoredModel | undefined> {
+  return fromRow((await db.selectFrom('models').select(MODEL_COLUMNS).where('department_id', '=', department).where('campus', '=', campus).where('model_version', '=', version).executeTakeFirst()));
 }
 
 /** Quality of the newest model of each campus, without the model bytes. */
-export async function modelSummaries(db: Db): Promise<Omit<StoredModel, 'classifier' | 'regressor' | 'adjustments' | 'demand_features' | 'left_out_terms'>[]> {
+export async function modelSummaries(db: Db, department: number): Promise<Omit<StoredModel, 'classifier' | 'regressor' | 'adjustments' | 'demand_features' | 'left_out_terms'>[]> {
   const rows = await db
     .selectFrom('models as m')
     .select(['id', 'campus', 'model_version', 'trained_at', 'samples', 'positives', 'roc_auc', 'f1', 'threshold', 'features', 'duration_ms'])
-    .where('id', '=', (eb) => eb.selectFrom('models').select((inner) => inner.fn.max('id').as('latest')).whereRef('campus', '=', 'm.campus'))
+    .where('m.department_id', '=', department)
+    .where('id', '=', (eb) => eb.selectFrom('models').select((inner) => inner.fn.max('id').as('latest')).whereRef('campus', '=', 'm.campus').whereRef('department_id', '=', 'm.department_id'))
     .orderBy('campus')
     .execute();
   return rows.map((row) => ({ ...row, features: storedList(row.features) }));
 }
 
 /** Whether any campus has a model of this version. */
-export async function modelVersionTaken(db: Db, version: string): Promise<boolean> {
-  return (await db.selectFrom('models').select('id').where('model_version', '=', version).limit(1).executeTakeFirst()) !== undefined;
+export async function modelVersionTaken(db: Db, department: number, version: string): Promise<boolean> {
+  return (await db.selectFrom('models').select('id').where('department_id', '=', department).where('model_version', '=', version).limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** Every stored model's boosters as bytes, to check that each still loads. */

@@ -17,10 +17,11 @@ interface EntryRow extends Omit<PredictionEntry, 'types' | 'offer' | 'reasons' |
   reasons: string;
 }
 
-export async function insertRun(db: Db, run: NewRun, parameters: unknown): Promise<number> {
+export async function insertRun(db: Db, department: number, run: NewRun, parameters: unknown): Promise<number> {
   const { id } = await db
     .insertInto('prediction_runs')
     .values({
+      department_id: department,
       run_name: run.run_name,
       target_year: run.target_year,
       target_semester: run.target_semester,
@@ -116,7 +117,9 @@ const ENTRY_COLUMNS = [
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The entry of a run for a course code: the code as stored, or one code of a cross-listed course. */
-export async function findEntry(db: Db, runId: number, code: string): Promise<PredictionEntry | undefined> {
+/** The entry of a run (of the department) for a course code: the code as stored, or one code of a cross-listed course. */
+export async function findEntry(db: Db, department: number, runId: number, code: string): Promise<PredictionEntry | undefined> {
+  if (!(await runHeader(db, department, runId))) return undefined;
   if (!isRowId(runId)) return undefined;
   const rows = (await db
     .selectFrom('prediction_entries')
@@ -132,11 +135,15 @@ export async function findEntry(db: Db, runId: number, code: string): Promise<Pr
 }
 
 /** Records staff's decision on one course of a run (all four fields, null clearing them). */
-export async function saveDecision(db: Db, runId: number, courseCode: string, decision: StaffDecisionFields): Promise<void> {
+/** The runs of a department, as a condition on entries' run_id. */
+const runsOf = (db: Db, department: number) => db.selectFrom('prediction_runs').select('id').where('department_id', '=', department);
+
+export async function saveDecision(db: Db, department: number, runId: number, courseCode: string, decision: StaffDecisionFields): Promise<void> {
   await db
     .updateTable('prediction_entries')
     .set({ staff_decision: decision.staff_decision, staff_sections: decision.staff_sections, staff_reason: decision.staff_reason, decided_at: decision.decided_at })
     .where('run_id', '=', runId)
+    .where('run_id', 'in', runsOf(db, department))
     .where('course_code', '=', courseCode)
     .execute();
 }
@@ -154,39 +161,49 @@ async function withEntries(db: Db, runs: RunHeader[]): Promise<PredictionRun[]> 
   return runs.map((r) => ({ ...r, entries: byRun.get(r.id) ?? [] }));
 }
 
-export async function listRuns(db: Db, campus?: string): Promise<PredictionRun[]> {
-  let query = db.selectFrom('prediction_runs').select(RUN_COLUMNS).orderBy('id', 'desc');
+export async function listRuns(db: Db, department: number, campus?: string): Promise<PredictionRun[]> {
+  let query = db.selectFrom('prediction_runs').select(RUN_COLUMNS).where('department_id', '=', department).orderBy('id', 'desc');
   if (campus) query = query.where('target_campus', '=', campus);
   return withEntries(db, ((await query.execute()) as RunRow[]).map(fromRunRow));
 }
 
 /** A run's name, target and model, without its entries. */
-export async function runHeader(db: Db, id: number): Promise<RunHeader | undefined> {
+export async function runHeader(db: Db, department: number, id: number): Promise<RunHeader | undefined> {
   if (!isRowId(id)) return undefined;
-  const row = (await db.selectFrom('prediction_runs').select(RUN_COLUMNS).where('id', '=', id).executeTakeFirst()) as RunRow | undefined;
+  const row = (await db.selectFrom('prediction_runs').select(RUN_COLUMNS).where('department_id', '=', department).where('id', '=', id).executeTakeFirst()) as RunRow | undefined;
   return row ? fromRunRow(row) : undefined;
 }
 
-export async function getRun(db: Db, id: number): Promise<PredictionRun | undefined> {
-  const run = await runHeader(db, id);
+export async function getRun(db: Db, department: number, id: number): Promise<PredictionRun | undefined> {
+  const run = await runHeader(db, department, id);
   return run ? (await withEntries(db, [run]))[0] : undefined;
 }
 
-export async function latestRun(db: Db): Promise<RunHeader | undefined> {
-  const row = (await db.selectFrom('prediction_runs').select(RUN_COLUMNS).orderBy('id', 'desc').limit(1).executeTakeFirst()) as RunRow | undefined;
+export async function latestRun(db: Db, department: number): Promise<RunHeader | undefined> {
+  const row = (await db.selectFrom('prediction_runs').select(RUN_COLUMNS).where('department_id', '=', department).orderBy('id', 'desc').limit(1).executeTakeFirst()) as RunRow | undefined;
   return row ? fromRunRow(row) : undefined;
 }
 
 /** The courses a run's plan offers (staff's decision where given, else the model's): prefix and stored type list. */
-export async function recommendedCourses(db: Db, runId: number): Promise<{ prefix: string; types: string }[]> {
+export async function recommendedCourses(db: Db, department: number, runId: number): Promise<{ prefix: string; types: string }[]> {
   if (!isRowId(runId)) return [];
-  const rows = await db.selectFrom('prediction_entries').select(['prefix', 'types', 'offer', 'projected_sections', 'staff_decision', 'staff_sections']).where('run_id', '=', runId).execute();
+  const rows = await db
+    .selectFrom('prediction_entries')
+    .select(['prefix', 'types', 'offer', 'projected_sections', 'staff_decision', 'staff_sections'])
+    .where('run_id', '=', runId)
+    .where('run_id', 'in', runsOf(db, department))
+    .execute();
   return rows.filter((row) => plannedOffer({ ...row, offer: row.offer === 1 })).map(({ prefix, types }) => ({ prefix, types }));
 }
 
-export async function runEntryCount(db: Db, runId: number): Promise<number> {
+export async function runEntryCount(db: Db, department: number, runId: number): Promise<number> {
   if (!isRowId(runId)) return 0;
-  const row = await db.selectFrom('prediction_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('prediction_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('run_id', '=', runId)
+    .where('run_id', 'in', runsOf(db, department))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -195,17 +212,17 @@ export async function runEntryCount(db: Db, runId: number): Promise<number> {
  * predicted enrollment over the plan's sections (staff's number where given). Empty when no run
  * targets that term.
  */
-const latestRunEntries = prepared((db: Db, year: number, semester: string, campus: string) =>
+const latestRunEntries = prepared((db: Db, department: number, year: number, semester: string, campus: string) =>
   db
     .selectFrom('prediction_entries')
     .select(['course_code', 'predicted_enrollment', 'projected_sections', 'staff_sections'])
     .where('run_id', '=', (eb) =>
-      eb.selectFrom('prediction_runs').select('id').where('target_year', '=', year).where('target_semester', '=', semester).where('target_campus', '=', campus).orderBy('id', 'desc').limit(1),
+      eb.selectFrom('prediction_runs').select('id').where('department_id', '=', department).where('target_year', '=', year).where('target_semester', '=', semester).where('target_campus', '=', campus).orderBy('id', 'desc').limit(1),
     ),
 );
 
-export async function expectedSectionSizes(db: Db, year: number, semester: string, campus: string): Promise<Map<string, number>> {
-  const rows = await latestRunEntries.rows(db, year, semester, campus);
+export async function expectedSectionSizes(db: Db, department: number, year: number, semester: string, campus: string): Promise<Map<string, number>> {
+  const rows = await latestRunEntries.rows(db, department, year, semester, campus);
   const sizes = new Map<string, number>();
   for (const row of rows) {
     const size = Math.ceil(row.predicted_enrollment / Math.max(1, row.staff_sections ?? row.projected_sections));

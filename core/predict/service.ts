@@ -30,16 +30,16 @@ import type { TrainProgress, TrainWorkerInput } from './train-worker';
 import { Booster } from './xgboost';
 
 export async function nextTerm(ctx: CoreContext): Promise<{ year: number; semester: 'Fall' | 'Spring' }> {
-  const latest = await latestPlannedTerm(ctx.db);
+  const latest = await latestPlannedTerm(ctx.db, ctx.department);
   if (!latest) throw invalid('There are no Fall or Spring offering records yet: upload the offering history first (POST /data/upload/offerings)');
   return nextPlannedTerm(latest);
 }
 
 /**
- * The training running on each store: every call while it runs shares it (keyed by the store,
- * which every call of one core shares; each call's context is a new object).
+ * The training running for each department of each store: every call while it runs shares it
+ * (keyed by the store, which every call of one core shares; each call's context is a new object).
  */
-const training = new WeakMap<Store, Promise<TrainResult>>();
+const training = new WeakMap<Store, Map<number, Promise<TrainResult>>>();
 
 /** How long a training thread stays ready for the next training before it ends and frees its memory. */
 const TRAINER_IDLE_MS = 120_000;
@@ -51,13 +51,16 @@ const trainers = Array.from({ length: Math.max(1, availableParallelism()) }, () 
 
 /** Retrains every campus's model in a worker thread; a second call while one runs shares it. */
 export function train(ctx: CoreContext): Promise<TrainResult> {
-  const running = training.get(ctx.store);
-  if (running) return running;
+  let running = training.get(ctx.store);
+  if (!running) training.set(ctx.store, (running = new Map()));
+  const departments = running;
+  const shared = departments.get(ctx.department);
+  if (shared) return shared;
   const promise = (async () => {
-    if ((await countOfferings(ctx.db)) === 0) throw invalid('There are no offering records to train on: upload the offering history first');
+    if ((await countOfferings(ctx.db, ctx.department)) === 0) throw invalid('There are no offering records to train on: upload the offering history first');
     return trainInWorker(ctx);
-  })().finally(() => training.delete(ctx.store));
-  training.set(ctx.store, promise);
+  })().finally(() => departments.delete(ctx.department));
+  departments.set(ctx.department, promise);
   return promise;
 }
 
@@ -71,13 +74,13 @@ async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
   };
   const campusesTrained = await Promise.all(
     ctx.campuses.names.map((campus, i) => {
-      const input: TrainWorkerInput = { store: ctx.store.config, campuses: ctx.campuses.names, campus };
+      const input: TrainWorkerInput = { store: ctx.store.config, department: ctx.department, campuses: ctx.campuses.names, campus };
       return (trainers[i % trainers.length] as KeptWorker).run<TrainedCampus | null>(input, onProgress);
     }),
   );
   const trained = campusesTrained.filter((model) => model !== null);
   await inTransaction(ctx.db, async (trx) => {
-    for (const model of trained) await saveModel(trx, model, modelVersion, trainedAt.toISOString());
+    for (const model of trained) await saveModel(trx, ctx.department, model, modelVersion, trainedAt.toISOString());
   });
   const campuses: TrainResult['campuses'] = {};
   for (const campus of ctx.campuses.names) {
@@ -94,7 +97,7 @@ async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
 async function newModelVersion(ctx: CoreContext, at: Date): Promise<string> {
   const base = `xgb-${at.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '')}`;
   let version = base;
-  for (let n = 2; await modelVersionTaken(ctx.db, version); n++) version = `${base}-${n}`;
+  for (let n = 2; await modelVersionTaken(ctx.db, ctx.department, version); n++) version = `${base}-${n}`;
   return version;
 }
 
@@ -128,12 +131,12 @@ function boosters(store: Store, model: StoredModel): Promise<CampusModels> {
 }
 
 async function modelFor(ctx: CoreContext, campus: Campus, history: Pick<History, 'leftOut'>): Promise<StoredModel> {
-  let model = await currentModel(ctx.db, campus);
+  let model = await currentModel(ctx.db, ctx.department, campus);
   // None yet, one from an earlier version of Termwise that reads other features, or one trained
   // without a term since confirmed complete or uploaded again (or with one now flagged): train now.
   if (!model || !fitsCurrentFeatures(model) || !sameList(model.left_out_terms, leftOutKeys(history))) {
     await train(ctx);
-    model = await currentModel(ctx.db, campus);
+    model = await currentModel(ctx.db, ctx.department, campus);
   }
   if (!model) throw invalid(`There is not enough history at ${campus} to train a model: at least three Fall/Spring terms of offerings are needed`);
   return model;
@@ -143,10 +146,10 @@ async function modelFor(ctx: CoreContext, campus: Campus, history: Pick<History,
 export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<PredictionRun> {
   const input = { ...request, target_campus: ctx.campuses.require(request.target_campus, 'target_campus') };
   const campus = input.target_campus;
-  if ((await countCourses(ctx.db)) === 0) throw invalid('The course catalog is empty: upload courses first (POST /data/upload/courses)');
+  if ((await countCourses(ctx.db, ctx.department)) === 0) throw invalid('The course catalog is empty: upload courses first (POST /data/upload/courses)');
   // Models learn from every campus's history: they were trained without every campus's left-out terms.
-  const leftOut = await plannedLeftOut(ctx.db, ctx.campuses.names);
-  const history = await loadHistory(ctx.db, [campus], leftOut);
+  const leftOut = await plannedLeftOut(ctx.db, ctx.department, ctx.campuses.names);
+  const history = await loadHistory(ctx.db, ctx.department, [campus], leftOut);
   const profile = departmentProfile(ctx);
   const categories = categoriesForRun(input.slots, departmentCategories(profile, history, campus).categories, catalogVocabulary(history));
   if ('field' in categories) throw fieldError(categories.field, categories.message);
@@ -155,8 +158,8 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
   const t = termIndex(history.baseYear, input.target_year, input.target_semester);
   const scores = scoreCourses(models, history, campus, t);
   // What staff recorded of the term: retired courses, newly approved ones, instructors away.
-  const notes = await termNotes(ctx.db, input.target_year, input.target_semester);
-  const verdicts = await termNoteVerdicts(ctx.db, notes, scores.map((s) => s.course.code));
+  const notes = await termNotes(ctx.db, ctx.department, input.target_year, input.target_semester);
+  const verdicts = await termNoteVerdicts(ctx.db, ctx.department, notes, scores.map((s) => s.course.code));
   const chosen = input.use_quotas
     ? selectByQuotas(
         scores.filter((s) => verdicts.get(s.course.code)?.offer !== false).map((s) => ({ code: s.course.code, prefixes: s.course.prefixes, types: s.course.types, score: s.confidence })),
@@ -202,15 +205,15 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
     caveats: history.leftOut.map((t) => `${t.message} It was left out of this run; if it is complete, confirm it on the Data screen (or upload it again).`),
     entries,
   };
-  return inTransaction(ctx.db, async (trx) => run({ ...ctx, db: trx }, await insertRun(trx, made, input)));
+  return inTransaction(ctx.db, async (trx) => run({ ...ctx, db: trx }, await insertRun(trx, ctx.department, made, input)));
 }
 
 /** Per course code, what the term's notes do to its recommendation (courses no note touches are absent). */
-async function termNoteVerdicts(db: Db, notes: readonly TermNote[], codes: readonly string[]): Promise<Map<string, NoteVerdict>> {
+async function termNoteVerdicts(db: Db, department: number, notes: readonly TermNote[], codes: readonly string[]): Promise<Map<string, NoteVerdict>> {
   const verdicts = new Map<string, NoteVerdict>();
   if (notes.length === 0) return verdicts;
   const index = indexNotes(notes);
-  const doctors = index.away.size > 0 ? (await listDoctors(db)).map((d) => ({ id: d.id, name: d.name, allowed: allowedCourseList(d) })) : [];
+  const doctors = index.away.size > 0 ? (await listDoctors(db, department)).map((d) => ({ id: d.id, name: d.name, allowed: allowedCourseList(d) })) : [];
   for (const code of codes) {
     const verdict = noteVerdict(code, index, doctors.filter((d) => mayTeach(d.allowed, code)));
     if (verdict) verdicts.set(code, verdict);
@@ -224,11 +227,11 @@ function round(value: number, digits: number): number {
 }
 
 export async function runs(ctx: CoreContext, campus: string | undefined): Promise<PredictionRun[]> {
-  return listRuns(ctx.db, campus);
+  return listRuns(ctx.db, ctx.department, campus);
 }
 
 export async function run(ctx: CoreContext, id: number): Promise<PredictionRun> {
-  const found = await getRun(ctx.db, id);
+  const found = await getRun(ctx.db, ctx.department, id);
   if (!found) throw notFound(`No prediction run with id ${id}`);
   return found;
 }
@@ -241,13 +244,13 @@ export async function decideEntry(ctx: CoreContext, input: EntryDecisionInput): 
   const code = normaliseCourseCode(input.course_code);
   if (code === null) throw fieldError('course_code', `"${input.course_code}" is not a course code`);
   return inTransaction(ctx.db, async (trx) => {
-    if (!(await runHeader(trx, input.run_id))) throw notFound(`No prediction run with id ${input.run_id}`);
-    const found = await findEntry(trx, input.run_id, code);
+    if (!(await runHeader(trx, ctx.department, input.run_id))) throw notFound(`No prediction run with id ${input.run_id}`);
+    const found = await findEntry(trx, ctx.department, input.run_id, code);
     if (!found) throw notFound(`Run ${input.run_id} has no course ${code}`);
     const next = changedDecision(found, input);
     if ('field' in next) throw fieldError(next.field, next.message);
-    await saveDecision(trx, input.run_id, found.course_code, { ...next, decided_at: next.staff_decision === null ? null : ctx.now().toISOString() });
-    return (await findEntry(trx, input.run_id, found.course_code)) as PredictionEntry;
+    await saveDecision(trx, ctx.department, input.run_id, found.course_code, { ...next, decided_at: next.staff_decision === null ? null : ctx.now().toISOString() });
+    return (await findEntry(trx, ctx.department, input.run_id, found.course_code)) as PredictionEntry;
   });
 }
 

@@ -11,6 +11,8 @@ import { trainCampus, type TrainedCampus } from './train';
 
 export interface TrainWorkerInput {
   store: StoreConfig;
+  /** The department whose history trains the model. */
+  department: number;
   /** Every campus, whose history the model also learns from. */
   campuses: readonly string[];
   /** The campus whose model is trained. */
@@ -23,10 +25,10 @@ export interface TrainProgress {
   percent: number;
 }
 
-async function trainOne({ store: config, campuses, campus }: TrainWorkerInput): Promise<TrainedCampus | null> {
+async function trainOne({ store: config, department, campuses, campus }: TrainWorkerInput): Promise<TrainedCampus | null> {
   const store = await openStore(config, { migrate: false, poolSize: 1 });
   try {
-    const history = await loadHistory(store.db, campuses);
+    const history = await loadHistory(store.db, department, campuses);
     const trained = await trainCampus(history, campus, (stage, percent) => {
       reportProgress({ campus, stage, percent } satisfies TrainProgress);
     });

@@ -4,42 +4,80 @@ import { inBatches, isRowId } from '../db/batches';
 import { roomKey } from '../domain/meetings';
 import { prepared } from '../db/prepared';
 
+/**
+ * Rooms belong to the campus: each is in the pool every department books (department null), or
+ * belongs to one department, which alone books it. Names are the campus's: one room per name.
+ */
 export interface Room {
   id: number | null;
   name: string;
   capacity: number | null;
   campus: string | null;
+  /** The department the room belongs to; null: the campus pool. */
+  department_id: number | null;
 }
 
 /** capacity null: not known yet (a room found in an imported timetable). */
 export type RoomRecord = { name: string; capacity: number | null; campus: string | null };
 
-const COLUMNS = ['id', 'name', 'capacity', 'campus'] as const;
+const COLUMNS = ['id', 'name', 'capacity', 'campus', 'department_id'] as const;
 
-export async function upsertRooms(db: Db, rooms: readonly RoomRecord[]): Promise<number> {
+/**
+ * Upserts rooms by name into the pool (owner null) or a department. A room of the same name that
+ * another department owns is left as it is (answered in `refused`).
+ */
+export async function upsertRooms(db: Db, owner: number | null, rooms: readonly RoomRecord[]): Promise<{ stored: number; refused: string[] }> {
   // Two spellings of one room are one room: the last listing wins, as it did row by row.
   const unique = [...new Map(rooms.map((r) => [roomKey(r.name) ?? '', r])).entries()];
-  await inBatches(unique, (batch) =>
-    db
-      .insertInto('rooms')
-      .values(batch.map(([name_key, r]) => ({ name: r.name, name_key, capacity: r.capacity, campus: r.campus })))
-      .onConflict((oc) =>
-        oc.column('name_key').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), capacity: eb.ref('excluded.capacity'), campus: eb.ref('excluded.campus') })),
+  const refused: string[] = [];
+  await inBatches(unique, async (batch) => {
+    const taken = await db
+      .selectFrom('rooms')
+      .select(['name', 'name_key', 'department_id'])
+      .where(
+        'name_key',
+        'in',
+        batch.map(([key]) => key),
       )
-      .execute(),
-  );
-  return rooms.length;
+      .execute();
+    const others = new Set(taken.filter((t) => t.department_id !== null && t.department_id !== owner).map((t) => t.name_key));
+    const mine = batch.filter(([key, room]) => {
+      if (others.has(key)) refused.push(room.name);
+      return !others.has(key);
+    });
+    if (mine.length === 0) return;
+    await db
+      .insertInto('rooms')
+      .values(mine.map(([name_key, r]) => ({ name: r.name, name_key, capacity: r.capacity, campus: r.campus, department_id: owner })))
+      .onConflict((oc) => oc.column('name_key').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), capacity: eb.ref('excluded.capacity'), campus: eb.ref('excluded.campus') })))
+      .execute();
+  });
+  return { stored: rooms.length - refused.length, refused };
 }
 
-/** The declared rooms, by name in any case. */
-export async function declaredRoomList(db: Db): Promise<Room[]> {
-  return db.selectFrom('rooms').select(COLUMNS).orderBy(sql`lower(name)`).orderBy('id').execute();
+/** The rooms a department books (the pool and its own), by name in any case; every room with `department` null. */
+export async function declaredRoomList(db: Db, department: number | null): Promise<Room[]> {
+  let query = db.selectFrom('rooms').select(COLUMNS).orderBy(sql`lower(name)`).orderBy('id');
+  if (department !== null) query = query.where((eb) => eb.or([eb('department_id', 'is', null), eb('department_id', '=', department)]));
+  return query.execute();
 }
 
-/** The declared rooms whose seats are known (rooms found in an imported timetable may not say). */
-export async function declaredRooms(db: Db): Promise<(Room & { id: number; capacity: number })[]> {
-  const rows = await db.selectFrom('rooms').select(COLUMNS).where('capacity', 'is not', null).orderBy('capacity').orderBy('name').execute();
+/** The rooms a department books whose seats are known (rooms found in an imported timetable may not say). */
+export async function declaredRooms(db: Db, department: number): Promise<(Room & { id: number; capacity: number })[]> {
+  const rows = await db
+    .selectFrom('rooms')
+    .select(COLUMNS)
+    .where('capacity', 'is not', null)
+    .where((eb) => eb.or([eb('department_id', 'is', null), eb('department_id', '=', department)]))
+    .orderBy('capacity')
+    .orderBy('name')
+    .execute();
   return rows as (Room & { id: number; capacity: number })[];
+}
+
+export async function getRoom(db: Db, id: number): Promise<Room | undefined> {
+  if (!isRowId(id)) return undefined;
+  return db.selectFrom('rooms').select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
 export async function deleteRoom(db: Db, id: number): Promise<boolean> {
@@ -50,13 +88,14 @@ export async function deleteRoom(db: Db, id: number): Promise<boolean> {
 
 const roomByKey = prepared((db: Db, key: string) => db.selectFrom('rooms').select(COLUMNS).where('name_key', '=', key));
 
+/** The campus's room of that name, whoever it belongs to. */
 export async function findRoomByName(db: Db, name: string): Promise<Room | undefined> {
   const key = roomKey(name);
   if (key === null) return undefined;
   return roomByKey.first(db, key);
 }
 
-/** The declared rooms, by room key (to look many meetings' rooms up at once). */
+/** Every room of the campus, by room key (to look many meetings' rooms up at once). */
 export async function roomsByKey(db: Db): Promise<Map<string, Room>> {
   const rows = await db.selectFrom('rooms').select([...COLUMNS, 'name_key']).execute();
   return new Map(rows.map(({ name_key, ...room }) => [name_key, room]));

@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context';
-import { CoreError, notFound } from '../domain/errors';
+import { CoreError, fieldError, forbidden, notFound } from '../domain/errors';
+import { getDepartment } from '../departments/repo';
 import type { CampusList } from '../domain/campuses';
 import { TBD_ROOM } from '../domain/meetings';
 import { parseJsonFile, requireExtension, type UploadedFile } from '../import/files';
@@ -9,7 +10,7 @@ import { ImportLog, type UploadResult } from '../import/result';
 import { cellText, matchColumns, type Table } from '../import/table';
 import { ROOM_COLUMNS } from './columns';
 import { inTransaction } from '../db/transactions';
-import { deleteRoom, findRoomByName, upsertRooms, type Room, type RoomRecord } from './repo';
+import { deleteRoom, findRoomByName, getRoom, upsertRooms, type Room, type RoomRecord } from './repo';
 
 function roomFrom(fields: { name?: unknown; capacity?: unknown; campus?: unknown }, campuses: CampusList, where: string, log: ImportLog): RoomRecord | null {
   const name = cellText(fields.name).replace(/\s+/g, ' ');
@@ -73,21 +74,37 @@ export async function importRooms(ctx: CoreContext, file: UploadedFile): Promise
       return room ? [room] : [];
     });
   } else rooms = roomsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: ROOM_COLUMNS }), ctx.campuses, file.filename, log);
-  const processed = await inTransaction(ctx.db, (trx) => upsertRooms(trx, rooms));
-  return log.result(processed);
+  const { stored, refused } = await inTransaction(ctx.db, (trx) => upsertRooms(trx, roomOwner(ctx), rooms));
+  for (const name of refused) log.warn(`Room ${name} belongs to another department; it was left as it is`);
+  return log.result(stored);
 }
 
-/** Declares one room; its name must be new. */
-export async function createRoom(ctx: CoreContext, input: { name: string; capacity: number; campus: string | null }): Promise<Room | undefined> {
+/**
+ * Whose rooms a caller declares: a scheduler's department's; the registrar's go to the campus pool,
+ * or to the department they name.
+ */
+function roomOwner(ctx: CoreContext, named?: number | null): number | null {
+  if (ctx.actor.role !== 'registrar') return ctx.department;
+  return named ?? null;
+}
+
+/** Declares one room; its name must be new on the campus. */
+export async function createRoom(ctx: CoreContext, input: { name: string; capacity: number; campus: string | null; department_id?: number | null | undefined }): Promise<Room | undefined> {
   const campus = input.campus === null ? null : ctx.campuses.require(input.campus, 'campus');
   return inTransaction(ctx.db, async (trx) => {
     if (await findRoomByName(trx, input.name)) throw new CoreError('conflict', `A room named "${input.name}" already exists`);
-    await upsertRooms(trx, [{ ...input, campus }]);
+    const owner = roomOwner(ctx, input.department_id);
+    if (owner !== null && !(await getDepartment(trx, owner))) throw fieldError('department_id', `no department ${owner}`);
+    await upsertRooms(trx, owner, [{ name: input.name, capacity: input.capacity, campus }]);
     return findRoomByName(trx, input.name);
   });
 }
 
+/** Removes a room: the registrar any; a scheduler only one of their department's. */
 export async function removeRoom(ctx: CoreContext, id: number): Promise<{ status: 'deleted' }> {
+  const room = await getRoom(ctx.db, id);
+  if (!room || (room.department_id !== null && room.department_id !== ctx.department && ctx.actor.role !== 'registrar')) throw notFound(`No room with id ${id}`);
+  if (ctx.actor.role !== 'registrar' && room.department_id === null) throw forbidden(`Room ${room.name} is in the campus pool: only the registrar removes it`);
   if (!(await deleteRoom(ctx.db, id))) throw notFound(`No room with id ${id}`);
   return { status: 'deleted' };
 }

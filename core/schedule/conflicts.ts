@@ -15,6 +15,13 @@ import { describePart, partsShareDay, WHOLE_TERM, type PartOfTerm } from '../dom
 export interface Booking extends Session {
   /** The stored entry's id; null for a meeting not stored yet. */
   id: number | null;
+  /** The department whose timetable holds it (rooms and instructors are shared between departments). */
+  department: number;
+  /**
+   * How refusals name it when it is another department's meeting: its section and department to
+   * those who may read that department, else words that give nothing away. Unset: its section.
+   */
+  shownAs?: string;
   course_code: string;
   section_name: string;
   /** Every instructor, the first one first; empty when unassigned. */
@@ -42,18 +49,22 @@ export interface ConflictRules {
 
 /** A booking for a meeting with only the contract's first fields: whole term, no joint group. */
 export function simpleBooking(
-  fields: Omit<Booking, 'id' | 'part' | 'joint_group' | 'campus'> & Partial<Pick<Booking, 'id' | 'part' | 'joint_group' | 'campus'>>,
+  fields: Omit<Booking, 'id' | 'department' | 'part' | 'joint_group' | 'campus'> & Partial<Pick<Booking, 'id' | 'department' | 'part' | 'joint_group' | 'campus'>>,
 ): Booking {
-  return { id: null, part: WHOLE_TERM, joint_group: null, campus: '', ...fields };
+  return { id: null, department: 1, part: WHOLE_TERM, joint_group: null, campus: '', ...fields };
 }
 
 function sameSection(a: Booking, b: Booking): boolean {
-  return a.course_code === b.course_code && a.section_name === b.section_name;
+  return a.department === b.department && a.course_code === b.course_code && a.section_name === b.section_name;
 }
 
+/** Sections of one joint group meet together by design; a group is one department's. */
 export function jointPartners(a: Booking, b: Booking): boolean {
-  return a.joint_group !== null && a.joint_group === b.joint_group;
+  return a.joint_group !== null && a.department === b.department && a.joint_group === b.joint_group;
 }
+
+/** How a refusal names another meeting: its section, or what the booking was given to show of it. */
+const named = (other: Booking): string => other.shownAs ?? sectionLabel(other.course_code, other.section_name);
 
 /** Both meet on one date (a shared day in their parts' common dates) at intersecting times. */
 export function meetTogether(a: Booking, b: Booking): boolean {
@@ -92,13 +103,13 @@ export function availabilityConflicts(doctor: DoctorAvailability, session: Sessi
 /** Rule 2 for one other meeting: the instructor teaches it at the same time (this section's meetings and joint group aside). */
 function doctorClash(doctor: DoctorAvailability, booking: Booking, other: Booking): Clash | null {
   if (!other.doctor_ids.includes(doctor.id) || sameSection(booking, other) || jointPartners(booking, other) || !meetTogether(booking, other)) return null;
-  return { detail: `${doctor.name} already teaches ${sectionLabel(other.course_code, other.section_name)} ${when(other, booking)}`, with: other };
+  return { detail: `${doctor.name} already teaches ${named(other)} ${when(other, booking)}`, with: other };
 }
 
 /** Rule 3 for one other meeting: it is in the room then (joint partners aside; the section's own meetings are rule 4). */
 function roomClash(booking: Booking, other: Booking): Clash | null {
   if (booking.roomKey === null || other.roomKey !== booking.roomKey || sameSection(booking, other) || jointPartners(booking, other) || !meetTogether(booking, other)) return null;
-  return { detail: `Room ${booking.room} is already booked by ${sectionLabel(other.course_code, other.section_name)} ${when(other, booking)}`, with: other };
+  return { detail: `Room ${booking.room} is already booked by ${named(other)} ${when(other, booking)}`, with: other };
 }
 
 /** Rule 4 for one other meeting: a meeting of the same section at the same time, or the same meeting again. */
@@ -123,7 +134,7 @@ function travelClash(doctor: DoctorAvailability, booking: Booking, other: Bookin
   const gap = Math.max(booking.start, other.start) - Math.min(booking.start + booking.duration, other.start + other.duration);
   if (gap < 0 || gap >= rules.travelMinutes) return null;
   return {
-    detail: `${doctor.name} teaches ${sectionLabel(other.course_code, other.section_name)} at ${other.campus} ${when(other, booking)}: ${gap} minutes to get to ${booking.campus}, less than the ${rules.travelMinutes}-minute travel time between ${other.campus} and ${booking.campus}`,
+    detail: `${doctor.name} teaches ${named(other)} at ${other.campus} ${when(other, booking)}: ${gap} minutes to get to ${booking.campus}, less than the ${rules.travelMinutes}-minute travel time between ${other.campus} and ${booking.campus}`,
     with: other,
   };
 }

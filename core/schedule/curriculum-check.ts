@@ -38,15 +38,15 @@ async function termCurriculum(ctx: CoreContext, term: Term, rows?: readonly Entr
   // Inside a write's transaction the data may differ from what others see: worked out afresh, not kept.
   const memo = ctx.db.isTransaction ? new Map<string, TermCurriculum>() : (termMemo.get(ctx.store) ?? new Map<string, TermCurriculum>());
   if (!ctx.db.isTransaction) termMemo.set(ctx.store, memo);
-  const key = `${term.year}|${term.semester}`;
+  const key = `${ctx.department}|${term.year}|${term.semester}`;
   const version = await dataVersion(ctx.db);
   const kept = memo.get(key);
   if (kept && kept.version === version) return kept;
   const parts = await partsByCode(ctx, term);
   const notes = new CurriculumNotes();
   let count = 0;
-  const meetings = rows ?? (await listEntries(ctx.db, term));
-  forEachCurriculumConflict(meetings.map((row) => bookingOf(row, parts)), groupLookup(await cohortCourses(ctx.db), term), null, (conflict) => {
+  const meetings = rows ?? (await listEntries(ctx.db, ctx.department, term));
+  forEachCurriculumConflict(meetings.map((row) => bookingOf(row, parts)), groupLookup(await cohortCourses(ctx.db, ctx.department), term), null, (conflict) => {
     count++;
     notes.add(conflict);
   });
@@ -62,7 +62,7 @@ export async function termCurriculumConflictCount(ctx: CoreContext, term: Term):
 
 /** The curriculum groups (keys) of each given course in a term, for the auto-fill's soft goal. */
 export async function courseCohorts(ctx: CoreContext, term: Term, codes: Iterable<string>): Promise<Map<string, string[]>> {
-  const groupsOf = groupLookup(await cohortCourses(ctx.db), term);
+  const groupsOf = groupLookup(await cohortCourses(ctx.db, ctx.department), term);
   return new Map([...new Set(codes)].map((code) => [code, groupsOf(code).map((g) => g.key)]));
 }
 
@@ -75,9 +75,9 @@ export interface TermCohort {
 
 /** The cohorts (curriculum groups) of a term's timetable, each with its courses there, by label. */
 export async function termCohorts(ctx: CoreContext, term: Term): Promise<TermCohort[]> {
-  const groupsOf = groupLookup(await cohortCourses(ctx.db), term);
+  const groupsOf = groupLookup(await cohortCourses(ctx.db, ctx.department), term);
   const cohorts = new Map<string, TermCohort>();
-  for (const code of new Set((await listEntries(ctx.db, term)).map((row) => row.course_code))) {
+  for (const code of new Set((await listEntries(ctx.db, ctx.department, term)).map((row) => row.course_code))) {
     for (const group of groupsOf(code)) {
       const cohort = cohorts.get(group.key) ?? { key: group.key, label: group.label, courses: [] };
       cohort.courses.push(code);
@@ -98,13 +98,13 @@ export async function termCurriculumNotes(ctx: CoreContext, term: Term, rows: re
  * level. A narrowing in SQL (the groups themselves are worked out from what it returns), so a
  * write reads a program's courses, not the whole catalog.
  */
-async function possiblePeers(db: Db, course: CurriculumCourse, groups: readonly CurriculumGroup[]): Promise<CurriculumCourse[]> {
+async function possiblePeers(db: Db, department: number, course: CurriculumCourse, groups: readonly CurriculumGroup[]): Promise<CurriculumCourse[]> {
   if (groups.every((g) => g.source === 'core')) {
-    return corePeersWithoutPlan(db, course.prefix, course.course_level);
+    return corePeersWithoutPlan(db, department, course.prefix, course.course_level);
   }
   const programs = [...new Set(readStudyPlans(course.study_plan ?? '').map((plan) => plan.program))];
   const byCode = new Map<string, CurriculumCourse>();
-  for (const program of programs) for (const peer of await coursesMentioningProgram(db, program)) byCode.set(peer.code, peer);
+  for (const program of programs) for (const peer of await coursesMentioningProgram(db, department, program)) byCode.set(peer.code, peer);
   return [...byCode.values()];
 }
 
@@ -115,12 +115,12 @@ async function possiblePeers(db: Db, course: CurriculumCourse, groups: readonly 
  */
 export async function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow, known?: { course: CourseCurriculum | undefined }): Promise<MeetingCurriculum> {
   const term: Term = { year: row.year, semester: row.semester };
-  const course = known ? known.course : await courseCurriculum(ctx.db, row.course_code);
+  const course = known ? known.course : await courseCurriculum(ctx.db, ctx.department, row.course_code);
   const groups = course ? curriculumGroups(course, term.semester) : [];
   if (!course || groups.length === 0) return { notes: [], more: 0 };
-  const courses = await possiblePeers(ctx.db, course, groups);
+  const courses = await possiblePeers(ctx.db, ctx.department, course, groups);
   const groupsOf = groupLookup(courses, term);
   const mine = new Set(groups.map((g) => g.key));
   const peers = courses.filter((c) => groupsOf(c.code).some((g) => mine.has(g.key))).map((c) => c.code);
-  return curriculumNotes(await conflictsAmong(ctx, term, await meetingsOfCourses(ctx.db, term, peers), groupsOf, row.course_code)).get(row.id) ?? { notes: [], more: 0 };
+  return curriculumNotes(await conflictsAmong(ctx, term, await meetingsOfCourses(ctx.db, ctx.department, term, peers), groupsOf, row.course_code)).get(row.id) ?? { notes: [], more: 0 };
 }

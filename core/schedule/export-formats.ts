@@ -33,7 +33,7 @@ export async function exportTimetable(ctx: CoreContext, request: ExportRequest):
         const message = 'is required for format=ics: whose timetable to export';
         throw fieldError('doctor_id', message);
       }
-      const doctor = await getDoctor(ctx.db, request.doctor_id);
+      const doctor = await getDoctor(ctx.db, ctx.department, request.doctor_id);
       if (!doctor) throw notFound(`No doctor with id ${request.doctor_id}`);
       return {
         filename: `${stem}_${fileSafe(doctor.name)}.ics`,

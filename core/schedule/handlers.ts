@@ -33,7 +33,7 @@ export const scheduleHandlers = defineHandlers({
   'schedule-update': handler(patchEntrySchema, 'Change a timetable entry (conflict-checked)', (ctx, input) => patchEntry(ctx, input), {
     writes: ['timetable'],
   }),
-  'schedule-delete': handler(z.object({ entry_id: entryIdField }), 'Remove a timetable entry', (ctx, { entry_id }) => removeEntry(ctx.db, entry_id), {
+  'schedule-delete': handler(z.object({ entry_id: entryIdField }), 'Remove a timetable entry', (ctx, { entry_id }) => removeEntry(ctx, entry_id), {
     writes: ['timetable'],
   }),
   'schedule-export': handler(

@@ -1,6 +1,6 @@
 import type { CoreContext } from '../context';
 import { upsertCourses } from '../catalog/repo';
-import { insertDoctors } from '../faculty/repo';
+import { ensureDoctors } from '../faculty/repo';
 import { upsertRooms } from '../rooms/repo';
 import { insertClashes, insertEntries, upsertPart } from './repo';
 import type { ImportPlan } from './import-plan';
@@ -11,14 +11,16 @@ import type { ImportPlan } from './import-plan';
  * against the database as read in that same transaction, so nothing can slip in between.
  */
 export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan): Promise<void> {
-  for (const { term, part } of plan.parts) await upsertPart(ctx.db, term, part);
-  await upsertCourses(ctx.db, plan.courses);
-  const created = await insertDoctors(
+  for (const { term, part } of plan.parts) await upsertPart(ctx.db, ctx.department, term, part);
+  await upsertCourses(ctx.db, ctx.department, plan.courses);
+  // New to the department: a person of the campus (another department's instructor) or a new one.
+  const created = await ensureDoctors(
     ctx.db,
+    ctx.department,
     plan.doctors.map((d) => d.record),
   );
   const doctorId = new Map<number, number>(plan.doctors.map(({ standIn }, i) => [standIn, created[i] as number]));
-  await upsertRooms(ctx.db, plan.rooms);
+  await upsertRooms(ctx.db, null, plan.rooms);
   const values = plan.meetings.map((meeting) => ({ ...meeting.values, doctor_ids: meeting.values.doctor_ids.map((id) => (id < 0 ? (doctorId.get(id) as number) : id)) }));
   const ids = await insertEntries(ctx.db, values, ctx.now().toISOString());
   const clashes = plan.meetings.flatMap((meeting, i) => {

@@ -30,7 +30,7 @@ import { ComparisonBudget, TermBook } from './term-book';
 /** What the plan reads of the database. */
 export interface ImportSnapshot {
   /** Each term the listing names: its meetings and parts of term now, by termKey. */
-  terms: ReadonlyMap<string, { entries: readonly EntryRow[]; parts: ReadonlyMap<string, PartOfTerm> }>;
+  terms: ReadonlyMap<string, { entries: readonly EntryRow[]; parts: ReadonlyMap<string, PartOfTerm>; taken: readonly Booking[] }>;
   /** The doctors, by name key. */
   doctors: ReadonlyMap<string, Doctor>;
   /** The declared rooms, by room key. */
@@ -50,6 +50,8 @@ export interface ImportOptions {
   policy: 'refuse' | 'flag';
   /** Instructor name → role, decided by staff before applying. */
   roles: ReadonlyMap<string, InstructorRole>;
+  /** The department whose timetable the listing goes into. */
+  department: number;
 }
 
 /** A clash kept with a stored meeting: with a meeting already stored (its id), with one of the plan's meetings (its index), or none (availability). */
@@ -251,6 +253,7 @@ function planRooms(meetings: readonly ListedMeeting[], snapshot: ImportSnapshot,
 /** The stored values of one listed meeting: its instructors (each once, with the role decided), room, campus and joint group. */
 function meetingValues(m: ListedMeeting, instructors: { ids: number[]; roles: InstructorRole[] }, jointGroup: string | null, declaredCampus: (room: string | null) => Campus | null | undefined, options: ImportOptions): EntryValues {
   return {
+    department_id: options.department,
     year: m.term.year,
     semester: m.term.semester,
     course_code: m.course_code,
@@ -292,6 +295,8 @@ class PlannedTerms {
       book = new TermBook({ travelMinutes: this.snapshot.travelMinutes }, this.budget);
       const existing = (this.snapshot.terms.get(key)?.entries ?? []).map((row) => bookingOf(row, this.parts(term)));
       for (const booking of existing) book.add(booking);
+      // Other departments' meetings are taken (a shared room, an instructor's one calendar), never the listing's to join.
+      for (const booking of this.snapshot.terms.get(key)?.taken ?? []) book.add(booking);
       this.bookings.set(key, existing);
       this.books.set(key, book);
     }
@@ -367,9 +372,14 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
         course_code: m.course_code,
         section_name: m.section_name,
         detail: clashMessage(clashes, false),
-        with: [...new Set(others)].map((o) => ({ row: o.id === null ? (plannedRow[plannedIndex.get(o) ?? -1] ?? null) : null, entry_id: o.id, course_code: o.course_code, section_name: o.section_name })),
+        with: [...new Set(others)].map((o) =>
+          o.department !== options.department
+            ? { row: null, entry_id: null, course_code: o.shownAs ?? 'another department', section_name: '' }
+            : { row: o.id === null ? (plannedRow[plannedIndex.get(o) ?? -1] ?? null) : null, entry_id: o.id, course_code: o.course_code, section_name: o.section_name },
+        ),
       });
-      if (options.policy === 'refuse') return;
+      // A clash with another department's meeting is never kept as a warning: that booking stands.
+      if (options.policy === 'refuse' || clashes.some((c) => c.with !== null && c.with.department !== options.department)) return;
     }
     terms.add(m.term, booking);
     plannedIndex.set(booking, planned.length);

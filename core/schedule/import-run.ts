@@ -19,7 +19,9 @@ import { TIMETABLE_COLUMNS, missingTimetableColumns } from './import-columns';
 import { readListing, type ListingRead } from './import-rows';
 import { MAX_LISTED_ROWS, planImport, termKey, type ImportPlan, type ImportSnapshot } from './import-plan';
 import { applyImportPlan } from './import-apply';
-import { listEntries, type EntryRow } from './repo';
+import type { EntryRow } from './repo';
+import type { Booking } from './conflicts';
+import { campusTerm } from './term-bookings';
 import type { PartOfTerm } from '../domain/parts';
 import { currentTerm, partsByCode, travelMinutes } from './terms';
 import type { TimetableImportInput, TimetableImportResult } from './import';
@@ -48,14 +50,18 @@ function listedTerms(listing: ListingRead): Term[] {
 }
 
 async function readSnapshot(ctx: CoreContext, listing: ListingRead): Promise<ImportSnapshot> {
-  const terms = new Map<string, { entries: EntryRow[]; parts: Map<string, PartOfTerm> }>();
-  for (const term of listedTerms(listing)) terms.set(termKey(term), { entries: await listEntries(ctx.db, term), parts: await partsByCode(ctx, term) });
+  const terms = new Map<string, { entries: EntryRow[]; parts: Map<string, PartOfTerm>; taken: Booking[] }>();
+  for (const term of listedTerms(listing)) {
+    const { own, taken } = await campusTerm(ctx, term);
+    terms.set(termKey(term), { entries: own, parts: await partsByCode(ctx, term), taken });
+  }
   return {
     terms,
-    doctors: new Map((await listDoctors(ctx.db)).map((d) => [doctorNameKey(d.name), d])),
-    rooms: new Map((await declaredRoomList(ctx.db)).map((r) => [roomKey(r.name) ?? '', r])),
-    knownCourses: new Set((await listCourses(ctx.db)).map((c) => c.code)),
-    cohortCourses: await cohortCourses(ctx.db),
+    doctors: new Map((await listDoctors(ctx.db, ctx.department)).map((d) => [doctorNameKey(d.name), d])),
+    // Every room of the campus: the pool's and the department's are booked, another department's refused.
+    rooms: new Map((await declaredRoomList(ctx.db, null)).map((r) => [roomKey(r.name) ?? '', r])),
+    knownCourses: new Set((await listCourses(ctx.db, ctx.department)).map((c) => c.code)),
+    cohortCourses: await cohortCourses(ctx.db, ctx.department),
     travelMinutes: await travelMinutes(ctx),
   };
 }
@@ -79,6 +85,7 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
     campuses: ctx.campuses,
     policy: input.conflicts === 'flag' ? ('flag' as const) : ('refuse' as const),
     roles: new Map(Object.entries(input.roles ?? {}).map(([name, role]) => [name.trim().replace(/\s+/g, ' '), role])),
+    department: ctx.department,
   };
   const makePlan = async (tx: CoreContext): Promise<ImportPlan> => planImport(listing, await readSnapshot(tx, listing), options);
   // Planned on one snapshot, in a read transaction (the server keeps reading and writing meanwhile);

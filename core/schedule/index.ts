@@ -9,3 +9,4 @@ export { insertCheckedEntry } from './service';
 export { instructorAliases } from './entry-values';
 export { currentTerm, partsByCode, termForWrite, termOf, travelMinutes } from './terms';
 export { termLocks } from './locks';
+export { campusTerm } from './term-bookings';

@@ -5,7 +5,7 @@ import type { Term } from '../domain/terms';
 /**
  * What a timetable write locks, so that the rules it checks hold across server processes (see
  * core/db/locks.ts). Every rule compares a meeting with the term's meetings that share its room,
- * one of its instructors or its section; a write holds those keys, so two writes that could clash
+ * one of its instructors (in any department) or its section; a write holds those keys, so two writes that could clash
  * take turns and the second sees the first. A change that moves a whole term's meetings at once
  * (an import, a copy, a part of term's dates, auto-fill) holds the term alone; one that moves every
  * term (the travel time between campuses) holds the whole timetable.
@@ -16,6 +16,7 @@ const termKey = (term: Term): string => `timetable ${term.year} ${term.semester}
 
 /** The meeting fields the rules compare by. */
 export interface MeetingKeys {
+  department_id: number;
   year: number;
   semester: Term['semester'];
   course_code: string;
@@ -34,7 +35,7 @@ export function meetingLocks(meetings: readonly MeetingKeys[]): LockRequest[] {
     const room = roomKey(m.room);
     if (room !== null) locks.push({ key: `${term} room ${room}`, mode: 'exclusive' });
     for (const id of m.doctor_ids) locks.push({ key: `${term} instructor ${id}`, mode: 'exclusive' });
-    locks.push({ key: `${term} section ${m.course_code}\u0000${m.section_name}`, mode: 'exclusive' });
+    locks.push({ key: `${term} section ${m.department_id} ${m.course_code}\u0000${m.section_name}`, mode: 'exclusive' });
   }
   return locks;
 }

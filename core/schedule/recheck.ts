@@ -3,8 +3,9 @@ import { CoreError } from '../domain/errors';
 import type { Term } from '../domain/terms';
 import { listDoctors } from '../faculty/repo';
 import type { DoctorAvailability } from './conflicts';
-import { bookingOf, listEntries, termsWithEntries } from './repo';
-import { partsByCode, travelMinutes } from './terms';
+import { termsWithEntries } from './repo';
+import { travelMinutes } from './terms';
+import { campusTerm } from './term-bookings';
 import { ComparisonBudget, TermBook } from './term-book';
 
 /**
@@ -19,16 +20,22 @@ const NAMED = 5;
 /** Meetings a term's check may compare in all (far above any real term). */
 const COMPARISONS = 20_000_000;
 
-/** Each clash among a term's stored meetings, once per pair (or per meeting, for availability): key → words. */
+/**
+ * Each clash of the department's stored meetings in a term, once per pair (or per meeting, for
+ * availability): key → words. The other departments' meetings of the term are in the book too (a
+ * room or an instructor they share can clash with the department's meetings), each with its own
+ * department's parts of term.
+ */
 async function termClashes(ctx: CoreContext, term: Term, doctors: ReadonlyMap<number, DoctorAvailability>): Promise<Map<string, string>> {
-  const parts = await partsByCode(ctx, term);
+  const { ownBookings, taken } = await campusTerm(ctx, term);
   const book = new TermBook({ travelMinutes: await travelMinutes(ctx) }, new ComparisonBudget(COMPARISONS, 'The timetable'));
+  for (const booking of taken) book.add(booking);
   const found = new Map<string, string>();
-  for (const row of await listEntries(ctx.db, term)) {
-    const booking = bookingOf(row, parts);
-    const teaching = booking.doctor_ids.map((id) => doctors.get(id)).filter((d): d is DoctorAvailability => d !== undefined);
+  for (const booking of ownBookings) {
+    const id = booking.id ?? 0;
+    const teaching = booking.doctor_ids.map((d) => doctors.get(d)).filter((d): d is DoctorAvailability => d !== undefined);
     for (const clash of book.clashes(booking, teaching, Number.POSITIVE_INFINITY)) {
-      found.set(clash.with === null ? `${row.id}` : `${Math.min(row.id, clash.with.id ?? 0)}|${Math.max(row.id, clash.with.id ?? 0)}`, clash.detail);
+      found.set(clash.with === null ? `${id}` : `${Math.min(id, clash.with.id ?? 0)}|${Math.max(id, clash.with.id ?? 0)}`, clash.detail);
     }
     book.add(booking);
   }
@@ -36,7 +43,7 @@ async function termClashes(ctx: CoreContext, term: Term, doctors: ReadonlyMap<nu
 }
 
 async function clashesOfTerms(ctx: CoreContext, terms: readonly Term[]): Promise<Map<string, string>> {
-  const doctors = new Map((await listDoctors(ctx.db)).map((d) => [d.id, d]));
+  const doctors = new Map((await listDoctors(ctx.db, ctx.department)).map((d) => [d.id, d]));
   const all = new Map<string, string>();
   for (const term of terms) for (const [key, detail] of await termClashes(ctx, term, doctors)) all.set(`${term.year}|${term.semester}|${key}`, detail);
   return all;
@@ -48,7 +55,7 @@ async function clashesOfTerms(ctx: CoreContext, terms: readonly Term[]): Promise
  * `what` names the change for the message ("Moving part of term S1 to …").
  */
 export async function withoutNewClashes<T>(ctx: CoreContext, what: string, change: () => Promise<T>, terms?: readonly Term[]): Promise<T> {
-  const checked = terms ?? (await termsWithEntries(ctx.db));
+  const checked = terms ?? (await termsWithEntries(ctx.db, ctx.department));
   const before = await clashesOfTerms(ctx, checked);
   const result = await change();
   const added = [...(await clashesOfTerms(ctx, checked))].filter(([key]) => !before.has(key)).map(([, detail]) => detail);

@@ -15,6 +15,8 @@ import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
 /** One stored meeting, with its instructors in order. */
 export interface EntryRow {
   id: number;
+  /** The department whose timetable holds it. */
+  department_id: number;
   year: number;
   semester: Term['semester'];
   course_code: string;
@@ -36,7 +38,7 @@ export interface EntryRow {
 /** What a write stores; the room is the display spelling (TBD when none). */
 export type EntryValues = Omit<EntryRow, 'id' | 'start_min' | 'room_key'>;
 
-const COLUMNS = ['id', 'year', 'semester', 'course_code', 'section_name', 'day', 'start_time', 'start_min', 'duration_mins', 'room', 'room_key', 'part_of_term', 'joint_group', 'campus'] as const;
+const COLUMNS = ['id', 'department_id', 'year', 'semester', 'course_code', 'section_name', 'day', 'start_time', 'start_min', 'duration_mins', 'room', 'room_key', 'part_of_term', 'joint_group', 'campus'] as const;
 
 type StoredRow = Omit<EntryRow, 'doctor_ids' | 'doctor_roles'>;
 interface InstructorRow {
@@ -77,7 +79,7 @@ function foldInstructors(rows: readonly JoinedRow[]): EntryRow[] {
 }
 
 const ENTRY_WITH_INSTRUCTORS = sql.raw(
-  'e.id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus, d.doctor_id, d.role',
+  'e.id, e.department_id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus, d.doctor_id, d.role',
 );
 
 /** The instructors the rules check: those who teach (coordinators and assistants are listed only). */
@@ -89,6 +91,7 @@ export function checkedInstructors(row: Pick<EntryRow, 'doctor_ids' | 'doctor_ro
 export function bookingOf(row: Omit<EntryRow, 'start_min' | 'room_key' | 'id'> & { id?: number | null }, parts: ReadonlyMap<string, PartOfTerm>): Booking {
   return {
     id: row.id ?? null,
+    department: row.department_id,
     course_code: row.course_code,
     section_name: row.section_name,
     doctor_ids: checkedInstructors(row),
@@ -103,20 +106,21 @@ export function bookingOf(row: Omit<EntryRow, 'start_min' | 'room_key' | 'id'> &
   };
 }
 
-const entryById = prepared((_db: Db, id: number) =>
-  sql<JoinedRow>`SELECT ${ENTRY_WITH_INSTRUCTORS} FROM schedule_entries e LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id WHERE e.id = ${id} ORDER BY d.position`,
+const entryById = prepared((_db: Db, department: number, id: number) =>
+  sql<JoinedRow>`SELECT ${ENTRY_WITH_INSTRUCTORS} FROM schedule_entries e LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id
+    WHERE e.id = ${id} AND e.department_id = ${department} ORDER BY d.position`,
 );
 
-export async function getEntry(db: Db, id: number): Promise<EntryRow | undefined> {
+export async function getEntry(db: Db, department: number, id: number): Promise<EntryRow | undefined> {
   if (!isRowId(id)) return undefined;
-  return foldInstructors(await entryById.rows(db, id))[0];
+  return foldInstructors(await entryById.rows(db, department, id))[0];
 }
 
-/** A term's meetings, by course and section. */
-export async function listEntries(db: Db, term: Term): Promise<EntryRow[]> {
-  const rows = (await db
-    .selectFrom('schedule_entries')
-    .select(COLUMNS)
+/** A department's meetings in a term (every department's with `department` null), by course and section. */
+export async function listEntries(db: Db, department: number | null, term: Term): Promise<EntryRow[]> {
+  let query = db.selectFrom('schedule_entries').select(COLUMNS);
+  if (department !== null) query = query.where('department_id', '=', department);
+  const rows = (await query
     .where('year', '=', term.year)
     .where('semester', '=', term.semester)
     .orderBy('course_code')
@@ -125,15 +129,14 @@ export async function listEntries(db: Db, term: Term): Promise<EntryRow[]> {
     .execute()) as StoredRow[];
   if (rows.length === 0) return [];
   // The term's instructors in one read (not a list of thousands of ids).
-  const instructors = await db
+  let instructorQuery = db
     .selectFrom('schedule_entry_doctors as d')
     .innerJoin('schedule_entries as e', 'e.id', 'd.entry_id')
     .select(['d.entry_id', 'd.doctor_id', 'd.role'])
     .where('e.year', '=', term.year)
-    .where('e.semester', '=', term.semester)
-    .orderBy('d.entry_id')
-    .orderBy('d.position')
-    .execute();
+    .where('e.semester', '=', term.semester);
+  if (department !== null) instructorQuery = instructorQuery.where('e.department_id', '=', department);
+  const instructors = await instructorQuery.orderBy('d.entry_id').orderBy('d.position').execute();
   return withInstructors(rows, instructors);
 }
 
@@ -141,17 +144,17 @@ export async function listEntries(db: Db, term: Term): Promise<EntryRow[]> {
  * A term's meetings of the given courses, without their instructors (what the curriculum rule
  * reads: when and where each section meets).
  */
-export async function meetingsOfCourses(db: Db, term: Term, codes: readonly string[]): Promise<EntryRow[]> {
+export async function meetingsOfCourses(db: Db, department: number, term: Term, codes: readonly string[]): Promise<EntryRow[]> {
   if (codes.length === 0) return [];
   const rows = (await readInBatches([...new Set(codes)], (batch) =>
-    db.selectFrom('schedule_entries').select(COLUMNS).where('year', '=', term.year).where('semester', '=', term.semester).where('course_code', 'in', batch).orderBy('id').execute(),
+    db.selectFrom('schedule_entries').select(COLUMNS).where('department_id', '=', department).where('year', '=', term.year).where('semester', '=', term.semester).where('course_code', 'in', batch).orderBy('id').execute(),
   )) as StoredRow[];
   return rows.map((row) => ({ ...row, doctor_ids: [], doctor_roles: [] }));
 }
 
 /** The meetings of a term sharing an instructor, the room or the section with a booking, near it in the week (see clashCandidates). */
 const candidates = prepared(
-  (db: Db, year: number, semester: string, doctorIds: number[], key: string | null, course: string, section: string, excludeId: number, dayPatterns: string[], from: number, until: number) => {
+  (db: Db, year: number, semester: string, doctorIds: number[], key: string | null, department: number, course: string, section: string, excludeId: number, dayPatterns: string[], from: number, until: number) => {
     // Three indexed lookups (the instructors' meetings, the room's, the section's) find the few ids
     // first; each row is then read by its id, with its instructors, so the term is never scanned:
     // SQLite keeps the order of a CROSS JOIN, PostgreSQL needs a LATERAL it cannot flatten (OFFSET 0).
@@ -161,7 +164,7 @@ const candidates = prepared(
     return sql<JoinedRow>`WITH c(id) AS MATERIALIZED (
         SELECT entry_id FROM schedule_entry_doctors WHERE doctor_id IN (${sql.join(doctorIds)})
         UNION SELECT id FROM schedule_entries WHERE year = ${year} AND semester = ${semester} AND room_key = ${key}
-        UNION SELECT id FROM schedule_entries WHERE year = ${year} AND semester = ${semester} AND course_code = ${course} AND section_name = ${section})
+        UNION SELECT id FROM schedule_entries WHERE year = ${year} AND semester = ${semester} AND department_id = ${department} AND course_code = ${course} AND section_name = ${section})
       SELECT ${ENTRY_WITH_INSTRUCTORS} FROM c ${row} LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id
       WHERE e.year = ${year} AND e.semester = ${semester} AND e.id != ${excludeId} AND e.start_min < ${until} AND e.start_min + e.duration_mins > ${from}
         AND (${sql.join(
@@ -174,14 +177,15 @@ const candidates = prepared(
 
 /**
  * The term's meetings that could clash with a booking, other than `excludeId`: those of its
- * instructors, its room or its section that share a day with it and start or end within `margin`
- * minutes of it (the rules never compare meetings further apart; the travel rule's margin is the
- * longest). A narrowing in SQL: the rules themselves decide, on what it returns.
+ * instructors and its room, in any department (an instructor has one calendar, a room one week),
+ * and those of its section, that share a day with it and start or end within `margin` minutes of
+ * it (the rules never compare meetings further apart; the travel rule's margin is the longest). A
+ * narrowing in SQL: the rules themselves decide, on what it returns.
  */
 export async function clashCandidates(
   db: Db,
   term: Term,
-  booking: { doctor_ids: readonly number[]; room: string; course_code: string; section_name: string; day: string; start_time: string; duration_mins: number },
+  booking: { department_id: number; doctor_ids: readonly number[]; room: string; course_code: string; section_name: string; day: string; start_time: string; duration_mins: number },
   excludeId: number | null,
   margin: number,
 ): Promise<EntryRow[]> {
@@ -189,13 +193,14 @@ export async function clashCandidates(
   const start = parseHHMM(booking.start_time) ?? 0;
   const days = [...new Set(booking.day)].map((letter) => `%${letter}%`);
   // No instructor: a list that names none (an empty list is not SQL).
-  const rows = await candidates.rows(db, term.year, term.semester, doctors.length > 0 ? doctors : [0], roomKey(booking.room), booking.course_code, booking.section_name, excludeId ?? -1, days.length > 0 ? days : ['%'], start - margin, start + booking.duration_mins + margin);
+  const rows = await candidates.rows(db, term.year, term.semester, doctors.length > 0 ? doctors : [0], roomKey(booking.room), booking.department_id, booking.course_code, booking.section_name, excludeId ?? -1, days.length > 0 ? days : ['%'], start - margin, start + booking.duration_mins + margin);
   return foldInstructors(rows);
 }
 
 /** The stored columns of a meeting. */
 function storedValues(values: EntryValues) {
   return {
+    department_id: values.department_id,
     year: values.year,
     semester: values.semester,
     course_code: values.course_code,
@@ -258,6 +263,7 @@ export async function insertEntry(db: Db, values: EntryValues, createdAt: string
 /** Inserts many meetings with few statements; answers their ids, in order. Call inside a transaction. */
 const ENTRY_COLUMNS: BulkColumn<'schedule_entries'>[] = [
   { name: 'id', type: 'integer' },
+  { name: 'department_id', type: 'integer' },
   { name: 'year', type: 'integer' },
   { name: 'semester', type: 'text' },
   { name: 'course_code', type: 'text' },
@@ -305,18 +311,19 @@ export async function updateEntry(db: Db, id: number, values: EntryValues): Prom
   await writeDoctors(db, id, values, true);
 }
 
-const deleteOne = prepared((db: Db, id: number) => db.deleteFrom('schedule_entries').where('id', '=', id));
+const deleteOne = prepared((db: Db, department: number, id: number) => db.deleteFrom('schedule_entries').where('id', '=', id).where('department_id', '=', department));
 
-export async function deleteEntry(db: Db, id: number): Promise<boolean> {
+export async function deleteEntry(db: Db, department: number, id: number): Promise<boolean> {
   if (!isRowId(id)) return false;
-  return ((await deleteOne.run(db, id)).numAffectedRows ?? 0n) > 0n;
+  return ((await deleteOne.run(db, department, id)).numAffectedRows ?? 0n) > 0n;
 }
 
-/** Each room the timetable uses (by room key), with one of its spellings. */
-export async function roomsInUse(db: Db): Promise<{ room: string; room_key: string }[]> {
+/** Each room the department's timetable uses (by room key), with one of its spellings. */
+export async function roomsInUse(db: Db, department: number): Promise<{ room: string; room_key: string }[]> {
   const rows = await db
     .selectFrom('schedule_entries')
     .select([(eb) => eb.fn.min('room').as('room'), 'room_key'])
+    .where('department_id', '=', department)
     .where('room_key', 'is not', null)
     .groupBy('room_key')
     .orderBy('room_key')
@@ -324,8 +331,8 @@ export async function roomsInUse(db: Db): Promise<{ room: string; room_key: stri
   return rows as { room: string; room_key: string }[];
 }
 
-export async function countEntries(db: Db): Promise<number> {
-  const row = await db.selectFrom('schedule_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function countEntries(db: Db, department: number): Promise<number> {
+  const row = await db.selectFrom('schedule_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('department_id', '=', department).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -351,33 +358,51 @@ export async function hasUntermedEntries(db: Db): Promise<boolean> {
 }
 
 /** The term's parts of term that are stored (the whole term, code 1, needs no row). */
-const partsOfTerm = prepared((db: Db, year: number, semester: string) =>
-  db.selectFrom('term_parts').select(['code', 'name', 'start_date', 'end_date']).where('year', '=', year).where('semester', '=', semester).orderBy('start_date').orderBy('code'),
+const partsOfTerm = prepared((db: Db, department: number, year: number, semester: string) =>
+  db.selectFrom('term_parts').select(['code', 'name', 'start_date', 'end_date']).where('department_id', '=', department).where('year', '=', year).where('semester', '=', semester).orderBy('start_date').orderBy('code'),
 );
 
-export async function termParts(db: Db, term: Term): Promise<PartOfTerm[]> {
-  return partsOfTerm.rows(db, term.year, term.semester);
+export async function termParts(db: Db, department: number, term: Term): Promise<PartOfTerm[]> {
+  return partsOfTerm.rows(db, department, term.year, term.semester);
 }
 
-export async function upsertPart(db: Db, term: Term, part: PartOfTerm): Promise<void> {
+/** The parts of term of several departments in one term, by department. */
+export async function departmentsParts(db: Db, departments: readonly number[], term: Term): Promise<Map<number, PartOfTerm[]>> {
+  const parts = new Map<number, PartOfTerm[]>(departments.map((d) => [d, []]));
+  if (departments.length === 0) return parts;
+  const rows = await db
+    .selectFrom('term_parts')
+    .select(['department_id', 'code', 'name', 'start_date', 'end_date'])
+    .where('department_id', 'in', [...departments])
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .orderBy('start_date')
+    .orderBy('code')
+    .execute();
+  for (const { department_id, ...part } of rows) parts.get(department_id)?.push(part);
+  return parts;
+}
+
+export async function upsertPart(db: Db, department: number, term: Term, part: PartOfTerm): Promise<void> {
   await db
     .insertInto('term_parts')
-    .values({ year: term.year, semester: term.semester, code: part.code, name: part.name, start_date: part.start_date, end_date: part.end_date })
+    .values({ department_id: department, year: term.year, semester: term.semester, code: part.code, name: part.name, start_date: part.start_date, end_date: part.end_date })
     .onConflict((oc) =>
-      oc.columns(['year', 'semester', 'code']).doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), start_date: eb.ref('excluded.start_date'), end_date: eb.ref('excluded.end_date') })),
+      oc.columns(['department_id', 'year', 'semester', 'code']).doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), start_date: eb.ref('excluded.start_date'), end_date: eb.ref('excluded.end_date') })),
     )
     .execute();
 }
 
-export async function deletePart(db: Db, term: Term, code: string): Promise<boolean> {
-  const result = await db.deleteFrom('term_parts').where('year', '=', term.year).where('semester', '=', term.semester).where('code', '=', code).executeTakeFirst();
+export async function deletePart(db: Db, department: number, term: Term, code: string): Promise<boolean> {
+  const result = await db.deleteFrom('term_parts').where('department_id', '=', department).where('year', '=', term.year).where('semester', '=', term.semester).where('code', '=', code).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
-export async function entriesInPart(db: Db, term: Term, code: string): Promise<number> {
+export async function entriesInPart(db: Db, department: number, term: Term, code: string): Promise<number> {
   const row = await db
     .selectFrom('schedule_entries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('department_id', '=', department)
     .where('year', '=', term.year)
     .where('semester', '=', term.semester)
     .where('part_of_term', '=', code)
@@ -386,21 +411,21 @@ export async function entriesInPart(db: Db, term: Term, code: string): Promise<n
 }
 
 /** The terms that have a timetable, newest first, with how many meetings each holds. */
-export async function termsWithEntries(db: Db): Promise<(Term & { entries: number })[]> {
+export async function termsWithEntries(db: Db, department: number): Promise<(Term & { entries: number })[]> {
   const { rows } = await sql<Term & { entries: number }>`
-    SELECT year, semester, COUNT(*) AS entries FROM schedule_entries WHERE year IS NOT NULL GROUP BY year, semester
+    SELECT year, semester, COUNT(*) AS entries FROM schedule_entries WHERE department_id = ${department} AND year IS NOT NULL GROUP BY year, semester
     ORDER BY year DESC, ${sql.raw(SEMESTER_ORDER_SQL)} DESC`.execute(db);
   return rows.map((row) => ({ ...row, entries: Number(row.entries) }));
 }
 
 /** The meetings of one joint group in a term. */
-const groupMembers = prepared((_db: Db, year: number, semester: string, group: string) =>
+const groupMembers = prepared((_db: Db, department: number, year: number, semester: string, group: string) =>
   sql<JoinedRow>`SELECT ${ENTRY_WITH_INSTRUCTORS} FROM schedule_entries e LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id
-    WHERE e.year = ${year} AND e.semester = ${semester} AND e.joint_group = ${group} ORDER BY e.course_code, e.section_name, e.id, d.position`,
+    WHERE e.joint_group = ${group} AND e.department_id = ${department} AND e.year = ${year} AND e.semester = ${semester} ORDER BY e.course_code, e.section_name, e.id, d.position`,
 );
 
-export async function jointGroupEntries(db: Db, term: Term, group: string): Promise<EntryRow[]> {
-  return foldInstructors(await groupMembers.rows(db, term.year, term.semester, group));
+export async function jointGroupEntries(db: Db, department: number, term: Term, group: string): Promise<EntryRow[]> {
+  return foldInstructors(await groupMembers.rows(db, department, term.year, term.semester, group));
 }
 
 /** Keeps the clashes an import stored on purpose, each between a new meeting and another (once each). */

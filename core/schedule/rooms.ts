@@ -9,10 +9,10 @@ import { roomsInUse } from './repo';
  * nothing of the timetable.
  */
 export async function timetableRooms(ctx: CoreContext): Promise<Room[]> {
-  const declared = await declaredRoomList(ctx.db);
+  const declared = await declaredRoomList(ctx.db, ctx.department);
   const keys = new Set(declared.map((r) => roomKey(r.name)));
-  const undeclared = (await roomsInUse(ctx.db))
+  const undeclared = (await roomsInUse(ctx.db, ctx.department))
     .filter((u) => !keys.has(u.room_key))
-    .map((u): Room => ({ id: null, name: u.room, capacity: null, campus: null }));
+    .map((u): Room => ({ id: null, name: u.room, capacity: null, campus: null, department_id: null }));
   return [...declared, ...undeclared].sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
 }

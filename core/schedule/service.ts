@@ -20,8 +20,9 @@ import { availabilityConflicts, bookingClashes, type Booking, type Clash } from 
 import { bookingTogether, jointRule } from './meeting-together';
 import { assertEndsByMidnight, instructorAliases, meetingCampus, requestedInstructors } from './entry-values';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
-import { bookingOf, checkedInstructors, clashCandidates, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClashes, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
-import { partsByCode, requirePart, termOf, currentTerm, travelMinutes, writeSettings } from './terms';
+import { bookingOf, checkedInstructors, clashCandidates, departmentsParts, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClashes, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
+import { partsByCode, partsMap, requirePart, termOf, currentTerm, travelMinutes, writeSettings } from './terms';
+import { showAsTheCallerMay } from './other-departments';
 
 /** Non-blocking remarks shown with an entry. */
 export function entryWarnings(entry: Pick<EntryValues, 'course_code'>, doctors: readonly Doctor[], inCatalog: (code: string) => boolean): string[] {
@@ -41,9 +42,9 @@ function availabilityWarnings(row: EntryRow, doctors: readonly Doctor[]): string
   return doctors.filter((d) => teaching.has(d.id)).flatMap((d) => availabilityConflicts(d, session).map((problem) => `${problem}, but teaches this meeting`));
 }
 
-/** The instructors a write names, each of which must exist. */
-async function resolveDoctors(db: Db, ids: readonly number[]): Promise<Doctor[]> {
-  const found = await doctorsById(db, ids);
+/** The instructors a write names, each of which must be one of the department's. */
+async function resolveDoctors(ctx: CoreContext, ids: readonly number[]): Promise<Doctor[]> {
+  const found = await doctorsById(ctx.db, ctx.department, ids);
   return ids.map((id) => {
     const doctor = found.get(id);
     if (!doctor) throw new CoreError('invalid', `No doctor with id ${id}: pick an existing doctor, or 0 to leave the section unassigned`);
@@ -51,11 +52,17 @@ async function resolveDoctors(db: Db, ids: readonly number[]): Promise<Doctor[]>
   });
 }
 
-/** A meeting's campus: its declared room's, else the one given, else the default campus. */
+/**
+ * A meeting's campus: its declared room's, else the one given, else the default campus. A room
+ * that belongs to another department is not the department's to book.
+ */
 async function campusFor(ctx: CoreContext, room: string, given: string | null | undefined, current: string | null): Promise<string> {
-  const declared = roomKey(room) === null ? undefined : (await findRoomByName(ctx.db, room))?.campus;
+  const declared = roomKey(room) === null ? undefined : await findRoomByName(ctx.db, room);
+  if (declared && declared.department_id !== null && declared.department_id !== ctx.department) {
+    throw new CoreError('conflict', `Room ${declared.name} belongs to another department: book a room of the campus pool or of your department`, { conflicts: [`Room ${declared.name} belongs to another department`] });
+  }
   const asked = given === undefined || given === null ? null : ctx.campuses.require(given, 'campus');
-  return meetingCampus(room, declared, asked, current, ctx.campuses.fallback);
+  return meetingCampus(room, declared?.campus, asked, current, ctx.campuses.fallback);
 }
 
 /** Every rule the values break, each with the meeting it is about; `excludeId` is the entry being changed. */
@@ -66,7 +73,12 @@ async function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: re
   const booking = bookingOf({ ...values, id: excludeId }, parts);
   const checked = new Set(booking.doctor_ids);
   const rules = { travelMinutes: travel };
-  const others = (await clashCandidates(ctx.db, term, values, excludeId, rules.travelMinutes)).map((row) => bookingOf(row, parts));
+  const rows = await clashCandidates(ctx.db, term, values, excludeId, rules.travelMinutes);
+  // Another department's meetings (a shared room or instructor) are dated by their own parts of term.
+  const departments = [...new Set(rows.map((r) => r.department_id).filter((d) => d !== ctx.department))];
+  const theirParts = new Map([...(await departmentsParts(ctx.db, departments, term))].map(([d, list]) => [d, partsMap(list)]));
+  const others = rows.map((row) => bookingOf(row, row.department_id === ctx.department ? parts : (theirParts.get(row.department_id) ?? parts)));
+  await showAsTheCallerMay(ctx, others);
   return { booking, clashes: bookingClashes(booking, doctors.filter((d) => checked.has(d.id)), others, rules) };
 }
 
@@ -106,6 +118,7 @@ export async function storeMeeting(ctx: CoreContext, input: MeetingInput, policy
   const { term, travelMinutes: travel } = await writeSettings(ctx, input);
   const room = displayRoom(input.room);
   const values: EntryValues = {
+    department_id: ctx.department,
     year: term.year,
     semester: term.semester,
     course_code: input.course_code,
@@ -121,7 +134,7 @@ export async function storeMeeting(ctx: CoreContext, input: MeetingInput, policy
   };
   assertEndsByMidnight(values);
   await takeLocks(ctx.db, meetingLocks([lockedBy(values)]));
-  const doctors = await resolveDoctors(ctx.db, values.doctor_ids);
+  const doctors = await resolveDoctors(ctx, values.doctor_ids);
   const checked = await meetingClashes(ctx, values, doctors, null, travel);
   const { clashes } = checked;
   if (policy === 'refuse') refuseClashes(checked);
@@ -150,12 +163,13 @@ export async function patchEntry(ctx: CoreContext, input: PatchEntryInput): Prom
     const tx: CoreContext = { ...ctx, db };
     // The meeting is read once no other write can change it.
     await takeLocks(db, entryLock(id));
-    const current = await getEntry(db, id);
+    const current = await getEntry(db, ctx.department, id);
     if (!current) throw notFound(`No timetable entry with id ${id}`);
     const term = termOf(patch, { year: current.year, semester: current.semester });
     const room = patch.room !== undefined ? displayRoom(patch.room) : current.room;
     const roomChanged = roomKey(room) !== current.room_key;
     const values: EntryValues = {
+      department_id: current.department_id,
       year: term.year,
       semester: term.semester,
       course_code: patch.course_code ?? current.course_code,
@@ -171,7 +185,7 @@ export async function patchEntry(ctx: CoreContext, input: PatchEntryInput): Prom
     };
     assertEndsByMidnight(values);
     await takeLocks(db, meetingLocks([lockedBy(current), lockedBy(values)]));
-    const doctors = await resolveDoctors(db, values.doctor_ids);
+    const doctors = await resolveDoctors(tx, values.doctor_ids);
     refuseClashes(await meetingClashes(tx, values, doctors, id, await travelMinutes(tx)));
     await updateEntry(db, id, values);
     await clearClashes(db, id);
@@ -179,8 +193,8 @@ export async function patchEntry(ctx: CoreContext, input: PatchEntryInput): Prom
   });
 }
 
-export async function removeEntry(db: Db, id: number): Promise<{ status: 'deleted' }> {
-  if (!(await deleteEntry(db, id))) throw notFound(`No timetable entry with id ${id}`);
+export async function removeEntry(ctx: CoreContext, id: number): Promise<{ status: 'deleted' }> {
+  if (!(await deleteEntry(ctx.db, ctx.department, id))) throw notFound(`No timetable entry with id ${id}`);
   return { status: 'deleted' };
 }
 
@@ -202,17 +216,17 @@ const FEW_ROOMS = 8;
 async function responseFacts(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], known: readonly Doctor[], listed?: ReadonlySet<string>): Promise<ResponseFacts> {
   const doctors = new Map<number, Doctor>(known.map((d) => [d.id, d]));
   const missing = new Set(rows.flatMap((r) => r.doctor_ids).filter((id) => !doctors.has(id)));
-  for (const [id, doctor] of await doctorsById(ctx.db, missing)) doctors.set(id, doctor);
+  for (const [id, doctor] of await doctorsById(ctx.db, ctx.department, missing)) doctors.set(id, doctor);
   // One lookup for a meeting or two; the whole catalog for a term's worth.
   const codes = [...new Set(rows.map((r) => r.course_code))];
   let inCatalog: (code: string) => boolean;
   if (listed) inCatalog = (code) => listed.has(code);
   else if (codes.length <= 2) {
     const listed = new Set<string>();
-    for (const code of codes) if (await hasCourse(ctx.db, code)) listed.add(code);
+    for (const code of codes) if (await hasCourse(ctx.db, ctx.department, code)) listed.add(code);
     inCatalog = (code) => listed.has(code);
   } else {
-    const catalog = await courseCodes(ctx.db);
+    const catalog = await courseCodes(ctx.db, ctx.department);
     inCatalog = (code) => catalog.has(code);
   }
   const grouped = jointRows.filter((r) => r.joint_group !== null);
@@ -225,7 +239,7 @@ async function responseFacts(ctx: CoreContext, rows: readonly EntryRow[], jointR
     else for (const [key, room] of rooms) capacities.set(key, (await findRoomByName(ctx.db, room))?.capacity ?? null);
     for (const row of grouped) {
       const key = sizeKey(row);
-      if (!sizes.has(key)) sizes.set(key, await expectedSectionSizes(ctx.db, row.year, row.semester, row.campus));
+      if (!sizes.has(key)) sizes.set(key, await expectedSectionSizes(ctx.db, ctx.department, row.year, row.semester, row.campus));
     }
   }
   return { doctors, inCatalog, capacities, sizes };
@@ -327,9 +341,9 @@ async function responses(
 
 /** The response for a meeting just created or changed (refusing any clash); `doctors` are its instructors, already read. */
 async function respond(ctx: CoreContext, row: EntryRow, doctors: readonly Doctor[]): Promise<ScheduleEntry> {
-  const members = row.joint_group === null ? [row] : await jointGroupEntries(ctx.db, { year: row.year, semester: row.semester }, row.joint_group);
+  const members = row.joint_group === null ? [row] : await jointGroupEntries(ctx.db, ctx.department, { year: row.year, semester: row.semester }, row.joint_group);
   // A meeting just written passed every rule, so it keeps no clash (a change clears those it had).
-  const course = await courseCurriculum(ctx.db, row.course_code);
+  const course = await courseCurriculum(ctx.db, ctx.department, row.course_code);
   const notes = await meetingCurriculumNotes(ctx, row, { course });
   return (await responses(ctx, [row], members, new Map(), () => notes, { doctors, listed: new Set(course ? [course.code] : []) }))[0] as ScheduleEntry;
 }
@@ -337,7 +351,7 @@ async function respond(ctx: CoreContext, row: EntryRow, doctors: readonly Doctor
 /** A term's timetable (the current term when none is given). */
 export async function termEntries(ctx: CoreContext, given: Partial<Term> = {}): Promise<ScheduleEntry[]> {
   const term = termOf(given, await currentTerm(ctx));
-  const rows = await listEntries(ctx.db, term);
+  const rows = await listEntries(ctx.db, ctx.department, term);
   const curriculum = await termCurriculumNotes(ctx, term, rows);
   return responses(ctx, rows, rows, await keptClashWarnings(ctx.db, rows), (row) => curriculum.get(row.id));
 }
@@ -367,8 +381,8 @@ export async function copyTerm(ctx: CoreContext, input: CopyTermInput): Promise<
     await takeLocks(db, termLocks([input.to]));
     const sourceParts = await partsByCode(tx, input.from);
     const targetParts = await partsByCode(tx, input.to);
-    for (const [code, part] of sourceParts) if (!targetParts.has(code)) await upsertPart(db, input.to, { ...part, start_date: null, end_date: null });
-    const meetings = (await listEntries(db, input.from)).map((row) => ({
+    for (const [code, part] of sourceParts) if (!targetParts.has(code)) await upsertPart(db, ctx.department, input.to, { ...part, start_date: null, end_date: null });
+    const meetings = (await listEntries(db, ctx.department, input.from)).map((row) => ({
       row,
       meeting: {
         year: input.to.year,

@@ -59,7 +59,7 @@ export class ComparisonBudget {
   }
 }
 
-const sectionKey = (b: Pick<Booking, 'course_code' | 'section_name'>): string => `${b.course_code}\u0000${b.section_name}`;
+const sectionKey = (b: Pick<Booking, 'department' | 'course_code' | 'section_name'>): string => `${b.department}\u0000${b.course_code}\u0000${b.section_name}`;
 
 function push<K>(map: Map<K, Booking[]>, key: K, booking: Booking): void {
   const list = map.get(key);

@@ -18,12 +18,12 @@ import { CURRENT_TERM, partsOf, timetableSettings, travelMinutes, TRAVEL_MINUTES
 export async function updateTimetableSettings(ctx: CoreContext, change: { current_term?: Term | undefined; travel_minutes?: number | undefined }): Promise<TimetableSettings> {
   await inTransaction(ctx.db, async (db) => {
     const tx = { ...ctx, db };
-    if (change.current_term) await writeSetting(db, CURRENT_TERM, { year: change.current_term.year, semester: change.current_term.semester });
+    if (change.current_term) await writeSetting(db, ctx.department, CURRENT_TERM, { year: change.current_term.year, semester: change.current_term.semester });
     const travel = change.travel_minutes;
     // The travel time moves every term's rule at once: no meeting is written meanwhile.
     if (travel !== undefined) await takeLocks(db, timetableLock());
     if (travel !== undefined && travel !== (await travelMinutes(tx))) {
-      await withoutNewClashes(tx, `Setting the travel time between campuses to ${travel} minutes`, () => writeSetting(db, TRAVEL_MINUTES, travel));
+      await withoutNewClashes(tx, `Setting the travel time between campuses to ${travel} minutes`, () => writeSetting(db, ctx.department, TRAVEL_MINUTES, travel));
     }
   });
   return timetableSettings(ctx);
@@ -35,7 +35,7 @@ export async function savePart(ctx: CoreContext, term: Term, part: PartOfTerm): 
   await inTransaction(ctx.db, async (db) => {
     // The part's dates move every meeting in it: no meeting of the term is written meanwhile.
     await takeLocks(db, termLocks([term]));
-    await withoutNewClashes({ ...ctx, db }, `Setting ${describePart(part)} of ${termLabel(term)}`, () => upsertPart(db, term, part), [term]);
+    await withoutNewClashes({ ...ctx, db }, `Setting ${describePart(part)} of ${termLabel(term)}`, () => upsertPart(db, ctx.department, term, part), [term]);
   });
   return partsOf(ctx, term);
 }

@@ -30,13 +30,13 @@ function storedTerm(value: unknown): Term | null {
 
 /** Until one is chosen: the term after the latest Fall/Spring offering record, else the term running today. */
 async function defaultTerm(ctx: CoreContext): Promise<Term> {
-  const latest = await latestPlannedTerm(ctx.db);
+  const latest = await latestPlannedTerm(ctx.db, ctx.department);
   return latest ? nextPlannedTerm(latest) : termOn(ctx.now());
 }
 
 /** The travel time an instructor needs between campuses (minutes), as every conflict check reads it. */
 export async function travelMinutes(ctx: CoreContext): Promise<number> {
-  return storedTravel(await readSetting(ctx.db, TRAVEL_MINUTES));
+  return storedTravel(await readSetting(ctx.db, ctx.department, TRAVEL_MINUTES));
 }
 
 function storedTravel(travel: unknown): number {
@@ -44,7 +44,7 @@ function storedTravel(travel: unknown): number {
 }
 
 export async function timetableSettings(ctx: CoreContext): Promise<TimetableSettings> {
-  const stored = await readSettings(ctx.db, [CURRENT_TERM, TRAVEL_MINUTES]);
+  const stored = await readSettings(ctx.db, ctx.department, [CURRENT_TERM, TRAVEL_MINUTES]);
   const chosen = storedTerm(stored.get(CURRENT_TERM));
   return { current_term: chosen ?? (await defaultTerm(ctx)), current_term_chosen: chosen !== null, travel_minutes: storedTravel(stored.get(TRAVEL_MINUTES)) };
 }
@@ -67,13 +67,13 @@ export async function termForWrite(ctx: CoreContext, given: Partial<Term>): Prom
  */
 export async function writeSettings(ctx: CoreContext, given: Partial<Term>): Promise<{ term: Term; travelMinutes: number }> {
   const asked = termOf(given, null);
-  const stored = await readSettings(ctx.db, [CURRENT_TERM, TRAVEL_MINUTES]);
+  const stored = await readSettings(ctx.db, ctx.department, [CURRENT_TERM, TRAVEL_MINUTES]);
   const travel = storedTravel(stored.get(TRAVEL_MINUTES));
   if (asked) return { term: asked, travelMinutes: travel };
   const chosen = storedTerm(stored.get(CURRENT_TERM));
   if (chosen) return { term: chosen, travelMinutes: travel };
   const current = await defaultTerm(ctx);
-  await writeSetting(ctx.db, CURRENT_TERM, current);
+  await writeSetting(ctx.db, ctx.department, CURRENT_TERM, current);
   return { term: current, travelMinutes: travel };
 }
 
@@ -104,12 +104,18 @@ export async function settleTimetable(ctx: CoreContext): Promise<void> {
 
 /** A term's parts of term: the whole term (unless redefined) and the stored ones. */
 export async function partsOf(ctx: CoreContext, term: Term): Promise<PartOfTerm[]> {
-  const stored = await termParts(ctx.db, term);
+  const stored = await termParts(ctx.db, ctx.department, term);
   return stored.some((p) => p.code === WHOLE_TERM_CODE) ? stored : [WHOLE_TERM, ...stored];
 }
 
 export async function partsByCode(ctx: CoreContext, term: Term): Promise<Map<string, PartOfTerm>> {
-  return new Map((await partsOf(ctx, term)).map((p) => [p.code, p]));
+  return partsMap(await termParts(ctx.db, ctx.department, term));
+}
+
+/** A department's stored parts of a term by code, with the whole term unless redefined. */
+export function partsMap(stored: readonly PartOfTerm[]): Map<string, PartOfTerm> {
+  const parts = stored.some((p) => p.code === WHOLE_TERM_CODE) ? stored : [WHOLE_TERM, ...stored];
+  return new Map(parts.map((p) => [p.code, p]));
 }
 
 /** The part of term a write names, refusing (422) a code the term does not have. */
@@ -124,15 +130,15 @@ export async function removePart(ctx: CoreContext, term: Term, code: string): Pr
   return inTransaction(ctx.db, async (db) => {
     // No meeting may join the part while it goes.
     await takeLocks(db, termLocks([term]));
-    const used = await entriesInPart(db, term, code);
+    const used = await entriesInPart(db, ctx.department, term, code);
     if (used > 0) throw new CoreError('conflict', `Part of term ${code} of ${termLabel(term)} is used by ${used} meeting${used === 1 ? '' : 's'}; move them to another part first`);
-    if (!(await deletePart(db, term, code))) throw notFound(`${termLabel(term)} has no stored part of term ${code}`);
+    if (!(await deletePart(db, ctx.department, term, code))) throw notFound(`${termLabel(term)} has no stored part of term ${code}`);
     return { status: 'deleted' as const };
   });
 }
 
 export async function timetableTerms(ctx: CoreContext): Promise<{ current: Term; terms: (Term & { entries: number })[] }> {
   // Independent reads at once (a server store answers them on two connections).
-  const [current, terms] = await Promise.all([currentTerm(ctx), termsWithEntries(ctx.db)]);
+  const [current, terms] = await Promise.all([currentTerm(ctx), termsWithEntries(ctx.db, ctx.department)]);
   return { current, terms };
 }

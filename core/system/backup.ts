@@ -24,7 +24,7 @@ export async function backupDatabase(ctx: CoreContext): Promise<FileResult> {
 /** Columns that hold JSON-array text, checked in a backup before it replaces anything. */
 const JSON_LIST_COLUMNS: readonly [table: string, column: string][] = [
   ['courses', 'prerequisites'],
-  ['doctors', 'allowed_courses'],
+  ['department_doctors', 'allowed_courses'],
   ['models', 'features'],
   ['prediction_entries', 'types'],
   ['prediction_entries', 'reasons'],

@@ -1,11 +1,11 @@
 import type { Db } from '../db/store';
 import { prepared } from '../db/prepared';
 
-const settingByKey = prepared((db: Db, key: string) => db.selectFrom('settings').select('value').where('key', '=', key));
+const settingByKey = prepared((db: Db, department: number, key: string) => db.selectFrom('settings').select('value').where('department_id', '=', department).where('key', '=', key));
 
 /** Settings kept with the data (and so in backups): one JSON value per key. */
-export async function readSetting(db: Db, key: string): Promise<unknown> {
-  const row = await settingByKey.first(db, key);
+export async function readSetting(db: Db, department: number, key: string): Promise<unknown> {
+  const row = await settingByKey.first(db, department, key);
   if (row === undefined) return undefined;
   try {
     return JSON.parse(row.value) as unknown;
@@ -15,12 +15,12 @@ export async function readSetting(db: Db, key: string): Promise<unknown> {
   }
 }
 
-const settingsByKeys = prepared((db: Db, keys: string[]) => db.selectFrom('settings').select(['key', 'value']).where('key', 'in', keys));
+const settingsByKeys = prepared((db: Db, department: number, keys: string[]) => db.selectFrom('settings').select(['key', 'value']).where('department_id', '=', department).where('key', 'in', keys));
 
 /** Several settings in one read, by key (unset and damaged ones absent). */
-export async function readSettings(db: Db, keys: readonly string[]): Promise<Map<string, unknown>> {
+export async function readSettings(db: Db, department: number, keys: readonly string[]): Promise<Map<string, unknown>> {
   const values = new Map<string, unknown>();
-  for (const row of await settingsByKeys.rows(db, [...keys])) {
+  for (const row of await settingsByKeys.rows(db, department, [...keys])) {
     try {
       values.set(row.key, JSON.parse(row.value) as unknown);
     } catch {
@@ -30,10 +30,10 @@ export async function readSettings(db: Db, keys: readonly string[]): Promise<Map
   return values;
 }
 
-export async function writeSetting(db: Db, key: string, value: unknown): Promise<void> {
+export async function writeSetting(db: Db, department: number, key: string, value: unknown): Promise<void> {
   await db
     .insertInto('settings')
-    .values({ key, value: JSON.stringify(value) })
-    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+    .values({ department_id: department, key, value: JSON.stringify(value) })
+    .onConflict((oc) => oc.columns(['department_id', 'key']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
     .execute();
 }

@@ -29,7 +29,7 @@ export async function benchPredict(): Promise<void> {
     }
     record({ name: 'bulk run over the 117-course catalog (median of 10, saved)', value: percentile(runs, 50), unit: 'ms', target: 30 });
 
-    const history = await loadHistory(core.context.db, core.context.campuses.names);
+    const history = await loadHistory(core.context.db, core.context.department, core.context.campuses.names);
     const bt = await timed(() => backtest(history, 6));
     const results = bt.result;
     console.log(`  walk-forward backtest, last 6 Fall/Spring terms × 2 campuses (${results.length} trainings, ${(bt.ms / 1000).toFixed(1)} s):`);
@@ -75,7 +75,7 @@ export async function benchForest(): Promise<void> {
   console.log('ml-random-forest comparison (last term per campus)');
   await withTempCore('forest', async (core) => {
     await loadSampleHistory(core);
-    const history = await loadHistory(core.context.db, core.context.campuses.names);
+    const history = await loadHistory(core.context.db, core.context.department, core.context.campuses.names);
     const forest = await forestBacktest(history, 1);
     const boosted = await backtest(history, 1);
     record({ name: 'random forest (100 trees, binned) mean ROC-AUC / F1', value: forest.roc_auc, unit: '', note: `F1 ${forest.f1.toFixed(3)}, ${forest.trainSeconds.toFixed(0)} s of training for 2 models` });

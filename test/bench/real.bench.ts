@@ -91,7 +91,7 @@ export async function benchRealHistory(): Promise<void> {
     const store = await openStore({ kind: 'sqlite', file: join(dataDir, DATABASE_FILE) }, { migrate: false });
     const db = store.db;
     try {
-      const read = await timed(() => loadHistory(db, [CAMPUS]));
+      const read = await timed(() => loadHistory(db, 1, [CAMPUS]));
       const history = read.result;
       // The parts of one training on all of it, in this process: the stages trainCampus reports.
       const marks = new Map<string, number>();
@@ -100,7 +100,7 @@ export async function benchRealHistory(): Promise<void> {
       if (!trained) throw new Error('the real history did not train');
       trained.models.classifier.free();
       trained.models.regressor?.free();
-      const saved = await timed(() => inTransaction(db, (trx) => saveModel(trx, trained.trained, 'bench-parts', new Date().toISOString())));
+      const saved = await timed(() => inTransaction(db, (trx) => saveModel(trx, 1, trained.trained, 'bench-parts', new Date().toISOString())));
       const at = (stage: string): number => marks.get(stage) ?? start;
       console.log(
         `  parts of one training (in process): reading history ${read.ms.toFixed(0)} ms, features ${(at('holdout') - at('features')).toFixed(0)} ms, ` +
@@ -150,9 +150,9 @@ export async function benchRealHistory(): Promise<void> {
  * a mean confidence ≥ 0.8 — the term is flagged and left out — where reading it as complete drops them.
  */
 async function benchIncompleteTerm(db: Db): Promise<void> {
-  const latest = await latestPlannedTerm(db);
+  const latest = await latestPlannedTerm(db, 1);
   if (!latest) return;
-  const full = await loadHistory(db, [CAMPUS]);
+  const full = await loadHistory(db, 1, [CAMPUS]);
   const cutTerm = termIndex(full.baseYear, latest.year, latest.semester);
   const target = cutTerm + 1;
   const own = campusHistory(full, CAMPUS);
@@ -160,7 +160,7 @@ async function benchIncompleteTerm(db: Db): Promise<void> {
   const steady = full.courses.filter((c) => sameSemester.length === 8 && sameSemester.every((i) => own.stats.get(c.code)?.[i]?.offered === true)).map((c) => c.code);
   const rows = await db.selectFrom('offerings').select('course_code').where('year', '=', latest.year).where('semester', '=', latest.semester).where('campus', '=', CAMPUS).orderBy('course_code').execute();
   const meanConfidence = async (trx: Db): Promise<{ confidence: number; leftOut: number }> => {
-    const history = await loadHistory(trx, [CAMPUS]);
+    const history = await loadHistory(trx, 1, [CAMPUS]);
     const trained = await trainCampus(history, CAMPUS);
     if (!trained) throw new Error('no model');
     const scores = scoreCourses(trained.models, history, CAMPUS, target).filter((s) => steady.includes(s.course.code));
@@ -175,7 +175,7 @@ async function benchIncompleteTerm(db: Db): Promise<void> {
     const removed = rows.filter((_, i) => i % 10 !== 0).map((r) => r.course_code);
     if (removed.length > 0) await trx.deleteFrom('offerings').where('year', '=', latest.year).where('semester', '=', latest.semester).where('campus', '=', CAMPUS).where('course_code', 'in', removed).execute();
     const flagged = await meanConfidence(trx);
-    await confirmTerm(trx, { campus: CAMPUS, year: latest.year, semester: latest.semester }, new Date().toISOString());
+    await confirmTerm(trx, 1, { campus: CAMPUS, year: latest.year, semester: latest.semester }, new Date().toISOString());
     const readAsComplete = await meanConfidence(trx);
     record({
       name: `real: ${latest.semester} ${latest.year} cut to a tenth of its ${rows.length} courses — mean confidence for the next term of the ${steady.length} courses offered in each of the last 8 same-semester terms`,

@@ -24,7 +24,7 @@ const TERMS = [
  * sections meeting together). A meeting that the rules refuse is skipped and the next one tried.
  */
 export async function fill(core: Core, count: number, withCatalog = false): Promise<number[]> {
-  if (withCatalog) await upsertCourses(core.context.db, benchCatalog());
+  if (withCatalog) await upsertCourses(core.context.db, core.context.department, benchCatalog());
   const doctors: number[] = [];
   for (let i = 0; i < 250; i++) doctors.push((await core.run('doctors-create', { name: `Dr. Bench ${i}`, allowed_courses: ['CSC201'] })).id);
   for (let r = 0; r < 200; r++) await core.run('rooms-create', { name: `Room ${r}`, capacity: 40, campus: r < 100 ? 'Beirut' : 'Byblos' });

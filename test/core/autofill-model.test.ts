@@ -19,6 +19,7 @@ function problem(): Problem {
     [2, doctor(2, 'Dr. B', null, null)],
   ]);
   return {
+    department: 1,
     sections: [
       { course_code: 'CSC201', section_name: '1', size: 30, allowedDoctors: [1] },
       { course_code: 'CSC201', section_name: '2', size: 30, allowedDoctors: [1] },

@@ -45,6 +45,7 @@ const partOf = (code: string): PartOfTerm => PARTS.find((p) => p.code === code) 
 function toBooking(m: Meeting, id: number | null): Booking {
   return {
     id,
+    department: 1,
     course_code: m.course,
     section_name: m.section,
     doctor_ids: m.doctors,

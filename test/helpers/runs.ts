@@ -21,5 +21,5 @@ export function saveRun(db: Db, campus: 'Beirut' | 'Byblos', entries: { code: st
     section_size: 40,
     reasons: [],
   }));
-  return insertRun(db, { run_name: 'test', target_year: 2025, target_semester: 'Fall', target_campus: campus, model_version: 'test', created_at: new Date().toISOString(), caveats: [], term_notes: [], entries: rows }, {});
+  return insertRun(db, 1, { run_name: 'test', target_year: 2025, target_semester: 'Fall', target_campus: campus, model_version: 'test', created_at: new Date().toISOString(), caveats: [], term_notes: [], entries: rows }, {});
 }

@@ -16,10 +16,12 @@ import { tableHashes } from '../helpers/table-hashes';
 
 /** The change area each table belongs to. */
 const TABLE_AREAS: Record<string, ChangeArea | null> = {
+  departments: 'departments',
   courses: 'catalog',
   offerings: 'offerings',
   confirmed_terms: 'offerings',
   doctors: 'doctors',
+  department_doctors: 'doctors',
   rooms: 'rooms',
   schedule_entries: 'timetable',
   schedule_entry_doctors: 'timetable',
@@ -74,6 +76,7 @@ const LISTING = ['Course,Section,Days,Start Time,End Time,Room,Instructors,Term'
 /** Every read the screens follow, as a script asks it (null: not askable yet). */
 const READS: Record<LiveRead, () => string | null> = {
   'campuses-list': () => '/campuses',
+  'departments-list': () => '/departments',
   'settings-info': () => '/settings',
   'courses-list': () => '/data/courses',
   'offerings-list': () => '/data/offerings',
@@ -156,6 +159,8 @@ const WRITES: (Write & { changes?: false })[] = [
   { operation: 'schedule-import', send: upload('/scheduler/import', 'listing.csv', LISTING, { dry_run: 'false' }) },
   { operation: 'schedule-autofill', send: () => server.api('/scheduler/auto', { method: 'POST', json: { run_id: ids.run, year: 2025, semester: 'Fall', time_budget_ms: 500, dry_run: false } }) },
   { operation: 'schedule-delete', send: () => server.api(`/scheduler/${ids.entry}`, { method: 'DELETE' }) },
+  remember('department', { operation: 'departments-create', send: post('/departments', { code: 'PHYS', name: 'Physics', campuses: ['Beirut'] }) }),
+  { operation: 'departments-update', send: () => server.api(`/departments/${ids.department}`, { method: 'PATCH', json: { name: 'Physics and Astronomy' } }) },
   { operation: 'settings-regenerate-token', send: send('/settings/token', 'POST'), changes: false },
 ];
 

@@ -167,6 +167,7 @@ describe('loops and exports', () => {
     const formula = '=HYPERLINK("http://evil.example","click")';
     const runId = await insertRun(
       server.core.context.db,
+      1,
       {
         run_name: 'x',
         target_year: 2025,

@@ -4,6 +4,7 @@ import { CoreError, fieldError, forbidden, notFound } from '../domain/errors';
 import type { Actor } from '../domain/people';
 import { inTransaction } from '../db/transactions';
 import { prepared } from '../db/prepared';
+import { storedList } from '../domain/lists';
 import type { Db } from '../db/store';
 import { departmentByCode, getDepartment, insertDepartment, listDepartments, updateDepartment, type Department } from './repo';
 
@@ -38,13 +39,7 @@ export async function callScope(ctx: CoreContext, actor: Actor, asked: string | 
   } else id = FIRST_DEPARTMENT;
   const row = await departmentRow.first(ctx.db, id);
   if (!row) throw notFound(`No department ${id}`);
-  let chosen: string[] | null = null;
-  try {
-    chosen = row.campuses === null ? null : (JSON.parse(row.campuses) as string[]);
-  } catch {
-    chosen = null;
-  }
-  return { department: id, campuses: departmentCampuses(ctx.campuses, Array.isArray(chosen) ? chosen.map(String) : null) };
+  return { department: id, campuses: departmentCampuses(ctx.campuses, row.campuses === null ? null : storedList(row.campuses)) };
 }
 
 /** A department by its id or its code. */

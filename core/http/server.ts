@@ -149,7 +149,7 @@ function callOf(request: FastifyRequest): Call {
 }
 
 async function answer(core: Core, route: RouteSpec, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const { department: _named, ...input } = (await gatherInput(route.input, request)) as Record<string, unknown>;
+  const { department: _named, ...input } = await gatherInput(route.input, request);
   const args = { ...input, ...(request.params as Record<string, string>) };
   // Public routes (health) answer anyone; every other route has passed the guard with a caller.
   return send(reply, await core.runUnchecked(route.operation, args, route.public ? { caller: 'script' } : callOf(request)), route.file ?? false);

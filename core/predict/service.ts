@@ -52,7 +52,7 @@ const trainers = Array.from({ length: Math.max(1, availableParallelism()) }, () 
 /** Retrains every campus's model in a worker thread; a second call while one runs shares it. */
 export function train(ctx: CoreContext): Promise<TrainResult> {
   let running = training.get(ctx.store);
-  if (!running) training.set(ctx.store, (running = new Map()));
+  if (!running) training.set(ctx.store, (running = new Map<number, Promise<TrainResult>>()));
   const departments = running;
   const shared = departments.get(ctx.department);
   if (shared) return shared;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { storable } from './batches';
-import { statementName } from './prepared';
+import { statementName } from './statement-names';
 import { loadMigrations, MigrationError } from './migrate';
 import type { Tables } from './tables';
 

@@ -1,6 +1,7 @@
 import type { Compilable, CompiledQuery, QueryResult, RawBuilder } from 'kysely';
 import type { Db } from './store';
 import { isPostgres } from './transactions';
+import { nameStatement } from './statement-names';
 
 /**
  * A query built once with Kysely's typed builder and compiled once per store kind and shape of its
@@ -47,17 +48,6 @@ function valueAt(values: readonly unknown[], path: Path): unknown {
   return value;
 }
 
-/**
- * The SQL texts of prepared queries, by text: a store that can keep server-side statements names
- * them (PostgreSQL parses and plans each once per connection, not on every call).
- */
-const statementNames = new Map<string, string>();
-
-/** The name a prepared query's SQL text is kept under on a database server, or undefined for any other text. */
-export function statementName(sql: string): string | undefined {
-  return statementNames.get(sql);
-}
-
 interface Compiled {
   sql: string;
   /** For each parameter of the compiled query: where among the values it comes from, or its constant value. */
@@ -79,7 +69,7 @@ export function prepared<A extends readonly unknown[], R>(build: (db: Db, ...val
         sources: query.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? { path: JSON.parse(p.slice(MARK.length, -1)) as Path } : { constant: p })),
       };
       cache.set(shape, found);
-      if (!statementNames.has(found.sql)) statementNames.set(found.sql, `termwise_${statementNames.size + 1}`);
+      nameStatement(found.sql);
     }
     return found;
   };

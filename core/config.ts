@@ -43,3 +43,35 @@ export function databaseUrlFrom(argv: readonly string[], env: NodeJS.ProcessEnv 
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error(`The database URL must start with postgres:// (it starts with ${url.protocol}//)`);
   return given;
 }
+
+/**
+ * Where the server listens: TERMWISE_HOST (a campus server: 0.0.0.0, or the address its proxy
+ * reaches), else 127.0.0.1 — a laptop answers only this machine.
+ */
+export function listenHostFrom(env: NodeJS.ProcessEnv = process.env): string {
+  const host = env.TERMWISE_HOST?.trim();
+  if (host === undefined || host === '') return '127.0.0.1';
+  if (!/^[A-Za-z0-9.:[\]-]{1,100}$/.test(host)) throw new Error(`TERMWISE_HOST must be an address to listen on (such as 0.0.0.0), not "${host.slice(0, 100)}"`);
+  return host;
+}
+
+/**
+ * The addresses people reach a campus server by (TERMWISE_PUBLIC_URL, comma-separated, such as
+ * https://termwise.campus.edu): requests addressed to their host names are answered, and the page
+ * may be served from their origins. None on a laptop.
+ */
+export function publicUrlsFrom(env: NodeJS.ProcessEnv = process.env): URL[] {
+  const raw = env.TERMWISE_PUBLIC_URL?.trim();
+  if (raw === undefined || raw === '') return [];
+  return raw.split(',').map((part) => {
+    const text = part.trim();
+    let url: URL;
+    try {
+      url = new URL(text);
+    } catch {
+      throw new Error(`TERMWISE_PUBLIC_URL must list addresses such as https://termwise.campus.edu, not "${text.slice(0, 100)}"`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`TERMWISE_PUBLIC_URL must list http(s) addresses, not "${text.slice(0, 100)}"`);
+    return url;
+  });
+}

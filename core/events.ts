@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ChangedEvent } from './domain/changes';
+import { mayRead, type Actor } from './domain/people';
 
 export interface ProgressEvent {
   type: 'progress';
@@ -7,9 +8,16 @@ export interface ProgressEvent {
   campus?: string;
   stage: string;
   percent: number;
+  /** The department whose work this is (its people alone see it). */
+  department?: number;
 }
 
 export type CoreEvent = ProgressEvent | ChangedEvent;
+
+/** Whether an event may be shown to an actor: a department's own events to its people and the registrar; the campus's to all. */
+export function eventVisibleTo(event: CoreEvent, actor: Actor): boolean {
+  return event.department === undefined || mayRead(actor, event.department);
+}
 
 /** Typed events (progress of long work, changed data); both transports forward them (IPC events, Server-Sent Events). */
 export class CoreEvents {

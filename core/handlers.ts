@@ -10,9 +10,10 @@ import { previewHandlers } from './system/preview';
 import { roomHandlers } from './rooms/handlers';
 import { autofillHandlers } from './autofill/handlers';
 import { departmentHandlers } from './departments/handlers';
+import { peopleHandlers } from './people/handlers';
 
 /** Every operation of the core, by name: the one table both transports dispatch through. */
-export const handlers = mergeHandlers(systemHandlers, catalogHandlers, offeringsHandlers, facultyHandlers, scheduleHandlers, predictHandlers, dashboardHandlers, previewHandlers, roomHandlers, autofillHandlers, departmentHandlers);
+export const handlers = mergeHandlers(systemHandlers, catalogHandlers, offeringsHandlers, facultyHandlers, scheduleHandlers, predictHandlers, dashboardHandlers, previewHandlers, roomHandlers, autofillHandlers, departmentHandlers, peopleHandlers);
 
 export type Handlers = typeof handlers;
 export type HandlerName = keyof Handlers;

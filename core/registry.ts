@@ -12,9 +12,9 @@ export type Writes<I> = readonly ChangeArea[] | ((input: I) => readonly ChangeAr
 /**
  * Who may call a handler: any member of the department it acts in (viewers read, schedulers and
  * the registrar write), or the registrar alone (the campus: departments, people, the room pool,
- * the whole database).
+ * the whole database), or anyone about themselves (their personal tokens: a viewer keeps tokens too).
  */
-export type HandlerAccess = 'member' | 'registrar';
+export type HandlerAccess = 'member' | 'registrar' | 'self';
 
 /** One handler: its input schema (validated once, here), the domain function it runs and what it writes. */
 export interface Handler<S extends z.ZodType, R> {
@@ -95,10 +95,13 @@ export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: s
   if (!h) throw new CoreError('not_found', `Unknown operation "${name}"`);
   const actor = call.actor ?? REGISTRAR;
   if (h.access === 'registrar' && actor.role !== 'registrar') throw forbidden('Only the registrar may do this');
+  const viewerRefusal = (): CoreError => forbidden("A viewer reads the department's plans; changing them is for its schedulers");
+  // A viewer is told no before anything about their input: a write is a write, whatever it carries.
+  if (actor.role === 'viewer' && h.access !== 'self' && Array.isArray(h.writes) && h.writes.length > 0) throw viewerRefusal();
   const parsed = h.input.safeParse(args ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   const areas = typeof h.writes === 'function' ? (h.writes as (input: unknown) => readonly ChangeArea[])(parsed.data) : h.writes;
-  if (areas.length > 0 && actor.role === 'viewer') throw forbidden('A viewer reads the department\'s plans; changing them is for its schedulers');
+  if (areas.length > 0 && actor.role === 'viewer' && h.access !== 'self') throw viewerRefusal();
   let result: unknown;
   let department: number;
   try {

@@ -195,6 +195,32 @@ export interface TermNotesTable {
   created_at: string;
 }
 
+/** A person of a campus server, with their role and (unless the registrar) their department. */
+export interface PeopleTable {
+  id: Generated<number>;
+  login: string;
+  login_key: string;
+  name: string;
+  role: 'registrar' | 'scheduler' | 'viewer';
+  department_id: number | null;
+  password_hash: string;
+  failed_attempts: Generated<number>;
+  locked_until: string | null;
+  disabled_at: string | null;
+  created_at: string;
+}
+
+/** A personal token a script acts for its person with (only its digest is kept). */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  person_id: number;
+  label: string;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -219,6 +245,8 @@ export interface Tables {
   rooms: RoomsTable;
   confirmed_terms: ConfirmedTermsTable;
   term_notes: TermNotesTable;
+  people: PeopleTable;
+  api_tokens: ApiTokensTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -243,6 +271,8 @@ export const DATA_TABLES = [
   'rooms',
   'confirmed_terms',
   'term_notes',
+  'people',
+  'api_tokens',
 ] as const satisfies readonly (keyof Tables)[];
 
 export type DataTable = (typeof DATA_TABLES)[number];

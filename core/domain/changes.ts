@@ -1,5 +1,5 @@
 /** What a write can change; the runner announces each successful write with the areas it touched. */
-export const CHANGE_AREAS = ['catalog', 'offerings', 'doctors', 'rooms', 'timetable', 'runs', 'models', 'settings', 'departments'] as const;
+export const CHANGE_AREAS = ['catalog', 'offerings', 'doctors', 'rooms', 'timetable', 'runs', 'models', 'settings', 'departments', 'people'] as const;
 export type ChangeArea = (typeof CHANGE_AREAS)[number];
 
 /** Everything (a restore or the sample data replace or add to every table). */

@@ -10,6 +10,7 @@ export type CoreErrorCode =
   | 'unauthorized' // 401
   | 'forbidden' // known caller, not allowed this (403)
   | 'too_large' // 413
+  | 'too_many' // too many attempts (sign-in): wait before trying again (429)
   | 'busy' // another long write holds the database: try again in a moment (503)
   | 'internal'; // a fault of Termwise itself, never of the input (500)
 
@@ -22,6 +23,7 @@ export const HTTP_STATUS: Record<CoreErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   too_large: 413,
+  too_many: 429,
   busy: 503,
   internal: 500,
 };

@@ -10,6 +10,9 @@ import type { ChangeArea } from './changes';
 export const READ_AREAS = {
   'campuses-list': ['departments'],
   'departments-list': ['departments'],
+  me: ['people', 'departments'],
+  'people-list': ['people'],
+  'tokens-list': ['people'],
   'settings-info': ['settings'],
   'courses-list': ['catalog'],
   'offerings-list': ['offerings'],

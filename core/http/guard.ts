@@ -4,6 +4,8 @@ import { isLocalHost } from './host';
 import { cookieValue, sessionCookieName, type BrowserSessions } from './session';
 import { SESSION_HEADER, SESSION_KEY_PARAM } from '../domain/session-wire';
 import { bearerToken, tokensMatch } from './token';
+import { REGISTRAR, type Actor } from '../domain/people';
+import { isPersonalToken } from '../people';
 
 /** What the guard sees of a request. */
 export interface GuardRequest {
@@ -14,10 +16,14 @@ export interface GuardRequest {
   localPort: number;
 }
 
-export type GuardDecision = { allow: true; caller: Caller | null } | { allow: false; status: number; detail: string };
+/**
+ * What the guard decides: allowed (with who asks: the caller and the actor they act for), refused,
+ * or a personal token to look up in the store before deciding.
+ */
+export type GuardDecision = { allow: true; caller: Caller | null; actor: Actor | null } | { allow: 'token'; token: string } | { allow: false; status: number; detail: string };
 
 /** Paths anyone on this machine may read: liveness, the API description and the page's static files. */
-const PUBLIC_PATHS = new Set(['/health', '/openapi.json', '/', '/index.html', '/favicon.svg']);
+const PUBLIC_PATHS = new Set(['/health', '/openapi.json', '/', '/index.html', '/favicon.svg', '/session/signin', '/session/token']);
 
 export function pathOf(url: string): string {
   const q = url.indexOf('?');
@@ -52,6 +58,36 @@ function queryParam(url: string, name: string): string | null {
 const refuse = (status: number, detail: string): GuardDecision => ({ allow: false, status, detail });
 
 /**
+ * What a server accepts beyond this machine: the host names requests may be addressed to, and the
+ * origins its page may be served from (a campus server behind a proxy). None by default: a laptop
+ * answers localhost only.
+ */
+export interface ServerAccess {
+  hosts: ReadonlySet<string>;
+  origins: ReadonlySet<string>;
+}
+
+export const LOCAL_ONLY: ServerAccess = { hosts: new Set(), origins: new Set() };
+
+/**
+ * Whether a request comes from the app page itself: same-origin by the browser's word (when it
+ * says), with an Origin that is the server's own or a public one it was given.
+ */
+export function isPageRequest(request: { headers: IncomingHttpHeaders; socket: { localPort?: number | undefined } }, access: ServerAccess): boolean {
+  const site = header(request.headers, 'sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = header(request.headers, 'origin');
+  if (origin === undefined) return false;
+  return isOwnOrigin(origin, header(request.headers, 'host') ?? '', request.socket.localPort ?? 0) || access.origins.has(origin.toLowerCase());
+}
+
+/** A Host header's name, without its port, in lower case. */
+function hostName(host: string | undefined): string {
+  const lower = (host ?? '').trim().toLowerCase();
+  return lower.startsWith('[') ? lower.slice(0, lower.indexOf(']') + 1) : (lower.split(':')[0] ?? '');
+}
+
+/**
  * Decides who a request comes from, or refuses it:
  * - any Host other than localhost / 127.0.0.1 / [::1] is refused (DNS rebinding);
  * - a script proves itself with the bearer token;
@@ -59,25 +95,28 @@ const refuse = (status: number, detail: string): GuardDecision => ({ allow: fals
  *   the X-Termwise header, sent from the server's own origin (port included), never from another
  *   site or another local port, and never by a form or a no-cors request.
  */
-export function guardRequest(request: GuardRequest, token: string, sessions: BrowserSessions | null): GuardDecision {
+export function guardRequest(request: GuardRequest, token: string, sessions: BrowserSessions | null, access: ServerAccess = LOCAL_ONLY): GuardDecision {
   const host = header(request.headers, 'host');
-  if (!isLocalHost(host)) return refuse(421, `Requests must be addressed to localhost, not "${(host ?? '').slice(0, 100)}"`);
+  if (!isLocalHost(host) && !(access.hosts.has(hostName(host)))) return refuse(421, `Requests must be addressed to ${access.hosts.size > 0 ? 'this server' : 'localhost'}, not "${(host ?? '').slice(0, 100)}"`);
   const path = pathOf(request.url);
-  if (isPublicPath(path)) return { allow: true, caller: null };
+  if (isPublicPath(path)) return { allow: true, caller: null, actor: null };
 
   const given = bearerToken(header(request.headers, 'authorization'));
-  if (given !== null && tokensMatch(given, token)) return { allow: true, caller: 'script' };
+  if (given !== null && tokensMatch(given, token)) return { allow: true, caller: 'script', actor: REGISTRAR };
+  // A personal token: who it acts for is in the store.
+  if (given !== null && isPersonalToken(given)) return { allow: 'token', token: given };
 
   const sessionId = cookieValue(header(request.headers, 'cookie'), sessionCookieName(request.localPort));
   if (sessionId !== null && sessions !== null) {
     const site = header(request.headers, 'sec-fetch-site');
     if (site !== undefined && site !== 'same-origin') return refuse(403, 'Requests from other sites or other local ports are not allowed');
     const origin = header(request.headers, 'origin');
-    if (origin !== undefined && !isOwnOrigin(origin, host ?? '', request.localPort)) return refuse(403, 'Cross-origin requests are not allowed');
+    if (origin !== undefined && !isOwnOrigin(origin, host ?? '', request.localPort) && !access.origins.has(origin.toLowerCase())) return refuse(403, 'Cross-origin requests are not allowed');
     if (origin === undefined && !SAFE_METHODS.has(request.method)) return refuse(403, 'Changes from the app page must say where they come from (Origin header)');
     // EventSource cannot send headers: the event stream alone takes the key as a query parameter.
     const key = header(request.headers, SESSION_HEADER.toLowerCase()) ?? (path === '/events' && request.method === 'GET' ? queryParam(request.url, SESSION_KEY_PARAM) : null);
-    if (sessions.verify(sessionId, key ?? null)) return { allow: true, caller: 'browser' };
+    const actor = sessions.verify(sessionId, key ?? null);
+    if (actor) return { allow: true, caller: 'browser', actor };
     return refuse(401, 'Your session has ended or is not valid: open the sign-in link that `npm run serve` printed (also kept in the data folder\'s login-url file)');
   }
   return refuse(401, 'Missing or wrong API token: send "Authorization: Bearer <token>"');

@@ -22,6 +22,13 @@ export const ROUTES: readonly RouteSpec[] = [
 
   { method: 'GET', path: '/campuses', operation: 'campuses-list', input: 'none', tag: 'system' },
   { method: 'GET', path: '/departments', operation: 'departments-list', input: 'none', tag: 'system' },
+  { method: 'GET', path: '/me', operation: 'me', input: 'none', tag: 'system' },
+  { method: 'GET', path: '/people', operation: 'people-list', input: 'none', tag: 'system' },
+  { method: 'POST', path: '/people', operation: 'people-create', input: 'json', tag: 'system' },
+  { method: 'PATCH', path: '/people/:person_id', operation: 'people-update', input: 'json', tag: 'system' },
+  { method: 'GET', path: '/me/tokens', operation: 'tokens-list', input: 'none', tag: 'system' },
+  { method: 'POST', path: '/me/tokens', operation: 'tokens-create', input: 'json', tag: 'system' },
+  { method: 'DELETE', path: '/me/tokens/:token_id', operation: 'tokens-revoke', input: 'none', tag: 'system' },
   { method: 'POST', path: '/departments', operation: 'departments-create', input: 'json', tag: 'system' },
   { method: 'PATCH', path: '/departments/:department_id', operation: 'departments-update', input: 'json', tag: 'system' },
   { method: 'GET', path: '/settings', operation: 'settings-info', input: 'none', tag: 'system' },

@@ -7,7 +7,11 @@ import type { Core } from '../index';
 import { errorResponse } from './errors';
 import { buildOpenApi } from './openapi';
 import { ROUTES, type RouteInput, type RouteSpec } from './routes';
-import { guardRequest, pathOf } from './guard';
+import { guardRequest, LOCAL_ONLY, pathOf, type GuardDecision, type ServerAccess } from './guard';
+import type { Actor } from '../domain/people';
+import { actorOfPerson, actorOfToken } from '../people';
+import { AttemptLimiter, serveSignIn, SIGN_IN_RATE } from './sign-in';
+import { eventVisibleTo } from '../events';
 import { cookieValue, sessionCookieName, type BrowserSessions } from './session';
 import type { Caller } from '../context';
 import type { Call } from '../registry';
@@ -26,6 +30,10 @@ export interface ServerOptions {
   sessions?: BrowserSessions;
   /** Extra plug-ins, e.g. the renderer's static page; registered after the API. */
   extend?: (app: FastifyInstance) => Promise<void> | void;
+  /** Host names and page origins accepted beyond localhost (a campus server); none on a laptop. */
+  access?: ServerAccess;
+  /** Sign-in attempts one address may make (SIGN_IN_RATE unless given). */
+  signInRate?: { attempts: number; windowMs: number };
 }
 
 
@@ -33,6 +41,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const { core } = options;
   const token = typeof options.token === 'string' ? ((fixed: string) => () => fixed)(options.token) : options.token;
   const sessions = options.sessions ?? null;
+  const access = options.access ?? LOCAL_ONLY;
   const app = Fastify({
     logger: false,
     bodyLimit: MAX_JSON_BYTES,
@@ -62,12 +71,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const decision = guardRequest({ method: request.method, url: request.url, headers: request.headers, localPort: request.socket.localPort ?? 0 }, token(), sessions);
-    if (!decision.allow) {
+    const decision = guardRequest({ method: request.method, url: request.url, headers: request.headers, localPort: request.socket.localPort ?? 0 }, token(), sessions, access);
+    if (decision.allow === false) {
       if (decision.status === 401) void reply.header('www-authenticate', 'Bearer');
       return reply.code(decision.status).send({ detail: decision.detail });
     }
-    if (decision.caller) callers.set(request, decision.caller);
+    const who = await whoCalls(core, decision);
+    if (who === null) {
+      void reply.header('www-authenticate', 'Bearer');
+      return reply.code(401).send({ detail: decision.allow === 'token' ? 'This personal token is not valid: it was revoked, or its owner can no longer sign in' : 'Your account can no longer sign in: ask the registrar' });
+    }
+    if (who.caller !== null && who.actor !== null) callers.set(request, { caller: who.caller, actor: who.actor, stillLetIn: async () => (await whoCalls(core, decision)) !== null });
     return undefined;
   });
 
@@ -98,7 +112,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Progress events (training, imports) as Server-Sent Events, for as long as the caller may read them:
   // a browser's stream ends with its session (sign-out, expiry, a new token), a script's with its token.
   app.get('/events', (request, reply) => {
-    const caller = callerOf(request);
+    const { caller, actor, stillLetIn } = whoOf(request);
     const sessionId = caller === 'browser' ? cookieValue(request.headers.cookie, sessionCookieName(request.socket.localPort ?? 0)) : null;
     const tokenAtStart = token();
     const stillAllowed = (): boolean => (caller === 'browser' ? sessionId !== null && (sessions?.isLive(sessionId) ?? false) : token() === tokenAtStart);
@@ -111,8 +125,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       reply.raw.end();
     };
     const unsubscribe = core.events.subscribe((event) => {
-      if (stillAllowed()) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
-      else end();
+      if (!stillAllowed()) return end();
+      if (eventVisibleTo(event, actor)) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+      // A change to people may be this caller's own token revoked or account disabled: the stream ends with it.
+      if (event.type === 'changed' && event.areas.includes('people') && actor.person !== null) void stillLetIn().then((ok) => (ok ? undefined : end()), end);
     });
     const stopWatching = sessionId !== null ? sessions?.onEnd(sessionId, end) : undefined;
     request.raw.on('close', () => {
@@ -121,18 +137,44 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     });
   });
 
+  serveSignIn(app, core, sessions, access, new AttemptLimiter(options.signInRate ?? SIGN_IN_RATE));
   await options.extend?.(app);
   return app;
 }
 
-/** Who each authenticated request comes from, set by the guard. */
-const callers = new WeakMap<FastifyRequest, Caller>();
+/** Who each authenticated request comes from (set once the guard let it in): the transport and the actor. */
+const callers = new WeakMap<FastifyRequest, Who>();
 
-function callerOf(request: FastifyRequest): Caller {
-  const caller = callers.get(request);
-  if (!caller) throw new CoreError('unauthorized', 'Missing or wrong API token: send "Authorization: Bearer <token>"');
-  return caller;
+interface Who {
+  caller: Caller;
+  actor: Actor;
+  /** Whether the credentials the request came with still let anyone in (a token not revoked, an account not disabled). */
+  stillLetIn: () => Promise<boolean>;
 }
+
+/**
+ * The guard's decision completed from the store: a personal token names its person; a person's
+ * session is read again, so a disabled account or a changed role counts from the next request.
+ * Null when the token or the person no longer lets anyone in.
+ */
+async function whoCalls(core: Core, decision: Exclude<GuardDecision, { allow: false }>): Promise<{ caller: Caller | null; actor: Actor | null } | null> {
+  if (decision.allow === 'token') {
+    const actor = await actorOfToken(core.context.db, decision.token, core.context.now());
+    return actor ? { caller: 'script', actor } : null;
+  }
+  if (decision.actor !== null && decision.actor.person !== null) {
+    const actor = await actorOfPerson(core.context.db, decision.actor.person);
+    return actor ? { caller: decision.caller, actor } : null;
+  }
+  return decision;
+}
+
+function whoOf(request: FastifyRequest): Who {
+  const who = callers.get(request);
+  if (!who) throw new CoreError('unauthorized', 'Missing or wrong API token: send "Authorization: Bearer <token>"');
+  return who;
+}
+
 
 /** The header a request names the department it acts in with (the query parameter `department` does too). */
 export const DEPARTMENT_HEADER = 'x-termwise-department';
@@ -145,7 +187,8 @@ function departmentAsked(request: FastifyRequest): string | undefined {
 }
 
 function callOf(request: FastifyRequest): Call {
-  return { caller: callerOf(request), department: departmentAsked(request) };
+  const { caller, actor } = whoOf(request);
+  return { caller, actor, department: departmentAsked(request) };
 }
 
 async function answer(core: Core, route: RouteSpec, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {

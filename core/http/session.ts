@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { tokensMatch } from './token';
+import { REGISTRAR, type Actor } from '../domain/people';
 
 /**
  * Browser sessions of the page served by `npm run serve`.
@@ -26,6 +27,8 @@ interface Session {
   key: string;
   createdAt: number;
   lastSeenAt: number;
+  /** Who the session acts for: the registrar (the sign-in link), or a person who signed in. */
+  actor: Actor;
 }
 
 export interface NewSession {
@@ -61,26 +64,40 @@ export class BrowserSessions {
   signIn(nonce: string): NewSession | null {
     if (!tokensMatch(nonce, this.loginNonce)) return null;
     this.rotateNonce();
+    return this.open(REGISTRAR);
+  }
+
+  /** A new session for someone who signed in with their login and password. */
+  signInAs(actor: Actor): NewSession {
+    return this.open(actor);
+  }
+
+  private open(actor: Actor): NewSession {
     this.prune();
     const session: NewSession = { id: secret(), key: secret() };
     const at = this.now();
-    this.sessions.set(session.id, { key: session.key, createdAt: at, lastSeenAt: at });
+    this.sessions.set(session.id, { key: session.key, createdAt: at, lastSeenAt: at, actor });
     return session;
   }
 
-  /** Whether the cookie's session exists, is current and the key is its own; refreshes its idle time. */
-  verify(id: string | null, key: string | null): boolean {
-    if (id === null || key === null) return false;
+  /** Who the cookie's session acts for, when it exists, is current and the key is its own (its idle time refreshed); else null. */
+  verify(id: string | null, key: string | null): Actor | null {
+    if (id === null || key === null) return null;
     const session = this.sessions.get(id);
-    if (!session) return false;
+    if (!session) return null;
     const at = this.now();
     if (at - session.createdAt > SESSION_LIFETIME_MS || at - session.lastSeenAt > SESSION_IDLE_MS) {
       this.end(id);
-      return false;
+      return null;
     }
-    if (!tokensMatch(key, session.key)) return false;
+    if (!tokensMatch(key, session.key)) return null;
     session.lastSeenAt = at;
-    return true;
+    return session.actor;
+  }
+
+  /** Ends every session of a person (signed out by the registrar, disabled). */
+  signOutPerson(person: number): void {
+    for (const [id, s] of [...this.sessions]) if (s.actor.person === person) this.end(id);
   }
 
   signOut(id: string | null): void {

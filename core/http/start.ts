@@ -5,6 +5,8 @@ import type { Core } from '../index';
 import { CoreError } from '../domain/errors';
 import { writePrivateFile } from '../files/private';
 import { buildServer } from './server';
+import { listenHostFrom, publicUrlsFrom } from '../config';
+import type { ServerAccess } from './guard';
 import { serveRenderer } from './renderer';
 import { BrowserSessions, loginUrl } from './session';
 import { ENV_TOKEN_SOURCE, loadApiToken, regenerateApiToken } from './token';
@@ -23,12 +25,19 @@ export interface StartedApi {
   close(): Promise<void>;
 }
 
+/** What a server accepts beyond localhost: the host names and origins of its public addresses. */
+export function serverAccess(publicUrls: readonly URL[]): ServerAccess {
+  return { hosts: new Set(publicUrls.map((url) => url.hostname.toLowerCase())), origins: new Set(publicUrls.map((url) => url.origin.toLowerCase())) };
+}
+
 /**
  * Starts the REST API on 127.0.0.1 for a core (headless mode and the Electron main process),
  * with the stored token, and the renderer page when a built one is given.
  */
 export async function startApi(core: Core, options: { port: number; rendererDir?: string; env?: NodeJS.ProcessEnv }): Promise<StartedApi> {
+  const env = options.env ?? process.env;
   const loaded = loadApiToken(core.dataDir, options.env);
+  const access = serverAccess(publicUrlsFrom(env));
   let token = loaded.token;
   const current = (): string => token;
   const rendererDir = options.rendererDir && existsSync(options.rendererDir) ? options.rendererDir : null;
@@ -37,9 +46,10 @@ export async function startApi(core: Core, options: { port: number; rendererDir?
     core,
     token: current,
     ...(sessions ? { sessions } : {}),
+    access,
     extend: rendererDir && sessions ? (server) => serveRenderer(server, rendererDir, sessions) : undefined,
   });
-  await app.listen({ host: '127.0.0.1', port: options.port });
+  await app.listen({ host: listenHostFrom(env), port: options.port });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const url = `http://127.0.0.1:${port}/`;

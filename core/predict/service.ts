@@ -67,10 +67,10 @@ export function train(ctx: CoreContext): Promise<TrainResult> {
 async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
   const trainedAt = ctx.now();
   const modelVersion = await newModelVersion(ctx, trainedAt);
-  ctx.events.emit({ type: 'progress', task: 'train', stage: 'starting', percent: 0 });
+  ctx.events.emit({ type: 'progress', task: 'train', stage: 'starting', percent: 0, department: ctx.department });
   const onProgress = (message: unknown): void => {
     const p = message as TrainProgress;
-    ctx.events.emit({ type: 'progress', task: 'train', campus: p.campus, stage: p.stage, percent: p.percent });
+    ctx.events.emit({ type: 'progress', task: 'train', campus: p.campus, stage: p.stage, percent: p.percent, department: ctx.department });
   };
   const campusesTrained = await Promise.all(
     ctx.campuses.names.map((campus, i) => {
@@ -89,7 +89,7 @@ async function trainInWorker(ctx: CoreContext): Promise<TrainResult> {
       ? { samples: m.samples, positives: m.positives, roc_auc: m.roc_auc, f1: m.f1, threshold: m.threshold, duration_ms: m.duration_ms }
       : { samples: 0, skipped: `Fewer than three Fall/Spring terms of history at ${campus}` };
   }
-  ctx.events.emit({ type: 'progress', task: 'train', stage: 'done', percent: 100 });
+  ctx.events.emit({ type: 'progress', task: 'train', stage: 'done', percent: 100, department: ctx.department });
   return { samples_trained: trained.reduce((sum, m) => sum + m.samples, 0), model_version: modelVersion, campuses };
 }
 

@@ -182,7 +182,7 @@ function replaceSqliteRows(db: SqliteHandle, path: string, refuse: (table: strin
 }
 
 /** Tables whose ids the store numbers: after a restore, new rows are numbered after the restored ones. */
-const NUMBERED_TABLES = ['departments', 'offerings', 'doctors', 'models', 'prediction_runs', 'term_parts', 'schedule_entries', 'rooms', 'term_notes'] as const satisfies readonly DataTable[];
+const NUMBERED_TABLES = ['departments', 'offerings', 'doctors', 'models', 'prediction_runs', 'term_parts', 'schedule_entries', 'rooms', 'term_notes', 'people', 'api_tokens'] as const satisfies readonly DataTable[];
 
 async function replacePostgresRows(db: Db, path: string, refuse: (table: string) => never): Promise<Record<string, number>> {
   if (!isPostgres(db)) throw new Error('replacePostgresRows needs a PostgreSQL store');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createCore, type Core } from '../../core/index';
-import { buildServer } from '../../core/http/server';
+import { buildServer, type ServerOptions } from '../../core/http/server';
 import { SAMPLE_DIR } from '../../core/sample/paths';
 import { testDatabase } from './test-store';
 
@@ -21,11 +21,11 @@ export interface TestServer {
 }
 
 /** A real Termwise HTTP server on a free port with its own fresh data folder. */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: Pick<ServerOptions, 'signInRate'> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'termwise-test-'));
   const database = await testDatabase();
   const core = await createCore({ dataDir, databaseUrl: database.databaseUrl });
-  const app = await buildServer({ core, token: TEST_TOKEN });
+  const app = await buildServer({ core, token: TEST_TOKEN, ...options });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

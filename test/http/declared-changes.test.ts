@@ -32,6 +32,8 @@ const TABLE_AREAS: Record<string, ChangeArea | null> = {
   term_notes: 'runs',
   models: 'models',
   settings: 'settings',
+  people: 'people',
+  api_tokens: 'people',
   // The migrations' own record: no write changes it.
   schema_migrations: null,
 };
@@ -58,6 +60,9 @@ interface Write {
 const post = (path: string, body: unknown, method = 'POST') => () => server.api(path, { method, json: body });
 const upload = (path: string, name: string, content: Uint8Array | string, fields?: Record<string, string>) => () => server.upload(path, name, content, fields);
 const send = (path: string, method: string) => () => server.api(path, { method });
+
+/** A personal token of the person the writes add (for the writes a person makes on their own account). */
+let personalToken = '';
 
 /** The id in a write's answer, for the writes after it. */
 const ids: Record<string, number> = {};
@@ -96,6 +101,9 @@ const READS: Record<LiveRead, () => string | null> = {
   'schedule-parts': () => '/scheduler/parts?year=2025&semester=Fall',
   'schedule-cohorts': () => '/scheduler/cohorts?year=2025&semester=Fall',
   'schedule-list': () => '/scheduler/?year=2025&semester=Fall',
+  me: () => '/me',
+  'people-list': () => '/people',
+  'tokens-list': () => '/me/tokens',
 };
 
 /** Every read's answer now, by operation (those not askable yet left out). */
@@ -161,6 +169,16 @@ const WRITES: (Write & { changes?: false })[] = [
   { operation: 'schedule-delete', send: () => server.api(`/scheduler/${ids.entry}`, { method: 'DELETE' }) },
   remember('department', { operation: 'departments-create', send: post('/departments', { code: 'PHYS', name: 'Physics', campuses: ['Beirut'] }) }),
   { operation: 'departments-update', send: () => server.api(`/departments/${ids.department}`, { method: 'PATCH', json: { name: 'Physics and Astronomy' } }) },
+  remember('person', { operation: 'people-create', send: post('/people', { login: 'writes', name: 'Writes Scheduler', role: 'scheduler', department_id: 1, password: 'correct horse battery' }) }),
+  { operation: 'people-update', send: () => server.api(`/people/${ids.person}`, { method: 'PATCH', json: { name: 'Writes Scheduler II' } }) },
+  remember('token', {
+    operation: 'tokens-create',
+    send: async () => {
+      personalToken = ((await json<{ token: string }>(await post('/session/token', { login: 'writes', password: 'correct horse battery', label: 'first' })())).token);
+      return server.api('/me/tokens', { method: 'POST', json: { label: 'second' }, headers: { authorization: `Bearer ${personalToken}` } });
+    },
+  }),
+  { operation: 'tokens-revoke', send: () => server.api(`/me/tokens/${ids.token}`, { method: 'DELETE', headers: { authorization: `Bearer ${personalToken}` } }) },
   { operation: 'settings-regenerate-token', send: send('/settings/token', 'POST'), changes: false },
 ];
 

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Core } from '../index';
+import { CoreError } from '../domain/errors';
+import { boundedText } from '../input-fields';
+import { signIn } from '../people';
+import { PASSWORD_LENGTH } from '../people/passwords';
+import { isPageRequest, type ServerAccess } from './guard';
+import { sessionCookieHeader, type BrowserSessions } from './session';
+
+/** Sign-in attempts one address may make in a window, whatever the logins: beyond, 429 until it passes. */
+export const SIGN_IN_RATE = { attempts: 10, windowMs: 60_000 } as const;
+
+/** Counts sign-in attempts per client address over a sliding window (kept in memory, per process). */
+export class AttemptLimiter {
+  private readonly seen = new Map<string, number[]>();
+  constructor(
+    private readonly limit: { attempts: number; windowMs: number },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Records an attempt from `address`; answers the seconds to wait when it is one too many, else 0. */
+  attempt(address: string): number {
+    const at = this.now();
+    const recent = (this.seen.get(address) ?? []).filter((t) => at - t < this.limit.windowMs);
+    if (recent.length >= this.limit.attempts) {
+      this.seen.set(address, recent);
+      return Math.max(1, Math.ceil(((recent[0] ?? at) + this.limit.windowMs - at) / 1000));
+    }
+    recent.push(at);
+    this.seen.set(address, recent);
+    if (this.seen.size > 10_000) this.prune(at);
+    return 0;
+  }
+
+  private prune(at: number): void {
+    for (const [address, times] of this.seen) if (times.every((t) => at - t >= this.limit.windowMs)) this.seen.delete(address);
+  }
+}
+
+const credentials = z.object({
+  login: boundedText(80).trim().min(1, 'give your login'),
+  password: z.string({ error: 'must be text' }).min(1, 'give your password').max(PASSWORD_LENGTH.max, `must be at most ${PASSWORD_LENGTH.max} characters`),
+});
+const tokenRequest = credentials.extend({ label: boundedText(80).trim().min(1, 'name the token (what script uses it)') });
+
+function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const fields = result.error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));
+  throw new CoreError('validation', `Invalid input: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, { fields });
+}
+
+/**
+ * Signing in with a login and password, for people of a campus server:
+ * - `POST /session/signin` from the app page opens a browser session (cookie + key, as the sign-in link does);
+ * - `POST /session/token` gives a script a personal token that acts as the person.
+ * Both are open to anyone who can reach the server, so both are bounded: SIGN_IN_RATE attempts per
+ * address, and an account locks after repeated wrong passwords (see people/service.ts).
+ */
+export function serveSignIn(app: FastifyInstance, core: Core, sessions: BrowserSessions | null, access: ServerAccess, limiter = new AttemptLimiter(SIGN_IN_RATE)): void {
+  const check = async (request: FastifyRequest, reply: FastifyReply, body: { login: string; password: string }) => {
+    const wait = limiter.attempt(request.ip);
+    if (wait > 0) {
+      void reply.header('retry-after', String(wait));
+      throw new CoreError('too_many', `Too many sign-in attempts from this address: wait ${wait} s`);
+    }
+    const outcome = await signIn(core.context.db, body.login, body.password, core.context.now());
+    if (!outcome.ok) throw new CoreError(outcome.locked ? 'too_many' : 'unauthorized', outcome.detail);
+    return outcome.actor;
+  };
+
+  app.post('/session/signin', async (request, reply) => {
+    if (sessions === null) throw new CoreError('not_found', 'This server has no app page to sign in to: scripts ask POST /session/token');
+    if (!isPageRequest(request, access)) throw new CoreError('forbidden', 'Sign in from the app page itself');
+    const actor = await check(request, reply, parsed(credentials, request.body));
+    const session = sessions.signInAs(actor);
+    return reply.header('cache-control', 'no-store').header('set-cookie', sessionCookieHeader(request.socket.localPort ?? 0, session.id)).send({ key: session.key, role: actor.role, department: actor.department });
+  });
+
+  app.post('/session/token', async (request, reply) => {
+    const input = parsed(tokenRequest, request.body);
+    const actor = await check(request, reply, input);
+    const created = await core.runUnchecked('tokens-create', { label: input.label }, { caller: 'script', actor });
+    return reply.header('cache-control', 'no-store').send(created);
+  });
+}

@@ -1,0 +1,126 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/store';
+import { isRowId } from '../db/batches';
+import { prepared } from '../db/prepared';
+import type { PersonRole } from '../domain/people';
+
+/** A person as the screens and the REST API show them (never their password). */
+export interface Person {
+  id: number;
+  login: string;
+  name: string;
+  role: PersonRole;
+  department_id: number | null;
+  disabled: boolean;
+}
+
+export interface PersonRecord extends Person {
+  password_hash: string;
+  failed_attempts: number;
+  locked_until: string | null;
+}
+
+/** Logins compare without case and surrounding spaces. */
+export const loginKey = (login: string): string => login.trim().toLowerCase();
+
+type PersonRow = Omit<Person, 'disabled'> & { disabled_at: string | null; password_hash: string; failed_attempts: number; locked_until: string | null };
+
+const COLUMNS = ['id', 'login', 'name', 'role', 'department_id', 'disabled_at', 'password_hash', 'failed_attempts', 'locked_until'] as const;
+
+const fromRow = ({ disabled_at, ...row }: PersonRow): PersonRecord => ({ ...row, disabled: disabled_at !== null });
+
+export const publicPerson = ({ id, login, name, role, department_id, disabled }: Person): Person => ({ id, login, name, role, department_id, disabled });
+
+export async function listPeople(db: Db, department: number | null): Promise<Person[]> {
+  let query = db.selectFrom('people').select(COLUMNS).orderBy(sql`lower(name)`).orderBy('id');
+  if (department !== null) query = query.where('department_id', '=', department);
+  return (await query.execute()).map((row) => publicPerson(fromRow(row)));
+}
+
+export async function getPerson(db: Db, id: number): Promise<PersonRecord | undefined> {
+  if (!isRowId(id)) return undefined;
+  const row = await db.selectFrom('people').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function personByLogin(db: Db, login: string): Promise<PersonRecord | undefined> {
+  const row = await db.selectFrom('people').select(COLUMNS).where('login_key', '=', loginKey(login)).executeTakeFirst();
+  return row ? fromRow(row) : undefined;
+}
+
+export async function insertPerson(db: Db, person: { login: string; name: string; role: PersonRole; department_id: number | null; password_hash: string }, createdAt: string): Promise<number> {
+  const { id } = await db
+    .insertInto('people')
+    .values({ ...person, login_key: loginKey(person.login), created_at: createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updatePerson(db: Db, id: number, change: { name?: string; role?: PersonRole; department_id?: number | null; password_hash?: string; disabled_at?: string | null }): Promise<void> {
+  if (Object.keys(change).length > 0) await db.updateTable('people').set(change).where('id', '=', id).execute();
+}
+
+/** Counts a failed sign-in; from `lockAfter` failures on, locks the account until `until`. */
+export async function recordFailedSignIn(db: Db, id: number, lockAfter: number, until: string): Promise<void> {
+  await db
+    .updateTable('people')
+    .set((eb) => ({
+      failed_attempts: eb('failed_attempts', '+', 1),
+      locked_until: sql<string | null>`CASE WHEN failed_attempts + 1 >= ${lockAfter} THEN ${until} ELSE locked_until END`,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function clearFailedSignIns(db: Db, id: number): Promise<void> {
+  await db.updateTable('people').set({ failed_attempts: 0, locked_until: null }).where('id', '=', id).execute();
+}
+
+/** A personal token as its person sees it (never the token itself). */
+export interface TokenInfo {
+  id: number;
+  label: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked: boolean;
+}
+
+export async function insertToken(db: Db, personId: number, label: string, tokenHash: string, createdAt: string): Promise<number> {
+  const { id } = await db.insertInto('api_tokens').values({ person_id: personId, label, token_hash: tokenHash, created_at: createdAt }).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function listTokens(db: Db, personId: number): Promise<TokenInfo[]> {
+  const rows = await db.selectFrom('api_tokens').select(['id', 'label', 'created_at', 'last_used_at', 'revoked_at']).where('person_id', '=', personId).orderBy('id').execute();
+  return rows.map(({ revoked_at, ...row }) => ({ ...row, revoked: revoked_at !== null }));
+}
+
+export async function revokeToken(db: Db, personId: number, id: number, at: string): Promise<boolean> {
+  if (!isRowId(id)) return false;
+  const result = await db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('person_id', '=', personId).where('revoked_at', 'is', null).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+const tokenOwner = prepared((db: Db, tokenHash: string) =>
+  db
+    .selectFrom('api_tokens as t')
+    .innerJoin('people as p', 'p.id', 't.person_id')
+    .select(['t.id as token_id', 'p.id', 'p.role', 'p.department_id', 'p.disabled_at'])
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.revoked_at', 'is', null),
+);
+
+/** The person a live personal token acts for, and the token's id. */
+export async function personOfToken(db: Db, tokenHash: string): Promise<{ token_id: number; id: number; role: PersonRole; department_id: number | null; disabled_at: string | null } | undefined> {
+  return tokenOwner.first(db, tokenHash);
+}
+
+export async function touchToken(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('api_tokens').set({ last_used_at: at }).where('id', '=', id).execute();
+}
+
+export async function countRegistrars(db: Db): Promise<number> {
+  const row = await db.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'registrar').where('disabled_at', 'is', null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,164 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { CoreContext } from '../context';
+import type { Db } from '../db/store';
+import { inTransaction } from '../db/transactions';
+import { CoreError, fieldError, invalid, notFound } from '../domain/errors';
+import type { Actor, PersonRole } from '../domain/people';
+import { getDepartment } from '../departments/repo';
+import { decoyHash, hashPassword, passwordMatches } from './passwords';
+import {
+  clearFailedSignIns,
+  countRegistrars,
+  getPerson,
+  insertPerson,
+  insertToken,
+  listPeople,
+  listTokens,
+  personByLogin,
+  personOfToken,
+  publicPerson,
+  recordFailedSignIn,
+  revokeToken,
+  touchToken,
+  updatePerson,
+  type Person,
+  type TokenInfo,
+} from './repo';
+
+/** Failed sign-ins an account takes before it is locked, and for how long. */
+export const SIGN_IN_LOCK = { after: 5, minutes: 15 } as const;
+
+/** A personal token: recognisable by its prefix, 32 random bytes. */
+const TOKEN_PREFIX = 'tw_';
+export const isPersonalToken = (token: string): boolean => token.startsWith(TOKEN_PREFIX) && token.length > 40;
+const digest = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The department a role needs: none for the registrar, exactly one for the others. */
+async function departmentOf(db: Db, role: PersonRole, department: number | null | undefined): Promise<number | null> {
+  if (role === 'registrar') {
+    if (department !== undefined && department !== null) throw fieldError('department_id', 'the registrar plans with every department: give none');
+    return null;
+  }
+  if (department === undefined || department === null) throw fieldError('department_id', `a ${role} belongs to one department: name it`);
+  if (!(await getDepartment(db, department))) throw fieldError('department_id', `no department ${department}`);
+  return department;
+}
+
+export async function people(ctx: CoreContext): Promise<Person[]> {
+  return listPeople(ctx.db, null);
+}
+
+export async function addPerson(ctx: CoreContext, input: { login: string; name: string; role: PersonRole; department_id?: number | null | undefined; password: string }): Promise<Person> {
+  const password_hash = await hashPassword(input.password);
+  return inTransaction(ctx.db, async (db) => {
+    if (await personByLogin(db, input.login)) throw new CoreError('conflict', `Someone already signs in as "${input.login}"`);
+    const department_id = await departmentOf(db, input.role, input.department_id);
+    const id = await insertPerson(db, { login: input.login.trim(), name: input.name, role: input.role, department_id, password_hash }, ctx.now().toISOString());
+    return publicPerson((await getPerson(db, id)) as Person);
+  });
+}
+
+export async function changePerson(
+  ctx: CoreContext,
+  input: { person_id: number; name?: string | undefined; role?: PersonRole | undefined; department_id?: number | null | undefined; password?: string | undefined; disabled?: boolean | undefined },
+): Promise<Person> {
+  const password_hash = input.password === undefined ? undefined : await hashPassword(input.password);
+  return inTransaction(ctx.db, async (db) => {
+    const current = await getPerson(db, input.person_id);
+    if (!current) throw notFound(`No person with id ${input.person_id}`);
+    const role = input.role ?? current.role;
+    // A role changed without naming a department keeps the person's (the registrar has none).
+    const keptDepartment = role === 'registrar' ? null : current.department_id;
+    const department_id = await departmentOf(db, role, input.department_id === undefined ? keptDepartment : input.department_id);
+    const disabled = input.disabled ?? current.disabled;
+    if (current.role === 'registrar' && !current.disabled && (role !== 'registrar' || disabled) && (await countRegistrars(db)) <= 1) {
+      throw invalid('This is the only registrar who can sign in: make someone else the registrar first');
+    }
+    await updatePerson(db, current.id, {
+      ...(input.name === undefined ? {} : { name: input.name }),
+      role,
+      department_id,
+      ...(password_hash === undefined ? {} : { password_hash }),
+      ...(input.disabled === undefined ? {} : { disabled_at: disabled ? ctx.now().toISOString() : null }),
+    });
+    return publicPerson((await getPerson(db, current.id)) as Person);
+  });
+}
+
+/** Who the caller is: their account (none for the laptop's user or the server's own token), role and department. */
+export async function whoAmI(ctx: CoreContext): Promise<{ person: Person | null; role: PersonRole; department: number | null; acting_in: number }> {
+  const person = ctx.actor.person === null ? null : ((await getPerson(ctx.db, ctx.actor.person)) ?? null);
+  return { person: person ? publicPerson(person) : null, role: ctx.actor.role, department: ctx.actor.department, acting_in: ctx.department };
+}
+
+function requirePerson(ctx: CoreContext): number {
+  if (ctx.actor.person === null) throw invalid('Personal tokens belong to people who sign in; this caller acts as the installation itself');
+  return ctx.actor.person;
+}
+
+export async function myTokens(ctx: CoreContext): Promise<TokenInfo[]> {
+  return listTokens(ctx.db, requirePerson(ctx));
+}
+
+/** A new personal token, shown this once: only its digest is kept. */
+export async function createToken(ctx: CoreContext, input: { label: string }): Promise<TokenInfo & { token: string }> {
+  const person = requirePerson(ctx);
+  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const id = await insertToken(ctx.db, person, input.label, digest(token), ctx.now().toISOString());
+  const info = (await listTokens(ctx.db, person)).find((t) => t.id === id) as TokenInfo;
+  return { ...info, token };
+}
+
+export async function revokeMyToken(ctx: CoreContext, id: number): Promise<{ status: 'revoked' }> {
+  if (!(await revokeToken(ctx.db, requirePerson(ctx), id, ctx.now().toISOString()))) throw notFound(`You have no live token with id ${id}`);
+  return { status: 'revoked' };
+}
+
+const actorOf = (person: { id: number; role: PersonRole; department_id: number | null }): Actor => ({ role: person.role, person: person.id, department: person.department_id });
+
+/** Marks a token used at most this often (a write per request would be a write per read). */
+const TOUCH_EVERY_MS = 60_000;
+const touched = new Map<number, number>();
+
+/** The person a personal token acts for; null for a token that is not live (revoked, unknown) or a disabled person. */
+export async function actorOfToken(db: Db, token: string, now: Date): Promise<Actor | null> {
+  if (!isPersonalToken(token)) return null;
+  const owner = await personOfToken(db, digest(token));
+  if (!owner || owner.disabled_at !== null) return null;
+  if (now.getTime() - (touched.get(owner.token_id) ?? 0) > TOUCH_EVERY_MS) {
+    touched.set(owner.token_id, now.getTime());
+    await touchToken(db, owner.token_id, now.toISOString());
+  }
+  return actorOf(owner);
+}
+
+/** The actor a session holds for a person: read again, so a change of role or a disabled account counts at once. */
+export async function actorOfPerson(db: Db, id: number): Promise<Actor | null> {
+  const person = await getPerson(db, id);
+  return person && !person.disabled ? actorOf(person) : null;
+}
+
+export type SignInOutcome = { ok: true; actor: Actor } | { ok: false; locked: boolean; detail: string };
+
+/**
+ * Checks a login and password. A wrong password counts against the account; from the fifth in a
+ * row the account is locked for SIGN_IN_LOCK.minutes (every answer then says so, whatever the
+ * password). A login that names nobody costs the same time as a wrong password.
+ */
+export async function signIn(db: Db, login: string, password: string, now: Date): Promise<SignInOutcome> {
+  const person = await personByLogin(db, login);
+  const wrong: SignInOutcome = { ok: false, locked: false, detail: 'Wrong login or password' };
+  if (!person) {
+    await passwordMatches(password, await decoyHash());
+    return wrong;
+  }
+  if (person.locked_until !== null && person.locked_until > now.toISOString()) {
+    return { ok: false, locked: true, detail: `Too many failed sign-ins: this account is locked until ${person.locked_until.slice(11, 16)} UTC` };
+  }
+  if (!(await passwordMatches(password, person.password_hash)) || person.disabled) {
+    await recordFailedSignIn(db, person.id, SIGN_IN_LOCK.after, new Date(now.getTime() + SIGN_IN_LOCK.minutes * 60_000).toISOString());
+    return wrong;
+  }
+  if (person.failed_attempts > 0 || person.locked_until !== null) await clearFailedSignIns(db, person.id);
+  return { ok: true, actor: actorOf(person) };
+}

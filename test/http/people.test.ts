@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, startTestServer, type TestServer } from '../helpers/server';
+import { ROUTES } from '../../core/http/routes';
+import { handlers } from '../../core/handlers';
+import { SIGN_IN_RATE } from '../../core/http/sign-in';
+import { SIGN_IN_LOCK } from '../../core/people';
+
+/**
+ * People on a campus server: the registrar adds schedulers and viewers of a department; each signs
+ * in with a login and password (a script gets a personal token that acts as them), sees their own
+ * department only, and may do what their role allows. Everything here goes through REST as a
+ * script or the page would.
+ */
+let server: TestServer;
+let ece: number;
+let phys: number;
+const tokens: Record<string, string> = {};
+const PASSWORD = 'a long enough passphrase';
+
+interface Me {
+  person: { id: number; login: string; role: string; department_id: number | null } | null;
+  role: string;
+  department: number | null;
+  acting_in: number;
+}
+
+const as = (who: string, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> =>
+  server.api(path, { ...init, headers: { ...(init.headers as Record<string, string> | undefined), authorization: `Bearer ${tokens[who] ?? 'missing'}` } });
+
+const detail = async (response: Response): Promise<string> => (await json<{ detail: string }>(response)).detail;
+
+async function personalToken(login: string, password = PASSWORD, label = 'test script'): Promise<Response> {
+  return fetch(`${server.url}/session/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password, label }) });
+}
+
+async function addPerson(login: string, role: string, department: number | null): Promise<number> {
+  const response = await server.api('/people', { method: 'POST', json: { login, name: login.toUpperCase(), role, department_id: department, password: PASSWORD } });
+  expect(response.status, await response.clone().text()).toBe(200);
+  const id = (await json<{ id: number }>(response)).id;
+  const token = await personalToken(login);
+  expect(token.status, await token.clone().text()).toBe(200);
+  tokens[login] = (await json<{ token: string }>(token)).token;
+  return id;
+}
+
+const inEce = (path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> => server.api(path, { ...init, headers: { 'x-termwise-department': String(ece) } });
+
+beforeAll(async () => {
+  // Many sign-ins from one address here: the per-address limit is tested on a server of its own below.
+  server = await startTestServer({ signInRate: { attempts: 1000, windowMs: 60_000 } });
+  ece = (await json<{ id: number }>(await server.api('/departments', { method: 'POST', json: { code: 'ECE', name: 'Electrical Engineering' } }))).id;
+  phys = (await json<{ id: number }>(await server.api('/departments', { method: 'POST', json: { code: 'PHYS', name: 'Physics' } }))).id;
+  // ECE's data, which nobody of Physics may see.
+  const form = new FormData();
+  form.append('file', new Blob([JSON.stringify([{ code: 'ECE210', name: 'Circuits Secret', type: 'core' }])]), 'c.json');
+  expect((await server.api('/data/upload/courses', { method: 'POST', body: form, headers: { 'x-termwise-department': String(ece) } })).status).toBe(200);
+  expect((await inEce('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Ece Only', allowed_courses: ['ECE210'] } })).status).toBe(200);
+  const booked = await inEce('/scheduler/', { method: 'POST', json: { course_code: 'ECE210', section_name: 'A', day: 'MW', start_time: '10:00', duration_mins: 75, room: 'ECE Lab', year: 2026, semester: 'Fall' } });
+  expect(booked.status, await booked.clone().text()).toBe(200);
+  await addPerson('ece-scheduler', 'scheduler', ece);
+  await addPerson('ece-viewer', 'viewer', ece);
+  await addPerson('phys-scheduler', 'scheduler', phys);
+}, 120_000);
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('people and their roles', () => {
+  it('each says who they are and acts in their own department', async () => {
+    const me = await json<Me>(await as('ece-viewer', '/me'));
+    expect(me).toMatchObject({ role: 'viewer', department: ece, acting_in: ece, person: { login: 'ece-viewer', role: 'viewer', department_id: ece } });
+    expect(JSON.stringify(me)).not.toContain('password');
+    expect(await json<Me>(await server.api('/me'))).toMatchObject({ person: null, role: 'registrar', department: null });
+    expect((await json<{ code: string }[]>(await as('ece-viewer', '/data/courses'))).map((c) => c.code)).toEqual(['ECE210']);
+    expect((await json<{ code: string }[]>(await as('phys-scheduler', '/departments'))).map((d) => d.code)).toEqual(['PHYS']);
+  });
+
+  it('are added by the registrar alone, with a role that fits: one department for schedulers and viewers, none for the registrar', async () => {
+    const refused = await as('ece-scheduler', '/people', { method: 'POST', json: { login: 'sneaky', name: 'S', role: 'registrar', password: PASSWORD } });
+    expect(refused.status).toBe(403);
+    expect(await detail(refused)).toMatch(/registrar/);
+    expect((await as('ece-scheduler', '/people')).status).toBe(403);
+    const noDepartment = await server.api('/people', { method: 'POST', json: { login: 'lost', name: 'Lost', role: 'scheduler', password: PASSWORD } });
+    expect(noDepartment.status).toBe(422);
+    expect(await detail(noDepartment)).toMatch(/department/);
+    const short = await server.api('/people', { method: 'POST', json: { login: 'short', name: 'Short', role: 'viewer', department_id: ece, password: 'abc' } });
+    expect(short.status).toBe(422);
+    const again = await server.api('/people', { method: 'POST', json: { login: 'ece-viewer', name: 'Twin', role: 'viewer', department_id: ece, password: PASSWORD } });
+    expect(again.status).toBe(400);
+    const listed = await json<Record<string, unknown>[]>(await server.api('/people'));
+    expect(listed.map((p) => p.login)).toEqual(expect.arrayContaining(['ece-scheduler', 'ece-viewer', 'phys-scheduler']));
+    for (const person of listed) expect(Object.keys(person).some((k) => k.includes('password'))).toBe(false);
+  });
+
+  it('a viewer reads but every write is refused, whatever it carries', async () => {
+    expect((await as('ece-viewer', '/scheduler/?year=2026&semester=Fall')).status).toBe(200);
+    // Every route that writes (a preview writes nothing; a viewer may preview an import).
+    const writes = ROUTES.filter((r) => r.method !== 'GET' && (typeof handlers[r.operation].writes === 'function' || handlers[r.operation].writes.length > 0) && handlers[r.operation].access !== 'self');
+    for (const route of writes) {
+      const path = route.path.replace(/:([a-z_]+)/g, '1');
+      const init: RequestInit & { json?: unknown } = { method: route.method };
+      if (route.input === 'multipart') {
+        const form = new FormData();
+        form.append('file', new Blob(['x']), 'x.csv');
+        form.append('dry_run', 'false');
+        init.body = form;
+      } else if (route.input === 'json') init.json = { dry_run: false };
+      const response = await as('ece-viewer', path, init);
+      // A write that depends on its input (a dry run writes nothing) is judged once the input is read.
+      const expected = typeof handlers[route.operation].writes === 'function' ? [403, 422] : [403];
+      expect(expected, `${route.method} ${route.path}: ${await response.clone().text()}`).toContain(response.status);
+    }
+    // Nothing changed in the department's timetable.
+    expect(await json<unknown[]>(await as('ece-viewer', '/scheduler/?year=2026&semester=Fall'))).toHaveLength(1);
+  });
+
+  it('a scheduler of another department sees none of its data, on any read, and cannot ask to act in it', async () => {
+    const reads = ROUTES.filter((r) => r.method === 'GET' && !r.public && !r.path.includes(':'));
+    for (const route of reads) {
+      const own = await as('phys-scheduler', route.path);
+      expect(own.status, `${route.path}: ${await own.clone().text()}`).toBeLessThan(500);
+      const text = new TextDecoder().decode(await own.arrayBuffer());
+      expect(text, route.path).not.toContain('ECE210');
+      expect(text, route.path).not.toContain('Dr. Ece Only');
+      expect(text, route.path).not.toContain('Circuits Secret');
+      const other = await as('phys-scheduler', `${route.path}?department=${ece}`);
+      expect([403, 422], `${route.path}?department=ECE answered ${other.status}`).toContain(other.status);
+      expect(await other.text()).not.toContain('ECE210');
+    }
+    const byHeader = await as('phys-scheduler', '/data/courses', { headers: { 'x-termwise-department': 'ECE' } });
+    expect(byHeader.status).toBe(403);
+    expect(await detail(byHeader)).toMatch(/own department/);
+    // ECE's meeting is neither changed nor deleted by Physics, even by its id.
+    const [entry] = await json<{ id: number }[]>(await as('ece-scheduler', '/scheduler/?year=2026&semester=Fall'));
+    expect((await as('phys-scheduler', `/scheduler/${entry?.id}`, { method: 'PATCH', json: { start_time: '08:00' } })).status).toBe(404);
+    expect((await as('phys-scheduler', `/scheduler/${entry?.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('a scheduler plans their department; the campus itself (people, departments, backups, the server token) is the registrar’s', async () => {
+    const room = await as('ece-scheduler', '/scheduler/rooms', { method: 'POST', json: { name: 'ECE Seminar', capacity: 20, campus: 'Beirut' } });
+    expect(room.status, await room.clone().text()).toBe(200);
+    for (const [method, path] of [
+      ['GET', '/data/backup'],
+      ['POST', '/data/sample'],
+      ['POST', '/settings/token'],
+      ['POST', '/departments'],
+      ['PATCH', `/departments/${ece}`],
+    ] as const) {
+      const response = await as('ece-scheduler', path, { method, ...(method === 'GET' ? {} : { json: { code: 'X', name: 'X' } }) });
+      expect(response.status, `${method} ${path}`).toBe(403);
+    }
+    // The installation's token and where its data lives are never shown to a person.
+    const info = await json<Record<string, unknown>>(await as('ece-scheduler', '/settings'));
+    expect(info).toMatchObject({ api_token: null, data_dir: null, database: null });
+    expect(JSON.stringify(info)).not.toContain(server.dataDir);
+  });
+
+  it('a revoked token, or a disabled account’s, is refused from the next request on', async () => {
+    const second = await personalToken('ece-scheduler', PASSWORD, 'cron job');
+    const { token, id } = await json<{ token: string; id: number }>(second);
+    const call = (): Promise<Response> => fetch(`${server.url}/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await call()).status).toBe(200);
+    const mine = await json<{ id: number; label: string; token?: string }[]>(await as('ece-scheduler', '/me/tokens'));
+    expect(mine.map((t) => t.label)).toEqual(expect.arrayContaining(['test script', 'cron job']));
+    expect(mine.every((t) => t.token === undefined)).toBe(true);
+    // Another person cannot revoke it.
+    expect((await as('phys-scheduler', `/me/tokens/${id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await as('ece-scheduler', `/me/tokens/${id}`, { method: 'DELETE' })).status).toBe(200);
+    const revoked = await call();
+    expect(revoked.status).toBe(401);
+    expect(await detail(revoked)).toMatch(/revoked/);
+
+    const viewer = (await json<Me>(await as('ece-viewer', '/me'))).person?.id as number;
+    expect((await server.api(`/people/${viewer}`, { method: 'PATCH', json: { disabled: true } })).status).toBe(200);
+    expect((await as('ece-viewer', '/data/courses')).status).toBe(401);
+    expect((await personalToken('ece-viewer')).status).toBe(401);
+    expect((await server.api(`/people/${viewer}`, { method: 'PATCH', json: { disabled: false } })).status).toBe(200);
+    expect((await as('ece-viewer', '/data/courses')).status).toBe(200);
+  });
+
+  it('a changed role counts from the next request', async () => {
+    const viewer = (await json<Me>(await as('ece-viewer', '/me'))).person?.id as number;
+    expect((await server.api(`/people/${viewer}`, { method: 'PATCH', json: { role: 'scheduler' } })).status).toBe(200);
+    expect((await as('ece-viewer', '/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Promoted', allowed_courses: [] } })).status).toBe(200);
+    expect((await server.api(`/people/${viewer}`, { method: 'PATCH', json: { role: 'viewer' } })).status).toBe(200);
+    expect((await as('ece-viewer', '/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Demoted', allowed_courses: [] } })).status).toBe(403);
+  });
+
+  it('the last registrar who signs in cannot be demoted or disabled', async () => {
+    const id = (await json<{ id: number }>(await server.api('/people', { method: 'POST', json: { login: 'registrar', name: 'Registrar', role: 'registrar', password: PASSWORD } }))).id;
+    const demote = await server.api(`/people/${id}`, { method: 'PATCH', json: { role: 'viewer', department_id: ece } });
+    expect(demote.status).toBe(400);
+    expect(await detail(demote)).toMatch(/only registrar/);
+    expect((await server.api(`/people/${id}`, { method: 'PATCH', json: { disabled: true } })).status).toBe(400);
+  });
+});
+
+describe('signing in', () => {
+  it('a wrong password is refused in the same words as an unknown login, and an account locks after repeated failures', async () => {
+    await server.api('/people', { method: 'POST', json: { login: 'locked-out', name: 'Locked Out', role: 'viewer', department_id: phys, password: PASSWORD } });
+    const unknown = await personalToken('nobody-here', 'whatever it is');
+    const wrong = await personalToken('locked-out', 'not the password');
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(await detail(unknown)).toBe(await detail(wrong));
+    for (let i = 1; i < SIGN_IN_LOCK.after; i += 1) expect((await personalToken('locked-out', 'still wrong')).status).toBe(401);
+    const locked = await personalToken('locked-out');
+    expect(locked.status).toBe(429);
+    expect(await detail(locked)).toMatch(/locked until/);
+  });
+
+  it('one address gets a bounded number of attempts, whatever the logins', async () => {
+    const other = await startTestServer();
+    try {
+      const attempt = (i: number): Promise<Response> => fetch(`${other.url}/session/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: `guess${i}`, password: 'guess', label: 'x' }) });
+      for (let i = 0; i < SIGN_IN_RATE.attempts; i += 1) expect((await attempt(i)).status).toBe(401);
+      const limited = await attempt(99);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('bad input is refused with a clear error', async () => {
+    const bad = await fetch(`${server.url}/session/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'x'.repeat(5000), password: 7 }) });
+    expect(bad.status).toBe(422);
+    expect(await detail(bad)).toMatch(/login|password/);
+    // The page's sign-in is for the page only (it sets a cookie): a request from elsewhere is refused.
+    const fromElsewhere = await fetch(`${server.url}/session/signin`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://evil.example' }, body: JSON.stringify({ login: 'ece-scheduler', password: PASSWORD }) });
+    expect([403, 404]).toContain(fromElsewhere.status);
+  });
+});

@@ -8,7 +8,9 @@ import { runHandler, type Call, type InputOf, type OutputOf } from './registry';
 import type { CoreContext } from './context';
 import { REGISTRAR } from './domain/people';
 import { readCampusConfig } from './campus-config';
-import { readProfileFile } from './profile-config';
+import { readProfileFile, profileFileTakenIn, type ProfileFile } from './profile-config';
+import { saveDepartmentProfile } from './predict/profile';
+import { FIRST_DEPARTMENT } from './departments';
 import { settleTimetable } from './schedule/terms';
 import { CampusList, type CampusSpec } from './domain/campuses';
 import { isChangedEvent, type ChangedEvent } from './domain/changes';
@@ -83,17 +85,27 @@ function shareChanges(store: Store, events: CoreEvents): () => void {
   };
 }
 
+/**
+ * A profile.json in the data folder (from before profiles were kept with the data, or written by
+ * hand) becomes the first department's profile, and the file is renamed so it is taken in once.
+ */
+async function takeInProfileFile(context: CoreContext, profile: ProfileFile): Promise<void> {
+  await saveDepartmentProfile(context.db, FIRST_DEPARTMENT, profile);
+  profileFileTakenIn(context.dataDir);
+}
+
 export async function createCore(options: CoreOptions): Promise<Core> {
   ensurePrivateDir(options.dataDir);
   const campuses = options.campuses ? new CampusList(options.campuses) : readCampusConfig(options.dataDir);
-  // A department profile that cannot be used stops start-up naming the problem, as campuses.json does.
-  readProfileFile(options.dataDir);
+  // A profile.json placed in the data folder is taken in below; one that cannot be used stops start-up naming the problem, as campuses.json does.
+  const profileFile = readProfileFile(options.dataDir);
   const store = await openCoreStore(storeConfigOf(options));
   const events = new CoreEvents();
   const context: CoreContext = { store, db: store.db, dataDir: options.dataDir, events, campuses, caller: 'desktop', department: 1, actor: REGISTRAR, now: options.now ?? (() => new Date()) };
   try {
     // Meetings from before timetables had terms join the current term.
     await settleTimetable(context);
+    if (profileFile !== null) await takeInProfileFile(context, profileFile);
   } catch (error) {
     await store.close();
     throw error;

@@ -1,12 +1,14 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { LIMITS, parseBoundedJson } from './domain/bounds';
-import { readSmallFile, writePrivateFile } from './files/private';
+import { renameSync } from 'node:fs';
+import { readSmallFile } from './files/private';
 
 /**
- * The department's profile, in the data folder next to campuses.json: its quota categories (else
- * every prefix × type of its catalog), the seats per section it plans with, and per-course sizes
- * where known. Every field is optional; Settings writes it.
+ * A department's profile: its quota categories (else every prefix × type of its catalog), the seats
+ * per section it plans with, and per-course sizes where known. Every field is optional; Settings
+ * writes it, kept with the department's data. A `profile.json` in the data folder (how profiles were
+ * kept before) is taken in at start as the first department's.
  */
 export const PROFILE_FILE = 'profile.json';
 const MAX_BYTES = 256 * 1024;
@@ -49,13 +51,13 @@ export const profileSchema = z
 export type ProfileFile = z.output<typeof profileSchema>;
 
 /**
- * The profile in `dataDir`, or an empty one when there is no file. A file that cannot be used
- * throws an Error naming the file and the problem (start-up stops with it; a request answers 400).
+ * The profile file in `dataDir`, or null when there is none. A file that cannot be used throws an
+ * Error naming the file and the problem (start-up stops with it).
  */
-export function readProfileFile(dataDir: string): ProfileFile {
+export function readProfileFile(dataDir: string): ProfileFile | null {
   const file = join(dataDir, PROFILE_FILE);
   const text = readSmallFile(file, MAX_BYTES);
-  if (text === null) return {};
+  if (text === null) return null;
   let document: unknown;
   try {
     document = parseBoundedJson(text, 'The department profile');
@@ -70,6 +72,9 @@ export function readProfileFile(dataDir: string): ProfileFile {
   return parsed.data;
 }
 
-export function writeProfileFile(dataDir: string, profile: ProfileFile): void {
-  writePrivateFile(join(dataDir, PROFILE_FILE), `${JSON.stringify(profile, null, 2)}\n`);
+/** What the profile file is renamed to once taken in (kept, as it was, for whoever wrote it). */
+export const PROFILE_FILE_TAKEN_IN = `${PROFILE_FILE}.imported`;
+
+export function profileFileTakenIn(dataDir: string): void {
+  renameSync(join(dataDir, PROFILE_FILE), join(dataDir, PROFILE_FILE_TAKEN_IN));
 }

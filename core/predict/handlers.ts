@@ -4,8 +4,9 @@ import { bulkRunSchema, entryDecisionSchema } from './schema';
 import { campusName } from '../input-fields';
 import { bulkRun, compareRunsById, decideEntry, nextTerm, run, runs, train } from './service';
 import { exportRun } from './export';
-import { profileSchema, writeProfileFile } from '../profile-config';
-import { departmentCategories, departmentProfile } from './profile';
+import { profileSchema } from '../profile-config';
+import { inTransaction } from '../db/transactions';
+import { departmentCategories, departmentProfile, saveDepartmentProfile } from './profile';
 import { loadHistory } from './history';
 import { addTermNote, removeTermNote, termNotes } from './term-notes-service';
 import { MAX_NOTE_REASON, TERM_NOTE_KINDS } from '../domain/term-notes';
@@ -27,12 +28,10 @@ export const predictHandlers = defineHandlers({
     "The department's quota categories with their usual counts at a campus: its profile's, else every prefix × type of its catalog",
     async (ctx, { campus }) => {
       const at = campus === undefined ? ctx.campuses.fallback : ctx.campuses.require(campus, 'campus');
-      return { campus: at, ...departmentCategories(departmentProfile(ctx), await loadHistory(ctx.db, ctx.department, [at]), at) };
+      return { campus: at, ...departmentCategories(await departmentProfile(ctx.db, ctx.department), await loadHistory(ctx.db, ctx.department, [at]), at) };
     },
   ),
-  'profile-get': handler(z.object({}), "The department's profile (profile.json in the data folder): quota categories, seats per section, per-course sizes", (ctx) =>
-    departmentProfile(ctx),
-  ),
+  'profile-get': handler(z.object({}), "The department's profile: quota categories, seats per section, per-course sizes", (ctx) => departmentProfile(ctx.db, ctx.department)),
   'profile-update': handler(
     profileSchema.extend({
       quota_categories: profileSchema.shape.quota_categories.nullable(),
@@ -40,16 +39,17 @@ export const predictHandlers = defineHandlers({
       section_sizes: profileSchema.shape.section_sizes.nullable(),
     }),
     "Change the department's profile: each field given replaces the stored one; null returns it to the default (the catalog's categories, 40 seats)",
-    (ctx, change) => {
-      const next = { ...departmentProfile(ctx) };
-      for (const key of ['quota_categories', 'section_size', 'section_sizes'] as const) {
-        const value = change[key];
-        if (value === null) delete next[key];
-        else if (value !== undefined) Object.assign(next, { [key]: value });
-      }
-      writeProfileFile(ctx.dataDir, next);
-      return next;
-    },
+    (ctx, change) =>
+      inTransaction(ctx.db, async (db) => {
+        const next = { ...(await departmentProfile(db, ctx.department)) };
+        for (const key of ['quota_categories', 'section_size', 'section_sizes'] as const) {
+          const value = change[key];
+          if (value === null) delete next[key];
+          else if (value !== undefined) Object.assign(next, { [key]: value });
+        }
+        await saveDepartmentProfile(db, ctx.department, next);
+        return next;
+      }),
     { writes: ['settings'] },
   ),
   'predict-term-notes': handler(z.object({ year: z.coerce.number().pipe(year), semester }), 'What staff recorded of a planned term: instructors away, courses newly approved or retired', (ctx, { year, semester }) =>

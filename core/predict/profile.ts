@@ -1,17 +1,26 @@
-import type { CoreContext } from '../context';
-import { invalid } from '../domain/errors';
+import type { Db } from '../db/store';
 import { categoryKey, categoryLabel, type QuotaCategory } from '../domain/quotas';
-import { DEFAULT_SECTION_SEATS, readProfileFile, type ProfileFile } from '../profile-config';
+import { DEFAULT_SECTION_SEATS, profileSchema, type ProfileFile } from '../profile-config';
+import { readSetting, writeSetting } from '../system/settings-repo';
 import type { History } from './history';
 import { catalogCategories } from './quotas';
 
-/** The department's profile file; a file edited by hand into something unusable is a 400 naming the problem. */
-export function departmentProfile(ctx: CoreContext): ProfileFile {
-  try {
-    return readProfileFile(ctx.dataDir);
-  } catch (error) {
-    throw Object.assign(invalid(error instanceof Error ? error.message : String(error)), { cause: error });
-  }
+/** The settings key a department's profile is kept under (with its data, so in backups too). */
+const PROFILE_KEY = 'profile';
+
+/** A department's profile: empty until Settings writes one (a damaged value, e.g. from an edited backup, reads as empty). */
+export async function departmentProfile(db: Db, department: number): Promise<ProfileFile> {
+  const parsed = profileSchema.safeParse(await readSetting(db, department, PROFILE_KEY));
+  return parsed.success ? parsed.data : {};
+}
+
+export async function saveDepartmentProfile(db: Db, department: number, profile: ProfileFile): Promise<void> {
+  await writeSetting(db, department, PROFILE_KEY, profile);
+}
+
+/** Whether a department has a profile of its own yet. */
+export async function hasDepartmentProfile(db: Db, department: number): Promise<boolean> {
+  return (await readSetting(db, department, PROFILE_KEY)) !== undefined;
 }
 
 /** The department's quota categories at a campus: its profile's, else its catalog's (with the campus's usual counts). */

@@ -150,7 +150,7 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
   // Models learn from every campus's history: they were trained without every campus's left-out terms.
   const leftOut = await plannedLeftOut(ctx.db, ctx.department, ctx.campuses.names);
   const history = await loadHistory(ctx.db, ctx.department, [campus], leftOut);
-  const profile = departmentProfile(ctx);
+  const profile = await departmentProfile(ctx.db, ctx.department);
   const categories = categoriesForRun(input.slots, departmentCategories(profile, history, campus).categories, catalogVocabulary(history));
   if ('field' in categories) throw fieldError(categories.field, categories.message);
   const model = await modelFor(ctx, campus, { leftOut });

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../core/index';
-import { PROFILE_FILE } from '../../core/profile-config';
+import { PROFILE_FILE, PROFILE_FILE_TAKEN_IN } from '../../core/profile-config';
 import type { QuotaCategory } from '../../core/domain/quotas';
 import { startTestServer, json, type TestServer } from '../helpers/server';
 
@@ -49,15 +49,17 @@ describe("the department's profile", () => {
     ]);
   });
 
-  it('keeps categories, seats per section and course sizes set in Settings in profile.json, and returns to the defaults with null', async () => {
+  it('keeps categories, seats per section and course sizes set in Settings with the department, and returns to the defaults with null', async () => {
     expect((await server.upload('/data/upload/courses', 'courses.json', JSON.stringify(catalog))).status).toBe(200);
     const change = { quota_categories: [{ prefix: 'phys', type: null, label: 'Physics', count: 3 }, { prefix: 'ECE', type: 'Core', count: 5 }], section_size: 30, section_sizes: { PHYS211: 200 } };
     const saved = await server.api('/settings/profile', { method: 'PATCH', json: change });
     expect(saved.status, await saved.clone().text()).toBe(200);
     const stored = { quota_categories: [{ prefix: 'PHYS', type: null, label: 'Physics', count: 3 }, { prefix: 'ECE', type: 'core', count: 5 }], section_size: 30, section_sizes: { PHYS211: 200 } };
     expect(await json(saved)).toEqual(stored);
-    expect(JSON.parse(readFileSync(join(server.dataDir, PROFILE_FILE), 'utf8'))).toEqual(stored);
     expect(await json(await server.api('/settings/profile'))).toEqual(stored);
+    // Each department has its own.
+    const other = (await json<{ id: number }>(await server.api('/departments', { method: 'POST', json: { code: 'OTHER', name: 'Other' } }))).id;
+    expect(await json(await server.api(`/settings/profile?department=${other}`))).toEqual({});
     expect(await categories()).toMatchObject({
       source: 'profile',
       categories: [
@@ -85,17 +87,23 @@ describe("the department's profile", () => {
     expect(await json(await server.api('/settings/profile'))).toEqual({});
   });
 
-  it('stops start-up naming the problem when profile.json cannot be used, and answers 400 when it is spoiled while running', async () => {
+  it('takes in a profile.json found in the data folder at start as the first department’s, once; one that cannot be used stops start-up naming the problem', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'termwise-profile-'));
     writeFileSync(join(dir, PROFILE_FILE), JSON.stringify({ section_size: 'forty' }));
     await expect(createCore({ dataDir: dir })).rejects.toThrow(`${join(dir, PROFILE_FILE)}: section_size must be a number of seats`);
     writeFileSync(join(dir, PROFILE_FILE), '{"quota_categories": [');
     await expect(createCore({ dataDir: dir })).rejects.toThrow(join(dir, PROFILE_FILE));
 
-    writeFileSync(join(server.dataDir, PROFILE_FILE), '[1, 2]');
-    const spoiled = await server.api('/settings/profile');
-    expect(spoiled.status).toBe(400);
-    expect((await json<{ detail: string }>(spoiled)).detail).toContain(PROFILE_FILE);
+    writeFileSync(join(dir, PROFILE_FILE), JSON.stringify({ section_size: 33 }));
+    const core = await createCore({ dataDir: dir });
+    try {
+      expect(await core.run('profile-get', {})).toEqual({ section_size: 33 });
+      expect(existsSync(join(dir, PROFILE_FILE))).toBe(false);
+      expect(JSON.parse(readFileSync(join(dir, PROFILE_FILE_TAKEN_IN), 'utf8'))).toEqual({ section_size: 33 });
+    } finally {
+      await core.close();
+    }
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses a quota key that names nothing in the catalog, listing the categories that would do', async () => {

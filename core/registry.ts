@@ -98,15 +98,20 @@ export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: s
   const viewerRefusal = (): CoreError => forbidden("A viewer reads the department's plans; changing them is for its schedulers");
   // A viewer is told no before anything about their input: a write is a write, whatever it carries.
   if (actor.role === 'viewer' && h.access !== 'self' && Array.isArray(h.writes) && h.writes.length > 0) throw viewerRefusal();
+  // The department comes before the input: asking for one the caller may not act in is refused whatever it carries.
+  let scope: Awaited<ReturnType<typeof callScope>>;
+  try {
+    scope = await callScope(ctx, actor, call.department);
+  } catch (error) {
+    throw storeRefusal(error) ?? error;
+  }
+  const { department } = scope;
   const parsed = h.input.safeParse(args ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   const areas = typeof h.writes === 'function' ? (h.writes as (input: unknown) => readonly ChangeArea[])(parsed.data) : h.writes;
   if (areas.length > 0 && actor.role === 'viewer' && h.access !== 'self') throw viewerRefusal();
   let result: unknown;
-  let department: number;
   try {
-    const scope = await callScope(ctx, actor, call.department);
-    department = scope.department;
     result = await (h.run as (ctx: CoreContext, input: unknown) => unknown)({ ...ctx, caller: call.caller, actor, department, campuses: scope.campuses }, parsed.data);
   } catch (error) {
     // The store's own refusals (busy past the wait, a value it cannot hold) are answered in words.

@@ -2,22 +2,23 @@ import { openStore, type StoreConfig } from './db/store';
 import { CoreEvents } from './events';
 import { CampusList, type CampusSpec } from './domain/campuses';
 import type { CoreContext } from './context';
-import { REGISTRAR } from './domain/people';
+import type { Actor } from './domain/people';
 
 /** What a worker thread needs to act on the core's store: where it is, the campuses and the time of the call. */
 export interface WorkerContextData {
   store: StoreConfig;
   dataDir: string;
   campuses: readonly CampusSpec[];
-  /** The department the job acts in. */
+  /** The department the job acts in, and who it acts for (what it may name of other departments). */
   department: number;
+  actor: Actor;
   /** The caller's clock at the start of the job (ISO). */
   now: string;
 }
 
 /** The data a worker needs to open the same store with the same settings as `ctx`. */
 export function workerContextData(ctx: CoreContext): WorkerContextData {
-  return { store: ctx.store.config, dataDir: ctx.dataDir, campuses: ctx.campuses.specs, department: ctx.department, now: ctx.now().toISOString() };
+  return { store: ctx.store.config, dataDir: ctx.dataDir, campuses: ctx.campuses.specs, department: ctx.department, actor: ctx.actor, now: ctx.now().toISOString() };
 }
 
 /** Connections a worker keeps to a PostgreSQL store: its job runs one query at a time. */
@@ -31,5 +32,5 @@ const WORKER_CONNECTIONS = 2;
 export async function openWorkerContext(data: WorkerContextData): Promise<CoreContext> {
   const now = new Date(data.now);
   const store = await openStore(data.store, { migrate: false, poolSize: WORKER_CONNECTIONS });
-  return { store, db: store.db, dataDir: data.dataDir, events: new CoreEvents(), campuses: new CampusList(data.campuses), caller: 'desktop', department: data.department, actor: REGISTRAR, now: () => now };
+  return { store, db: store.db, dataDir: data.dataDir, events: new CoreEvents(), campuses: new CampusList(data.campuses), caller: 'desktop', department: data.department, actor: data.actor, now: () => now };
 }

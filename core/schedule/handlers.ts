@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
-import { createEntrySchema, entryIdField, partCodeField, patchEntrySchema, termFields, termSchema } from './schema';
+import { createEntrySchema, entryIdField, partCodeField, patchEntrySchema, semesterField, termFields, termSchema, yearField } from './schema';
 import { copyTerm, createEntry, patchEntry, removeEntry, termEntries } from './service';
 import { MAX_TRAVEL_MINUTES, partsOf, removePart, termAsked, timetableSettings, timetableTerms } from './terms';
 import { savePart, updateTimetableSettings } from './term-changes';
@@ -60,6 +60,18 @@ export const scheduleHandlers = defineHandlers({
     }),
     "Bring a registrar's section listing (CSV or XLSX, one row per meeting) into the timetable: a dry run by default, then applied in one transaction",
     (ctx, input) => importTimetable(ctx, input),
+    { writes: (input) => (input.dry_run ? [] : ['timetable', 'catalog', 'doctors', 'rooms']) },
+  ),
+  'schedule-publish': handler(
+    z.object({
+      file: uploadedFileSchema,
+      year: yearField,
+      semester: semesterField,
+      campus: campusName.optional(),
+      dry_run: flagField.default(false),
+    }),
+    "Publish a term planned elsewhere (the desktop app's CSV listing of it): checked against every department's bookings and refused whole, with every clash listed, when any meeting clashes; else it replaces the department's meetings of the term in one transaction",
+    (ctx, input) => importTimetable(ctx, { ...input, conflicts: 'skip', replace: true }),
     { writes: (input) => (input.dry_run ? [] : ['timetable', 'catalog', 'doctors', 'rooms']) },
   ),
   'schedule-settings': handler(z.object({}), 'The current timetable term and the travel time between campuses', (ctx) => timetableSettings(ctx)),

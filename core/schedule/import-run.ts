@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context';
-import { invalid } from '../domain/errors';
+import { CoreError, invalid } from '../domain/errors';
 import { echo } from '../domain/bounds';
 import { requireExtension, type UploadedFile } from '../import/files';
 import { readCsv } from '../import/csv';
@@ -17,9 +17,9 @@ import { roomKey } from '../domain/meetings';
 import type { Term } from '../domain/terms';
 import { TIMETABLE_COLUMNS, missingTimetableColumns } from './import-columns';
 import { readListing, type ListingRead } from './import-rows';
-import { MAX_LISTED_ROWS, planImport, termKey, type ImportPlan, type ImportSnapshot } from './import-plan';
+import { MAX_LISTED_ROWS, planImport, termKey, type ImportConflict, type ImportPlan, type ImportSnapshot } from './import-plan';
 import { applyImportPlan } from './import-apply';
-import type { EntryRow } from './repo';
+import { deleteTermEntries, type EntryRow } from './repo';
 import type { Booking } from './conflicts';
 import { campusTerm } from './term-bookings';
 import type { PartOfTerm } from '../domain/parts';
@@ -43,17 +43,17 @@ async function readTables(file: UploadedFile): Promise<Table[]> {
   throw invalid(`"${echo(file.filename)}" is not a timetable listing: it has no ${missing.join(', no ')}. Columns found: ${echo(seen)}`);
 }
 
-/** What the plan needs of the database, for the terms the listing names. */
 /** The terms a listing names. */
 function listedTerms(listing: ListingRead): Term[] {
   return [...new Map<string, Term>(listing.meetings.map((m) => [termKey(m.term), m.term])).values()];
 }
 
-async function readSnapshot(ctx: CoreContext, listing: ListingRead): Promise<ImportSnapshot> {
+/** What the plan needs of the database, for the terms the listing names; `replacing` leaves out the department's own meetings of them (a publish replaces them). */
+async function readSnapshot(ctx: CoreContext, listing: ListingRead, replacing: boolean): Promise<ImportSnapshot> {
   const terms = new Map<string, { entries: EntryRow[]; parts: Map<string, PartOfTerm>; taken: Booking[] }>();
   for (const term of listedTerms(listing)) {
     const { own, taken } = await campusTerm(ctx, term);
-    terms.set(termKey(term), { entries: own, parts: await partsByCode(ctx, term), taken });
+    terms.set(termKey(term), { entries: replacing ? [] : own, parts: await partsByCode(ctx, term), taken });
   }
   return {
     terms,
@@ -64,6 +64,13 @@ async function readSnapshot(ctx: CoreContext, listing: ListingRead): Promise<Imp
     cohortCourses: await cohortCourses(ctx.db, ctx.department),
     travelMinutes: await travelMinutes(ctx),
   };
+}
+
+/** A publish that clashes: nothing stored, every clash listed in words (the first MAX_LISTED_ROWS). */
+function publishRefusal(conflicts: readonly ImportConflict[]): CoreError {
+  const words = conflicts.slice(0, MAX_LISTED_ROWS).map((c) => `Row ${c.row}: ${c.course_code} ${c.section_name}: ${c.detail}`);
+  const more = conflicts.length > MAX_LISTED_ROWS ? ` (the first ${MAX_LISTED_ROWS} listed)` : '';
+  return new CoreError('conflict', `Nothing was published: ${conflicts.length} meeting${conflicts.length === 1 ? '' : 's'} of the term clash${conflicts.length === 1 ? 'es' : ''}${more}. Fix them and publish again.`, { conflicts: words });
 }
 
 /** The first `MAX_LISTED_ROWS` of a list. */
@@ -87,7 +94,13 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
     roles: new Map(Object.entries(input.roles ?? {}).map(([name, role]) => [name.trim().replace(/\s+/g, ' '), role])),
     department: ctx.department,
   };
-  const makePlan = async (tx: CoreContext): Promise<ImportPlan> => planImport(listing, await readSnapshot(tx, listing), options);
+  const replacing = input.replace === true;
+  if (replacing && listing.meetings.length === 0) throw invalid(`"${echo(input.file.filename)}" has no meetings to publish: the term on the server is left as it is`);
+  const makePlan = async (tx: CoreContext): Promise<ImportPlan> => {
+    const made = planImport(listing, await readSnapshot(tx, listing, replacing), options);
+    if (replacing && made.report.conflicts.length > 0) throw publishRefusal(made.report.conflicts);
+    return made;
+  };
   // Planned on one snapshot, in a read transaction (the server keeps reading and writing meanwhile);
   // applied holding its terms only if nobody committed since — else planned again there.
   // The version is read first: a commit between it and the reads can only cause a needless re-plan.
@@ -105,6 +118,7 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
       const tx = { ...ctx, db };
       await takeLocks(db, termLocks(listedTerms(listing)));
       const current = (await dataVersion(db)) === planned.version ? planned.plan : await makePlan(tx);
+      if (replacing) for (const term of listedTerms(listing)) await deleteTermEntries(db, ctx.department, term);
       await applyImportPlan(tx, current);
       return current;
     });

@@ -17,6 +17,11 @@ export interface TimetableImportInput {
   conflicts: 'skip' | 'flag';
   /** Instructor name → role, deciding before applying what the import proposed. */
   roles?: Record<string, InstructorRole> | undefined;
+  /**
+   * Publishing: the listing is the department's whole term (planned elsewhere, e.g. offline). It
+   * replaces the department's meetings of the term, and is refused whole when any meeting clashes.
+   */
+  replace?: boolean | undefined;
 }
 
 export interface TimetableImportResult {

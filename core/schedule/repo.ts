@@ -318,6 +318,12 @@ export async function deleteEntry(db: Db, department: number, id: number): Promi
   return ((await deleteOne.run(db, department, id)).numAffectedRows ?? 0n) > 0n;
 }
 
+/** Deletes every meeting of a department's term (their instructors and clashes go with them); answers how many. */
+export async function deleteTermEntries(db: Db, department: number, term: Term): Promise<number> {
+  const result = await db.deleteFrom('schedule_entries').where('department_id', '=', department).where('year', '=', term.year).where('semester', '=', term.semester).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Each room the department's timetable uses (by room key), with one of its spellings. */
 export async function roomsInUse(db: Db, department: number): Promise<{ room: string; room_key: string }[]> {
   const rows = await db

@@ -139,12 +139,13 @@ describe('routes, handlers and change events agree', () => {
       }
     })().catch(() => undefined);
     await server.upload('/data/upload/courses', 'c.json', JSON.stringify([{ code: 'CSC201', name: 'Programming' }]));
-    expect(await changed()).toEqual([{ type: 'changed', areas: ['catalog'] }]);
+    // Each event names the department whose data changed (the first, here).
+    expect(await changed()).toEqual([{ type: 'changed', areas: ['catalog'], department: 1 }]);
     await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'M', start_time: '09:00', duration_mins: 5000, room: 'A' } });
     await server.upload('/data/upload/courses', 'c.json', '{not json');
     expect(await changed()).toHaveLength(1);
     await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'M', start_time: '09:00', duration_mins: 60, room: 'A' } });
-    expect((await changed()).at(-1)).toEqual({ type: 'changed', areas: ['timetable'] });
+    expect((await changed()).at(-1)).toEqual({ type: 'changed', areas: ['timetable'], department: 1 });
     controller.abort();
   });
 });

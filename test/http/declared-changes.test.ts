@@ -167,6 +167,7 @@ const WRITES: (Write & { changes?: false })[] = [
   { operation: 'schedule-import', send: upload('/scheduler/import', 'listing.csv', LISTING, { dry_run: 'false' }) },
   { operation: 'schedule-autofill', send: () => server.api('/scheduler/auto', { method: 'POST', json: { run_id: ids.run, year: 2025, semester: 'Fall', time_budget_ms: 500, dry_run: false } }) },
   { operation: 'schedule-delete', send: () => server.api(`/scheduler/${ids.entry}`, { method: 'DELETE' }) },
+  { operation: 'schedule-publish', send: upload('/scheduler/terms/publish', 'term.csv', LISTING, { year: '2025', semester: 'Fall' }) },
   remember('department', { operation: 'departments-create', send: post('/departments', { code: 'PHYS', name: 'Physics', campuses: ['Beirut'] }) }),
   { operation: 'departments-update', send: () => server.api(`/departments/${ids.department}`, { method: 'PATCH', json: { name: 'Physics and Astronomy' } }) },
   remember('person', { operation: 'people-create', send: post('/people', { login: 'writes', name: 'Writes Scheduler', role: 'scheduler', department_id: 1, password: 'correct horse battery' }) }),

@@ -56,6 +56,21 @@ export function listenHostFrom(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
+ * The reverse proxies in front of a campus server (TERMWISE_TRUSTED_PROXIES, comma-separated
+ * addresses or CIDR ranges, such as 127.0.0.1): their X-Forwarded-For names the client, so sign-in
+ * attempts are bounded per client and not per proxy. None by default: the header is ignored.
+ */
+export function trustedProxiesFrom(env: NodeJS.ProcessEnv = process.env): string[] {
+  const raw = env.TERMWISE_TRUSTED_PROXIES?.trim();
+  if (raw === undefined || raw === '') return [];
+  return raw.split(',').map((part) => {
+    const text = part.trim();
+    if (!/^[0-9A-Fa-f.:]{2,45}(\/\d{1,3})?$/.test(text)) throw new Error(`TERMWISE_TRUSTED_PROXIES must list addresses such as 127.0.0.1 or 10.0.0.0/8, not "${text.slice(0, 100)}"`);
+    return text;
+  });
+}
+
+/**
  * The addresses people reach a campus server by (TERMWISE_PUBLIC_URL, comma-separated, such as
  * https://termwise.campus.edu): requests addressed to their host names are answered, and the page
  * may be served from their origins. None on a laptop.

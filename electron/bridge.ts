@@ -17,8 +17,11 @@ export interface TermwiseBridge {
   onEvent(listener: (event: unknown) => void): () => void;
   /** Native save dialog; resolves to the chosen path, or null when cancelled. */
   saveFile(suggestedName: string, content: Uint8Array): Promise<string | null>;
+  /** The campus server link: status, connect, disconnect, publish a term, fetch a term (electron/campus-link.ts). */
+  campus(action: string, args: unknown): Promise<InvokeResult>;
 }
 
 export const INVOKE_CHANNEL = 'core:invoke';
 export const EVENT_CHANNEL = 'core:event';
 export const SAVE_CHANNEL = 'file:save';
+export const CAMPUS_CHANNEL = 'campus:link';

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron';
 import { createCore, type Core } from '../core/index';
 import { portFromEnv } from '../core/config';
 import { startApi, type StartedApi } from '../core/http/start';
 import { registerIpc } from './ipc';
+import { CampusLink } from './campus-link';
+import { EVENT_CHANNEL } from './bridge';
 import { buildMenu } from './menu';
 import { APP_ENTRY, APP_SCHEME, CONTENT_SECURITY_POLICY, denyPermissions, guardWebContents, resolveAppFile } from './security';
 import { loadWindowState, saveWindowState } from './window-state';
@@ -18,6 +20,7 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 let core: Core | null = null;
 let api: StartedApi | null = null;
 let window: BrowserWindow | null = null;
+let campus: CampusLink | null = null;
 
 function serveAppProtocol(): void {
   protocol.handle(APP_SCHEME, async (request) => {
@@ -59,8 +62,13 @@ async function start(): Promise<void> {
   } catch (error) {
     await dialog.showMessageBox({ type: 'warning', message: 'The REST API for scripts could not start', detail: error instanceof Error ? error.message : String(error) });
   }
-  window = createWindow();
-  registerIpc(ipcMain, dialog, opened, window);
+  const win = createWindow();
+  window = win;
+  // Connected to a campus server, the screens read and write there; the server's events reach the window.
+  campus = new CampusLink(join(app.getPath('userData'), 'campus-server.json'), safeStorage, (event) => {
+    if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);
+  });
+  registerIpc(ipcMain, dialog, opened, win, campus);
   Menu.setApplicationMenu(buildMenu(window, opened, { url: api?.url ?? 'not running', tokenSource: api?.tokenSource ?? '' }));
 }
 
@@ -75,6 +83,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('web-contents-created', (_event, contents) => guardWebContents(contents, (url) => shell.openExternal(url)));
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', () => {
+    campus?.close();
     void api?.close();
     void core?.close();
     core = null;

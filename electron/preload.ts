@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { EVENT_CHANNEL, INVOKE_CHANNEL, SAVE_CHANNEL, type InvokeResult, type TermwiseBridge } from './bridge';
+import { CAMPUS_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SAVE_CHANNEL, type InvokeResult, type TermwiseBridge } from './bridge';
 
 /** Named functions only: the page never gets ipcRenderer or any other channel. */
 const bridge: TermwiseBridge = {
@@ -10,6 +10,7 @@ const bridge: TermwiseBridge = {
     return () => ipcRenderer.removeListener(EVENT_CHANNEL, handler);
   },
   saveFile: (suggestedName, content) => ipcRenderer.invoke(SAVE_CHANNEL, suggestedName, content) as Promise<string | null>,
+  campus: (action, args) => ipcRenderer.invoke(CAMPUS_CHANNEL, action, args) as Promise<InvokeResult>,
 };
 
 contextBridge.exposeInMainWorld('termwise', bridge);

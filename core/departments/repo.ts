@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store';
 import { isRowId } from '../db/batches';
+import { prepared } from '../db/prepared';
 import { storedList } from '../domain/lists';
 
 /** A department of the campus, as the screens and the REST API show it. */
@@ -20,6 +21,14 @@ const COLUMNS = ['id', 'code', 'name', 'campuses'] as const;
 
 export async function listDepartments(db: Db): Promise<Department[]> {
   return (await db.selectFrom('departments').select(COLUMNS).orderBy(sql`lower(name)`).orderBy('id').execute()).map(fromRow);
+}
+
+const departmentById = prepared((db: Db, id: number) => db.selectFrom('departments').select(COLUMNS).where('id', '=', id));
+
+/** The department a call acts in, read on every call (a prepared statement). */
+export async function departmentOfCall(db: Db, id: number): Promise<Department | undefined> {
+  const row = await departmentById.first(db, id);
+  return row ? fromRow(row) : undefined;
 }
 
 export async function getDepartment(db: Db, id: number): Promise<Department | undefined> {

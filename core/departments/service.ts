@@ -3,15 +3,11 @@ import { CampusList } from '../domain/campuses';
 import { CoreError, fieldError, forbidden, notFound } from '../domain/errors';
 import type { Actor } from '../domain/people';
 import { inTransaction } from '../db/transactions';
-import { prepared } from '../db/prepared';
-import { storedList } from '../domain/lists';
 import type { Db } from '../db/store';
-import { departmentByCode, getDepartment, insertDepartment, listDepartments, updateDepartment, type Department } from './repo';
+import { departmentByCode, departmentOfCall, getDepartment, insertDepartment, listDepartments, updateDepartment, type Department } from './repo';
 
 /** The department a call acts in when nobody names one: the first (a laptop's only one). */
 export const FIRST_DEPARTMENT = 1;
-
-const departmentRow = prepared((db: Db, id: number) => db.selectFrom('departments').select(['id', 'code', 'name', 'campuses']).where('id', '=', id));
 
 /** The campuses a department plans for: those it chose of the server's, else all of them. */
 function departmentCampuses(server: CampusList, chosen: readonly string[] | null): CampusList {
@@ -37,9 +33,9 @@ export async function callScope(ctx: CoreContext, actor: Actor, asked: string | 
     if (!named) throw notFound(`No department "${asked.slice(0, 60)}"`);
     id = named.id;
   } else id = FIRST_DEPARTMENT;
-  const row = await departmentRow.first(ctx.db, id);
-  if (!row) throw notFound(`No department ${id}`);
-  return { department: id, campuses: departmentCampuses(ctx.campuses, row.campuses === null ? null : storedList(row.campuses)) };
+  const department = await departmentOfCall(ctx.db, id);
+  if (!department) throw notFound(`No department ${id}`);
+  return { department: id, campuses: departmentCampuses(ctx.campuses, department.campuses) };
 }
 
 /** A department by its id or its code. */

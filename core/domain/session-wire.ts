@@ -9,3 +9,5 @@ export const SESSION_KEY_PARAM = 'session_key';
 export const SIGNED_IN_FRAGMENT = 'session=';
 /** `/#signin=used`: the sign-in link was already used or has expired. */
 export const SIGN_IN_FAILED_FRAGMENT = 'signin=used';
+/** The header a registrar's call names the department it acts in with (its code or id). */
+export const DEPARTMENT_HEADER = 'x-termwise-department';

@@ -2,8 +2,19 @@ import { z } from 'zod';
 import { handlers } from '../handlers';
 import { VERSION } from '../version';
 import { ROUTES } from './routes';
+import { PASSWORD_LENGTH } from '../people/passwords';
+import { DEPARTMENT_HEADER } from '../domain/session-wire';
 
 const ERROR_RESPONSE = { description: 'Error', content: { 'application/json': { schema: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] } } } };
+
+/** The department a call acts in, for the registrar (everyone else acts in their own). */
+const DEPARTMENT_PARAMETER = {
+  name: DEPARTMENT_HEADER,
+  in: 'header',
+  required: false,
+  description: "The registrar's choice of department (its code or id); the query parameter department does the same. Others act in their own department.",
+  schema: { type: 'string' },
+};
 
 /** OpenAPI 3.1 description of every route, generated from the handlers' own input schemas. */
 export function buildOpenApi(): Record<string, unknown> {
@@ -20,12 +31,14 @@ export function buildOpenApi(): Record<string, unknown> {
       responses: {
         '200': route.file ? { description: 'A file', content: { 'application/octet-stream': {} } } : { description: 'Success', content: { 'application/json': {} } },
         '400': ERROR_RESPONSE,
-        ...(route.public ? {} : { '401': ERROR_RESPONSE }),
+        ...(route.public ? {} : { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE, '404': ERROR_RESPONSE }),
         '422': ERROR_RESPONSE,
+        '503': ERROR_RESPONSE,
       },
     };
     const pathParams = [...route.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1] as string);
     const parameters: unknown[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer' } }));
+    if (!route.public) parameters.push(DEPARTMENT_PARAMETER);
     if (route.input === 'query') {
       for (const [name, s] of Object.entries(schema.properties ?? {})) parameters.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: s });
     }
@@ -54,10 +67,39 @@ export function buildOpenApi(): Record<string, unknown> {
     },
   };
   paths['/events'] = { get: { summary: 'Progress events (training, imports) as Server-Sent Events', tags: ['system'], security: [{ bearer: [] }, { session: [] }], responses: { '200': { description: 'text/event-stream' }, '401': ERROR_RESPONSE } } };
+  const credentials = {
+    type: 'object',
+    required: ['login', 'password'],
+    properties: { login: { type: 'string', maxLength: 80 }, password: { type: 'string', minLength: 1, maxLength: PASSWORD_LENGTH.max } },
+  };
+  const signInResponses = { '400': ERROR_RESPONSE, '401': ERROR_RESPONSE, '422': ERROR_RESPONSE, '429': { ...ERROR_RESPONSE, description: 'Too many attempts from this address, or the account is locked for a while (Retry-After)' } };
+  paths['/session/token'] = {
+    post: {
+      operationId: 'session-token',
+      summary: "A personal token for a script, by a person's login and password (a campus server's people): it acts as the person until revoked in Settings → My tokens. Bounded per address and per account.",
+      tags: ['system'],
+      security: [],
+      requestBody: { required: true, content: { 'application/json': { schema: { ...credentials, required: ['login', 'password', 'label'], properties: { ...credentials.properties, label: { type: 'string', maxLength: 80 } } } } } },
+      responses: { '200': { description: 'The token, shown this once, with its id and label', content: { 'application/json': {} } }, ...signInResponses },
+    },
+  };
+  paths['/session/signin'] = {
+    post: {
+      operationId: 'session-signin',
+      summary: "The app page's sign-in by login and password: sets the session cookie and answers the session key (only from the server's own page or an allowed origin)",
+      tags: ['system'],
+      security: [],
+      requestBody: { required: true, content: { 'application/json': { schema: credentials } } },
+      responses: { '200': { description: 'The session key, role and department', content: { 'application/json': {} } }, '403': ERROR_RESPONSE, ...signInResponses },
+    },
+  };
+  paths['/session/logout'] = { post: { operationId: 'session-logout', summary: "Ends the app page's session", tags: ['system'], security: [{ session: [] }], responses: { '200': { description: 'Signed out' } } } };
   paths['/openapi.json'] = { get: { summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI document' } } } };
   return {
     openapi: '3.1.0',
-    info: { title: 'Termwise REST API', version: VERSION, description: 'Localhost API of Termwise. Every route but /health and /openapi.json needs "Authorization: Bearer <token>" (scripts) or the app page\'s browser session.' },
+    info: { title: 'Termwise REST API', version: VERSION, description:
+        'The REST API of Termwise. Every route but /health, /openapi.json and sign-in needs "Authorization: Bearer <token>" (the installation\'s token, which acts as the registrar, or a person\'s personal token) or the app page\'s browser session. A call acts in the caller\'s department; the registrar names another with the X-Termwise-Department header or ?department=.',
+    },
     servers: [{ url: 'http://127.0.0.1:4610' }],
     components: {
       securitySchemes: {

@@ -1,3 +1,4 @@
+import { DEPARTMENT_HEADER } from '../domain/session-wire';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { CoreError } from '../domain/errors';
@@ -34,6 +35,8 @@ export interface ServerOptions {
   access?: ServerAccess;
   /** Sign-in attempts one address may make (SIGN_IN_RATE unless given). */
   signInRate?: { attempts: number; windowMs: number };
+  /** The proxies whose X-Forwarded-For names the client (a campus server behind one); none by default. */
+  trustedProxies?: readonly string[];
 }
 
 
@@ -45,6 +48,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const app = Fastify({
     logger: false,
     bodyLimit: MAX_JSON_BYTES,
+    // Behind a reverse proxy every request comes from the proxy: sign-in attempts are counted per client only when its proxy is trusted.
+    ...(options.trustedProxies && options.trustedProxies.length > 0 ? { trustProxy: [...options.trustedProxies] } : {}),
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own refusals answer like every other error: {"detail"}, never echoing a long address.
     frameworkErrors: (error, request, reply: FastifyReply) => {
@@ -176,8 +181,6 @@ function whoOf(request: FastifyRequest): Who {
 }
 
 
-/** The header a request names the department it acts in with (the query parameter `department` does too). */
-export const DEPARTMENT_HEADER = 'x-termwise-department';
 
 /** The department a request names: the header, else the `department` query parameter. */
 function departmentAsked(request: FastifyRequest): string | undefined {

@@ -5,7 +5,7 @@ import type { Core } from '../index';
 import { CoreError } from '../domain/errors';
 import { writePrivateFile } from '../files/private';
 import { buildServer } from './server';
-import { listenHostFrom, publicUrlsFrom } from '../config';
+import { listenHostFrom, publicUrlsFrom, trustedProxiesFrom } from '../config';
 import type { ServerAccess } from './guard';
 import { serveRenderer } from './renderer';
 import { BrowserSessions, loginUrl } from './session';
@@ -47,6 +47,7 @@ export async function startApi(core: Core, options: { port: number; rendererDir?
     token: current,
     ...(sessions ? { sessions } : {}),
     access,
+    trustedProxies: trustedProxiesFrom(env),
     extend: rendererDir && sessions ? (server) => serveRenderer(server, rendererDir, sessions) : undefined,
   });
   await app.listen({ host: listenHostFrom(env), port: options.port });

@@ -1,7 +1,7 @@
 import type { Db } from '../db/store';
 import { categoryKey, categoryLabel, type QuotaCategory } from '../domain/quotas';
 import { DEFAULT_SECTION_SEATS, profileSchema, type ProfileFile } from '../profile-config';
-import { readSetting, writeSetting } from '../system/settings-repo';
+import { readSetting, writeSetting } from '../db/settings';
 import type { History } from './history';
 import { catalogCategories } from './quotas';
 

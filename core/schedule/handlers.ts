@@ -6,7 +6,8 @@ import { MAX_TRAVEL_MINUTES, partsOf, removePart, termAsked, timetableSettings, 
 import { savePart, updateTimetableSettings } from './term-changes';
 import { exportTimetable } from './export-formats';
 import { readIsoDate } from '../domain/parts';
-import { campusName, flagField } from '../input-fields';
+import { boundedText, campusName, flagField } from '../input-fields';
+import { campusWeek } from './campus-week';
 import { uploadedFileSchema } from '../import/files';
 import { INSTRUCTOR_ROLES } from '../domain/roles';
 import { parseBoundedJson } from '../domain/bounds';
@@ -24,6 +25,11 @@ const isoDate = z
 
 export const scheduleHandlers = defineHandlers({
   'rooms-list': handler(z.object({}), 'Rooms with their seats; rooms used by the timetable but not declared have capacity null', (ctx) => timetableRooms(ctx)),
+  'campus-week': handler(
+    z.object({ ...termFields, room: boundedText(200).trim().min(1).optional(), campus: campusName.optional() }),
+    "The campus view of a term's week (the current term unless given): the rooms the caller books (every room for the registrar), or one room, with every department's meetings in them; another department's shown as booked unless the caller may read it",
+    (ctx, input) => campusWeek(ctx, input),
+  ),
   'schedule-list': handler(termQuery, "A term's timetable entries (the current term unless year and semester are given), each with its instructors", (ctx, term) =>
     termEntries(ctx, term),
   ),

@@ -325,6 +325,18 @@ export async function deleteTermEntries(db: Db, department: number, term: Term):
 }
 
 /** Each room the department's timetable uses (by room key), with one of its spellings. */
+/** Every department's meetings of a term held in a room (all rooms, or those of `keys`), in room and time order. */
+export async function meetingsInRooms(db: Db, term: Term, keys: readonly string[] | null): Promise<{ department_id: number; course_code: string; section_name: string; day: string; start_time: string; start_min: number; duration_mins: number; room: string | null; room_key: string | null; part_of_term: string }[]> {
+  let query = db
+    .selectFrom('schedule_entries')
+    .select(['department_id', 'course_code', 'section_name', 'day', 'start_time', 'start_min', 'duration_mins', 'room', 'room_key', 'part_of_term'])
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .where('room_key', 'is not', null);
+  if (keys !== null) query = query.where('room_key', 'in', [...keys]);
+  return query.orderBy('room_key').orderBy('start_min').orderBy('day').execute();
+}
+
 export async function roomsInUse(db: Db, department: number): Promise<{ room: string; room_key: string }[]> {
   const rows = await db
     .selectFrom('schedule_entries')

@@ -2,7 +2,7 @@ import type { CoreContext } from '../context';
 import { fieldError } from '../domain/errors';
 import { describePart, type PartOfTerm } from '../domain/parts';
 import { termLabel, type Term } from '../domain/terms';
-import { writeSetting } from '../system/settings-repo';
+import { writeSetting } from '../db/settings';
 import { upsertPart } from './repo';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';

@@ -3,7 +3,7 @@ import { CoreError, fieldError, notFound } from '../domain/errors';
 import { nextPlannedTerm, SEMESTERS, termLabel, termOn, type Term } from '../domain/terms';
 import { WHOLE_TERM, WHOLE_TERM_CODE, type PartOfTerm } from '../domain/parts';
 import { latestPlannedTerm } from '../offerings/repo';
-import { readSetting, readSettings, writeSetting } from '../system/settings-repo';
+import { readSetting, readSettings, writeSetting } from '../db/settings';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
 import { termLocks, timetableLock } from './locks';

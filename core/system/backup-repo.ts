@@ -126,6 +126,10 @@ async function copyIntoSqlite(db: Db, file: string): Promise<void> {
   try {
     migrate(target);
     target.pragma('journal_mode = DELETE');
+    // The migrations seed rows (the first department): the copy holds exactly the store's rows.
+    target.transaction(() => {
+      for (const table of [...DATA_TABLES].reverse()) target.prepare(`DELETE FROM "${table}"`).run();
+    })();
     await inTransaction(
       db,
       async (trx) => {

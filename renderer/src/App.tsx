@@ -6,6 +6,7 @@ import { useSession } from './stores/session';
 import { transport } from './api/client';
 import { followChanges, prefetchLive, queryClient } from './api/live';
 import { SignedOut } from './components/SignedOut';
+import { AccountBar } from './components/AccountBar';
 import { prefetchTimetable } from './stores/schedule';
 
 if (transport.signIn !== 'none') useSession.getState().signedOut(transport.signIn);
@@ -16,6 +17,7 @@ const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ 
 const DataPage = lazy(() => import('./pages/DataPage').then((m) => ({ default: m.DataPage })));
 const PredictionsPage = lazy(() => import('./pages/PredictionsPage').then((m) => ({ default: m.PredictionsPage })));
 const SchedulerPage = lazy(() => import('./pages/SchedulerPage').then((m) => ({ default: m.SchedulerPage })));
+const CampusPage = lazy(() => import('./pages/CampusPage').then((m) => ({ default: m.CampusPage })));
 const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 /** Each screen, and the reads it starts with: asked as the screen is chosen, while its code loads. */
@@ -24,6 +26,7 @@ const PAGES = [
   { id: 'data', label: 'Data', element: <DataPage />, load: () => Promise.all([prefetchLive('courses-list', {}), prefetchLive('offerings-list', {}), prefetchLive('doctors-list', {})]) },
   { id: 'predictions', label: 'Predictions', element: <PredictionsPage />, load: () => prefetchLive('predict-next-term', {}) },
   { id: 'scheduler', label: 'Scheduler', element: <SchedulerPage />, load: () => Promise.all([prefetchTimetable(), prefetchLive('courses-list', {}), prefetchLive('doctors-list', {})]) },
+  { id: 'campus', label: 'Campus', element: <CampusPage />, load: () => prefetchLive('campus-week', {}) },
   { id: 'settings', label: 'Settings', element: <SettingsPage />, load: () => prefetchLive('settings-info', {}) },
 ] as const;
 
@@ -67,10 +70,13 @@ function Screens() {
     <AppShell navbar={{ width: 200, breakpoint: 0 }} header={{ height: 52 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
-          <Title order={3}>Termwise</Title>
-          <Text size="sm" c="dimmed">
-            Course offering planner
-          </Text>
+          <Group gap="md">
+            <Title order={3}>Termwise</Title>
+            <Text size="sm" c="dimmed" visibleFrom="md">
+              Course offering planner
+            </Text>
+          </Group>
+          <AccountBar />
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Screens">

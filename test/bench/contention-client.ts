@@ -11,11 +11,13 @@ export interface ContentionJob {
   url: string;
   token: string;
   bodies: unknown[];
+  /** Sent with every request (the department a registrar's writer acts in). */
+  headers?: Record<string, string>;
 }
 
 async function main(): Promise<void> {
   const job = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as ContentionJob;
-  const client = keepAliveClient(job.url, job.token);
+  const client = keepAliveClient(job.url, job.token, job.headers);
   const answers: { status: number; ms: number }[] = [];
   try {
     for (const body of job.bodies) {

@@ -14,12 +14,14 @@ import { benchLimits } from './limits.bench';
 import { benchReliability } from './reliability.bench';
 import { benchItc } from './itc.bench';
 import { benchStores } from './stores.bench';
+import { benchCampus } from './campus.bench';
 import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   schedule: benchSchedule,
   stores: benchStores,
+  campus: benchCampus,
   'timetable-import': benchTimetableImport,
   import: benchImports,
   limits: benchLimits,

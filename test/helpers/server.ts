@@ -21,7 +21,7 @@ export interface TestServer {
 }
 
 /** A real Termwise HTTP server on a free port with its own fresh data folder. */
-export async function startTestServer(options: Pick<ServerOptions, 'signInRate'> = {}): Promise<TestServer> {
+export async function startTestServer(options: Pick<ServerOptions, 'signInRate' | 'trustedProxies'> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'termwise-test-'));
   const database = await testDatabase();
   const core = await createCore({ dataDir, databaseUrl: database.databaseUrl });

@@ -47,6 +47,11 @@ describe('API surface', () => {
     // The app page's transport is documented too, with every operation it may run.
     const rpc = doc.paths['/rpc/{operation}']?.post as { parameters: { name: string; schema: { enum: string[] } }[] };
     expect(rpc.parameters[0]?.schema.enum).toEqual(expect.arrayContaining(ROUTES.map((r) => r.operation)));
+    // Signing in, and the department a registrar's call acts in.
+    expect(Object.keys(doc.paths['/session/token'] ?? {})).toEqual(['post']);
+    expect(Object.keys(doc.paths['/session/signin'] ?? {})).toEqual(['post']);
+    const list = doc.paths['/scheduler/']?.get as unknown as { parameters: { name: string; in: string }[] };
+    expect(list.parameters).toContainEqual(expect.objectContaining({ name: 'x-termwise-department', in: 'header' }));
   });
 
   it('refuses API routes without the bearer token or with a wrong one', async () => {

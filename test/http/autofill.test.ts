@@ -41,9 +41,10 @@ describe('rooms', () => {
     await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'MW', start_time: '09:00', duration_mins: 60, room: 'Annex 3' } });
     const rooms = await json<{ id: number | null; name: string; capacity: number | null; campus: string | null }[]>(await server.api('/scheduler/rooms'));
     expect(rooms).toEqual([
-      { id: null, name: 'Annex 3', capacity: null, campus: null },
-      { id: expect.any(Number) as number, name: 'bassil 101', capacity: 45, campus: 'Beirut' },
-      { id: expect.any(Number) as number, name: 'Frem 201', capacity: 30, campus: 'Byblos' },
+      // Every room here is the campus pool's (department_id null): any department books it.
+      { id: null, name: 'Annex 3', capacity: null, campus: null, department_id: null },
+      { id: expect.any(Number) as number, name: 'bassil 101', capacity: 45, campus: 'Beirut', department_id: null },
+      { id: expect.any(Number) as number, name: 'Frem 201', capacity: 30, campus: 'Byblos', department_id: null },
     ]);
     expect((await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'BASSIL 101', capacity: 10 } })).status).toBe(400);
     expect((await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'X', capacity: 0 } })).status).toBe(422);

@@ -101,6 +101,7 @@ const READS: Record<LiveRead, () => string | null> = {
   'schedule-parts': () => '/scheduler/parts?year=2025&semester=Fall',
   'schedule-cohorts': () => '/scheduler/cohorts?year=2025&semester=Fall',
   'schedule-list': () => '/scheduler/?year=2025&semester=Fall',
+  'campus-week': () => '/scheduler/campus?year=2025&semester=Fall',
   me: () => '/me',
   'people-list': () => '/people',
   'tokens-list': () => '/me/tokens',

@@ -100,6 +100,34 @@ describe('departments', () => {
     expect(sameName.status, await sameName.clone().text()).toBe(200);
   });
 
+  it('book one shared room at the same moment: exactly one wins, the other is refused in words', async () => {
+    expect((await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'Race Hall', capacity: 80, campus: 'Beirut' } })).status).toBe(200);
+    for (let round = 0; round < 5; round += 1) {
+      const start = `${String(8 + round).padStart(2, '0')}:00`;
+      const [a, b] = await Promise.all([
+        book(ece, { year: 2027, semester: 'Spring', course_code: 'ECE210', section_name: `R${round}`, day: 'F', start_time: start, duration_mins: 50, room: 'Race Hall' }),
+        book(phys, { year: 2027, semester: 'Spring', course_code: 'PHYS211', section_name: `R${round}`, day: 'F', start_time: start, duration_mins: 50, room: 'Race Hall' }),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([200, 400]);
+      const loser = a.status === 400 ? a : b;
+      expect(await detail(loser)).toMatch(/^Room Race Hall is already booked by (ECE210|PHYS211) section R\d of (Electrical Engineering|Physics) on F/);
+    }
+    const week = await json<{ bookings: { room: string; department: string }[] }>(await server.api('/scheduler/campus?year=2027&semester=Spring&room=Race%20Hall'));
+    expect(week.bookings).toHaveLength(5);
+  });
+
+  it('show the campus week of the shared rooms with every department’s meetings', async () => {
+    const week = await json<{ term: { year: number }; rooms: { name: string; department: string | null }[]; bookings: { room: string; department: string | null; course_code: string | null; label: string; start_time: string; end_time: string }[] }>(
+      await inDepartment(phys, '/scheduler/campus?year=2026&semester=Fall&room=Pool%20Hall'),
+    );
+    expect(week.rooms.map((r) => r.name)).toEqual(['Pool Hall']);
+    // The registrar reads every department: each meeting named with its department.
+    expect(week.bookings).toEqual([expect.objectContaining({ room: 'Pool Hall', department: 'ECE', course_code: 'ECE210', start_time: '13:00', end_time: '14:15', label: 'ECE210 B (Electrical Engineering)' })]);
+    const all = await json<{ rooms: { name: string }[] }>(await server.api('/scheduler/campus?year=2026&semester=Fall'));
+    expect(all.rooms.map((r) => r.name)).toEqual(expect.arrayContaining(['Pool Hall', 'Race Hall']));
+    expect((await server.api('/scheduler/campus?year=2026&semester=Fall&room=Nowhere')).status).toBe(200);
+  });
+
   it('keep a room that belongs to one department for it alone', async () => {
     const owned = await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'ECE Lab', capacity: 24, campus: 'Beirut', department_id: ece } });
     expect(owned.status, await owned.clone().text()).toBe(200);

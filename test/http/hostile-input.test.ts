@@ -48,7 +48,7 @@ describe('backups built to break the restore', () => {
     ['an extra table', (db) => db.exec('CREATE TABLE extra (x)'), /does not have Termwise's tables exactly/],
     ['a broken foreign key', (db) => db.exec('PRAGMA foreign_keys = OFF; UPDATE prediction_entries SET run_id = 9999'), /refers to rows that are not in it \(table prediction_entries\)|breaks a rule/],
     ['a CHECK violation', (db) => db.exec("PRAGMA ignore_check_constraints = ON; UPDATE offerings SET total_enrolled = -5 WHERE rowid = 1"), /breaks a rule of Termwise's data/],
-    ['a list column that is not JSON', (db) => db.exec("UPDATE doctors SET allowed_courses = '{not json' WHERE rowid = (SELECT MIN(rowid) FROM doctors)"), /doctors\.allowed_courses of row \d+ is not a list/],
+    ['a list column that is not JSON', (db) => db.exec("UPDATE department_doctors SET allowed_courses = '{not json' WHERE rowid = (SELECT MIN(rowid) FROM department_doctors)"), /department_doctors\.allowed_courses of row \d+ is not a list/],
     ['a damaged model', (db) => db.exec("INSERT INTO models (campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms, classifier, regressor) VALUES ('Beirut', 'xgb-evil', '2025-01-01', 1, 1, 0.5, 0.5, 0.5, '[]', 1, X'0102030405', NULL)"), /damaged trained model \(Beirut xgb-evil\)/],
     ['a different migration history', (db) => db.exec("UPDATE schema_migrations SET checksum = 'x' WHERE version = 1"), /different version of Termwise/],
     ['text in a number column', (db) => db.exec("UPDATE offerings SET total_enrolled = 'many' WHERE rowid = 1"), /offerings\.total_enrolled of row 1 holds text where a whole number belongs/],

@@ -195,6 +195,17 @@ describe('people and their roles', () => {
     }
   });
 
+  it('sees another department’s meetings in the campus week as booked, nothing more', async () => {
+    const week = await json<{ bookings: { room: string; department: string | null; course_code: string | null; label: string }[] }>(await as('phys-scheduler', '/scheduler/campus?year=2026&semester=Fall'));
+    expect(week.bookings).toEqual([]);
+    // ECE Lab is not a declared room of the pool here; declare one and let ECE book it.
+    expect((await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'Pool Room', capacity: 50, campus: 'Beirut' } })).status).toBe(200);
+    expect((await inEce('/scheduler/', { method: 'POST', json: { course_code: 'ECE210', section_name: 'P', day: 'TR', start_time: '09:00', duration_mins: 75, room: 'Pool Room', year: 2026, semester: 'Fall' } })).status).toBe(200);
+    const seen = await json<{ bookings: { room: string; department: string | null; course_code: string | null; label: string; own: boolean }[] }>(await as('phys-scheduler', '/scheduler/campus?year=2026&semester=Fall'));
+    expect(seen.bookings).toEqual([{ room: 'Pool Room', day: 'TR', start_time: '09:00', end_time: '10:15', part_of_term: '1', department: null, course_code: null, section_name: null, label: 'Booked by another department', own: false }]);
+    expect((await json<{ bookings: { course_code: string | null }[] }>(await as('ece-viewer', '/scheduler/campus?year=2026&semester=Fall'))).bookings.map((b) => b.course_code)).toEqual(expect.arrayContaining(['ECE210']));
+  });
+
   it('a scheduler plans their department; the campus itself (people, departments, backups, the server token) is the registrar’s', async () => {
     const room = await as('ece-scheduler', '/scheduler/rooms', { method: 'POST', json: { name: 'ECE Seminar', capacity: 20, campus: 'Beirut' } });
     expect(room.status, await room.clone().text()).toBe(200);
@@ -278,6 +289,24 @@ describe('signing in', () => {
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       await other.close();
+    }
+  });
+
+  it('behind a trusted proxy, counts attempts per client it names; an untrusted X-Forwarded-For changes nothing', async () => {
+    const proxied = await startTestServer({ trustedProxies: ['127.0.0.1'] });
+    const direct = await startTestServer();
+    try {
+      const attempt = (url: string, client: string): Promise<Response> =>
+        fetch(`${url}/session/token`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ login: 'guess', password: 'guess', label: 'x' }) });
+      for (let i = 0; i < SIGN_IN_RATE.attempts; i += 1) expect((await attempt(proxied.url, '203.0.113.7')).status).toBe(401);
+      expect((await attempt(proxied.url, '203.0.113.7')).status).toBe(429);
+      // Another client behind the same proxy is not held back by the first.
+      expect((await attempt(proxied.url, '203.0.113.8')).status).toBe(401);
+      // Without a trusted proxy, a client cannot escape the bound by naming other addresses.
+      for (let i = 0; i < SIGN_IN_RATE.attempts; i += 1) expect((await attempt(direct.url, `198.51.100.${i}`)).status).toBe(401);
+      expect((await attempt(direct.url, '198.51.100.250')).status).toBe(429);
+    } finally {
+      await Promise.all([proxied.close(), direct.close()]);
     }
   });
 

@@ -5,8 +5,8 @@ import type { FileResult } from '../../../core/domain/file-result';
 import type { CoreEvent } from '../../../core/events';
 import type { TermwiseBridge } from '../../../electron/bridge';
 import { errorFromCore, errorFromHttp } from './errors';
-import { captureSessionKey, sessionKey, type SignInProblem } from './session';
-import { SESSION_HEADER, SESSION_KEY_PARAM } from '../../../core/domain/session-wire';
+import { actingDepartment, captureSessionKey, forgetSession, keepSessionKey, sessionKey, type SignInProblem } from './session';
+import { DEPARTMENT_HEADER, SESSION_HEADER, SESSION_KEY_PARAM } from '../../../core/domain/session-wire';
 import { ALL_AREAS } from '../../../core/domain/changes';
 
 /** What an operation's result looks like once it reaches the renderer. */
@@ -23,6 +23,10 @@ export interface Transport {
   readonly signIn: SignInProblem;
   /** Called when the server says the session has ended. */
   onSessionEnded?: () => void;
+  /** Headless mode: signs in with a login and password (a campus server's people); throws the refusal. */
+  signInWithPassword?: (login: string, password: string) => Promise<void>;
+  /** Headless mode: ends this page's session. */
+  signOut?: () => Promise<void>;
 }
 
 function decode(value: unknown): unknown {
@@ -58,7 +62,12 @@ function hasFile(args: unknown): args is { file: { filename: string; content: Ui
 /** Headless mode: the page served by `npm run serve`, authenticated by its session cookie and key. */
 export function httpTransport(base = ''): Transport {
   const signIn = captureSessionKey();
-  const sessionHeaders = (): Record<string, string> => ({ [SESSION_HEADER]: sessionKey() ?? '' });
+  // The registrar acts in the department they chose (anyone else's calls are in their own).
+  const sessionHeaders = (): Record<string, string> => {
+    const department = actingDepartment();
+    return { [SESSION_HEADER]: sessionKey() ?? '', ...(department === null ? {} : { [DEPARTMENT_HEADER]: department }) };
+  };
+  const refusal = async (response: Response): Promise<Error> => errorFromHttp(response.status, (await response.json().catch(() => null)) as Parameters<typeof errorFromHttp>[1]);
   const self: Transport = {
     kind: 'http',
     signIn,
@@ -74,16 +83,23 @@ export function httpTransport(base = ''): Transport {
       } else init = { method: 'POST', headers: { ...sessionHeaders(), 'content-type': 'application/json' }, body: JSON.stringify(args ?? {}) };
       const response = await fetch(`${base}/rpc/${operation}`, { ...init, credentials: 'same-origin' });
       if (response.status === 401) self.onSessionEnded?.();
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as Parameters<typeof errorFromHttp>[1];
-        throw errorFromHttp(response.status, body);
-      }
+      if (!response.ok) throw await refusal(response);
       const disposition = response.headers.get('content-disposition');
       if (disposition?.startsWith('attachment')) {
         const filename = /filename=("?)([^";]+)\1/.exec(disposition)?.[2] ?? 'download';
         return { filename, contentType: response.headers.get('content-type') ?? 'application/octet-stream', content: new Uint8Array(await response.arrayBuffer()) } satisfies FileResult;
       }
       return (await response.json()) as unknown;
+    },
+    async signInWithPassword(login, password) {
+      const response = await fetch(`${base}/session/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }), credentials: 'same-origin' });
+      if (!response.ok) throw await refusal(response);
+      forgetSession();
+      keepSessionKey(((await response.json()) as { key: string }).key);
+    },
+    async signOut() {
+      await fetch(`${base}/session/logout`, { method: 'POST', headers: sessionHeaders(), credentials: 'same-origin' }).catch(() => undefined);
+      forgetSession();
     },
     subscribe(listener) {
       // EventSource cannot send headers: the stream takes the session key as a query parameter.
@@ -113,6 +129,15 @@ export function httpTransport(base = ''): Transport {
 }
 
 export const transport: Transport = typeof window !== 'undefined' && window.termwise ? ipcTransport(window.termwise) : httpTransport();
+
+/** The desktop app's link to a campus server (electron/campus-link.ts), or null in a browser. */
+export async function campusLink(action: 'status' | 'connect' | 'online' | 'offline' | 'disconnect' | 'publish' | 'fetch', args: Record<string, unknown> = {}): Promise<unknown> {
+  const bridge = typeof window !== 'undefined' ? window.termwise : undefined;
+  if (!bridge) throw new Error('Only the desktop app connects to a campus server');
+  const result = await bridge.campus(action, args);
+  if (!result.ok) throw errorFromCore(result.error);
+  return result.value;
+}
 
 /** The one typed entry to the core, whatever the transport. */
 export async function call<N extends HandlerName>(operation: N, args: Args<N>): Promise<Result<N>> {

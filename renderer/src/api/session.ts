@@ -29,3 +29,24 @@ export function captureSessionKey(): SignInProblem {
 export function sessionKey(): string | null {
   return window.localStorage.getItem(STORAGE_KEY);
 }
+
+export function keepSessionKey(key: string): void {
+  window.localStorage.setItem(STORAGE_KEY, key);
+}
+
+export function forgetSession(): void {
+  window.localStorage.removeItem(STORAGE_KEY);
+  window.localStorage.removeItem(DEPARTMENT_KEY);
+}
+
+const DEPARTMENT_KEY = 'termwise.department';
+
+/** The department the registrar chose to act in (its code), sent with every call; null: their own default. */
+export function actingDepartment(): string | null {
+  return window.localStorage.getItem(DEPARTMENT_KEY);
+}
+
+export function chooseDepartment(code: string | null): void {
+  if (code === null) window.localStorage.removeItem(DEPARTMENT_KEY);
+  else window.localStorage.setItem(DEPARTMENT_KEY, code);
+}

@@ -2,23 +2,32 @@ import { Button, Card, CopyButton, FileButton, Group, Modal, NumberInput, Passwo
 import { TermPicker } from '../components/TermPicker';
 import { ErrorNote } from '../components/ErrorNote';
 import { DepartmentProfileCard } from '../components/DepartmentProfileCard';
+import { PeopleCard } from '../components/PeopleCard';
+import { DepartmentsCard } from '../components/DepartmentsCard';
+import { TokensCard } from '../components/TokensCard';
+import { CampusServerCard } from '../components/CampusServerCard';
 import { useSettingsPage, useTimetableSettings } from '../controllers/settings';
+import { useAccount } from '../controllers/session';
 
 type SettingsPageState = ReturnType<typeof useSettingsPage>;
 type Info = NonNullable<SettingsPageState['info']>;
 
-/** Where the data lives, backups and the sample data. */
+/** Where the data lives (shown to the installation only), backups and the sample data (the registrar's). */
 function DataCard({ page, info }: { page: SettingsPageState; info: Info }) {
   return (
     <Card withBorder>
       <Stack gap="xs">
         <Text fw={600}>Data</Text>
-        <Text size="sm">
-          Data folder: <code data-testid="data-dir">{info.data_dir}</code>
-        </Text>
-        <Text size="sm">
-          Database: <code>{info.database}</code>
-        </Text>
+        {info.data_dir !== null && (
+          <Text size="sm">
+            Data folder: <code data-testid="data-dir">{info.data_dir}</code>
+          </Text>
+        )}
+        {info.database !== null && (
+          <Text size="sm">
+            Database: <code>{info.database}</code>
+          </Text>
+        )}
         <Group>
           <Button variant="default" onClick={() => void page.backup()}>
             Back up database
@@ -95,6 +104,7 @@ function ApiCard({ page, info }: { page: SettingsPageState; info: Info }) {
 
 export function SettingsPage() {
   const page = useSettingsPage();
+  const account = useAccount();
   const { info, error } = page;
   return (
     <Stack maw={760}>
@@ -102,10 +112,15 @@ export function SettingsPage() {
       <ErrorNote message={error} />
       {info && (
         <>
-          <DataCard page={page} info={info} />
+          {account.isRegistrar && <DataCard page={page} info={info} />}
           <DepartmentProfileCard />
           <TimetableSettingsCard />
-          <ApiCard page={page} info={info} />
+          {/* A laptop's single department sees none of the campus's administration. */}
+          {account.isRegistrar && (account.isPerson || account.departments.length > 1) && <DepartmentsCard />}
+          {account.isRegistrar && (account.isPerson || account.departments.length > 1) && <PeopleCard />}
+          {account.isPerson && <TokensCard />}
+          <CampusServerCard />
+          {!account.isPerson && <ApiCard page={page} info={info} />}
           <Card withBorder>
             <Text fw={600}>About</Text>
             <Text size="sm">Termwise {info.version} — plans which courses to offer and builds the weekly timetable, offline.</Text>

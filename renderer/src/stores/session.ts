@@ -1,10 +1,12 @@
 import { create } from 'zustand';
 import type { SignInProblem } from '../api/session';
 
-/** Whether the page may call the core: in headless mode it needs a browser session. */
+/** Why the page cannot call the core: in headless mode it needs a browser session ('none': it has one). */
+export type SessionProblem = SignInProblem | 'ended' | 'signed-out';
+
 interface SessionState {
-  problem: SignInProblem | 'ended';
-  signedOut: (problem: SignInProblem | 'ended') => void;
+  problem: SessionProblem;
+  signedOut: (problem: SessionProblem) => void;
 }
 
 export const useSession = create<SessionState>((set) => ({

@@ -1,5 +1,5 @@
-import type { Db } from '../db/store';
-import { prepared } from '../db/prepared';
+import type { Db } from './store';
+import { prepared } from './prepared';
 
 const settingByKey = prepared((db: Db, department: number, key: string) => db.selectFrom('settings').select('value').where('department_id', '=', department).where('key', '=', key));
 

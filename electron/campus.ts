@@ -1,0 +1,203 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Core } from '../core/index';
+import { codeOfStatus, CoreError, type CoreErrorCode } from '../core/domain/errors';
+import type { FileResult } from '../core/domain/file-result';
+import type { Term } from '../core/domain/terms';
+import type { InvokeResult } from './bridge';
+
+/**
+ * The desktop app connected to a campus server: the screens call the server instead of the local
+ * SQLite core, with a personal token kept encrypted by the operating system (Electron's
+ * safeStorage). Offline planning stays on the laptop; a term planned offline is published to the
+ * server (checked there against every department's bookings, all or nothing) and fetched back.
+ */
+
+/** What Electron's safeStorage offers, as this module needs it (a test passes its own). */
+export interface SecretBox {
+  isEncryptionAvailable(): boolean;
+  encryptString(text: string): Buffer;
+  decryptString(data: Buffer): string;
+}
+
+export interface CampusConnection {
+  /** The server's address, ending with a slash. */
+  url: string;
+  /** A personal token (tw_…) that acts as the person who connected. */
+  token: string;
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A campus server's address, checked: http(s) only, and https unless the server is this computer. */
+export function checkedServerUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new Error(`"${text}" is not a server address (for example https://termwise.campus.example/)`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('A campus server is reached over https');
+  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) throw new Error('A campus server on the network is reached over https: a password or token must not cross the network in the clear');
+  if (url.username || url.password) throw new Error('Give the sign-in separately, not in the address');
+  url.hash = '';
+  url.search = '';
+  if (!url.pathname.endsWith('/')) url.pathname += '/';
+  return url.href;
+}
+
+/** Keeps the connection in `file`, the token encrypted by the operating system; refused where it cannot encrypt. */
+export function saveConnection(file: string, connection: CampusConnection, box: SecretBox): void {
+  if (!box.isEncryptionAvailable()) throw new Error('This computer offers no encrypted storage for the token: Termwise will not keep it in the clear');
+  const stored = { url: connection.url, token: box.encryptString(connection.token).toString('base64') };
+  writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
+}
+
+/** The connection kept in `file`, or null when there is none or it cannot be read back. */
+export function loadConnection(file: string, box: SecretBox): CampusConnection | null {
+  if (!existsSync(file) || !box.isEncryptionAvailable()) return null;
+  try {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { url?: unknown; token?: unknown };
+    if (typeof stored.url !== 'string' || typeof stored.token !== 'string') return null;
+    return { url: checkedServerUrl(stored.url), token: box.decryptString(Buffer.from(stored.token, 'base64')) };
+  } catch {
+    return null;
+  }
+}
+
+export function forgetConnection(file: string): void {
+  rmSync(file, { force: true });
+}
+
+type ErrorBody = { detail?: unknown; fields?: unknown; conflicts?: unknown };
+
+/** A refusal from the server in the shape the screens read from the local core. */
+function refusal(status: number, body: ErrorBody | null): InvokeResult {
+  const message = typeof body?.detail === 'string' ? body.detail : `The campus server answered HTTP ${status}`;
+  const details = { ...(Array.isArray(body?.fields) ? { fields: body.fields as never } : {}), ...(Array.isArray(body?.conflicts) ? { conflicts: body.conflicts as never } : {}) };
+  return { ok: false, error: { code: codeOfStatus(status, Array.isArray(body?.conflicts) && body.conflicts.length > 0), message, ...(Object.keys(details).length ? { details } : {}) } };
+}
+
+function isUpload(args: unknown): args is Record<string, unknown> & { file: { filename: string; content: Uint8Array } } {
+  return typeof args === 'object' && args !== null && (args as { file?: { content?: unknown } }).file?.content instanceof Uint8Array;
+}
+
+/** The campus server as the desktop app calls it: any operation by name, as the page served by the server does. */
+export class CampusServer {
+  constructor(
+    readonly connection: CampusConnection,
+    private readonly fetcher: typeof fetch = fetch,
+  ) {}
+
+  /** Signs in with a login and password and makes a personal token for this computer: the password is not kept. */
+  static async signIn(url: string, login: string, password: string, label: string, fetcher: typeof fetch = fetch): Promise<CampusServer> {
+    const base = checkedServerUrl(url);
+    const response = await fetcher(new URL('session/token', base), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password, label }) });
+    const body = (await response.json().catch(() => null)) as (ErrorBody & { token?: unknown }) | null;
+    if (!response.ok || typeof body?.token !== 'string') throw new Error(typeof body?.detail === 'string' ? body.detail : `The campus server answered HTTP ${response.status}`);
+    return new CampusServer({ url: base, token: body.token }, fetcher);
+  }
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    return { authorization: `Bearer ${this.connection.token}`, ...extra };
+  }
+
+  /** Runs an operation on the server; refusals come back as data, as from the local core. */
+  async invoke(operation: string, args: unknown): Promise<InvokeResult> {
+    if (!/^[a-z][a-z0-9-]{0,60}$/.test(operation)) return { ok: false, error: { code: 'validation', message: 'The operation name must be a short name' } };
+    let init: RequestInit;
+    if (isUpload(args)) {
+      const form = new FormData();
+      for (const [key, value] of Object.entries(args)) {
+        if (key === 'file') form.append('file', new Blob([args.file.content as BlobPart]), args.file.filename);
+        else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(key, String(value));
+      }
+      init = { method: 'POST', headers: this.headers(), body: form };
+    } else init = { method: 'POST', headers: this.headers({ 'content-type': 'application/json' }), body: JSON.stringify(args ?? {}) };
+    let response: Response;
+    try {
+      response = await this.fetcher(new URL(`rpc/${operation}`, this.connection.url), init);
+    } catch (error) {
+      return { ok: false, error: { code: 'busy', message: `The campus server cannot be reached (${error instanceof Error ? error.message : String(error)})` } };
+    }
+    if (!response.ok) return refusal(response.status, (await response.json().catch(() => null)) as ErrorBody | null);
+    const disposition = response.headers.get('content-disposition');
+    if (disposition?.startsWith('attachment')) {
+      const filename = /filename=("?)([^";]+)\1/.exec(disposition)?.[2] ?? 'download';
+      const file: FileResult = { filename, contentType: response.headers.get('content-type') ?? 'application/octet-stream', content: new Uint8Array(await response.arrayBuffer()) };
+      return { ok: true, value: file };
+    }
+    return { ok: true, value: (await response.json()) as unknown };
+  }
+
+  /** Like invoke, throwing the refusal as the core's error (its words, fields and clashes kept). */
+  async run(operation: string, args: unknown): Promise<unknown> {
+    const result = await this.invoke(operation, args);
+    if (!result.ok) throw new CoreError(result.error.code as CoreErrorCode, result.error.message, result.error.details);
+    return result.value;
+  }
+
+  /**
+   * Follows the server's change events (the same stream the server's own page follows) until the
+   * returned stop is called; a dropped stream is opened again after `retryMs`.
+   */
+  subscribe(listener: (event: unknown) => void, retryMs = 3_000): () => void {
+    let stopped = false;
+    let controller: AbortController | null = null;
+    const follow = async (): Promise<void> => {
+      while (!stopped) {
+        controller = new AbortController();
+        try {
+          const response = await this.fetcher(new URL('events', this.connection.url), { headers: this.headers(), signal: controller.signal });
+          if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+          const decoder = new TextDecoder();
+          let buffered = '';
+          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+            buffered += decoder.decode(chunk, { stream: true });
+            let end: number;
+            while ((end = buffered.indexOf('\n\n')) >= 0) {
+              const message = buffered.slice(0, end);
+              buffered = buffered.slice(end + 2);
+              const data = message.split('\n').find((line) => line.startsWith('data: '));
+              if (data) listener(JSON.parse(data.slice(6)) as unknown);
+            }
+            if (buffered.length > 1_000_000) buffered = '';
+          }
+        } catch {
+          // Dropped, refused or stopped: tried again below unless stopped.
+        }
+        if (!stopped) await new Promise((resolve) => setTimeout(resolve, retryMs));
+      }
+    };
+    void follow();
+    return () => {
+      stopped = true;
+      controller?.abort();
+    };
+  }
+}
+
+export interface PublishOutcome {
+  /** Whether the server stored the term (false for a dry run). */
+  published: boolean;
+  /** The server's answer: what was imported, or the clashes that refused it. */
+  summary: unknown;
+}
+
+const termArgs = (term: Term) => ({ year: term.year, semester: term.semester });
+
+/**
+ * Publishes a term planned offline: the local timetable's listing (the CSV the timetable import
+ * reads back) replaces the department's term on the server, which checks it against every other
+ * department's bookings and refuses it whole, listing every clash, when any meeting clashes.
+ */
+export async function publishTerm(local: Pick<Core, 'run'>, server: CampusServer, term: Term, options: { dryRun?: boolean } = {}): Promise<PublishOutcome> {
+  const listing = await local.run('schedule-export', { ...termArgs(term), format: 'csv', details: true });
+  const summary = await server.run('schedule-publish', { ...termArgs(term), file: { filename: listing.filename, content: listing.content }, dry_run: options.dryRun ?? false });
+  return { published: !(options.dryRun ?? false), summary };
+}
+
+/** Fetches a term from the server to plan offline: it replaces the laptop's meetings of that term. */
+export async function fetchTerm(local: Pick<Core, 'run'>, server: CampusServer, term: Term): Promise<unknown> {
+  const listing = (await server.run('schedule-export', { ...termArgs(term), format: 'csv', details: true })) as FileResult;
+  return local.run('schedule-publish', { ...termArgs(term), file: { filename: listing.filename, content: listing.content } });
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Modal, PasswordInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { usePeople, type PersonRow } from '../controllers/people';
+
+const ROLES = [
+  { value: 'scheduler', label: 'Scheduler (plans one department)' },
+  { value: 'viewer', label: 'Viewer (reads one department)' },
+  { value: 'registrar', label: 'Registrar (every department, people, rooms)' },
+];
+
+/** Settings → People: the registrar adds people, gives them a role and a department, disables them or sets a new password. */
+export function PeopleCard() {
+  const page = usePeople(true);
+  const [resetting, setResetting] = useState<PersonRow | null>(null);
+  const [password, setPassword] = useState('');
+  const departmentName = (id: number | null) => (id === null ? 'Every department' : (page.departments.find((d) => d.id === id)?.code ?? String(id)));
+  return (
+    <Card withBorder data-testid="people-card">
+      <Stack gap="xs">
+        <Text fw={600}>People</Text>
+        <Table striped aria-label="People">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Login</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Department</Table.Th>
+              <Table.Th>Sign-in</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {page.people.map((person) => (
+              <Table.Tr key={person.id} data-testid={`person-${person.login}`}>
+                <Table.Td>{person.login}</Table.Td>
+                <Table.Td>{person.name}</Table.Td>
+                <Table.Td>{person.role}</Table.Td>
+                <Table.Td>{departmentName(person.department_id)}</Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="compact-xs" variant="default" onClick={() => void page.setDisabled(person, !person.disabled)} aria-label={`${person.disabled ? 'Enable' : 'Disable'} ${person.login}`}>
+                      {person.disabled ? 'Enable' : 'Disable'}
+                    </Button>
+                    <Button size="compact-xs" variant="default" onClick={() => setResetting(person)} aria-label={`New password for ${person.login}`}>
+                      New password…
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <form
+          aria-label="Add a person"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void page.add();
+          }}
+        >
+          <Group align="end" gap="xs">
+            <TextInput label="Login" required value={page.draft.login} onChange={(e) => page.edit({ login: e.currentTarget.value })} w={130} data-testid="person-login" />
+            <TextInput label="Name" required value={page.draft.name} onChange={(e) => page.edit({ name: e.currentTarget.value })} w={170} data-testid="person-name" />
+            <Select label="Role" data={ROLES} allowDeselect={false} value={page.draft.role} onChange={(role) => role && page.edit({ role: role as PersonRow['role'] })} w={170} data-testid="person-role" />
+            {page.draft.role !== 'registrar' && (
+              <Select
+                label="Department"
+                required
+                data={page.departments.map((d) => ({ value: String(d.id), label: `${d.code} — ${d.name}` }))}
+                value={page.draft.department_id == null ? null : String(page.draft.department_id)}
+                onChange={(id) => page.edit({ department_id: id === null ? null : Number(id) })}
+                w={190}
+                data-testid="person-department"
+              />
+            )}
+            <PasswordInput label="First password" required value={page.draft.password} onChange={(e) => page.edit({ password: e.currentTarget.value })} w={160} data-testid="person-password" />
+            <Button type="submit" data-testid="person-add">
+              Add person
+            </Button>
+          </Group>
+        </form>
+        {page.problem && (
+          <Alert color="red" role="alert" data-testid="person-problem">
+            {page.problem}
+          </Alert>
+        )}
+        <Modal opened={resetting !== null} onClose={() => setResetting(null)} title={`A new password for ${resetting?.name ?? ''}`}>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (resetting)
+                void page.setPassword(resetting, password).then((done) => {
+                  if (done) {
+                    setResetting(null);
+                    setPassword('');
+                  }
+                });
+            }}
+          >
+            <Stack gap="sm">
+              <PasswordInput label="New password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
+              <Group justify="flex-end">
+                <Button type="submit">Set password</Button>
+              </Group>
+            </Stack>
+          </form>
+        </Modal>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { Alert, Button, Card, Code, CopyButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMyTokens } from '../controllers/people';
+
+/** Settings → My tokens: personal tokens for scripts that act as the signed-in person; a new one is shown once. */
+export function TokensCard() {
+  const page = useMyTokens(true);
+  return (
+    <Card withBorder data-testid="tokens-card">
+      <Stack gap="xs">
+        <Text fw={600}>My tokens</Text>
+        <Text size="sm" c="dimmed">
+          A script that sends one of these (Authorization: Bearer …) acts as you, with your role. Revoking a token refuses it at once.
+        </Text>
+        {page.created && (
+          <Alert color="green" title={`Your new token "${page.created.label}"`} withCloseButton onClose={page.dismissCreated} data-testid="token-created">
+            <Stack gap={6}>
+              <Text size="sm">Copy it now: it is not shown again.</Text>
+              <Group gap="xs">
+                <Code data-testid="token-value">{page.created.token}</Code>
+                <CopyButton value={page.created.token}>
+                  {({ copied, copy }) => (
+                    <Button size="compact-xs" variant="default" onClick={copy}>
+                      {copied ? 'Copied' : 'Copy'}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+            </Stack>
+          </Alert>
+        )}
+        {page.tokens.length > 0 && (
+          <Table striped aria-label="My tokens">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Made</Table.Th>
+                <Table.Th>Last used</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {page.tokens.map((token) => (
+                <Table.Tr key={token.id} data-testid={`token-${token.label}`}>
+                  <Table.Td>{token.label}</Table.Td>
+                  <Table.Td>{token.created_at.slice(0, 16).replace('T', ' ')}</Table.Td>
+                  <Table.Td>{token.last_used_at?.slice(0, 16).replace('T', ' ') ?? 'never'}</Table.Td>
+                  <Table.Td>
+                    <Button size="compact-xs" color="red" variant="light" onClick={() => void page.revoke(token)} aria-label={`Revoke ${token.label}`}>
+                      Revoke
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <form
+          aria-label="Make a token"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void page.create();
+          }}
+        >
+          <Group align="end" gap="xs">
+            <TextInput label="What will use it" required placeholder="nightly export" value={page.label} onChange={(e) => page.setLabel(e.currentTarget.value)} w={260} data-testid="token-label" />
+            <Button type="submit" data-testid="token-create">
+              Make a token
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { transport } from '../api/client';
+import { useLive, queryClient } from '../api/live';
+import { messageOf } from '../api/errors';
+import { actingDepartment, chooseDepartment } from '../api/session';
+import { useSession } from '../stores/session';
+
+/** The sign-in form of a campus server's page: a login and a password, the refusal in words. */
+export function useSignIn() {
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return {
+    available: transport.signInWithPassword !== undefined,
+    login,
+    password,
+    error,
+    busy,
+    setLogin,
+    setPassword,
+    submit: async (): Promise<void> => {
+      if (!transport.signInWithPassword) return;
+      setBusy(true);
+      setError(null);
+      try {
+        await transport.signInWithPassword(login, password);
+        setPassword('');
+        queryClient.clear();
+        useSession.getState().signedOut('none');
+      } catch (e) {
+        setError(messageOf(e));
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+}
+
+/**
+ * Who is signed in, the department the screens act in and, for the registrar, the switch between
+ * departments: every read is asked again in the chosen one.
+ */
+export function useAccount() {
+  const me = useLive('me', {}).data ?? null;
+  const isRegistrar = me?.role === 'registrar';
+  const departments = useLive('departments-list', me ? {} : null).data ?? [];
+  const acting = departments.find((d) => d.id === me?.acting_in) ?? null;
+  return {
+    me,
+    isRegistrar,
+    /** A person who signed in (not the installation's own token or the desktop user). */
+    isPerson: me?.person != null,
+    departments,
+    acting,
+    chosen: actingDepartment(),
+    switchTo: (code: string | null): void => {
+      chooseDepartment(code);
+      // Every answer on screen belongs to the department it was asked in.
+      void queryClient.resetQueries();
+    },
+    signOut: transport.signOut
+      ? async (): Promise<void> => {
+          await transport.signOut?.();
+          queryClient.clear();
+          useSession.getState().signedOut('signed-out');
+        }
+      : null,
+  };
+}

@@ -1,0 +1,99 @@
+import { Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { DAY_NAMES } from '../../../core/domain/days';
+import { termLabel } from '../../../core/domain/terms';
+import { ErrorNote } from '../components/ErrorNote';
+import { TermPicker } from '../components/TermPicker';
+import { useCampusPage, type CampusBooking, type CampusRoomRow } from '../controllers/campus';
+import { VIEW_DAYS } from '../lib/resource-rows';
+
+function Booking({ booking }: { booking: CampusBooking }) {
+  const kind = booking.own ? 'own' : booking.department === null ? 'hidden' : 'other';
+  return (
+    <li className={`tw-campus-booking tw-campus-${kind}`} data-testid="campus-booking">
+      <span className="tw-campus-time">
+        {booking.start_time}–{booking.end_time}
+      </span>{' '}
+      <span>{booking.label}</span>
+      {booking.part_of_term !== '1' && <span className="tw-campus-part"> · part {booking.part_of_term}</span>}
+    </li>
+  );
+}
+
+function RoomRow({ row }: { row: CampusRoomRow }) {
+  return (
+    <tr data-testid={`campus-room-${row.name}`}>
+      <th scope="row" className="tw-resource-name">
+        <div>{row.name}</div>
+        <Text size="xs" c="dimmed">
+          {[row.campus, row.capacity === null ? null : `${row.capacity} seats`, row.department === null ? 'shared' : `${row.department} only`].filter(Boolean).join(' · ')}
+        </Text>
+      </th>
+      {VIEW_DAYS.map((letter) => (
+        <td key={letter}>
+          <ul className="tw-campus-day">
+            {row.days[letter].map((b, i) => (
+              <Booking key={`${b.start_time}-${i}`} booking={b} />
+            ))}
+          </ul>
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * The campus week: the rooms this department books (the shared pool and its own; every room for
+ * the registrar) with every department's meetings in them. Another department's meeting reads
+ * "Booked by another department" unless the viewer may read that department.
+ */
+export function CampusPage() {
+  const page = useCampusPage();
+  return (
+    <Stack>
+      <Title order={2}>Campus week</Title>
+      <Text size="sm" c="dimmed">
+        Every department&apos;s bookings in the rooms you book: a room booked anywhere is taken everywhere.
+      </Text>
+      <Group align="end">
+        {page.term && <TermPicker label="Term" value={page.term} onChange={page.showTerm} testId="campus-term" />}
+        {page.campuses.length > 1 && (
+          <Select label="Campus" clearable placeholder="Every campus" data={page.campuses} value={page.campus} onChange={page.showCampus} w={200} data-testid="campus-filter" />
+        )}
+        <Select label="Room" searchable clearable placeholder="Every room" data={page.roomNames} value={page.room} onChange={page.showRoom} w={220} data-testid="campus-room" />
+        <Group gap={6} pb={4}>
+          <Badge className="tw-campus-own" variant="light">
+            this department
+          </Badge>
+          <Badge color="gray" variant="light">
+            other departments
+          </Badge>
+        </Group>
+      </Group>
+      <ErrorNote message={page.error} />
+      {page.week && page.rows.length === 0 && <Text data-testid="campus-empty">No rooms are declared for {termLabel(page.week.term)} yet: add rooms in the Scheduler.</Text>}
+      {page.rows.length > 0 && (
+        <div className="tw-resource-scroll">
+          <table className="tw-resource-week tw-campus-week" aria-label="Campus week by room" data-testid="campus-week">
+            <thead>
+              <tr>
+                <th scope="col" className="tw-resource-name">
+                  Room
+                </th>
+                {VIEW_DAYS.map((letter) => (
+                  <th scope="col" key={letter}>
+                    {DAY_NAMES[letter]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {page.rows.map((row) => (
+                <RoomRow key={row.name} row={row} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore, type Core } from '../../core/index';
+import { openStore } from '../../core/db/store';
+import { refreshStatistics } from '../../core/db/versions';
+import { DATA_TABLES } from '../../core/db/tables';
+import { formatHHMM } from '../../core/domain/time';
+import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
+import { createDatabase, createTemplateDatabase, startThrowawayPostgres, type PostgresServer } from '../helpers/postgres';
+import type { ContentionJob } from './contention-client';
+import type { ReadJob } from './http-read-client';
+import { percentile, record, timed } from './report';
+
+/**
+ * Issue 37: a campus on one PostgreSQL database behind two server processes — 20 departments of
+ * 300 sections each in a shared pool of 500 rooms, every department with its own 25 instructors.
+ * Twenty writers (one process each, one per department, half on each server) book sections in the
+ * shared rooms at once; the registrar reads the campus week of the whole pool from another process.
+ */
+const DEPARTMENTS = 20;
+const SECTIONS = 300;
+const ROOMS = 500;
+const INSTRUCTORS = 25;
+const TERM = { year: 2031, semester: 'Fall' } as const;
+const TOKEN = 'bench-campus-token-0123456789abcdef0123456789';
+
+const code = (d: number): string => `D${String(d + 1).padStart(2, '0')}`;
+const room = (i: number): string => `Campus Room ${i}`;
+
+/**
+ * A department's term: 300 sections in its 25 rooms of the pool, 12 slots each (MW or TR, 08:00 to
+ * 15:30), each of its 25 instructors teaching one section a slot: nothing clashes.
+ */
+function departmentListing(d: number): string {
+  const lines = ['Course,Section,Days,Start Time,Duration,Room,Instructor,Term'];
+  for (let s = 0; s < SECTIONS; s++) {
+    const slot = Math.floor(s / 25);
+    const days = slot % 2 === 0 ? 'MW' : 'TR';
+    const start = 8 * 60 + Math.floor(slot / 2) * 90;
+    lines.push([`${code(d)}C${100 + (s % 100)}`, String(Math.floor(s / 100) + 1), days, formatHHMM(start), '75', room(d * 25 + (s % 25)), `Dr. ${code(d)} ${s % INSTRUCTORS}`, `${TERM.semester} ${TERM.year}`].join(','));
+  }
+  return lines.join('\n');
+}
+
+const inDepartment = (d: number) => ({ caller: 'script' as const, department: code(d) });
+
+async function seed(core: Core): Promise<number[][]> {
+  for (let d = 0; d < DEPARTMENTS; d++) await core.run('departments-create', { code: code(d), name: `Department ${d + 1}` });
+  const rooms = ['name,capacity,campus', ...Array.from({ length: ROOMS }, (_, i) => `${room(i)},60,Beirut`)].join('\n');
+  await core.run('rooms-upload', { file: { filename: 'rooms.csv', content: new TextEncoder().encode(rooms) } });
+  const instructors: number[][] = [];
+  for (let d = 0; d < DEPARTMENTS; d++) {
+    const file = { filename: 'term.csv', content: new TextEncoder().encode(departmentListing(d)) };
+    const imported = (await core.runUnchecked('schedule-import', { file, ...TERM, dry_run: false, conflicts: 'skip' }, inDepartment(d))) as { meetings: number };
+    if (imported.meetings !== SECTIONS) throw new Error(`${code(d)}: ${imported.meetings} of ${SECTIONS} sections imported`);
+    const doctors = (await core.runUnchecked('doctors-list', {}, inDepartment(d))) as { id: number }[];
+    instructors.push(doctors.map((doctor) => doctor.id));
+  }
+  return instructors;
+}
+
+function runReadClient(job: ReadJob, dir: string): Record<string, number[]> {
+  const file = join(dir, `read-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(job));
+  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'test/bench/http-read-client.ts', file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })) as Record<string, number[]>;
+}
+
+function runWriter(job: ContentionJob, file: string): Promise<{ status: number; ms: number }[]> {
+  writeFileSync(file, JSON.stringify(job));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/contention-client.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (status) => (status === 0 ? resolve(JSON.parse(output) as { status: number; ms: number }[]) : reject(new Error(`a writer exited ${status}`))));
+  });
+}
+
+/**
+ * Writer d books 50 new sections in the evening (16:30 to 20:00, when the seeded terms are free)
+ * across the whole pool, with its department's instructors: writers often want one room at one time.
+ */
+function bookings(d: number, instructors: readonly number[]): unknown[] {
+  return Array.from({ length: 50 }, (_, j) => {
+    const slot = j % 6;
+    return {
+      ...TERM,
+      course_code: `${code(d)}E${100 + j}`,
+      section_name: '1',
+      day: slot % 2 === 0 ? 'MW' : 'TR',
+      start_time: formatHHMM(16 * 60 + 30 + Math.floor(slot / 2) * 75),
+      duration_mins: 60,
+      room: room((d * 37 + j * 11) % 200),
+      doctor_id: instructors[j % instructors.length] ?? 0,
+    };
+  });
+}
+
+export async function benchCampus(): Promise<void> {
+  console.log(`A campus: ${DEPARTMENTS} departments × ${SECTIONS} sections, ${ROOMS} shared rooms, one PostgreSQL database behind two server processes (clients in processes of their own)`);
+  const given = process.env.TERMWISE_BENCH_DATABASE_URL;
+  let postgres: PostgresServer | null = null;
+  let adminUrl = given;
+  if (!adminUrl) {
+    postgres = await startThrowawayPostgres();
+    adminUrl = postgres.adminUrl;
+    console.log(`  PostgreSQL ${postgres.version}, throwaway server (fsync off: durability is not what is measured)`);
+  }
+  const dirs = [mkdtempSync(join(tmpdir(), 'termwise-bench-campus-a-')), mkdtempSync(join(tmpdir(), 'termwise-bench-campus-b-'))] as const;
+  try {
+    const template = await createTemplateDatabase(adminUrl, async (url) => (await openStore({ kind: 'postgres', url }, { migrate: true, poolSize: 1 })).close());
+    const database = await createDatabase(adminUrl, template, 'termwise_bench_campus');
+    try {
+      const seeding = await createCore({ dataDir: dirs[0], databaseUrl: database.url });
+      const seeded = await timed(() => seed(seeding));
+      await refreshStatistics(seeding.context.db, DATA_TABLES);
+      await seeding.close();
+      console.log(`  seeded ${DEPARTMENTS * SECTIONS} meetings in ${(seeded.ms / 1000).toFixed(1)} s`);
+      const servers = await Promise.all(dirs.map((dir) => startServeProcess(dir, { TERMWISE_API_TOKEN: TOKEN, TERMWISE_DATABASE_URL: database.url })));
+      try {
+        const campusPath = `/scheduler/campus?year=${TERM.year}&semester=${TERM.semester}`;
+        const week = runReadClient({ url: (servers[0] as ServeProcess).url, token: TOKEN, paths: [campusPath], warmup: 5, repeats: 40 }, dirs[0])[campusPath] ?? [];
+        const answer = (await (await fetch(new URL(campusPath.slice(1), (servers[1] as ServeProcess).url), { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { rooms: unknown[]; bookings: unknown[] };
+        record({ name: `campus week of the whole pool (${answer.rooms.length} rooms, ${answer.bookings.length} meetings of ${DEPARTMENTS} departments), GET over HTTP: median`, value: percentile(week, 50), unit: 'ms' });
+        record({ name: 'campus week of the whole pool: p99', value: percentile(week, 99), unit: 'ms', target: 300, note: '40 reads after 5 warm-up, one client process, nothing else running' });
+
+        const started = performance.now();
+        const answers = (
+          await Promise.all(
+            Array.from({ length: DEPARTMENTS }, (_, d) =>
+              runWriter(
+                { url: (servers[d % 2] as ServeProcess).url, token: TOKEN, headers: { 'x-termwise-department': code(d) }, bodies: bookings(d, seeded.result[d] ?? []) },
+                join(dirs[0], `writer-${d}.json`),
+              ),
+            ),
+          )
+        ).flat();
+        const seconds = (performance.now() - started) / 1000;
+        const stored = answers.filter((a) => a.status === 200).length;
+        const refused = answers.filter((a) => a.status === 400).length;
+        const latencies = answers.map((a) => a.ms);
+        record({ name: `${DEPARTMENTS} departments writing at once over two server processes: 5xx answers`, value: answers.filter((a) => a.status >= 500).length, unit: '', target: 0, note: `${answers.length} bookings in ${seconds.toFixed(1)} s: ${stored} stored, ${refused} refused in words (the room taken by another department)` });
+        record({ name: `${DEPARTMENTS} departments writing at once: conflict-checked booking over HTTP, median`, value: percentile(latencies, 50), unit: 'ms' });
+        record({ name: `${DEPARTMENTS} departments writing at once: conflict-checked booking over HTTP, p99`, value: percentile(latencies, 99), unit: 'ms', target: 15 });
+
+        // No room or instructor is booked twice at one time, across every department.
+        const all = (await (await fetch(new URL(campusPath.slice(1), (servers[0] as ServeProcess).url), { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { bookings: { room: string; day: string; start_time: string }[] };
+        const seen = new Set<string>();
+        let doubles = 0;
+        for (const b of all.bookings)
+          for (const day of b.day) {
+            const key = `${b.room} ${day} ${b.start_time}`;
+            if (seen.has(key)) doubles++;
+            seen.add(key);
+          }
+        record({ name: 'rooms booked twice at one time, across departments', value: doubles, unit: '', target: 0 });
+      } finally {
+        for (const server of servers) server.stop();
+        await Promise.all(servers.map((s) => s.exited));
+      }
+    } finally {
+      await database.drop();
+    }
+  } finally {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    await postgres?.stop();
+  }
+}

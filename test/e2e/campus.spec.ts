@@ -1,0 +1,121 @@
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, goTo, screenshot, type RunningApp } from './fixtures';
+
+/**
+ * A campus on one server, in two browsers: the registrar adds a department and one of its
+ * schedulers on the Settings screen; the scheduler signs in with a password in another browser and
+ * books a shared room; the registrar's campus week shows the booking without a reload.
+ */
+
+/** A call as the server's own token acting in `department` (the registrar's header). */
+async function asRegistrarIn(app: RunningApp, department: string, path: string, init: { method: string; json?: unknown; body?: FormData }): Promise<void> {
+  const headers: Record<string, string> = { authorization: `Bearer ${app.token}`, 'x-termwise-department': department };
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(new URL(path.replace(/^\//, ''), app.url), { method: init.method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+async function signInWithPassword(browser: Browser, app: RunningApp, login: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 860 } })).newPage();
+  await page.goto(app.url);
+  await expect(page.getByTestId('signed-out')).toBeVisible();
+  await page.getByTestId('signin-login').fill(login);
+  await page.getByTestId('signin-password').fill(password);
+  await page.getByTestId('signin-submit').click();
+  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
+  return page;
+}
+
+async function choose(page: Page, testId: string, option: RegExp): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('a registrar adds a department and its scheduler, who books a shared room; the campus week shows it without a reload', async ({ app, browser }) => {
+  await app.api('/data/sample', { method: 'POST' });
+  // The first registrar account is made with the server's own token (README: setting up a campus server).
+  await app.api('/people', { method: 'POST', json: { login: 'rana', name: 'Rana Registrar', role: 'registrar', password: 'registrar password 1' } });
+
+  const registrar = await signInWithPassword(browser, app, 'rana', 'registrar password 1');
+  await expect(registrar.getByTestId('signed-in-as')).toContainText('Rana Registrar');
+  // A wrong password is refused in words and signs nobody in.
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto(app.url);
+  await stranger.getByTestId('signin-login').fill('rana');
+  await stranger.getByTestId('signin-password').fill('not the password');
+  await stranger.getByTestId('signin-submit').click();
+  await expect(stranger.getByTestId('signin-error')).toContainText(/wrong|not/i);
+  await expect(stranger.getByTestId('nav-dashboard')).toHaveCount(0);
+
+  await goTo(registrar, 'settings');
+  await registrar.getByTestId('department-code').fill('ECE');
+  await registrar.getByTestId('department-new-name').fill('Electrical Engineering');
+  await registrar.getByTestId('department-add').click();
+  await expect(registrar.getByTestId('department-ECE')).toContainText('Electrical Engineering');
+
+  await registrar.getByTestId('person-login').fill('sam');
+  await registrar.getByTestId('person-name').fill('Sam Scheduler');
+  await choose(registrar, 'person-department', /^ECE — Electrical Engineering$/);
+  await registrar.getByTestId('person-password').fill('scheduler password 1');
+  await registrar.getByTestId('person-add').click();
+  await expect(registrar.getByTestId('person-sam')).toContainText('scheduler');
+  await expect(registrar.getByTestId('person-sam')).toContainText('ECE');
+  await screenshot(registrar, 'campus-people');
+
+  // ECE's catalog and term, as the registrar's scripts would set them up.
+  const term = (await app.api<{ current_term: { year: number; semester: string } }>('/scheduler/settings')).current_term;
+  const courses = new FormData();
+  courses.append('file', new Blob([JSON.stringify([{ code: 'ECE210', name: 'Circuits', type: 'core' }])]), 'courses.json');
+  await asRegistrarIn(app, 'ECE', '/data/upload/courses', { method: 'POST', body: courses });
+  await asRegistrarIn(app, 'ECE', '/scheduler/settings', { method: 'PATCH', json: { current_term: term } });
+
+  // The registrar watches the shared room's week.
+  await registrar.getByTestId('nav-campus').click();
+  await expect(registrar.getByRole('heading', { level: 2, name: 'Campus week' })).toBeVisible();
+  await choose(registrar, 'campus-room', /^Bassil 101$/);
+  const room = registrar.getByTestId('campus-room-Bassil 101');
+  await expect(room).toBeVisible();
+  await expect(room).not.toContainText('ECE210');
+  await registrar.evaluate(() => {
+    (window as unknown as { notReloaded?: boolean }).notReloaded = true;
+  });
+
+  // The scheduler, in another browser, signs in and books Bassil 101 (a room of the shared pool).
+  const scheduler = await signInWithPassword(browser, app, 'sam', 'scheduler password 1');
+  await expect(scheduler.getByTestId('department-name')).toHaveText('Electrical Engineering');
+  await expect(scheduler.getByTestId('department-switch')).toHaveCount(0);
+  await goTo(scheduler, 'scheduler');
+  const column = await scheduler.locator('td.fc-timegrid-col[data-date="2024-01-02"]').boundingBox();
+  const lane = await scheduler.locator('td.fc-timegrid-slot-lane[data-time="07:00:00"]').boundingBox();
+  if (!column || !lane) throw new Error('No calendar slot for Tuesday 07:00');
+  await scheduler.mouse.click(column.x + column.width / 2, lane.y + 4);
+  await scheduler.getByTestId('entry-course').click();
+  await scheduler.getByTestId('entry-course').fill('ECE210');
+  await scheduler.getByRole('option', { name: /^ECE210 — / }).click();
+  await scheduler.getByTestId('entry-room').fill('Bassil 101');
+  await scheduler.getByTestId('entry-save').click();
+  await expect(scheduler.getByTestId('entry-form')).toHaveCount(0);
+
+  // The registrar's campus week shows it, named with its department, without a reload.
+  await expect(room).toContainText('ECE210 1 (Electrical Engineering)');
+  expect(await registrar.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await screenshot(registrar, 'campus-week');
+
+  // The scheduler's own Settings offer personal tokens, never the server's data folder or token.
+  await goTo(scheduler, 'settings');
+  await expect(scheduler.getByTestId('data-dir')).toHaveCount(0);
+  await expect(scheduler.getByTestId('people-card')).toHaveCount(0);
+  await scheduler.getByTestId('token-label').fill('nightly export');
+  await scheduler.getByTestId('token-create').click();
+  const token = (await scheduler.getByTestId('token-value').textContent()) ?? '';
+  expect(token).toMatch(/^tw_/);
+  const mine = await fetch(new URL('me', app.url), { headers: { authorization: `Bearer ${token}` } });
+  expect(((await mine.json()) as { person: { login: string } }).person.login).toBe('sam');
+  await scheduler.getByRole('button', { name: 'Revoke nightly export' }).click();
+  await expect(scheduler.getByTestId('token-nightly export')).toHaveCount(0);
+  expect((await fetch(new URL('me', app.url), { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+
+  // Signing out ends the session: the page asks to sign in again.
+  await scheduler.getByTestId('sign-out').click();
+  await expect(scheduler.getByTestId('signed-out')).toBeVisible();
+});

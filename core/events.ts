@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { ChangedEvent } from './domain/changes';
+import type { ChangeArea, ChangedEvent } from './domain/changes';
 import { mayRead, type Actor } from './domain/people';
 
 export interface ProgressEvent {
@@ -14,9 +14,19 @@ export interface ProgressEvent {
 
 export type CoreEvent = ProgressEvent | ChangedEvent;
 
-/** Whether an event may be shown to an actor: a department's own events to its people and the registrar; the campus's to all. */
-export function eventVisibleTo(event: CoreEvent, actor: Actor): boolean {
-  return event.department === undefined || mayRead(actor, event.department);
+/** The areas of one department's change that every department's plan depends on: shared rooms, instructors' one calendar. */
+const SHARED_AREAS: readonly ChangeArea[] = ['timetable', 'rooms', 'doctors'];
+
+/**
+ * The event as an actor may see it, or null: a department's own events go to its people and the
+ * registrar, the campus's to all. Another department's change to what is shared reaches everyone
+ * else as a bare `campus` change (what was booked, and by whom, stays with those who may read it),
+ * so that campus views and conflict-relevant reads stay live.
+ */
+export function eventFor(event: CoreEvent, actor: Actor): CoreEvent | null {
+  if (event.department === undefined || mayRead(actor, event.department)) return event;
+  if (event.type === 'changed' && event.areas.some((area) => SHARED_AREAS.includes(area))) return { type: 'changed', areas: ['campus'], ...(event.remote ? { remote: true } : {}) };
+  return null;
 }
 
 /** Typed events (progress of long work, changed data); both transports forward them (IPC events, Server-Sent Events). */

@@ -24,7 +24,8 @@ const text = (value: unknown, name: string, max = 500): string => {
 function termOf(args: Record<string, unknown>): Term {
   const year = Number(args.year);
   const semester = args.semester;
-  if (!Number.isInteger(year) || typeof semester !== 'string' || !(SEMESTERS as readonly string[]).includes(semester)) throw new Error('Name the term to publish or fetch (a year and a semester)');
+  if (!Number.isInteger(year) || typeof semester !== 'string' || !(SEMESTERS as readonly string[]).includes(semester))
+    throw new Error('Name the term to publish or fetch (a year and a semester)');
   return { year, semester: semester as Term['semester'] };
 }
 
@@ -83,7 +84,13 @@ export class CampusLink {
       case 'status':
         return this.status();
       case 'connect': {
-        const server = await CampusServer.signIn(checkedServerUrl(text(args.url, 'server address')), text(args.login, 'login', 80), text(args.password, 'password', 1_000), `Termwise desktop on ${hostname().slice(0, 60)}`, this.fetcher);
+        const server = await CampusServer.signIn(
+          checkedServerUrl(text(args.url, 'server address')),
+          text(args.login, 'login', 80),
+          text(args.password, 'password', 1_000),
+          `Termwise desktop on ${hostname().slice(0, 60)}`,
+          this.fetcher,
+        );
         saveConnection(this.file, server.connection, this.box);
         this.use(server, true);
         return this.status();

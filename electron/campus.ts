@@ -37,7 +37,8 @@ export function checkedServerUrl(text: string): string {
     throw new Error(`"${text}" is not a server address (for example https://termwise.campus.example/)`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('A campus server is reached over https');
-  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) throw new Error('A campus server on the network is reached over https: a password or token must not cross the network in the clear');
+  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname))
+    throw new Error('A campus server on the network is reached over https: a password or token must not cross the network in the clear');
   if (url.username || url.password) throw new Error('Give the sign-in separately, not in the address');
   url.hash = '';
   url.search = '';
@@ -73,8 +74,18 @@ type ErrorBody = { detail?: unknown; fields?: unknown; conflicts?: unknown };
 /** A refusal from the server in the shape the screens read from the local core. */
 function refusal(status: number, body: ErrorBody | null): InvokeResult {
   const message = typeof body?.detail === 'string' ? body.detail : `The campus server answered HTTP ${status}`;
-  const details = { ...(Array.isArray(body?.fields) ? { fields: body.fields as never } : {}), ...(Array.isArray(body?.conflicts) ? { conflicts: body.conflicts as never } : {}) };
-  return { ok: false, error: { code: codeOfStatus(status, Array.isArray(body?.conflicts) && body.conflicts.length > 0), message, ...(Object.keys(details).length ? { details } : {}) } };
+  const details = {
+    ...(Array.isArray(body?.fields) ? { fields: body.fields as never } : {}),
+    ...(Array.isArray(body?.conflicts) ? { conflicts: body.conflicts as never } : {}),
+  };
+  return {
+    ok: false,
+    error: {
+      code: codeOfStatus(status, Array.isArray(body?.conflicts) && body.conflicts.length > 0),
+      message,
+      ...(Object.keys(details).length ? { details } : {}),
+    },
+  };
 }
 
 function isUpload(args: unknown): args is Record<string, unknown> & { file: { filename: string; content: Uint8Array } } {
@@ -91,9 +102,14 @@ export class CampusServer {
   /** Signs in with a login and password and makes a personal token for this computer: the password is not kept. */
   static async signIn(url: string, login: string, password: string, label: string, fetcher: typeof fetch = fetch): Promise<CampusServer> {
     const base = checkedServerUrl(url);
-    const response = await fetcher(new URL('session/token', base), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password, label }) });
+    const response = await fetcher(new URL('session/token', base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login, password, label }),
+    });
     const body = (await response.json().catch(() => null)) as (ErrorBody & { token?: unknown }) | null;
-    if (!response.ok || typeof body?.token !== 'string') throw new Error(typeof body?.detail === 'string' ? body.detail : `The campus server answered HTTP ${response.status}`);
+    if (!response.ok || typeof body?.token !== 'string')
+      throw new Error(typeof body?.detail === 'string' ? body.detail : `The campus server answered HTTP ${response.status}`);
     return new CampusServer({ url: base, token: body.token }, fetcher);
   }
 
@@ -123,7 +139,11 @@ export class CampusServer {
     const disposition = response.headers.get('content-disposition');
     if (disposition?.startsWith('attachment')) {
       const filename = /filename=("?)([^";]+)\1/.exec(disposition)?.[2] ?? 'download';
-      const file: FileResult = { filename, contentType: response.headers.get('content-type') ?? 'application/octet-stream', content: new Uint8Array(await response.arrayBuffer()) };
+      const file: FileResult = {
+        filename,
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        content: new Uint8Array(await response.arrayBuffer()),
+      };
       return { ok: true, value: file };
     }
     return { ok: true, value: (await response.json()) as unknown };
@@ -192,7 +212,11 @@ const termArgs = (term: Term) => ({ year: term.year, semester: term.semester });
  */
 export async function publishTerm(local: Pick<Core, 'run'>, server: CampusServer, term: Term, options: { dryRun?: boolean } = {}): Promise<PublishOutcome> {
   const listing = await local.run('schedule-export', { ...termArgs(term), format: 'csv', details: true });
-  const summary = await server.run('schedule-publish', { ...termArgs(term), file: { filename: listing.filename, content: listing.content }, dry_run: options.dryRun ?? false });
+  const summary = await server.run('schedule-publish', {
+    ...termArgs(term),
+    file: { filename: listing.filename, content: listing.content },
+    dry_run: options.dryRun ?? false,
+  });
   return { published: !(options.dryRun ?? false), summary };
 }
 

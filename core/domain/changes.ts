@@ -1,5 +1,9 @@
-/** What a write can change; the runner announces each successful write with the areas it touched. */
-export const CHANGE_AREAS = ['catalog', 'offerings', 'doctors', 'rooms', 'timetable', 'runs', 'models', 'settings', 'departments', 'people'] as const;
+/**
+ * What a write can change; the runner announces each successful write with the areas it touched.
+ * `campus` is never declared by a write: it is how another department's change to the timetable or
+ * the rooms reaches those who may not read that department (see core/events.ts eventFor).
+ */
+export const CHANGE_AREAS = ['catalog', 'offerings', 'doctors', 'rooms', 'timetable', 'runs', 'models', 'settings', 'departments', 'people', 'campus'] as const;
 export type ChangeArea = (typeof CHANGE_AREAS)[number];
 
 /** Everything (a restore or the sample data replace or add to every table). */

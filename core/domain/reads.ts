@@ -31,7 +31,7 @@ export const READ_AREAS = {
   'schedule-terms': ['timetable', 'settings', 'offerings'],
   'schedule-parts': ['timetable'],
   'schedule-cohorts': ['catalog', 'timetable'],
-  'campus-week': ['rooms', 'timetable', 'departments', 'settings'],
+  'campus-week': ['rooms', 'timetable', 'departments', 'settings', 'campus'],
   'schedule-list': ['timetable', 'doctors', 'catalog', 'rooms', 'runs', 'settings', 'offerings'],
 } as const satisfies Record<string, readonly ChangeArea[]>;
 

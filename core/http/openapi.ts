@@ -5,7 +5,10 @@ import { ROUTES } from './routes';
 import { PASSWORD_LENGTH } from '../people/passwords';
 import { DEPARTMENT_HEADER } from '../domain/session-wire';
 
-const ERROR_RESPONSE = { description: 'Error', content: { 'application/json': { schema: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] } } } };
+const ERROR_RESPONSE = {
+  description: 'Error',
+  content: { 'application/json': { schema: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] } } },
+};
 
 /** The department a call acts in, for the registrar (everyone else acts in their own). */
 const DEPARTMENT_PARAMETER = {
@@ -29,7 +32,9 @@ export function buildOpenApi(): Record<string, unknown> {
       tags: [route.tag],
       security: route.public ? [] : [{ bearer: [] }],
       responses: {
-        '200': route.file ? { description: 'A file', content: { 'application/octet-stream': {} } } : { description: 'Success', content: { 'application/json': {} } },
+        '200': route.file
+          ? { description: 'A file', content: { 'application/octet-stream': {} } }
+          : { description: 'Success', content: { 'application/json': {} } },
         '400': ERROR_RESPONSE,
         ...(route.public ? {} : { '401': ERROR_RESPONSE, '403': ERROR_RESPONSE, '404': ERROR_RESPONSE }),
         '422': ERROR_RESPONSE,
@@ -40,13 +45,17 @@ export function buildOpenApi(): Record<string, unknown> {
     const parameters: unknown[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'integer' } }));
     if (!route.public) parameters.push(DEPARTMENT_PARAMETER);
     if (route.input === 'query') {
-      for (const [name, s] of Object.entries(schema.properties ?? {})) parameters.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: s });
+      for (const [name, s] of Object.entries(schema.properties ?? {}))
+        parameters.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: s });
     }
     if (parameters.length > 0) operation.parameters = parameters;
     if (route.input === 'json') {
       const properties = { ...(schema.properties ?? {}) };
       for (const p of pathParams) delete properties[p];
-      operation.requestBody = { required: true, content: { 'application/json': { schema: { ...schema, properties, required: (schema.required ?? []).filter((r) => !pathParams.includes(r)) } } } };
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: { ...schema, properties, required: (schema.required ?? []).filter((r) => !pathParams.includes(r)) } } },
+      };
     }
     if (route.input === 'multipart') {
       const properties: Record<string, unknown> = { file: { type: 'string', format: 'binary' } };
@@ -58,53 +67,112 @@ export function buildOpenApi(): Record<string, unknown> {
   paths['/rpc/{operation}'] = {
     post: {
       operationId: 'rpc',
-      summary: "The app page's transport: runs one core operation by name, with the same input schema, checks and errors as its REST route. Body: the operation's input as JSON, or multipart/form-data with the file in \"file\".",
+      summary:
+        'The app page\'s transport: runs one core operation by name, with the same input schema, checks and errors as its REST route. Body: the operation\'s input as JSON, or multipart/form-data with the file in "file".',
       tags: ['system'],
       security: [{ bearer: [] }, { session: [] }],
       parameters: [{ name: 'operation', in: 'path', required: true, schema: { type: 'string', enum: Object.keys(handlers) } }],
-      requestBody: { required: false, content: { 'application/json': { schema: { type: 'object' } }, 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } } },
-      responses: { '200': { description: 'The operation\'s result', content: { 'application/json': {} } }, '400': ERROR_RESPONSE, '401': ERROR_RESPONSE, '403': ERROR_RESPONSE, '404': ERROR_RESPONSE, '422': ERROR_RESPONSE },
+      requestBody: {
+        required: false,
+        content: {
+          'application/json': { schema: { type: 'object' } },
+          'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } },
+        },
+      },
+      responses: {
+        '200': { description: "The operation's result", content: { 'application/json': {} } },
+        '400': ERROR_RESPONSE,
+        '401': ERROR_RESPONSE,
+        '403': ERROR_RESPONSE,
+        '404': ERROR_RESPONSE,
+        '422': ERROR_RESPONSE,
+      },
     },
   };
-  paths['/events'] = { get: { summary: 'Progress events (training, imports) as Server-Sent Events', tags: ['system'], security: [{ bearer: [] }, { session: [] }], responses: { '200': { description: 'text/event-stream' }, '401': ERROR_RESPONSE } } };
+  paths['/events'] = {
+    get: {
+      summary: 'Progress events (training, imports) as Server-Sent Events',
+      tags: ['system'],
+      security: [{ bearer: [] }, { session: [] }],
+      responses: { '200': { description: 'text/event-stream' }, '401': ERROR_RESPONSE },
+    },
+  };
   const credentials = {
     type: 'object',
     required: ['login', 'password'],
     properties: { login: { type: 'string', maxLength: 80 }, password: { type: 'string', minLength: 1, maxLength: PASSWORD_LENGTH.max } },
   };
-  const signInResponses = { '400': ERROR_RESPONSE, '401': ERROR_RESPONSE, '422': ERROR_RESPONSE, '429': { ...ERROR_RESPONSE, description: 'Too many attempts from this address, or the account is locked for a while (Retry-After)' } };
+  const signInResponses = {
+    '400': ERROR_RESPONSE,
+    '401': ERROR_RESPONSE,
+    '422': ERROR_RESPONSE,
+    '429': { ...ERROR_RESPONSE, description: 'Too many attempts from this address, or the account is locked for a while (Retry-After)' },
+  };
   paths['/session/token'] = {
     post: {
       operationId: 'session-token',
-      summary: "A personal token for a script, by a person's login and password (a campus server's people): it acts as the person until revoked in Settings → My tokens. Bounded per address and per account.",
+      summary:
+        "A personal token for a script, by a person's login and password (a campus server's people): it acts as the person until revoked in Settings → My tokens. Bounded per address and per account.",
       tags: ['system'],
       security: [],
-      requestBody: { required: true, content: { 'application/json': { schema: { ...credentials, required: ['login', 'password', 'label'], properties: { ...credentials.properties, label: { type: 'string', maxLength: 80 } } } } } },
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              ...credentials,
+              required: ['login', 'password', 'label'],
+              properties: { ...credentials.properties, label: { type: 'string', maxLength: 80 } },
+            },
+          },
+        },
+      },
       responses: { '200': { description: 'The token, shown this once, with its id and label', content: { 'application/json': {} } }, ...signInResponses },
     },
   };
   paths['/session/signin'] = {
     post: {
       operationId: 'session-signin',
-      summary: "The app page's sign-in by login and password: sets the session cookie and answers the session key (only from the server's own page or an allowed origin)",
+      summary:
+        "The app page's sign-in by login and password: sets the session cookie and answers the session key (only from the server's own page or an allowed origin)",
       tags: ['system'],
       security: [],
       requestBody: { required: true, content: { 'application/json': { schema: credentials } } },
-      responses: { '200': { description: 'The session key, role and department', content: { 'application/json': {} } }, '403': ERROR_RESPONSE, ...signInResponses },
+      responses: {
+        '200': { description: 'The session key, role and department', content: { 'application/json': {} } },
+        '403': ERROR_RESPONSE,
+        ...signInResponses,
+      },
     },
   };
-  paths['/session/logout'] = { post: { operationId: 'session-logout', summary: "Ends the app page's session", tags: ['system'], security: [{ session: [] }], responses: { '200': { description: 'Signed out' } } } };
+  paths['/session/logout'] = {
+    post: {
+      operationId: 'session-logout',
+      summary: "Ends the app page's session",
+      tags: ['system'],
+      security: [{ session: [] }],
+      responses: { '200': { description: 'Signed out' } },
+    },
+  };
   paths['/openapi.json'] = { get: { summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI document' } } } };
   return {
     openapi: '3.1.0',
-    info: { title: 'Termwise REST API', version: VERSION, description:
-        'The REST API of Termwise. Every route but /health, /openapi.json and sign-in needs "Authorization: Bearer <token>" (the installation\'s token, which acts as the registrar, or a person\'s personal token) or the app page\'s browser session. A call acts in the caller\'s department; the registrar names another with the X-Termwise-Department header or ?department=.',
+    info: {
+      title: 'Termwise REST API',
+      version: VERSION,
+      description:
+        "The REST API of Termwise. Every route but /health, /openapi.json and sign-in needs \"Authorization: Bearer <token>\" (the installation's token, which acts as the registrar, or a person's personal token) or the app page's browser session. A call acts in the caller's department; the registrar names another with the X-Termwise-Department header or ?department=.",
     },
     servers: [{ url: 'http://127.0.0.1:4610' }],
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer' },
-        session: { type: 'apiKey', in: 'header', name: 'X-Termwise', description: 'The app page only: the session key given at sign-in, with the HttpOnly session cookie, from the server\'s own origin' },
+        session: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Termwise',
+          description: "The app page only: the session key given at sign-in, with the HttpOnly session cookie, from the server's own origin",
+        },
       },
     },
     paths,

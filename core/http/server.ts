@@ -12,7 +12,7 @@ import { guardRequest, LOCAL_ONLY, pathOf, type GuardDecision, type ServerAccess
 import type { Actor } from '../domain/people';
 import { actorOfPerson, actorOfToken } from '../people';
 import { AttemptLimiter, serveSignIn, SIGN_IN_RATE } from './sign-in';
-import { eventVisibleTo } from '../events';
+import { eventFor } from '../events';
 import { cookieValue, sessionCookieName, type BrowserSessions } from './session';
 import type { Caller } from '../context';
 import type { Call } from '../registry';
@@ -131,7 +131,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     };
     const unsubscribe = core.events.subscribe((event) => {
       if (!stillAllowed()) return end();
-      if (eventVisibleTo(event, actor)) reply.raw.write(`data: ${JSON.stringify(event)}\n\n`);
+      const shown = eventFor(event, actor);
+      if (shown) reply.raw.write(`data: ${JSON.stringify(shown)}\n\n`);
       // A change to people may be this caller's own token revoked or account disabled: the stream ends with it.
       if (event.type === 'changed' && event.areas.includes('people') && actor.person !== null) void stillLetIn().then((ok) => (ok ? undefined : end()), end);
     });

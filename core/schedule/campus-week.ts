@@ -66,13 +66,21 @@ export async function campusWeek(ctx: CoreContext, input: Partial<Term> & { room
       department: readable ? (codes.get(m.department_id) ?? null) : null,
       course_code: readable ? m.course_code : null,
       section_name: readable ? m.section_name : null,
-      label: readable ? `${m.course_code} ${m.section_name}${own ? '' : ` (${names.get(m.department_id) ?? m.department_id})`}` : `Booked by ${ANOTHER_DEPARTMENT}`,
+      label: readable
+        ? `${m.course_code} ${m.section_name}${own ? '' : ` (${names.get(m.department_id) ?? m.department_id})`}`
+        : `Booked by ${ANOTHER_DEPARTMENT}`,
       own,
     });
   }
   return {
     term,
-    rooms: rooms.map((r) => ({ id: r.id, name: r.name, campus: r.campus, capacity: r.capacity, department: r.department_id === null ? null : (codes.get(r.department_id) ?? null) })),
+    rooms: rooms.map((r) => ({
+      id: r.id,
+      name: r.name,
+      campus: r.campus,
+      capacity: r.capacity,
+      department: r.department_id === null ? null : (codes.get(r.department_id) ?? null),
+    })),
     bookings,
   };
 }

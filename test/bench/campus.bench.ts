@@ -28,6 +28,8 @@ const TOKEN = 'bench-campus-token-0123456789abcdef0123456789';
 
 const code = (d: number): string => `D${String(d + 1).padStart(2, '0')}`;
 const room = (i: number): string => `Campus Room ${i}`;
+/** A department's course prefix: letters, as course codes have. */
+const prefix = (d: number): string => `D${String.fromCharCode(65 + d)}X`;
 
 /**
  * A department's term: 300 sections in its 25 rooms of the pool, 12 slots each (MW or TR, 08:00 to
@@ -39,7 +41,18 @@ function departmentListing(d: number): string {
     const slot = Math.floor(s / 25);
     const days = slot % 2 === 0 ? 'MW' : 'TR';
     const start = 8 * 60 + Math.floor(slot / 2) * 90;
-    lines.push([`${code(d)}C${100 + (s % 100)}`, String(Math.floor(s / 100) + 1), days, formatHHMM(start), '75', room(d * 25 + (s % 25)), `Dr. ${code(d)} ${s % INSTRUCTORS}`, `${TERM.semester} ${TERM.year}`].join(','));
+    lines.push(
+      [
+        `${prefix(d)}${100 + (s % 100)}`,
+        String(Math.floor(s / 100) + 1),
+        days,
+        formatHHMM(start),
+        '75',
+        room(d * 25 + (s % 25)),
+        `Dr. ${code(d)} ${s % INSTRUCTORS}`,
+        `${TERM.semester} ${TERM.year}`,
+      ].join(','),
+    );
   }
   return lines.join('\n');
 }
@@ -53,7 +66,9 @@ async function seed(core: Core): Promise<number[][]> {
   const instructors: number[][] = [];
   for (let d = 0; d < DEPARTMENTS; d++) {
     const file = { filename: 'term.csv', content: new TextEncoder().encode(departmentListing(d)) };
-    const imported = (await core.runUnchecked('schedule-import', { file, ...TERM, dry_run: false, conflicts: 'skip' }, inDepartment(d))) as { meetings: number };
+    const imported = (await core.runUnchecked('schedule-import', { file, ...TERM, dry_run: false, conflicts: 'skip' }, inDepartment(d))) as {
+      meetings: number;
+    };
     if (imported.meetings !== SECTIONS) throw new Error(`${code(d)}: ${imported.meetings} of ${SECTIONS} sections imported`);
     const doctors = (await core.runUnchecked('doctors-list', {}, inDepartment(d))) as { id: number }[];
     instructors.push(doctors.map((doctor) => doctor.id));
@@ -64,7 +79,9 @@ async function seed(core: Core): Promise<number[][]> {
 function runReadClient(job: ReadJob, dir: string): Record<string, number[]> {
   const file = join(dir, `read-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(file, JSON.stringify(job));
-  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'test/bench/http-read-client.ts', file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })) as Record<string, number[]>;
+  return JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', 'test/bench/http-read-client.ts', file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }),
+  ) as Record<string, number[]>;
 }
 
 function runWriter(job: ContentionJob, file: string): Promise<{ status: number; ms: number }[]> {
@@ -73,23 +90,26 @@ function runWriter(job: ContentionJob, file: string): Promise<{ status: number; 
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/contention-client.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (status) => (status === 0 ? resolve(JSON.parse(output) as { status: number; ms: number }[]) : reject(new Error(`a writer exited ${status}`))));
+    child.on('exit', (status) =>
+      status === 0 ? resolve(JSON.parse(output) as { status: number; ms: number }[]) : reject(new Error(`a writer exited ${status}`)),
+    );
   });
 }
 
 /**
- * Writer d books 50 new sections in the evening (16:30 to 20:00, when the seeded terms are free)
- * across the whole pool, with its department's instructors: writers often want one room at one time.
+ * Writer d books 50 new sections in the evening (from 16:30, when the seeded terms are free; each
+ * round later than the last) in 200 rooms of the pool, with its department's instructors: writers
+ * often want one room at one time.
  */
-function bookings(d: number, instructors: readonly number[]): unknown[] {
+function bookings(d: number, instructors: readonly number[], round: number): unknown[] {
   return Array.from({ length: 50 }, (_, j) => {
     const slot = j % 6;
     return {
       ...TERM,
-      course_code: `${code(d)}E${100 + j}`,
-      section_name: '1',
+      course_code: `${prefix(d)}${500 + j}`,
+      section_name: String(round + 1),
       day: slot % 2 === 0 ? 'MW' : 'TR',
-      start_time: formatHHMM(16 * 60 + 30 + Math.floor(slot / 2) * 75),
+      start_time: formatHHMM(16 * 60 + 30 + Math.floor(slot / 2) * 75 + round * 225),
       duration_mins: 60,
       room: room((d * 37 + j * 11) % 200),
       doctor_id: instructors[j % instructors.length] ?? 0,
@@ -98,7 +118,9 @@ function bookings(d: number, instructors: readonly number[]): unknown[] {
 }
 
 export async function benchCampus(): Promise<void> {
-  console.log(`A campus: ${DEPARTMENTS} departments × ${SECTIONS} sections, ${ROOMS} shared rooms, one PostgreSQL database behind two server processes (clients in processes of their own)`);
+  console.log(
+    `A campus: ${DEPARTMENTS} departments × ${SECTIONS} sections, ${ROOMS} shared rooms, one PostgreSQL database behind two server processes (clients in processes of their own)`,
+  );
   const given = process.env.TERMWISE_BENCH_DATABASE_URL;
   let postgres: PostgresServer | null = null;
   let adminUrl = given;
@@ -109,7 +131,9 @@ export async function benchCampus(): Promise<void> {
   }
   const dirs = [mkdtempSync(join(tmpdir(), 'termwise-bench-campus-a-')), mkdtempSync(join(tmpdir(), 'termwise-bench-campus-b-'))] as const;
   try {
-    const template = await createTemplateDatabase(adminUrl, async (url) => (await openStore({ kind: 'postgres', url }, { migrate: true, poolSize: 1 })).close());
+    const template = await createTemplateDatabase(adminUrl, async (url) =>
+      (await openStore({ kind: 'postgres', url }, { migrate: true, poolSize: 1 })).close(),
+    );
     const database = await createDatabase(adminUrl, template, 'termwise_bench_campus');
     try {
       const seeding = await createCore({ dataDir: dirs[0], databaseUrl: database.url });
@@ -120,32 +144,78 @@ export async function benchCampus(): Promise<void> {
       const servers = await Promise.all(dirs.map((dir) => startServeProcess(dir, { TERMWISE_API_TOKEN: TOKEN, TERMWISE_DATABASE_URL: database.url })));
       try {
         const campusPath = `/scheduler/campus?year=${TERM.year}&semester=${TERM.semester}`;
-        const week = runReadClient({ url: (servers[0] as ServeProcess).url, token: TOKEN, paths: [campusPath], warmup: 5, repeats: 40 }, dirs[0])[campusPath] ?? [];
-        const answer = (await (await fetch(new URL(campusPath.slice(1), (servers[1] as ServeProcess).url), { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { rooms: unknown[]; bookings: unknown[] };
-        record({ name: `campus week of the whole pool (${answer.rooms.length} rooms, ${answer.bookings.length} meetings of ${DEPARTMENTS} departments), GET over HTTP: median`, value: percentile(week, 50), unit: 'ms' });
-        record({ name: 'campus week of the whole pool: p99', value: percentile(week, 99), unit: 'ms', target: 300, note: '40 reads after 5 warm-up, one client process, nothing else running' });
+        const week =
+          runReadClient({ url: (servers[0] as ServeProcess).url, token: TOKEN, paths: [campusPath], warmup: 5, repeats: 40 }, dirs[0])[campusPath] ?? [];
+        const answer = (await (
+          await fetch(new URL(campusPath.slice(1), (servers[1] as ServeProcess).url), { headers: { authorization: `Bearer ${TOKEN}` } })
+        ).json()) as { rooms: unknown[]; bookings: unknown[] };
+        record({
+          name: `campus week of the whole pool (${answer.rooms.length} rooms, ${answer.bookings.length} meetings of ${DEPARTMENTS} departments), GET over HTTP: median`,
+          value: percentile(week, 50),
+          unit: 'ms',
+        });
+        record({
+          name: 'campus week of the whole pool: p99',
+          value: percentile(week, 99),
+          unit: 'ms',
+          target: 300,
+          note: '40 reads after 5 warm-up, one client process, nothing else running',
+        });
 
-        const started = performance.now();
-        const answers = (
-          await Promise.all(
-            Array.from({ length: DEPARTMENTS }, (_, d) =>
-              runWriter(
-                { url: (servers[d % 2] as ServeProcess).url, token: TOKEN, headers: { 'x-termwise-department': code(d) }, bodies: bookings(d, seeded.result[d] ?? []) },
-                join(dirs[0], `writer-${d}.json`),
+        // Twenty schedulers at a person's pace (a booking every 500 ms each), then flat out.
+        for (const [pace, intervalMs] of [
+          ['a booking every 500 ms each', 500],
+          ['flat out, one after another', undefined],
+        ] as const) {
+          const startAt = Date.now() + 10_000;
+          const answers = (
+            await Promise.all(
+              Array.from({ length: DEPARTMENTS }, (_, d) =>
+                runWriter(
+                  {
+                    url: (servers[d % 2] as ServeProcess).url,
+                    token: TOKEN,
+                    headers: { 'x-termwise-department': code(d) },
+                    bodies: bookings(d, seeded.result[d] ?? [], intervalMs === undefined ? 1 : 0),
+                    // Paced writers are spread over the interval, as people's clicks are.
+                    startAt: startAt + (intervalMs === undefined ? 0 : Math.round((d * intervalMs) / DEPARTMENTS)),
+                    ...(intervalMs === undefined ? {} : { intervalMs }),
+                  },
+                  join(dirs[0], `writer-${d}.json`),
+                ),
               ),
-            ),
-          )
-        ).flat();
-        const seconds = (performance.now() - started) / 1000;
-        const stored = answers.filter((a) => a.status === 200).length;
-        const refused = answers.filter((a) => a.status === 400).length;
-        const latencies = answers.map((a) => a.ms);
-        record({ name: `${DEPARTMENTS} departments writing at once over two server processes: 5xx answers`, value: answers.filter((a) => a.status >= 500).length, unit: '', target: 0, note: `${answers.length} bookings in ${seconds.toFixed(1)} s: ${stored} stored, ${refused} refused in words (the room taken by another department)` });
-        record({ name: `${DEPARTMENTS} departments writing at once: conflict-checked booking over HTTP, median`, value: percentile(latencies, 50), unit: 'ms' });
-        record({ name: `${DEPARTMENTS} departments writing at once: conflict-checked booking over HTTP, p99`, value: percentile(latencies, 99), unit: 'ms', target: 15 });
+            )
+          ).flat();
+          const seconds = (Date.now() - startAt) / 1000;
+          const stored = answers.filter((a) => a.status === 200).length;
+          const refused = answers.filter((a) => a.status === 400).length;
+          const latencies = answers.map((a) => a.ms);
+          const what = `${DEPARTMENTS} departments writing at once over two server processes, ${pace}`;
+          record({
+            name: `${what}: 5xx answers`,
+            value: answers.filter((a) => a.status >= 500).length,
+            unit: '',
+            target: 0,
+            note: `${answers.length} bookings in ${seconds.toFixed(1)} s: ${stored} stored, ${refused} refused in words (the room taken by another department)`,
+          });
+          record({ name: `${what}: conflict-checked booking over HTTP, median`, value: percentile(latencies, 50), unit: 'ms' });
+          const split = (status: number): string => {
+            const of = answers.filter((a) => a.status === status).map((a) => a.ms);
+            return `median ${percentile(of, 50).toFixed(1)}, p99 ${percentile(of, 99).toFixed(1)} ms`;
+          };
+          record({
+            name: `${what}: conflict-checked booking over HTTP, p99`,
+            value: percentile(latencies, 99),
+            unit: 'ms',
+            ...(intervalMs === undefined ? {} : { target: 15 }),
+            note: `stored: ${split(200)}; refused: ${split(400)}`,
+          });
+        }
 
         // No room or instructor is booked twice at one time, across every department.
-        const all = (await (await fetch(new URL(campusPath.slice(1), (servers[0] as ServeProcess).url), { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as { bookings: { room: string; day: string; start_time: string }[] };
+        const all = (await (
+          await fetch(new URL(campusPath.slice(1), (servers[0] as ServeProcess).url), { headers: { authorization: `Bearer ${TOKEN}` } })
+        ).json()) as { bookings: { room: string; day: string; start_time: string }[] };
         const seen = new Set<string>();
         let doubles = 0;
         for (const b of all.bookings)

@@ -11,7 +11,10 @@ describe('campus server settings', () => {
 
   it('read the address to listen on, the public addresses and the trusted proxies', () => {
     expect(listenHostFrom({ TERMWISE_HOST: '0.0.0.0' })).toBe('0.0.0.0');
-    expect(publicUrlsFrom({ TERMWISE_PUBLIC_URL: 'https://termwise.campus.edu, https://plan.campus.edu' }).map((u) => u.origin)).toEqual(['https://termwise.campus.edu', 'https://plan.campus.edu']);
+    expect(publicUrlsFrom({ TERMWISE_PUBLIC_URL: 'https://termwise.campus.edu, https://plan.campus.edu' }).map((u) => u.origin)).toEqual([
+      'https://termwise.campus.edu',
+      'https://plan.campus.edu',
+    ]);
     expect(trustedProxiesFrom({ TERMWISE_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8, ::1' })).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
   });
 

@@ -11,7 +11,11 @@ import { test, expect, goTo, screenshot, type RunningApp } from './fixtures';
 async function asRegistrarIn(app: RunningApp, department: string, path: string, init: { method: string; json?: unknown; body?: FormData }): Promise<void> {
   const headers: Record<string, string> = { authorization: `Bearer ${app.token}`, 'x-termwise-department': department };
   if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(new URL(path.replace(/^\//, ''), app.url), { method: init.method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+  const response = await fetch(new URL(path.replace(/^\//, ''), app.url), {
+    method: init.method,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
   expect(response.status, await response.clone().text()).toBe(200);
 }
 

@@ -37,12 +37,41 @@ beforeAll(async () => {
   laptop = await createCore({ dataDir: join(dir, 'laptop') });
   const ece = (await json<{ id: number }>(await campus.api('/departments', { method: 'POST', json: { code: 'ECE', name: 'Electrical Engineering' } }))).id;
   const phys = (await json<{ id: number }>(await campus.api('/departments', { method: 'POST', json: { code: 'PHYS', name: 'Physics' } }))).id;
-  const booked = await campus.api('/scheduler/', { method: 'POST', headers: { 'x-termwise-department': String(ece) }, json: { ...TERM, course_code: 'ECE310', section_name: 'A', day: 'MW', start_time: '10:00', duration_mins: 75, room: 'Lecture Hall' } });
+  const booked = await campus.api('/scheduler/', {
+    method: 'POST',
+    headers: { 'x-termwise-department': String(ece) },
+    json: { ...TERM, course_code: 'ECE310', section_name: 'A', day: 'MW', start_time: '10:00', duration_mins: 75, room: 'Lecture Hall' },
+  });
   expect(booked.status).toBe(200);
-  expect((await campus.api('/people', { method: 'POST', json: { login: 'phys', name: 'Physics Scheduler', role: 'scheduler', department_id: phys, password: 'physics passphrase' } })).status).toBe(200);
+  expect(
+    (
+      await campus.api('/people', {
+        method: 'POST',
+        json: { login: 'phys', name: 'Physics Scheduler', role: 'scheduler', department_id: phys, password: 'physics passphrase' },
+      })
+    ).status,
+  ).toBe(200);
   // Planned offline on the laptop: one meeting clashes with ECE's booking of the shared lecture hall.
-  await laptop.run('schedule-create', { ...TERM, course_code: 'PHYS211', section_name: '1', day: 'MW', start_time: '10:30', duration_mins: 50, room: 'Lecture Hall', doctor_id: 0 });
-  await laptop.run('schedule-create', { ...TERM, course_code: 'PHYS212', section_name: '1', day: 'TR', start_time: '09:00', duration_mins: 75, room: 'Phys Lab', doctor_id: 0 });
+  await laptop.run('schedule-create', {
+    ...TERM,
+    course_code: 'PHYS211',
+    section_name: '1',
+    day: 'MW',
+    start_time: '10:30',
+    duration_mins: 50,
+    room: 'Lecture Hall',
+    doctor_id: 0,
+  });
+  await laptop.run('schedule-create', {
+    ...TERM,
+    course_code: 'PHYS212',
+    section_name: '1',
+    day: 'TR',
+    start_time: '09:00',
+    duration_mins: 75,
+    room: 'Phys Lab',
+    doctor_id: 0,
+  });
   link = new CampusLink(join(dir, 'campus-server.json'), box(), (event) => events.push(event));
 }, 120_000);
 
@@ -88,7 +117,11 @@ describe('the desktop app on a campus server', () => {
     // A change made on the server by someone else reaches the window.
     events.length = 0;
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const other = await campus.api('/scheduler/', { method: 'POST', headers: { 'x-termwise-department': 'PHYS' }, json: { ...TERM, course_code: 'PHYS100', section_name: 'X', day: 'F', start_time: '16:00', duration_mins: 50, room: 'Phys Lab' } });
+    const other = await campus.api('/scheduler/', {
+      method: 'POST',
+      headers: { 'x-termwise-department': 'PHYS' },
+      json: { ...TERM, course_code: 'PHYS100', section_name: 'X', day: 'F', start_time: '16:00', duration_mins: 50, room: 'Phys Lab' },
+    });
     expect(other.status).toBe(200);
     await expect.poll(() => events.some((e) => (e as { type?: string; areas?: string[] }).areas?.includes('timetable')), { timeout: 5_000 }).toBe(true);
     expect((await campus.api(`/scheduler/${(await json<{ id: number }>(other)).id}?department=PHYS`, { method: 'DELETE' })).status).toBe(200);
@@ -100,9 +133,18 @@ describe('the desktop app on a campus server', () => {
 
   it('publishes a term planned offline: refused whole with the clash listed, then fixed and stored', async () => {
     const refused = await link.handle(laptop, 'publish', { ...TERM });
-    expect(refused).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Nothing was published: 1 meeting/) as string, details: { conflicts: [expect.stringMatching(/PHYS211 1.*another department/) as string] } } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        message: expect.stringMatching(/Nothing was published: 1 meeting/) as string,
+        details: { conflicts: [expect.stringMatching(/PHYS211 1.*another department/) as string] },
+      },
+    });
     expect(JSON.stringify(refused)).not.toContain('ECE310');
-    const onServer = async () => json<{ course_code: string; start_time: string }[]>(await campus.api(`/scheduler/?year=${TERM.year}&semester=${TERM.semester}`, { headers: { 'x-termwise-department': 'PHYS' } }));
+    const onServer = async () =>
+      json<{ course_code: string; start_time: string }[]>(
+        await campus.api(`/scheduler/?year=${TERM.year}&semester=${TERM.semester}`, { headers: { 'x-termwise-department': 'PHYS' } }),
+      );
     expect(await onServer()).toEqual([]);
     const [clashing] = (await laptop.run('schedule-list', TERM)).filter((e) => e.course_code === 'PHYS211');
     await laptop.run('schedule-update', { entry_id: clashing?.id ?? 0, start_time: '13:00' });
@@ -117,8 +159,14 @@ describe('the desktop app on a campus server', () => {
     expect((await campus.api(`/scheduler/${first?.id ?? 0}?department=PHYS`, { method: 'PATCH', json: { start_time: '15:00' } })).status).toBe(200);
     expect(await link.handle(laptop, 'fetch', { ...TERM })).toMatchObject({ ok: true });
     expect((await laptop.run('schedule-list', TERM)).map((m) => m.start_time).sort()).toContain('15:00');
-    expect(await link.handle(laptop, 'fetch', { year: 'soon' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Name the term/) as string } });
+    expect(await link.handle(laptop, 'fetch', { year: 'soon' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/Name the term/) as string },
+    });
     expect(await link.handle(laptop, 'disconnect', {})).toEqual({ ok: true, value: { connected: false, online: false, url: null } });
-    expect(await link.handle(laptop, 'publish', { ...TERM })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Connect to a campus server first/) as string } });
+    expect(await link.handle(laptop, 'publish', { ...TERM })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/Connect to a campus server first/) as string },
+    });
   });
 });

@@ -169,7 +169,7 @@ describe('people and their roles', () => {
     expect(await detail(byHeader)).toMatch(/own department/);
   });
 
-  it('hears of changes to their own department and the campus, never of another department’s', async () => {
+  it('hears of changes to their own department and the campus; of another department’s, only that something shared changed', async () => {
     const controller = new AbortController();
     const stream = await as('phys-scheduler', '/events', { signal: controller.signal });
     const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
@@ -182,6 +182,8 @@ describe('people and their roles', () => {
       }
     })().catch(() => undefined);
     try {
+      // Another department's own plan (its profile) is not heard of at all; its instructors, whom rooms and calendars share, only as "campus".
+      expect((await inEce('/settings/profile', { method: 'PATCH', json: { section_size: 35 } })).status).toBe(200);
       expect((await inEce('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Ece Event', allowed_courses: [] } })).status).toBe(200);
       expect((await as('phys-scheduler', '/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Phys Event', allowed_courses: [] } })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 200));
@@ -189,7 +191,11 @@ describe('people and their roles', () => {
         .split('\n')
         .filter((line) => line.startsWith('data: '))
         .map((line) => JSON.parse(line.slice(6)) as { type: string; department?: number });
-      expect(events).toEqual([{ type: 'changed', areas: ['doctors'], department: phys }]);
+      expect(events).toEqual([
+        { type: 'changed', areas: ['campus'] },
+        { type: 'changed', areas: ['doctors'], department: phys },
+      ]);
+      expect(text).not.toContain('Ece Event');
     } finally {
       controller.abort();
     }

@@ -43,8 +43,8 @@ export function CampusServerCard() {
               </Group>
             )}
             <Text size="xs" c="dimmed">
-              Publishing replaces your department&apos;s term on the server with this computer&apos;s, all or nothing: the server refuses it, listing every clash with another
-              department&apos;s bookings, until none is left. Fetching replaces this computer&apos;s term with the server&apos;s.
+              Publishing replaces your department&apos;s term on the server with this computer&apos;s, all or nothing: the server refuses it, listing every
+              clash with another department&apos;s bookings, until none is left. Fetching replaces this computer&apos;s term with the server&apos;s.
             </Text>
           </>
         ) : (
@@ -56,7 +56,14 @@ export function CampusServerCard() {
             }}
           >
             <Group align="end" gap="xs">
-              <TextInput label="Server address" placeholder="https://termwise.campus.example/" required value={link.form.url} onChange={(e) => link.edit({ url: e.currentTarget.value })} w={280} />
+              <TextInput
+                label="Server address"
+                placeholder="https://termwise.campus.example/"
+                required
+                value={link.form.url}
+                onChange={(e) => link.edit({ url: e.currentTarget.value })}
+                w={280}
+              />
               <TextInput label="Login" required value={link.form.login} onChange={(e) => link.edit({ login: e.currentTarget.value })} w={140} />
               <PasswordInput label="Password" required value={link.form.password} onChange={(e) => link.edit({ password: e.currentTarget.value })} w={160} />
               <Button type="submit">Connect</Button>

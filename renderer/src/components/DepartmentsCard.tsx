@@ -35,7 +35,14 @@ export function DepartmentsCard() {
         >
           <Group align="end" gap="xs">
             <TextInput label="Code" required value={page.code} onChange={(e) => page.setCode(e.currentTarget.value)} w={120} data-testid="department-code" />
-            <TextInput label="Name" required value={page.name} onChange={(e) => page.setName(e.currentTarget.value)} w={260} data-testid="department-new-name" />
+            <TextInput
+              label="Name"
+              required
+              value={page.name}
+              onChange={(e) => page.setName(e.currentTarget.value)}
+              w={260}
+              data-testid="department-new-name"
+            />
             <Button type="submit" data-testid="department-add">
               Add department
             </Button>

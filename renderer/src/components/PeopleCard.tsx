@@ -37,7 +37,12 @@ export function PeopleCard() {
                 <Table.Td>{departmentName(person.department_id)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="default" onClick={() => void page.setDisabled(person, !person.disabled)} aria-label={`${person.disabled ? 'Enable' : 'Disable'} ${person.login}`}>
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      onClick={() => void page.setDisabled(person, !person.disabled)}
+                      aria-label={`${person.disabled ? 'Enable' : 'Disable'} ${person.login}`}
+                    >
                       {person.disabled ? 'Enable' : 'Disable'}
                     </Button>
                     <Button size="compact-xs" variant="default" onClick={() => setResetting(person)} aria-label={`New password for ${person.login}`}>
@@ -57,9 +62,31 @@ export function PeopleCard() {
           }}
         >
           <Group align="end" gap="xs">
-            <TextInput label="Login" required value={page.draft.login} onChange={(e) => page.edit({ login: e.currentTarget.value })} w={130} data-testid="person-login" />
-            <TextInput label="Name" required value={page.draft.name} onChange={(e) => page.edit({ name: e.currentTarget.value })} w={170} data-testid="person-name" />
-            <Select label="Role" data={ROLES} allowDeselect={false} value={page.draft.role} onChange={(role) => role && page.edit({ role: role as PersonRow['role'] })} w={170} data-testid="person-role" />
+            <TextInput
+              label="Login"
+              required
+              value={page.draft.login}
+              onChange={(e) => page.edit({ login: e.currentTarget.value })}
+              w={130}
+              data-testid="person-login"
+            />
+            <TextInput
+              label="Name"
+              required
+              value={page.draft.name}
+              onChange={(e) => page.edit({ name: e.currentTarget.value })}
+              w={170}
+              data-testid="person-name"
+            />
+            <Select
+              label="Role"
+              data={ROLES}
+              allowDeselect={false}
+              value={page.draft.role}
+              onChange={(role) => role && page.edit({ role: role as PersonRow['role'] })}
+              w={170}
+              data-testid="person-role"
+            />
             {page.draft.role !== 'registrar' && (
               <Select
                 label="Department"
@@ -71,7 +98,14 @@ export function PeopleCard() {
                 data-testid="person-department"
               />
             )}
-            <PasswordInput label="First password" required value={page.draft.password} onChange={(e) => page.edit({ password: e.currentTarget.value })} w={160} data-testid="person-password" />
+            <PasswordInput
+              label="First password"
+              required
+              value={page.draft.password}
+              onChange={(e) => page.edit({ password: e.currentTarget.value })}
+              w={160}
+              data-testid="person-password"
+            />
             <Button type="submit" data-testid="person-add">
               Add person
             </Button>

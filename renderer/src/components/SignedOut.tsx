@@ -31,8 +31,22 @@ export function SignedOut({ problem }: { problem: Exclude<SessionProblem, 'none'
             }}
           >
             <Stack gap="xs">
-              <TextInput label="Login" autoComplete="username" required value={form.login} onChange={(e) => form.setLogin(e.currentTarget.value)} data-testid="signin-login" />
-              <PasswordInput label="Password" autoComplete="current-password" required value={form.password} onChange={(e) => form.setPassword(e.currentTarget.value)} data-testid="signin-password" />
+              <TextInput
+                label="Login"
+                autoComplete="username"
+                required
+                value={form.login}
+                onChange={(e) => form.setLogin(e.currentTarget.value)}
+                data-testid="signin-login"
+              />
+              <PasswordInput
+                label="Password"
+                autoComplete="current-password"
+                required
+                value={form.password}
+                onChange={(e) => form.setPassword(e.currentTarget.value)}
+                data-testid="signin-password"
+              />
               {form.error && (
                 <Alert color="red" role="alert" data-testid="signin-error">
                   {form.error}

@@ -62,7 +62,15 @@ export function TokensCard() {
           }}
         >
           <Group align="end" gap="xs">
-            <TextInput label="What will use it" required placeholder="nightly export" value={page.label} onChange={(e) => page.setLabel(e.currentTarget.value)} w={260} data-testid="token-label" />
+            <TextInput
+              label="What will use it"
+              required
+              placeholder="nightly export"
+              value={page.label}
+              onChange={(e) => page.setLabel(e.currentTarget.value)}
+              w={260}
+              data-testid="token-label"
+            />
             <Button type="submit" data-testid="token-create">
               Make a token
             </Button>

@@ -20,7 +20,11 @@ export function useCampusLink() {
   const [problem, setProblem] = useState<string | null>(null);
   const [clashes, setClashes] = useState<string[]>([]);
   useEffect(() => {
-    if (available) void campusLink('status').then((s) => setStatus(s as LinkStatus), (e: unknown) => setProblem(messageOf(e)));
+    if (available)
+      void campusLink('status').then(
+        (s) => setStatus(s as LinkStatus),
+        (e: unknown) => setProblem(messageOf(e)),
+      );
   }, [available]);
   const changed = (next: unknown): void => {
     setStatus(next as LinkStatus);
@@ -47,7 +51,10 @@ export function useCampusLink() {
     goOnline: async (online: boolean): Promise<void> => {
       try {
         changed(await campusLink(online ? 'online' : 'offline'));
-        notifyDone(online ? 'The screens plan on the campus server.' : 'The screens plan on this computer; publish a term when it is ready.', online ? 'Online' : 'Working offline');
+        notifyDone(
+          online ? 'The screens plan on the campus server.' : 'The screens plan on this computer; publish a term when it is ready.',
+          online ? 'Online' : 'Working offline',
+        );
       } catch (e) {
         notifyError(e);
       }
@@ -66,7 +73,10 @@ export function useCampusLink() {
       setClashes([]);
       try {
         await campusLink('publish', { ...term, dry_run: dryRun });
-        notifyDone(dryRun ? `${termLabel(term)} would publish without a clash.` : `${termLabel(term)} is on the campus server.`, dryRun ? 'Checked' : 'Published');
+        notifyDone(
+          dryRun ? `${termLabel(term)} would publish without a clash.` : `${termLabel(term)} is on the campus server.`,
+          dryRun ? 'Checked' : 'Published',
+        );
       } catch (e) {
         setProblem(messageOf(e));
         const listed = (e as { conflicts?: unknown }).conflicts;

@@ -22,7 +22,9 @@ const emptyDays = (): Record<DayLetter, CampusBooking[]> => Object.fromEntries(V
 
 /** The rooms of the campus week with each day's bookings (already in time order from the core). */
 export function campusRows(week: CampusWeekView): CampusRoomRow[] {
-  const rows = new Map(week.rooms.map((room) => [room.name, { name: room.name, campus: room.campus, capacity: room.capacity, department: room.department, days: emptyDays() }]));
+  const rows = new Map(
+    week.rooms.map((room) => [room.name, { name: room.name, campus: room.campus, capacity: room.capacity, department: room.department, days: emptyDays() }]),
+  );
   for (const booking of week.bookings) {
     const row = rows.get(booking.room);
     if (!row) continue;

@@ -46,7 +46,10 @@ export function useDashboardPage(): DashboardPageState {
     }
     return [...byTerm.values()];
   }, [byTermRows]);
-  const failRatio = useMemo(() => (failRows ?? []).filter((t) => t.semester !== 'Summer').map((t) => ({ term: shortTermLabel(t), fail: t.fail_ratio })), [failRows]);
+  const failRatio = useMemo(
+    () => (failRows ?? []).filter((t) => t.semester !== 'Summer').map((t) => ({ term: shortTermLabel(t), fail: t.fail_ratio })),
+    [failRows],
+  );
 
   const prefixCounts = metrics?.recommended_by_prefix;
   const typeCounts = metrics?.recommended_by_type;
@@ -58,7 +61,10 @@ export function useDashboardPage(): DashboardPageState {
     try {
       const loaded = await call('sample-load', {});
       // The counts the import reports, not what the sample is believed to hold.
-      notifyDone(`${loaded.courses.processed} courses, ${loaded.offerings.processed.toLocaleString()} offering records, ${loaded.doctors.processed} doctors and ${loaded.rooms.processed} rooms were imported.`, 'Sample data loaded');
+      notifyDone(
+        `${loaded.courses.processed} courses, ${loaded.offerings.processed.toLocaleString()} offering records, ${loaded.doctors.processed} doctors and ${loaded.rooms.processed} rooms were imported.`,
+        'Sample data loaded',
+      );
     } catch (e) {
       notifyError(e, 'Could not load the sample data');
     } finally {

@@ -32,7 +32,10 @@ export interface RunFilters {
 
 const NO_RUNS: Run[] = [];
 const NO_CATEGORIES: QuotaCategory[] = [];
-const targetOf = (next: { year: number; semester: TargetSemester }): { year: number | string; semester: TargetSemester } => ({ year: next.year, semester: next.semester });
+const targetOf = (next: { year: number; semester: TargetSemester }): { year: number | string; semester: TargetSemester } => ({
+  year: next.year,
+  semester: next.semester,
+});
 const slotsOf = (found: { categories: QuotaCategory[] }): Record<string, number> => Object.fromEntries(found.categories.map((c) => [c.key, c.count]));
 /** Without any history there is no next term to propose: this year's Fall. */
 const WITHOUT_HISTORY = { year: new Date().getFullYear(), semester: 'Fall' as const };
@@ -92,7 +95,8 @@ function useTraining(campusCount: number) {
   const trainProgress = Object.values(progress).filter((p) => p.task === 'train');
   return {
     training,
-    trainPercent: trainProgress.length > 0 ? Math.round(trainProgress.filter((p) => p.campus).reduce((sum, p) => sum + p.percent, 0) / Math.max(1, campusCount)) : 0,
+    trainPercent:
+      trainProgress.length > 0 ? Math.round(trainProgress.filter((p) => p.campus).reduce((sum, p) => sum + p.percent, 0) / Math.max(1, campusCount)) : 0,
     trainResult,
     train,
   };

@@ -44,7 +44,10 @@ function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Docto
   // The term's student cohorts (curriculum groups), each with the courses it takes.
   const cohortList = useLive('schedule-cohorts', term && { year: term.year, semester: term.semester }).data ?? NONE;
   const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== TBD_ROOM))].sort(), [entries]);
-  const doctorChoices = useMemo(() => [{ value: UNASSIGNED_KEY, label: NO_INSTRUCTOR }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))], [doctors]);
+  const doctorChoices = useMemo(
+    () => [{ value: UNASSIGNED_KEY, label: NO_INSTRUCTOR }, ...doctors.map((d) => ({ value: String(d.id), label: d.name }))],
+    [doctors],
+  );
   const cohorts = useMemo(() => cohortList.map((c) => ({ value: c.key, label: c.label })), [cohortList]);
   // Read only with a cohort chosen: without one, cohorts arriving do not redraw the sections.
   const chosenCohort = filters.cohort === null ? null : cohortList.find((c) => c.key === filters.cohort);
@@ -54,17 +57,33 @@ function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Docto
     const { doctor, room, part, campus, cohort } = filters;
     const teaches = (e: Entry): boolean => (doctor === UNASSIGNED_KEY ? e.doctors.length === 0 : e.doctors.some((d) => String(d.id) === doctor));
     return entries.filter(
-      (e) => (!doctor || teaches(e)) && (!room || e.room === room) && (!part || e.part_of_term === part) && (!campus || e.campus === campus) && (!cohort || cohortCourses.has(e.course_code)),
+      (e) =>
+        (!doctor || teaches(e)) &&
+        (!room || e.room === room) &&
+        (!part || e.part_of_term === part) &&
+        (!campus || e.campus === campus) &&
+        (!cohort || cohortCourses.has(e.course_code)),
     );
   }, [entries, filters, cohortCourses]);
-  return { filters, setFilters, choices: { rooms, doctors: doctorChoices, cohorts }, selectedDoctor: doctors.find((d) => String(d.id) === filters.doctor), visible };
+  return {
+    filters,
+    setFilters,
+    choices: { rooms, doctors: doctorChoices, cohorts },
+    selectedDoctor: doctors.find((d) => String(d.id) === filters.doctor),
+    visible,
+  };
 }
 
 /** The rows of the By room and By instructor views: every declared room (free ones too) or every doctor, as filtered. */
 function useResourceRows(view: SchedulerView, visible: Entry[], doctors: Doctor[], filters: SchedulerFilters) {
   const roomList = useLive('rooms-list', {}).data;
   const declaredRooms = useMemo(
-    () => (roomList ?? NONE).map((r) => ({ key: displayRoom(r.name), label: r.capacity ? `${displayRoom(r.name)} (${r.capacity} seats)` : displayRoom(r.name), campus: r.campus })),
+    () =>
+      (roomList ?? NONE).map((r) => ({
+        key: displayRoom(r.name),
+        label: r.capacity ? `${displayRoom(r.name)} (${r.capacity} seats)` : displayRoom(r.name),
+        campus: r.campus,
+      })),
     [roomList],
   );
   return useMemo(() => {
@@ -142,7 +161,13 @@ function useAutofillDraft(term: Term | null) {
       if (!draftRun) return;
       setApplying(true);
       try {
-        const applied = await call('schedule-autofill', { run_id: draftRun.runId, dry_run: false, max_sections_per_doctor: draftRun.options.max, time_budget_ms: draftRun.options.budget, ...term });
+        const applied = await call('schedule-autofill', {
+          run_id: draftRun.runId,
+          dry_run: false,
+          max_sections_per_doctor: draftRun.options.max,
+          time_budget_ms: draftRun.options.budget,
+          ...term,
+        });
         setDraftRun(null);
         notifyDone(`${applied.placed.length} sections added to the timetable.`, 'Auto-fill applied');
       } catch (e) {
@@ -199,7 +224,11 @@ export function useSchedulerPage() {
     ...editing,
     /** Free time clicked in a row of the By room or By instructor view. */
     startInRow: (rowKey: string, letter: string, time: string): void =>
-      editing.startSection(letter, time, view === 'room' ? { room: rowKey === TBD_ROOM ? '' : rowKey } : { instructorIds: rowKey === UNASSIGNED_KEY ? [] : [Number(rowKey)] }),
+      editing.startSection(
+        letter,
+        time,
+        view === 'room' ? { room: rowKey === TBD_ROOM ? '' : rowKey } : { instructorIds: rowKey === UNASSIGNED_KEY ? [] : [Number(rowKey)] },
+      ),
     ...autofill,
     exportAs: async (format: 'xlsx' | 'csv' | 'ics'): Promise<void> => {
       try {

@@ -54,7 +54,10 @@ export function useSettingsPage() {
   };
 }
 
-const timetableForm = (settings: TimetableSettings): { term: Term; travel: number | string } => ({ term: settings.current_term, travel: settings.travel_minutes });
+const timetableForm = (settings: TimetableSettings): { term: Term; travel: number | string } => ({
+  term: settings.current_term,
+  travel: settings.travel_minutes,
+});
 
 /** The timetable settings form: the current term and the travel time between campuses, as stored until edited. */
 export function useTimetableSettings() {

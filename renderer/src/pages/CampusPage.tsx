@@ -25,7 +25,9 @@ function RoomRow({ row }: { row: CampusRoomRow }) {
       <th scope="row" className="tw-resource-name">
         <div>{row.name}</div>
         <Text size="xs" c="dimmed">
-          {[row.campus, row.capacity === null ? null : `${row.capacity} seats`, row.department === null ? 'shared' : `${row.department} only`].filter(Boolean).join(' · ')}
+          {[row.campus, row.capacity === null ? null : `${row.capacity} seats`, row.department === null ? 'shared' : `${row.department} only`]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
       </th>
       {VIEW_DAYS.map((letter) => (
@@ -57,9 +59,28 @@ export function CampusPage() {
       <Group align="end">
         {page.term && <TermPicker label="Term" value={page.term} onChange={page.showTerm} testId="campus-term" />}
         {page.campuses.length > 1 && (
-          <Select label="Campus" clearable placeholder="Every campus" data={page.campuses} value={page.campus} onChange={page.showCampus} w={200} data-testid="campus-filter" />
+          <Select
+            label="Campus"
+            clearable
+            placeholder="Every campus"
+            data={page.campuses}
+            value={page.campus}
+            onChange={page.showCampus}
+            w={200}
+            data-testid="campus-filter"
+          />
         )}
-        <Select label="Room" searchable clearable placeholder="Every room" data={page.roomNames} value={page.room} onChange={page.showRoom} w={220} data-testid="campus-room" />
+        <Select
+          label="Room"
+          searchable
+          clearable
+          placeholder="Every room"
+          data={page.roomNames}
+          value={page.room}
+          onChange={page.showRoom}
+          w={220}
+          data-testid="campus-room"
+        />
         <Group gap={6} pb={4}>
           <Badge className="tw-campus-own" variant="light">
             this department
@@ -70,7 +91,9 @@ export function CampusPage() {
         </Group>
       </Group>
       <ErrorNote message={page.error} />
-      {page.week && page.rows.length === 0 && <Text data-testid="campus-empty">No rooms are declared for {termLabel(page.week.term)} yet: add rooms in the Scheduler.</Text>}
+      {page.week && page.rows.length === 0 && (
+        <Text data-testid="campus-empty">No rooms are declared for {termLabel(page.week.term)} yet: add rooms in the Scheduler.</Text>
+      )}
       {page.rows.length > 0 && (
         <div className="tw-resource-scroll">
           <table className="tw-resource-week tw-campus-week" aria-label="Campus week by room" data-testid="campus-week">

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
+import type pg from 'pg';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { storable } from './batches';
 import { statementName } from './statement-names';
@@ -20,12 +20,20 @@ const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
 /** Counts and sums fit in a double (they are rows and students); reading them as numbers keeps both stores' answers alike. */
-const typeParsers = {
+const typeParsers = (driver: typeof pg) => ({
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === INT8_OID || oid === NUMERIC_OID) return (text: string) => Number(text);
-    return pg.types.getTypeParser(oid, format) as (text: string) => unknown;
+    return driver.types.getTypeParser(oid, format) as (text: string) => unknown;
   },
-};
+});
+
+let driverLoading: Promise<typeof pg> | null = null;
+
+/** The PostgreSQL driver, loaded when a PostgreSQL store is first opened: a laptop on SQLite never loads it. */
+export function postgresDriver(): Promise<typeof pg> {
+  driverLoading ??= import('pg').then((module) => module.default);
+  return driverLoading;
+}
 
 /** Waits the busy timeout SQLite waits, then gives up with a lock error (answered as busy). */
 const LOCK_TIMEOUT_MS = 5_000;
@@ -34,11 +42,12 @@ const STATEMENT_TIMEOUT_MS = 60_000;
 /** A transaction left open by a crashed worker does not hold its locks for ever. */
 const IDLE_IN_TRANSACTION_MS = 60_000;
 
-export function postgresPool(options: PostgresOptions): pg.Pool {
-  const pool = new pg.Pool({
+export async function postgresPool(options: PostgresOptions): Promise<pg.Pool> {
+  const driver = await postgresDriver();
+  const pool = new driver.Pool({
     connectionString: options.url,
     max: options.poolSize,
-    types: typeParsers,
+    types: typeParsers(driver),
     application_name: options.applicationName,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { openSqliteStore, type SqliteHandle } from './sqlite-store';
-import { migratePostgres, postgresKysely, postgresPool } from './postgres-store';
+import { migratePostgres, postgresDriver, postgresKysely, postgresPool } from './postgres-store';
 import type { Tables } from './tables';
 
 /** The typed query builder every repository takes: the store itself, or a transaction on it. */
@@ -70,7 +70,7 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
       close: parts.close,
     };
   }
-  const pool = postgresPool({ url: config.url, poolSize: options.poolSize ?? 10, applicationName: 'termwise' });
+  const pool = await postgresPool({ url: config.url, poolSize: options.poolSize ?? 10, applicationName: 'termwise' });
   const db = postgresKysely(pool);
   try {
     if (options.migrate ?? true) await migratePostgres(db);
@@ -113,7 +113,8 @@ async function listenForMessages(url: string): Promise<{ add: (listener: (messag
   let retry: NodeJS.Timeout | undefined;
   let sending: Promise<unknown> = Promise.resolve();
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, application_name: 'termwise-listen' });
+    const driver = await postgresDriver();
+    const next = new driver.Client({ connectionString: url, application_name: 'termwise-listen' });
     next.on('notification', (message) => {
       if (message.channel !== CHANGES_CHANNEL || message.payload === undefined) return;
       for (const listener of listeners) listener(message.payload);

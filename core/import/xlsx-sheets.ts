@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../excel';
 import { invalid } from '../domain/errors';
 import { capCell, echo, wellFormed } from '../domain/bounds';
 import { cellText } from './table';
@@ -28,7 +28,7 @@ function plainValue(value: unknown): SheetCell {
  */
 export async function readSheets(content: Uint8Array, filename: string): Promise<Sheet[]> {
   await measureWorkbook(content, filename);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(content.buffer, content.byteOffset, content.byteLength) as never);
   } catch (error) {

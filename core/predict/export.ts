@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../excel';
 import Papa from 'papaparse';
 import type { FileResult } from '../domain/file-result';
 import { CONTENT_TYPES } from '../util/content-types';
@@ -23,7 +23,7 @@ export async function exportRun(run: PredictionRun, format: 'xlsx' | 'csv'): Pro
     const text = Papa.unparse({ fields: [...COLUMNS], data: rows(run) }, { escapeFormulae: true });
     return { filename: `${baseName(run)}.csv`, contentType: CONTENT_TYPES.csv, content: new TextEncoder().encode(`\uFEFF${text}\n`) };
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   workbook.creator = 'Termwise';
   const sheet = workbook.addWorksheet('Recommendations', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.addRow([...COLUMNS]);

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../excel';
 import Papa from 'papaparse';
 import { SAMPLE_CAMPUSES, type SampleData, type SampleSection } from './generate';
 
@@ -30,7 +30,7 @@ const TERM_ORDER = { Spring: 0, Summer: 1, Fall: 2 } as const;
  * a subtotal after each term and a grand total at the end.
  */
 export async function offeringsReportXlsx(sections: readonly SampleSection[]): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   workbook.creator = 'Registrar — sample data';
   workbook.created = workbook.modified = new Date('2025-01-01T00:00:00Z');
   for (const campus of SAMPLE_CAMPUSES) {

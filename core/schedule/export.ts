@@ -1,5 +1,6 @@
 import { termLabel } from '../domain/terms';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from '../excel';
 import { formatHHMM, parseHHMM } from '../domain/time';
 import type { ScheduleEntry } from './schema';
 import { xmlSafe } from '../domain/bounds';
@@ -41,7 +42,7 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, headers: readonly st
  * every instructor, the first one first). `details` adds term, part of term, joint group and campus.
  */
 export async function exportScheduleXlsx(entries: readonly ScheduleEntry[], details = false): Promise<Uint8Array> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   workbook.creator = 'Termwise';
   const sorted = [...entries].sort((a, b) => bySection.compare(a.course_code, b.course_code) || bySection.compare(a.section_name, b.section_name) || a.id - b.id);
   const rows = sorted.map((entry) => {

@@ -91,7 +91,15 @@ export class CampusLink {
           `Termwise desktop on ${hostname().slice(0, 60)}`,
           this.fetcher,
         );
-        saveConnection(this.file, server.connection, this.box);
+        try {
+          saveConnection(this.file, server.connection, this.box);
+        } catch (error) {
+          // A token this computer cannot keep must not stay valid on the server.
+          await server.revoke();
+          throw error;
+        }
+        // The token of a server connected before is revoked once the new one is kept.
+        await this.server?.revoke();
         this.use(server, true);
         return this.status();
       }
@@ -102,6 +110,7 @@ export class CampusLink {
         this.use(this.server, false);
         return this.status();
       case 'disconnect':
+        await this.server?.revoke();
         forgetConnection(this.file);
         this.use(null, false);
         return this.status();

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Core } from '../core/index';
 import { codeOfStatus, CoreError, type CoreErrorCode } from '../core/domain/errors';
 import type { FileResult } from '../core/domain/file-result';
+import { ALL_AREAS } from '../core/domain/changes';
 import type { Term } from '../core/domain/terms';
 import type { InvokeResult } from './bridge';
 
@@ -17,6 +18,13 @@ export interface SecretBox {
   isEncryptionAvailable(): boolean;
   encryptString(text: string): Buffer;
   decryptString(data: Buffer): string;
+  /** Linux: which secret store encrypts; 'basic_text' means none (a key written in Electron itself). */
+  getSelectedStorageBackend?(): string;
+}
+
+/** Whether the box really encrypts: on Linux without a keyring Electron "encrypts" with a fixed key. */
+function encrypts(box: SecretBox): boolean {
+  return box.isEncryptionAvailable() && box.getSelectedStorageBackend?.() !== 'basic_text';
 }
 
 export interface CampusConnection {
@@ -24,6 +32,8 @@ export interface CampusConnection {
   url: string;
   /** A personal token (tw_…) that acts as the person who connected. */
   token: string;
+  /** Its id on the server, to revoke it when the computer disconnects. */
+  tokenId?: number | undefined;
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -48,18 +58,23 @@ export function checkedServerUrl(text: string): string {
 
 /** Keeps the connection in `file`, the token encrypted by the operating system; refused where it cannot encrypt. */
 export function saveConnection(file: string, connection: CampusConnection, box: SecretBox): void {
-  if (!box.isEncryptionAvailable()) throw new Error('This computer offers no encrypted storage for the token: Termwise will not keep it in the clear');
-  const stored = { url: connection.url, token: box.encryptString(connection.token).toString('base64') };
+  if (!encrypts(box)) throw new Error('This computer offers no encrypted storage for the token (no keyring): Termwise will not keep it in the clear');
+  const stored = {
+    url: connection.url,
+    token: box.encryptString(connection.token).toString('base64'),
+    ...(connection.tokenId === undefined ? {} : { token_id: connection.tokenId }),
+  };
   writeFileSync(file, JSON.stringify(stored), { mode: 0o600 });
 }
 
 /** The connection kept in `file`, or null when there is none or it cannot be read back. */
 export function loadConnection(file: string, box: SecretBox): CampusConnection | null {
-  if (!existsSync(file) || !box.isEncryptionAvailable()) return null;
+  if (!existsSync(file) || !encrypts(box)) return null;
   try {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { url?: unknown; token?: unknown };
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { url?: unknown; token?: unknown; token_id?: unknown };
     if (typeof stored.url !== 'string' || typeof stored.token !== 'string') return null;
-    return { url: checkedServerUrl(stored.url), token: box.decryptString(Buffer.from(stored.token, 'base64')) };
+    const tokenId = typeof stored.token_id === 'number' ? stored.token_id : undefined;
+    return { url: checkedServerUrl(stored.url), token: box.decryptString(Buffer.from(stored.token, 'base64')), tokenId };
   } catch {
     return null;
   }
@@ -106,11 +121,13 @@ export class CampusServer {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ login, password, label }),
+      // A redirect would send the password on, possibly elsewhere or in the clear.
+      redirect: 'error',
     });
-    const body = (await response.json().catch(() => null)) as (ErrorBody & { token?: unknown }) | null;
+    const body = (await response.json().catch(() => null)) as (ErrorBody & { token?: unknown; id?: unknown }) | null;
     if (!response.ok || typeof body?.token !== 'string')
       throw new Error(typeof body?.detail === 'string' ? body.detail : `The campus server answered HTTP ${response.status}`);
-    return new CampusServer({ url: base, token: body.token }, fetcher);
+    return new CampusServer({ url: base, token: body.token, tokenId: typeof body.id === 'number' ? body.id : undefined }, fetcher);
   }
 
   private headers(extra: Record<string, string> = {}): Record<string, string> {
@@ -131,7 +148,7 @@ export class CampusServer {
     } else init = { method: 'POST', headers: this.headers({ 'content-type': 'application/json' }), body: JSON.stringify(args ?? {}) };
     let response: Response;
     try {
-      response = await this.fetcher(new URL(`rpc/${operation}`, this.connection.url), init);
+      response = await this.fetcher(new URL(`rpc/${operation}`, this.connection.url), { ...init, redirect: 'error' });
     } catch (error) {
       return { ok: false, error: { code: 'busy', message: `The campus server cannot be reached (${error instanceof Error ? error.message : String(error)})` } };
     }
@@ -149,6 +166,12 @@ export class CampusServer {
     return { ok: true, value: (await response.json()) as unknown };
   }
 
+  /** Revokes this computer's token on the server (best effort: an unreachable server keeps it until revoked in Settings → My tokens). */
+  async revoke(): Promise<void> {
+    if (this.connection.tokenId === undefined) return;
+    await this.invoke('tokens-revoke', { token_id: this.connection.tokenId });
+  }
+
   /** Like invoke, throwing the refusal as the core's error (its words, fields and clashes kept). */
   async run(operation: string, args: unknown): Promise<unknown> {
     const result = await this.invoke(operation, args);
@@ -162,13 +185,21 @@ export class CampusServer {
    */
   subscribe(listener: (event: unknown) => void, retryMs = 3_000): () => void {
     let stopped = false;
+    let reconnecting = false;
     let controller: AbortController | null = null;
     const follow = async (): Promise<void> => {
       while (!stopped) {
         controller = new AbortController();
         try {
-          const response = await this.fetcher(new URL('events', this.connection.url), { headers: this.headers(), signal: controller.signal });
+          const response = await this.fetcher(new URL('events', this.connection.url), {
+            headers: this.headers(),
+            signal: controller.signal,
+            redirect: 'error',
+          });
           if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+          // Changes made while the stream was down are not replayed: everything may have changed.
+          if (reconnecting) listener({ type: 'changed', areas: [...ALL_AREAS] });
+          reconnecting = true;
           const decoder = new TextDecoder();
           let buffered = '';
           for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {

@@ -324,7 +324,6 @@ export async function deleteTermEntries(db: Db, department: number, term: Term):
   return Number(result.numDeletedRows);
 }
 
-/** Each room the department's timetable uses (by room key), with one of its spellings. */
 /** Every department's meetings of a term held in a room (all rooms, or those of `keys`), in room and time order. */
 export async function meetingsInRooms(db: Db, term: Term, keys: readonly string[] | null): Promise<{ department_id: number; course_code: string; section_name: string; day: string; start_time: string; start_min: number; duration_mins: number; room: string | null; room_key: string | null; part_of_term: string }[]> {
   let query = db
@@ -337,6 +336,7 @@ export async function meetingsInRooms(db: Db, term: Term, keys: readonly string[
   return query.orderBy('room_key').orderBy('start_min').orderBy('day').execute();
 }
 
+/** Each room the department's timetable uses (by room key), with one of its spellings. */
 export async function roomsInUse(db: Db, department: number): Promise<{ room: string; room_key: string }[]> {
   const rows = await db
     .selectFrom('schedule_entries')

@@ -4,13 +4,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useProgress } from './stores/progress';
 import { useSession } from './stores/session';
 import { transport } from './api/client';
+import { chooseDepartment } from './api/session';
 import { followChanges, prefetchLive, queryClient } from './api/live';
 import { SignedOut } from './components/SignedOut';
 import { AccountBar } from './components/AccountBar';
 import { prefetchTimetable } from './stores/schedule';
 
 if (transport.signIn !== 'none') useSession.getState().signedOut(transport.signIn);
-transport.onSessionEnded = () => useSession.getState().signedOut('ended');
+transport.onSessionEnded = () => {
+  // A department chosen in the ended session is not carried into the next.
+  chooseDepartment(null);
+  useSession.getState().signedOut('ended');
+};
 
 // Each screen is its own chunk: opening the Scheduler does not parse the charts, and so on.
 const DashboardPage = lazy(() => import('./pages/DashboardPage').then((m) => ({ default: m.DashboardPage })));

@@ -6,7 +6,7 @@ import { createCore, type Core } from '../../core/index';
 import { openStore } from '../../core/db/store';
 import { refreshStatistics } from '../../core/db/versions';
 import { DATA_TABLES } from '../../core/db/tables';
-import { formatHHMM } from '../../core/domain/time';
+import { formatHHMM, parseHHMM } from '../../core/domain/time';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { createDatabase, createTemplateDatabase, startThrowawayPostgres, type PostgresServer } from '../helpers/postgres';
 import type { ContentionJob } from './contention-client';
@@ -97,7 +97,7 @@ function runWriter(job: ContentionJob, file: string): Promise<{ status: number; 
 }
 
 /**
- * Writer d books 50 new sections in the evening (from 16:30, when the seeded terms are free; each
+ * Writer d books 50 new sections in the evening (from 17:00, when the seeded terms are over; each
  * round later than the last) in 200 rooms of the pool, with its department's instructors: writers
  * often want one room at one time.
  */
@@ -109,12 +109,39 @@ function bookings(d: number, instructors: readonly number[], round: number): unk
       course_code: `${prefix(d)}${500 + j}`,
       section_name: String(round + 1),
       day: slot % 2 === 0 ? 'MW' : 'TR',
-      start_time: formatHHMM(16 * 60 + 30 + Math.floor(slot / 2) * 75 + round * 225),
+      start_time: formatHHMM(17 * 60 + Math.floor(slot / 2) * 65 + round * 200),
       duration_mins: 60,
       room: room((d * 37 + j * 11) % 200),
       doctor_id: instructors[j % instructors.length] ?? 0,
     };
   });
+}
+
+interface Interval {
+  key: string;
+  day: string;
+  start: number;
+  end: number;
+}
+
+/** How many intervals overlap one of the same key on a day they share (each day letter apart). */
+function overlapping(intervals: readonly Interval[]): number {
+  const byKeyAndDay = new Map<string, Interval[]>();
+  for (const interval of intervals)
+    for (const day of interval.day) {
+      const key = `${interval.key} ${day}`;
+      byKeyAndDay.set(key, [...(byKeyAndDay.get(key) ?? []), interval]);
+    }
+  let count = 0;
+  for (const list of byKeyAndDay.values()) {
+    list.sort((a, b) => a.start - b.start);
+    let latestEnd = -1;
+    for (const interval of list) {
+      if (interval.start < latestEnd) count++;
+      latestEnd = Math.max(latestEnd, interval.end);
+    }
+  }
+  return count;
 }
 
 export async function benchCampus(): Promise<void> {
@@ -212,19 +239,32 @@ export async function benchCampus(): Promise<void> {
           });
         }
 
-        // No room or instructor is booked twice at one time, across every department.
+        // No room, and no instructor, is booked twice at overlapping times, across every department.
         const all = (await (
           await fetch(new URL(campusPath.slice(1), (servers[0] as ServeProcess).url), { headers: { authorization: `Bearer ${TOKEN}` } })
-        ).json()) as { bookings: { room: string; day: string; start_time: string }[] };
-        const seen = new Set<string>();
-        let doubles = 0;
-        for (const b of all.bookings)
-          for (const day of b.day) {
-            const key = `${b.room} ${day} ${b.start_time}`;
-            if (seen.has(key)) doubles++;
-            seen.add(key);
-          }
-        record({ name: 'rooms booked twice at one time, across departments', value: doubles, unit: '', target: 0 });
+        ).json()) as { bookings: { room: string; day: string; start_time: string; end_time: string }[] };
+        const roomDoubles = overlapping(
+          all.bookings.map((b) => ({ key: b.room, day: b.day, start: parseHHMM(b.start_time) ?? 0, end: parseHHMM(b.end_time) ?? 0 })),
+        );
+        const taught: Interval[] = [];
+        for (let d = 0; d < DEPARTMENTS; d++) {
+          const entries = (await (
+            await fetch(new URL(`scheduler/?year=${TERM.year}&semester=${TERM.semester}`, (servers[0] as ServeProcess).url), {
+              headers: { authorization: `Bearer ${TOKEN}`, 'x-termwise-department': code(d) },
+            })
+          ).json()) as { day: string; start_time: string; duration_mins: number; doctor_ids: number[] }[];
+          for (const e of entries)
+            for (const id of e.doctor_ids)
+              taught.push({ key: String(id), day: e.day, start: parseHHMM(e.start_time) ?? 0, end: (parseHHMM(e.start_time) ?? 0) + e.duration_mins });
+        }
+        const doubles = roomDoubles + overlapping(taught);
+        record({
+          name: 'rooms or instructors booked at overlapping times, across departments',
+          value: doubles,
+          unit: '',
+          target: 0,
+          note: `${roomDoubles} rooms, ${doubles - roomDoubles} instructors`,
+        });
       } finally {
         for (const server of servers) server.stop();
         await Promise.all(servers.map((s) => s.exited));

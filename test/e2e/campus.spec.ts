@@ -48,7 +48,7 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   await stranger.getByTestId('signin-login').fill('rana');
   await stranger.getByTestId('signin-password').fill('not the password');
   await stranger.getByTestId('signin-submit').click();
-  await expect(stranger.getByTestId('signin-error')).toContainText(/wrong|not/i);
+  await expect(stranger.getByTestId('signin-error')).toHaveText('Wrong login or password');
   await expect(stranger.getByTestId('nav-dashboard')).toHaveCount(0);
 
   await goTo(registrar, 'settings');
@@ -104,6 +104,18 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   await expect(room).toContainText('ECE210 1 (Electrical Engineering)');
   expect(await registrar.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   await screenshot(registrar, 'campus-week');
+
+  // The scheduler's campus week follows another department's bookings live, without learning what they are.
+  await scheduler.getByTestId('nav-campus').click();
+  await choose(scheduler, 'campus-room', /^Bassil 101$/);
+  const seen = scheduler.getByTestId('campus-room-Bassil 101');
+  await expect(seen).toContainText('ECE210 1');
+  await app.api('/scheduler/', {
+    method: 'POST',
+    json: { ...term, course_code: 'CSC201', section_name: '9', doctor_id: 0, day: 'W', start_time: '07:00', duration_mins: 60, room: 'Bassil 101' },
+  });
+  await expect(seen).toContainText('Booked by another department');
+  await expect(seen).not.toContainText('CSC201');
 
   // The scheduler's own Settings offer personal tokens, never the server's data folder or token.
   await goTo(scheduler, 'settings');

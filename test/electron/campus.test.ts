@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,22 +94,32 @@ describe('the desktop app on a campus server', () => {
 
   it('keeps a token only encrypted, and refuses to keep it where the computer cannot encrypt', () => {
     const file = join(dir, 'kept.json');
-    saveConnection(file, { url: 'https://x.example/', token: 'tw_secret_token_value' }, box());
-    expect(readFileSync(file, 'utf8')).not.toContain('tw_secret_token_value');
-    expect(loadConnection(file, box())).toEqual({ url: 'https://x.example/', token: 'tw_secret_token_value' });
+    saveConnection(file, { url: 'https://x.example/', token: 'tw_secret_token_value', tokenId: 7 }, box());
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(stored).sort()).toEqual(['token', 'token_id', 'url']);
+    expect(stored.token).not.toContain('tw_');
+    expect(loadConnection(file, box())).toEqual({ url: 'https://x.example/', token: 'tw_secret_token_value', tokenId: 7 });
     expect(() => saveConnection(join(dir, 'plain.json'), { url: 'https://x.example/', token: 't' }, box(false))).toThrow(/no encrypted storage/);
+    // Linux without a keyring: Electron "encrypts" with a key of its own, which is no protection.
+    const basicText: SecretBox = { ...box(), getSelectedStorageBackend: () => 'basic_text' };
+    expect(() => saveConnection(join(dir, 'basic.json'), { url: 'https://x.example/', token: 't' }, basicText)).toThrow(/no encrypted storage/);
+    expect(loadConnection(file, basicText)).toBeNull();
   });
 
   it('refuses a wrong password in words, keeping nothing', async () => {
     const refused = await link.handle(laptop, 'connect', { url: campus.url, login: 'phys', password: 'wrong' });
     expect(refused).toMatchObject({ ok: false, error: { message: expect.stringMatching(/login or password/i) as string } });
     expect(link.status()).toEqual({ connected: false, online: false, url: null });
+    expect(existsSync(join(dir, 'campus-server.json'))).toBe(false);
   });
 
   it('connects with a sign-in; the screens then call the server as the person, and its changes arrive as events', async () => {
     const connected = await link.handle(laptop, 'connect', { url: campus.url, login: 'phys', password: 'physics passphrase' });
     expect(connected).toEqual({ ok: true, value: { connected: true, online: true, url: `${campus.url}/` } });
-    expect(readFileSync(join(dir, 'campus-server.json'), 'utf8')).not.toContain('physics passphrase');
+    const kept = JSON.parse(readFileSync(join(dir, 'campus-server.json'), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(kept).sort()).toEqual(['token', 'token_id', 'url']);
+    expect(JSON.stringify(kept)).not.toContain('physics passphrase');
+    expect(loadConnection(join(dir, 'campus-server.json'), box())?.token).toMatch(/^tw_/);
     const me = await dispatch(laptop, appFrame, 'me', {}, link);
     expect(me).toMatchObject({ ok: true, value: { person: { login: 'phys' }, role: 'scheduler' } });
     // A refusal from the server reads as one from the local core.
@@ -163,7 +173,12 @@ describe('the desktop app on a campus server', () => {
       ok: false,
       error: { message: expect.stringMatching(/Name the term/) as string },
     });
+    const token = loadConnection(join(dir, 'campus-server.json'), box())?.token ?? '';
+    expect((await fetch(`${campus.url}/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     expect(await link.handle(laptop, 'disconnect', {})).toEqual({ ok: true, value: { connected: false, online: false, url: null } });
+    // Disconnecting revokes the computer's token on the server, not only here.
+    expect((await fetch(`${campus.url}/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect(existsSync(join(dir, 'campus-server.json'))).toBe(false);
     expect(await link.handle(laptop, 'publish', { ...TERM })).toMatchObject({
       ok: false,
       error: { message: expect.stringMatching(/Connect to a campus server first/) as string },

@@ -16,6 +16,7 @@ export function captureSessionKey(): SignInProblem {
   const fresh = hash.startsWith(`#${SIGNED_IN_FRAGMENT}`) ? /^[0-9a-f]{64}$/.exec(hash.slice(SIGNED_IN_FRAGMENT.length + 1))?.[0] : undefined;
   if (fresh) {
     window.localStorage.setItem(STORAGE_KEY, fresh);
+    chooseDepartment(null);
     window.history.replaceState(null, '', window.location.pathname);
     return 'none';
   }
@@ -36,17 +37,20 @@ export function keepSessionKey(key: string): void {
 
 export function forgetSession(): void {
   window.localStorage.removeItem(STORAGE_KEY);
-  window.localStorage.removeItem(DEPARTMENT_KEY);
+  chooseDepartment(null);
 }
 
 const DEPARTMENT_KEY = 'termwise.department';
 
-/** The department the registrar chose to act in (its code), sent with every call; null: their own default. */
+/**
+ * The department the registrar chose to act in (its code), sent with every call; null: their own.
+ * Kept per tab (sessionStorage): another tab's choice never redirects this tab's writes.
+ */
 export function actingDepartment(): string | null {
-  return window.localStorage.getItem(DEPARTMENT_KEY);
+  return window.sessionStorage.getItem(DEPARTMENT_KEY);
 }
 
 export function chooseDepartment(code: string | null): void {
-  if (code === null) window.localStorage.removeItem(DEPARTMENT_KEY);
-  else window.localStorage.setItem(DEPARTMENT_KEY, code);
+  if (code === null) window.sessionStorage.removeItem(DEPARTMENT_KEY);
+  else window.sessionStorage.setItem(DEPARTMENT_KEY, code);
 }

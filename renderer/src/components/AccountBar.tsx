@@ -7,11 +7,9 @@ const ROLE_WORDS = { registrar: 'Registrar', scheduler: 'Scheduler', viewer: 'Vi
 export function AccountBar() {
   const account = useAccount();
   const { me } = account;
-  if (!me) return null;
-  const several = account.departments.length > 1;
   return (
     <Group gap="sm" data-testid="account-bar">
-      {account.isRegistrar && several ? (
+      {account.canSwitch ? (
         <Select
           aria-label="Department"
           size="xs"
@@ -29,7 +27,7 @@ export function AccountBar() {
           </Text>
         )
       )}
-      {account.isPerson && me.person && (
+      {account.isPerson && me?.person && (
         <Text size="sm" c="dimmed" data-testid="signed-in-as">
           {me.person.name} · {ROLE_WORDS[me.role]}
         </Text>

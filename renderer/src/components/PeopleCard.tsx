@@ -45,7 +45,15 @@ export function PeopleCard() {
                     >
                       {person.disabled ? 'Enable' : 'Disable'}
                     </Button>
-                    <Button size="compact-xs" variant="default" onClick={() => setResetting(person)} aria-label={`New password for ${person.login}`}>
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      onClick={() => {
+                        setPassword('');
+                        setResetting(person);
+                      }}
+                      aria-label={`New password for ${person.login}`}
+                    >
                       New password…
                     </Button>
                   </Group>
@@ -116,7 +124,14 @@ export function PeopleCard() {
             {page.problem}
           </Alert>
         )}
-        <Modal opened={resetting !== null} onClose={() => setResetting(null)} title={`A new password for ${resetting?.name ?? ''}`}>
+        <Modal
+          opened={resetting !== null}
+          onClose={() => {
+            setResetting(null);
+            setPassword('');
+          }}
+          title={`A new password for ${resetting?.name ?? ''}`}
+        >
           <form
             onSubmit={(event) => {
               event.preventDefault();

@@ -41,6 +41,7 @@ export function useCampusPage() {
   const [room, setRoom] = useState<string | null>(null);
   const args = { ...(term ?? {}), ...(campus ? { campus } : {}) };
   const read = useLive('campus-week', args);
+  const campuses = useLive('campuses-list', {}).data;
   const week = read.data ?? null;
   const rows = useMemo(() => (week ? campusRows(week) : []), [week]);
   return {
@@ -53,7 +54,8 @@ export function useCampusPage() {
       setCampus(name);
       setRoom(null);
     },
-    campuses: [...new Set((week?.rooms ?? []).map((r) => r.campus).filter((c): c is string => c !== null))].sort(),
+    /** The department's campuses (not those of the rooms shown: the filter stays clearable). */
+    campuses: campuses ?? [],
     room,
     showRoom: setRoom,
     roomNames: rows.map((r) => r.name),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { transport } from '../api/client';
 import { useLive, queryClient } from '../api/live';
 import { messageOf } from '../api/errors';
@@ -42,8 +42,16 @@ export function useSignIn() {
  * departments: every read is asked again in the chosen one.
  */
 export function useAccount() {
-  const me = useLive('me', {}).data ?? null;
+  const meRead = useLive('me', {});
+  const me = meRead.data ?? null;
   const isRegistrar = me?.role === 'registrar';
+  // A department chosen before (since renamed, or the account no longer the registrar's) refuses every call: back to one's own.
+  useEffect(() => {
+    if (meRead.error !== null && actingDepartment() !== null) {
+      chooseDepartment(null);
+      void queryClient.resetQueries();
+    }
+  }, [meRead.error]);
   const departments = useLive('departments-list', me ? {} : null).data ?? [];
   const acting = departments.find((d) => d.id === me?.acting_in) ?? null;
   return {
@@ -53,6 +61,8 @@ export function useAccount() {
     isPerson: me?.person != null,
     departments,
     acting,
+    /** The desktop app acts in its own data or as its connected person: no switch there. */
+    canSwitch: isRegistrar && transport.kind === 'http' && departments.length > 1,
     chosen: actingDepartment(),
     switchTo: (code: string | null): void => {
       chooseDepartment(code);

@@ -40,7 +40,8 @@ export function databaseUrlFrom(argv: readonly string[], env: NodeJS.ProcessEnv 
   } catch {
     throw new Error('The database URL must be a PostgreSQL URL such as postgres://termwise@localhost:5432/termwise');
   }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') throw new Error(`The database URL must start with postgres:// (it starts with ${url.protocol}//)`);
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw new Error(`The database URL must start with postgres:// (it starts with ${url.protocol}//)`);
   return given;
 }
 
@@ -61,13 +62,18 @@ export function listenHostFrom(env: NodeJS.ProcessEnv = process.env): string {
  * attempts are bounded per client and not per proxy. None by default: the header is ignored.
  */
 export function trustedProxiesFrom(env: NodeJS.ProcessEnv = process.env): string[] {
-  const raw = env.TERMWISE_TRUSTED_PROXIES?.trim();
-  if (raw === undefined || raw === '') return [];
-  return raw.split(',').map((part) => {
-    const text = part.trim();
-    if (!/^[0-9A-Fa-f.:]{2,45}(\/\d{1,3})?$/.test(text)) throw new Error(`TERMWISE_TRUSTED_PROXIES must list addresses such as 127.0.0.1 or 10.0.0.0/8, not "${text.slice(0, 100)}"`);
+  return listFrom(env, 'TERMWISE_TRUSTED_PROXIES', (text) => {
+    if (!/^[0-9A-Fa-f.:]{2,45}(\/\d{1,3})?$/.test(text))
+      throw new Error(`TERMWISE_TRUSTED_PROXIES must list addresses such as 127.0.0.1 or 10.0.0.0/8, not "${text.slice(0, 100)}"`);
     return text;
   });
+}
+
+/** A comma-separated setting, each part trimmed and read by `read` (which throws naming the setting); none when unset. */
+function listFrom<T>(env: NodeJS.ProcessEnv, name: string, read: (text: string) => T): T[] {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return [];
+  return raw.split(',').map((part) => read(part.trim()));
 }
 
 /**
@@ -76,10 +82,7 @@ export function trustedProxiesFrom(env: NodeJS.ProcessEnv = process.env): string
  * may be served from their origins. None on a laptop.
  */
 export function publicUrlsFrom(env: NodeJS.ProcessEnv = process.env): URL[] {
-  const raw = env.TERMWISE_PUBLIC_URL?.trim();
-  if (raw === undefined || raw === '') return [];
-  return raw.split(',').map((part) => {
-    const text = part.trim();
+  return listFrom(env, 'TERMWISE_PUBLIC_URL', (text) => {
     let url: URL;
     try {
       url = new URL(text);

@@ -21,21 +21,23 @@ function departmentCampuses(server: CampusList, chosen: readonly string[] | null
  * name no other; the registrar names any (by id or code), else acts in the first.
  */
 export async function callScope(ctx: CoreContext, actor: Actor, asked: string | undefined): Promise<{ department: number; campuses: CampusList }> {
-  let id: number;
+  // The department named, read once: its campuses come with it.
+  let department: Department | undefined;
   if (actor.department !== null) {
-    id = actor.department;
-    if (asked !== undefined && asked !== String(id)) {
-      const named = await findDepartment(ctx.db, asked);
-      if (named?.id !== id) throw forbidden('Your account plans for its own department only');
-    }
+    department = await departmentOfCall(ctx.db, actor.department);
+    if (asked !== undefined && !names(asked, actor.department, department)) throw forbidden('Your account plans for its own department only');
   } else if (asked !== undefined) {
-    const named = await findDepartment(ctx.db, asked);
-    if (!named) throw notFound(`No department "${asked.slice(0, 60)}"`);
-    id = named.id;
-  } else id = FIRST_DEPARTMENT;
-  const department = await departmentOfCall(ctx.db, id);
-  if (!department) throw notFound(`No department ${id}`);
-  return { department: id, campuses: departmentCampuses(ctx.campuses, department.campuses) };
+    department = await findDepartment(ctx.db, asked);
+    if (!department) throw notFound(`No department "${asked.slice(0, 60)}"`);
+  } else department = await departmentOfCall(ctx.db, FIRST_DEPARTMENT);
+  if (!department) throw notFound(`No department ${actor.department ?? FIRST_DEPARTMENT}`);
+  return { department: department.id, campuses: departmentCampuses(ctx.campuses, department.campuses) };
+}
+
+/** Whether `asked` (an id or a code) names the department `id` (whose row is `department`). */
+function names(asked: string, id: number, department: Department | undefined): boolean {
+  const text = asked.trim();
+  return /^\d{1,9}$/.test(text) ? Number(text) === id : text.toLowerCase() === department?.code.toLowerCase();
 }
 
 /** A department by its id or its code. */
@@ -67,12 +69,16 @@ export async function createDepartment(ctx: CoreContext, input: { code: string; 
   });
 }
 
-export async function changeDepartment(ctx: CoreContext, input: { department_id: number; code?: string | undefined; name?: string | undefined; campuses?: string[] | null | undefined }): Promise<Department> {
+export async function changeDepartment(
+  ctx: CoreContext,
+  input: { department_id: number; code?: string | undefined; name?: string | undefined; campuses?: string[] | null | undefined },
+): Promise<Department> {
   const campuses = chosenCampuses(ctx, input.campuses);
   return inTransaction(ctx.db, async (db) => {
     const current = await getDepartment(db, input.department_id);
     if (!current) throw notFound(`No department ${input.department_id}`);
-    if (input.code !== undefined && input.code.toLowerCase() !== current.code.toLowerCase() && (await departmentByCode(db, input.code))) throw fieldError('code', `"${input.code}" is another department's code`);
+    if (input.code !== undefined && input.code.toLowerCase() !== current.code.toLowerCase() && (await departmentByCode(db, input.code)))
+      throw fieldError('code', `"${input.code}" is another department's code`);
     await updateDepartment(db, current.id, { code: input.code, name: input.name, ...(campuses === undefined ? {} : { campuses }) });
     return (await getDepartment(db, current.id)) as Department;
   });

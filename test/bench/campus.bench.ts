@@ -1,5 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../core/index';
@@ -9,9 +8,9 @@ import { DATA_TABLES } from '../../core/db/tables';
 import { formatHHMM, parseHHMM } from '../../core/domain/time';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { createDatabase, createTemplateDatabase, startThrowawayPostgres, type PostgresServer } from '../helpers/postgres';
-import type { ContentionJob } from './contention-client';
 import type { ReadJob } from './http-read-client';
 import { percentile, record, timed } from './report';
+import { runClient, runWriter } from './clients';
 
 /**
  * Issue 37: a campus on one PostgreSQL database behind two server processes — 20 departments of
@@ -74,26 +73,6 @@ async function seed(core: Core): Promise<number[][]> {
     instructors.push(doctors.map((doctor) => doctor.id));
   }
   return instructors;
-}
-
-function runReadClient(job: ReadJob, dir: string): Record<string, number[]> {
-  const file = join(dir, `read-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify(job));
-  return JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', 'test/bench/http-read-client.ts', file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }),
-  ) as Record<string, number[]>;
-}
-
-function runWriter(job: ContentionJob, file: string): Promise<{ status: number; ms: number }[]> {
-  writeFileSync(file, JSON.stringify(job));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/contention-client.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (status) =>
-      status === 0 ? resolve(JSON.parse(output) as { status: number; ms: number }[]) : reject(new Error(`a writer exited ${status}`)),
-    );
-  });
 }
 
 /**
@@ -172,7 +151,11 @@ export async function benchCampus(): Promise<void> {
       try {
         const campusPath = `/scheduler/campus?year=${TERM.year}&semester=${TERM.semester}`;
         const week =
-          runReadClient({ url: (servers[0] as ServeProcess).url, token: TOKEN, paths: [campusPath], warmup: 5, repeats: 40 }, dirs[0])[campusPath] ?? [];
+          runClient<Record<string, number[]>>(
+            'http-read-client',
+            { url: (servers[0] as ServeProcess).url, token: TOKEN, paths: [campusPath], warmup: 5, repeats: 40 } satisfies ReadJob,
+            dirs[0],
+          )[campusPath] ?? [];
         const answer = (await (
           await fetch(new URL(campusPath.slice(1), (servers[1] as ServeProcess).url), { headers: { authorization: `Bearer ${TOKEN}` } })
         ).json()) as { rooms: unknown[]; bookings: unknown[] };
@@ -208,7 +191,7 @@ export async function benchCampus(): Promise<void> {
                     startAt: startAt + (intervalMs === undefined ? 0 : Math.round((d * intervalMs) / DEPARTMENTS)),
                     ...(intervalMs === undefined ? {} : { intervalMs }),
                   },
-                  join(dirs[0], `writer-${d}.json`),
+                  dirs[0],
                 ),
               ),
             )

@@ -1,5 +1,5 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore } from '../../core/index';
@@ -14,6 +14,7 @@ import type { WriteJob, WriteTimings } from './http-write-client';
 import type { ReadJob } from './http-read-client';
 import type { ContentionJob } from './contention-client';
 import { percentile, record, timed } from './report';
+import { runClient, runWriter } from './clients';
 
 /**
  * Issue 36: the same measurements on both stores, side by side — SQLite in the data folder (the
@@ -23,15 +24,18 @@ import { percentile, record, timed } from './report';
  */
 type StoreKind = 'SQLite' | 'PostgreSQL';
 
-const READ_PATHS = ['/scheduler/', '/scheduler/rooms', '/scheduler/doctors', '/scheduler/terms', '/data/courses', '/data/offerings', '/dashboard/metrics', '/predict/runs'];
+const READ_PATHS = [
+  '/scheduler/',
+  '/scheduler/rooms',
+  '/scheduler/doctors',
+  '/scheduler/terms',
+  '/data/courses',
+  '/data/offerings',
+  '/dashboard/metrics',
+  '/predict/runs',
+];
 
 const TOKEN = 'bench-stores-token-0123456789abcdef0123456789';
-
-function runClient<T>(script: string, job: unknown, dir: string): T {
-  const file = join(dir, `${script}-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify(job));
-  return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', `test/bench/${script}.ts`, file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })) as T;
-}
 
 /** Runs `work` while a monitoring script in another process polls GET /health every 10 ms. */
 async function whileProbing<T>(server: ServeProcess, work: () => Promise<T>): Promise<{ result: T; health: number[] }> {
@@ -76,11 +80,20 @@ async function measureStore(kind: StoreKind, databaseUrl: string | undefined): P
     const server = await startServeProcess(dir, { TERMWISE_API_TOKEN: TOKEN, ...(databaseUrl ? { TERMWISE_DATABASE_URL: databaseUrl } : {}) });
     try {
       const warmup = WARMUP;
-      const { writes } = runClient<WriteTimings>('http-write-client', { url: server.url, token: TOKEN, warmup, bodies: Array.from({ length: warmup + 1000 }, (_, i) => probe(i, doctors)) } satisfies WriteJob, dir);
-      const reads = runClient<Record<string, number[]>>('http-read-client', { url: server.url, token: TOKEN, paths: READ_PATHS, warmup: 50, repeats: 200 } satisfies ReadJob, dir);
+      const { writes } = runClient<WriteTimings>(
+        'http-write-client',
+        { url: server.url, token: TOKEN, warmup, bodies: Array.from({ length: warmup + 1000 }, (_, i) => probe(i, doctors)) } satisfies WriteJob,
+        dir,
+      );
+      const reads = runClient<Record<string, number[]>>(
+        'http-read-client',
+        { url: server.url, token: TOKEN, paths: READ_PATHS, warmup: 50, repeats: 200 } satisfies ReadJob,
+        dir,
+      );
       const listing = syntheticListing(20_000, { year: 2030, semester: 'Fall' });
       const { result, health } = await whileProbing(server, () => timed(() => importListing(server, listing)));
-      if (result.result.status !== 200 || result.result.meetings !== 20_000) throw new Error(`the 20,000-row import on ${kind} answered ${result.result.status} with ${result.result.meetings} meetings`);
+      if (result.result.status !== 200 || result.result.meetings !== 20_000)
+        throw new Error(`the 20,000-row import on ${kind} answered ${result.result.status} with ${result.result.meetings} meetings`);
       return { writes, reads, importSeconds: result.ms / 1000, healthDuringImport: health };
     } finally {
       server.stop();
@@ -113,27 +126,25 @@ async function contention(adminUrl: string, template: string): Promise<void> {
       bodies: Array.from({ length: 50 }, () => {
         const i = n++;
         const [day, start] = (slots[(i * 7) % slots.length] as string).split(' ');
-        return { year: 2031, semester: 'Spring', course_code: `BUS${100 + (i % 300)}`, section_name: String(i), doctor_id: doctors[(i * 13) % doctors.length], day, start_time: start, duration_mins: 75, room: `Room ${(i * 11) % 40}` };
+        return {
+          year: 2031,
+          semester: 'Spring',
+          course_code: `BUS${100 + (i % 300)}`,
+          section_name: String(i),
+          doctor_id: doctors[(i * 13) % doctors.length],
+          day,
+          start_time: start,
+          duration_mins: 75,
+          room: `Room ${(i * 11) % 40}`,
+        };
       }),
     }));
     const started = performance.now();
-    const answers = (
-      await Promise.all(
-        jobs.map(
-          (job, i) =>
-            new Promise<{ status: number; ms: number }[]>((resolve, reject) => {
-              const file = join(dirs[0] as string, `contention-${i}.json`);
-              writeFileSync(file, JSON.stringify(job satisfies ContentionJob));
-              const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/contention-client.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
-              let output = '';
-              child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-              child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as { status: number; ms: number }[]) : reject(new Error(`writer ${i} exited ${code}`))));
-            }),
-        ),
-      )
-    ).flat();
+    const answers = (await Promise.all(jobs.map((job) => runWriter(job satisfies ContentionJob, dirs[0] as string)))).flat();
     const seconds = (performance.now() - started) / 1000;
-    const response = await fetch(new URL('scheduler/?year=2031&semester=Spring', (servers[0] as ServeProcess).url), { headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await fetch(new URL('scheduler/?year=2031&semester=Spring', (servers[0] as ServeProcess).url), {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     const stored = (await response.json()) as { room: string; day: string; start_time: string; doctor_ids: number[] }[];
     const taken = new Set<string>();
     let doubles = 0;
@@ -151,7 +162,12 @@ async function contention(adminUrl: string, template: string): Promise<void> {
     const note = `${answers.length} bookings by 20 writers (each its own process) over 2 server processes in ${seconds.toFixed(1)} s; ${answers.filter((a) => a.status === 200).length} stored, ${answers.filter((a) => a.status === 400).length} refused in words`;
     record({ name: 'PostgreSQL, 20 concurrent writers over two server processes: 5xx answers', value: failures, unit: '', target: 0, note });
     record({ name: 'PostgreSQL, 20 concurrent writers over two server processes: double bookings stored', value: doubles, unit: '', target: 0 });
-    record({ name: 'PostgreSQL, 20 concurrent writers over two server processes: booking latency p99', value: percentile(latencies, 99), unit: 'ms', note: `median ${percentile(latencies, 50).toFixed(1)} ms` });
+    record({
+      name: 'PostgreSQL, 20 concurrent writers over two server processes: booking latency p99',
+      value: percentile(latencies, 99),
+      unit: 'ms',
+      note: `median ${percentile(latencies, 50).toFixed(1)} ms`,
+    });
   } finally {
     for (const server of servers) server.stop();
     await Promise.all(servers.map((s) => s.exited));
@@ -171,7 +187,9 @@ export async function benchStores(): Promise<void> {
     console.log(`  PostgreSQL ${server.version}, throwaway server (fsync off: durability is not what is measured)`);
   }
   try {
-    const template = await createTemplateDatabase(adminUrl, async (url) => (await openStore({ kind: 'postgres', url }, { migrate: true, poolSize: 1 })).close());
+    const template = await createTemplateDatabase(adminUrl, async (url) =>
+      (await openStore({ kind: 'postgres', url }, { migrate: true, poolSize: 1 })).close(),
+    );
     const figures = new Map<StoreKind, StoreFigures>();
     figures.set('SQLite', await measureStore('SQLite', undefined));
     const database = await createDatabase(adminUrl, template, 'termwise_bench');
@@ -184,16 +202,33 @@ export async function benchStores(): Promise<void> {
     const postgres = figures.get('PostgreSQL') as StoreFigures;
     for (const [kind, f] of figures) {
       record({ name: `${kind}: conflict-checked POST /scheduler/ over HTTP, ${SHAPE}: median`, value: percentile(f.writes, 50), unit: 'ms' });
-      record({ name: `${kind}: conflict-checked POST /scheduler/ over HTTP, ${SHAPE}: p99`, value: percentile(f.writes, 99), unit: 'ms', target: kind === 'SQLite' ? 5 : 10 });
+      record({
+        name: `${kind}: conflict-checked POST /scheduler/ over HTTP, ${SHAPE}: p99`,
+        value: percentile(f.writes, 99),
+        unit: 'ms',
+        target: kind === 'SQLite' ? 5 : 10,
+      });
     }
     for (const path of READ_PATHS) {
       const a = percentile(lite.reads[path] ?? [], 50);
       const b = percentile(postgres.reads[path] ?? [], 50);
-      record({ name: `GET ${path} (median of 200): PostgreSQL / SQLite`, value: b / a, unit: '×', target: 2, note: `SQLite ${a.toFixed(2)} ms (p99 ${percentile(lite.reads[path] ?? [], 99).toFixed(2)}), PostgreSQL ${b.toFixed(2)} ms (p99 ${percentile(postgres.reads[path] ?? [], 99).toFixed(2)})` });
+      record({
+        name: `GET ${path} (median of 200): PostgreSQL / SQLite`,
+        value: b / a,
+        unit: '×',
+        target: 2,
+        note: `SQLite ${a.toFixed(2)} ms (p99 ${percentile(lite.reads[path] ?? [], 99).toFixed(2)}), PostgreSQL ${b.toFixed(2)} ms (p99 ${percentile(postgres.reads[path] ?? [], 99).toFixed(2)})`,
+      });
     }
     for (const [kind, f] of figures) {
       record({ name: `${kind}: import a 20,000-row listing (400 rooms, 2,000 instructors), applied`, value: f.importSeconds, unit: 's', target: 5 });
-      record({ name: `${kind}: GET /health while it imports: p99`, value: percentile(f.healthDuringImport, 99), unit: 'ms', target: 50, note: `median ${percentile(f.healthDuringImport, 50).toFixed(1)} ms over ${f.healthDuringImport.length} requests` });
+      record({
+        name: `${kind}: GET /health while it imports: p99`,
+        value: percentile(f.healthDuringImport, 99),
+        unit: 'ms',
+        target: 50,
+        note: `median ${percentile(f.healthDuringImport, 50).toFixed(1)} ms over ${f.healthDuringImport.length} requests`,
+      });
     }
     await contention(adminUrl, template);
   } finally {

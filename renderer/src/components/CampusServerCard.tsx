@@ -4,6 +4,7 @@ import { useCampusLink } from '../controllers/campus-link';
 import { useLive } from '../api/live';
 import type { Term } from '../api/wire';
 import { TermPicker } from './TermPicker';
+import { SubmitForm } from './SubmitForm';
 
 /** Settings → Campus server, in the desktop app: plan offline or on a campus server, publish a term, fetch one back. */
 export function CampusServerCard() {
@@ -48,13 +49,7 @@ export function CampusServerCard() {
             </Text>
           </>
         ) : (
-          <form
-            aria-label="Connect to a campus server"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void link.connect();
-            }}
-          >
+          <SubmitForm label="Connect to a campus server" onSubmit={link.connect}>
             <Group align="end" gap="xs">
               <TextInput
                 label="Server address"
@@ -71,7 +66,7 @@ export function CampusServerCard() {
             <Text size="xs" c="dimmed" mt={4}>
               The password is not kept: a personal token for this computer is, encrypted by the operating system.
             </Text>
-          </form>
+          </SubmitForm>
         )}
         {link.problem && (
           <Alert color="red" role="alert">

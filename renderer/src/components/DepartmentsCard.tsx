@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDepartmentsAdmin } from '../controllers/people';
+import { SubmitForm } from './SubmitForm';
 
 /** Settings → Departments: the registrar's list of the campus's departments, and adding one. */
 export function DepartmentsCard() {
@@ -26,13 +27,7 @@ export function DepartmentsCard() {
             ))}
           </Table.Tbody>
         </Table>
-        <form
-          aria-label="Add a department"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void page.add();
-          }}
-        >
+        <SubmitForm label="Add a department" onSubmit={page.add}>
           <Group align="end" gap="xs">
             <TextInput label="Code" required value={page.code} onChange={(e) => page.setCode(e.currentTarget.value)} w={120} data-testid="department-code" />
             <TextInput
@@ -47,7 +42,7 @@ export function DepartmentsCard() {
               Add department
             </Button>
           </Group>
-        </form>
+        </SubmitForm>
         {page.problem && (
           <Alert color="red" role="alert">
             {page.problem}

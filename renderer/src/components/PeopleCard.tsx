@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Modal, PasswordInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { usePeople, type PersonRow } from '../controllers/people';
+import { SubmitForm } from './SubmitForm';
 
 const ROLES = [
   { value: 'scheduler', label: 'Scheduler (plans one department)' },
@@ -62,13 +63,7 @@ export function PeopleCard() {
             ))}
           </Table.Tbody>
         </Table>
-        <form
-          aria-label="Add a person"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void page.add();
-          }}
-        >
+        <SubmitForm label="Add a person" onSubmit={page.add}>
           <Group align="end" gap="xs">
             <TextInput
               label="Login"
@@ -118,7 +113,7 @@ export function PeopleCard() {
               Add person
             </Button>
           </Group>
-        </form>
+        </SubmitForm>
         {page.problem && (
           <Alert color="red" role="alert" data-testid="person-problem">
             {page.problem}
@@ -132,16 +127,12 @@ export function PeopleCard() {
           }}
           title={`A new password for ${resetting?.name ?? ''}`}
         >
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (resetting)
-                void page.setPassword(resetting, password).then((done) => {
-                  if (done) {
-                    setResetting(null);
-                    setPassword('');
-                  }
-                });
+          <SubmitForm
+            onSubmit={async () => {
+              if (resetting && (await page.setPassword(resetting, password))) {
+                setResetting(null);
+                setPassword('');
+              }
             }}
           >
             <Stack gap="sm">
@@ -150,7 +141,7 @@ export function PeopleCard() {
                 <Button type="submit">Set password</Button>
               </Group>
             </Stack>
-          </form>
+          </SubmitForm>
         </Modal>
       </Stack>
     </Card>

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Code, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { SessionProblem } from '../stores/session';
 import { useSignIn } from '../controllers/session';
+import { SubmitForm } from './SubmitForm';
 
 const WHY: Record<Exclude<SessionProblem, 'none'>, string> = {
   'used-link': 'That sign-in link has already been used: each link works once.',
@@ -23,13 +24,7 @@ export function SignedOut({ problem }: { problem: Exclude<SessionProblem, 'none'
           {WHY[problem]}
         </Alert>
         {form.available && (
-          <form
-            aria-label="Sign in"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void form.submit();
-            }}
-          >
+          <SubmitForm label="Sign in" onSubmit={form.submit}>
             <Stack gap="xs">
               <TextInput
                 label="Login"
@@ -56,7 +51,7 @@ export function SignedOut({ problem }: { problem: Exclude<SessionProblem, 'none'
                 Sign in
               </Button>
             </Stack>
-          </form>
+          </SubmitForm>
         )}
         <Divider label="On this computer" labelPosition="left" />
         <Text size="sm">

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Code, CopyButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMyTokens } from '../controllers/people';
+import { SubmitForm } from './SubmitForm';
 
 /** Settings → My tokens: personal tokens for scripts that act as the signed-in person; a new one is shown once. */
 export function TokensCard() {
@@ -54,13 +55,7 @@ export function TokensCard() {
             </Table.Tbody>
           </Table>
         )}
-        <form
-          aria-label="Make a token"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void page.create();
-          }}
-        >
+        <SubmitForm label="Make a token" onSubmit={page.create}>
           <Group align="end" gap="xs">
             <TextInput
               label="What will use it"
@@ -75,7 +70,7 @@ export function TokensCard() {
               Make a token
             </Button>
           </Group>
-        </form>
+        </SubmitForm>
       </Stack>
     </Card>
   );

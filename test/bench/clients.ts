@@ -1,0 +1,27 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ContentionJob } from './contention-client';
+
+/** Runs a client script (test/bench/<script>.ts) in a process of its own on a job file, and reads what it prints. */
+export function runClient<T>(script: string, job: unknown, dir: string): T {
+  const file = join(dir, `${script}-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(job));
+  return JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', `test/bench/${script}.ts`, file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }),
+  ) as T;
+}
+
+/** One writer of many at once, in a process of its own: each booking's status and latency. */
+export function runWriter(job: ContentionJob, dir: string): Promise<{ status: number; ms: number }[]> {
+  const file = join(dir, `writer-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(job));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/contention-client.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (status) =>
+      status === 0 ? resolve(JSON.parse(output) as { status: number; ms: number }[]) : reject(new Error(`a writer exited ${status}`)),
+    );
+  });
+}

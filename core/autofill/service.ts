@@ -9,8 +9,21 @@ import { run as loadRun } from '../predict';
 import { declaredRooms } from '../rooms/repo';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
-import { campusTerm, courseCohorts, termLocks, currentTerm, insertCheckedEntry, instructorAliases, type ScheduleEntry, termForWrite, termOf, travelMinutes } from '../schedule';
+import {
+  campusTerm,
+  courseCohorts,
+  termLocks,
+  currentTerm,
+  insertCheckedEntry,
+  instructorAliases,
+  type ScheduleEntry,
+  termForWrite,
+  termOf,
+  travelMinutes,
+} from '../schedule';
 import type { Semester, Term } from '../domain/terms';
+import { AUTOFILL_BOUNDS, type AutofillSource } from '../domain/autofill';
+import { applyTermDraft, draftTermTimetable, type TermDraft } from './term-draft';
 import { mayTeach } from '../domain/teaching';
 import { roomKey } from '../domain/meetings';
 import { WHOLE_TERM_CODE } from '../domain/parts';
@@ -19,7 +32,11 @@ import { solve } from './solver';
 import type { Instructor, Placement, Problem, SectionDemand, SoftScore } from './problem';
 
 export interface AutofillInput {
-  run_id: number;
+  source?: AutofillSource | undefined;
+  run_id?: number | undefined;
+  rebuild?: boolean | undefined;
+  seed?: number | undefined;
+  choose_instructors?: boolean | undefined;
   dry_run: boolean;
   time_budget_ms: number;
   max_sections_per_doctor: number;
@@ -29,13 +46,24 @@ export interface AutofillInput {
 }
 
 export interface AutofillResult {
-  placed: (Omit<ScheduleEntry, 'id'> & { id: number | null })[];
+  source: 'run';
+  placed: (Omit<ScheduleEntry, 'id' | 'locked'> & { id: number | null; locked?: boolean })[];
   unplaced: { course_code: string; section_name: string; reason: string }[];
   score: { hard_violations: number; soft: SoftScore };
   duration_ms: number;
   dry_run: boolean;
 }
 
+/** A term improved or rebuilt (source "term"): the meetings it moves, each with where it was. */
+export interface TermAutofillResult extends Omit<TermDraft, 'basis' | 'term'> {
+  source: 'term';
+  year: number;
+  semester: Semester;
+  /** Meetings stored (0 on a dry run). */
+  stored: number;
+  duration_ms: number;
+  dry_run: boolean;
+}
 
 /**
  * The term a draft goes to: where entries without a term go (the current term) unless one is
@@ -48,13 +76,15 @@ export async function draftTerm(ctx: CoreContext, input: AutofillInput): Promise
 /** The sections a run asks for, who may teach them, the campus's rooms and what `term` already holds. */
 export async function buildProblem(ctx: CoreContext, input: AutofillInput, given?: Term): Promise<Problem> {
   const term = given ?? (await draftTerm(ctx, input));
-  const run = await loadRun(ctx, input.run_id);
+  const run = await loadRun(ctx, runIdOf(input));
   const { own: entries, ownBookings, taken } = await campusTerm(ctx, term);
   const doctors = await listDoctors(ctx.db, ctx.department);
   // An instructor's load counts what they teach for every department.
   const loads = new Map<number, number>();
   for (const b of [...ownBookings, ...taken]) for (const id of b.doctor_ids) loads.set(id, (loads.get(id) ?? 0) + 1);
-  const instructors = new Map<number, Instructor>(doctors.map((d) => [d.id, { id: d.id, name: d.name, available_days: d.available_days, available_time: d.available_time, load: loads.get(d.id) ?? 0 }]));
+  const instructors = new Map<number, Instructor>(
+    doctors.map((d) => [d.id, { id: d.id, name: d.name, available_days: d.available_days, available_time: d.available_time, load: loads.get(d.id) ?? 0 }]),
+  );
   const allowed = new Map(doctors.map((d) => [d.id, allowedCourseList(d)]));
   const sectionsOf = new Map<string, string[]>();
   for (const e of entries) sectionsOf.set(e.course_code, [...(sectionsOf.get(e.course_code) ?? []), e.section_name]);
@@ -91,8 +121,48 @@ export async function buildProblem(ctx: CoreContext, input: AutofillInput, given
   };
 }
 
+const runIdOf = (input: AutofillInput): number => {
+  if (input.run_id === undefined) throw new CoreError('invalid', 'Auto-fill from a prediction run needs run_id: the run whose recommended courses it places');
+  return input.run_id;
+};
+
+/** Drafts a timetable: a run's new sections, or the term's own meetings (source "term"); stores it unless dry_run. */
+export async function autofill(ctx: CoreContext, input: AutofillInput): Promise<AutofillResult | TermAutofillResult> {
+  if (input.source === 'term') return autofillTerm(ctx, input);
+  return autofillRun(ctx, input);
+}
+
+async function autofillTerm(ctx: CoreContext, input: AutofillInput): Promise<TermAutofillResult> {
+  const started = performance.now();
+  if (input.choose_instructors === true)
+    throw new CoreError('invalid', 'Auto-fill of a term keeps each meeting\'s instructors: choose_instructors is only for source "run"');
+  const term = await draftTerm(ctx, input);
+  const {
+    basis: _basis,
+    term: _term,
+    ...draft
+  } = await draftTermTimetable(ctx, term, {
+    rebuild: input.rebuild ?? false,
+    seed: input.seed ?? AUTOFILL_BOUNDS.seed.default,
+    time_budget_ms: input.time_budget_ms,
+    dry_run: input.dry_run,
+    slots: input.slots,
+  });
+  const full = { ...draft, term, basis: _basis };
+  const stored = input.dry_run ? 0 : await applyTermDraft(ctx, full);
+  return {
+    source: 'term',
+    year: term.year,
+    semester: term.semester,
+    ...draft,
+    stored,
+    duration_ms: Math.round(performance.now() - started),
+    dry_run: input.dry_run,
+  };
+}
+
 /** Drafts a conflict-free timetable for a prediction run's recommended courses; stores it unless dry_run. */
-export async function autofill(ctx: CoreContext, input: AutofillInput): Promise<AutofillResult> {
+export async function autofillRun(ctx: CoreContext, input: AutofillInput): Promise<AutofillResult> {
   const started = performance.now();
   const term = await draftTerm(ctx, input);
   const problem = await buildProblem(ctx, input, term);
@@ -131,6 +201,7 @@ export async function autofill(ctx: CoreContext, input: AutofillInput): Promise<
     });
   }
   return {
+    source: 'run',
     placed,
     unplaced: solution.unplaced.map((u) => ({ course_code: u.section.course_code, section_name: u.section.section_name, reason: u.reason })),
     score: { hard_violations: solution.hardViolations, soft: solution.soft },
@@ -138,4 +209,3 @@ export async function autofill(ctx: CoreContext, input: AutofillInput): Promise<
     dry_run: input.dry_run,
   };
 }
-

@@ -6,6 +6,7 @@ import type { Assignment, Distribution, TimeOption, TimetableProblem } from '../
 import type { Slot } from './grid';
 import type { Placement, Problem } from './problem';
 import { SOFT_WEIGHTS } from './weights';
+import { dayMask, SCALE } from './model-scale';
 
 /**
  * A term's auto-fill as the solver's model (core/solver): each drafted section a class, its
@@ -24,11 +25,6 @@ export interface DraftModel {
   /** A timetable of the model back as placements. */
   placements: (assignment: Assignment) => Placement[];
 }
-
-/** Whole numbers for the model's penalties: the soft weights scaled (they have halves). */
-const SCALE = 10;
-
-const dayMask = (day: string): number => DAY_LETTERS.reduce((mask, letter, d) => (day.includes(letter) ? mask | (1 << d) : mask), 0);
 
 export function draftModel(problem: Problem, placed: readonly Placement[]): DraftModel {
   const weights = problem.weights ?? SOFT_WEIGHTS;
@@ -63,14 +59,21 @@ export function draftModel(problem: Problem, placed: readonly Placement[]): Draf
     const theirs = existingOf(p.doctor.id);
     const slots = problem.slots.filter((slot) => {
       const booking = probe(slot, p.doctor.id, p.section.course_code);
-      return availabilityConflicts(p.doctor, booking).length === 0 && doctorConflicts(p.doctor, booking, theirs).length === 0 && travelConflicts(p.doctor, booking, theirs, problem.rules).length === 0;
+      return (
+        availabilityConflicts(p.doctor, booking).length === 0 &&
+        doctorConflicts(p.doctor, booking, theirs).length === 0 &&
+        travelConflicts(p.doctor, booking, theirs, problem.rules).length === 0
+      );
     });
     // The draft's own slot always stays an option (it passed these checks when drafted).
     if (!slots.some((s) => s.day === p.slot.day && s.start === p.slot.start && s.duration === p.slot.duration)) slots.push(p.slot);
     slotsOf.push(slots);
     const cohorts = problem.cohorts.get(p.section.course_code) ?? [];
     const times: TimeOption[] = slots.map((slot) => {
-      const clashes = cohorts.reduce((n, key) => n + (cohortMeetings.get(key) ?? []).filter((b) => b.course_code !== p.section.course_code && sessionsOverlap(b, slot)).length, 0);
+      const clashes = cohorts.reduce(
+        (n, key) => n + (cohortMeetings.get(key) ?? []).filter((b) => b.course_code !== p.section.course_code && sessionsOverlap(b, slot)).length,
+        0,
+      );
       return { days: dayMask(slot.day), start: slot.start, length: slot.duration, weeks: 0, penalty: Math.round(clashes * weights.curriculumClash * SCALE) };
     });
     const fitting = rooms.map((r, ri) => ({ r, ri })).filter(({ r }) => r.capacity >= p.section.size);
@@ -111,7 +114,8 @@ export function draftModel(problem: Problem, placed: readonly Placement[]): Draf
       for (let y = x + 1; y < members.length; y++) {
         const a = members[x] as number;
         const b = members[y] as number;
-        if (placed[a]?.section.course_code !== placed[b]?.section.course_code) pairwise([a, b], 'NotOverlap', false, Math.round(weights.curriculumClash * SCALE));
+        if (placed[a]?.section.course_code !== placed[b]?.section.course_code)
+          pairwise([a, b], 'NotOverlap', false, Math.round(weights.curriculumClash * SCALE));
       }
   }
 
@@ -137,7 +141,9 @@ export function draftModel(problem: Problem, placed: readonly Placement[]): Draf
     students: [],
   };
   const initial: Assignment = {
-    time: Int32Array.from(placed.map((p, i) => (slotsOf[i] ?? []).findIndex((s) => s.day === p.slot.day && s.start === p.slot.start && s.duration === p.slot.duration))),
+    time: Int32Array.from(
+      placed.map((p, i) => (slotsOf[i] ?? []).findIndex((s) => s.day === p.slot.day && s.start === p.slot.start && s.duration === p.slot.duration)),
+    ),
     room: Int32Array.from(placed.map((p, i) => (classes[i]?.rooms ?? []).findIndex((o) => o.room === roomIndex.get(p.room.key)))),
     students: [],
   };

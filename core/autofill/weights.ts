@@ -17,6 +17,10 @@ export const SOFT_WEIGHTS = {
   teachingDays: 1.5,
   /** Per empty seat share of the room (keeps big halls for big sections). */
   emptySeats: 1,
+  /** Per meeting moved from where it is, when auto-fill improves a term (not when it rebuilds one). */
+  movedMeeting: 2,
+  /** Per meeting given another room, when auto-fill improves a term. */
+  movedRoom: 1,
 } as const;
 
 /** A set of weights for the same goals (SOFT_WEIGHTS, or another for a comparison). */

@@ -159,6 +159,12 @@ export interface ScheduleEntryDoctorsTable {
   role: Generated<string>;
 }
 
+/** A meeting staff locked: auto-fill never moves it. */
+export interface ScheduleEntryLocksTable {
+  entry_id: number;
+  locked_at: string;
+}
+
 export interface ScheduleClashesTable {
   entry_id: number;
   other_id: number;
@@ -242,6 +248,7 @@ export interface Tables {
   schedule_entries: ScheduleEntriesTable;
   schedule_entry_doctors: ScheduleEntryDoctorsTable;
   schedule_clashes: ScheduleClashesTable;
+  schedule_entry_locks: ScheduleEntryLocksTable;
   rooms: RoomsTable;
   confirmed_terms: ConfirmedTermsTable;
   term_notes: TermNotesTable;
@@ -268,6 +275,7 @@ export const DATA_TABLES = [
   'schedule_entries',
   'schedule_entry_doctors',
   'schedule_clashes',
+  'schedule_entry_locks',
   'rooms',
   'confirmed_terms',
   'term_notes',

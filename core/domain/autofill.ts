@@ -2,4 +2,12 @@
 export const AUTOFILL_BOUNDS = {
   timeBudgetMs: { min: 100, max: 120_000, default: 5_000 },
   maxSectionsPerDoctor: { min: 1, max: 40, default: 4 },
+  seed: { min: 1, max: 2_147_483_647, default: 1 },
 } as const;
+
+/**
+ * What an auto-fill places: a prediction run's new sections (run), or the term's own meetings that
+ * are not locked (term: improved from today's timetable, or rebuilt from nothing).
+ */
+export const AUTOFILL_SOURCES = ['run', 'term'] as const;
+export type AutofillSource = (typeof AUTOFILL_SOURCES)[number];

@@ -489,3 +489,24 @@ export async function clashesOf(db: Db, entryIds: readonly number[]): Promise<St
     .execute();
   return rows.filter((row) => wanted.has(row.entry_id) || wanted.has(row.other_id));
 }
+
+/** Which of the given meetings staff locked (auto-fill never moves them). */
+export async function lockedEntries(db: Db, entryIds: readonly number[]): Promise<Set<number>> {
+  if (entryIds.length === 0) return new Set();
+  const low = entryIds.reduce((min, id) => Math.min(min, id), Number.POSITIVE_INFINITY);
+  const high = entryIds.reduce((max, id) => Math.max(max, id), 0);
+  const wanted = new Set(entryIds);
+  const rows = await db.selectFrom('schedule_entry_locks').select('entry_id').where('entry_id', '>=', low).where('entry_id', '<=', high).execute();
+  return new Set(rows.map((r) => r.entry_id).filter((id) => wanted.has(id)));
+}
+
+/** Locks or unlocks a meeting (of the caller's department: the caller has read it). */
+export async function setEntryLocked(db: Db, entryId: number, locked: boolean, at: string): Promise<void> {
+  if (locked)
+    await db
+      .insertInto('schedule_entry_locks')
+      .values({ entry_id: entryId, locked_at: at })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  else await db.deleteFrom('schedule_entry_locks').where('entry_id', '=', entryId).execute();
+}

@@ -139,6 +139,8 @@ export const patchEntrySchema = z.object({
   start_time: startTimeField.optional(),
   duration_mins: durationField.optional(),
   room: roomField.optional(),
+  /** Locked: auto-fill takes the meeting as it is (never moves it). */
+  locked: z.boolean({ error: 'must be true or false' }).optional(),
   ...meetingExtras,
 });
 export type PatchEntryInput = z.output<typeof patchEntrySchema>;
@@ -180,6 +182,8 @@ export interface ScheduleEntry {
   part_of_term: string;
   joint_group: string | null;
   campus: string;
+  /** Staff locked it: auto-fill never moves it. */
+  locked: boolean;
   /** Courses of the same cohort this meeting clashes with, with no clash-free choice of sections (each also a warning). */
   curriculum_conflicts: string[];
 }

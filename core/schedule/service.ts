@@ -20,7 +20,7 @@ import { availabilityConflicts, bookingClashes, type Booking, type Clash } from 
 import { bookingTogether, jointRule } from './meeting-together';
 import { assertEndsByMidnight, instructorAliases, meetingCampus, requestedInstructors } from './entry-values';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
-import { bookingOf, checkedInstructors, clashCandidates, departmentsParts, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClashes, insertEntry, jointGroupEntries, listEntries, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
+import { bookingOf, checkedInstructors, clashCandidates, departmentsParts, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClashes, insertEntry, jointGroupEntries, listEntries, lockedEntries, setEntryLocked, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
 import { partsByCode, partsMap, requirePart, termOf, currentTerm, travelMinutes, writeSettings } from './terms';
 import { showAsTheCallerMay } from './other-departments';
 
@@ -158,7 +158,7 @@ export async function createEntry(ctx: CoreContext, input: CreateEntryInput): Pr
 }
 
 export async function patchEntry(ctx: CoreContext, input: PatchEntryInput): Promise<ScheduleEntry> {
-  const { entry_id: id, ...patch } = input;
+  const { entry_id: id, locked, ...patch } = input;
   return inTransaction(ctx.db, async (db) => {
     const tx: CoreContext = { ...ctx, db };
     // The meeting is read once no other write can change it.
@@ -189,6 +189,7 @@ export async function patchEntry(ctx: CoreContext, input: PatchEntryInput): Prom
     refuseClashes(await meetingClashes(tx, values, doctors, id, await travelMinutes(tx)));
     await updateEntry(db, id, values);
     await clearClashes(db, id);
+    if (locked !== undefined) await setEntryLocked(db, id, locked, new Date().toISOString());
     return respond(tx, entryRow(id, values), doctors);
   });
 }
@@ -312,6 +313,10 @@ async function responses(
 ): Promise<ScheduleEntry[]> {
   const facts = await responseFacts(ctx, rows, jointRows, known.doctors ?? [], known.listed);
   const joint = jointGroupWarnings(jointRows, facts);
+  const locked = await lockedEntries(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => {
     const teaching = row.doctor_ids.map((id) => facts.doctors.get(id)).filter((d): d is Doctor => d !== undefined);
     const roleOf = (id: number): InstructorRole => row.doctor_roles[row.doctor_ids.indexOf(id)] ?? CHECKED_ROLE;
@@ -334,6 +339,7 @@ async function responses(
       part_of_term: row.part_of_term,
       joint_group: row.joint_group,
       campus: row.campus,
+      locked: locked.has(row.id),
       curriculum_conflicts: cohort.notes.map((n) => n.course),
     };
   });

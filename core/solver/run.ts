@@ -2,7 +2,7 @@ import { tooLarge } from '../domain/bounds';
 import { runWorker, siblingModule, WorkerLimitError } from '../workers';
 import type { TimetableProblem } from './model';
 import type { SearchProgress } from './search';
-import type { SolveResult } from './solve';
+import type { SolveOptions, SolveResult } from './solve';
 import type { SolveJob } from './solve-worker';
 
 /** Memory the solver's thread may use (the largest competition problem needs well under this). */
@@ -17,9 +17,10 @@ export interface SolveRun {
 }
 
 /** Solves a problem in a worker thread, off the caller's thread, with progress and a way to stop it. */
-export function solveInWorker(problem: TimetableProblem, options: { timeBudgetMs: number; seed: number; onProgress?: (progress: SearchProgress) => void }): SolveRun {
+export function solveInWorker(problem: TimetableProblem, options: Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations'>): SolveRun {
   const cancel = new SharedArrayBuffer(4);
-  const job: SolveJob = { problem, timeBudgetMs: options.timeBudgetMs, seed: options.seed, cancel };
+  const { onProgress: _progress, ...settings } = options;
+  const job: SolveJob = { problem, ...settings, cancel };
   const result = runWorker<SolveResult>(siblingModule(import.meta.url, 'solve-worker'), job, {
     onProgress: (value) => options.onProgress?.(value as SearchProgress),
     bounds: { timeoutMs: options.timeBudgetMs + STOP_MARGIN_MS, maxHeapMb: SOLVER_HEAP_MB },

@@ -396,6 +396,21 @@ export class Search {
     }
   }
 
+  /**
+   * Takes a timetable as a start, class by class in order, leaving out each class whose place breaks
+   * a hard constraint with those already taken (or its room's unavailability): the construction then
+   * places those. A valid timetable is taken whole.
+   */
+  restoreWhereValid(assignment: Assignment): void {
+    for (let c = 0; c < this.n; c++) this.unassign(c);
+    for (let c = 0; c < this.n; c++) {
+      const t = assignment.time[c] ?? UNPLACED;
+      const r = assignment.room[c] ?? UNPLACED;
+      if (t < 0 || ((this.problem.classes[c]?.rooms.length ?? 0) > 0 && r < 0)) continue;
+      if (this.hardConflicts(c, t, r)?.size === 0) this.assign(c, t, r);
+    }
+  }
+
   /** The running soft cost worked out again from scratch (it drifts by no more than rounding). */
   recount(): void {
     const kept = this.snapshot();

@@ -1,13 +1,11 @@
 import { workerData } from 'node:worker_threads';
 import { replyToParent, reportProgress } from '../workers';
 import type { TimetableProblem } from './model';
-import { solve, type SolveResult } from './solve';
+import { solve, type SolveOptions, type SolveResult } from './solve';
 
 /** The solver's thread: solves the problem it is given within its budget, reporting progress; a shared flag cancels it. */
-export interface SolveJob {
+export interface SolveJob extends Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'initial' | 'maxIterations'> {
   problem: TimetableProblem;
-  timeBudgetMs: number;
-  seed: number;
   /** One Int32: set to 1 to stop the search (the best timetable so far is answered). */
   cancel: SharedArrayBuffer;
 }
@@ -21,6 +19,8 @@ replyToParent(
       solve(job.problem, {
         timeBudgetMs: job.timeBudgetMs,
         seed: job.seed,
+        ...(job.initial ? { initial: job.initial } : {}),
+        ...(job.maxIterations !== undefined ? { maxIterations: job.maxIterations } : {}),
         onProgress: (progress) => reportProgress(progress),
         cancelled: () => Atomics.load(cancelFlag, 0) === 1,
       }),

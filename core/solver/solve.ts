@@ -15,7 +15,10 @@ export interface SolveOptions {
   onProgress?: (progress: SearchProgress) => void;
   /** Asked now and then; true stops the search (the best so far is answered). */
   cancelled?: () => boolean;
-  /** A complete timetable to start from (skips the construction); students are sectioned anew. */
+  /**
+   * A timetable to start from (-1: a class to place); students are sectioned anew. Classes whose
+   * place breaks a hard constraint with those before them are placed by the construction.
+   */
   initial?: Assignment;
   /**
    * Moves of the annealing at most: with this the result depends on the seed alone (a draft answered
@@ -45,7 +48,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   const deadline = started + options.timeBudgetMs;
   const search = new Search(problem, options.seed);
   search.sectioning.initial();
-  if (options.initial) search.restore(options.initial);
+  if (options.initial) search.restoreWhereValid(options.initial);
   let iterations = 0;
   const stop = (): boolean => now() >= deadline || (options.cancelled?.() ?? false) || (options.maxIterations !== undefined && iterations >= options.maxIterations);
 

@@ -16,6 +16,7 @@ async function report(label: string, core: Core, runId: number, target?: number)
     record({ name: `${label}: HiGHS MILP sections placed (most possible)`, value: milp.placed, unit: '', note: `${milp.status}, ${milp.variables} variables, ${milp.seconds.toFixed(2)} s` });
   }
   const result = await core.run('schedule-autofill', { run_id: runId, dry_run: true });
+  if (result.source !== 'run') throw new Error('auto-fill from a run answers a run draft');
   const total = result.placed.length + result.unplaced.length;
   record({ name: `${label}: sections placed`, value: total ? (100 * result.placed.length) / total : 100, unit: '%', note: `${result.placed.length} of ${total}` });
   record({ name: `${label}: hard violations`, value: result.score.hard_violations, unit: '', target: 0 });

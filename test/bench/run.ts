@@ -10,6 +10,7 @@ import { benchForest, benchPredict } from './predict.bench';
 import { benchRealHistory } from './real.bench';
 import { benchRenderer } from './renderer.bench';
 import { benchAutofill } from './autofill.bench';
+import { benchAutofillReal } from './autofill-real.bench';
 import { benchLimits } from './limits.bench';
 import { benchReliability } from './reliability.bench';
 import { benchItc } from './itc.bench';
@@ -29,6 +30,7 @@ const sections: Record<string, () => Promise<void>> = {
   predict: benchPredict,
   real: benchRealHistory,
   autofill: benchAutofill,
+  'autofill-real': benchAutofillReal,
   renderer: benchRenderer,
 };
 /** Sections run only when named: they take minutes (itc: 600 s per problem, an hour and a half for all nine). */

@@ -7,7 +7,7 @@ import type { TimetableImportResult } from '../../core/schedule/import';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-async function upload(server: ServeProcess, filename: string, content: string | Uint8Array, fields: Record<string, string>): Promise<TimetableImportResult> {
+export async function upload(server: ServeProcess, filename: string, content: string | Uint8Array, fields: Record<string, string>): Promise<TimetableImportResult> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([typeof content === 'string' ? content : Buffer.from(content)]), filename);
@@ -20,7 +20,7 @@ async function upload(server: ServeProcess, filename: string, content: string | 
 const withServer = <T>(work: (server: ServeProcess) => Promise<T>): Promise<T> => withServeProcess('termwise-bench-timetable-import-', work);
 
 /** Summer I (4 weeks), Summer II (8 weeks) and its halves, as staff would enter them before importing. */
-async function setSummerParts(server: ServeProcess, year: number): Promise<void> {
+export async function setSummerParts(server: ServeProcess, year: number): Promise<void> {
   const parts = [
     ['S1', `${year}-05-15`, `${year}-06-09`],
     ['S2', `${year}-06-12`, `${year}-08-04`],

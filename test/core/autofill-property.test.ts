@@ -43,6 +43,7 @@ describe('auto-fill invariant', () => {
           const unique = [...new Map(inst.demand.map((d) => [d.code, d])).values()];
           const runId = await saveRun(core.context.db, 'Beirut', unique);
           const result = await core.run('schedule-autofill', { run_id: runId, dry_run: false, max_sections_per_doctor: inst.max });
+          if (result.source !== 'run') throw new Error('auto-fill from a run answers a run draft');
           expect(result.score.hard_violations).toBe(0);
           const all = await core.run('schedule-list', {});
           const rooms = await core.run('rooms-list', {});

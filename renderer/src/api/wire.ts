@@ -14,6 +14,11 @@ export type NewEntry = Args<'schedule-create'>;
 export type EntryPatch = Args<'schedule-update'>;
 export type TimetableSettings = Result<'schedule-settings'>;
 
+/** An auto-fill draft (a run's new sections, or a term's meetings moved) and what asks for one. */
+export type AutofillResult = Result<'schedule-autofill'>;
+export type AutofillRequest = Omit<Args<'schedule-autofill'>, 'dry_run' | 'year' | 'semester'>;
+export type DraftPlacement = Extract<AutofillResult, { source: 'run' }>['placed'][number];
+
 export type Run = Result<'predict-bulk'>;
 export type RunEntry = Run['entries'][number];
 export type TrainResult = Result<'predict-train'>;

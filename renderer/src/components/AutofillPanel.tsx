@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, List, Modal, NumberInput, ScrollArea, Select, Stack, Text } from '@mantine/core';
-import { call, type Result } from '../api/client';
+import { call } from '../api/client';
 import { useLive } from '../api/live';
-import type { Term } from '../api/wire';
+import type { AutofillRequest, AutofillResult, Term } from '../api/wire';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { AUTOFILL_BOUNDS } from '../../../core/domain/autofill';
@@ -10,10 +10,27 @@ import { campusTermLabel } from '../../../core/domain/terms';
 
 const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD } = AUTOFILL_BOUNDS;
 
-export type AutofillResult = Result<'schedule-autofill'>;
+/** What auto-fill places, as staff choose it. */
+const WHAT = [
+  { value: 'run', label: "New sections: a prediction run's plan" },
+  { value: 'improve', label: "This term's meetings: improve today's timetable" },
+  { value: 'rebuild', label: "This term's meetings: rebuild from nothing" },
+] as const;
+type What = (typeof WHAT)[number]['value'];
 
-/** "Auto-fill from run…": choose a run and options, then preview the draft before applying it. */
-export function AutofillDialog({ opened, term, onClose, onPreview }: { opened: boolean; term: Term | null; onClose: () => void; onPreview: (runId: number, options: { max: number; budget: number }, result: AutofillResult) => void }) {
+/** "Auto-fill…": choose what to place and options, then preview the draft before applying it. */
+export function AutofillDialog({
+  opened,
+  term,
+  onClose,
+  onPreview,
+}: {
+  opened: boolean;
+  term: Term | null;
+  onClose: () => void;
+  onPreview: (request: AutofillRequest, result: AutofillResult) => void;
+}) {
+  const [what, setWhat] = useState<What>('run');
   const listed = useLive('predict-runs', opened ? {} : null);
   const runs = listed.data ?? [];
   const [chosenRun, setRunId] = useState<string | null>(null);
@@ -24,13 +41,17 @@ export function AutofillDialog({ opened, term, onClose, onPreview }: { opened: b
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const preview = async (): Promise<void> => {
-    if (!runId) return;
+    if (what === 'run' && !runId) return;
     setBusy(true);
     setError(null);
     try {
+      const request: AutofillRequest =
+        what === 'run'
+          ? { source: 'run', run_id: Number(runId), max_sections_per_doctor: max, time_budget_ms: budget }
+          : { source: 'term', rebuild: what === 'rebuild', time_budget_ms: budget };
       // The draft is for the term on screen.
-      const result = await call('schedule-autofill', { run_id: Number(runId), dry_run: true, max_sections_per_doctor: max, time_budget_ms: budget, ...term });
-      onPreview(Number(runId), { max, budget }, result);
+      const result = await call('schedule-autofill', { ...request, dry_run: true, ...term });
+      onPreview(request, result);
       onClose();
     } catch (e) {
       setError(messageOf(e));
@@ -39,26 +60,53 @@ export function AutofillDialog({ opened, term, onClose, onPreview }: { opened: b
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Auto-fill from a prediction run">
+    <Modal opened={opened} onClose={onClose} title="Auto-fill">
       <Stack gap="xs" data-testid="autofill-dialog">
         <Select
-          label="Run"
-          data={runs.map((r) => ({ value: String(r.id), label: `${r.run_name} — ${campusTermLabel(r.target_campus, { year: r.target_year, semester: r.target_semester })} (${r.entries.filter((e) => e.planned_offer).length} courses in the plan)` }))}
-          value={runId}
-          onChange={setRunId}
-          data-testid="autofill-run"
-          nothingFoundMessage="Run a prediction first"
+          label="What to place"
+          data={[...WHAT]}
+          value={what}
+          onChange={(v) => setWhat((v as What | null) ?? 'run')}
+          allowDeselect={false}
+          data-testid="autofill-source"
         />
+        {what === 'run' && (
+          <Select
+            label="Run"
+            data={runs.map((r) => ({
+              value: String(r.id),
+              label: `${r.run_name} — ${campusTermLabel(r.target_campus, { year: r.target_year, semester: r.target_semester })} (${r.entries.filter((e) => e.planned_offer).length} courses in the plan)`,
+            }))}
+            value={runId}
+            onChange={setRunId}
+            data-testid="autofill-run"
+            nothingFoundMessage="Run a prediction first"
+          />
+        )}
         <Group grow>
-          <NumberInput label="Max sections per instructor" min={LOAD.min} max={LOAD.max} value={max} onChange={(v) => setMax(Number(v) || LOAD.min)} />
-          <NumberInput label="Search for up to (seconds)" description="Longer can place more sections" min={BUDGET.min / 1000} max={BUDGET.max / 1000} step={1} decimalScale={1} value={budget / 1000} onChange={(v) => setBudget(Math.round(Number(v) * 1000) || BUDGET.default)} />
+          {what === 'run' && (
+            <NumberInput label="Max sections per instructor" min={LOAD.min} max={LOAD.max} value={max} onChange={(v) => setMax(Number(v) || LOAD.min)} />
+          )}
+          <NumberInput
+            label="Search for up to (seconds)"
+            description="Longer can place more sections"
+            min={BUDGET.min / 1000}
+            max={BUDGET.max / 1000}
+            step={1}
+            decimalScale={1}
+            value={budget / 1000}
+            onChange={(v) => setBudget(Math.round(Number(v) * 1000) || BUDGET.default)}
+          />
         </Group>
         <Text size="xs" c="dimmed">
-          Every section of the plan (your decisions, else the model's) gets an allowed, available instructor, a free room that seats it and a standard time (MWF 60 min, TR 90 min). Nothing is stored until you apply the preview.
+          {what === 'run'
+            ? "Every section of the plan (your decisions, else the model's) gets an allowed, available instructor, a free room that seats it and a standard time (MWF 60 min, TR 90 min)."
+            : "Every meeting of the term that is not locked may move: it keeps its instructors, its number of days and its length, and takes a time they are free and a declared room that seats it. Locked meetings and other departments' bookings stay."}{' '}
+          Nothing is stored until you apply the preview.
         </Text>
         <ErrorNote message={error ?? listed.error} />
         <Group justify="flex-end">
-          <Button onClick={() => void preview()} loading={busy} disabled={!runId} data-testid="autofill-preview">
+          <Button onClick={() => void preview()} loading={busy} disabled={what === 'run' && !runId} data-testid="autofill-preview">
             Preview
           </Button>
         </Group>
@@ -68,7 +116,18 @@ export function AutofillDialog({ opened, term, onClose, onPreview }: { opened: b
 }
 
 /** The draft's summary, its unplaced sections with reasons, and Apply / Discard. */
-export function AutofillPreview({ result, applying, onApply, onDiscard }: { result: AutofillResult; applying: boolean; onApply: () => void; onDiscard: () => void }) {
+export function AutofillPreview({
+  result,
+  applying,
+  onApply,
+  onDiscard,
+}: {
+  result: AutofillResult;
+  applying: boolean;
+  onApply: () => void;
+  onDiscard: () => void;
+}) {
+  if (result.source === 'term') return <TermDraftPreview result={result} applying={applying} onApply={onApply} onDiscard={onDiscard} />;
   return (
     <Card withBorder data-testid="autofill-summary" bg="var(--mantine-color-blue-light)">
       <Group justify="space-between" align="start">
@@ -106,6 +165,77 @@ export function AutofillPreview({ result, applying, onApply, onDiscard }: { resu
             Discard
           </Button>
           <Button onClick={onApply} loading={applying} disabled={result.placed.length === 0} data-testid="autofill-apply">
+            Apply
+          </Button>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+/** A term's draft: the meetings it moves, each with where it was; those it could not move with why. */
+function TermDraftPreview({
+  result,
+  applying,
+  onApply,
+  onDiscard,
+}: {
+  result: Extract<AutofillResult, { source: 'term' }>;
+  applying: boolean;
+  onApply: () => void;
+  onDiscard: () => void;
+}) {
+  const when = (m: { day: string; start_time: string; duration_mins: number; room: string }): string =>
+    `${m.day} ${m.start_time} (${m.duration_mins} min) in ${m.room}`;
+  return (
+    <Card withBorder data-testid="autofill-summary" bg="var(--mantine-color-blue-light)">
+      <Group justify="space-between" align="start">
+        <Stack gap={4}>
+          <Text fw={600}>
+            Draft: moves {result.moved.length} meeting{result.moved.length === 1 ? '' : 's'}
+            {result.locked > 0 ? ` (${result.locked} locked kept)` : ''}
+            {result.unplaced.length > 0 ? `; ${result.unplaced.length} stay where they are (reasons below)` : ''}
+          </Text>
+          <Group gap="xs">
+            <Badge color="green" variant="light">
+              No new clashes
+            </Badge>
+            <details className="tw-details">
+              <summary>Solver figures</summary>
+              Preference penalty {result.score.soft.total} (lower is better) · {result.moves.toLocaleString('en-US')} moves in{' '}
+              {(result.duration_ms / 1000).toFixed(1)} s
+            </details>
+          </Group>
+          <ScrollArea h={160}>
+            <List size="xs" data-testid="autofill-moved">
+              {result.moved.map((m) => (
+                <List.Item key={m.id}>
+                  <b>
+                    {m.course_code} §{m.section_name}
+                  </b>{' '}
+                  {when(m)}, was {when(m.was)}
+                </List.Item>
+              ))}
+            </List>
+            {result.unplaced.length > 0 && (
+              <List size="xs" data-testid="autofill-unplaced">
+                {result.unplaced.map((u) => (
+                  <List.Item key={u.id}>
+                    <b>
+                      {u.course_code} §{u.section_name}
+                    </b>
+                    : {u.reason}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </ScrollArea>
+        </Stack>
+        <Group>
+          <Button variant="default" onClick={onDiscard}>
+            Discard
+          </Button>
+          <Button onClick={onApply} loading={applying} disabled={result.moved.length === 0} data-testid="autofill-apply">
             Apply
           </Button>
         </Group>

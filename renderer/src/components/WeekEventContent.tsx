@@ -1,10 +1,9 @@
 import type { EventContentArg } from '@fullcalendar/core';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
 import { instructorsOf } from '../lib/resource-rows';
-import type { Entry } from '../api/wire';
-import type { AutofillResult } from './AutofillPanel';
+import type { DraftPlacement, Entry } from '../api/wire';
 
-export type DraftPlacement = AutofillResult['placed'][number];
+export type { DraftPlacement } from '../api/wire';
 
 /** A block's accessible name and hover text. */
 export function labelBlock(block: HTMLElement | null, label: string): void {

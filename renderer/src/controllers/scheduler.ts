@@ -1,8 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { call, transport } from '../api/client';
 import { useLive } from '../api/live';
-import type { Doctor, Entry, Term } from '../api/wire';
-import type { AutofillResult } from '../components/AutofillPanel';
+import type { AutofillRequest, AutofillResult, Doctor, Entry, Term } from '../api/wire';
 import { draftOf, type EntryDraft } from '../components/EntryModal';
 import { NO_INSTRUCTOR, resourceRows, UNASSIGNED_KEY, type ResourceKind } from '../lib/resource-rows';
 import { notifyDone, notifyError } from '../lib/notify';
@@ -32,8 +31,8 @@ const NONE: never[] = [];
 
 /** An auto-fill draft on screen, with what it was asked with (applying it asks the same). */
 export interface DraftRun {
-  runId: number;
-  options: { max: number; budget: number };
+  /** What was asked (the draft is asked again, stored, to apply it: the same seed and moves give the same draft). */
+  request: AutofillRequest;
   result: AutofillResult;
 }
 
@@ -161,15 +160,9 @@ function useAutofillDraft(term: Term | null) {
       if (!draftRun) return;
       setApplying(true);
       try {
-        const applied = await call('schedule-autofill', {
-          run_id: draftRun.runId,
-          dry_run: false,
-          max_sections_per_doctor: draftRun.options.max,
-          time_budget_ms: draftRun.options.budget,
-          ...term,
-        });
+        const applied = await call('schedule-autofill', { ...draftRun.request, dry_run: false, ...term });
         setDraftRun(null);
-        notifyDone(`${applied.placed.length} sections added to the timetable.`, 'Auto-fill applied');
+        notifyDone(applied.source === 'run' ? `${applied.placed.length} sections added to the timetable.` : `${applied.stored} meetings moved.`, 'Auto-fill applied');
       } catch (e) {
         notifyError(e, 'The draft could not be applied');
       } finally {

@@ -170,7 +170,7 @@ function TimetableCard({ page }: { page: SchedulerPageState }) {
         shown={page.weekShown}
         entriesById={page.entriesById}
         availabilityOf={page.selectedDoctor}
-        draft={page.draftRun?.result.placed ?? NO_DRAFT}
+        draft={page.draftRun?.result.source === 'run' ? page.draftRun.result.placed : NO_DRAFT}
         onCreate={page.startSection}
         onOpen={page.openEntries}
         hidden={page.view !== 'week'}
@@ -203,7 +203,7 @@ function SchedulerDialogs({ page }: { page: SchedulerPageState }) {
         />
       )}
       {term && <PartsDialog opened={dialog === 'parts'} term={term} parts={page.parts} onClose={closeDialog} />}
-      <AutofillDialog opened={dialog === 'autofill'} term={term} onClose={closeDialog} onPreview={(runId, options, result) => page.showDraft({ runId, options, result })} />
+      <AutofillDialog opened={dialog === 'autofill'} term={term} onClose={closeDialog} onPreview={(request, result) => page.showDraft({ request, result })} />
       <EntryModal
         draft={page.draft}
         term={term}

@@ -1,0 +1,364 @@
+import { bookingConflicts, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule';
+import { sessionsOverlap, type Session } from '../domain/meetings';
+import { DAY_LETTERS } from '../domain/days';
+import { ComparisonBudget, TermBook } from '../schedule/term-book';
+import type { Assignment, Distribution, TimeOption, TimetableProblem } from '../solver';
+import { dayMask, SCALE } from './model-scale';
+import type { Slot } from './grid';
+import { SOFT_WEIGHTS, type SoftWeights } from './weights';
+
+/**
+ * A term's timetable as the solver's model (core/solver), for auto-fill to improve or rebuild it:
+ * the department's meetings it may move are the model's classes; everything else in the term (its
+ * locked meetings, other departments' bookings) is taken — the rooms are unavailable then and the
+ * instructors' times exclude them, with travel between campuses. Pure: the caller reads the store.
+ *
+ * - A joint group's meetings at one time in one room are one class: they meet together (hard).
+ * - A meeting keeps its shape (number of days and length); its times are the term's day patterns of
+ *   that many days, at starts every STEP minutes within the term's day, its instructors available.
+ * - Parts of term are week patterns (weeks of the term; parts without dates span every week).
+ * - One instructor's meetings never overlap and leave the travel time between campuses; a
+ *   section's meetings never overlap (hard).
+ * - A room is chosen among the declared rooms of the meeting's campus that seat its expected
+ *   students (emptier rooms cost more); a room that is not declared is kept.
+ * - Soft, weighted as every auto-fill goal (weights.ts): cohorts' courses not overlapping, sections of
+ *   one course apart, instructors' teaching days few, and (when improving) meetings not moved.
+ */
+
+/** Minutes between the starts a meeting may take. */
+export const START_STEP = 30;
+
+export interface MovableMeeting {
+  id: number;
+  booking: Booking;
+}
+
+export interface TermRoom {
+  name: string;
+  key: string;
+  capacity: number | null;
+  campus: string | null;
+}
+
+export interface TermDraftProblem {
+  /** The department's meetings auto-fill may move. */
+  movable: readonly MovableMeeting[];
+  /** Every other meeting of the term (the department's locked or left ones, other departments'): taken. */
+  fixed: readonly Booking[];
+  doctors: ReadonlyMap<number, DoctorAvailability>;
+  /** The rooms of the campus (declared or found in the timetable). */
+  rooms: readonly TermRoom[];
+  /** Students a section of `course` is expected to have at `campus` (undefined: not known). */
+  expected: (campus: string, course: string) => number | undefined;
+  /** The department's standard times (their day patterns are offered to every meeting of that many days). */
+  slots: readonly Slot[];
+  /** From nothing (true), or improving today's timetable (false: moving a meeting costs). */
+  rebuild: boolean;
+  rules: ConflictRules;
+  cohorts: ReadonlyMap<string, readonly string[]>;
+  weights?: SoftWeights;
+}
+
+/** Meetings that move together: a joint group's at one time in one room, else one meeting. */
+interface Unit {
+  members: MovableMeeting[];
+  first: Booking;
+  times: Session[];
+  /** Room indexes in the model (empty: the meeting needs no room). */
+  rooms: number[];
+}
+
+/** Where a meeting goes in a draft. */
+export interface DraftMove {
+  id: number;
+  day: string;
+  start: number;
+  duration: number;
+  room: string;
+}
+
+export interface TermDraftModel {
+  model: TimetableProblem;
+  /** Today's timetable in the model (-1 where today's place is not an option). */
+  initial: Assignment;
+  /** The meetings of a timetable of the model; those of unplaced classes are listed with why. */
+  read: (assignment: Assignment) => { moves: DraftMove[]; unplaced: { id: number; reason: string }[] };
+}
+
+const unitKey = (b: Booking): string | null =>
+  b.joint_group === null ? null : `${b.joint_group}|${b.day}|${b.start}|${b.duration}|${b.part.code}|${b.roomKey ?? ''}`;
+const sectionKey = (b: Booking): string => `${b.course_code}\u0000${b.section_name}`;
+const DAY = 24 * 60;
+
+/** The term's weeks: each part's weeks from its dates (a part without dates spans the term). */
+function weekPatterns(bookings: readonly Booking[]): { nrWeeks: number; patternOf: (b: Booking) => number; text: string[]; weeks: number[][] } {
+  const dated = bookings.map((b) => b.part).filter((p) => p.start_date !== null && p.end_date !== null);
+  const dayOf = (iso: string): number => Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
+  const first = dated.length === 0 ? 0 : Math.min(...dated.map((p) => dayOf(p.start_date as string)));
+  const last = dated.length === 0 ? 0 : Math.max(...dated.map((p) => dayOf(p.end_date as string)));
+  const nrWeeks = Math.max(1, Math.floor((last - first) / 7) + 1);
+  const text: string[] = [];
+  const weeks: number[][] = [];
+  const index = new Map<string, number>();
+  const patternOf = (b: Booking): number => {
+    const p = b.part;
+    const from = p.start_date === null ? 0 : Math.max(0, Math.floor((dayOf(p.start_date) - first) / 7));
+    const to = p.end_date === null ? nrWeeks - 1 : Math.min(nrWeeks - 1, Math.floor((dayOf(p.end_date) - first) / 7));
+    const bits = Array.from({ length: nrWeeks }, (_, w) => (w >= from && w <= to ? '1' : '0')).join('');
+    const known = index.get(bits);
+    if (known !== undefined) return known;
+    index.set(bits, text.length);
+    text.push(bits);
+    weeks.push([...bits].flatMap((bit, w) => (bit === '1' ? [w] : [])));
+    return text.length - 1;
+  };
+  return { nrWeeks, patternOf, text, weeks };
+}
+
+export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
+  const weights = problem.weights ?? SOFT_WEIGHTS;
+  const all = [...problem.movable.map((m) => m.booking), ...problem.fixed];
+  const weeks = weekPatterns(all);
+
+  // Units: joint partners meeting together move as one.
+  const units: Unit[] = [];
+  const byKey = new Map<string, Unit>();
+  for (const m of problem.movable) {
+    const key = unitKey(m.booking);
+    const known = key === null ? undefined : byKey.get(key);
+    if (known) known.members.push(m);
+    else {
+      const unit: Unit = { members: [m], first: m.booking, times: [], rooms: [] };
+      units.push(unit);
+      if (key !== null) byKey.set(key, unit);
+    }
+  }
+
+  // Rooms: the declared ones, and every room a meeting of the term is in.
+  const rooms: TermRoom[] = [...problem.rooms];
+  const roomIndex = new Map(rooms.map((r, i) => [r.key, i]));
+  for (const b of all) {
+    if (b.roomKey === null || roomIndex.has(b.roomKey)) continue;
+    roomIndex.set(b.roomKey, rooms.length);
+    rooms.push({ name: b.room, key: b.roomKey, capacity: null, campus: b.campus });
+  }
+  const campusOf = rooms.map((r) => r.campus ?? all.find((b) => b.roomKey === r.key)?.campus ?? null);
+
+  // The term's day: its earliest start and latest end, at least the department's standard times.
+  const sessions = [...all, ...problem.slots];
+  const dayStart = Math.floor(Math.min(...sessions.map((s) => s.start)) / START_STEP) * START_STEP;
+  const dayEnd = Math.max(...sessions.map((s) => s.start + s.duration));
+  const patterns = new Map<number, Set<string>>();
+  for (const s of sessions) patterns.set(s.day.length, (patterns.get(s.day.length) ?? new Set<string>()).add(s.day));
+
+  // Who and what each unit's times must keep clear of: the fixed meetings of its instructors and sections.
+  const fixedByDoctor = new Map<number, Booking[]>();
+  const fixedBySection = new Map<string, Booking[]>();
+  for (const b of problem.fixed) {
+    for (const id of b.doctor_ids) fixedByDoctor.set(id, [...(fixedByDoctor.get(id) ?? []), b]);
+    fixedBySection.set(sectionKey(b), [...(fixedBySection.get(sectionKey(b)) ?? []), b]);
+  }
+  const cohortFixed = new Map<string, Booking[]>();
+  for (const b of problem.fixed) for (const key of problem.cohorts.get(b.course_code) ?? []) cohortFixed.set(key, [...(cohortFixed.get(key) ?? []), b]);
+
+  const classes = units.map((unit, i) => {
+    const shape = unit.first;
+    const candidates: Session[] = [];
+    for (const day of patterns.get(shape.day.length) ?? [shape.day])
+      for (let start = dayStart; start + shape.duration <= dayEnd; start += START_STEP) candidates.push({ day, start, duration: shape.duration });
+    if (!candidates.some((s) => s.day === shape.day && s.start === shape.start))
+      candidates.push({ day: shape.day, start: shape.start, duration: shape.duration });
+    unit.times = candidates.filter((s) =>
+      unit.members.every((m) => {
+        const probe: Booking = { ...m.booking, day: s.day, start: s.start, duration: s.duration, roomKey: null };
+        const teaching = m.booking.doctor_ids.map((id) => problem.doctors.get(id)).filter((d): d is DoctorAvailability => d !== undefined);
+        const near = [...new Set([...m.booking.doctor_ids.flatMap((id) => fixedByDoctor.get(id) ?? []), ...(fixedBySection.get(sectionKey(m.booking)) ?? [])])];
+        return bookingConflicts(probe, teaching, near, problem.rules).length === 0;
+      }),
+    );
+    const cohorts = new Set(unit.members.flatMap((m) => problem.cohorts.get(m.booking.course_code) ?? []));
+    const courses = new Set(unit.members.map((m) => m.booking.course_code));
+    const times: TimeOption[] = unit.times.map((s) => {
+      let clashes = 0;
+      for (const key of cohorts)
+        for (const b of cohortFixed.get(key) ?? []) if (!courses.has(b.course_code) && b.campus === shape.campus && sessionsOverlap(b, s)) clashes++;
+      const moved = !problem.rebuild && !(s.day === shape.day && s.start === shape.start);
+      return {
+        days: dayMask(s.day),
+        start: s.start,
+        length: s.duration,
+        weeks: weeks.patternOf(shape),
+        penalty: Math.round((clashes * weights.curriculumClash + (moved ? weights.movedMeeting : 0)) * SCALE),
+      };
+    });
+    // Rooms: none for a meeting without one; a room not declared is kept; else the campus's that seat it.
+    const current = shape.roomKey === null ? undefined : roomIndex.get(shape.roomKey);
+    const students = [...new Set(unit.members.map((m) => sectionKey(m.booking)))].reduce<number | undefined>((sum, key) => {
+      const member = unit.members.find((m) => sectionKey(m.booking) === key) as MovableMeeting;
+      const size = problem.expected(member.booking.campus, member.booking.course_code);
+      return size === undefined || sum === undefined ? undefined : sum + size;
+    }, 0);
+    const here = current === undefined ? undefined : rooms[current];
+    const need = students ?? here?.capacity ?? null;
+    if (current !== undefined) {
+      const options =
+        here?.capacity == null || need === null
+          ? [current]
+          : rooms.flatMap((r, ri) => (r.capacity !== null && r.capacity >= need && (campusOf[ri] === null || campusOf[ri] === shape.campus) ? [ri] : []));
+      if (!options.includes(current)) options.push(current);
+      unit.rooms = options;
+    }
+    return {
+      id: `${shape.course_code} ${shape.section_name} ${shape.day} ${shape.start}`,
+      limit: -1,
+      parent: -1,
+      subpart: i,
+      times,
+      rooms: unit.rooms.map((ri) => {
+        const capacity = rooms[ri]?.capacity ?? null;
+        const empty = capacity === null || need === null || capacity < need ? 0 : (capacity - need) / capacity;
+        const moved = !problem.rebuild && ri !== current;
+        return { room: ri, penalty: Math.round((weights.emptySeats * empty + (moved ? weights.movedRoom : 0)) * SCALE) };
+      }),
+    };
+  });
+
+  const distributions: Distribution[] = [];
+  const group = (members: Iterable<number>, type: Distribution['type'], required: boolean, penalty: number, params: number[] = []): void => {
+    const list = [...new Set(members)];
+    if (list.length > 1 || (type === 'MaxDays' && list.length > 0)) distributions.push({ type, params, required, penalty, classes: list });
+  };
+  const byDoctor = new Map<number, number[]>();
+  const bySection = new Map<string, number[]>();
+  const byCourse = new Map<string, Map<string, number[]>>();
+  const byCohort = new Map<string, { unit: number; course: string }[]>();
+  units.forEach((unit, i) => {
+    for (const m of unit.members) {
+      for (const id of m.booking.doctor_ids) byDoctor.set(id, [...(byDoctor.get(id) ?? []), i]);
+      bySection.set(sectionKey(m.booking), [...(bySection.get(sectionKey(m.booking)) ?? []), i]);
+      const sections = byCourse.get(m.booking.course_code) ?? new Map<string, number[]>();
+      sections.set(m.booking.section_name, [...(sections.get(m.booking.section_name) ?? []), i]);
+      byCourse.set(m.booking.course_code, sections);
+      for (const key of problem.cohorts.get(m.booking.course_code) ?? [])
+        byCohort.set(key, [...(byCohort.get(key) ?? []), { unit: i, course: m.booking.course_code }]);
+    }
+  });
+  for (const members of byDoctor.values()) {
+    // One instructor: never two places at once, with the travel time between campuses.
+    group(members, 'SameAttendees', true, 0);
+    group(members, 'MaxDays', false, Math.round(weights.teachingDays * SCALE), [0]);
+  }
+  for (const members of bySection.values()) group(members, 'NotOverlap', true, 0);
+  for (const sections of byCourse.values()) {
+    if (sections.size < 2) continue;
+    // Sections of one course apart: a pair of different sections' meetings, once.
+    const lists = [...sections.values()];
+    for (let x = 0; x < lists.length; x++)
+      for (let y = x + 1; y < lists.length; y++)
+        for (const a of lists[x] ?? [])
+          for (const b of lists[y] ?? []) {
+            if (a === b) continue;
+            group([a, b], 'DifferentTime', false, Math.round(weights.sameStart * SCALE));
+            group([a, b], 'DifferentDays', false, Math.round(weights.samePattern * SCALE));
+          }
+  }
+  const cohortPairs = new Set<string>();
+  for (const members of byCohort.values())
+    for (let x = 0; x < members.length; x++)
+      for (let y = x + 1; y < members.length; y++) {
+        const a = members[x] as { unit: number; course: string };
+        const b = members[y] as { unit: number; course: string };
+        const key = `${Math.min(a.unit, b.unit)}|${Math.max(a.unit, b.unit)}`;
+        if (a.course === b.course || a.unit === b.unit || cohortPairs.has(key)) continue;
+        cohortPairs.add(key);
+        group([a.unit, b.unit], 'NotOverlap', false, Math.round(weights.curriculumClash * SCALE));
+      }
+
+  const travel = new Int32Array(rooms.length * rooms.length);
+  for (let a = 0; a < rooms.length; a++)
+    for (let b = 0; b < rooms.length; b++)
+      if (campusOf[a] !== null && campusOf[b] !== null && campusOf[a] !== campusOf[b]) travel[a * rooms.length + b] = problem.rules.travelMinutes;
+
+  const model: TimetableProblem = {
+    name: 'auto-fill term',
+    nrDays: DAY_LETTERS.length,
+    nrWeeks: weeks.nrWeeks,
+    slotsPerDay: DAY,
+    weights: { time: 1, room: 1, distribution: 1, student: 0 },
+    rooms: rooms.map((r) => ({
+      id: r.name,
+      capacity: r.capacity ?? 0,
+      unavailable: problem.fixed
+        .filter((b) => b.roomKey === r.key)
+        .map((b) => ({ days: dayMask(b.day), start: b.start, length: b.duration, weeks: weeks.patternOf(b) })),
+    })),
+    travel,
+    weekPatterns: { text: weeks.text, weeks: weeks.weeks },
+    classes,
+    subparts: classes.map((_, i) => ({ id: String(i), config: i, classes: [i] })),
+    configs: classes.map((_, i) => ({ id: String(i), course: i, subparts: [i] })),
+    courses: classes.map((_, i) => ({ id: String(i), configs: [i] })),
+    distributions,
+    students: [],
+  };
+  const initial: Assignment = {
+    time: Int32Array.from(units.map((u) => (problem.rebuild ? -1 : u.times.findIndex((s) => s.day === u.first.day && s.start === u.first.start)))),
+    room: Int32Array.from(units.map((u) => (u.first.roomKey === null ? -1 : u.rooms.indexOf(roomIndex.get(u.first.roomKey) ?? -1)))),
+    students: [],
+  };
+  const read: TermDraftModel['read'] = (assignment) => {
+    const moves: DraftMove[] = [];
+    const unplaced: { id: number; reason: string }[] = [];
+    units.forEach((unit, i) => {
+      const time = unit.times[assignment.time[i] ?? -1];
+      const roomAt = unit.rooms.length === 0 ? null : unit.rooms[assignment.room[i] ?? -1];
+      if (!time || roomAt === undefined) {
+        const reason =
+          unit.times.length === 0 ? unplaceableReason(unit, problem) : 'No time and room were left free for it within the budget; it stays where it is';
+        for (const m of unit.members) unplaced.push({ id: m.id, reason });
+        return;
+      }
+      const room = roomAt === null ? unit.first.room : (rooms[roomAt]?.name ?? unit.first.room);
+      for (const m of unit.members) moves.push({ id: m.id, day: time.day, start: time.start, duration: time.duration, room });
+    });
+    return { moves, unplaced };
+  };
+  return { model, initial, read };
+}
+
+/** Why a meeting has no time at all, in a scheduler's words. */
+function unplaceableReason(unit: Unit, problem: TermDraftProblem): string {
+  const names = [...new Set(unit.members.flatMap((m) => m.booking.doctor_ids))]
+    .map((id) => problem.doctors.get(id)?.name)
+    .filter((n): n is string => n !== undefined);
+  const shape = `${unit.first.day.length} day${unit.first.day.length === 1 ? '' : 's'} a week for ${unit.first.duration} minutes`;
+  return names.length === 0
+    ? `No time of its shape (${shape}) is free of the section's other meetings; it stays where it is`
+    : `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not free at any time of its shape (${shape}) outside their other meetings and hours; it stays where it is`;
+}
+
+/**
+ * The hard rules a draft's meetings break that today's timetable does not: every rule of the write
+ * path (conflicts.ts), checked on the whole term as it would stand. Keys name each clash once.
+ */
+export function termClashKeys(
+  own: readonly Booking[],
+  taken: readonly Booking[],
+  doctors: ReadonlyMap<number, DoctorAvailability>,
+  rules: ConflictRules,
+): Map<string, { detail: string; ids: number[] }> {
+  const book = new TermBook(rules, new ComparisonBudget(Number.MAX_SAFE_INTEGER, 'The draft'));
+  for (const b of taken) book.add(b);
+  const found = new Map<string, { detail: string; ids: number[] }>();
+  for (const b of own) {
+    const id = b.id ?? 0;
+    const teaching = b.doctor_ids.map((d) => doctors.get(d)).filter((d): d is DoctorAvailability => d !== undefined);
+    for (const clash of book.clashes(b, teaching, Number.POSITIVE_INFINITY)) {
+      const other = clash.with?.id ?? null;
+      const key = other === null ? `${id}` : `${Math.min(id, other)}|${Math.max(id, other)}`;
+      found.set(key, { detail: clash.detail, ids: other === null ? [id] : [id, other] });
+    }
+    book.add(b);
+  }
+  return found;
+}

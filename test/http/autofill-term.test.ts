@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestServer, json, type TestServer } from '../helpers/server';
+import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { Doctor } from '../../core/faculty/schema';
+
+/** Auto-fill of a whole term (source "term"): today's timetable improved, or rebuilt from nothing. */
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const TERM = { year: 2026, semester: 'Spring' } as const;
+
+interface Meeting {
+  day: string;
+  start_time: string;
+  duration_mins: number;
+  room: string;
+}
+interface TermDraft {
+  source: 'term';
+  moved: (Meeting & { id: number; course_code: string; section_name: string; was: Meeting })[];
+  unplaced: { id: number; course_code: string; section_name: string; reason: string }[];
+  locked: number;
+  stored: number;
+  score: { hard_violations: number; soft: { total: number } };
+}
+
+const minutes = (t: string): number => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+const overlap = (a: Meeting, b: Meeting): boolean =>
+  [...a.day].some((d) => b.day.includes(d)) && minutes(a.start_time) < minutes(b.start_time) + b.duration_mins && minutes(b.start_time) < minutes(a.start_time) + a.duration_mins;
+
+const doctor = async (body: Record<string, unknown>): Promise<Doctor> => json<Doctor>(await server.api('/scheduler/doctors', { method: 'POST', json: body }));
+const room = async (name: string, capacity: number): Promise<void> => {
+  expect((await server.api('/scheduler/rooms', { method: 'POST', json: { name, capacity } })).status).toBe(200);
+};
+const meeting = async (body: Record<string, unknown>): Promise<ScheduleEntry> => {
+  const response = await server.api('/scheduler/', { method: 'POST', json: { ...TERM, doctor_id: 0, ...body } });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return json<ScheduleEntry>(response);
+};
+const entries = async (): Promise<ScheduleEntry[]> => json<ScheduleEntry[]>(await server.api(`/scheduler/?year=${TERM.year}&semester=${TERM.semester}`));
+const draft = async (body: Record<string, unknown>): Promise<TermDraft> => {
+  const response = await server.api('/scheduler/auto', { method: 'POST', json: { source: 'term', ...TERM, time_budget_ms: 20_000, ...body } });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return json<TermDraft>(response);
+};
+/** The term's meetings as the draft would leave them. */
+const after = (stored: readonly ScheduleEntry[], result: TermDraft): ScheduleEntry[] =>
+  stored.map((e) => {
+    const move = result.moved.find((m) => m.id === e.id);
+    return move ? { ...e, day: move.day, start_time: move.start_time, duration_mins: move.duration_mins, room: move.room } : e;
+  });
+
+describe('POST /scheduler/auto source "term"', () => {
+  it('improves a term: a cohort clash moved away, saying where each meeting was; nothing stored on a dry run, all of it when applied', async () => {
+    const plan = 'Computer Science — Year 2';
+    const catalog = ['CSC243', 'CSC245'].map((code) => ({ code, name: code, type: 'core', study_plan: plan }));
+    expect((await server.upload('/data/upload/courses', 'courses.json', JSON.stringify(catalog))).status).toBe(200);
+    const a = await doctor({ name: 'Dr. A', allowed_courses: ['CSC243'], available_days: 'MTWRF', available_time: '08:00-17:00' });
+    const b = await doctor({ name: 'Dr. B', allowed_courses: ['CSC245'] });
+    await room('Hall A', 40);
+    await room('Hall B', 40);
+    await meeting({ course_code: 'CSC243', section_name: '1', doctor_id: a.id, day: 'MW', start_time: '09:00', duration_mins: 75, room: 'Hall A' });
+    await meeting({ course_code: 'CSC245', section_name: '1', doctor_id: b.id, day: 'MW', start_time: '09:00', duration_mins: 75, room: 'Hall B' });
+    const before = await entries();
+    expect(before.some((e) => e.curriculum_conflicts.length > 0)).toBe(true);
+
+    const result = await draft({ dry_run: true });
+    expect(result.score.hard_violations).toBe(0);
+    // One of the two moves (moving costs), keeping its shape; the other stays.
+    expect(result.moved).toHaveLength(1);
+    const moved = result.moved[0] as TermDraft['moved'][number];
+    expect(moved.was).toEqual({ day: 'MW', start_time: '09:00', duration_mins: 75, room: expect.stringMatching(/^Hall [AB]$/) as string });
+    expect(moved.day).toHaveLength(2);
+    expect(moved.duration_mins).toBe(75);
+    const drafted = after(before, result);
+    expect(overlap(drafted[0] as Meeting, drafted[1] as Meeting)).toBe(false);
+    expect(await entries()).toEqual(before);
+
+    const applied = await draft({ dry_run: false });
+    expect(applied.stored).toBe(1);
+    const stored = await entries();
+    expect(stored.every((e) => e.curriculum_conflicts.length === 0)).toBe(true);
+    const mine = stored.find((e) => e.doctor_id === a.id) as ScheduleEntry;
+    expect(minutes(mine.start_time) >= 8 * 60 && minutes(mine.start_time) + mine.duration_mins <= 17 * 60).toBe(true);
+  });
+
+  it('rebuilds a term from nothing: joint groups together, a lecture and its lab apart, parts of term, instructors free and available; the same seed gives the same draft', async () => {
+    const d1 = await doctor({ name: 'Dr. One', allowed_courses: ['CSC301'], available_days: 'MTWR', available_time: '08:00-13:00' });
+    const d2 = await doctor({ name: 'Dr. Two', allowed_courses: ['CSC410', 'CSC510'] });
+    const d3 = await doctor({ name: 'Dr. Three', allowed_courses: ['CSC220', 'CSC221'] });
+    for (const [code, name, start_date, end_date] of [
+      ['S1', 'First half', '2026-01-12', '2026-03-06'],
+      ['S2', 'Second half', '2026-03-09', '2026-05-01'],
+    ] as const) {
+      expect((await server.api('/scheduler/parts', { method: 'POST', json: { ...TERM, code, name, start_date, end_date } })).status).toBe(200);
+    }
+    await room('Hall A', 60);
+    await room('Hall B', 60);
+    await room('Lab 1', 20);
+    await meeting({ course_code: 'CSC301', section_name: '1', doctor_id: d1.id, day: 'MW', start_time: '11:30', duration_mins: 75, room: 'Hall A' });
+    await meeting({ course_code: 'CSC301', section_name: '1', day: 'F', start_time: '14:00', duration_mins: 110, room: 'Lab 1' });
+    await meeting({ course_code: 'CSC410', section_name: '1', doctor_id: d2.id, day: 'TR', start_time: '10:00', duration_mins: 75, room: 'Hall B', joint_group: 'G1' });
+    await meeting({ course_code: 'CSC510', section_name: '1', doctor_id: d2.id, day: 'TR', start_time: '10:00', duration_mins: 75, room: 'Hall B', joint_group: 'G1' });
+    await meeting({ course_code: 'CSC220', section_name: '1', doctor_id: d3.id, day: 'TR', start_time: '13:00', duration_mins: 90, room: 'Hall A', part_of_term: 'S1' });
+    await meeting({ course_code: 'CSC221', section_name: '1', doctor_id: d3.id, day: 'TR', start_time: '13:00', duration_mins: 90, room: 'Hall A', part_of_term: 'S2' });
+    const before = await entries();
+
+    const result = await draft({ rebuild: true, seed: 7, dry_run: true });
+    expect(result.unplaced).toEqual([]);
+    const again = await draft({ rebuild: true, seed: 7, dry_run: true });
+    expect(again.moved).toEqual(result.moved);
+
+    const check = (list: readonly ScheduleEntry[]): void => {
+      const find = (code: string, day?: string): ScheduleEntry => list.find((e) => e.course_code === code && (day === undefined || e.day.length === day.length)) as ScheduleEntry;
+      const [g410, g510] = [find('CSC410'), find('CSC510')];
+      expect([g510.day, g510.start_time, g510.room]).toEqual([g410.day, g410.start_time, g410.room]);
+      const lecture = find('CSC301', 'MW');
+      const lab = find('CSC301', 'F');
+      expect([lecture.day.length, lecture.duration_mins, lab.day.length, lab.duration_mins]).toEqual([2, 75, 1, 110]);
+      expect(overlap(lecture, lab)).toBe(false);
+      expect([...lecture.day].every((d) => 'MTWR'.includes(d))).toBe(true);
+      expect(minutes(lecture.start_time) >= 8 * 60 && minutes(lecture.start_time) + 75 <= 13 * 60).toBe(true);
+      // Rooms: a free one that seats the section (the lab's room seats only its own).
+      for (const [i, x] of list.entries())
+        for (const y of list.slice(i + 1)) {
+          const sameGroup = x.joint_group !== null && x.joint_group === y.joint_group;
+          const apartInTerm = x.part_of_term !== y.part_of_term && x.part_of_term !== '1' && y.part_of_term !== '1';
+          if (sameGroup || apartInTerm || !overlap(x, y)) continue;
+          expect(x.room, `${x.course_code} and ${y.course_code} share a room`).not.toBe(y.room);
+          expect(x.doctor_ids.some((id) => y.doctor_ids.includes(id)), `${x.course_code} and ${y.course_code} share an instructor`).toBe(false);
+        }
+    };
+    check(after(before, result));
+
+    const applied = await draft({ rebuild: true, seed: 7, dry_run: false });
+    expect(applied.moved).toEqual(result.moved);
+    const stored = await entries();
+    check(stored);
+    expect(stored.flatMap((e) => e.warnings).filter((w) => /already|booked|not available/.test(w))).toEqual([]);
+  });
+
+  it('never moves a locked meeting, and keeps the others clear of it', async () => {
+    const a = await doctor({ name: 'Dr. A', allowed_courses: ['CSC201', 'CSC202'] });
+    await room('Hall A', 40);
+    const kept = await meeting({ course_code: 'CSC201', section_name: '1', doctor_id: a.id, day: 'MWF', start_time: '09:00', duration_mins: 50, room: 'Hall A' });
+    await meeting({ course_code: 'CSC202', section_name: '1', doctor_id: a.id, day: 'MWF', start_time: '11:00', duration_mins: 50, room: 'Hall A' });
+    const patched = await server.api(`/scheduler/${kept.id}`, { method: 'PATCH', json: { locked: true } });
+    expect(patched.status).toBe(200);
+    expect(await json<ScheduleEntry>(patched)).toMatchObject({ id: kept.id, locked: true });
+    expect((await entries()).map((e) => e.locked)).toEqual([true, false]);
+
+    for (const seed of [1, 2, 3]) {
+      const result = await draft({ rebuild: true, seed, dry_run: true });
+      expect(result.locked).toBe(1);
+      expect(result.moved.map((m) => m.id)).not.toContain(kept.id);
+      const other = after(await entries(), result).find((e) => e.id !== kept.id) as ScheduleEntry;
+      expect(overlap(other, kept)).toBe(false);
+    }
+    expect((await server.api(`/scheduler/${kept.id}`, { method: 'PATCH', json: { locked: false } })).status).toBe(200);
+    expect((await entries()).map((e) => e.locked)).toEqual([false, false]);
+  });
+
+  it('refuses what it cannot do, in words', async () => {
+    const refused = await server.api('/scheduler/auto', { method: 'POST', json: { source: 'term', choose_instructors: true } });
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toEqual({ detail: expect.stringMatching(/keeps each meeting's instructors/) as string });
+    const noRun = await server.api('/scheduler/auto', { method: 'POST', json: { source: 'run' } });
+    expect(noRun.status).toBe(422);
+    expect(JSON.stringify(await json(noRun))).toMatch(/run_id/);
+    expect((await server.api('/scheduler/auto', { method: 'POST', json: { source: 'everything' } })).status).toBe(422);
+    expect((await server.api('/scheduler/auto', { method: 'POST', json: { source: 'term', seed: 0 } })).status).toBe(422);
+    expect((await server.api('/scheduler/x/1', { method: 'PATCH', json: { locked: 'yes' } })).status).toBe(404);
+    // An empty term: nothing to move, nothing refused.
+    const empty = await draft({ dry_run: true });
+    expect(empty).toMatchObject({ moved: [], unplaced: [], locked: 0, score: { hard_violations: 0 } });
+  });
+});

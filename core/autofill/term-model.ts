@@ -85,8 +85,8 @@ export interface TermDraftModel {
   read: (assignment: Assignment) => { moves: DraftMove[]; unplaced: { id: number; reason: string }[] };
 }
 
-const unitKey = (b: Booking): string | null =>
-  b.joint_group === null ? null : `${b.joint_group}|${b.day}|${b.start}|${b.duration}|${b.part.code}|${b.roomKey ?? ''}`;
+/** Joint partners meeting at one time are one class (in one room: the first member's, else any member's). */
+const unitKey = (b: Booking): string | null => (b.joint_group === null ? null : `${b.joint_group}|${b.day}|${b.start}|${b.duration}|${b.part.code}`);
 const sectionKey = (b: Booking): string => `${b.course_code}\u0000${b.section_name}`;
 const DAY = 24 * 60;
 
@@ -126,8 +126,10 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
   for (const m of problem.movable) {
     const key = unitKey(m.booking);
     const known = key === null ? undefined : byKey.get(key);
-    if (known) known.members.push(m);
-    else {
+    if (known) {
+      known.members.push(m);
+      if (known.first.roomKey === null && m.booking.roomKey !== null) known.first = { ...known.first, room: m.booking.room, roomKey: m.booking.roomKey };
+    } else {
       const unit: Unit = { members: [m], first: m.booking, times: [], rooms: [] };
       units.push(unit);
       if (key !== null) byKey.set(key, unit);
@@ -243,9 +245,16 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
         byCohort.set(key, [...(byCohort.get(key) ?? []), { unit: i, course: m.booking.course_code }]);
     }
   });
+  const groupOf = (unit: number): string | null => units[unit]?.first.joint_group ?? null;
   for (const members of byDoctor.values()) {
-    // One instructor: never two places at once, with the travel time between campuses.
-    group(members, 'SameAttendees', true, 0);
+    // One instructor: never two places at once, with the travel time between campuses (joint partners
+    // aside: they meet together by design, as the rules allow).
+    const list = [...new Set(members)];
+    const partners = list.some((a, x) => list.some((b, y) => y > x && groupOf(a) !== null && groupOf(a) === groupOf(b)));
+    if (!partners) group(list, 'SameAttendees', true, 0);
+    else
+      for (const [x, a] of list.entries())
+        for (const b of list.slice(x + 1)) if (groupOf(a) === null || groupOf(a) !== groupOf(b)) group([a, b], 'SameAttendees', true, 0);
     group(members, 'MaxDays', false, Math.round(weights.teachingDays * SCALE), [0]);
   }
   for (const members of bySection.values()) group(members, 'NotOverlap', true, 0);

@@ -21,8 +21,9 @@ export interface SolveOptions {
    */
   initial?: Assignment;
   /**
-   * Moves of the annealing at most: with this the result depends on the seed alone (a draft answered
-   * twice is the same draft); the wall-clock budget still caps it.
+   * Moves of the annealing at most (the construction before it may take up to ten times as many
+   * steps): with this the result depends on the seed alone (a draft answered twice is the same
+   * draft); the wall-clock budget still caps it.
    */
   maxIterations?: number;
   now?: () => number;
@@ -39,6 +40,9 @@ export interface SolveResult {
   runningTotal: number | null;
 }
 
+/** Construction steps allowed, as a multiple of the move budget (maxIterations), before it gives up. */
+const CONSTRUCTION_ALLOWANCE = 10;
+
 /** How often (iterations) the clock, the cancel flag and progress are looked at. */
 const CHECK_EVERY = 200;
 
@@ -50,7 +54,15 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   search.sectioning.initial();
   if (options.initial) search.restoreWhereValid(options.initial);
   let iterations = 0;
-  const stop = (): boolean => now() >= deadline || (options.cancelled?.() ?? false) || (options.maxIterations !== undefined && iterations >= options.maxIterations);
+  let constructionSteps = 0;
+  // The move budget counts the annealing's moves, after the construction.
+  const stop = (): boolean =>
+    now() >= deadline || (options.cancelled?.() ?? false) || (options.maxIterations !== undefined && iterations - constructionSteps >= options.maxIterations);
+  // The construction may take more steps than the annealing has moves (a crowded term needs them); counted too.
+  const constructionStops = (): boolean =>
+    now() >= deadline ||
+    (options.cancelled?.() ?? false) ||
+    (options.maxIterations !== undefined && iterations >= CONSTRUCTION_ALLOWANCE * options.maxIterations);
 
   // 1. Construction: until every class is placed (or the budget ends); the best partial one is kept.
   let best: Assignment = search.snapshot();
@@ -64,7 +76,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     }
     if (iterations % CHECK_EVERY === 0) {
       options.onProgress?.({ phase: 'construction', placed: search.placedCount, classes: problem.classes.length, bestTotal: null });
-      if (stop()) break;
+      if (constructionStops()) break;
     }
   }
   if (!search.complete) {
@@ -72,6 +84,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     return { assignment: best, score, firstValidMs: null, iterations, durationMs: now() - started, runningTotal: null };
   }
   const firstValidMs = now() - started;
+  constructionSteps = iterations;
 
   // 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable kept.
   search.cost += problem.weights.student * (search.sectioning.improve() + search.sectioning.swap());
@@ -99,7 +112,8 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
       }
     }
     // Rounds by moves when the moves are counted (same seed, same result), else by the clock.
-    const progress = options.maxIterations !== undefined ? Math.min(1, (iterations - roundStartMove) / roundMoves) : Math.min(1, (now() - roundStart) / roundMs);
+    const progress =
+      options.maxIterations !== undefined ? Math.min(1, (iterations - roundStartMove) / roundMoves) : Math.min(1, (now() - roundStart) / roundMs);
     temperature = (hot / (1 + round)) * Math.pow(1e-3, progress);
     if (++sinceSectioning >= 100) {
       sinceSectioning = 0;

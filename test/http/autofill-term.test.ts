@@ -32,7 +32,9 @@ interface TermDraft {
 
 const minutes = (t: string): number => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
 const overlap = (a: Meeting, b: Meeting): boolean =>
-  [...a.day].some((d) => b.day.includes(d)) && minutes(a.start_time) < minutes(b.start_time) + b.duration_mins && minutes(b.start_time) < minutes(a.start_time) + a.duration_mins;
+  [...a.day].some((d) => b.day.includes(d)) &&
+  minutes(a.start_time) < minutes(b.start_time) + b.duration_mins &&
+  minutes(b.start_time) < minutes(a.start_time) + a.duration_mins;
 
 const doctor = async (body: Record<string, unknown>): Promise<Doctor> => json<Doctor>(await server.api('/scheduler/doctors', { method: 'POST', json: body }));
 const room = async (name: string, capacity: number): Promise<void> => {
@@ -105,10 +107,46 @@ describe('POST /scheduler/auto source "term"', () => {
     await room('Lab 1', 20);
     await meeting({ course_code: 'CSC301', section_name: '1', doctor_id: d1.id, day: 'MW', start_time: '11:30', duration_mins: 75, room: 'Hall A' });
     await meeting({ course_code: 'CSC301', section_name: '1', day: 'F', start_time: '14:00', duration_mins: 110, room: 'Lab 1' });
-    await meeting({ course_code: 'CSC410', section_name: '1', doctor_id: d2.id, day: 'TR', start_time: '10:00', duration_mins: 75, room: 'Hall B', joint_group: 'G1' });
-    await meeting({ course_code: 'CSC510', section_name: '1', doctor_id: d2.id, day: 'TR', start_time: '10:00', duration_mins: 75, room: 'Hall B', joint_group: 'G1' });
-    await meeting({ course_code: 'CSC220', section_name: '1', doctor_id: d3.id, day: 'TR', start_time: '13:00', duration_mins: 90, room: 'Hall A', part_of_term: 'S1' });
-    await meeting({ course_code: 'CSC221', section_name: '1', doctor_id: d3.id, day: 'TR', start_time: '13:00', duration_mins: 90, room: 'Hall A', part_of_term: 'S2' });
+    await meeting({
+      course_code: 'CSC410',
+      section_name: '1',
+      doctor_id: d2.id,
+      day: 'TR',
+      start_time: '10:00',
+      duration_mins: 75,
+      room: 'Hall B',
+      joint_group: 'G1',
+    });
+    await meeting({
+      course_code: 'CSC510',
+      section_name: '1',
+      doctor_id: d2.id,
+      day: 'TR',
+      start_time: '10:00',
+      duration_mins: 75,
+      room: 'Hall B',
+      joint_group: 'G1',
+    });
+    await meeting({
+      course_code: 'CSC220',
+      section_name: '1',
+      doctor_id: d3.id,
+      day: 'TR',
+      start_time: '13:00',
+      duration_mins: 90,
+      room: 'Hall A',
+      part_of_term: 'S1',
+    });
+    await meeting({
+      course_code: 'CSC221',
+      section_name: '1',
+      doctor_id: d3.id,
+      day: 'TR',
+      start_time: '13:00',
+      duration_mins: 90,
+      room: 'Hall A',
+      part_of_term: 'S2',
+    });
     const before = await entries();
 
     const result = await draft({ rebuild: true, seed: 7, dry_run: true });
@@ -117,7 +155,8 @@ describe('POST /scheduler/auto source "term"', () => {
     expect(again.moved).toEqual(result.moved);
 
     const check = (list: readonly ScheduleEntry[]): void => {
-      const find = (code: string, day?: string): ScheduleEntry => list.find((e) => e.course_code === code && (day === undefined || e.day.length === day.length)) as ScheduleEntry;
+      const find = (code: string, day?: string): ScheduleEntry =>
+        list.find((e) => e.course_code === code && (day === undefined || e.day.length === day.length)) as ScheduleEntry;
       const [g410, g510] = [find('CSC410'), find('CSC510')];
       expect([g510.day, g510.start_time, g510.room]).toEqual([g410.day, g410.start_time, g410.room]);
       const lecture = find('CSC301', 'MW');
@@ -133,7 +172,10 @@ describe('POST /scheduler/auto source "term"', () => {
           const apartInTerm = x.part_of_term !== y.part_of_term && x.part_of_term !== '1' && y.part_of_term !== '1';
           if (sameGroup || apartInTerm || !overlap(x, y)) continue;
           expect(x.room, `${x.course_code} and ${y.course_code} share a room`).not.toBe(y.room);
-          expect(x.doctor_ids.some((id) => y.doctor_ids.includes(id)), `${x.course_code} and ${y.course_code} share an instructor`).toBe(false);
+          expect(
+            x.doctor_ids.some((id) => y.doctor_ids.includes(id)),
+            `${x.course_code} and ${y.course_code} share an instructor`,
+          ).toBe(false);
         }
     };
     check(after(before, result));
@@ -148,7 +190,15 @@ describe('POST /scheduler/auto source "term"', () => {
   it('never moves a locked meeting, and keeps the others clear of it', async () => {
     const a = await doctor({ name: 'Dr. A', allowed_courses: ['CSC201', 'CSC202'] });
     await room('Hall A', 40);
-    const kept = await meeting({ course_code: 'CSC201', section_name: '1', doctor_id: a.id, day: 'MWF', start_time: '09:00', duration_mins: 50, room: 'Hall A' });
+    const kept = await meeting({
+      course_code: 'CSC201',
+      section_name: '1',
+      doctor_id: a.id,
+      day: 'MWF',
+      start_time: '09:00',
+      duration_mins: 50,
+      room: 'Hall A',
+    });
     await meeting({ course_code: 'CSC202', section_name: '1', doctor_id: a.id, day: 'MWF', start_time: '11:00', duration_mins: 50, room: 'Hall A' });
     const patched = await server.api(`/scheduler/${kept.id}`, { method: 'PATCH', json: { locked: true } });
     expect(patched.status).toBe(200);

@@ -159,6 +159,23 @@ export interface ScheduleEntryDoctorsTable {
   role: Generated<string>;
 }
 
+/** A section without a time (a registrar's online or arranged row): its instructors as a JSON list of ids. */
+export interface UnscheduledSectionsTable {
+  id: Generated<number>;
+  department_id: number;
+  year: number;
+  semester: string;
+  course_code: string;
+  section_name: string;
+  doctor_ids: string;
+  part_of_term: string;
+  joint_group: string | null;
+  room: string | null;
+  campus: string;
+  kind: string | null;
+  created_at: string;
+}
+
 /** A meeting staff locked: auto-fill never moves it. */
 export interface ScheduleEntryLocksTable {
   entry_id: number;
@@ -249,6 +266,7 @@ export interface Tables {
   schedule_entry_doctors: ScheduleEntryDoctorsTable;
   schedule_clashes: ScheduleClashesTable;
   schedule_entry_locks: ScheduleEntryLocksTable;
+  unscheduled_sections: UnscheduledSectionsTable;
   rooms: RoomsTable;
   confirmed_terms: ConfirmedTermsTable;
   term_notes: TermNotesTable;
@@ -277,6 +295,7 @@ export const DATA_TABLES = [
   'schedule_clashes',
   'schedule_entry_locks',
   'rooms',
+  'unscheduled_sections',
   'confirmed_terms',
   'term_notes',
   'people',

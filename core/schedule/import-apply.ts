@@ -4,6 +4,7 @@ import { ensureDoctors } from '../faculty/repo';
 import { upsertRooms } from '../rooms/repo';
 import { insertClashes, insertEntries, upsertPart } from './repo';
 import type { ImportPlan } from './import-plan';
+import { upsertUnscheduled } from './unscheduled-repo';
 
 /**
  * Writes an import's plan: parts of term, courses, instructors and rooms first, then every
@@ -32,4 +33,10 @@ export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan): Promi
     }));
   });
   await insertClashes(ctx.db, clashes);
+  const standIn = (id: number): number => (id < 0 ? (doctorId.get(id) as number) : id);
+  await upsertUnscheduled(
+    ctx.db,
+    plan.untimed.map((u) => ({ ...u, doctor_ids: u.doctor_ids.map(standIn) })),
+    ctx.now().toISOString(),
+  );
 }

@@ -16,7 +16,8 @@ import { groupLookup } from './curriculum-check';
 import { meetingCampus } from './entry-values';
 import { decideRoles, type RoleDecision } from './import-decisions';
 import { CrossListing, proposeJointGroups } from './meeting-together';
-import { togetherOf, type ListedMeeting, type ListingRead } from './import-rows';
+import { togetherOf, type ListedMeeting, type ListedSection, type ListingRead } from './import-rows';
+import type { UnscheduledValues } from './unscheduled-repo';
 import { bookingOf, type EntryRow, type EntryValues } from './repo';
 import { ComparisonBudget, TermBook } from './term-book';
 
@@ -65,6 +66,8 @@ export interface PlannedMeeting {
 
 export interface ImportPlan {
   parts: { term: Term; part: PartOfTerm }[];
+  /** Sections without a time (instructors may be stand-in ids until written). */
+  untimed: UnscheduledValues[];
   courses: Course[];
   /** New doctors with their stand-in ids. */
   doctors: { standIn: number; record: DoctorRecord }[];
@@ -85,6 +88,8 @@ export interface ImportConflict {
 /** Everything the answer says of the plan, lists in full (the answer caps them). */
 export interface ImportReport {
   meetings: number;
+  /** Sections without a time kept (rows with no days or time, of sections with no timed row). */
+  untimed: number;
   sections: number;
   /** Each proposed joint group, with the rules that found it in words. */
   joint_groups: { label: string; members: string[]; rule: string }[];
@@ -116,7 +121,7 @@ export function clashMessage(clashes: readonly Clash[], more: boolean): string {
 }
 
 /** The parts of term each meeting is in: the term's parts, else new ones (dates from the file, else the whole term). */
-function planParts(meetings: readonly ListedMeeting[], snapshot: ImportSnapshot): { partsOf: Map<string, Map<string, PartOfTerm>>; created: { term: Term; part: PartOfTerm }[] } {
+function planParts(meetings: readonly ListedSection[], snapshot: ImportSnapshot): { partsOf: Map<string, Map<string, PartOfTerm>>; created: { term: Term; part: PartOfTerm }[] } {
   const partsOf = new Map<string, Map<string, PartOfTerm>>();
   const created: { term: Term; part: PartOfTerm }[] = [];
   const isNew = new Set<PartOfTerm>();
@@ -192,7 +197,7 @@ function planNotes(rolesComplete: boolean, newParts: readonly { part: PartOfTerm
 }
 
 /** Courses the catalog does not list yet, named from the listing. */
-function planCourses(meetings: readonly ListedMeeting[], snapshot: ImportSnapshot): Course[] {
+function planCourses(meetings: readonly ListedSection[], snapshot: ImportSnapshot): Course[] {
   const courses = new Map<string, Course>();
   for (const m of meetings) {
     if (courses.has(m.course_code) || snapshot.knownCourses.has(m.course_code)) continue;
@@ -206,7 +211,7 @@ function planCourses(meetings: readonly ListedMeeting[], snapshot: ImportSnapsho
  * Every instructor the listing names, by name key: a known doctor, else a new one with a negative
  * stand-in id (until it is written) allowed the courses the listing gives it.
  */
-function planInstructors(meetings: readonly ListedMeeting[], snapshot: ImportSnapshot) {
+function planInstructors(meetings: readonly ListedSection[], snapshot: ImportSnapshot) {
   const teachers = new Map<string, DoctorAvailability>();
   const teacherById = new Map<number, DoctorAvailability>();
   const newDoctors = new Map<string, { standIn: number; record: DoctorRecord; courses: Set<string> }>();
@@ -266,10 +271,13 @@ function meetingValues(m: ListedMeeting, instructors: { ids: number[]; roles: In
     room: m.room ?? 'TBD',
     part_of_term: m.part_of_term,
     joint_group: jointGroup,
-    // A declared room's campus wins; a meeting without a room takes the row's or the form's campus.
-    campus:
-      m.room === null ? ((m.campus === null ? null : options.campuses.normalise(m.campus)) ?? options.campus) : meetingCampus(m.room, declaredCampus(m.room), null, null, options.campuses.fallback),
+    campus: meetingCampusOf(m, declaredCampus, options),
   };
+}
+
+/** A declared room's campus wins; a section without a room takes the row's or the form's campus. */
+function meetingCampusOf(m: ListedSection, declaredCampus: (room: string | null) => Campus | null | undefined, options: ImportOptions): Campus {
+  return m.room === null ? ((m.campus === null ? null : options.campuses.normalise(m.campus)) ?? options.campus) : meetingCampus(m.room, declaredCampus(m.room), null, null, options.campuses.fallback);
 }
 
 /**
@@ -320,15 +328,20 @@ class PlannedTerms {
 /** The plan of an import: see the module's comment. */
 export function planImport(listing: ListingRead, snapshot: ImportSnapshot, options: ImportOptions): ImportPlan {
   const meetings = listing.meetings;
-  const { partsOf, created: newParts } = planParts(meetings, snapshot);
+  // Sections without a time: those of the listing with no timed row.
+  const timedSections = new Set(meetings.map((m) => `${termKey(m.term)}|${m.course_code}|${m.section_name}`));
+  const untimedSections = listing.untimed.filter((u) => !timedSections.has(`${termKey(u.term)}|${u.course_code}|${u.section_name}`));
+  const listed: ListedSection[] = [...meetings, ...untimedSections];
+  const { partsOf, created: newParts } = planParts(listed, snapshot);
   const partOf = (m: ListedMeeting): PartOfTerm => partsOf.get(termKey(m.term))?.get(m.part_of_term) ?? WHOLE_TERM;
   const budget = new ComparisonBudget(MAX_COMPARISONS, options.filename);
   const { groups, groupOf, decided } = planGroups(meetings, snapshot, partOf, budget, options);
-  const courses = planCourses(meetings, snapshot);
-  const { teachers, teacherById, doctors } = planInstructors(meetings, snapshot);
+  const courses = planCourses(listed, snapshot);
+  const { teachers, teacherById, doctors } = planInstructors(listed, snapshot);
   const { rooms, declaredCampus } = planRooms(meetings, snapshot, options.campus);
   const report: ImportReport = {
     meetings: 0,
+    untimed: untimedSections.length,
     sections: 0,
     joint_groups: groups.map((g) => ({ label: g.label, members: g.members, rule: g.rule })),
     roles: decided.decisions,
@@ -404,5 +417,20 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
       if (report.curriculum_conflicts.length < MAX_LISTED_ROWS) report.curriculum_conflicts.push({ ...term, campus: c.campus, cohort: c.group, courses: c.courses, detail: describeCurriculumConflict(c) });
     });
   }
-  return { parts: newParts, courses, doctors, rooms, meetings: planned, report };
+  const untimed = untimedSections.map(
+    (u): UnscheduledValues => ({
+      department_id: options.department,
+      year: u.term.year,
+      semester: u.term.semester,
+      course_code: u.course_code,
+      section_name: u.section_name,
+      doctor_ids: [...new Set(u.instructors.map((name) => teachers.get(doctorNameKey(name))?.id as number))],
+      part_of_term: u.part_of_term,
+      joint_group: u.joint_group,
+      room: u.room,
+      campus: meetingCampusOf(u, declaredCampus, options),
+      kind: u.type,
+    }),
+  );
+  return { parts: newParts, untimed, courses, doctors, rooms, meetings: planned, report };
 }

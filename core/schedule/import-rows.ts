@@ -18,7 +18,14 @@ export function togetherOf(m: ListedMeeting, part: PartOfTerm = { code: m.part_o
 }
 
 /** One meeting read from a registrar's listing (rows that repeat it are merged into it). */
-export interface ListedMeeting {
+export interface ListedMeeting extends ListedSection {
+  day: string;
+  start: number;
+  duration: number;
+}
+
+/** A section as a listing gives it, with or without a time (a row without one is a section without a time). */
+export interface ListedSection {
   /** The file row it was first read from (1-based, as a spreadsheet numbers it), and where in words. */
   row: number;
   where: string;
@@ -26,9 +33,6 @@ export interface ListedMeeting {
   course_code: string;
   course_name: string | null;
   section_name: string;
-  day: string;
-  start: number;
-  duration: number;
   /** The room as "Building Room" (or the location); null when the listing names none. */
   room: string | null;
   instructors: string[];
@@ -45,6 +49,8 @@ export interface ListedMeeting {
 
 export interface ListingRead {
   meetings: ListedMeeting[];
+  /** Sections without a time (rows with no days or time: online, arranged), one per section. */
+  untimed: ListedSection[];
   /** Rows read (blank and totals rows aside). */
   rows: number;
   /** Rows repeating a meeting already read (merged into it). */
@@ -73,7 +79,8 @@ const splitInstructors = (value: unknown): string[] =>
 
 /** Reads the meetings of a registrar's listing; `given` (the form's year/semester) wins over the file's. */
 export function readListing(tables: readonly Table[], given: Partial<Term>, fallback: Term): ListingRead {
-  const result: ListingRead = { meetings: [], rows: 0, merged: 0, mergedRows: [], skipped: [] };
+  const untimedSeen = new Map<string, ListedSection>();
+  const result: ListingRead = { meetings: [], untimed: [], rows: 0, merged: 0, mergedRows: [], skipped: [] };
   const seen = new Map<string, ListedMeeting[]>();
   for (const table of tables) {
     const columns = matchColumns(table.headers, TIMETABLE_COLUMNS);
@@ -89,31 +96,33 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
       const skip = (reason: string): void => void result.skipped.push({ row, where: tableRow.where, reason });
       const startText = at(v, 'start_time');
       const daysText = at(v, 'days');
-      if (startText === '' || UNTIMED.test(startText)) {
-        skip(SKIP_REASONS.noTime);
-        continue;
-      }
-      const start = readClockLeniently(startText);
-      const endText = at(v, 'end_time');
-      const end = endText === '' ? null : readClockLeniently(endText);
-      const durationText = at(v, 'duration');
-      const duration = end !== null && start !== null ? end - start : durationText === '' ? NaN : Number(durationText);
-      if (start === null || (endText !== '' && end === null)) {
-        skip(SKIP_REASONS.badTime);
-        continue;
-      }
-      if (!(Number.isInteger(duration) && duration >= MIN_DURATION && duration <= MAX_DURATION && start + duration <= 24 * 60)) {
-        skip(SKIP_REASONS.badEnd);
-        continue;
-      }
-      const day = readDaysLeniently(daysText);
-      if (day === null) {
-        skip(SKIP_REASONS.noDays);
-        continue;
+      // A row without a time (online, arranged) is a section without a time: kept, not a meeting.
+      const untimed = startText === '' || UNTIMED.test(startText);
+      let timing: { day: string; start: number; duration: number } | null = null;
+      if (!untimed) {
+        const start = readClockLeniently(startText);
+        const endText = at(v, 'end_time');
+        const end = endText === '' ? null : readClockLeniently(endText);
+        const durationText = at(v, 'duration');
+        const duration = end !== null && start !== null ? end - start : durationText === '' ? NaN : Number(durationText);
+        if (start === null || (endText !== '' && end === null)) {
+          skip(SKIP_REASONS.badTime);
+          continue;
+        }
+        if (!(Number.isInteger(duration) && duration >= MIN_DURATION && duration <= MAX_DURATION && start + duration <= 24 * 60)) {
+          skip(SKIP_REASONS.badEnd);
+          continue;
+        }
+        const day = readDaysLeniently(daysText);
+        if (day === null) {
+          skip(SKIP_REASONS.noDays);
+          continue;
+        }
+        timing = { day, start, duration };
       }
       const code = normaliseCourseCode(columns.course_code !== undefined ? at(v, 'course_code') : `${at(v, 'prefix')}${at(v, 'number')}`);
       if (!code) {
-        skip(SKIP_REASONS.noCourse);
+        skip(untimed ? SKIP_REASONS.noTime : SKIP_REASONS.noCourse);
         continue;
       }
       const fromFile = { ...readTermText(at(v, 'year')), ...readTermText(at(v, 'term')) };
@@ -136,16 +145,13 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
       const meetsWith = readMeetsWith(at(v, 'cross_list'));
       const location = at(v, 'location');
       const room = location !== '' ? location : [at(v, 'building'), at(v, 'room')].filter((p) => p !== '').join(' ');
-      const meeting: ListedMeeting = {
+      const section: ListedSection = {
         row,
         where: tableRow.where,
         term: { year, semester },
         course_code: code,
         course_name: at(v, 'course_name') || null,
         section_name: at(v, 'section') || at(v, 'crn') || '1',
-        day,
-        start,
-        duration,
         // No room, or one still to be decided (TBD): never a joint group's room, never a new declared room.
         room: roomKey(room) === null ? null : displayRoom(room),
         instructors: [...new Set(instructors)],
@@ -157,6 +163,20 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
         cross_listed: [...new Set([...meetsWith.crossListed, ...crossListedInNote(at(v, 'notes'))])].filter((c) => c !== code),
         campus: at(v, 'campus') || null,
       };
+      if (timing === null) {
+        // A section's untimed rows (a second instructor's, a copy) are one section without a time.
+        const sectionKey = [year, semester, code, section.section_name].join('|');
+        const earlier = untimedSeen.get(sectionKey);
+        if (earlier) {
+          for (const name of section.instructors) if (earlier.instructors.length <= MAX_INSTRUCTORS && !earlier.instructors.includes(name)) earlier.instructors.push(name);
+        } else {
+          untimedSeen.set(sectionKey, section);
+          result.untimed.push(section);
+        }
+        continue;
+      }
+      const { day, start, duration } = timing;
+      const meeting: ListedMeeting = { ...section, day, start, duration };
       // The same meeting of a section listed again (a second instructor's row, a copy, a row whose
       // days overlap it — MTWRU and MTWRFU): one meeting, on the union of the days.
       const key = [meeting.term.year, meeting.term.semester, code, meeting.section_name, start, duration, roomKey(meeting.room ?? ''), part].join('|');
@@ -182,6 +202,8 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
     for (const m of overfull) result.skipped.push({ row: m.row, where: m.where, reason: SKIP_REASONS.tooManyInstructors });
     result.meetings = result.meetings.filter((m) => m.instructors.length <= MAX_INSTRUCTORS);
   }
+  for (const m of result.untimed.filter((u) => u.instructors.length > MAX_INSTRUCTORS)) result.skipped.push({ row: m.row, where: m.where, reason: SKIP_REASONS.tooManyInstructors });
+  result.untimed = result.untimed.filter((u) => u.instructors.length <= MAX_INSTRUCTORS);
   return result;
 }
 

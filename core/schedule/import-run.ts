@@ -20,6 +20,7 @@ import { readListing, type ListingRead } from './import-rows';
 import { MAX_LISTED_ROWS, planImport, termKey, type ImportConflict, type ImportPlan, type ImportSnapshot } from './import-plan';
 import { applyImportPlan } from './import-apply';
 import { deleteTermEntries, type EntryRow } from './repo';
+import { deleteTermUnscheduled } from './unscheduled-repo';
 import type { Booking } from './conflicts';
 import { campusTerm } from './term-bookings';
 import type { PartOfTerm } from '../domain/parts';
@@ -45,7 +46,7 @@ async function readTables(file: UploadedFile): Promise<Table[]> {
 
 /** The terms a listing names. */
 function listedTerms(listing: ListingRead): Term[] {
-  return [...new Map<string, Term>(listing.meetings.map((m) => [termKey(m.term), m.term])).values()];
+  return [...new Map<string, Term>([...listing.meetings, ...listing.untimed].map((m) => [termKey(m.term), m.term])).values()];
 }
 
 /** What the plan needs of the database, for the terms the listing names; `replacing` leaves out the department's own meetings of them (a publish replaces them). */
@@ -119,6 +120,7 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
       await takeLocks(db, termLocks(listedTerms(listing)));
       const current = (await dataVersion(db)) === planned.version ? planned.plan : await makePlan(tx);
       if (replacing) for (const term of listedTerms(listing)) await deleteTermEntries(db, ctx.department, term);
+      if (replacing) for (const term of listedTerms(listing)) await deleteTermUnscheduled(db, ctx.department, term);
       await applyImportPlan(tx, current);
       return current;
     });
@@ -128,11 +130,12 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
   const skipped: Record<string, number> = {};
   for (const s of listing.skipped) skipped[s.reason] = (skipped[s.reason] ?? 0) + 1;
   return {
-    status: report.meetings === 0 ? 'empty' : input.dry_run ? 'preview' : 'success',
+    status: report.meetings === 0 && report.untimed === 0 ? 'empty' : input.dry_run ? 'preview' : 'success',
     dry_run: input.dry_run,
     processed: listing.rows,
     meetings: report.meetings,
     sections: report.sections,
+    untimed: report.untimed,
     merged: listing.merged,
     merged_rows: firstListed(listing.mergedRows),
     skipped,

@@ -33,6 +33,8 @@ export interface TimetableImportResult {
   meetings: number;
   /** Sections those meetings make up. */
   sections: number;
+  /** Sections without a time kept (rows with no days or time: online, arranged), listed by GET /scheduler/unscheduled. */
+  untimed: number;
   /** Rows repeating a meeting of the same section, merged into it. */
   merged: number;
   /** The first 200 merged rows: each row, the row it was merged into and the days of both. */

@@ -10,3 +10,5 @@ export { instructorAliases } from './entry-values';
 export { currentTerm, partsByCode, termForWrite, termOf, travelMinutes } from './terms';
 export { termLocks } from './locks';
 export { campusTerm } from './term-bookings';
+export { withoutNewClashes } from './recheck';
+export { ComparisonBudget, TermBook } from './term-book';

@@ -1,0 +1,83 @@
+import type { Db } from '../db/store';
+import { inBatches } from '../db/batches';
+import type { Term } from '../domain/terms';
+
+/**
+ * Sections without a time (a registrar's online or arranged rows): what they keep until they are
+ * given a time — their instructors, part of term, joint group, the room they list and their campus.
+ */
+export interface UnscheduledSection {
+  id: number;
+  department_id: number;
+  year: number;
+  semester: Term['semester'];
+  course_code: string;
+  section_name: string;
+  /** The instructors who teach it, first one first. */
+  doctor_ids: number[];
+  part_of_term: string;
+  joint_group: string | null;
+  /** The room the listing gives it (the room it needs); null when none. */
+  room: string | null;
+  campus: string;
+  /** What the listing calls it ("Online", "Independent Study"); null when it does not say. */
+  kind: string | null;
+}
+
+export type UnscheduledValues = Omit<UnscheduledSection, 'id'>;
+
+const COLUMNS = ['id', 'department_id', 'year', 'semester', 'course_code', 'section_name', 'doctor_ids', 'part_of_term', 'joint_group', 'room', 'campus', 'kind'] as const;
+
+const readIds = (text: string): number[] => {
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : [];
+};
+
+/** A department's sections without a time in a term, by course and section. */
+export async function listUnscheduled(db: Db, department: number, term: Term): Promise<UnscheduledSection[]> {
+  const rows = await db
+    .selectFrom('unscheduled_sections')
+    .select(COLUMNS)
+    .where('department_id', '=', department)
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .orderBy('course_code')
+    .orderBy('section_name')
+    .execute();
+  return rows.map((r) => ({ ...r, semester: r.semester as Term['semester'], doctor_ids: readIds(r.doctor_ids) }));
+}
+
+/** Stores sections without a time; a section already listed is replaced (a listing imported again). */
+export async function upsertUnscheduled(db: Db, sections: readonly UnscheduledValues[], createdAt: string): Promise<void> {
+  await inBatches([...sections], async (batch) => {
+    for (const s of batch) {
+      const values = { ...s, doctor_ids: JSON.stringify(s.doctor_ids), created_at: createdAt };
+      await db
+        .insertInto('unscheduled_sections')
+        .values(values)
+        .onConflict((oc) =>
+          oc.columns(['department_id', 'year', 'semester', 'course_code', 'section_name']).doUpdateSet({
+            doctor_ids: values.doctor_ids,
+            part_of_term: values.part_of_term,
+            joint_group: values.joint_group,
+            room: values.room,
+            campus: values.campus,
+            kind: values.kind,
+          }),
+        )
+        .execute();
+    }
+  });
+}
+
+/** Removes sections without a time (given one now); answers how many were removed. */
+export async function deleteUnscheduled(db: Db, department: number, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('unscheduled_sections').where('department_id', '=', department).where('id', 'in', [...ids]).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A term's sections without a time (a listing published over the term replaces them). */
+export async function deleteTermUnscheduled(db: Db, department: number, term: Term): Promise<void> {
+  await db.deleteFrom('unscheduled_sections').where('department_id', '=', department).where('year', '=', term.year).where('semester', '=', term.semester).execute();
+}

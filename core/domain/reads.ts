@@ -30,6 +30,7 @@ export const READ_AREAS = {
   'schedule-settings': ['settings', 'offerings', 'timetable'],
   'schedule-terms': ['timetable', 'settings', 'offerings'],
   'schedule-parts': ['timetable'],
+  'schedule-unscheduled': ['timetable', 'doctors'],
   'schedule-cohorts': ['catalog', 'timetable'],
   'campus-week': ['rooms', 'timetable', 'departments', 'settings', 'campus'],
   'schedule-list': ['timetable', 'doctors', 'catalog', 'rooms', 'runs', 'settings', 'offerings'],

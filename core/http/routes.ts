@@ -78,6 +78,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/scheduler/terms/copy', operation: 'schedule-terms-copy', input: 'json', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/campus', operation: 'campus-week', input: 'query', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/terms/publish', operation: 'schedule-publish', input: 'multipart', tag: 'scheduler' },
+  { method: 'GET', path: '/scheduler/unscheduled', operation: 'schedule-unscheduled', input: 'query', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/parts', operation: 'schedule-parts', input: 'query', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/cohorts', operation: 'schedule-cohorts', input: 'query', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/parts', operation: 'schedule-parts-save', input: 'json', tag: 'scheduler' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import { createEntrySchema, entryIdField, partCodeField, patchEntrySchema, semesterField, termFields, termSchema, yearField } from './schema';
 import { copyTerm, createEntry, patchEntry, removeEntry, termEntries } from './service';
+import { unscheduledSections } from './unscheduled';
 import { MAX_TRAVEL_MINUTES, partsOf, removePart, termAsked, timetableSettings, timetableTerms } from './terms';
 import { savePart, updateTimetableSettings } from './term-changes';
 import { exportTimetable } from './export-formats';
@@ -108,6 +109,11 @@ export const scheduleHandlers = defineHandlers({
     { writes: ['timetable'] },
   ),
   'schedule-cohorts': handler(termQuery, "The student cohorts (curriculum groups) of a term's timetable, each with its courses (the current term unless year and semester are given)", async (ctx, term) => termCohorts(ctx, await termAsked(ctx, term))),
+  'schedule-unscheduled': handler(
+    termQuery,
+    "A term's sections without a time (a registrar's online or arranged rows), with their instructors, part of term, joint group and listed room (the current term unless year and semester are given)",
+    async (ctx, term) => unscheduledSections(ctx, await termAsked(ctx, term)),
+  ),
   'schedule-parts': handler(termQuery, "A term's parts of term (the current term unless year and semester are given)", async (ctx, term) => partsOf(ctx, await termAsked(ctx, term))),
   'schedule-parts-save': handler(
     z.object({

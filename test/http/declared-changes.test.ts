@@ -26,6 +26,8 @@ const TABLE_AREAS: Record<string, ChangeArea | null> = {
   schedule_entries: 'timetable',
   schedule_entry_doctors: 'timetable',
   schedule_clashes: 'timetable',
+  schedule_entry_locks: 'timetable',
+  unscheduled_sections: 'timetable',
   term_parts: 'timetable',
   prediction_runs: 'runs',
   prediction_entries: 'runs',
@@ -76,7 +78,7 @@ const remember = (key: string, write: Write): Write => ({
   },
 });
 
-const LISTING = ['Course,Section,Days,Start Time,End Time,Room,Instructors,Term', 'CSC310,A,MWF,09:00,09:50,Hall 1,Dr. Listing,Fall 2025', 'CSC320,A,TR,11:00,12:15,Hall 2,Dr. Listing,Fall 2025'].join('\n');
+const LISTING = ['Course,Section,Days,Start Time,End Time,Room,Instructors,Term', 'CSC310,A,MWF,09:00,09:50,Hall 1,Dr. Listing,Fall 2025', 'CSC320,A,TR,11:00,12:15,Hall 2,Dr. Listing,Fall 2025', 'CSC330,A,,ARRANGED,,,Dr. Listing,Fall 2025'].join('\n');
 
 /** Every read the screens follow, as a script asks it (null: not askable yet). */
 const READS: Record<LiveRead, () => string | null> = {
@@ -99,6 +101,7 @@ const READS: Record<LiveRead, () => string | null> = {
   'schedule-settings': () => '/scheduler/settings',
   'schedule-terms': () => '/scheduler/terms',
   'schedule-parts': () => '/scheduler/parts?year=2025&semester=Fall',
+  'schedule-unscheduled': () => '/scheduler/unscheduled?year=2025&semester=Fall',
   'schedule-cohorts': () => '/scheduler/cohorts?year=2025&semester=Fall',
   'schedule-list': () => '/scheduler/?year=2025&semester=Fall',
   'campus-week': () => '/scheduler/campus?year=2025&semester=Fall',

@@ -1,0 +1,22 @@
+import type { CoreContext } from '../context';
+import type { Term } from '../domain/terms';
+import { doctorsById } from '../faculty/repo';
+import { listUnscheduled, type UnscheduledSection } from './unscheduled-repo';
+
+/** A section without a time as reads answer it: its instructors named. */
+export interface UnscheduledAnswer extends Omit<UnscheduledSection, 'department_id' | 'doctor_ids'> {
+  doctors: { id: number; name: string }[];
+}
+
+/** A term's sections without a time (a registrar's online or arranged rows), by course and section. */
+export async function unscheduledSections(ctx: CoreContext, term: Term): Promise<UnscheduledAnswer[]> {
+  const sections = await listUnscheduled(ctx.db, ctx.department, term);
+  const doctors = await doctorsById(ctx.db, ctx.department, new Set(sections.flatMap((s) => s.doctor_ids)));
+  return sections.map(({ department_id: _department, doctor_ids, ...section }) => ({
+    ...section,
+    doctors: doctor_ids.flatMap((id) => {
+      const doctor = doctors.get(id);
+      return doctor ? [{ id, name: doctor.name }] : [];
+    }),
+  }));
+}

@@ -23,6 +23,7 @@ import {
 } from '../schedule';
 import type { Semester, Term } from '../domain/terms';
 import { AUTOFILL_BOUNDS, type AutofillSource } from '../domain/autofill';
+import { listUnscheduled } from '../schedule/unscheduled-repo';
 import { applyTermDraft, draftTermTimetable, type TermDraft } from './term-draft';
 import { mayTeach } from '../domain/teaching';
 import { roomKey } from '../domain/meetings';
@@ -56,7 +57,7 @@ export interface AutofillResult {
 
 /** A term improved or rebuilt (source "term"): the meetings it moves, each with where it was. */
 export interface TermAutofillResult extends Omit<TermDraft, 'basis' | 'term'> {
-  source: 'term';
+  source: 'term' | 'unscheduled';
   year: number;
   semester: Semester;
   /** Meetings stored (0 on a dry run). */
@@ -82,6 +83,8 @@ export async function buildProblem(ctx: CoreContext, input: AutofillInput, given
   // An instructor's load counts what they teach for every department.
   const loads = new Map<number, number>();
   for (const b of [...ownBookings, ...taken]) for (const id of b.doctor_ids) loads.set(id, (loads.get(id) ?? 0) + 1);
+  // Sections without a time count too: their instructors teach them.
+  for (const u of await listUnscheduled(ctx.db, ctx.department, term)) for (const id of u.doctor_ids) loads.set(id, (loads.get(id) ?? 0) + 1);
   const instructors = new Map<number, Instructor>(
     doctors.map((d) => [d.id, { id: d.id, name: d.name, available_days: d.available_days, available_time: d.available_time, load: loads.get(d.id) ?? 0 }]),
   );
@@ -128,37 +131,29 @@ const runIdOf = (input: AutofillInput): number => {
 
 /** Drafts a timetable: a run's new sections, or the term's own meetings (source "term"); stores it unless dry_run. */
 export async function autofill(ctx: CoreContext, input: AutofillInput): Promise<AutofillResult | TermAutofillResult> {
-  if (input.source === 'term') return autofillTerm(ctx, input);
+  if (input.source === 'term' || input.source === 'unscheduled') return autofillTerm(ctx, input, input.source);
   return autofillRun(ctx, input);
 }
 
-async function autofillTerm(ctx: CoreContext, input: AutofillInput): Promise<TermAutofillResult> {
+async function autofillTerm(ctx: CoreContext, input: AutofillInput, source: 'term' | 'unscheduled'): Promise<TermAutofillResult> {
   const started = performance.now();
-  if (input.choose_instructors === true)
-    throw new CoreError('invalid', 'Auto-fill of a term keeps each meeting\'s instructors: choose_instructors is only for source "run"');
+  if (input.choose_instructors === true) {
+    throw new CoreError(
+      'invalid',
+      `Auto-fill of a term's ${source === 'term' ? 'meetings' : 'sections without a time'} keeps their instructors: choose_instructors is only for source "run"`,
+    );
+  }
   const term = await draftTerm(ctx, input);
-  const {
-    basis: _basis,
-    term: _term,
-    ...draft
-  } = await draftTermTimetable(ctx, term, {
+  const draft = await draftTermTimetable(ctx, term, {
+    source,
     rebuild: input.rebuild ?? false,
     seed: input.seed ?? AUTOFILL_BOUNDS.seed.default,
     time_budget_ms: input.time_budget_ms,
-    dry_run: input.dry_run,
     slots: input.slots,
   });
-  const full = { ...draft, term, basis: _basis };
-  const stored = input.dry_run ? 0 : await applyTermDraft(ctx, full);
-  return {
-    source: 'term',
-    year: term.year,
-    semester: term.semester,
-    ...draft,
-    stored,
-    duration_ms: Math.round(performance.now() - started),
-    dry_run: input.dry_run,
-  };
+  const stored = input.dry_run ? 0 : await applyTermDraft(ctx, draft);
+  const { basis: _basis, term: _term, ...answer } = draft;
+  return { source, year: term.year, semester: term.semester, ...answer, stored, duration_ms: Math.round(performance.now() - started), dry_run: input.dry_run };
 }
 
 /** Drafts a conflict-free timetable for a prediction run's recommended courses; stores it unless dry_run. */

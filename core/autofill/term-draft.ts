@@ -3,19 +3,21 @@ import type { CoreContext } from '../context';
 import { CoreError } from '../domain/errors';
 import { formatHHMM } from '../domain/time';
 import type { Term } from '../domain/terms';
-import { displayRoom, roomKey } from '../domain/meetings';
+import { displayRoom, roomKey, TBD_ROOM } from '../domain/meetings';
 import { listDoctors } from '../faculty/repo';
 import { declaredRooms } from '../rooms/repo';
 import { expectedSectionSizes } from '../predict/runs-repo';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
-import { campusTerm, courseCohorts, termLocks, travelMinutes, type Booking } from '../schedule';
+import { campusTerm, courseCohorts, insertCheckedEntry, partsByCode, termLocks, travelMinutes, withoutNewClashes, type Booking } from '../schedule';
 import { clearClashes, lockedEntries, updateEntry, type EntryRow } from '../schedule/repo';
-import { withoutNewClashes } from '../schedule/recheck';
-import { solveInWorker } from '../solver/run';
+import { solveInWorker } from '../solver';
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { SCALE } from './model-scale';
 import { termClashKeys, termDraftModel, type DraftMove } from './term-model';
+import { deleteUnscheduled, listUnscheduled, type UnscheduledSection } from '../schedule/unscheduled-repo';
+import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
+import { CHECKED_ROLE } from '../domain/roles';
 
 /**
  * Auto-fill of a whole term (source "term"): the department's meetings that are not locked are
@@ -24,15 +26,16 @@ import { termClashKeys, termDraftModel, type DraftMove } from './term-model';
  * before it is answered; a meeting the model let clash stays where it is, with the reason.
  */
 export interface TermDraftInput {
+  /** The term's meetings that are not locked (term), or its sections without a time (unscheduled). */
+  source: 'term' | 'unscheduled';
   rebuild: boolean;
   seed: number;
   time_budget_ms: number;
-  dry_run: boolean;
   slots?: Slot[] | undefined;
 }
 
-/** A meeting the draft moves: where it goes, and where it was. */
-export interface MovedMeeting {
+/** Where a meeting or section goes, with what it keeps. */
+interface DraftPlace {
   id: number;
   course_code: string;
   section_name: string;
@@ -44,14 +47,23 @@ export interface MovedMeeting {
   part_of_term: string;
   joint_group: string | null;
   campus: string;
+}
+
+/** A meeting the draft moves: where it goes, and where it was. */
+export interface MovedMeeting extends DraftPlace {
   was: { day: string; start_time: string; duration_mins: number; room: string };
 }
+
+/** A section without a time the draft places (its id is among the sections without a time). */
+export type PlacedSection = DraftPlace;
 
 export interface TermDraft {
   term: Term;
   moved: MovedMeeting[];
-  /** Meetings the draft could not place: they stay where they are. */
-  unplaced: { id: number; course_code: string; section_name: string; reason: string }[];
+  /** Sections without a time given one (source "unscheduled"). */
+  placed: PlacedSection[];
+  /** Meetings (or sections without a time: `untimed`) the draft could not place: they stay as they are. */
+  unplaced: { id: number; untimed: boolean; course_code: string; section_name: string; reason: string }[];
   /** Meetings taken as they are: locked by staff. */
   locked: number;
   score: { hard_violations: number; soft: { time: number; room: number; distribution: number; total: number } };
@@ -64,8 +76,9 @@ export interface TermDraft {
 export const TERM_MOVES_PER_MEETING = 400;
 
 /** What a draft of the term rests on, as one digest: the meetings, their instructors and rooms, the locks. */
-function basisOf(own: readonly EntryRow[], taken: readonly Booking[], locked: ReadonlySet<number>): string {
+function basisOf(own: readonly EntryRow[], taken: readonly Booking[], locked: ReadonlySet<number>, untimed: readonly UnscheduledSection[]): string {
   const hash = createHash('sha256');
+  for (const u of untimed) hash.update(JSON.stringify(['untimed', u.id, u.doctor_ids, u.part_of_term, u.joint_group, u.room, u.campus]));
   for (const r of own)
     hash.update(
       JSON.stringify([
@@ -86,21 +99,49 @@ function basisOf(own: readonly EntryRow[], taken: readonly Booking[], locked: Re
   return hash.digest('hex');
 }
 
+/** A section without a time as the rules will see it once it has one (day '' until then; its id negative, apart from meetings'). */
+function untimedBooking(u: UnscheduledSection, parts: ReadonlyMap<string, PartOfTerm>): Booking {
+  return {
+    id: -u.id,
+    department: u.department_id,
+    course_code: u.course_code,
+    section_name: u.section_name,
+    doctor_ids: u.doctor_ids,
+    day: '',
+    start: 0,
+    duration: 0,
+    room: displayRoom(u.room),
+    roomKey: u.room === null ? null : roomKey(u.room),
+    part: parts.get(u.part_of_term) ?? { ...WHOLE_TERM, code: u.part_of_term },
+    joint_group: u.joint_group,
+    campus: u.campus,
+  };
+}
+
+/** An online section needs no room. */
+const ONLINE = /online|web|remote|distance/i;
+
 export async function draftTermTimetable(ctx: CoreContext, term: Term, input: TermDraftInput): Promise<TermDraft> {
   const { own, ownBookings, taken } = await campusTerm(ctx, term);
   const locked = await lockedEntries(
     ctx.db,
     own.map((r) => r.id),
   );
+  const untimedRows = await listUnscheduled(ctx.db, ctx.department, term);
+  const parts = await partsByCode(ctx, term);
   const doctors = new Map((await listDoctors(ctx.db, ctx.department)).map((d) => [d.id, d]));
   const rules = { travelMinutes: await travelMinutes(ctx) };
   const sizes = new Map<string, Map<string, number>>();
-  for (const campus of new Set(own.map((r) => r.campus)))
+  for (const campus of new Set([...own.map((r) => r.campus), ...untimedRows.map((u) => u.campus)]))
     sizes.set(campus, await expectedSectionSizes(ctx.db, ctx.department, term.year, term.semester, campus));
-  const movable = own.flatMap((row, i) => (locked.has(row.id) ? [] : [{ id: row.id, booking: ownBookings[i] as Booking }]));
-  const fixed = [...ownBookings.filter((b) => locked.has(b.id ?? 0)), ...taken];
+  // Source "term" moves the meetings that are not locked; "unscheduled" places the sections without a time around all of them.
+  const moving = input.source === 'term';
+  const movable = moving ? own.flatMap((row, i) => (locked.has(row.id) ? [] : [{ id: row.id, booking: ownBookings[i] as Booking }])) : [];
+  const fixed = [...ownBookings.filter((b) => !moving || locked.has(b.id ?? 0)), ...taken];
+  const untimed = moving ? [] : untimedRows.map((u) => ({ id: u.id, booking: untimedBooking(u, parts), needsRoom: !ONLINE.test(u.kind ?? '') }));
   const draft = termDraftModel({
     movable,
+    untimed,
     fixed,
     doctors,
     rooms: (await declaredRooms(ctx.db, ctx.department)).map((r) => ({
@@ -113,11 +154,7 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
     slots: input.slots ?? STANDARD_SLOTS,
     rebuild: input.rebuild,
     rules,
-    cohorts: await courseCohorts(
-      ctx,
-      term,
-      own.map((r) => r.course_code),
-    ),
+    cohorts: await courseCohorts(ctx, term, [...own.map((r) => r.course_code), ...untimedRows.map((u) => u.course_code)]),
   });
   const result =
     draft.model.classes.length === 0
@@ -130,72 +167,113 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
         }).result;
   const read = result ? draft.read(result.assignment) : { moves: [], unplaced: [] };
 
-  // The write path's rules are the judge: a move that would clash where today's timetable does not stays put.
-  const byId = new Map(own.map((r, i) => [r.id, { row: r, booking: ownBookings[i] as Booking }]));
-  const reasons = new Map(read.unplaced.map((u) => [u.id, u.reason]));
+  // The write path's rules are the judge: a move that would clash where today's timetable does not
+  // stays put (a section without a time stays without one). Keys: a meeting's id, a section's -id.
+  const keyOf = (m: { id: number; untimed: boolean }): number => (m.untimed ? -m.id : m.id);
+  const rowOf = new Map(own.map((r) => [r.id, r]));
+  const untimedOf = new Map(untimedRows.map((u) => [u.id, u]));
+  const reasons = new Map(read.unplaced.map((u) => [keyOf(u), u.reason]));
   let moves = read.moves;
   const before = termClashKeys(ownBookings, taken, doctors, rules);
   for (;;) {
-    const at = new Map(moves.map((m) => [m.id, m]));
-    const after = ownBookings.map((b) => {
-      const move = at.get(b.id ?? 0);
-      return move ? { ...b, day: move.day, start: move.start, duration: move.duration, room: displayRoom(move.room), roomKey: roomKey(move.room) } : b;
+    const at = new Map(moves.map((m) => [keyOf(m), m]));
+    const placedAt = (b: Booking, move: DraftMove): Booking => ({
+      ...b,
+      day: move.day,
+      start: move.start,
+      duration: move.duration,
+      room: displayRoom(move.room),
+      roomKey: roomKey(move.room),
     });
+    const after = [
+      ...ownBookings.map((b) => {
+        const move = at.get(b.id ?? 0);
+        return move ? placedAt(b, move) : b;
+      }),
+      ...untimed.flatMap((u) => {
+        const move = at.get(-u.id);
+        return move ? [placedAt(u.booking, move)] : [];
+      }),
+    ];
     const added = [...termClashKeys(after, taken, doctors, rules)].filter(([key]) => !before.has(key));
     const culprits = new Set(added.flatMap(([, clash]) => clash.ids.filter((id) => at.has(id))));
     if (culprits.size === 0) break;
     for (const [, clash] of added)
-      for (const id of clash.ids) if (at.has(id)) reasons.set(id, `Moving it would break a rule, so it stays where it is: ${clash.detail}`);
-    moves = moves.filter((m) => !culprits.has(m.id));
+      for (const id of clash.ids)
+        if (at.has(id))
+          reasons.set(
+            id,
+            id < 0
+              ? `Placing it would break a rule, so it stays without a time: ${clash.detail}`
+              : `Moving it would break a rule, so it stays where it is: ${clash.detail}`,
+          );
+    moves = moves.filter((m) => !culprits.has(keyOf(m)));
   }
-  const changed = moves.filter((m) => {
-    const row = byId.get(m.id)?.row;
-    return (
-      row !== undefined && (row.day !== m.day || row.start_time !== formatHHMM(m.start) || row.duration_mins !== m.duration || row.room_key !== roomKey(m.room))
-    );
-  });
   const names = (ids: readonly number[]): string[] => ids.map((id) => doctors.get(id)?.name ?? `#${id}`);
+  const placeOf = (
+    id: number,
+    section: Omit<DraftPlace, 'id' | 'day' | 'start_time' | 'duration_mins' | 'room' | 'instructors'>,
+    ids: readonly number[],
+    m: DraftMove,
+  ): DraftPlace => ({
+    id,
+    ...section,
+    day: m.day,
+    start_time: formatHHMM(m.start),
+    duration_mins: m.duration,
+    room: displayRoom(m.room),
+    instructors: names(ids),
+  });
+  const moved: MovedMeeting[] = [];
+  const placed: PlacedSection[] = [];
+  for (const m of moves) {
+    if (m.untimed) {
+      const u = untimedOf.get(m.id) as UnscheduledSection;
+      placed.push(
+        placeOf(
+          u.id,
+          { course_code: u.course_code, section_name: u.section_name, part_of_term: u.part_of_term, joint_group: u.joint_group, campus: u.campus },
+          u.doctor_ids,
+          m,
+        ),
+      );
+      continue;
+    }
+    const row = rowOf.get(m.id) as EntryRow;
+    if (row.day === m.day && row.start_time === formatHHMM(m.start) && row.duration_mins === m.duration && row.room_key === roomKey(m.room)) continue;
+    const place = placeOf(
+      row.id,
+      { course_code: row.course_code, section_name: row.section_name, part_of_term: row.part_of_term, joint_group: row.joint_group, campus: row.campus },
+      row.doctor_ids,
+      m,
+    );
+    moved.push({ ...place, was: { day: row.day, start_time: row.start_time, duration_mins: row.duration_mins, room: row.room } });
+  }
   const score = result?.score ?? { time: 0, room: 0, distribution: 0, total: 0 };
   return {
     term,
-    moved: changed.map((m) => movedMeeting(byId.get(m.id)?.row as EntryRow, m, names)),
-    unplaced: [...reasons].map(([id, reason]) => {
-      const row = byId.get(id)?.row as EntryRow;
-      return { id, course_code: row.course_code, section_name: row.section_name, reason };
+    moved,
+    placed,
+    unplaced: [...reasons].map(([key, reason]) => {
+      const section = key < 0 ? (untimedOf.get(-key) as UnscheduledSection) : (rowOf.get(key) as EntryRow);
+      return { id: Math.abs(key), untimed: key < 0, course_code: section.course_code, section_name: section.section_name, reason };
     }),
-    locked: locked.size,
+    locked: moving ? locked.size : 0,
     score: {
       hard_violations: 0,
       soft: { time: score.time / SCALE, room: score.room / SCALE, distribution: score.distribution / SCALE, total: score.total / SCALE },
     },
     moves: result?.iterations ?? 0,
-    basis: basisOf(own, taken, locked),
-  };
-}
-
-function movedMeeting(row: EntryRow, move: DraftMove, names: (ids: readonly number[]) => string[]): MovedMeeting {
-  return {
-    id: row.id,
-    course_code: row.course_code,
-    section_name: row.section_name,
-    day: move.day,
-    start_time: formatHHMM(move.start),
-    duration_mins: move.duration,
-    room: displayRoom(move.room),
-    instructors: names(row.doctor_ids),
-    part_of_term: row.part_of_term,
-    joint_group: row.joint_group,
-    campus: row.campus,
-    was: { day: row.day, start_time: row.start_time, duration_mins: row.duration_mins, room: row.room },
+    basis: basisOf(own, taken, locked, untimedRows),
   };
 }
 
 /**
- * Stores a term draft's moves, all or nothing, through the write path's rules (no clash the
- * timetable did not have), refusing in words a draft made from a timetable that has changed since.
+ * Stores a term draft, all or nothing, through the write path's rules: the moves with no clash the
+ * timetable did not have, then each placed section as a checked write (its section without a time
+ * removed); a draft made from a timetable that has changed since is refused in words.
  */
-export async function applyTermDraft(ctx: CoreContext, draft: Pick<TermDraft, 'term' | 'moved' | 'basis'>, only?: ReadonlySet<number>): Promise<number> {
-  const moves = draft.moved.filter((m) => only === undefined || only.has(m.id));
+export async function applyTermDraft(ctx: CoreContext, draft: Pick<TermDraft, 'term' | 'moved' | 'placed' | 'basis'>): Promise<number> {
   return inTransaction(ctx.db, async (db) => {
     const tx: CoreContext = { ...ctx, db };
     await takeLocks(db, termLocks([draft.term]));
@@ -204,10 +282,11 @@ export async function applyTermDraft(ctx: CoreContext, draft: Pick<TermDraft, 't
       db,
       own.map((r) => r.id),
     );
-    if (basisOf(own, taken, locked) !== draft.basis) {
+    const untimed = await listUnscheduled(db, ctx.department, draft.term);
+    if (basisOf(own, taken, locked, untimed) !== draft.basis) {
       throw new CoreError(
         'conflict',
-        'The timetable has changed since this draft was made (a meeting, an instructor, a room or a lock), so nothing was stored: run auto-fill again',
+        'The timetable has changed since this draft was made (a meeting, a section without a time, an instructor, a room or a lock), so nothing was stored: run auto-fill again',
       );
     }
     const rows = new Map(own.map((r) => [r.id, r]));
@@ -215,7 +294,7 @@ export async function applyTermDraft(ctx: CoreContext, draft: Pick<TermDraft, 't
       tx,
       'Applying the auto-fill draft',
       async () => {
-        for (const m of moves) {
+        for (const m of draft.moved) {
           const { id, start_min: _start, room_key: _key, ...values } = rows.get(m.id) as EntryRow;
           await updateEntry(db, id, { ...values, day: m.day, start_time: m.start_time, duration_mins: m.duration_mins, room: m.room });
           await clearClashes(db, id);
@@ -223,6 +302,28 @@ export async function applyTermDraft(ctx: CoreContext, draft: Pick<TermDraft, 't
       },
       [draft.term],
     );
-    return moves.length;
+    const sections = new Map(untimed.map((u) => [u.id, u]));
+    for (const p of draft.placed) {
+      const u = sections.get(p.id) as UnscheduledSection;
+      await insertCheckedEntry(tx, {
+        ...draft.term,
+        course_code: u.course_code,
+        section_name: u.section_name,
+        doctors: u.doctor_ids.map((id) => ({ id, role: CHECKED_ROLE })),
+        day: p.day,
+        start_time: p.start_time,
+        duration_mins: p.duration_mins,
+        room: p.room === TBD_ROOM ? null : p.room,
+        part_of_term: u.part_of_term,
+        joint_group: u.joint_group,
+        campus: u.campus,
+      });
+    }
+    await deleteUnscheduled(
+      db,
+      ctx.department,
+      draft.placed.map((p) => p.id),
+    );
+    return draft.moved.length + draft.placed.length;
   });
 }

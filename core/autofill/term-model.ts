@@ -1,7 +1,7 @@
 import { bookingConflicts, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule';
 import { sessionsOverlap, type Session } from '../domain/meetings';
 import { DAY_LETTERS } from '../domain/days';
-import { ComparisonBudget, TermBook } from '../schedule/term-book';
+import { ComparisonBudget, TermBook } from '../schedule';
 import type { Assignment, Distribution, TimeOption, TimetableProblem } from '../solver';
 import { dayMask, SCALE } from './model-scale';
 import type { Slot } from './grid';
@@ -33,6 +33,16 @@ export interface MovableMeeting {
   booking: Booking;
 }
 
+/**
+ * A section without a time to place: its booking with no time yet (day ''), its id among the
+ * sections without a time, and whether it needs a room (an online section does not).
+ */
+export interface UntimedSection {
+  id: number;
+  booking: Booking;
+  needsRoom: boolean;
+}
+
 export interface TermRoom {
   name: string;
   key: string;
@@ -43,6 +53,8 @@ export interface TermRoom {
 export interface TermDraftProblem {
   /** The department's meetings auto-fill may move. */
   movable: readonly MovableMeeting[];
+  /** Sections without a time to place, each at one of the department's standard times (slots). */
+  untimed?: readonly UntimedSection[];
   /** Every other meeting of the term (the department's locked or left ones, other departments'): taken. */
   fixed: readonly Booking[];
   doctors: ReadonlyMap<number, DoctorAvailability>;
@@ -61,6 +73,8 @@ export interface TermDraftProblem {
 
 /** Meetings that move together: a joint group's at one time in one room, else one meeting. */
 interface Unit {
+  /** A section without a time (placed at a standard time), or stored meetings (moved). */
+  untimed: UntimedSection | null;
   members: MovableMeeting[];
   first: Booking;
   times: Session[];
@@ -68,13 +82,21 @@ interface Unit {
   rooms: number[];
 }
 
-/** Where a meeting goes in a draft. */
+/** Where a meeting goes in a draft (or a section without a time: `untimed`). */
 export interface DraftMove {
   id: number;
+  untimed: boolean;
   day: string;
   start: number;
   duration: number;
   room: string;
+}
+
+/** A meeting (or section without a time) the draft could not place, and why. */
+export interface DraftUnplaced {
+  id: number;
+  untimed: boolean;
+  reason: string;
 }
 
 export interface TermDraftModel {
@@ -82,7 +104,7 @@ export interface TermDraftModel {
   /** Today's timetable in the model (-1 where today's place is not an option). */
   initial: Assignment;
   /** The meetings of a timetable of the model; those of unplaced classes are listed with why. */
-  read: (assignment: Assignment) => { moves: DraftMove[]; unplaced: { id: number; reason: string }[] };
+  read: (assignment: Assignment) => { moves: DraftMove[]; unplaced: DraftUnplaced[] };
 }
 
 /** Joint partners meeting at one time are one class (in one room: the first member's, else any member's). */
@@ -130,16 +152,29 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       known.members.push(m);
       if (known.first.roomKey === null && m.booking.roomKey !== null) known.first = { ...known.first, room: m.booking.room, roomKey: m.booking.roomKey };
     } else {
-      const unit: Unit = { members: [m], first: m.booking, times: [], rooms: [] };
+      const unit: Unit = { untimed: null, members: [m], first: m.booking, times: [], rooms: [] };
       units.push(unit);
       if (key !== null) byKey.set(key, unit);
+    }
+  }
+
+  // Sections without a time: joint partners together, each its own class otherwise.
+  const untimedGroups = new Map<string, Unit>();
+  for (const u of problem.untimed ?? []) {
+    const key = u.booking.joint_group === null ? null : `${u.booking.joint_group}|${u.booking.part.code}`;
+    const known = key === null ? undefined : untimedGroups.get(key);
+    if (known) known.members.push({ id: u.id, booking: u.booking });
+    else {
+      const unit: Unit = { untimed: u, members: [{ id: u.id, booking: u.booking }], first: u.booking, times: [], rooms: [] };
+      units.push(unit);
+      if (key !== null) untimedGroups.set(key, unit);
     }
   }
 
   // Rooms: the declared ones, and every room a meeting of the term is in.
   const rooms: TermRoom[] = [...problem.rooms];
   const roomIndex = new Map(rooms.map((r, i) => [r.key, i]));
-  for (const b of all) {
+  for (const b of [...all, ...(problem.untimed ?? []).map((u) => u.booking)]) {
     if (b.roomKey === null || roomIndex.has(b.roomKey)) continue;
     roomIndex.set(b.roomKey, rooms.length);
     rooms.push({ name: b.room, key: b.roomKey, capacity: null, campus: b.campus });
@@ -166,10 +201,13 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
   const classes = units.map((unit, i) => {
     const shape = unit.first;
     const candidates: Session[] = [];
-    for (const day of patterns.get(shape.day.length) ?? [shape.day])
-      for (let start = dayStart; start + shape.duration <= dayEnd; start += START_STEP) candidates.push({ day, start, duration: shape.duration });
-    if (!candidates.some((s) => s.day === shape.day && s.start === shape.start))
-      candidates.push({ day: shape.day, start: shape.start, duration: shape.duration });
+    if (unit.untimed !== null) candidates.push(...problem.slots.map((s) => ({ day: s.day, start: s.start, duration: s.duration })));
+    else {
+      for (const day of patterns.get(shape.day.length) ?? [shape.day])
+        for (let start = dayStart; start + shape.duration <= dayEnd; start += START_STEP) candidates.push({ day, start, duration: shape.duration });
+      if (!candidates.some((s) => s.day === shape.day && s.start === shape.start))
+        candidates.push({ day: shape.day, start: shape.start, duration: shape.duration });
+    }
     unit.times = candidates.filter((s) =>
       unit.members.every((m) => {
         const probe: Booking = { ...m.booking, day: s.day, start: s.start, duration: s.duration, roomKey: null };
@@ -184,7 +222,7 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       let clashes = 0;
       for (const key of cohorts)
         for (const b of cohortFixed.get(key) ?? []) if (!courses.has(b.course_code) && b.campus === shape.campus && sessionsOverlap(b, s)) clashes++;
-      const moved = !problem.rebuild && !(s.day === shape.day && s.start === shape.start);
+      const moved = unit.untimed === null && !problem.rebuild && !(s.day === shape.day && s.start === shape.start);
       return {
         days: dayMask(s.day),
         start: s.start,
@@ -202,7 +240,12 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
     }, 0);
     const here = current === undefined ? undefined : rooms[current];
     const need = students ?? here?.capacity ?? null;
-    if (current !== undefined) {
+    if (unit.untimed !== null && current === undefined && unit.untimed.needsRoom) {
+      // No room listed: a declared room of its campus that seats it (none declared: a room to be decided).
+      unit.rooms = rooms.flatMap((r, ri) =>
+        r.capacity !== null && (need === null || r.capacity >= need) && (campusOf[ri] === null || campusOf[ri] === shape.campus) ? [ri] : [],
+      );
+    } else if (current !== undefined) {
       const options =
         here?.capacity == null || need === null
           ? [current]
@@ -219,7 +262,7 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       rooms: unit.rooms.map((ri) => {
         const capacity = rooms[ri]?.capacity ?? null;
         const empty = capacity === null || need === null || capacity < need ? 0 : (capacity - need) / capacity;
-        const moved = !problem.rebuild && ri !== current;
+        const moved = unit.untimed === null && !problem.rebuild && ri !== current;
         return { room: ri, penalty: Math.round((weights.emptySeats * empty + (moved ? weights.movedRoom : 0)) * SCALE) };
       }),
     };
@@ -311,24 +354,26 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
     students: [],
   };
   const initial: Assignment = {
-    time: Int32Array.from(units.map((u) => (problem.rebuild ? -1 : u.times.findIndex((s) => s.day === u.first.day && s.start === u.first.start)))),
+    time: Int32Array.from(
+      units.map((u) => (problem.rebuild || u.untimed !== null ? -1 : u.times.findIndex((s) => s.day === u.first.day && s.start === u.first.start))),
+    ),
     room: Int32Array.from(units.map((u) => (u.first.roomKey === null ? -1 : u.rooms.indexOf(roomIndex.get(u.first.roomKey) ?? -1)))),
     students: [],
   };
   const read: TermDraftModel['read'] = (assignment) => {
     const moves: DraftMove[] = [];
-    const unplaced: { id: number; reason: string }[] = [];
+    const unplaced: DraftUnplaced[] = [];
     units.forEach((unit, i) => {
       const time = unit.times[assignment.time[i] ?? -1];
       const roomAt = unit.rooms.length === 0 ? null : unit.rooms[assignment.room[i] ?? -1];
       if (!time || roomAt === undefined) {
-        const reason =
-          unit.times.length === 0 ? unplaceableReason(unit, problem) : 'No time and room were left free for it within the budget; it stays where it is';
-        for (const m of unit.members) unplaced.push({ id: m.id, reason });
+        const stays = unit.untimed === null ? 'it stays where it is' : 'it stays without a time';
+        const reason = unit.times.length === 0 ? unplaceableReason(unit, problem, stays) : `No time and room were left free for it within the budget; ${stays}`;
+        for (const m of unit.members) unplaced.push({ id: m.id, untimed: unit.untimed !== null, reason });
         return;
       }
       const room = roomAt === null ? unit.first.room : (rooms[roomAt]?.name ?? unit.first.room);
-      for (const m of unit.members) moves.push({ id: m.id, day: time.day, start: time.start, duration: time.duration, room });
+      for (const m of unit.members) moves.push({ id: m.id, untimed: unit.untimed !== null, day: time.day, start: time.start, duration: time.duration, room });
     });
     return { moves, unplaced };
   };
@@ -336,14 +381,17 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
 }
 
 /** Why a meeting has no time at all, in a scheduler's words. */
-function unplaceableReason(unit: Unit, problem: TermDraftProblem): string {
+function unplaceableReason(unit: Unit, problem: TermDraftProblem, stays: string): string {
   const names = [...new Set(unit.members.flatMap((m) => m.booking.doctor_ids))]
     .map((id) => problem.doctors.get(id)?.name)
     .filter((n): n is string => n !== undefined);
-  const shape = `${unit.first.day.length} day${unit.first.day.length === 1 ? '' : 's'} a week for ${unit.first.duration} minutes`;
+  const shape =
+    unit.untimed !== null
+      ? 'any standard time'
+      : `any time of its shape (${unit.first.day.length} day${unit.first.day.length === 1 ? '' : 's'} a week for ${unit.first.duration} minutes)`;
   return names.length === 0
-    ? `No time of its shape (${shape}) is free of the section's other meetings; it stays where it is`
-    : `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not free at any time of its shape (${shape}) outside their other meetings and hours; it stays where it is`;
+    ? `No time is free of the section's other meetings at ${shape}; ${stays}`
+    : `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not free at ${shape} outside their other meetings and hours; ${stays}`;
 }
 
 /**

@@ -6,8 +6,9 @@ export const AUTOFILL_BOUNDS = {
 } as const;
 
 /**
- * What an auto-fill places: a prediction run's new sections (run), or the term's own meetings that
- * are not locked (term: improved from today's timetable, or rebuilt from nothing).
+ * What an auto-fill places: a prediction run's new sections (run), the term's own meetings that are
+ * not locked (term: improved from today's timetable, or rebuilt from nothing), or the term's
+ * sections without a time (unscheduled), each at a standard time.
  */
-export const AUTOFILL_SOURCES = ['run', 'term'] as const;
+export const AUTOFILL_SOURCES = ['run', 'term', 'unscheduled'] as const;
 export type AutofillSource = (typeof AUTOFILL_SOURCES)[number];

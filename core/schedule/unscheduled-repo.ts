@@ -26,7 +26,20 @@ export interface UnscheduledSection {
 
 export type UnscheduledValues = Omit<UnscheduledSection, 'id'>;
 
-const COLUMNS = ['id', 'department_id', 'year', 'semester', 'course_code', 'section_name', 'doctor_ids', 'part_of_term', 'joint_group', 'room', 'campus', 'kind'] as const;
+const COLUMNS = [
+  'id',
+  'department_id',
+  'year',
+  'semester',
+  'course_code',
+  'section_name',
+  'doctor_ids',
+  'part_of_term',
+  'joint_group',
+  'room',
+  'campus',
+  'kind',
+] as const;
 
 const readIds = (text: string): number[] => {
   const parsed: unknown = JSON.parse(text);
@@ -73,11 +86,20 @@ export async function upsertUnscheduled(db: Db, sections: readonly UnscheduledVa
 /** Removes sections without a time (given one now); answers how many were removed. */
 export async function deleteUnscheduled(db: Db, department: number, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db.deleteFrom('unscheduled_sections').where('department_id', '=', department).where('id', 'in', [...ids]).executeTakeFirst();
+  const result = await db
+    .deleteFrom('unscheduled_sections')
+    .where('department_id', '=', department)
+    .where('id', 'in', [...ids])
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** A term's sections without a time (a listing published over the term replaces them). */
 export async function deleteTermUnscheduled(db: Db, department: number, term: Term): Promise<void> {
-  await db.deleteFrom('unscheduled_sections').where('department_id', '=', department).where('year', '=', term.year).where('semester', '=', term.semester).execute();
+  await db
+    .deleteFrom('unscheduled_sections')
+    .where('department_id', '=', department)
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .execute();
 }

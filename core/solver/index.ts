@@ -1,3 +1,4 @@
 /** The timetabling search other features may run, and the model it searches. */
 export { solve } from './solve';
 export type { Assignment, Distribution, TimeOption, TimetableProblem } from './model';
+export { solveInWorker } from './run';

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, json, type TestServer } from '../helpers/server';
 import type { ScheduleEntry } from '../../core/schedule/schema';
 import type { Doctor } from '../../core/faculty/schema';
+import { applyTermDraft, draftTermTimetable } from '../../core/autofill/term-draft';
+import { isCoreError } from '../../core/domain/errors';
 
 /** Auto-fill of a whole term (source "term"): today's timetable improved, or rebuilt from nothing. */
 
@@ -22,9 +24,10 @@ interface Meeting {
   room: string;
 }
 interface TermDraft {
-  source: 'term';
+  source: 'term' | 'unscheduled';
   moved: (Meeting & { id: number; course_code: string; section_name: string; was: Meeting })[];
-  unplaced: { id: number; course_code: string; section_name: string; reason: string }[];
+  placed: (Meeting & { id: number; course_code: string; section_name: string; instructors: string[] })[];
+  unplaced: { id: number; untimed: boolean; course_code: string; section_name: string; reason: string }[];
   locked: number;
   stored: number;
   score: { hard_violations: number; soft: { total: number } };
@@ -219,7 +222,7 @@ describe('POST /scheduler/auto source "term"', () => {
   it('refuses what it cannot do, in words', async () => {
     const refused = await server.api('/scheduler/auto', { method: 'POST', json: { source: 'term', choose_instructors: true } });
     expect(refused.status).toBe(400);
-    expect(await json(refused)).toEqual({ detail: expect.stringMatching(/keeps each meeting's instructors/) as string });
+    expect(await json(refused)).toEqual({ detail: expect.stringMatching(/keeps their instructors: choose_instructors is only for source "run"/) as string });
     const noRun = await server.api('/scheduler/auto', { method: 'POST', json: { source: 'run' } });
     expect(noRun.status).toBe(422);
     expect(JSON.stringify(await json(noRun))).toMatch(/run_id/);
@@ -229,5 +232,66 @@ describe('POST /scheduler/auto source "term"', () => {
     // An empty term: nothing to move, nothing refused.
     const empty = await draft({ dry_run: true });
     expect(empty).toMatchObject({ moved: [], unplaced: [], locked: 0, score: { hard_violations: 0 } });
+  });
+
+  it('imports sections without a time, lists them, and gives them a time with source "unscheduled": clear of their instructors\' meetings, in the room they list', async () => {
+    const listing = [
+      'Course,Section,Days,Start Time,End Time,Room,Instructors,Term,Type,Part of Term',
+      'CSC310,A,MWF,09:00,09:50,Hall 1,Dr. Listing,Spring 2026,Lecture,1',
+      'CSC320,A,,ARRANGED,,Hall 1,Dr. Listing,Spring 2026,Lecture,1',
+      'CSC330,W,,ARRANGED,,,Dr. Other,Spring 2026,Online,1',
+    ].join('\n');
+    const imported = await server.upload('/scheduler/import', 'listing.csv', listing, { dry_run: 'false' });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    expect(await json(imported)).toMatchObject({ meetings: 1, untimed: 2 });
+    const listed = await json<{ id: number; course_code: string; kind: string | null; room: string | null; doctors: { name: string }[] }[]>(
+      await server.api(`/scheduler/unscheduled?year=${TERM.year}&semester=${TERM.semester}`),
+    );
+    expect(listed).toMatchObject([
+      { course_code: 'CSC320', section_name: 'A', kind: 'Lecture', room: 'Hall 1', part_of_term: '1', doctors: [{ name: 'Dr. Listing' }] },
+      { course_code: 'CSC330', section_name: 'W', kind: 'Online', room: null, doctors: [{ name: 'Dr. Other' }] },
+    ]);
+    // Nothing else is a meeting yet.
+    expect((await entries()).map((e) => e.course_code)).toEqual(['CSC310']);
+
+    const slots = [
+      { day: 'MWF', start_time: '09:00', duration_mins: 50 },
+      { day: 'MWF', start_time: '10:00', duration_mins: 50 },
+    ];
+    const result = await draft({ source: 'unscheduled', slots, dry_run: true });
+    expect(result.source).toBe('unscheduled');
+    expect(result.moved).toEqual([]);
+    expect(result.unplaced).toEqual([]);
+    const placed = Object.fromEntries(result.placed.map((p) => [p.course_code, p]));
+    // Its instructor teaches CSC310 at 09:00 in Hall 1: CSC320 takes 10:00 in the room it lists.
+    expect(placed.CSC320).toMatchObject({ day: 'MWF', start_time: '10:00', duration_mins: 50, room: 'Hall 1', instructors: ['Dr. Listing'] });
+    expect(placed.CSC330).toMatchObject({ day: 'MWF', room: 'TBD', instructors: ['Dr. Other'] });
+    expect(await entries()).toHaveLength(1);
+
+    const applied = await draft({ source: 'unscheduled', slots, dry_run: false });
+    expect(applied.stored).toBe(2);
+    const stored = await entries();
+    expect(stored.map((e) => `${e.course_code} ${e.day} ${e.start_time} ${e.room} ${e.doctors.map((d) => d.name).join('+')}`).sort()).toEqual([
+      'CSC310 MWF 09:00 Hall 1 Dr. Listing',
+      'CSC320 MWF 10:00 Hall 1 Dr. Listing',
+      `CSC330 MWF ${placed.CSC330?.start_time ?? ''} TBD Dr. Other`,
+    ]);
+    expect(await json(await server.api(`/scheduler/unscheduled?year=${TERM.year}&semester=${TERM.semester}`))).toEqual([]);
+  });
+
+  it('refuses, in words and storing nothing, a draft made from a timetable that has changed since', async () => {
+    const a = await doctor({ name: 'Dr. A', allowed_courses: ['CSC201', 'CSC202'] });
+    await room('Hall A', 40);
+    await meeting({ course_code: 'CSC201', section_name: '1', doctor_id: a.id, day: 'MW', start_time: '09:00', duration_mins: 75, room: 'Hall A' });
+    const ctx = server.core.context;
+    const made = await draftTermTimetable(ctx, TERM, { source: 'term', rebuild: true, seed: 1, time_budget_ms: 10_000 });
+    await meeting({ course_code: 'CSC202', section_name: '1', doctor_id: a.id, day: 'TR', start_time: '13:00', duration_mins: 75, room: 'Hall A' });
+    const before = await entries();
+    const refused = await applyTermDraft(ctx, made).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isCoreError(refused) && refused.code === 'conflict' && /changed since this draft was made/.test(refused.message)).toBe(true);
+    expect(await entries()).toEqual(before);
   });
 });

@@ -15,6 +15,7 @@ const WHAT = [
   { value: 'run', label: "New sections: a prediction run's plan" },
   { value: 'improve', label: "This term's meetings: improve today's timetable" },
   { value: 'rebuild', label: "This term's meetings: rebuild from nothing" },
+  { value: 'unscheduled', label: "This term's sections without a time: give each a standard time" },
 ] as const;
 type What = (typeof WHAT)[number]['value'];
 
@@ -66,7 +67,7 @@ export function AutofillDialog({
           label="What to place"
           data={[...WHAT]}
           value={what}
-          onChange={(v) => setWhat((v as What | null) ?? 'run')}
+          onChange={(v) => setWhat(WHAT.find((w) => w.value === v)?.value ?? 'run')}
           allowDeselect={false}
           data-testid="autofill-source"
         />
@@ -127,7 +128,7 @@ export function AutofillPreview({
   onApply: () => void;
   onDiscard: () => void;
 }) {
-  if (result.source === 'term') return <TermDraftPreview result={result} applying={applying} onApply={onApply} onDiscard={onDiscard} />;
+  if (result.source !== 'run') return <TermDraftPreview result={result} applying={applying} onApply={onApply} onDiscard={onDiscard} />;
   return (
     <Card withBorder data-testid="autofill-summary" bg="var(--mantine-color-blue-light)">
       <Group justify="space-between" align="start">
@@ -180,7 +181,7 @@ function TermDraftPreview({
   onApply,
   onDiscard,
 }: {
-  result: Extract<AutofillResult, { source: 'term' }>;
+  result: Exclude<AutofillResult, { source: 'run' }>;
   applying: boolean;
   onApply: () => void;
   onDiscard: () => void;
@@ -192,9 +193,10 @@ function TermDraftPreview({
       <Group justify="space-between" align="start">
         <Stack gap={4}>
           <Text fw={600}>
-            Draft: moves {result.moved.length} meeting{result.moved.length === 1 ? '' : 's'}
-            {result.locked > 0 ? ` (${result.locked} locked kept)` : ''}
-            {result.unplaced.length > 0 ? `; ${result.unplaced.length} stay where they are (reasons below)` : ''}
+            {result.source === 'unscheduled'
+              ? `Draft: gives ${result.placed.length} of ${result.placed.length + result.unplaced.length} sections without a time a time`
+              : `Draft: moves ${result.moved.length} meeting${result.moved.length === 1 ? '' : 's'}${result.locked > 0 ? ` (${result.locked} locked kept)` : ''}`}
+            {result.unplaced.length > 0 ? `; ${result.unplaced.length} stay as they are (reasons below)` : ''}
           </Text>
           <Group gap="xs">
             <Badge color="green" variant="light">
@@ -207,6 +209,19 @@ function TermDraftPreview({
             </details>
           </Group>
           <ScrollArea h={160}>
+            {result.placed.length > 0 && (
+              <List size="xs" data-testid="autofill-placed">
+                {result.placed.map((p) => (
+                  <List.Item key={p.id}>
+                    <b>
+                      {p.course_code} §{p.section_name}
+                    </b>{' '}
+                    {when(p)}
+                    {p.instructors.length > 0 ? ` with ${p.instructors.join(', ')}` : ''}
+                  </List.Item>
+                ))}
+              </List>
+            )}
             <List size="xs" data-testid="autofill-moved">
               {result.moved.map((m) => (
                 <List.Item key={m.id}>
@@ -220,7 +235,7 @@ function TermDraftPreview({
             {result.unplaced.length > 0 && (
               <List size="xs" data-testid="autofill-unplaced">
                 {result.unplaced.map((u) => (
-                  <List.Item key={u.id}>
+                  <List.Item key={`${u.untimed ? 'untimed' : 'meeting'}-${u.id}`}>
                     <b>
                       {u.course_code} §{u.section_name}
                     </b>
@@ -235,7 +250,7 @@ function TermDraftPreview({
           <Button variant="default" onClick={onDiscard}>
             Discard
           </Button>
-          <Button onClick={onApply} loading={applying} disabled={result.moved.length === 0} data-testid="autofill-apply">
+          <Button onClick={onApply} loading={applying} disabled={result.moved.length + result.placed.length === 0} data-testid="autofill-apply">
             Apply
           </Button>
         </Group>

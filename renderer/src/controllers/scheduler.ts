@@ -162,7 +162,13 @@ function useAutofillDraft(term: Term | null) {
       try {
         const applied = await call('schedule-autofill', { ...draftRun.request, dry_run: false, ...term });
         setDraftRun(null);
-        notifyDone(applied.source === 'run' ? `${applied.placed.length} sections added to the timetable.` : `${applied.stored} meetings moved.`, 'Auto-fill applied');
+        const done =
+          applied.source === 'run'
+            ? `${applied.placed.length} sections added to the timetable.`
+            : applied.source === 'unscheduled'
+              ? `${applied.placed.length} sections without a time given one.`
+              : `${applied.moved.length} meetings moved.`;
+        notifyDone(done, 'Auto-fill applied');
       } catch (e) {
         notifyError(e, 'The draft could not be applied');
       } finally {

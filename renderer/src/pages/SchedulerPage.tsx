@@ -1,6 +1,7 @@
 import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ResourceWeek } from '../components/ResourceWeek';
 import { WeekCalendar, type DraftPlacement } from '../components/WeekCalendar';
+import { UnscheduledPanel } from '../components/UnscheduledPanel';
 import { DoctorsPanel, SectionsListModal, WarningsPanel } from '../components/SchedulePanels';
 import { UNASSIGNED_KEY } from '../lib/resource-rows';
 import { EntryModal } from '../components/EntryModal';
@@ -230,6 +231,7 @@ export function SchedulerPage() {
       {page.refusal && <ErrorNote message={`Not moved: ${page.refusal.message}`} testId="schedule-refusal" />}
       {page.draftRun && <AutofillPreview result={page.draftRun.result} applying={page.applying} onApply={() => void page.applyDraft()} onDiscard={page.discardDraft} />}
       <TimetableCard page={page} />
+      {page.term && <UnscheduledPanel term={page.term} />}
       <SimpleGrid cols={{ base: 1, lg: 3 }} className="tw-no-print" style={{ alignItems: 'start' }}>
         <WarningsPanel entries={page.entries} />
         <DoctorsPanel doctors={page.doctors} entries={page.entries} onPick={(id) => page.setFilters({ doctor: String(id) })} />

@@ -1,0 +1,57 @@
+import { Badge, Card, Group, ScrollArea, Table, Text } from '@mantine/core';
+import { useLive } from '../api/live';
+import type { Term } from '../api/wire';
+import { displayRoom } from '../../../core/domain/meetings';
+import { ErrorNote } from './ErrorNote';
+
+/**
+ * The term's sections without a time (a registrar's online or arranged rows): listed beside the
+ * week, each with its instructors, part of term and the room it lists; Auto-fill can give them a time.
+ */
+export function UnscheduledPanel({ term }: { term: Term }) {
+  const listed = useLive('schedule-unscheduled', term);
+  const sections = listed.data ?? [];
+  if (sections.length === 0 && !listed.error) return null;
+  return (
+    <Card withBorder data-testid="unscheduled-panel" className="tw-no-print">
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>Sections without a time ({sections.length})</Text>
+        <Text size="xs" c="dimmed">
+          Auto-fill → “sections without a time” gives each a standard time
+        </Text>
+      </Group>
+      <ErrorNote message={listed.error} />
+      <ScrollArea.Autosize mah={220}>
+        <Table striped withRowBorders={false} verticalSpacing={2} fz="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Section</Table.Th>
+              <Table.Th>Kind</Table.Th>
+              <Table.Th>Instructors</Table.Th>
+              <Table.Th>Part of term</Table.Th>
+              <Table.Th>Room</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sections.map((s) => (
+              <Table.Tr key={s.id} data-testid="unscheduled-row">
+                <Table.Td>
+                  {s.course_code} §{s.section_name}
+                  {s.joint_group !== null && (
+                    <Badge size="xs" variant="light" ml={4}>
+                      {s.joint_group}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{s.kind ?? '—'}</Table.Td>
+                <Table.Td>{s.doctors.map((d) => d.name).join(', ') || 'Unassigned'}</Table.Td>
+                <Table.Td>{s.part_of_term}</Table.Td>
+                <Table.Td>{displayRoom(s.room)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Card>
+  );
+}

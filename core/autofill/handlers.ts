@@ -1,13 +1,63 @@
 import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import { slotOverrideSchema } from './grid';
-import { autofill } from './service';
+import { autofill, startTermDraft } from './service';
+import { applyDraft, cancelDraft, draftState } from './draft-jobs';
 import { AUTOFILL_BOUNDS, AUTOFILL_SOURCES } from '../domain/autofill';
 import { termFields } from '../schedule';
 
-const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD, seed: SEED } = AUTOFILL_BOUNDS;
+const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD, seed: SEED, moves: MOVES } = AUTOFILL_BOUNDS;
+
+const seedField = z
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(SEED.min, `must be at least ${SEED.min}`)
+  .max(SEED.max, `must be at most ${SEED.max}`)
+  .default(SEED.default);
+const budgetField = z
+  .number({ error: 'must be a number of milliseconds' })
+  .int()
+  .min(BUDGET.min, `must be at least ${BUDGET.min} ms`)
+  .max(BUDGET.max, `must be at most ${BUDGET.max.toLocaleString('en-US')} ms`)
+  .default(BUDGET.default);
+const draftId = z.uuid({ error: 'must be a draft id, as POST /scheduler/auto/drafts answered it' });
+const idList = z.array(z.number({ error: 'must be ids' }).int('must be ids').positive('must be ids'), { error: 'must be a list of ids' }).max(100_000);
 
 export const autofillHandlers = defineHandlers({
+  'schedule-autofill-start': handler(
+    z.object({
+      source: z.enum(['term', 'unscheduled'], { error: 'must be term or unscheduled' }),
+      rebuild: z.boolean({ error: 'must be true or false' }).default(false),
+      seed: seedField,
+      time_budget_ms: budgetField,
+      moves: z
+        .number({ error: 'must be a whole number' })
+        .int('must be a whole number')
+        .min(MOVES.min, `must be at least ${MOVES.min}`)
+        .max(MOVES.max, `must be at most ${MOVES.max.toLocaleString('en-US')}`)
+        .optional(),
+      slots: slotOverrideSchema.optional(),
+      ...termFields,
+    }),
+    "Starts drafting a term in the background (its meetings that are not locked, improved or rebuilt; or its sections without a time): answers the draft's id at once; follow it with GET /scheduler/auto/drafts/{id}",
+    (ctx, input) => startTermDraft(ctx, input),
+  ),
+  'schedule-autofill-draft': handler(
+    z.object({ draft_id: draftId }),
+    'A draft being made (its progress: classes still to place, the best penalty so far) or made (its moves and placed sections)',
+    (ctx, { draft_id }) => draftState(ctx, draft_id),
+  ),
+  'schedule-autofill-cancel': handler(
+    z.object({ draft_id: draftId }),
+    'Stops a draft being made: the best draft so far is kept, to review and apply',
+    (ctx, { draft_id }) => cancelDraft(ctx, draft_id),
+  ),
+  'schedule-autofill-apply': handler(
+    z.object({ draft_id: draftId, meetings: idList.optional(), sections: idList.optional() }),
+    "Stores a draft, all or nothing, through the timetable's checks: every move and placed section, or only the meetings and sections without a time listed; a draft made from a timetable that has changed since is refused",
+    (ctx, { draft_id, meetings, sections }) => applyDraft(ctx, draft_id, { meetings, sections }),
+    { writes: ['timetable'] },
+  ),
   'schedule-autofill': handler(
     z
       .object({

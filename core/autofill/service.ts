@@ -24,7 +24,8 @@ import {
 import type { Semester, Term } from '../domain/terms';
 import { AUTOFILL_BOUNDS, type AutofillSource } from '../domain/autofill';
 import { listUnscheduled } from '../schedule/unscheduled-repo';
-import { applyTermDraft, draftTermTimetable, type TermDraft } from './term-draft';
+import { applyTermDraft, draftTermTimetable, type TermDraft, type TermDraftInput } from './term-draft';
+import { startDraft, type DraftAnswer } from './draft-jobs';
 import { mayTeach } from '../domain/teaching';
 import { roomKey } from '../domain/meetings';
 import { WHOLE_TERM_CODE } from '../domain/parts';
@@ -70,7 +71,7 @@ export interface TermAutofillResult extends Omit<TermDraft, 'basis' | 'term'> {
  * The term a draft goes to: where entries without a term go (the current term) unless one is
  * given. The run only says what to place.
  */
-export async function draftTerm(ctx: CoreContext, input: AutofillInput): Promise<Term> {
+export async function draftTerm(ctx: CoreContext, input: Partial<Term>): Promise<Term> {
   return termOf(input, await currentTerm(ctx));
 }
 
@@ -203,4 +204,13 @@ export async function autofillRun(ctx: CoreContext, input: AutofillInput): Promi
     duration_ms: Math.round(performance.now() - started),
     dry_run: input.dry_run,
   };
+}
+
+/** Starts drafting a term in the background (draft-jobs.ts): answers the draft's id and state at once. */
+export async function startTermDraft(
+  ctx: CoreContext,
+  input: Omit<TermDraftInput, 'slots'> & { slots?: Slot[] | undefined; year?: number | undefined; semester?: Semester | undefined },
+): Promise<DraftAnswer> {
+  const term = await draftTerm(ctx, input);
+  return startDraft(ctx, term, input);
 }

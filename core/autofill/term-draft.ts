@@ -11,7 +11,7 @@ import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
 import { campusTerm, courseCohorts, insertCheckedEntry, partsByCode, termLocks, travelMinutes, withoutNewClashes, type Booking } from '../schedule';
 import { clearClashes, lockedEntries, updateEntry, type EntryRow } from '../schedule/repo';
-import { solveInWorker } from '../solver';
+import { solveInWorker, type SearchProgress, type SolveResult } from '../solver';
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { SCALE } from './model-scale';
 import { termClashKeys, termDraftModel, type DraftMove } from './term-model';
@@ -31,7 +31,15 @@ export interface TermDraftInput {
   rebuild: boolean;
   seed: number;
   time_budget_ms: number;
+  /** Moves of the search (default: TERM_MOVES_PER_MEETING per class): the same seed and moves give the same draft. */
+  moves?: number | undefined;
   slots?: Slot[] | undefined;
+}
+
+/** How a caller follows a draft being made: the search's progress, and a way to stop it (the best draft so far is answered). */
+export interface DraftControl {
+  onProgress?: (progress: SearchProgress) => void;
+  started?: (cancel: () => void) => void;
 }
 
 /** Where a meeting or section goes, with what it keeps. */
@@ -121,7 +129,7 @@ function untimedBooking(u: UnscheduledSection, parts: ReadonlyMap<string, PartOf
 /** An online section needs no room. */
 const ONLINE = /online|web|remote|distance/i;
 
-export async function draftTermTimetable(ctx: CoreContext, term: Term, input: TermDraftInput): Promise<TermDraft> {
+export async function draftTermTimetable(ctx: CoreContext, term: Term, input: TermDraftInput, control: DraftControl = {}): Promise<TermDraft> {
   const { own, ownBookings, taken } = await campusTerm(ctx, term);
   const locked = await lockedEntries(
     ctx.db,
@@ -156,15 +164,19 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
     rules,
     cohorts: await courseCohorts(ctx, term, [...own.map((r) => r.course_code), ...untimedRows.map((u) => u.course_code)]),
   });
-  const result =
-    draft.model.classes.length === 0
-      ? null
-      : await solveInWorker(draft.model, {
-          timeBudgetMs: input.time_budget_ms,
-          seed: input.seed,
-          initial: draft.initial,
-          maxIterations: TERM_MOVES_PER_MEETING * draft.model.classes.length,
-        }).result;
+  let result: SolveResult | null = null;
+  if (draft.model.classes.length > 0) {
+    control.onProgress?.({ phase: 'construction', placed: 0, classes: draft.model.classes.length, bestTotal: null });
+    const search = solveInWorker(draft.model, {
+      timeBudgetMs: input.time_budget_ms,
+      seed: input.seed,
+      initial: draft.initial,
+      maxIterations: input.moves ?? TERM_MOVES_PER_MEETING * draft.model.classes.length,
+      ...(control.onProgress ? { onProgress: control.onProgress } : {}),
+    });
+    control.started?.(search.cancel);
+    result = await search.result;
+  }
   const read = result ? draft.read(result.assignment) : { moves: [], unplaced: [] };
 
   // The write path's rules are the judge: a move that would clash where today's timetable does not

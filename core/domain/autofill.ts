@@ -3,6 +3,8 @@ export const AUTOFILL_BOUNDS = {
   timeBudgetMs: { min: 100, max: 120_000, default: 5_000 },
   maxSectionsPerDoctor: { min: 1, max: 40, default: 4 },
   seed: { min: 1, max: 2_147_483_647, default: 1 },
+  /** Moves of the search when given (default: 400 per class of the model). */
+  moves: { min: 1_000, max: 20_000_000 },
 } as const;
 
 /**

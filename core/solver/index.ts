@@ -2,3 +2,5 @@
 export { solve } from './solve';
 export type { Assignment, Distribution, TimeOption, TimetableProblem } from './model';
 export { solveInWorker } from './run';
+export type { SolveResult } from './solve';
+export type { SearchProgress } from './search';

@@ -7,7 +7,7 @@ const SCREENS = ['dashboard', 'data', 'predictions', 'scheduler', 'settings'] as
 /** The scheduler's dialogs by the button that opens them. */
 const DIALOGS = {
   'new-section': 'New section',
-  autofill: 'Auto-fill from run…',
+  autofill: 'Auto-fill…',
   'copy-term': 'Copy from term…',
   'parts-of-term': 'Parts of term…',
   'import-timetable': 'Import timetable…',

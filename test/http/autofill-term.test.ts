@@ -294,4 +294,90 @@ describe('POST /scheduler/auto source "term"', () => {
     expect(isCoreError(refused) && refused.code === 'conflict' && /changed since this draft was made/.test(refused.message)).toBe(true);
     expect(await entries()).toEqual(before);
   });
+
+  it('makes a draft in the background: progress, cancel keeping the best draft so far, the same seed and moves giving the same draft, and apply in part', async () => {
+    const a = await doctor({ name: 'Dr. A', allowed_courses: [] });
+    const b = await doctor({ name: 'Dr. B', allowed_courses: [] });
+    await room('Hall A', 40);
+    await room('Hall B', 40);
+    for (let i = 0; i < 12; i++) {
+      const who = i < 6 ? a : b;
+      const hour = String(8 + Math.floor(i / 2) * 2).padStart(2, '0');
+      await meeting({
+        course_code: `CSC${300 + i}`,
+        section_name: '1',
+        doctor_id: who.id,
+        day: i % 2 === 0 ? 'MW' : 'TR',
+        start_time: `${hour}:00`,
+        duration_mins: 75,
+        room: i % 2 === 0 ? 'Hall A' : 'Hall B',
+      });
+    }
+    const start = async (body: Record<string, unknown>): Promise<{ draft_id: string; status: string }> => {
+      const response = await server.api('/scheduler/auto/drafts', { method: 'POST', json: { source: 'term', ...TERM, ...body } });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return json(response);
+    };
+    interface DraftState {
+      status: string;
+      progress: { classes: number; placed: number; hard_left: number };
+      result: TermDraft | null;
+      applied: number | null;
+    }
+    const state = async (id: string): Promise<DraftState> => json<DraftState>(await server.api(`/scheduler/auto/drafts/${id}`));
+    const finished = async (id: string): Promise<DraftState> => {
+      for (;;) {
+        const now = await state(id);
+        if (now.status !== 'running') return now;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+
+    // A search of millions of moves, cancelled: the best draft so far is kept.
+    const long = await start({ rebuild: true, moves: 20_000_000, time_budget_ms: 120_000 });
+    expect(long.status).toBe('running');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const cancelled = await json<DraftState>(await server.api(`/scheduler/auto/drafts/${long.draft_id}/cancel`, { method: 'POST' }));
+    expect(['running', 'cancelled']).toContain(cancelled.status);
+    const kept = await finished(long.draft_id);
+    expect(kept.status).toBe('cancelled');
+    expect(kept.progress.classes).toBe(12);
+    expect(kept.result?.unplaced).toEqual([]);
+
+    // The same seed and moves: the same draft, twice.
+    const first = await finished((await start({ rebuild: true, seed: 3, moves: 5_000 })).draft_id);
+    const second = await finished((await start({ rebuild: true, seed: 3, moves: 5_000 })).draft_id);
+    expect(first.status).toBe('done');
+    expect(second.result?.moved).toEqual(first.result?.moved);
+    const moved = first.result?.moved ?? [];
+    expect(moved.length).toBeGreaterThan(2);
+
+    // Apply two of its moves; the others stay where they were. Then the draft is spent.
+    const id = (await start({ rebuild: true, seed: 3, moves: 5_000 })).draft_id;
+    const draftNow = await finished(id);
+    const chosen = (draftNow.result?.moved ?? []).slice(0, 1);
+    const before = await entries();
+    const response = await server.api(`/scheduler/auto/drafts/${id}/apply`, { method: 'POST', json: { meetings: chosen.map((m) => m.id) } });
+    if (response.status === 200) {
+      expect((await json<DraftState>(response)).applied).toBe(1);
+      const after = await entries();
+      for (const e of after) {
+        const move = chosen.find((m) => m.id === e.id);
+        const was = before.find((x) => x.id === e.id) as ScheduleEntry;
+        expect([e.day, e.start_time, e.room]).toEqual(move ? [move.day, move.start_time, move.room] : [was.day, was.start_time, was.room]);
+      }
+      expect((await server.api(`/scheduler/auto/drafts/${id}/apply`, { method: 'POST', json: {} })).status).toBe(400);
+    } else {
+      // Taken alone, the move may clash with a meeting the draft also moved: refused in words, nothing stored.
+      expect(response.status).toBe(400);
+      expect(JSON.stringify(await json(response))).toMatch(/would break the timetable's rules/);
+      expect(await entries()).toEqual(before);
+    }
+    // Another department's draft is not found; nor is an unknown one; a bad id is refused.
+    const { draftState } = await import('../../core/autofill/draft-jobs');
+    expect(() => draftState({ ...server.core.context, department: server.core.context.department + 1 }, id)).toThrow(/No auto-fill draft/);
+    expect((await server.api('/scheduler/auto/drafts/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await server.api('/scheduler/auto/drafts/not-an-id')).status).toBe(422);
+    expect((await server.api('/scheduler/auto/drafts', { method: 'POST', json: { source: 'run' } })).status).toBe(422);
+  });
 });

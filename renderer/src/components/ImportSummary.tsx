@@ -19,6 +19,11 @@ function Counts({ result }: { result: ImportResult }) {
         {result.totals.conflicts > 0 ? (result.dry_run ? ' to look at' : ' listed') : ''}
         {result.totals.conflicts > result.conflicts.length ? ` (the first ${result.conflicts.length} shown)` : ''}.
       </Text>
+      {result.untimed > 0 && (
+        <Text size="xs" data-testid="import-untimed">
+          {result.dry_run ? 'Would keep' : 'Kept'} {plural(result.untimed, 'section')} without a time (online or arranged): listed under the week, Auto-fill can give them a time.
+        </Text>
+      )}
       {result.notes.map((note) => (
         <Text key={note} size="xs" c="orange">
           {note}

@@ -99,7 +99,7 @@ function TermBar({ page }: { page: SchedulerPageState }) {
           New section
         </Button>
         <Button variant="default" onClick={() => open('autofill')} data-testid="autofill-open">
-          Auto-fill from run…
+          Auto-fill…
         </Button>
       </Group>
       <Group gap="xs">

@@ -5,10 +5,11 @@ import { useLive } from '../api/live';
 import type { AutofillRequest, AutofillResult, Term } from '../api/wire';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
+import { useDraftJob, type DraftRequest } from '../controllers/autofill-draft';
 import { AUTOFILL_BOUNDS } from '../../../core/domain/autofill';
 import { campusTermLabel } from '../../../core/domain/terms';
 
-const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD } = AUTOFILL_BOUNDS;
+const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD, seed: SEED, moves: MOVES } = AUTOFILL_BOUNDS;
 
 /** What auto-fill places, as staff choose it. */
 const WHAT = [
@@ -18,6 +19,17 @@ const WHAT = [
   { value: 'unscheduled', label: "This term's sections without a time: give each a standard time" },
 ] as const;
 type What = (typeof WHAT)[number]['value'];
+
+/** What each choice places, in a scheduler's words. */
+const EXPLAINED: Record<What, string> = {
+  run: "Every section of the plan (your decisions, else the model's) gets an allowed, available instructor, a free room that seats it and a standard time (MWF 60 min, TR 90 min).",
+  improve:
+    "Every meeting of the term that is not locked may move, a little at a cost: it keeps its instructors, its number of days and its length, and takes a time they are free and a declared room that seats it. Locked meetings and other departments' bookings stay.",
+  rebuild:
+    "Every meeting of the term that is not locked is placed again from nothing: it keeps its instructors, its number of days and its length, and takes a time they are free and a declared room that seats it. Locked meetings and other departments' bookings stay.",
+  unscheduled:
+    'Every section of the term without a time (online or arranged in the listing) gets a standard time its instructors are free, in the room it lists or a declared room that seats it (online sections need none).',
+};
 
 /** "Auto-fill…": choose what to place and options, then preview the draft before applying it. */
 export function AutofillDialog({
@@ -29,7 +41,7 @@ export function AutofillDialog({
   opened: boolean;
   term: Term | null;
   onClose: () => void;
-  onPreview: (request: AutofillRequest, result: AutofillResult) => void;
+  onPreview: (request: AutofillRequest, result: AutofillResult, draftId?: string) => void;
 }) {
   const [what, setWhat] = useState<What>('run');
   const listed = useLive('predict-runs', opened ? {} : null);
@@ -39,17 +51,33 @@ export function AutofillDialog({
   const runId = chosenRun ?? (runs[0] ? String(runs[0].id) : null);
   const [max, setMax] = useState<number>(LOAD.default);
   const [budget, setBudget] = useState<number>(BUDGET.default);
+  const [seed, setSeed] = useState<number>(SEED.default);
+  const [moves, setMoves] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const termRequest = (): DraftRequest => ({
+    source: what === 'unscheduled' ? 'unscheduled' : 'term',
+    rebuild: what === 'rebuild',
+    time_budget_ms: budget,
+    seed,
+    ...(moves === null ? {} : { moves }),
+  });
+  const background = useDraftJob((job, result) => {
+    onPreview(termRequest(), result, job.draft_id);
+    background.reset();
+    onClose();
+  });
   const preview = async (): Promise<void> => {
-    if (what === 'run' && !runId) return;
+    if (what !== 'run') {
+      // A term's draft is made in the background: its progress shows, and Cancel keeps the best draft so far.
+      await background.start(termRequest(), term);
+      return;
+    }
+    if (!runId) return;
     setBusy(true);
     setError(null);
     try {
-      const request: AutofillRequest =
-        what === 'run'
-          ? { source: 'run', run_id: Number(runId), max_sections_per_doctor: max, time_budget_ms: budget }
-          : { source: 'term', rebuild: what === 'rebuild', time_budget_ms: budget };
+      const request: AutofillRequest = { source: 'run', run_id: Number(runId), max_sections_per_doctor: max, time_budget_ms: budget };
       // The draft is for the term on screen.
       const result = await call('schedule-autofill', { ...request, dry_run: true, ...term });
       onPreview(request, result);
@@ -60,6 +88,7 @@ export function AutofillDialog({
       setBusy(false);
     }
   };
+  const progress = background.job?.progress;
   return (
     <Modal opened={opened} onClose={onClose} title="Auto-fill">
       <Stack gap="xs" data-testid="autofill-dialog">
@@ -99,15 +128,46 @@ export function AutofillDialog({
             onChange={(v) => setBudget(Math.round(Number(v) * 1000) || BUDGET.default)}
           />
         </Group>
+        {what !== 'run' && (
+          <Group grow>
+            <NumberInput
+              label="Seed"
+              description="The same seed and moves give the same draft"
+              min={SEED.min}
+              max={SEED.max}
+              value={seed}
+              onChange={(v) => setSeed(Number(v) || SEED.default)}
+            />
+            <NumberInput
+              label="Moves"
+              description="Blank: 400 per meeting"
+              min={MOVES.min}
+              max={MOVES.max}
+              step={10_000}
+              value={moves ?? ''}
+              onChange={(v) => setMoves(v === '' ? null : Number(v))}
+              data-testid="autofill-moves"
+            />
+          </Group>
+        )}
         <Text size="xs" c="dimmed">
-          {what === 'run'
-            ? "Every section of the plan (your decisions, else the model's) gets an allowed, available instructor, a free room that seats it and a standard time (MWF 60 min, TR 90 min)."
-            : "Every meeting of the term that is not locked may move: it keeps its instructors, its number of days and its length, and takes a time they are free and a declared room that seats it. Locked meetings and other departments' bookings stay."}{' '}
-          Nothing is stored until you apply the preview.
+          {EXPLAINED[what]} Nothing is stored until you apply the preview.
         </Text>
-        <ErrorNote message={error ?? listed.error} />
+        {background.running && progress && (
+          <Group justify="space-between" data-testid="autofill-progress" role="status">
+            <Text size="sm">
+              {progress.phase === 'optimization'
+                ? `Improving: all ${progress.classes} placed, best penalty so far ${progress.best_total ?? '…'}`
+                : `Placing: ${progress.placed} of ${progress.classes} placed, ${progress.hard_left} still to place`}
+            </Text>
+            <Button size="xs" variant="default" onClick={() => void background.cancel()} data-testid="autofill-cancel">
+              Cancel (keep the best so far)
+            </Button>
+          </Group>
+        )}
+        <ErrorNote message={error ?? background.error ?? listed.error} />
         <Group justify="flex-end">
-          <Button onClick={() => void preview()} loading={busy} disabled={what === 'run' && !runId} data-testid="autofill-preview">
+          <Button onClick={() => void preview()} loading={busy || background.running} disabled={what === 'run' && !runId} data-testid="autofill-preview">
             Preview
           </Button>
         </Group>

@@ -34,6 +34,8 @@ export interface DraftRun {
   /** What was asked (the draft is asked again, stored, to apply it: the same seed and moves give the same draft). */
   request: AutofillRequest;
   result: AutofillResult;
+  /** A draft made in the background: applied by its id (else it is asked again, stored). */
+  draftId?: string | undefined;
 }
 
 /** The filters, what they offer to choose from, and the sections they leave on screen. */
@@ -160,14 +162,20 @@ function useAutofillDraft(term: Term | null) {
       if (!draftRun) return;
       setApplying(true);
       try {
-        const applied = await call('schedule-autofill', { ...draftRun.request, dry_run: false, ...term });
+        let done: string;
+        if (draftRun.draftId !== undefined) {
+          const applied = await call('schedule-autofill-apply', { draft_id: draftRun.draftId });
+          done = `${applied.applied ?? 0} meetings and sections stored.`;
+        } else {
+          const applied = await call('schedule-autofill', { ...draftRun.request, dry_run: false, ...term });
+          done =
+            applied.source === 'run'
+              ? `${applied.placed.length} sections added to the timetable.`
+              : applied.source === 'unscheduled'
+                ? `${applied.placed.length} sections without a time given one.`
+                : `${applied.moved.length} meetings moved.`;
+        }
         setDraftRun(null);
-        const done =
-          applied.source === 'run'
-            ? `${applied.placed.length} sections added to the timetable.`
-            : applied.source === 'unscheduled'
-              ? `${applied.placed.length} sections without a time given one.`
-              : `${applied.moved.length} meetings moved.`;
         notifyDone(done, 'Auto-fill applied');
       } catch (e) {
         notifyError(e, 'The draft could not be applied');

@@ -70,10 +70,38 @@ function filterSelects(page: SchedulerPageState): FilterSelectProps[] {
         ]
       : []),
     ...(campuses.length > 1
-      ? [{ label: 'Filter by campus', placeholder: 'All campuses', data: [...campuses], value: filters.campus, onChange: (campus: string | null) => setFilters({ campus }), testId: 'filter-campus', width: 140 }]
+      ? [
+          {
+            label: 'Filter by campus',
+            placeholder: 'All campuses',
+            data: [...campuses],
+            value: filters.campus,
+            onChange: (campus: string | null) => setFilters({ campus }),
+            testId: 'filter-campus',
+            width: 140,
+          },
+        ]
       : []),
-    { label: 'Filter by doctor', placeholder: 'All doctors', data: choices.doctors, value: filters.doctor, onChange: (doctor) => setFilters({ doctor }), testId: 'filter-doctor', width: 200, searchable: true },
-    { label: 'Filter by room', placeholder: 'All rooms', data: choices.rooms, value: filters.room, onChange: (room) => setFilters({ room }), testId: 'filter-room', width: 150, searchable: true },
+    {
+      label: 'Filter by doctor',
+      placeholder: 'All doctors',
+      data: choices.doctors,
+      value: filters.doctor,
+      onChange: (doctor) => setFilters({ doctor }),
+      testId: 'filter-doctor',
+      width: 200,
+      searchable: true,
+    },
+    {
+      label: 'Filter by room',
+      placeholder: 'All rooms',
+      data: choices.rooms,
+      value: filters.room,
+      onChange: (room) => setFilters({ room }),
+      testId: 'filter-room',
+      width: 150,
+      searchable: true,
+    },
     {
       label: 'Show the courses one cohort of students takes',
       placeholder: 'All student cohorts',
@@ -137,11 +165,21 @@ function ViewBar({ page }: { page: SchedulerPageState }) {
         <Button onClick={() => void page.exportAs('xlsx')} data-testid="export-xlsx">
           Export XLSX
         </Button>
-        <Button variant="default" onClick={() => void page.exportAs('csv')} data-testid="export-csv" title="One row per meeting, in the layout Import timetable reads back">
+        <Button
+          variant="default"
+          onClick={() => void page.exportAs('csv')}
+          data-testid="export-csv"
+          title="One row per meeting, in the layout Import timetable reads back"
+        >
           Export CSV
         </Button>
         {page.filters.doctor && page.filters.doctor !== UNASSIGNED_KEY && (
-          <Button variant="default" onClick={() => void page.exportAs('ics')} data-testid="export-ics" title="This instructor's weekly timetable for a calendar app">
+          <Button
+            variant="default"
+            onClick={() => void page.exportAs('ics')}
+            data-testid="export-ics"
+            title="This instructor's weekly timetable for a calendar app"
+          >
             Calendar (.ics)
           </Button>
         )}
@@ -153,7 +191,13 @@ function ViewBar({ page }: { page: SchedulerPageState }) {
 /** The printed page's title: the term, the view and every filter in force. */
 function PrintTitle({ page }: { page: SchedulerPageState }) {
   const { filters } = page;
-  const named = [filters.campus, filters.part === null ? null : `part ${filters.part}`, page.selectedDoctor?.name, filters.room, page.choices.cohorts.find((c) => c.value === filters.cohort)?.label];
+  const named = [
+    filters.campus,
+    filters.part === null ? null : `part ${filters.part}`,
+    page.selectedDoctor?.name,
+    filters.room,
+    page.choices.cohorts.find((c) => c.value === filters.cohort)?.label,
+  ];
   return (
     <Text className="tw-print-only" fw={600}>
       {page.term ? termLabel(page.term) : ''} timetable · {VIEWS.find((v) => v.value === page.view)?.label}
@@ -178,8 +222,8 @@ function TimetableCard({ page }: { page: SchedulerPageState }) {
       />
       {page.view !== 'week' && <ResourceWeek kind={page.view} rows={page.rows} onOpen={page.openEntries} onCreate={page.startInRow} />}
       <Text size="xs" c="dimmed" mt={4}>
-        Sections are drawn for their booked slot; the XLSX export prints class time, which leaves passing time in the standard slots: a 60-minute MWF slot at 09:00 is a 09:00–09:50 class, a 90-minute TR slot a
-        75-minute class.
+        Sections are drawn for their booked slot; the XLSX export prints class time, which leaves passing time in the standard slots: a 60-minute MWF slot at
+        09:00 is a 09:00–09:50 class, a 90-minute TR slot a 75-minute class.
       </Text>
     </Card>
   );
@@ -204,7 +248,12 @@ function SchedulerDialogs({ page }: { page: SchedulerPageState }) {
         />
       )}
       {term && <PartsDialog opened={dialog === 'parts'} term={term} parts={page.parts} onClose={closeDialog} />}
-      <AutofillDialog opened={dialog === 'autofill'} term={term} onClose={closeDialog} onPreview={(request, result) => page.showDraft({ request, result })} />
+      <AutofillDialog
+        opened={dialog === 'autofill'}
+        term={term}
+        onClose={closeDialog}
+        onPreview={(request, result, draftId) => page.showDraft({ request, result, draftId })}
+      />
       <EntryModal
         draft={page.draft}
         term={term}
@@ -229,7 +278,9 @@ export function SchedulerPage() {
       <PrintTitle page={page} />
       <ErrorNote message={page.error} />
       {page.refusal && <ErrorNote message={`Not moved: ${page.refusal.message}`} testId="schedule-refusal" />}
-      {page.draftRun && <AutofillPreview result={page.draftRun.result} applying={page.applying} onApply={() => void page.applyDraft()} onDiscard={page.discardDraft} />}
+      {page.draftRun && (
+        <AutofillPreview result={page.draftRun.result} applying={page.applying} onApply={() => void page.applyDraft()} onDiscard={page.discardDraft} />
+      )}
       <TimetableCard page={page} />
       {page.term && <UnscheduledPanel term={page.term} />}
       <SimpleGrid cols={{ base: 1, lg: 3 }} className="tw-no-print" style={{ alignItems: 'start' }}>

@@ -49,9 +49,26 @@ export interface TimeOption {
 }
 
 export interface RoomOption {
-  /** Index into the problem's rooms. */
+  /** Index into the problem's rooms (-1: a class that needs no room, choosing only its instructors). */
   room: number;
   penalty: number;
+  /**
+   * Instructors (indexes into the problem's instructors) the class takes with this option: the
+   * search chooses them with the room. Not in the competition's format (its problems have none).
+   */
+  instructors?: number[];
+}
+
+/**
+ * A person the search assigns to classes through their room options (Termwise's instructors): never
+ * two classes at once (with travel between rooms, as SameAttendees), never when unavailable, at most
+ * `maxClasses` classes.
+ */
+export interface InstructorSpec {
+  id: string;
+  unavailable: Omit<TimeOption, 'penalty'>[];
+  /** Classes they may take at most; null: no limit. */
+  maxClasses: number | null;
 }
 
 export interface Room {
@@ -140,6 +157,8 @@ export interface TimetableProblem {
   courses: Course[];
   distributions: Distribution[];
   students: Student[];
+  /** People chosen with the rooms (see RoomOption.instructors); none in the competition's problems. */
+  instructors?: InstructorSpec[];
 }
 
 /** A timetable: for each class, the index of its time and of its room (-1: none, or not yet placed). */

@@ -9,7 +9,7 @@ import { TimeAlgebra } from './times';
  * is reported valid that this function does not find valid.
  */
 
-export type HardKind = 'unplaced' | 'time' | 'room' | 'room-unavailable' | 'room-clash' | 'distribution' | 'class-limit' | 'sectioning';
+export type HardKind = 'unplaced' | 'time' | 'room' | 'room-unavailable' | 'room-clash' | 'instructor' | 'distribution' | 'class-limit' | 'sectioning';
 
 export interface HardViolation {
   kind: HardKind;
@@ -64,8 +64,9 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
     const p = placed[i];
     if (!p) return;
     time += c.times[assignment.time[i] ?? -1]?.penalty ?? 0;
+    // An option's penalty counts even when it chooses only instructors (no room).
+    if (c.rooms.length > 0) room += c.rooms[assignment.room[i] ?? -1]?.penalty ?? 0;
     if (p.room >= 0) {
-      room += c.rooms[assignment.room[i] ?? -1]?.penalty ?? 0;
       const r = problem.rooms[p.room];
       for (const u of r?.unavailable ?? []) if (algebra.overlaps(p.time, u)) violate('room-unavailable', () => `class ${c.id} is in room ${r?.id ?? ''} while it is unavailable`);
     }
@@ -86,6 +87,24 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
         const b = placed[list[y] as number] as Placed;
         if (algebra.overlaps(a.time, b.time)) violate('room-clash', () => `classes ${problem.classes[list[x] as number]?.id} and ${problem.classes[list[y] as number]?.id} are both in room ${problem.rooms[r]?.id} at overlapping times`);
       }
+  }
+
+  // Instructors chosen with the rooms: never unavailable, never two places at once, never over their limit.
+  const byInstructor = new Map<number, number[]>();
+  placed.forEach((p, i) => {
+    if (!p) return;
+    for (const k of problem.classes[i]?.rooms[assignment.room[i] ?? -1]?.instructors ?? []) byInstructor.set(k, [...(byInstructor.get(k) ?? []), i]);
+  });
+  for (const [k, list] of byInstructor) {
+    const who = problem.instructors?.[k];
+    const name = who?.id ?? String(k);
+    for (const i of list) for (const u of who?.unavailable ?? []) if (algebra.overlaps((placed[i] as Placed).time, u)) violate('instructor', () => `class ${problem.classes[i]?.id} is taught by ${name} while unavailable`);
+    for (let x = 0; x < list.length; x++)
+      for (let y = x + 1; y < list.length; y++)
+        if (attendeesConflict(problem, algebra, placed[list[x] as number] as Placed, placed[list[y] as number] as Placed))
+          violate('instructor', () => `${name} teaches classes ${problem.classes[list[x] as number]?.id} and ${problem.classes[list[y] as number]?.id} at once`);
+    const limit = who?.maxClasses ?? null;
+    if (limit !== null && list.length > limit) violate('instructor', () => `${name} teaches ${list.length} classes, more than ${limit}`);
   }
 
   let distribution = 0;

@@ -43,6 +43,8 @@ export class Search {
   private readonly constraintsOf: number[][];
   /** Per room, the classes placed in it. */
   private readonly inRoom: number[][];
+  /** Per instructor (problem.instructors), the classes placed with them. */
+  private readonly withInstructor: number[][];
   /** Per class: per (time, room) option, whether the room is available then (room-less classes: one column). */
   private readonly available: Uint8Array[];
   private readonly width: Int32Array;
@@ -72,6 +74,7 @@ export class Search {
       for (const c of new Set(d.classes)) this.constraintsOf[c]?.push(k);
     });
     this.inRoom = problem.rooms.map(() => []);
+    this.withInstructor = (problem.instructors ?? []).map(() => []);
     this.placedNow = problem.classes.map(() => null);
     this.positionsOf = this.constraintsOf.map((ks, c) => ks.map((k) => problem.distributions[k]?.classes.indexOf(c) ?? -1));
     this.width = new Int32Array(this.n);
@@ -84,7 +87,9 @@ export class Search {
         else
           c.rooms.forEach((r, ri) => {
             const room = problem.rooms[r.room];
-            table[ti * width + ri] = room && room.unavailable.some((u) => this.algebra.overlaps(t, u)) ? 0 : 1;
+            const roomBusy = room !== undefined && room.unavailable.some((u) => this.algebra.overlaps(t, u));
+            const instructorBusy = (r.instructors ?? []).some((k) => (problem.instructors?.[k]?.unavailable ?? []).some((u) => this.algebra.overlaps(t, u)));
+            table[ti * width + ri] = roomBusy || instructorBusy ? 0 : 1;
           });
       });
       return table;
@@ -136,6 +141,21 @@ export class Search {
       for (let i = 0; i < occupants.length; i++) {
         const d = occupants[i] as number;
         if (d !== c && this.algebra.overlaps(me.time, (this.placedNow[d] as Placed).time)) out.add(d);
+      }
+    }
+    // Instructors chosen with the room: never two places at once, never over their limit.
+    for (const k of (r >= 0 ? spec.rooms[r]?.instructors : undefined) ?? []) {
+      const theirs = this.withInstructor[k] ?? [];
+      for (let i = 0; i < theirs.length; i++) {
+        const d = theirs[i] as number;
+        if (d !== c && attendeesConflict(this.problem, this.algebra, me, this.placedNow[d] as Placed)) out.add(d);
+      }
+      const limit = this.problem.instructors?.[k]?.maxClasses ?? null;
+      if (limit !== null) {
+        if (limit <= 0) return null;
+        const staying = theirs.filter((d) => d !== c && !out.has(d));
+        // The earliest placed leave first, until the limit holds.
+        for (let i = 0; staying.length - i >= limit; i++) out.add(staying[i] as number);
       }
     }
     const constraints = this.constraintsOf[c] ?? [];
@@ -222,6 +242,7 @@ export class Search {
     this.placedNow[c] = this.placedAs(c, t, r);
     const room = r >= 0 ? (this.problem.classes[c]?.rooms[r]?.room ?? -1) : -1;
     if (room >= 0) this.inRoom[room]?.push(c);
+    for (const k of this.instructorsAt(c, r)) this.withInstructor[k]?.push(c);
     this.unplaced.delete(c);
   }
 
@@ -235,11 +256,25 @@ export class Search {
       const at = list.indexOf(c);
       if (at >= 0) list.splice(at, 1);
     }
+    this.leaveInstructors(c, r);
     this.time[c] = UNPLACED;
     this.room[c] = UNPLACED;
     this.placedNow[c] = null;
     this.cost -= this.softCost(c, t, r);
     this.unplaced.add(c);
+  }
+
+  /** The instructors class c takes with room option r. */
+  private instructorsAt(c: number, r: number): readonly number[] {
+    return (r >= 0 ? this.problem.classes[c]?.rooms[r]?.instructors : undefined) ?? [];
+  }
+
+  private leaveInstructors(c: number, r: number): void {
+    for (const k of this.instructorsAt(c, r)) {
+      const list = this.withInstructor[k] as number[];
+      const at = list.indexOf(c);
+      if (at >= 0) list.splice(at, 1);
+    }
   }
 
   /** All (time, room) options of a class, or a sample of them when there are many. */
@@ -335,11 +370,13 @@ export class Search {
       const at = list.indexOf(c);
       if (at >= 0) list.splice(at, 1);
     }
+    this.leaveInstructors(c, this.room[c] ?? UNPLACED);
     this.time[c] = t;
     this.room[c] = r;
     this.placedNow[c] = this.placedAs(c, t, r);
     const to = rooms[r]?.room ?? -1;
     if (to >= 0) this.inRoom[to]?.push(c);
+    for (const k of this.instructorsAt(c, r)) this.withInstructor[k]?.push(c);
     this.cost += delta;
   }
 

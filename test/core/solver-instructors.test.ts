@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { solve } from '../../core/solver';
+import { scoreAssignment } from '../../core/solver/score';
+import type { ClassSpec, InstructorSpec, TimeOption, TimetableProblem } from '../../core/solver/model';
+
+/**
+ * Instructors chosen by the search (Termwise's extension of the competition's model): a class's
+ * room options carry the instructors it takes with them, and the search keeps each instructor in
+ * one place at a time, out of their unavailable times and within their limit of classes.
+ */
+const MON = 1;
+const at = (start: number, length = 12, days = MON): TimeOption => ({ days, start, length, weeks: 0, penalty: 0 });
+
+function problemOf(classes: { times: TimeOption[]; options: { room: number; instructors: number[]; penalty?: number }[] }[], instructors: InstructorSpec[], rooms = 3): TimetableProblem {
+  const specs: ClassSpec[] = classes.map((c, i) => ({ id: `c${i}`, limit: -1, parent: -1, subpart: i, times: c.times, rooms: c.options.map((o) => ({ room: o.room, penalty: o.penalty ?? 0, instructors: o.instructors })) }));
+  return {
+    name: 'instructors',
+    nrDays: 7,
+    nrWeeks: 1,
+    slotsPerDay: 288,
+    weights: { time: 1, room: 1, distribution: 1, student: 0 },
+    rooms: Array.from({ length: rooms }, (_, i) => ({ id: `r${i}`, capacity: 50, unavailable: [] })),
+    travel: new Int32Array(rooms * rooms),
+    weekPatterns: { text: ['1'], weeks: [[0]] },
+    classes: specs,
+    subparts: specs.map((_, i) => ({ id: String(i), config: i, classes: [i] })),
+    configs: specs.map((_, i) => ({ id: String(i), course: i, subparts: [i] })),
+    courses: specs.map((_, i) => ({ id: String(i), configs: [i] })),
+    distributions: [],
+    students: [],
+    instructors,
+  };
+}
+
+const person = (id: string, unavailable: Omit<TimeOption, 'penalty'>[] = [], maxClasses: number | null = null): InstructorSpec => ({ id, unavailable, maxClasses });
+
+describe('the solver choosing instructors', () => {
+  it('gives two classes at one time two instructors, though one of them is cheaper for both', async () => {
+    // Both classes can only meet at 100; instructor 0 costs nothing, instructor 1 costs 5.
+    const options = [0, 1].flatMap((room) => [
+      { room, instructors: [0] },
+      { room, instructors: [1], penalty: 5 },
+    ]);
+    const problem = problemOf([{ times: [at(100)], options }, { times: [at(100)], options }], [person('A'), person('B')]);
+    const result = solve(problem, { timeBudgetMs: 5_000, seed: 1, maxIterations: 5_000 });
+    expect(result.score.valid).toBe(true);
+    const chosen = [0, 1].map((c) => problem.classes[c]?.rooms[result.assignment.room[c] ?? -1]?.instructors?.[0]);
+    expect(chosen.sort()).toEqual([0, 1]);
+    expect(result.score.total).toBe(5);
+  });
+
+  it('keeps an instructor out of their unavailable times and within their limit of classes', async () => {
+    const anyone = [0, 1, 2].map((k) => ({ room: 0, instructors: [k], penalty: k }));
+    // Three classes at three different times; A is away at 200, and may take one class only.
+    const problem = problemOf(
+      [
+        { times: [at(100)], options: anyone },
+        { times: [at(200)], options: anyone },
+        { times: [at(300)], options: anyone },
+      ],
+      [person('A', [{ days: MON, start: 190, length: 30, weeks: 0 }], 1), person('B', [], 1), person('C')],
+    );
+    const result = solve(problem, { timeBudgetMs: 5_000, seed: 2, maxIterations: 5_000 });
+    expect(result.score.valid).toBe(true);
+    const who = [0, 1, 2].map((c) => problem.classes[c]?.rooms[result.assignment.room[c] ?? -1]?.instructors?.[0]);
+    expect(who[1]).not.toBe(0);
+    expect(who.filter((k) => k === 0)).toHaveLength(1);
+    expect(who.filter((k) => k === 1)).toHaveLength(1);
+    // The cheapest that holds: A (0) and B (1) once each, C (2) once: 0 + 1 + 2.
+    expect(result.score.total).toBe(3);
+  });
+
+  it('scores an instructor in two places at once, while unavailable, or over their limit as hard violations', () => {
+    const problem = problemOf(
+      [
+        { times: [at(100)], options: [{ room: 0, instructors: [0] }] },
+        { times: [at(100)], options: [{ room: 1, instructors: [0] }] },
+      ],
+      [person('A', [{ days: MON, start: 100, length: 5, weeks: 0 }], 1)],
+    );
+    const score = scoreAssignment(problem, { time: Int32Array.from([0, 0]), room: Int32Array.from([0, 0]), students: [] });
+    expect(score.valid).toBe(false);
+    expect(score.hard.filter((h) => h.kind === 'instructor').map((h) => h.message)).toEqual([
+      'class c0 is taught by A while unavailable',
+      'class c1 is taught by A while unavailable',
+      'A teaches classes c0 and c1 at once',
+      'A teaches 2 classes, more than 1',
+    ]);
+  });
+});

@@ -20,6 +20,12 @@ const budgetField = z
   .min(BUDGET.min, `must be at least ${BUDGET.min} ms`)
   .max(BUDGET.max, `must be at most ${BUDGET.max.toLocaleString('en-US')} ms`)
   .default(BUDGET.default);
+const loadField = z
+  .number({ error: 'must be a whole number' })
+  .int()
+  .min(LOAD.min, `must be at least ${LOAD.min}`)
+  .max(LOAD.max, `must be at most ${LOAD.max}`)
+  .default(LOAD.default);
 const draftId = z.uuid({ error: 'must be a draft id, as POST /scheduler/auto/drafts answered it' });
 const idList = z.array(z.number({ error: 'must be ids' }).int('must be ids').positive('must be ids'), { error: 'must be a list of ids' }).max(100_000);
 
@@ -28,6 +34,8 @@ export const autofillHandlers = defineHandlers({
     z.object({
       source: z.enum(['term', 'unscheduled'], { error: 'must be term or unscheduled' }),
       rebuild: z.boolean({ error: 'must be true or false' }).default(false),
+      choose_instructors: z.boolean({ error: 'must be true or false' }).optional(),
+      max_sections_per_doctor: loadField,
       seed: seedField,
       time_budget_ms: budgetField,
       moves: z
@@ -64,26 +72,11 @@ export const autofillHandlers = defineHandlers({
         source: z.enum(AUTOFILL_SOURCES, { error: `must be one of: ${AUTOFILL_SOURCES.join(', ')}` }).default('run'),
         run_id: z.number({ error: 'a prediction run id is required' }).int().positive().optional(),
         rebuild: z.boolean({ error: 'must be true or false' }).default(false),
-        seed: z
-          .number({ error: 'must be a whole number' })
-          .int('must be a whole number')
-          .min(SEED.min, `must be at least ${SEED.min}`)
-          .max(SEED.max, `must be at most ${SEED.max}`)
-          .default(SEED.default),
+        seed: seedField,
         choose_instructors: z.boolean({ error: 'must be true or false' }).optional(),
         dry_run: z.boolean({ error: 'must be true or false' }).default(true),
-        time_budget_ms: z
-          .number({ error: 'must be a number of milliseconds' })
-          .int()
-          .min(BUDGET.min, `must be at least ${BUDGET.min} ms`)
-          .max(BUDGET.max, `must be at most ${BUDGET.max.toLocaleString('en-US')} ms`)
-          .default(BUDGET.default),
-        max_sections_per_doctor: z
-          .number({ error: 'must be a whole number' })
-          .int()
-          .min(LOAD.min, `must be at least ${LOAD.min}`)
-          .max(LOAD.max, `must be at most ${LOAD.max}`)
-          .default(LOAD.default),
+        time_budget_ms: budgetField,
+        max_sections_per_doctor: loadField,
         slots: slotOverrideSchema.optional(),
         ...termFields,
       })

@@ -138,15 +138,12 @@ export async function autofill(ctx: CoreContext, input: AutofillInput): Promise<
 
 async function autofillTerm(ctx: CoreContext, input: AutofillInput, source: 'term' | 'unscheduled'): Promise<TermAutofillResult> {
   const started = performance.now();
-  if (input.choose_instructors === true) {
-    throw new CoreError(
-      'invalid',
-      `Auto-fill of a term's ${source === 'term' ? 'meetings' : 'sections without a time'} keeps their instructors: choose_instructors is only for source "run"`,
-    );
-  }
+  refuseChoiceWhileMoving(source, input.choose_instructors);
   const term = await draftTerm(ctx, input);
   const draft = await draftTermTimetable(ctx, term, {
     source,
+    choose_instructors: input.choose_instructors,
+    max_sections_per_doctor: input.max_sections_per_doctor,
     rebuild: input.rebuild ?? false,
     seed: input.seed ?? AUTOFILL_BOUNDS.seed.default,
     time_budget_ms: input.time_budget_ms,
@@ -206,11 +203,22 @@ export async function autofillRun(ctx: CoreContext, input: AutofillInput): Promi
   };
 }
 
+/** Moving a term's meetings keeps their instructors: a section's meetings would need one choice between them. */
+function refuseChoiceWhileMoving(source: 'term' | 'unscheduled', choose: boolean | undefined): void {
+  if (source === 'term' && choose === true) {
+    throw new CoreError(
+      'invalid',
+      'Auto-fill of a term\'s meetings keeps their instructors: choose_instructors is for sections without a time (source "unscheduled") and a run\'s new sections (source "run")',
+    );
+  }
+}
+
 /** Starts drafting a term in the background (draft-jobs.ts): answers the draft's id and state at once. */
 export async function startTermDraft(
   ctx: CoreContext,
   input: Omit<TermDraftInput, 'slots'> & { slots?: Slot[] | undefined; year?: number | undefined; semester?: Semester | undefined },
 ): Promise<DraftAnswer> {
+  refuseChoiceWhileMoving(input.source, input.choose_instructors);
   const term = await draftTerm(ctx, input);
   return startDraft(ctx, term, input);
 }

@@ -18,6 +18,8 @@ import { termClashKeys, termDraftModel, type DraftMove } from './term-model';
 import { deleteUnscheduled, listUnscheduled, type UnscheduledSection } from '../schedule/unscheduled-repo';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import { CHECKED_ROLE } from '../domain/roles';
+import { allowedCourseList, mayTeach } from '../domain/teaching';
+import { AUTOFILL_BOUNDS } from '../domain/autofill';
 
 /**
  * Auto-fill of a whole term (source "term"): the department's meetings that are not locked are
@@ -28,6 +30,10 @@ import { CHECKED_ROLE } from '../domain/roles';
 export interface TermDraftInput {
   /** The term's meetings that are not locked (term), or its sections without a time (unscheduled). */
   source: 'term' | 'unscheduled';
+  /** Sections without a time: the search chooses each one's instructor among those who may teach it (else they keep their own). */
+  choose_instructors?: boolean | undefined;
+  /** Sections an instructor may teach at most, when the search chooses them. */
+  max_sections_per_doctor?: number | undefined;
   rebuild: boolean;
   seed: number;
   time_budget_ms: number;
@@ -62,8 +68,10 @@ export interface MovedMeeting extends DraftPlace {
   was: { day: string; start_time: string; duration_mins: number; room: string };
 }
 
-/** A section without a time the draft places (its id is among the sections without a time). */
-export type PlacedSection = DraftPlace;
+/** A section without a time the draft places (its id is among the sections without a time), with the instructors it gets. */
+export interface PlacedSection extends DraftPlace {
+  instructor_ids: number[];
+}
 
 export interface TermDraft {
   term: Term;
@@ -146,7 +154,23 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
   const moving = input.source === 'term';
   const movable = moving ? own.flatMap((row, i) => (locked.has(row.id) ? [] : [{ id: row.id, booking: ownBookings[i] as Booking }])) : [];
   const fixed = [...ownBookings.filter((b) => !moving || locked.has(b.id ?? 0)), ...taken];
-  const untimed = moving ? [] : untimedRows.map((u) => ({ id: u.id, booking: untimedBooking(u, parts), needsRoom: !ONLINE.test(u.kind ?? '') }));
+  // Sections without a time: each keeps its instructors, or (choose_instructors) the search chooses among those who may teach it.
+  const teachable = [...doctors.values()].map((d) => [d.id, allowedCourseList(d)] as const);
+  const candidatesOf = (course: string): number[] => teachable.filter(([, courses]) => mayTeach(courses, course)).map(([id]) => id);
+  const reasons = new Map<number, string>();
+  const untimed = moving
+    ? []
+    : untimedRows.flatMap((u) => {
+        const booking = untimedBooking(u, parts);
+        const needsRoom = !ONLINE.test(u.kind ?? '');
+        if (input.choose_instructors !== true) return [{ id: u.id, booking, needsRoom }];
+        const candidates = candidatesOf(u.course_code);
+        if (candidates.length === 0) {
+          reasons.set(-u.id, `No instructor is allowed to teach ${u.course_code}; it stays without a time`);
+          return [];
+        }
+        return [{ id: u.id, booking: { ...booking, doctor_ids: [] }, needsRoom, candidates, keep: u.doctor_ids }];
+      });
   const draft = termDraftModel({
     movable,
     untimed,
@@ -162,6 +186,7 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
     slots: input.slots ?? STANDARD_SLOTS,
     rebuild: input.rebuild,
     rules,
+    ...(input.choose_instructors === true ? { maxSectionsPerInstructor: input.max_sections_per_doctor ?? AUTOFILL_BOUNDS.maxSectionsPerDoctor.default } : {}),
     cohorts: await courseCohorts(ctx, term, [...own.map((r) => r.course_code), ...untimedRows.map((u) => u.course_code)]),
   });
   let result: SolveResult | null = null;
@@ -184,7 +209,7 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
   const keyOf = (m: { id: number; untimed: boolean }): number => (m.untimed ? -m.id : m.id);
   const rowOf = new Map(own.map((r) => [r.id, r]));
   const untimedOf = new Map(untimedRows.map((u) => [u.id, u]));
-  const reasons = new Map(read.unplaced.map((u) => [keyOf(u), u.reason]));
+  for (const u of read.unplaced) reasons.set(keyOf(u), u.reason);
   let moves = read.moves;
   const before = termClashKeys(ownBookings, taken, doctors, rules);
   for (;;) {
@@ -204,7 +229,7 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
       }),
       ...untimed.flatMap((u) => {
         const move = at.get(-u.id);
-        return move ? [placedAt(u.booking, move)] : [];
+        return move ? [{ ...placedAt(u.booking, move), doctor_ids: move.instructor === undefined ? u.booking.doctor_ids : [move.instructor] }] : [];
       }),
     ];
     const added = [...termClashKeys(after, taken, doctors, rules)].filter(([key]) => !before.has(key));
@@ -241,14 +266,9 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
   for (const m of moves) {
     if (m.untimed) {
       const u = untimedOf.get(m.id) as UnscheduledSection;
-      placed.push(
-        placeOf(
-          u.id,
-          { course_code: u.course_code, section_name: u.section_name, part_of_term: u.part_of_term, joint_group: u.joint_group, campus: u.campus },
-          u.doctor_ids,
-          m,
-        ),
-      );
+      const teaching = m.instructor === undefined ? u.doctor_ids : [m.instructor];
+      const section = { course_code: u.course_code, section_name: u.section_name, part_of_term: u.part_of_term, joint_group: u.joint_group, campus: u.campus };
+      placed.push({ ...placeOf(u.id, section, teaching, m), instructor_ids: teaching });
       continue;
     }
     const row = rowOf.get(m.id) as EntryRow;
@@ -321,7 +341,7 @@ export async function applyTermDraft(ctx: CoreContext, draft: Pick<TermDraft, 't
         ...draft.term,
         course_code: u.course_code,
         section_name: u.section_name,
-        doctors: u.doctor_ids.map((id) => ({ id, role: CHECKED_ROLE })),
+        doctors: p.instructor_ids.map((id) => ({ id, role: CHECKED_ROLE })),
         day: p.day,
         start_time: p.start_time,
         duration_mins: p.duration_mins,

@@ -2,7 +2,9 @@ import { bookingConflicts, type Booking, type ConflictRules, type DoctorAvailabi
 import { sessionsOverlap, type Session } from '../domain/meetings';
 import { DAY_LETTERS } from '../domain/days';
 import { ComparisonBudget, TermBook } from '../schedule';
-import type { Assignment, Distribution, TimeOption, TimetableProblem } from '../solver';
+import type { Assignment, Distribution, InstructorSpec, TimeOption, TimetableProblem } from '../solver';
+import { availabilityWindow } from '../domain/teaching';
+import { WHOLE_TERM } from '../domain/parts';
 import { dayMask, SCALE } from './model-scale';
 import type { Slot } from './grid';
 import { SOFT_WEIGHTS, type SoftWeights } from './weights';
@@ -41,6 +43,12 @@ export interface UntimedSection {
   id: number;
   booking: Booking;
   needsRoom: boolean;
+  /**
+   * Instructors the search chooses one among (those who may teach the course); undefined: the
+   * section keeps its own. With a choice, the booking lists none and `keep` those it had.
+   */
+  candidates?: readonly number[];
+  keep?: readonly number[];
 }
 
 export interface TermRoom {
@@ -69,6 +77,8 @@ export interface TermDraftProblem {
   rules: ConflictRules;
   cohorts: ReadonlyMap<string, readonly string[]>;
   weights?: SoftWeights;
+  /** Sections an instructor may teach at most in all (the term's and other departments' count). */
+  maxSectionsPerInstructor?: number;
 }
 
 /** Meetings that move together: a joint group's at one time in one room, else one meeting. */
@@ -80,12 +90,16 @@ interface Unit {
   times: Session[];
   /** Room indexes in the model (empty: the meeting needs no room). */
   rooms: number[];
+  /** The options' instructors (doctor ids), in the order of the model's room options, when the search chooses them. */
+  chosen?: number[];
 }
 
 /** Where a meeting goes in a draft (or a section without a time: `untimed`). */
 export interface DraftMove {
   id: number;
   untimed: boolean;
+  /** The instructor the search chose (doctor id), when it chose one. */
+  instructor?: number;
   day: string;
   start: number;
   duration: number;
@@ -113,7 +127,7 @@ const sectionKey = (b: Booking): string => `${b.course_code}\u0000${b.section_na
 const DAY = 24 * 60;
 
 /** The term's weeks: each part's weeks from its dates (a part without dates spans the term). */
-function weekPatterns(bookings: readonly Booking[]): { nrWeeks: number; patternOf: (b: Booking) => number; text: string[]; weeks: number[][] } {
+function weekPatterns(bookings: readonly Booking[]): { nrWeeks: number; patternOf: (b: Pick<Booking, 'part'>) => number; text: string[]; weeks: number[][] } {
   const dated = bookings.map((b) => b.part).filter((p) => p.start_date !== null && p.end_date !== null);
   const dayOf = (iso: string): number => Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
   const first = dated.length === 0 ? 0 : Math.min(...dated.map((p) => dayOf(p.start_date as string)));
@@ -122,7 +136,7 @@ function weekPatterns(bookings: readonly Booking[]): { nrWeeks: number; patternO
   const text: string[] = [];
   const weeks: number[][] = [];
   const index = new Map<string, number>();
-  const patternOf = (b: Booking): number => {
+  const patternOf = (b: Pick<Booking, 'part'>): number => {
     const p = b.part;
     const from = p.start_date === null ? 0 : Math.max(0, Math.floor((dayOf(p.start_date) - first) / 7));
     const to = p.end_date === null ? nrWeeks - 1 : Math.min(nrWeeks - 1, Math.floor((dayOf(p.end_date) - first) / 7));
@@ -198,6 +212,36 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
   const cohortFixed = new Map<string, Booking[]>();
   for (const b of problem.fixed) for (const key of problem.cohorts.get(b.course_code) ?? []) cohortFixed.set(key, [...(cohortFixed.get(key) ?? []), b]);
 
+  // Instructors the search chooses: each busy when unavailable or teaching a meeting it cannot move
+  // (with the travel time around a meeting at another campus), up to their limit of sections.
+  const chooserIds = [...new Set(units.flatMap((u) => u.untimed?.candidates ?? []))];
+  const instructorIndex = new Map(chooserIds.map((id, k) => [id, k]));
+  const allWeeks = weeks.patternOf({ part: WHOLE_TERM });
+  const sectionsTaught = (id: number): number =>
+    new Set(
+      [...problem.fixed, ...units.filter((u) => u.untimed !== null && u.untimed.candidates === undefined).map((u) => u.first)]
+        .filter((b) => b.doctor_ids.includes(id))
+        .map((b) => `${b.department}|${sectionKey(b)}`),
+    ).size;
+  const instructorSpecs: InstructorSpec[] = chooserIds.map((id) => {
+    const doctor = problem.doctors.get(id);
+    const window = availabilityWindow(doctor ?? { available_days: null, available_time: null });
+    const unavailable: Omit<TimeOption, 'penalty'>[] = [];
+    DAY_LETTERS.forEach((letter, d) => {
+      if (!window.days.includes(letter)) unavailable.push({ days: 1 << d, start: 0, length: DAY, weeks: allWeeks });
+      else {
+        if (window.start > 0) unavailable.push({ days: 1 << d, start: 0, length: window.start, weeks: allWeeks });
+        if (window.end < DAY) unavailable.push({ days: 1 << d, start: window.end, length: DAY - window.end, weeks: allWeeks });
+      }
+    });
+    for (const b of fixedByDoctor.get(id) ?? []) {
+      const travel = problem.rules.travelMinutes;
+      unavailable.push({ days: dayMask(b.day), start: Math.max(0, b.start - travel), length: b.duration + 2 * travel, weeks: weeks.patternOf(b) });
+    }
+    const limit = problem.maxSectionsPerInstructor;
+    return { id: doctor?.name ?? String(id), unavailable, maxClasses: limit === undefined ? null : Math.max(0, limit - sectionsTaught(id)) };
+  });
+
   const classes = units.map((unit, i) => {
     const shape = unit.first;
     const candidates: Session[] = [];
@@ -253,19 +297,31 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       if (!options.includes(current)) options.push(current);
       unit.rooms = options;
     }
-    return {
-      id: `${shape.course_code} ${shape.section_name} ${shape.day} ${shape.start}`,
-      limit: -1,
-      parent: -1,
-      subpart: i,
-      times,
-      rooms: unit.rooms.map((ri) => {
-        const capacity = rooms[ri]?.capacity ?? null;
-        const empty = capacity === null || need === null || capacity < need ? 0 : (capacity - need) / capacity;
-        const moved = unit.untimed === null && !problem.rebuild && ri !== current;
-        return { room: ri, penalty: Math.round((weights.emptySeats * empty + (moved ? weights.movedRoom : 0)) * SCALE) };
+    const roomOptions = unit.rooms.map((ri) => {
+      const capacity = rooms[ri]?.capacity ?? null;
+      const empty = capacity === null || need === null || capacity < need ? 0 : (capacity - need) / capacity;
+      const moved = unit.untimed === null && !problem.rebuild && ri !== current;
+      return { room: ri, penalty: Math.round((weights.emptySeats * empty + (moved ? weights.movedRoom : 0)) * SCALE) };
+    });
+    const choosing = unit.untimed?.candidates;
+    if (choosing === undefined)
+      return { id: `${shape.course_code} ${shape.section_name} ${shape.day} ${shape.start}`, limit: -1, parent: -1, subpart: i, times, rooms: roomOptions };
+    // The search chooses the instructor with the room: each room (or none) with each candidate.
+    const kept = new Set(unit.untimed?.keep ?? []);
+    const options = (roomOptions.length > 0 ? roomOptions : [{ room: -1, penalty: 0 }]).flatMap((o) =>
+      choosing.map((id) => {
+        const load = sectionsTaught(id);
+        const other = kept.size > 0 && !kept.has(id);
+        return {
+          room: o.room,
+          penalty: o.penalty + Math.round((weights.loadBalance * load + (other ? weights.keepInstructor : 0)) * SCALE),
+          instructors: [instructorIndex.get(id) as number],
+        };
       }),
-    };
+    );
+    unit.chosen = options.map((o) => chooserIds[o.instructors[0] as number] as number);
+    unit.rooms = options.map((o) => o.room);
+    return { id: `${shape.course_code} ${shape.section_name}`, limit: -1, parent: -1, subpart: i, times, rooms: options };
   });
 
   const distributions: Distribution[] = [];
@@ -352,6 +408,7 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
     courses: classes.map((_, i) => ({ id: String(i), configs: [i] })),
     distributions,
     students: [],
+    ...(instructorSpecs.length > 0 ? { instructors: instructorSpecs } : {}),
   };
   const initial: Assignment = {
     time: Int32Array.from(
@@ -365,7 +422,9 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
     const unplaced: DraftUnplaced[] = [];
     units.forEach((unit, i) => {
       const time = unit.times[assignment.time[i] ?? -1];
-      const roomAt = unit.rooms.length === 0 ? null : unit.rooms[assignment.room[i] ?? -1];
+      const option = assignment.room[i] ?? -1;
+      const roomAt = unit.rooms.length === 0 ? null : unit.rooms[option] === -1 ? null : unit.rooms[option];
+      const instructor = unit.chosen?.[option];
       if (!time || roomAt === undefined) {
         const stays = unit.untimed === null ? 'it stays where it is' : 'it stays without a time';
         const reason = unit.times.length === 0 ? unplaceableReason(unit, problem, stays) : `No time and room were left free for it within the budget; ${stays}`;
@@ -373,7 +432,16 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
         return;
       }
       const room = roomAt === null ? unit.first.room : (rooms[roomAt]?.name ?? unit.first.room);
-      for (const m of unit.members) moves.push({ id: m.id, untimed: unit.untimed !== null, day: time.day, start: time.start, duration: time.duration, room });
+      for (const m of unit.members)
+        moves.push({
+          id: m.id,
+          untimed: unit.untimed !== null,
+          ...(instructor === undefined ? {} : { instructor }),
+          day: time.day,
+          start: time.start,
+          duration: time.duration,
+          room,
+        });
     });
     return { moves, unplaced };
   };

@@ -21,6 +21,8 @@ export const SOFT_WEIGHTS = {
   movedMeeting: 2,
   /** Per meeting given another room, when auto-fill improves a term. */
   movedRoom: 1,
+  /** Per section given another instructor than the one staff (or the listing) set, when auto-fill chooses. */
+  keepInstructor: 3,
 } as const;
 
 /** A set of weights for the same goals (SOFT_WEIGHTS, or another for a comparison). */

@@ -1,6 +1,6 @@
 /** The timetabling search other features may run, and the model it searches. */
 export { solve } from './solve';
-export type { Assignment, Distribution, TimeOption, TimetableProblem } from './model';
+export type { Assignment, Distribution, InstructorSpec, TimeOption, TimetableProblem } from './model';
 export { solveInWorker } from './run';
 export type { SolveResult } from './solve';
 export type { SearchProgress } from './search';

@@ -222,7 +222,7 @@ describe('POST /scheduler/auto source "term"', () => {
   it('refuses what it cannot do, in words', async () => {
     const refused = await server.api('/scheduler/auto', { method: 'POST', json: { source: 'term', choose_instructors: true } });
     expect(refused.status).toBe(400);
-    expect(await json(refused)).toEqual({ detail: expect.stringMatching(/keeps their instructors: choose_instructors is only for source "run"/) as string });
+    expect(await json(refused)).toEqual({ detail: expect.stringMatching(/keeps their instructors: choose_instructors is for sections without a time/) as string });
     const noRun = await server.api('/scheduler/auto', { method: 'POST', json: { source: 'run' } });
     expect(noRun.status).toBe(422);
     expect(JSON.stringify(await json(noRun))).toMatch(/run_id/);
@@ -379,5 +379,36 @@ describe('POST /scheduler/auto source "term"', () => {
     expect((await server.api('/scheduler/auto/drafts/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await server.api('/scheduler/auto/drafts/not-an-id')).status).toBe(422);
     expect((await server.api('/scheduler/auto/drafts', { method: 'POST', json: { source: 'run' } })).status).toBe(422);
+  });
+
+  it('chooses the instructors of sections without a time among those who may teach them: their hours, their limit, one place at a time', async () => {
+    const busy = await doctor({ name: 'Dr. Busy', allowed_courses: ['CSC320', 'CSC330'], available_days: 'MWF', available_time: '09:00-10:00' });
+    const free = await doctor({ name: 'Dr. Free', allowed_courses: ['CSC320', 'CSC330'] });
+    const listing = [
+      'Course,Section,Days,Start Time,End Time,Room,Instructors,Term,Type',
+      'CSC320,A,,ARRANGED,,,Staff,Spring 2026,Lecture',
+      'CSC330,A,,ARRANGED,,,Staff,Spring 2026,Lecture',
+      'CSC399,A,,ARRANGED,,,Staff,Spring 2026,Lecture',
+    ].join('\n');
+    expect((await server.upload('/scheduler/import', 'listing.csv', listing, { dry_run: 'false' })).status).toBe(200);
+    const slots = [
+      { day: 'MWF', start_time: '09:00', duration_mins: 50 },
+      { day: 'MWF', start_time: '10:00', duration_mins: 50 },
+    ];
+    const body = { source: 'unscheduled', slots, choose_instructors: true, max_sections_per_doctor: 1 };
+    const result = await draft({ ...body, dry_run: true });
+    expect(result.unplaced).toEqual([{ id: expect.any(Number) as number, untimed: true, course_code: 'CSC399', section_name: 'A', reason: 'No instructor is allowed to teach CSC399; it stays without a time' }]);
+    // One section each (the limit); Dr. Busy only within their hours.
+    const byInstructor = Object.fromEntries(result.placed.map((p) => [p.instructors.join('+'), p]));
+    expect(Object.keys(byInstructor).sort()).toEqual(['Dr. Busy', 'Dr. Free']);
+    expect(byInstructor['Dr. Busy']?.start_time).toBe('09:00');
+
+    const applied = await draft({ ...body, dry_run: false });
+    expect(applied.stored).toBe(2);
+    const stored = await entries();
+    expect(stored.map((e) => e.doctor_ids[0]).sort()).toEqual([busy.id, free.id].sort());
+    expect(stored.find((e) => e.doctor_ids[0] === busy.id)?.start_time).toBe('09:00');
+    // Without a choice, they would keep their (no) instructors.
+    expect((await json<unknown[]>(await server.api(`/scheduler/unscheduled?year=${TERM.year}&semester=${TERM.semester}`))).length).toBe(1);
   });
 });

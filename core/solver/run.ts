@@ -13,7 +13,7 @@ const STOP_MARGIN_MS = 30_000;
 export interface SolveRun {
   result: Promise<SolveResult>;
   /** Stops the search now; the result is the best timetable found so far. */
-  cancel(): void;
+  cancel: () => void;
 }
 
 /** Solves a problem in a worker thread, off the caller's thread, with progress and a way to stop it. */

@@ -11,8 +11,19 @@ import type { ClassSpec, InstructorSpec, TimeOption, TimetableProblem } from '..
 const MON = 1;
 const at = (start: number, length = 12, days = MON): TimeOption => ({ days, start, length, weeks: 0, penalty: 0 });
 
-function problemOf(classes: { times: TimeOption[]; options: { room: number; instructors: number[]; penalty?: number }[] }[], instructors: InstructorSpec[], rooms = 3): TimetableProblem {
-  const specs: ClassSpec[] = classes.map((c, i) => ({ id: `c${i}`, limit: -1, parent: -1, subpart: i, times: c.times, rooms: c.options.map((o) => ({ room: o.room, penalty: o.penalty ?? 0, instructors: o.instructors })) }));
+function problemOf(
+  classes: { times: TimeOption[]; options: { room: number; instructors: number[]; penalty?: number }[] }[],
+  instructors: InstructorSpec[],
+  rooms = 3,
+): TimetableProblem {
+  const specs: ClassSpec[] = classes.map((c, i) => ({
+    id: `c${i}`,
+    limit: -1,
+    parent: -1,
+    subpart: i,
+    times: c.times,
+    rooms: c.options.map((o) => ({ room: o.room, penalty: o.penalty ?? 0, instructors: o.instructors })),
+  }));
   return {
     name: 'instructors',
     nrDays: 7,
@@ -32,16 +43,26 @@ function problemOf(classes: { times: TimeOption[]; options: { room: number; inst
   };
 }
 
-const person = (id: string, unavailable: Omit<TimeOption, 'penalty'>[] = [], maxClasses: number | null = null): InstructorSpec => ({ id, unavailable, maxClasses });
+const person = (id: string, unavailable: Omit<TimeOption, 'penalty'>[] = [], maxClasses: number | null = null): InstructorSpec => ({
+  id,
+  unavailable,
+  maxClasses,
+});
 
 describe('the solver choosing instructors', () => {
-  it('gives two classes at one time two instructors, though one of them is cheaper for both', async () => {
+  it('gives two classes at one time two instructors, though one of them is cheaper for both', () => {
     // Both classes can only meet at 100; instructor 0 costs nothing, instructor 1 costs 5.
     const options = [0, 1].flatMap((room) => [
       { room, instructors: [0] },
       { room, instructors: [1], penalty: 5 },
     ]);
-    const problem = problemOf([{ times: [at(100)], options }, { times: [at(100)], options }], [person('A'), person('B')]);
+    const problem = problemOf(
+      [
+        { times: [at(100)], options },
+        { times: [at(100)], options },
+      ],
+      [person('A'), person('B')],
+    );
     const result = solve(problem, { timeBudgetMs: 5_000, seed: 1, maxIterations: 5_000 });
     expect(result.score.valid).toBe(true);
     const chosen = [0, 1].map((c) => problem.classes[c]?.rooms[result.assignment.room[c] ?? -1]?.instructors?.[0]);
@@ -49,7 +70,7 @@ describe('the solver choosing instructors', () => {
     expect(result.score.total).toBe(5);
   });
 
-  it('keeps an instructor out of their unavailable times and within their limit of classes', async () => {
+  it('keeps an instructor out of their unavailable times and within their limit of classes', () => {
     const anyone = [0, 1, 2].map((k) => ({ room: 0, instructors: [k], penalty: k }));
     // Three classes at three different times; A is away at 200, and may take one class only.
     const problem = problemOf(

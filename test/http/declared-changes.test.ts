@@ -59,7 +59,10 @@ interface Write {
   send: () => Promise<Response>;
 }
 
-const post = (path: string, body: unknown, method = 'POST') => () => server.api(path, { method, json: body });
+const post =
+  (path: string, body: unknown, method = 'POST') =>
+  () =>
+    server.api(path, { method, json: body });
 const upload = (path: string, name: string, content: Uint8Array | string, fields?: Record<string, string>) => () => server.upload(path, name, content, fields);
 const send = (path: string, method: string) => () => server.api(path, { method });
 
@@ -68,6 +71,8 @@ let personalToken = '';
 
 /** The id in a write's answer, for the writes after it. */
 const ids: Record<string, number> = {};
+/** The background auto-fill draft the writes below start, cancel and apply. */
+const draft = { id: '' };
 const remember = (key: string, write: Write): Write => ({
   operation: write.operation,
   send: async () => {
@@ -78,7 +83,12 @@ const remember = (key: string, write: Write): Write => ({
   },
 });
 
-const LISTING = ['Course,Section,Days,Start Time,End Time,Room,Instructors,Term', 'CSC310,A,MWF,09:00,09:50,Hall 1,Dr. Listing,Fall 2025', 'CSC320,A,TR,11:00,12:15,Hall 2,Dr. Listing,Fall 2025', 'CSC330,A,,ARRANGED,,,Dr. Listing,Fall 2025'].join('\n');
+const LISTING = [
+  'Course,Section,Days,Start Time,End Time,Room,Instructors,Term',
+  'CSC310,A,MWF,09:00,09:50,Hall 1,Dr. Listing,Fall 2025',
+  'CSC320,A,TR,11:00,12:15,Hall 2,Dr. Listing,Fall 2025',
+  'CSC330,A,,ARRANGED,,,Dr. Listing,Fall 2025',
+].join('\n');
 
 /** Every read the screens follow, as a script asks it (null: not askable yet). */
 const READS: Record<LiveRead, () => string | null> = {
@@ -102,6 +112,8 @@ const READS: Record<LiveRead, () => string | null> = {
   'schedule-terms': () => '/scheduler/terms',
   'schedule-parts': () => '/scheduler/parts?year=2025&semester=Fall',
   'schedule-unscheduled': () => '/scheduler/unscheduled?year=2025&semester=Fall',
+  // A draft's state changes as its search runs, not with a write: not followed live.
+  'schedule-autofill-draft': () => null,
   'schedule-cohorts': () => '/scheduler/cohorts?year=2025&semester=Fall',
   'schedule-list': () => '/scheduler/?year=2025&semester=Fall',
   'campus-week': () => '/scheduler/campus?year=2025&semester=Fall',
@@ -133,7 +145,9 @@ function staleReads(before: Map<LiveRead, string>, after: Map<LiveRead, string>,
 
 /** Small files that change what the sample holds: a course, an offering record, a doctor and a room more. */
 const COURSE_FILE = JSON.stringify([{ code: 'CSC777', name: 'Writes Seminar', type: 'elective', prerequisites: [] }]);
-const OFFERING_FILE = ['course_code,year,semester,campus,total_enrolled,passed_count,failed_count,is_offered', 'CSC201,2024,Fall,Beirut,61,50,11,true'].join('\n');
+const OFFERING_FILE = ['course_code,year,semester,campus,total_enrolled,passed_count,failed_count,is_offered', 'CSC201,2024,Fall,Beirut,61,50,11,true'].join(
+  '\n',
+);
 const DOCTOR_FILE = ['name,allowed_courses', 'Dr. Uploaded,"CSC201, CSC777"'].join('\n');
 const ROOM_FILE = ['name,capacity,campus', 'Uploaded Hall,55,Beirut'].join('\n');
 
@@ -154,36 +168,101 @@ const WRITES: (Write & { changes?: false })[] = [
   remember('room', { operation: 'rooms-create', send: post('/scheduler/rooms', { name: 'W-101', capacity: 40, campus: 'Beirut' }) }),
   { operation: 'rooms-delete', send: () => server.api(`/scheduler/rooms/${ids.room}`, { method: 'DELETE' }) },
   { operation: 'predict-train', send: send('/predict/train', 'POST') },
-  remember('run', { operation: 'predict-bulk', send: post('/predict/bulk', { run_name: 'writes', target_year: 2025, target_semester: 'Fall', target_campus: 'Beirut' }) }),
-  { operation: 'predict-run-decide', send: () => server.api(`/predict/runs/${ids.run}/entries/CSC201`, { method: 'PATCH', json: { decision: 'offer', sections: 2, reason: 'two sections' } }) },
-  remember('note', { operation: 'predict-term-note-add', send: post('/predict/term-notes', { year: 2025, semester: 'Fall', kind: 'course_retired', course_code: 'CSC201', reason: 'retired' }) }),
+  remember('run', {
+    operation: 'predict-bulk',
+    send: post('/predict/bulk', { run_name: 'writes', target_year: 2025, target_semester: 'Fall', target_campus: 'Beirut' }),
+  }),
+  {
+    operation: 'predict-run-decide',
+    send: () => server.api(`/predict/runs/${ids.run}/entries/CSC201`, { method: 'PATCH', json: { decision: 'offer', sections: 2, reason: 'two sections' } }),
+  },
+  remember('note', {
+    operation: 'predict-term-note-add',
+    send: post('/predict/term-notes', { year: 2025, semester: 'Fall', kind: 'course_retired', course_code: 'CSC201', reason: 'retired' }),
+  }),
   { operation: 'predict-term-note-delete', send: () => server.api(`/predict/term-notes/${ids.note}`, { method: 'DELETE' }) },
   { operation: 'profile-update', send: post('/settings/profile', { section_size: 25 }, 'PATCH') },
   { operation: 'schedule-settings-update', send: post('/scheduler/settings', { current_term: { year: 2025, semester: 'Fall' } }, 'PATCH') },
-  { operation: 'schedule-parts-save', send: post('/scheduler/parts', { year: 2025, semester: 'Fall', code: 'A', name: 'First half', start_date: '2025-09-01', end_date: '2025-10-20' }) },
+  {
+    operation: 'schedule-parts-save',
+    send: post('/scheduler/parts', { year: 2025, semester: 'Fall', code: 'A', name: 'First half', start_date: '2025-09-01', end_date: '2025-10-20' }),
+  },
   remember('entry', {
     operation: 'schedule-create',
-    send: () => server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1', doctors: [{ id: ids.doctor }], day: 'M', start_time: '09:00', duration_mins: 60, room: 'Bassil 101', year: 2025, semester: 'Fall' } }),
+    send: () =>
+      server.api('/scheduler/', {
+        method: 'POST',
+        json: {
+          course_code: 'CSC201',
+          section_name: '1',
+          doctors: [{ id: ids.doctor }],
+          day: 'M',
+          start_time: '09:00',
+          duration_mins: 60,
+          room: 'Bassil 101',
+          year: 2025,
+          semester: 'Fall',
+        },
+      }),
   }),
-  { operation: 'schedule-update', send: () => server.api(`/scheduler/${ids.entry}`, { method: 'PATCH', json: { start_time: '10:00', doctors: [{ id: ids.doctor, role: 'coordinates' }] } }) },
+  {
+    operation: 'schedule-update',
+    send: () => server.api(`/scheduler/${ids.entry}`, { method: 'PATCH', json: { start_time: '10:00', doctors: [{ id: ids.doctor, role: 'coordinates' }] } }),
+  },
   { operation: 'schedule-parts-delete', send: send('/scheduler/parts/A?year=2025&semester=Fall', 'DELETE') },
   { operation: 'schedule-terms-copy', send: post('/scheduler/terms/copy', { from: { year: 2025, semester: 'Fall' }, to: { year: 2026, semester: 'Spring' } }) },
   { operation: 'schedule-import', send: upload('/scheduler/import', 'listing.csv', LISTING, { dry_run: 'false' }) },
-  { operation: 'schedule-autofill', send: () => server.api('/scheduler/auto', { method: 'POST', json: { run_id: ids.run, year: 2025, semester: 'Fall', time_budget_ms: 500, dry_run: false } }) },
+  {
+    operation: 'schedule-autofill',
+    send: () => server.api('/scheduler/auto', { method: 'POST', json: { run_id: ids.run, year: 2025, semester: 'Fall', time_budget_ms: 500, dry_run: false } }),
+  },
+  {
+    operation: 'schedule-autofill-start',
+    changes: false,
+    send: async () => {
+      const response = await post('/scheduler/auto/drafts', {
+        source: 'term',
+        rebuild: true,
+        seed: 2,
+        year: 2025,
+        semester: 'Fall',
+        time_budget_ms: 5_000,
+        moves: 1_000,
+      })();
+      draft.id = ((await response.clone().json()) as { draft_id: string }).draft_id;
+      return response;
+    },
+  },
+  { operation: 'schedule-autofill-cancel', changes: false, send: () => server.api(`/scheduler/auto/drafts/${draft.id}/cancel`, { method: 'POST' }) },
+  {
+    operation: 'schedule-autofill-apply',
+    send: async () => {
+      while (((await (await server.api(`/scheduler/auto/drafts/${draft.id}`)).json()) as { status: string }).status === 'running')
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      return post(`/scheduler/auto/drafts/${draft.id}/apply`, {})();
+    },
+  },
   { operation: 'schedule-delete', send: () => server.api(`/scheduler/${ids.entry}`, { method: 'DELETE' }) },
   { operation: 'schedule-publish', send: upload('/scheduler/terms/publish', 'term.csv', LISTING, { year: '2025', semester: 'Fall' }) },
   remember('department', { operation: 'departments-create', send: post('/departments', { code: 'PHYS', name: 'Physics', campuses: ['Beirut'] }) }),
   { operation: 'departments-update', send: () => server.api(`/departments/${ids.department}`, { method: 'PATCH', json: { name: 'Physics and Astronomy' } }) },
-  remember('person', { operation: 'people-create', send: post('/people', { login: 'writes', name: 'Writes Scheduler', role: 'scheduler', department_id: 1, password: 'correct horse battery' }) }),
+  remember('person', {
+    operation: 'people-create',
+    send: post('/people', { login: 'writes', name: 'Writes Scheduler', role: 'scheduler', department_id: 1, password: 'correct horse battery' }),
+  }),
   { operation: 'people-update', send: () => server.api(`/people/${ids.person}`, { method: 'PATCH', json: { name: 'Writes Scheduler II' } }) },
   remember('token', {
     operation: 'tokens-create',
     send: async () => {
-      personalToken = ((await json<{ token: string }>(await post('/session/token', { login: 'writes', password: 'correct horse battery', label: 'first' })())).token);
+      personalToken = (await json<{ token: string }>(await post('/session/token', { login: 'writes', password: 'correct horse battery', label: 'first' })()))
+        .token;
       return server.api('/me/tokens', { method: 'POST', json: { label: 'second' }, headers: { authorization: `Bearer ${personalToken}` } });
     },
   }),
-  { operation: 'tokens-revoke', send: () => server.api(`/me/tokens/${ids.token}`, { method: 'DELETE', headers: { authorization: `Bearer ${personalToken}` } }) },
+  {
+    operation: 'tokens-revoke',
+    send: () => server.api(`/me/tokens/${ids.token}`, { method: 'DELETE', headers: { authorization: `Bearer ${personalToken}` } }),
+  },
   { operation: 'settings-regenerate-token', send: send('/settings/token', 'POST'), changes: false },
 ];
 
@@ -204,21 +283,26 @@ describe('what each write declares it changes', () => {
     expect(ROUTES.filter((r) => r.method !== 'GET' && !exercised.has(r.operation)).map((r) => r.operation)).toEqual([]);
   });
 
-  it.each(WRITES.map((w) => [w.operation, w] as const))('%s names every area whose tables it changed, and every read it changed depends on one', async (_name, write) => {
-    const before = await tableHashes(server.core.context.db);
-    const answersBefore = await readAnswers();
-    events.length = 0;
-    const response = await write.send();
-    expect(response.status, await response.clone().text()).toBe(200);
-    const after = await tableHashes(server.core.context.db);
-    const changedTables = Object.keys(after).filter((table) => after[table] !== before[table]);
-    const answersAfter = await readAnswers();
-    const changedReads = [...answersAfter].filter(([operation, answer]) => answersBefore.has(operation) && answersBefore.get(operation) !== answer);
-    if (write.changes !== false) expect(changedTables.length + changedReads.length, `${write.operation} changed no table and no read here, so it checks nothing`).toBeGreaterThan(0);
-    const declared = new Set(events.flat());
-    for (const table of changedTables) expect(declared, `${write.operation} changed ${table} without naming "${String(TABLE_AREAS[table])}"`).toContain(TABLE_AREAS[table]);
-    expect(staleReads(answersBefore, answersAfter, [...declared])).toEqual([]);
-  });
+  it.each(WRITES.map((w) => [w.operation, w] as const))(
+    '%s names every area whose tables it changed, and every read it changed depends on one',
+    async (_name, write) => {
+      const before = await tableHashes(server.core.context.db);
+      const answersBefore = await readAnswers();
+      events.length = 0;
+      const response = await write.send();
+      expect(response.status, await response.clone().text()).toBe(200);
+      const after = await tableHashes(server.core.context.db);
+      const changedTables = Object.keys(after).filter((table) => after[table] !== before[table]);
+      const answersAfter = await readAnswers();
+      const changedReads = [...answersAfter].filter(([operation, answer]) => answersBefore.has(operation) && answersBefore.get(operation) !== answer);
+      if (write.changes !== false)
+        expect(changedTables.length + changedReads.length, `${write.operation} changed no table and no read here, so it checks nothing`).toBeGreaterThan(0);
+      const declared = new Set(events.flat());
+      for (const table of changedTables)
+        expect(declared, `${write.operation} changed ${table} without naming "${String(TABLE_AREAS[table])}"`).toContain(TABLE_AREAS[table]);
+      expect(staleReads(answersBefore, answersAfter, [...declared])).toEqual([]);
+    },
+  );
 
   it('names every area a restore changes', async () => {
     const backup = await server.api('/data/backup');
@@ -238,7 +322,9 @@ describe('what each write declares it changes', () => {
     const declared = new Set(events.flat());
     for (const table of changedTables) expect(declared).toContain(TABLE_AREAS[table]);
     const answersAfter = await readAnswers();
-    expect([...answersAfter].filter(([operation, answer]) => answersBefore.get(operation) !== answer).map(([operation]) => operation)).toEqual(expect.arrayContaining(['rooms-list', 'doctors-list']));
+    expect([...answersAfter].filter(([operation, answer]) => answersBefore.get(operation) !== answer).map(([operation]) => operation)).toEqual(
+      expect.arrayContaining(['rooms-list', 'doctors-list']),
+    );
     expect(staleReads(answersBefore, answersAfter, [...declared])).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, List, Modal, NumberInput, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, List, Modal, NumberInput, ScrollArea, Select, Stack, Text } from '@mantine/core';
 import { call } from '../api/client';
 import { useLive } from '../api/live';
 import type { AutofillRequest, AutofillResult, Term } from '../api/wire';
@@ -53,6 +53,7 @@ export function AutofillDialog({
   const [budget, setBudget] = useState<number>(BUDGET.default);
   const [seed, setSeed] = useState<number>(SEED.default);
   const [moves, setMoves] = useState<number | null>(null);
+  const [choose, setChoose] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const termRequest = (): DraftRequest => ({
@@ -61,6 +62,7 @@ export function AutofillDialog({
     time_budget_ms: budget,
     seed,
     ...(moves === null ? {} : { moves }),
+    ...(what === 'unscheduled' && choose ? { choose_instructors: true, max_sections_per_doctor: max } : {}),
   });
   const background = useDraftJob((job, result) => {
     onPreview(termRequest(), result, job.draft_id);
@@ -114,7 +116,7 @@ export function AutofillDialog({
           />
         )}
         <Group grow>
-          {what === 'run' && (
+          {(what === 'run' || (what === 'unscheduled' && choose)) && (
             <NumberInput label="Max sections per instructor" min={LOAD.min} max={LOAD.max} value={max} onChange={(v) => setMax(Number(v) || LOAD.min)} />
           )}
           <NumberInput
@@ -149,6 +151,14 @@ export function AutofillDialog({
               data-testid="autofill-moves"
             />
           </Group>
+        )}
+        {what === 'unscheduled' && (
+          <Checkbox
+            label="Choose their instructors (among those who may teach each course, within their hours and limit)"
+            checked={choose}
+            onChange={(e) => setChoose(e.currentTarget.checked)}
+            data-testid="autofill-choose-instructors"
+          />
         )}
         <Text size="xs" c="dimmed">
           {EXPLAINED[what]} Nothing is stored until you apply the preview.

@@ -88,6 +88,9 @@ export interface TermDraft {
   basis: string;
 }
 
+/** Meetings (or sections without a time) one draft places at most: a whole campus's real term is a few thousand. */
+export const MAX_DRAFT_MEETINGS = 5_000;
+
 /** Moves of the search per meeting it may move: the same draft for the same seed (the time budget only caps it). */
 export const TERM_MOVES_PER_MEETING = 400;
 
@@ -152,6 +155,11 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
     sizes.set(campus, await expectedSectionSizes(ctx.db, ctx.department, term.year, term.semester, campus));
   // Source "term" moves the meetings that are not locked; "unscheduled" places the sections without a time around all of them.
   const moving = input.source === 'term';
+  // The model is built on the server's thread: a term far beyond any department's is refused, not built for minutes.
+  const count = moving ? own.length - locked.size : untimedRows.length;
+  if (count > MAX_DRAFT_MEETINGS) {
+    throw new CoreError('too_large', `This term has ${count.toLocaleString('en-US')} ${moving ? 'meetings' : 'sections without a time'}; auto-fill drafts at most ${MAX_DRAFT_MEETINGS.toLocaleString('en-US')} at once: lock the meetings to keep, or split the term by campus`);
+  }
   const movable = moving ? own.flatMap((row, i) => (locked.has(row.id) ? [] : [{ id: row.id, booking: ownBookings[i] as Booking }])) : [];
   const fixed = [...ownBookings.filter((b) => !moving || locked.has(b.id ?? 0)), ...taken];
   // Sections without a time: each keeps its instructors, or (choose_instructors) the search chooses among those who may teach it.

@@ -9,7 +9,10 @@ const LISTING = [
   'CSC340,W,,ARRANGED,,,Dr. Other,Fall 2025,Online',
 ].join('\n');
 
-test('imports sections without a time and auto-fills them: progress, cancel keeping the best draft, run again, preview, apply, on the week', async ({ page, app }) => {
+test('imports sections without a time and auto-fills them: progress, cancel keeping the best draft, run again, preview, leave one out, apply, on the week', async ({
+  page,
+  app,
+}) => {
   await app.api('/scheduler/settings', { method: 'PATCH', json: { current_term: { year: 2025, semester: 'Fall' } } });
   await signIn(page, app);
   await goTo(page, 'scheduler');
@@ -42,14 +45,20 @@ test('imports sections without a time and auto-fills them: progress, cancel keep
   await page.getByTestId('autofill-moves').fill('');
   await page.getByTestId('autofill-preview').click();
   await expect(summary).toContainText('Draft: gives 3 of 3 sections without a time a time');
-  await expect(page.getByTestId('autofill-placed')).toContainText('CSC320 §A');
+  await expect(page.getByTestId('autofill-review')).toContainText('CSC320 §A');
   await screenshot(page, 'scheduler-autofill-unscheduled-preview');
   // Nothing stored by the preview.
   expect(await app.api<unknown[]>('/scheduler/unscheduled?year=2025&semester=Fall')).toHaveLength(3);
+  // Staff leave one section out, by keyboard: Apply stores the others; it stays without a time.
+  const sections = await app.api<{ id: number; course_code: string }[]>('/scheduler/unscheduled?year=2025&semester=Fall');
+  const left = sections.find((u) => u.course_code === 'CSC330')?.id ?? 0;
+  await page.getByTestId(`autofill-row-s${left}`).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('autofill-apply')).toHaveText('Apply 2 of 3');
   await page.getByTestId('autofill-apply').click();
   await expect(summary).toHaveCount(0);
-  await expect(page.getByTestId('unscheduled-panel')).toHaveCount(0);
+  await expect(page.getByTestId('unscheduled-panel')).toContainText('Sections without a time (1)');
   const stored = await app.api<{ id: number; course_code: string }[]>('/scheduler/?year=2025&semester=Fall');
-  expect(stored.map((e) => e.course_code).sort()).toEqual(['CSC310', 'CSC320', 'CSC330', 'CSC340']);
+  expect(stored.map((e) => e.course_code).sort()).toEqual(['CSC310', 'CSC320', 'CSC340']);
   for (const e of stored) await expect(page.getByTestId(`event-${e.id}`).first()).toBeAttached();
 });

@@ -6,6 +6,7 @@ import type { AutofillRequest, AutofillResult, Term } from '../api/wire';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { useDraftJob, type DraftRequest } from '../controllers/autofill-draft';
+import type { DraftSelection } from '../controllers/scheduler';
 import { AUTOFILL_BOUNDS } from '../../../core/domain/autofill';
 import { campusTermLabel } from '../../../core/domain/terms';
 
@@ -195,7 +196,7 @@ export function AutofillPreview({
 }: {
   result: AutofillResult;
   applying: boolean;
-  onApply: () => void;
+  onApply: (kept?: DraftSelection) => void;
   onDiscard: () => void;
 }) {
   if (result.source !== 'run') return <TermDraftPreview result={result} applying={applying} onApply={onApply} onDiscard={onDiscard} />;
@@ -235,7 +236,7 @@ export function AutofillPreview({
           <Button variant="default" onClick={onDiscard}>
             Discard
           </Button>
-          <Button onClick={onApply} loading={applying} disabled={result.placed.length === 0} data-testid="autofill-apply">
+          <Button onClick={() => onApply()} loading={applying} disabled={result.placed.length === 0} data-testid="autofill-apply">
             Apply
           </Button>
         </Group>
@@ -244,7 +245,7 @@ export function AutofillPreview({
   );
 }
 
-/** A term's draft: the meetings it moves, each with where it was; those it could not move with why. */
+/** A term's draft: the meetings it moves (each with where it was) and the sections it places, each kept or left out by staff; what stays, with why. */
 function TermDraftPreview({
   result,
   applying,
@@ -253,11 +254,31 @@ function TermDraftPreview({
 }: {
   result: Exclude<AutofillResult, { source: 'run' }>;
   applying: boolean;
-  onApply: () => void;
+  onApply: (kept?: DraftSelection) => void;
   onDiscard: () => void;
 }) {
   const when = (m: { day: string; start_time: string; duration_mins: number; room: string }): string =>
     `${m.day} ${m.start_time} (${m.duration_mins} min) in ${m.room}`;
+  // Rows staff unchecked: left out of Apply (a meeting stays where it is, a section without a time).
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string, keep: boolean): void =>
+    setLeft((now) => {
+      const next = new Set(now);
+      if (keep) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const meetings = result.moved.filter((m) => !left.has(`m${m.id}`)).map((m) => m.id);
+  const sections = result.placed.filter((p) => !left.has(`s${p.id}`)).map((p) => p.id);
+  const rows = [
+    ...result.placed.map((p) => ({
+      key: `s${p.id}`,
+      label: `${p.course_code} §${p.section_name}`,
+      text: `${when(p)}${p.instructors.length > 0 ? ` with ${p.instructors.join(', ')}` : ''}`,
+    })),
+    ...result.moved.map((m) => ({ key: `m${m.id}`, label: `${m.course_code} §${m.section_name}`, text: `${when(m)}, was ${when(m.was)}` })),
+  ];
+  const kept = meetings.length + sections.length;
   return (
     <Card withBorder data-testid="autofill-summary" bg="var(--mantine-color-blue-light)">
       <Group justify="space-between" align="start">
@@ -278,30 +299,23 @@ function TermDraftPreview({
               {(result.duration_ms / 1000).toFixed(1)} s
             </details>
           </Group>
-          <ScrollArea h={160}>
-            {result.placed.length > 0 && (
-              <List size="xs" data-testid="autofill-placed">
-                {result.placed.map((p) => (
-                  <List.Item key={p.id}>
-                    <b>
-                      {p.course_code} §{p.section_name}
-                    </b>{' '}
-                    {when(p)}
-                    {p.instructors.length > 0 ? ` with ${p.instructors.join(', ')}` : ''}
-                  </List.Item>
-                ))}
-              </List>
-            )}
-            <List size="xs" data-testid="autofill-moved">
-              {result.moved.map((m) => (
-                <List.Item key={m.id}>
-                  <b>
-                    {m.course_code} §{m.section_name}
-                  </b>{' '}
-                  {when(m)}, was {when(m.was)}
-                </List.Item>
+          <ScrollArea h={180}>
+            <Stack gap={2} data-testid="autofill-review">
+              {rows.map((row) => (
+                <Checkbox
+                  key={row.key}
+                  size="xs"
+                  checked={!left.has(row.key)}
+                  onChange={(e) => toggle(row.key, e.currentTarget.checked)}
+                  data-testid={`autofill-row-${row.key}`}
+                  label={
+                    <span>
+                      <b>{row.label}</b> {row.text}
+                    </span>
+                  }
+                />
               ))}
-            </List>
+            </Stack>
             {result.unplaced.length > 0 && (
               <List size="xs" data-testid="autofill-unplaced">
                 {result.unplaced.map((u) => (
@@ -320,8 +334,13 @@ function TermDraftPreview({
           <Button variant="default" onClick={onDiscard}>
             Discard
           </Button>
-          <Button onClick={onApply} loading={applying} disabled={result.moved.length + result.placed.length === 0} data-testid="autofill-apply">
-            Apply
+          <Button
+            onClick={() => onApply(kept === rows.length ? undefined : { meetings, sections })}
+            loading={applying}
+            disabled={kept === 0}
+            data-testid="autofill-apply"
+          >
+            {kept === rows.length ? 'Apply' : `Apply ${kept} of ${rows.length}`}
           </Button>
         </Group>
       </Group>

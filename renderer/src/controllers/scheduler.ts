@@ -30,6 +30,12 @@ const NO_FILTERS: SchedulerFilters = { part: null, campus: null, doctor: null, r
 const NONE: never[] = [];
 
 /** An auto-fill draft on screen, with what it was asked with (applying it asks the same). */
+/** The moved meetings and placed sections of a term's draft staff keep (by id). */
+export interface DraftSelection {
+  meetings: number[];
+  sections: number[];
+}
+
 export interface DraftRun {
   /** What was asked (the draft is asked again, stored, to apply it: the same seed and moves give the same draft). */
   request: AutofillRequest;
@@ -158,13 +164,14 @@ function useAutofillDraft(term: Term | null) {
     showDraft: setDraftRun,
     discardDraft: () => setDraftRun(null),
     applying,
-    applyDraft: async (): Promise<void> => {
+    /** Stores the draft: all of it, or (a term's draft) only the meetings and sections staff kept checked. */
+    applyDraft: async (kept?: DraftSelection): Promise<void> => {
       if (!draftRun) return;
       setApplying(true);
       try {
         let done: string;
         if (draftRun.draftId !== undefined) {
-          const applied = await call('schedule-autofill-apply', { draft_id: draftRun.draftId });
+          const applied = await call('schedule-autofill-apply', { draft_id: draftRun.draftId, ...kept });
           done = `${applied.applied ?? 0} meetings and sections stored.`;
         } else {
           const applied = await call('schedule-autofill', { ...draftRun.request, dry_run: false, ...term });

@@ -279,7 +279,7 @@ export function SchedulerPage() {
       <ErrorNote message={page.error} />
       {page.refusal && <ErrorNote message={`Not moved: ${page.refusal.message}`} testId="schedule-refusal" />}
       {page.draftRun && (
-        <AutofillPreview result={page.draftRun.result} applying={page.applying} onApply={() => void page.applyDraft()} onDiscard={page.discardDraft} />
+        <AutofillPreview result={page.draftRun.result} applying={page.applying} onApply={(kept) => void page.applyDraft(kept)} onDiscard={page.discardDraft} />
       )}
       <TimetableCard page={page} />
       {page.term && <UnscheduledPanel term={page.term} />}

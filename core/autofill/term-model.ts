@@ -5,7 +5,7 @@ import { ComparisonBudget, TermBook } from '../schedule';
 import type { Assignment, Distribution, InstructorSpec, TimeOption, TimetableProblem } from '../solver';
 import { availabilityWindow } from '../domain/teaching';
 import { WHOLE_TERM } from '../domain/parts';
-import { dayMask, SCALE } from './model-scale';
+import { dayMask, oneCoursePerClass, SCALE } from './model-scale';
 import type { Slot } from './grid';
 import { SOFT_WEIGHTS, type SoftWeights } from './weights';
 
@@ -403,9 +403,7 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
     travel,
     weekPatterns: { text: weeks.text, weeks: weeks.weeks },
     classes,
-    subparts: classes.map((_, i) => ({ id: String(i), config: i, classes: [i] })),
-    configs: classes.map((_, i) => ({ id: String(i), course: i, subparts: [i] })),
-    courses: classes.map((_, i) => ({ id: String(i), configs: [i] })),
+    ...oneCoursePerClass(classes.length),
     distributions,
     students: [],
     ...(instructorSpecs.length > 0 ? { instructors: instructorSpecs } : {}),

@@ -6,7 +6,7 @@ import type { Assignment, Distribution, TimeOption, TimetableProblem } from '../
 import type { Slot } from './grid';
 import type { Placement, Problem } from './problem';
 import { SOFT_WEIGHTS } from './weights';
-import { dayMask, SCALE } from './model-scale';
+import { dayMask, oneCoursePerClass, SCALE } from './model-scale';
 
 /**
  * A term's auto-fill as the solver's model (core/solver): each drafted section a class, its
@@ -134,9 +134,7 @@ export function draftModel(problem: Problem, placed: readonly Placement[]): Draf
     travel: new Int32Array(rooms.length * rooms.length),
     weekPatterns: { text: ['1'], weeks: [[0]] },
     classes,
-    subparts: classes.map((_, i) => ({ id: String(i), config: i, classes: [i] })),
-    configs: classes.map((_, i) => ({ id: String(i), course: i, subparts: [i] })),
-    courses: classes.map((_, i) => ({ id: String(i), configs: [i] })),
+    ...oneCoursePerClass(classes.length),
     distributions,
     students: [],
   };

@@ -110,26 +110,9 @@ describe('POST /scheduler/auto source "term"', () => {
     await room('Lab 1', 20);
     await meeting({ course_code: 'CSC301', section_name: '1', doctor_id: d1.id, day: 'MW', start_time: '11:30', duration_mins: 75, room: 'Hall A' });
     await meeting({ course_code: 'CSC301', section_name: '1', day: 'F', start_time: '14:00', duration_mins: 110, room: 'Lab 1' });
-    await meeting({
-      course_code: 'CSC410',
-      section_name: '1',
-      doctor_id: d2.id,
-      day: 'TR',
-      start_time: '10:00',
-      duration_mins: 75,
-      room: 'Hall B',
-      joint_group: 'G1',
-    });
-    await meeting({
-      course_code: 'CSC510',
-      section_name: '1',
-      doctor_id: d2.id,
-      day: 'TR',
-      start_time: '10:00',
-      duration_mins: 75,
-      room: 'Hall B',
-      joint_group: 'G1',
-    });
+    // A stacked pair: one joint group, meeting together.
+    for (const course_code of ['CSC410', 'CSC510'])
+      await meeting({ course_code, section_name: '1', doctor_id: d2.id, day: 'TR', start_time: '10:00', duration_mins: 75, room: 'Hall B', joint_group: 'G1' });
     await meeting({
       course_code: 'CSC220',
       section_name: '1',
@@ -222,7 +205,9 @@ describe('POST /scheduler/auto source "term"', () => {
   it('refuses what it cannot do, in words', async () => {
     const refused = await server.api('/scheduler/auto', { method: 'POST', json: { source: 'term', choose_instructors: true } });
     expect(refused.status).toBe(400);
-    expect(await json(refused)).toEqual({ detail: expect.stringMatching(/keeps their instructors: choose_instructors is for sections without a time/) as string });
+    expect(await json(refused)).toEqual({
+      detail: expect.stringMatching(/keeps their instructors: choose_instructors is for sections without a time/) as string,
+    });
     const noRun = await server.api('/scheduler/auto', { method: 'POST', json: { source: 'run' } });
     expect(noRun.status).toBe(422);
     expect(JSON.stringify(await json(noRun))).toMatch(/run_id/);
@@ -397,7 +382,15 @@ describe('POST /scheduler/auto source "term"', () => {
     ];
     const body = { source: 'unscheduled', slots, choose_instructors: true, max_sections_per_doctor: 1 };
     const result = await draft({ ...body, dry_run: true });
-    expect(result.unplaced).toEqual([{ id: expect.any(Number) as number, untimed: true, course_code: 'CSC399', section_name: 'A', reason: 'No instructor is allowed to teach CSC399; it stays without a time' }]);
+    expect(result.unplaced).toEqual([
+      {
+        id: expect.any(Number) as number,
+        untimed: true,
+        course_code: 'CSC399',
+        section_name: 'A',
+        reason: 'No instructor is allowed to teach CSC399; it stays without a time',
+      },
+    ]);
     // One section each (the limit); Dr. Busy only within their hours.
     const byInstructor = Object.fromEntries(result.placed.map((p) => [p.instructors.join('+'), p]));
     expect(Object.keys(byInstructor).sort()).toEqual(['Dr. Busy', 'Dr. Free']);

@@ -219,16 +219,7 @@ export function AutofillPreview({
           </Group>
           {result.unplaced.length > 0 && (
             <ScrollArea h={110}>
-              <List size="xs" data-testid="autofill-unplaced">
-                {result.unplaced.map((u) => (
-                  <List.Item key={`${u.course_code}-${u.section_name}`}>
-                    <b>
-                      {u.course_code} §{u.section_name}
-                    </b>
-                    : {u.reason}
-                  </List.Item>
-                ))}
-              </List>
+              <UnplacedList unplaced={result.unplaced.map((u) => ({ ...u, key: `${u.course_code}-${u.section_name}` }))} />
             </ScrollArea>
           )}
         </Stack>
@@ -317,16 +308,7 @@ function TermDraftPreview({
               ))}
             </Stack>
             {result.unplaced.length > 0 && (
-              <List size="xs" data-testid="autofill-unplaced">
-                {result.unplaced.map((u) => (
-                  <List.Item key={`${u.untimed ? 'untimed' : 'meeting'}-${u.id}`}>
-                    <b>
-                      {u.course_code} §{u.section_name}
-                    </b>
-                    : {u.reason}
-                  </List.Item>
-                ))}
-              </List>
+              <UnplacedList unplaced={result.unplaced.map((u) => ({ ...u, key: `${u.untimed ? 'untimed' : 'meeting'}-${u.id}` }))} />
             )}
           </ScrollArea>
         </Stack>
@@ -345,5 +327,21 @@ function TermDraftPreview({
         </Group>
       </Group>
     </Card>
+  );
+}
+
+/** What a draft could not place, each with the reason in words. */
+function UnplacedList({ unplaced }: { unplaced: { key: string; course_code: string; section_name: string; reason: string }[] }) {
+  return (
+    <List size="xs" data-testid="autofill-unplaced">
+      {unplaced.map((u) => (
+        <List.Item key={u.key}>
+          <b>
+            {u.course_code} §{u.section_name}
+          </b>
+          : {u.reason}
+        </List.Item>
+      ))}
+    </List>
   );
 }

@@ -31,8 +31,6 @@ export const READ_AREAS = {
   'schedule-terms': ['timetable', 'settings', 'offerings'],
   'schedule-parts': ['timetable'],
   'schedule-unscheduled': ['timetable', 'doctors'],
-  // A draft being made: its answer follows its search; applying another write may make it stale (timetable).
-  'schedule-autofill-draft': ['timetable'],
   'schedule-cohorts': ['catalog', 'timetable'],
   'campus-week': ['rooms', 'timetable', 'departments', 'settings', 'campus'],
   'schedule-list': ['timetable', 'doctors', 'catalog', 'rooms', 'runs', 'settings', 'offerings'],

@@ -13,6 +13,11 @@ export interface RouteSpec {
   file?: boolean;
   /** No bearer token needed. */
   public?: boolean;
+  /**
+   * A read of work in progress (a draft being made): its answer follows the work, not writes, so
+   * screens ask it again while it runs instead of following it as a live read.
+   */
+  progress?: boolean;
   tag: string;
 }
 
@@ -71,7 +76,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'DELETE', path: '/scheduler/rooms/:room_id', operation: 'rooms-delete', input: 'none', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/auto', operation: 'schedule-autofill', input: 'json', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/auto/drafts', operation: 'schedule-autofill-start', input: 'json', tag: 'scheduler' },
-  { method: 'GET', path: '/scheduler/auto/drafts/:draft_id', operation: 'schedule-autofill-draft', input: 'none', tag: 'scheduler' },
+  { method: 'GET', path: '/scheduler/auto/drafts/:draft_id', operation: 'schedule-autofill-draft', input: 'none', progress: true, tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/auto/drafts/:draft_id/cancel', operation: 'schedule-autofill-cancel', input: 'none', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/auto/drafts/:draft_id/apply', operation: 'schedule-autofill-apply', input: 'json', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/export', operation: 'schedule-export', input: 'query', file: true, tag: 'scheduler' },

@@ -112,8 +112,6 @@ const READS: Record<LiveRead, () => string | null> = {
   'schedule-terms': () => '/scheduler/terms',
   'schedule-parts': () => '/scheduler/parts?year=2025&semester=Fall',
   'schedule-unscheduled': () => '/scheduler/unscheduled?year=2025&semester=Fall',
-  // A draft's state changes as its search runs, not with a write: not followed live.
-  'schedule-autofill-draft': () => null,
   'schedule-cohorts': () => '/scheduler/cohorts?year=2025&semester=Fall',
   'schedule-list': () => '/scheduler/?year=2025&semester=Fall',
   'campus-week': () => '/scheduler/campus?year=2025&semester=Fall',
@@ -273,7 +271,7 @@ describe('what each write declares it changes', () => {
   });
 
   it('places every read route the screens can follow in the table of reads', () => {
-    const liveReads = ROUTES.filter((r) => r.method === 'GET' && !r.file && !r.public).map((r) => r.operation);
+    const liveReads = ROUTES.filter((r) => r.method === 'GET' && !r.file && !r.public && r.progress !== true).map((r) => r.operation);
     expect(Object.keys(READ_AREAS).sort()).toEqual([...liveReads].sort());
     for (const areas of Object.values(READ_AREAS)) for (const area of areas) expect(CHANGE_AREAS).toContain(area);
   });

@@ -234,9 +234,16 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
         if (window.end < DAY) unavailable.push({ days: 1 << d, start: window.end, length: DAY - window.end, weeks: allWeeks });
       }
     });
+    // The travel time pads a meeting at another campus than the sections they may take (all of them, when those span campuses).
+    const campuses = new Set(units.filter((u) => u.untimed?.candidates?.includes(id) === true).map((u) => u.first.campus));
     for (const b of fixedByDoctor.get(id) ?? []) {
-      const travel = problem.rules.travelMinutes;
-      unavailable.push({ days: dayMask(b.day), start: Math.max(0, b.start - travel), length: b.duration + 2 * travel, weeks: weeks.patternOf(b) });
+      const travel = campuses.size === 1 && campuses.has(b.campus) ? 0 : problem.rules.travelMinutes;
+      unavailable.push({
+        days: dayMask(b.day),
+        start: Math.max(0, b.start - travel),
+        length: Math.min(DAY, b.start + b.duration + travel) - Math.max(0, b.start - travel),
+        weeks: weeks.patternOf(b),
+      });
     }
     const limit = problem.maxSectionsPerInstructor;
     return { id: doctor?.name ?? String(id), unavailable, maxClasses: limit === undefined ? null : Math.max(0, limit - sectionsTaught(id)) };

@@ -367,12 +367,14 @@ describe('POST /scheduler/auto source "term"', () => {
   });
 
   it('chooses the instructors of sections without a time among those who may teach them: their hours, their limit, one place at a time', async () => {
-    const busy = await doctor({ name: 'Dr. Busy', allowed_courses: ['CSC320', 'CSC330'], available_days: 'MWF', available_time: '09:00-10:00' });
+    const busy = await doctor({ name: 'Dr. Busy', allowed_courses: ['CSC320', 'CSC330'], available_days: 'MWF', available_time: '10:00-11:00' });
     const free = await doctor({ name: 'Dr. Free', allowed_courses: ['CSC320', 'CSC330'] });
+    // Dr. Free teaches at 08:00 on the same campus: 09:00 stays open to them (no travel time between).
+    await meeting({ course_code: 'CSC100', section_name: '1', doctor_id: free.id, day: 'MWF', start_time: '08:00', duration_mins: 50, room: 'Hall Z' });
     const listing = [
       'Course,Section,Days,Start Time,End Time,Room,Instructors,Term,Type',
-      'CSC320,A,,ARRANGED,,,Staff,Spring 2026,Lecture',
-      'CSC330,A,,ARRANGED,,,Staff,Spring 2026,Lecture',
+      'CSC320,A,,ARRANGED,,Hall 1,Staff,Spring 2026,Lecture',
+      'CSC330,A,,ARRANGED,,Hall 1,Staff,Spring 2026,Lecture',
       'CSC399,A,,ARRANGED,,,Staff,Spring 2026,Lecture',
     ].join('\n');
     expect((await server.upload('/scheduler/import', 'listing.csv', listing, { dry_run: 'false' })).status).toBe(200);
@@ -380,7 +382,8 @@ describe('POST /scheduler/auto source "term"', () => {
       { day: 'MWF', start_time: '09:00', duration_mins: 50 },
       { day: 'MWF', start_time: '10:00', duration_mins: 50 },
     ];
-    const body = { source: 'unscheduled', slots, choose_instructors: true, max_sections_per_doctor: 1 };
+    // At most 2 sections each: Dr. Free already teaches CSC100, so one more; Dr. Busy's hours leave one time.
+    const body = { source: 'unscheduled', slots, choose_instructors: true, max_sections_per_doctor: 2 };
     const result = await draft({ ...body, dry_run: true });
     expect(result.unplaced).toEqual([
       {
@@ -391,16 +394,17 @@ describe('POST /scheduler/auto source "term"', () => {
         reason: 'No instructor is allowed to teach CSC399; it stays without a time',
       },
     ]);
-    // One section each (the limit); Dr. Busy only within their hours.
+    // One section each in the one room they list: Dr. Busy within their hours (10:00), Dr. Free right after their 08:00 class.
     const byInstructor = Object.fromEntries(result.placed.map((p) => [p.instructors.join('+'), p]));
     expect(Object.keys(byInstructor).sort()).toEqual(['Dr. Busy', 'Dr. Free']);
-    expect(byInstructor['Dr. Busy']?.start_time).toBe('09:00');
+    expect(byInstructor['Dr. Busy']?.start_time).toBe('10:00');
+    expect(byInstructor['Dr. Free']?.start_time).toBe('09:00');
 
     const applied = await draft({ ...body, dry_run: false });
     expect(applied.stored).toBe(2);
-    const stored = await entries();
+    const stored = (await entries()).filter((e) => e.course_code !== 'CSC100');
     expect(stored.map((e) => e.doctor_ids[0]).sort()).toEqual([busy.id, free.id].sort());
-    expect(stored.find((e) => e.doctor_ids[0] === busy.id)?.start_time).toBe('09:00');
+    expect(stored.find((e) => e.doctor_ids[0] === busy.id)?.start_time).toBe('10:00');
     // Without a choice, they would keep their (no) instructors.
     expect((await json<unknown[]>(await server.api(`/scheduler/unscheduled?year=${TERM.year}&semester=${TERM.semester}`))).length).toBe(1);
   });

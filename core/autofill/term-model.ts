@@ -217,7 +217,15 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
   const chooserIds = [...new Set(units.flatMap((u) => u.untimed?.candidates ?? []))];
   const instructorIndex = new Map(chooserIds.map((id, k) => [id, k]));
   const allWeeks = weeks.patternOf({ part: WHOLE_TERM });
-  const sectionsTaught = (id: number): number =>
+  const taught = new Map<number, number>();
+  const sectionsTaught = (id: number): number => {
+    const known = taught.get(id);
+    if (known !== undefined) return known;
+    const count = countTaught(id);
+    taught.set(id, count);
+    return count;
+  };
+  const countTaught = (id: number): number =>
     new Set(
       [...problem.fixed, ...units.filter((u) => u.untimed !== null && u.untimed.candidates === undefined).map((u) => u.first)]
         .filter((b) => b.doctor_ids.includes(id))

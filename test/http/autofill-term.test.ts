@@ -113,26 +113,12 @@ describe('POST /scheduler/auto source "term"', () => {
     // A stacked pair: one joint group, meeting together.
     for (const course_code of ['CSC410', 'CSC510'])
       await meeting({ course_code, section_name: '1', doctor_id: d2.id, day: 'TR', start_time: '10:00', duration_mins: 75, room: 'Hall B', joint_group: 'G1' });
-    await meeting({
-      course_code: 'CSC220',
-      section_name: '1',
-      doctor_id: d3.id,
-      day: 'TR',
-      start_time: '13:00',
-      duration_mins: 90,
-      room: 'Hall A',
-      part_of_term: 'S1',
-    });
-    await meeting({
-      course_code: 'CSC221',
-      section_name: '1',
-      doctor_id: d3.id,
-      day: 'TR',
-      start_time: '13:00',
-      duration_mins: 90,
-      room: 'Hall A',
-      part_of_term: 'S2',
-    });
+    // One instructor, one room, one time: in two halves of the term that do not overlap.
+    for (const [course_code, part_of_term] of [
+      ['CSC220', 'S1'],
+      ['CSC221', 'S2'],
+    ] as const)
+      await meeting({ course_code, section_name: '1', doctor_id: d3.id, day: 'TR', start_time: '13:00', duration_mins: 90, room: 'Hall A', part_of_term });
     const before = await entries();
 
     const result = await draft({ rebuild: true, seed: 7, dry_run: true });

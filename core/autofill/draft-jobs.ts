@@ -62,7 +62,11 @@ function forget(now: number): void {
 }
 
 function answer(job: Job): DraftAnswer {
-  const { basis: _basis, term: _term, ...result } = job.draft ?? { basis: '', term: job.term };
+  let result: DraftAnswer['result'] = null;
+  if (job.draft) {
+    const { basis: _basis, term: _term, ...made } = job.draft;
+    result = made;
+  }
   return {
     draft_id: job.id,
     status: job.status,
@@ -70,7 +74,7 @@ function answer(job: Job): DraftAnswer {
     semester: job.term.semester,
     source: job.source,
     progress: job.progress,
-    result: job.draft ? (result as DraftAnswer['result']) : null,
+    result,
     error: job.error,
     applied: job.applied,
   };

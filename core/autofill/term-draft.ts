@@ -9,12 +9,22 @@ import { declaredRooms } from '../rooms/repo';
 import { expectedSectionSizes } from '../predict/runs-repo';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
-import { campusTerm, courseCohorts, insertCheckedEntry, partsByCode, termLocks, travelMinutes, withoutNewClashes, type Booking } from '../schedule';
+import {
+  campusTerm,
+  courseCohorts,
+  insertCheckedEntry,
+  partsByCode,
+  termLocks,
+  travelMinutes,
+  termClashes,
+  withoutNewClashes,
+  type Booking,
+} from '../schedule';
 import { clearClashes, lockedEntries, updateEntry, type EntryRow } from '../schedule/repo';
 import { solveInWorker, type SearchProgress, type SolveResult } from '../solver';
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { SCALE } from './model-scale';
-import { termClashKeys, termDraftModel, type DraftMove } from './term-model';
+import { termDraftModel, type DraftMove } from './term-model';
 import { deleteUnscheduled, listUnscheduled, type UnscheduledSection } from '../schedule/unscheduled-repo';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import { CHECKED_ROLE } from '../domain/roles';
@@ -158,7 +168,10 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
   // The model is built on the server's thread: a term far beyond any department's is refused, not built for minutes.
   const count = moving ? own.length - locked.size : untimedRows.length;
   if (count > MAX_DRAFT_MEETINGS) {
-    throw new CoreError('too_large', `This term has ${count.toLocaleString('en-US')} ${moving ? 'meetings' : 'sections without a time'}; auto-fill drafts at most ${MAX_DRAFT_MEETINGS.toLocaleString('en-US')} at once: lock the meetings to keep, or split the term by campus`);
+    throw new CoreError(
+      'too_large',
+      `This term has ${count.toLocaleString('en-US')} ${moving ? 'meetings' : 'sections without a time'}; auto-fill drafts at most ${MAX_DRAFT_MEETINGS.toLocaleString('en-US')} at once: lock the meetings to keep, or split the term by campus`,
+    );
   }
   const movable = moving ? own.flatMap((row, i) => (locked.has(row.id) ? [] : [{ id: row.id, booking: ownBookings[i] as Booking }])) : [];
   const fixed = [...ownBookings.filter((b) => !moving || locked.has(b.id ?? 0)), ...taken];
@@ -219,7 +232,7 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
   const untimedOf = new Map(untimedRows.map((u) => [u.id, u]));
   for (const u of read.unplaced) reasons.set(keyOf(u), u.reason);
   let moves = read.moves;
-  const before = termClashKeys(ownBookings, taken, doctors, rules);
+  const before = termClashes(ownBookings, taken, doctors, rules);
   for (;;) {
     const at = new Map(moves.map((m) => [keyOf(m), m]));
     const placedAt = (b: Booking, move: DraftMove): Booking => ({
@@ -240,7 +253,7 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
         return move ? [{ ...placedAt(u.booking, move), doctor_ids: move.instructor === undefined ? u.booking.doctor_ids : [move.instructor] }] : [];
       }),
     ];
-    const added = [...termClashKeys(after, taken, doctors, rules)].filter(([key]) => !before.has(key));
+    const added = [...termClashes(after, taken, doctors, rules)].filter(([key]) => !before.has(key));
     const culprits = new Set(added.flatMap(([, clash]) => clash.ids.filter((id) => at.has(id))));
     if (culprits.size === 0) break;
     for (const [, clash] of added)

@@ -1,13 +1,13 @@
 import { bookingConflicts, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule';
 import { sessionsOverlap, type Session } from '../domain/meetings';
 import { DAY_LETTERS } from '../domain/days';
-import { ComparisonBudget, TermBook } from '../schedule';
 import type { Assignment, Distribution, InstructorSpec, TimeOption, TimetableProblem } from '../solver';
 import { availabilityWindow } from '../domain/teaching';
 import { WHOLE_TERM } from '../domain/parts';
 import { dayMask, oneCoursePerClass, SCALE } from './model-scale';
 import type { Slot } from './grid';
 import { SOFT_WEIGHTS, type SoftWeights } from './weights';
+import { pushTo } from '../util/multimap';
 
 /**
  * A term's timetable as the solver's model (core/solver), for auto-fill to improve or rebuild it:
@@ -206,11 +206,11 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
   const fixedByDoctor = new Map<number, Booking[]>();
   const fixedBySection = new Map<string, Booking[]>();
   for (const b of problem.fixed) {
-    for (const id of b.doctor_ids) fixedByDoctor.set(id, [...(fixedByDoctor.get(id) ?? []), b]);
-    fixedBySection.set(sectionKey(b), [...(fixedBySection.get(sectionKey(b)) ?? []), b]);
+    for (const id of b.doctor_ids) pushTo(fixedByDoctor, id, b);
+    pushTo(fixedBySection, sectionKey(b), b);
   }
   const cohortFixed = new Map<string, Booking[]>();
-  for (const b of problem.fixed) for (const key of problem.cohorts.get(b.course_code) ?? []) cohortFixed.set(key, [...(cohortFixed.get(key) ?? []), b]);
+  for (const b of problem.fixed) for (const key of problem.cohorts.get(b.course_code) ?? []) pushTo(cohortFixed, key, b);
 
   // Instructors the search chooses: each busy when unavailable or teaching a meeting it cannot move
   // (with the travel time around a meeting at another campus), up to their limit of sections.
@@ -350,13 +350,12 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
   const byCohort = new Map<string, { unit: number; course: string }[]>();
   units.forEach((unit, i) => {
     for (const m of unit.members) {
-      for (const id of m.booking.doctor_ids) byDoctor.set(id, [...(byDoctor.get(id) ?? []), i]);
-      bySection.set(sectionKey(m.booking), [...(bySection.get(sectionKey(m.booking)) ?? []), i]);
+      for (const id of m.booking.doctor_ids) pushTo(byDoctor, id, i);
+      pushTo(bySection, sectionKey(m.booking), i);
       const sections = byCourse.get(m.booking.course_code) ?? new Map<string, number[]>();
-      sections.set(m.booking.section_name, [...(sections.get(m.booking.section_name) ?? []), i]);
+      pushTo(sections, m.booking.section_name, i);
       byCourse.set(m.booking.course_code, sections);
-      for (const key of problem.cohorts.get(m.booking.course_code) ?? [])
-        byCohort.set(key, [...(byCohort.get(key) ?? []), { unit: i, course: m.booking.course_code }]);
+      for (const key of problem.cohorts.get(m.booking.course_code) ?? []) pushTo(byCohort, key, { unit: i, course: m.booking.course_code });
     }
   });
   const groupOf = (unit: number): string | null => units[unit]?.first.joint_group ?? null;
@@ -473,30 +472,4 @@ function unplaceableReason(unit: Unit, problem: TermDraftProblem, stays: string)
   return names.length === 0
     ? `No time is free of the section's other meetings at ${shape}; ${stays}`
     : `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not free at ${shape} outside their other meetings and hours; ${stays}`;
-}
-
-/**
- * The hard rules a draft's meetings break that today's timetable does not: every rule of the write
- * path (conflicts.ts), checked on the whole term as it would stand. Keys name each clash once.
- */
-export function termClashKeys(
-  own: readonly Booking[],
-  taken: readonly Booking[],
-  doctors: ReadonlyMap<number, DoctorAvailability>,
-  rules: ConflictRules,
-): Map<string, { detail: string; ids: number[] }> {
-  const book = new TermBook(rules, new ComparisonBudget(Number.MAX_SAFE_INTEGER, 'The draft'));
-  for (const b of taken) book.add(b);
-  const found = new Map<string, { detail: string; ids: number[] }>();
-  for (const b of own) {
-    const id = b.id ?? 0;
-    const teaching = b.doctor_ids.map((d) => doctors.get(d)).filter((d): d is DoctorAvailability => d !== undefined);
-    for (const clash of book.clashes(b, teaching, Number.POSITIVE_INFINITY)) {
-      const other = clash.with?.id ?? null;
-      const key = other === null ? `${id}` : `${Math.min(id, other)}|${Math.max(id, other)}`;
-      found.set(key, { detail: clash.detail, ids: other === null ? [id] : [id, other] });
-    }
-    book.add(b);
-  }
-  return found;
 }

@@ -2,7 +2,16 @@
  * What other features may use of the timetable (besides its repo): the term in force, the
  * conflict rules, the checked write of one meeting, cohorts, and the entry fields other forms reuse.
  */
-export { availabilityConflicts, bookingConflicts, doctorConflicts, roomConflicts, travelConflicts, type Booking, type ConflictRules, type DoctorAvailability } from './conflicts';
+export {
+  availabilityConflicts,
+  bookingConflicts,
+  doctorConflicts,
+  roomConflicts,
+  travelConflicts,
+  type Booking,
+  type ConflictRules,
+  type DoctorAvailability,
+} from './conflicts';
 export { courseCohorts, termCurriculumConflictCount } from './curriculum-check';
 export { dayPatternField, durationField, startTimeField, termFields, type ScheduleEntry } from './schema';
 export { insertCheckedEntry } from './service';
@@ -10,5 +19,4 @@ export { instructorAliases } from './entry-values';
 export { currentTerm, partsByCode, termForWrite, termOf, travelMinutes } from './terms';
 export { termLocks } from './locks';
 export { campusTerm } from './term-bookings';
-export { withoutNewClashes } from './recheck';
-export { ComparisonBudget, TermBook } from './term-book';
+export { termClashes, withoutNewClashes } from './recheck';

@@ -2,7 +2,7 @@ import type { CoreContext } from '../context';
 import { CoreError } from '../domain/errors';
 import type { Term } from '../domain/terms';
 import { listDoctors } from '../faculty/repo';
-import type { DoctorAvailability } from './conflicts';
+import type { Booking, ConflictRules, DoctorAvailability } from './conflicts';
 import { termsWithEntries } from './repo';
 import { travelMinutes } from './terms';
 import { campusTerm } from './term-bookings';
@@ -20,32 +20,48 @@ const NAMED = 5;
 /** Meetings a term's check may compare in all (far above any real term). */
 const COMPARISONS = 20_000_000;
 
+/** A clash among a term's meetings, keyed once per pair (or per meeting, for availability): its words and the meetings' ids. */
+export interface TermClash {
+  detail: string;
+  ids: number[];
+}
+
 /**
- * Each clash of the department's stored meetings in a term, once per pair (or per meeting, for
- * availability): key → words. The other departments' meetings of the term are in the book too (a
- * room or an instructor they share can clash with the department's meetings), each with its own
- * department's parts of term.
+ * Each clash of `own` meetings, with each other and with `taken` ones (other departments', each with
+ * its own department's parts of term), once per pair (or per meeting, for availability): key → clash.
+ * Pure: the same rules as every write, on a term as it stands or as a draft would leave it.
  */
-async function termClashes(ctx: CoreContext, term: Term, doctors: ReadonlyMap<number, DoctorAvailability>): Promise<Map<string, string>> {
-  const { ownBookings, taken } = await campusTerm(ctx, term);
-  const book = new TermBook({ travelMinutes: await travelMinutes(ctx) }, new ComparisonBudget(COMPARISONS, 'The timetable'));
+export function termClashes(
+  own: readonly Booking[],
+  taken: readonly Booking[],
+  doctors: ReadonlyMap<number, DoctorAvailability>,
+  rules: ConflictRules,
+): Map<string, TermClash> {
+  const book = new TermBook(rules, new ComparisonBudget(COMPARISONS, 'The timetable'));
   for (const booking of taken) book.add(booking);
-  const found = new Map<string, string>();
-  for (const booking of ownBookings) {
+  const found = new Map<string, TermClash>();
+  for (const booking of own) {
     const id = booking.id ?? 0;
     const teaching = booking.doctor_ids.map((d) => doctors.get(d)).filter((d): d is DoctorAvailability => d !== undefined);
     for (const clash of book.clashes(booking, teaching, Number.POSITIVE_INFINITY)) {
-      found.set(clash.with === null ? `${id}` : `${Math.min(id, clash.with.id ?? 0)}|${Math.max(id, clash.with.id ?? 0)}`, clash.detail);
+      const other = clash.with?.id ?? null;
+      found.set(other === null ? `${id}` : `${Math.min(id, other)}|${Math.max(id, other)}`, { detail: clash.detail, ids: other === null ? [id] : [id, other] });
     }
     book.add(booking);
   }
   return found;
 }
 
+/** The clashes of the department's stored meetings in a term, with every department's meetings there. */
+async function storedClashes(ctx: CoreContext, term: Term, doctors: ReadonlyMap<number, DoctorAvailability>): Promise<Map<string, TermClash>> {
+  const { ownBookings, taken } = await campusTerm(ctx, term);
+  return termClashes(ownBookings, taken, doctors, { travelMinutes: await travelMinutes(ctx) });
+}
+
 async function clashesOfTerms(ctx: CoreContext, terms: readonly Term[]): Promise<Map<string, string>> {
   const doctors = new Map((await listDoctors(ctx.db, ctx.department)).map((d) => [d.id, d]));
   const all = new Map<string, string>();
-  for (const term of terms) for (const [key, detail] of await termClashes(ctx, term, doctors)) all.set(`${term.year}|${term.semester}|${key}`, detail);
+  for (const term of terms) for (const [key, clash] of await storedClashes(ctx, term, doctors)) all.set(`${term.year}|${term.semester}|${key}`, clash.detail);
   return all;
 }
 
@@ -62,7 +78,11 @@ export async function withoutNewClashes<T>(ctx: CoreContext, what: string, chang
   if (added.length > 0) {
     const named = added.slice(0, NAMED).join('; ');
     const more = added.length > NAMED ? `; and ${added.length - NAMED} more` : '';
-    throw new CoreError('conflict', `${what} would break the timetable's rules, so nothing was changed: ${named}${more}. Move or change those meetings first.`, { conflicts: added.slice(0, 50) });
+    throw new CoreError(
+      'conflict',
+      `${what} would break the timetable's rules, so nothing was changed: ${named}${more}. Move or change those meetings first.`,
+      { conflicts: added.slice(0, 50) },
+    );
   }
   return result;
 }

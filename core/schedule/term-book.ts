@@ -1,4 +1,5 @@
 import { tooLarge } from '../domain/bounds';
+import { pushTo } from '../util/multimap';
 import { bookingClashes, type Booking, type Clash, type ConflictRules, type DoctorAvailability } from './conflicts';
 
 /**
@@ -19,14 +20,18 @@ export class TermBook {
   ) {}
 
   add(booking: Booking): void {
-    for (const id of booking.doctor_ids) push(this.byDoctor, id, booking);
-    if (booking.roomKey !== null) push(this.byRoom, booking.roomKey, booking);
-    push(this.bySection, sectionKey(booking), booking);
+    for (const id of booking.doctor_ids) pushTo(this.byDoctor, id, booking);
+    if (booking.roomKey !== null) pushTo(this.byRoom, booking.roomKey, booking);
+    pushTo(this.bySection, sectionKey(booking), booking);
   }
 
   /** The meetings sharing an instructor, the room or the section with `booking`. */
   private candidates(booking: Booking): Booking[] {
-    const lists = [...booking.doctor_ids.map((id) => this.byDoctor.get(id)), booking.roomKey === null ? undefined : this.byRoom.get(booking.roomKey), this.bySection.get(sectionKey(booking))];
+    const lists = [
+      ...booking.doctor_ids.map((id) => this.byDoctor.get(id)),
+      booking.roomKey === null ? undefined : this.byRoom.get(booking.roomKey),
+      this.bySection.get(sectionKey(booking)),
+    ];
     const found = new Set<Booking>();
     for (const list of lists) for (const other of list ?? []) found.add(other);
     this.budget.spend(found.size);
@@ -54,15 +59,12 @@ export class ComparisonBudget {
   spend(comparisons: number): void {
     this.used += comparisons;
     if (this.used > this.limit) {
-      throw tooLarge(this.filename, `it puts so many meetings in one room, with one instructor or at one time that checking them would take more than ${this.limit.toLocaleString('en-US')} comparisons; split it or check its rooms and times`);
+      throw tooLarge(
+        this.filename,
+        `it puts so many meetings in one room, with one instructor or at one time that checking them would take more than ${this.limit.toLocaleString('en-US')} comparisons; split it or check its rooms and times`,
+      );
     }
   }
 }
 
 const sectionKey = (b: Pick<Booking, 'department' | 'course_code' | 'section_name'>): string => `${b.department}\u0000${b.course_code}\u0000${b.section_name}`;
-
-function push<K>(map: Map<K, Booking[]>, key: K, booking: Booking): void {
-  const list = map.get(key);
-  if (list) list.push(booking);
-  else map.set(key, [booking]);
-}

@@ -5,7 +5,7 @@ import { record, timed } from './report';
 import { setSummerParts, upload } from './timetable-import.bench';
 import type { ScheduleEntry } from '../../core/schedule/schema';
 import type { TermAutofillResult } from '../../core/autofill/service';
-import { termClashKeys } from '../../core/autofill/term-model';
+import { termClashes } from '../../core/schedule';
 import type { Booking, DoctorAvailability } from '../../core/schedule';
 import { CHECKED_ROLE } from '../../core/domain/roles';
 import { roomKey } from '../../core/domain/meetings';
@@ -50,7 +50,7 @@ async function ruleBreaks(server: ServeProcess, entries: readonly ScheduleEntry[
     joint_group: e.joint_group,
     campus: e.campus,
   }));
-  return termClashKeys(bookings, [], doctors, { travelMinutes: travel_minutes }).size;
+  return termClashes(bookings, [], doctors, { travelMinutes: travel_minutes }).size;
 }
 
 async function call<T>(server: ServeProcess, path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {

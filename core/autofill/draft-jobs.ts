@@ -3,7 +3,7 @@ import type { CoreContext } from '../context';
 import { CoreError, notFound } from '../domain/errors';
 import type { Term } from '../domain/terms';
 import type { SearchProgress } from '../solver';
-import { applyTermDraft, draftTermTimetable, type TermDraft, type TermDraftInput } from './term-draft';
+import { applyTermDraft, draftTermTimetable, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
 
 /**
  * Auto-fill drafts of a term made in the background: started, followed (the best draft so far, the
@@ -31,7 +31,7 @@ export interface DraftAnswer {
   status: DraftStatus;
   year: number;
   semester: Term['semester'];
-  source: TermDraftInput['source'];
+  source: TermSource;
   progress: DraftProgress;
   /** The draft (its moves and placed sections), once the search has stopped. */
   result: Omit<TermDraft, 'basis' | 'term'> | null;
@@ -44,7 +44,7 @@ interface Job {
   id: string;
   department: number;
   term: Term;
-  source: TermDraftInput['source'];
+  source: TermSource;
   status: DraftStatus;
   progress: DraftProgress;
   draft: TermDraft | null;
@@ -88,7 +88,7 @@ function jobOf(ctx: CoreContext, id: string): Job {
 }
 
 /** Starts drafting a term in the background; answers its id at once. */
-export function startDraft(ctx: CoreContext, term: Term, input: TermDraftInput): DraftAnswer {
+export function startDraft(ctx: CoreContext, term: Term, input: TermDraftInput & { source: TermSource }): DraftAnswer {
   const now = Date.now();
   forget(now);
   const mine = [...jobs.values()].filter((j) => j.department === ctx.department);

@@ -24,7 +24,10 @@ import { clearClashes, lockedEntries, updateEntry, type EntryRow } from '../sche
 import { solveInWorker, type SearchProgress, type SolveResult } from '../solver';
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { SCALE } from './model-scale';
-import { termDraftModel, type DraftMove } from './term-model';
+import { pushTo } from '../util/multimap';
+import { termDraftModel, type DraftGoals, type DraftMove, type UntimedSection } from './term-model';
+import { noFreeRoomReason, runSectionReason, type RunReasonContext, type RunSectionNeed } from './run-reasons';
+import type { SoftWeights } from './weights';
 import { deleteUnscheduled, listUnscheduled, type UnscheduledSection } from '../schedule/unscheduled-repo';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import { CHECKED_ROLE } from '../domain/roles';
@@ -37,9 +40,22 @@ import { AUTOFILL_BOUNDS } from '../domain/autofill';
  * today's timetable or from nothing (rebuild). The draft is checked by the write path's own rules
  * before it is answered; a meeting the model let clash stays where it is, with the reason.
  */
+/** A prediction run's plan (source "run"): the new sections it asks for at its campus, each with its expected students. */
+export interface RunPlan {
+  campus: string;
+  sections: { course_code: string; section_name: string; size: number }[];
+}
+
+/** What a term's own draft places: its meetings that are not locked, or its sections without a time. */
+export type TermSource = 'term' | 'unscheduled';
+
 export interface TermDraftInput {
-  /** The term's meetings that are not locked (term), or its sections without a time (unscheduled). */
-  source: 'term' | 'unscheduled';
+  /** The term's meetings that are not locked (term), its sections without a time (unscheduled), or a run's new sections (run). */
+  source: TermSource | 'run';
+  /** Source "run": the sections to place. */
+  run?: RunPlan | undefined;
+  /** Weights other than SOFT_WEIGHTS (benchmarks compare them). */
+  weights?: SoftWeights | undefined;
   /** Sections without a time: the search chooses each one's instructor among those who may teach it (else they keep their own). */
   choose_instructors?: boolean | undefined;
   /** Sections an instructor may teach at most, when the search chooses them. */
@@ -93,6 +109,8 @@ export interface TermDraft {
   /** Meetings taken as they are: locked by staff. */
   locked: number;
   score: { hard_violations: number; soft: { time: number; room: number; distribution: number; total: number } };
+  /** The soft goals the draft meets, counted. */
+  goals: DraftGoals;
   moves: number;
   /** What the draft was made from: applying refuses a term that has changed since. */
   basis: string;
@@ -101,7 +119,7 @@ export interface TermDraft {
 /** Meetings (or sections without a time) one draft places at most: a whole campus's real term is a few thousand. */
 export const MAX_DRAFT_MEETINGS = 5_000;
 
-/** Moves of the search per meeting it may move: the same draft for the same seed (the time budget only caps it). */
+/** Moves of the search per meeting it may move (or section it places): the same draft for the same seed (the time budget only caps it). */
 export const TERM_MOVES_PER_MEETING = 400;
 
 /** What a draft of the term rests on, as one digest: the meetings, their instructors and rooms, the locks. */
@@ -147,8 +165,35 @@ function untimedBooking(u: UnscheduledSection, parts: ReadonlyMap<string, PartOf
   };
 }
 
+/** Sections each instructor teaches (a section counted once, whatever its meetings), with `also` more each. */
+function sectionsByInstructor(bookings: readonly Booking[], also: ReadonlyMap<number, number>): Map<number, number> {
+  const sections = new Map<number, Set<string>>();
+  for (const b of bookings)
+    for (const id of b.doctor_ids) sections.set(id, (sections.get(id) ?? new Set<string>()).add(`${b.department}|${b.course_code}|${b.section_name}`));
+  const counts = new Map([...sections].map(([id, set]) => [id, set.size]));
+  for (const [id, n] of also) counts.set(id, (counts.get(id) ?? 0) + n);
+  return counts;
+}
+
 /** An online section needs no room. */
 const ONLINE = /online|web|remote|distance/i;
+
+/** A run's new sections as sections without a time (ids from 1, in the plan's order), to be placed like them. */
+function runSections(ctx: CoreContext, term: Term, plan: RunPlan): UnscheduledSection[] {
+  return plan.sections.map((s, i) => ({
+    id: i + 1,
+    department_id: ctx.department,
+    ...term,
+    course_code: s.course_code,
+    section_name: s.section_name,
+    doctor_ids: [],
+    part_of_term: WHOLE_TERM.code,
+    joint_group: null,
+    room: null,
+    campus: plan.campus,
+    kind: null,
+  }));
+}
 
 export async function draftTermTimetable(ctx: CoreContext, term: Term, input: TermDraftInput, control: DraftControl = {}): Promise<TermDraft> {
   const { own, ownBookings, taken } = await campusTerm(ctx, term);
@@ -156,13 +201,19 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
     ctx.db,
     own.map((r) => r.id),
   );
-  const untimedRows = await listUnscheduled(ctx.db, ctx.department, term);
+  const storedUntimed = await listUnscheduled(ctx.db, ctx.department, term);
+  const plan = input.source === 'run' ? input.run : undefined;
+  if (input.source === 'run' && plan === undefined) throw new CoreError('invalid', "A draft of a run's sections needs the run's plan");
+  const untimedRows = plan === undefined ? storedUntimed : runSections(ctx, term, plan);
+  // A run's sections are chosen instructors by default; sections without a time keep theirs unless asked.
+  const choose = input.choose_instructors ?? input.source === 'run';
   const parts = await partsByCode(ctx, term);
   const doctors = new Map((await listDoctors(ctx.db, ctx.department)).map((d) => [d.id, d]));
   const rules = { travelMinutes: await travelMinutes(ctx) };
   const sizes = new Map<string, Map<string, number>>();
   for (const campus of new Set([...own.map((r) => r.campus), ...untimedRows.map((u) => u.campus)]))
     sizes.set(campus, await expectedSectionSizes(ctx.db, ctx.department, term.year, term.semester, campus));
+  if (plan !== undefined) sizes.set(plan.campus, new Map(plan.sections.map((s) => [s.course_code, s.size])));
   // Source "term" moves the meetings that are not locked; "unscheduled" places the sections without a time around all of them.
   const moving = input.source === 'term';
   // The model is built on the server's thread: a term far beyond any department's is refused, not built for minutes.
@@ -177,16 +228,61 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
   const fixed = [...ownBookings.filter((b) => !moving || locked.has(b.id ?? 0)), ...taken];
   // Sections without a time: each keeps its instructors, or (choose_instructors) the search chooses among those who may teach it.
   const teachable = [...doctors.values()].map((d) => [d.id, allowedCourseList(d)] as const);
-  const candidatesOf = (course: string): number[] => teachable.filter(([, courses]) => mayTeach(courses, course)).map(([id]) => id);
+  const candidates = new Map<string, number[]>();
+  const candidatesOf = (course: string): number[] => {
+    let ids = candidates.get(course);
+    if (ids === undefined) {
+      ids = teachable.filter(([, courses]) => mayTeach(courses, course)).map(([id]) => id);
+      candidates.set(course, ids);
+    }
+    return ids;
+  };
   const reasons = new Map<number, string>();
-  const untimed = moving
+  const rooms = (await declaredRooms(ctx.db, ctx.department)).map((r) => ({
+    name: r.name,
+    key: roomKey(r.name) ?? r.name.toLowerCase(),
+    capacity: r.capacity,
+    campus: r.campus,
+  }));
+  const maxSections = input.max_sections_per_doctor ?? AUTOFILL_BOUNDS.maxSectionsPerDoctor.default;
+  // A run's sections: who teaches what already, and why a section cannot be placed (asked again after the search).
+  const alsoTeaching = new Map<number, number>();
+  if (plan !== undefined) for (const u of storedUntimed) for (const id of u.doctor_ids) alsoTeaching.set(id, (alsoTeaching.get(id) ?? 0) + 1);
+  const taughtBefore = sectionsByInstructor([...ownBookings, ...taken], alsoTeaching);
+  const reasonContext = (load: (id: number) => number, meetingsOf: (id: number) => readonly Booking[]): RunReasonContext => ({
+    campus: plan?.campus ?? '',
+    capacities: rooms.flatMap((r) => (r.capacity !== null && (r.campus === null || r.campus === plan?.campus) ? [r.capacity] : [])),
+    slots: input.slots ?? STANDARD_SLOTS,
+    rules,
+    maxSections,
+    doctors,
+    load,
+    meetingsOf,
+    known: new Map(),
+  });
+  const needs = new Map<number, RunSectionNeed>();
+  const meetingsBefore = new Map<number, Booking[]>();
+  for (const b of [...ownBookings, ...taken]) for (const id of b.doctor_ids) pushTo(meetingsBefore, id, b);
+  const asBefore = reasonContext(
+    (id) => taughtBefore.get(id) ?? 0,
+    (id) => meetingsBefore.get(id) ?? [],
+  );
+  const untimed: UntimedSection[] = moving
     ? []
     : untimedRows.flatMap((u) => {
         const booking = untimedBooking(u, parts);
         const needsRoom = !ONLINE.test(u.kind ?? '');
-        if (input.choose_instructors !== true) return [{ id: u.id, booking, needsRoom }];
+        if (!choose) return [{ id: u.id, booking, needsRoom }];
         const candidates = candidatesOf(u.course_code);
-        if (candidates.length === 0) {
+        if (plan !== undefined) {
+          const need = { course_code: u.course_code, size: sizes.get(plan.campus)?.get(u.course_code) ?? 1, candidates, booking };
+          needs.set(u.id, need);
+          const reason = runSectionReason(need, asBefore);
+          if (reason !== null) {
+            reasons.set(-u.id, reason);
+            return [];
+          }
+        } else if (candidates.length === 0) {
           reasons.set(-u.id, `No instructor is allowed to teach ${u.course_code}; it stays without a time`);
           return [];
         }
@@ -197,18 +293,15 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
     untimed,
     fixed,
     doctors,
-    rooms: (await declaredRooms(ctx.db, ctx.department)).map((r) => ({
-      name: r.name,
-      key: roomKey(r.name) ?? r.name.toLowerCase(),
-      capacity: r.capacity,
-      campus: r.campus,
-    })),
+    rooms,
     expected: (campus, course) => sizes.get(campus)?.get(course),
     slots: input.slots ?? STANDARD_SLOTS,
     rebuild: input.rebuild,
     rules,
-    ...(input.choose_instructors === true ? { maxSectionsPerInstructor: input.max_sections_per_doctor ?? AUTOFILL_BOUNDS.maxSectionsPerDoctor.default } : {}),
+    ...(choose ? { maxSectionsPerInstructor: maxSections } : {}),
+    alsoTeaching,
     cohorts: await courseCohorts(ctx, term, [...own.map((r) => r.course_code), ...untimedRows.map((u) => u.course_code)]),
+    ...(input.weights ? { weights: input.weights } : {}),
   });
   let result: SolveResult | null = null;
   if (draft.model.classes.length > 0) {
@@ -218,12 +311,14 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
       seed: input.seed,
       initial: draft.initial,
       maxIterations: input.moves ?? TERM_MOVES_PER_MEETING * draft.model.classes.length,
+      // What cannot be placed is answered with why; the rest is still improved.
+      partial: true,
       ...(control.onProgress ? { onProgress: control.onProgress } : {}),
     });
     control.started?.(search.cancel);
     result = await search.result;
   }
-  const read = result ? draft.read(result.assignment) : { moves: [], unplaced: [] };
+  const read = result ? draft.read(result.assignment) : { moves: [], unplaced: [], goals: null };
 
   // The write path's rules are the judge: a move that would clash where today's timetable does not
   // stays put (a section without a time stays without one). Keys: a meeting's id, a section's -id.
@@ -266,6 +361,26 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
               : `Moving it would break a rule, so it stays where it is: ${clash.detail}`,
           );
     moves = moves.filter((m) => !culprits.has(keyOf(m)));
+  }
+  if (plan !== undefined) {
+    // A run's section left unplaced: why, with the loads and meetings the draft gives the instructors.
+    const placedMeetings = moves.flatMap((m) => {
+      const need = needs.get(m.id);
+      return need === undefined || m.instructor === undefined
+        ? []
+        : [{ ...need.booking, doctor_ids: [m.instructor], day: m.day, start: m.start, duration: m.duration }];
+    });
+    const load = sectionsByInstructor([...ownBookings, ...taken, ...placedMeetings], alsoTeaching);
+    const meetingsAfter = new Map<number, Booking[]>();
+    for (const b of [...ownBookings, ...taken, ...placedMeetings]) for (const id of b.doctor_ids) pushTo(meetingsAfter, id, b);
+    const after = reasonContext(
+      (id) => load.get(id) ?? 0,
+      (id) => meetingsAfter.get(id) ?? [],
+    );
+    for (const u of read.unplaced) {
+      const need = needs.get(u.id);
+      if (need) reasons.set(-u.id, runSectionReason(need, after) ?? noFreeRoomReason(need, after));
+    }
   }
   const names = (ids: readonly number[]): string[] => ids.map((id) => doctors.get(id)?.name ?? `#${id}`);
   const placeOf = (
@@ -316,8 +431,9 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
       hard_violations: 0,
       soft: { time: score.time / SCALE, room: score.room / SCALE, distribution: score.distribution / SCALE, total: score.total / SCALE },
     },
+    goals: read.goals ?? draft.read(draft.initial).goals,
     moves: result?.iterations ?? 0,
-    basis: basisOf(own, taken, locked, untimedRows),
+    basis: basisOf(own, taken, locked, storedUntimed),
   };
 }
 

@@ -1,7 +1,15 @@
 import { bookingConflicts, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule';
 import { sessionsOverlap, type Session } from '../domain/meetings';
 import { DAY_LETTERS } from '../domain/days';
-import type { Assignment, Distribution, InstructorSpec, TimeOption, TimetableProblem } from '../solver';
+import {
+  distributionViolations,
+  placedClasses,
+  type Assignment,
+  type Distribution,
+  type InstructorSpec,
+  type TimeOption,
+  type TimetableProblem,
+} from '../solver';
 import { availabilityWindow } from '../domain/teaching';
 import { WHOLE_TERM } from '../domain/parts';
 import { dayMask, oneCoursePerClass, SCALE } from './model-scale';
@@ -79,6 +87,8 @@ export interface TermDraftProblem {
   weights?: SoftWeights;
   /** Sections an instructor may teach at most in all (the term's and other departments' count). */
   maxSectionsPerInstructor?: number;
+  /** Sections instructors teach that are not in the model (sections without a time left as they are), by doctor id. */
+  alsoTeaching?: ReadonlyMap<number, number>;
 }
 
 /** Meetings that move together: a joint group's at one time in one room, else one meeting. */
@@ -92,6 +102,10 @@ interface Unit {
   rooms: number[];
   /** The options' instructors (doctor ids), in the order of the model's room options, when the search chooses them. */
   chosen?: number[];
+  /** Per time: meetings of the unit's cohorts it would overlap among the fixed ones. */
+  clashes: number[];
+  /** Per room option: the share of the room's seats left empty. */
+  empty: number[];
 }
 
 /** Where a meeting goes in a draft (or a section without a time: `untimed`). */
@@ -113,12 +127,28 @@ export interface DraftUnplaced {
   reason: string;
 }
 
+/**
+ * The soft goals a draft meets, counted from the model (the goals and weights of weights.ts): pairs
+ * of a course's sections on one day pattern or start, overlapping pairs of a cohort's courses, the
+ * teaching days and squared sections of the instructors the search chose, empty seats' share, and
+ * their weighted total.
+ */
+export interface DraftGoals {
+  load_balance: number;
+  same_pattern: number;
+  same_start: number;
+  curriculum_clashes: number;
+  teaching_days: number;
+  empty_seats: number;
+  total: number;
+}
+
 export interface TermDraftModel {
   model: TimetableProblem;
   /** Today's timetable in the model (-1 where today's place is not an option). */
   initial: Assignment;
   /** The meetings of a timetable of the model; those of unplaced classes are listed with why. */
-  read: (assignment: Assignment) => { moves: DraftMove[]; unplaced: DraftUnplaced[] };
+  read: (assignment: Assignment) => { moves: DraftMove[]; unplaced: DraftUnplaced[]; goals: DraftGoals };
 }
 
 /** Joint partners meeting at one time are one class (in one room: the first member's, else any member's). */
@@ -166,7 +196,7 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       known.members.push(m);
       if (known.first.roomKey === null && m.booking.roomKey !== null) known.first = { ...known.first, room: m.booking.room, roomKey: m.booking.roomKey };
     } else {
-      const unit: Unit = { untimed: null, members: [m], first: m.booking, times: [], rooms: [] };
+      const unit: Unit = { untimed: null, members: [m], first: m.booking, times: [], rooms: [], clashes: [], empty: [] };
       units.push(unit);
       if (key !== null) byKey.set(key, unit);
     }
@@ -179,7 +209,7 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
     const known = key === null ? undefined : untimedGroups.get(key);
     if (known) known.members.push({ id: u.id, booking: u.booking });
     else {
-      const unit: Unit = { untimed: u, members: [{ id: u.id, booking: u.booking }], first: u.booking, times: [], rooms: [] };
+      const unit: Unit = { untimed: u, members: [{ id: u.id, booking: u.booking }], first: u.booking, times: [], rooms: [], clashes: [], empty: [] };
       units.push(unit);
       if (key !== null) untimedGroups.set(key, unit);
     }
@@ -230,7 +260,8 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       [...problem.fixed, ...units.filter((u) => u.untimed !== null && u.untimed.candidates === undefined).map((u) => u.first)]
         .filter((b) => b.doctor_ids.includes(id))
         .map((b) => `${b.department}|${sectionKey(b)}`),
-    ).size;
+    ).size + (problem.alsoTeaching?.get(id) ?? 0);
+  const busyDaysOf = (id: number): number => (fixedByDoctor.get(id) ?? []).reduce((days, b) => days | dayMask(b.day), 0);
   const instructorSpecs: InstructorSpec[] = chooserIds.map((id) => {
     const doctor = problem.doctors.get(id);
     const window = availabilityWindow(doctor ?? { available_days: null, available_time: null });
@@ -254,7 +285,16 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       });
     }
     const limit = problem.maxSectionsPerInstructor;
-    return { id: doctor?.name ?? String(id), unavailable, maxClasses: limit === undefined ? null : Math.max(0, limit - sectionsTaught(id)) };
+    return {
+      id: doctor?.name ?? String(id),
+      unavailable,
+      maxClasses: limit === undefined ? null : Math.max(0, limit - sectionsTaught(id)),
+      // Few teaching days (the days they teach already are free) and an even load.
+      dayPenalty: Math.round(weights.teachingDays * SCALE),
+      busyDays: busyDaysOf(id),
+      loadPenalty: Math.round(weights.loadBalance * SCALE),
+      load: sectionsTaught(id),
+    };
   });
 
   const classes = units.map((unit, i) => {
@@ -281,6 +321,7 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       let clashes = 0;
       for (const key of cohorts)
         for (const b of cohortFixed.get(key) ?? []) if (!courses.has(b.course_code) && b.campus === shape.campus && sessionsOverlap(b, s)) clashes++;
+      unit.clashes.push(clashes);
       const moved = unit.untimed === null && !problem.rebuild && !(s.day === shape.day && s.start === shape.start);
       return {
         days: dayMask(s.day),
@@ -312,37 +353,46 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       if (!options.includes(current)) options.push(current);
       unit.rooms = options;
     }
-    const roomOptions = unit.rooms.map((ri) => {
+    const emptyShare = (ri: number): number => {
       const capacity = rooms[ri]?.capacity ?? null;
-      const empty = capacity === null || need === null || capacity < need ? 0 : (capacity - need) / capacity;
+      return capacity === null || need === null || capacity < need ? 0 : (capacity - need) / capacity;
+    };
+    const roomOptions = unit.rooms.map((ri) => {
       const moved = unit.untimed === null && !problem.rebuild && ri !== current;
-      return { room: ri, penalty: Math.round((weights.emptySeats * empty + (moved ? weights.movedRoom : 0)) * SCALE) };
+      return { room: ri, penalty: Math.round((weights.emptySeats * emptyShare(ri) + (moved ? weights.movedRoom : 0)) * SCALE) };
     });
     const choosing = unit.untimed?.candidates;
-    if (choosing === undefined)
+    if (choosing === undefined) {
+      unit.empty = unit.rooms.map(emptyShare);
       return { id: `${shape.course_code} ${shape.section_name} ${shape.day} ${shape.start}`, limit: -1, parent: -1, subpart: i, times, rooms: roomOptions };
+    }
     // The search chooses the instructor with the room: each room (or none) with each candidate.
     const kept = new Set(unit.untimed?.keep ?? []);
     const options = (roomOptions.length > 0 ? roomOptions : [{ room: -1, penalty: 0 }]).flatMap((o) =>
       choosing.map((id) => {
-        const load = sectionsTaught(id);
         const other = kept.size > 0 && !kept.has(id);
         return {
           room: o.room,
-          penalty: o.penalty + Math.round((weights.loadBalance * load + (other ? weights.keepInstructor : 0)) * SCALE),
+          penalty: o.penalty + Math.round((other ? weights.keepInstructor : 0) * SCALE),
           instructors: [instructorIndex.get(id) as number],
         };
       }),
     );
     unit.chosen = options.map((o) => chooserIds[o.instructors[0] as number] as number);
     unit.rooms = options.map((o) => o.room);
+    unit.empty = unit.rooms.map((ri) => (ri < 0 ? 0 : emptyShare(ri)));
     return { id: `${shape.course_code} ${shape.section_name}`, limit: -1, parent: -1, subpart: i, times, rooms: options };
   });
 
   const distributions: Distribution[] = [];
-  const group = (members: Iterable<number>, type: Distribution['type'], required: boolean, penalty: number, params: number[] = []): void => {
+  // The soft goal each distribution stands for (null: a hard rule).
+  const goalOf: (keyof SoftWeights | null)[] = [];
+  const group = (members: Iterable<number>, type: Distribution['type'], goal: keyof SoftWeights | null, penalty = 0, params: number[] = []): void => {
     const list = [...new Set(members)];
-    if (list.length > 1 || (type === 'MaxDays' && list.length > 0)) distributions.push({ type, params, required, penalty, classes: list });
+    if (list.length > 1 || (type === 'MaxDays' && list.length > 0)) {
+      distributions.push({ type, params, required: goal === null, penalty, classes: list });
+      goalOf.push(goal);
+    }
   };
   const byDoctor = new Map<number, number[]>();
   const bySection = new Map<string, number[]>();
@@ -364,13 +414,13 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
     // aside: they meet together by design, as the rules allow).
     const list = [...new Set(members)];
     const partners = list.some((a, x) => list.some((b, y) => y > x && groupOf(a) !== null && groupOf(a) === groupOf(b)));
-    if (!partners) group(list, 'SameAttendees', true, 0);
+    if (!partners) group(list, 'SameAttendees', null);
     else
       for (const [x, a] of list.entries())
-        for (const b of list.slice(x + 1)) if (groupOf(a) === null || groupOf(a) !== groupOf(b)) group([a, b], 'SameAttendees', true, 0);
-    group(members, 'MaxDays', false, Math.round(weights.teachingDays * SCALE), [0]);
+        for (const b of list.slice(x + 1)) if (groupOf(a) === null || groupOf(a) !== groupOf(b)) group([a, b], 'SameAttendees', null);
+    group(members, 'MaxDays', 'teachingDays', Math.round(weights.teachingDays * SCALE), [0]);
   }
-  for (const members of bySection.values()) group(members, 'NotOverlap', true, 0);
+  for (const members of bySection.values()) group(members, 'NotOverlap', null);
   for (const sections of byCourse.values()) {
     if (sections.size < 2) continue;
     // Sections of one course apart: a pair of different sections' meetings, once.
@@ -380,8 +430,8 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
         for (const a of lists[x] ?? [])
           for (const b of lists[y] ?? []) {
             if (a === b) continue;
-            group([a, b], 'DifferentTime', false, Math.round(weights.sameStart * SCALE));
-            group([a, b], 'DifferentDays', false, Math.round(weights.samePattern * SCALE));
+            group([a, b], 'DifferentTime', 'sameStart', Math.round(weights.sameStart * SCALE));
+            group([a, b], 'DifferentDays', 'samePattern', Math.round(weights.samePattern * SCALE));
           }
   }
   const cohortPairs = new Set<string>();
@@ -393,7 +443,7 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
         const key = `${Math.min(a.unit, b.unit)}|${Math.max(a.unit, b.unit)}`;
         if (a.course === b.course || a.unit === b.unit || cohortPairs.has(key)) continue;
         cohortPairs.add(key);
-        group([a.unit, b.unit], 'NotOverlap', false, Math.round(weights.curriculumClash * SCALE));
+        group([a.unit, b.unit], 'NotOverlap', 'curriculumClash', Math.round(weights.curriculumClash * SCALE));
       }
 
   const travel = new Int32Array(rooms.length * rooms.length);
@@ -455,7 +505,43 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
           room,
         });
     });
-    return { moves, unplaced };
+    return { moves, unplaced, goals: goalsOf(assignment) };
+  };
+  const goalsOf = (assignment: Assignment): DraftGoals => {
+    const violations = distributionViolations(model, placedClasses(model, assignment));
+    const counted = (goal: keyof SoftWeights): number => goalOf.reduce<number>((n, g, k) => (g === goal ? n + (violations[k] ?? 0) : n), 0);
+    let fixedClashes = 0;
+    let emptySeats = 0;
+    const days = new Map<number, number>();
+    const loads = new Map<number, number>();
+    units.forEach((unit, i) => {
+      const t = assignment.time[i] ?? -1;
+      const option = assignment.room[i] ?? -1;
+      if (t < 0) return;
+      fixedClashes += unit.clashes[t] ?? 0;
+      emptySeats += unit.empty[option] ?? 0;
+      const chosen = unit.chosen?.[option];
+      if (chosen === undefined) return;
+      days.set(chosen, (days.get(chosen) ?? busyDaysOf(chosen)) | dayMask(unit.times[t]?.day ?? ''));
+      loads.set(chosen, (loads.get(chosen) ?? sectionsTaught(chosen)) + 1);
+    });
+    const bits = (mask: number): number => [...DAY_LETTERS.keys()].filter((d) => (mask & (1 << d)) !== 0).length;
+    const goals = {
+      load_balance: [...loads.values()].reduce((sum, n) => sum + n * n, 0),
+      same_pattern: counted('samePattern'),
+      same_start: counted('sameStart'),
+      curriculum_clashes: counted('curriculumClash') + fixedClashes,
+      teaching_days: [...days.values()].reduce((sum, mask) => sum + bits(mask), 0),
+      empty_seats: Math.round(emptySeats * 100) / 100,
+    };
+    const total =
+      weights.loadBalance * goals.load_balance +
+      weights.samePattern * goals.same_pattern +
+      weights.sameStart * goals.same_start +
+      weights.curriculumClash * goals.curriculum_clashes +
+      weights.teachingDays * goals.teaching_days +
+      weights.emptySeats * emptySeats;
+    return { ...goals, total: Math.round(total * 100) / 100 };
   };
   return { model, initial, read };
 }

@@ -2,5 +2,6 @@
 export { solve } from './solve';
 export type { Assignment, Distribution, InstructorSpec, TimeOption, TimetableProblem } from './model';
 export { solveInWorker } from './run';
+export { distributionViolations, placedClasses } from './score';
 export type { SolveResult } from './solve';
 export type { SearchProgress } from './search';

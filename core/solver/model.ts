@@ -31,7 +31,14 @@ export const DISTRIBUTION_TYPES = [
 export type DistributionType = (typeof DISTRIBUTION_TYPES)[number];
 
 /** How many parameters each parameterised type takes: WorkDay(S), MinGap(G), MaxDays(D), MaxDayLoad(S), MaxBreaks(R,S), MaxBlock(M,S). */
-export const DISTRIBUTION_PARAMETERS: Partial<Record<DistributionType, number>> = { WorkDay: 1, MinGap: 1, MaxDays: 1, MaxDayLoad: 1, MaxBreaks: 2, MaxBlock: 2 };
+export const DISTRIBUTION_PARAMETERS: Partial<Record<DistributionType, number>> = {
+  WorkDay: 1,
+  MinGap: 1,
+  MaxDays: 1,
+  MaxDayLoad: 1,
+  MaxBreaks: 2,
+  MaxBlock: 2,
+};
 
 /** Types that constrain the whole set of classes at once; every other type holds pair by pair. */
 export const SET_TYPES: ReadonlySet<DistributionType> = new Set(['MaxDays', 'MaxDayLoad', 'MaxBreaks', 'MaxBlock']);
@@ -69,6 +76,22 @@ export interface InstructorSpec {
   unavailable: Omit<TimeOption, 'penalty'>[];
   /** Classes they may take at most; null: no limit. */
   maxClasses: number | null;
+  /**
+   * Soft, counted with the distributions: `dayPenalty` per day they teach beyond `busyDays` (a days
+   * mask of what they already teach), and `loadPenalty` per unit of their squared number of classes
+   * beyond `load` (classes already taught), so that teaching is spread evenly.
+   */
+  dayPenalty?: number;
+  busyDays?: number;
+  loadPenalty?: number;
+  load?: number;
+}
+
+/** An instructor's soft cost for `count` classes on the days of `days` (see InstructorSpec). */
+export function instructorPenalty(spec: InstructorSpec | undefined, count: number, days: number): number {
+  if (!spec) return 0;
+  const load = spec.load ?? 0;
+  return (spec.loadPenalty ?? 0) * ((load + count) ** 2 - load ** 2) + (spec.dayPenalty ?? 0) * bitCount(days & ~(spec.busyDays ?? 0));
 }
 
 export interface Room {
@@ -170,7 +193,11 @@ export interface Assignment {
 }
 
 export function emptyAssignment(problem: TimetableProblem): Assignment {
-  return { time: new Int32Array(problem.classes.length).fill(-1), room: new Int32Array(problem.classes.length).fill(-1), students: problem.students.map(() => []) };
+  return {
+    time: new Int32Array(problem.classes.length).fill(-1),
+    room: new Int32Array(problem.classes.length).fill(-1),
+    students: problem.students.map(() => []),
+  };
 }
 
 /** The lowest set bit of a days mask (the first day), or -1. */

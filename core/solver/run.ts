@@ -17,7 +17,7 @@ export interface SolveRun {
 }
 
 /** Solves a problem in a worker thread, off the caller's thread, with progress and a way to stop it. */
-export function solveInWorker(problem: TimetableProblem, options: Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations'>): SolveRun {
+export function solveInWorker(problem: TimetableProblem, options: Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial'>): SolveRun {
   const cancel = new SharedArrayBuffer(4);
   const { onProgress: _progress, ...settings } = options;
   const job: SolveJob = { problem, ...settings, cancel };

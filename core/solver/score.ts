@@ -1,5 +1,5 @@
 import { attendeesConflict, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
-import { SET_TYPES, type Assignment, type TimetableProblem } from './model';
+import { instructorPenalty, SET_TYPES, type Assignment, type TimetableProblem } from './model';
 import { TimeAlgebra } from './times';
 
 /**
@@ -30,6 +30,47 @@ export interface Score {
 }
 
 const MAX_LISTED = 100;
+
+/** Where each class is placed (null: not placed, or not validly). */
+export function placedClasses(problem: TimetableProblem, assignment: Assignment): (Placed | null)[] {
+  return problem.classes.map((c, i) => {
+    const time = c.times[assignment.time[i] ?? -1];
+    if (!time) return null;
+    if (c.rooms.length === 0) return { time, room: -1 };
+    const option = c.rooms[assignment.room[i] ?? -1];
+    return option ? { time, room: option.room } : null;
+  });
+}
+
+/**
+ * Each distribution's violations: the pairs of its classes that break it, or a set type's excess;
+ * 0 where one of its classes is not placed (that is a hard violation of its own).
+ */
+export function distributionViolations(
+  problem: TimetableProblem,
+  placed: readonly (Placed | null)[],
+  algebra: TimeAlgebra = new TimeAlgebra(problem.weekPatterns),
+): Int32Array {
+  const out = new Int32Array(problem.distributions.length);
+  problem.distributions.forEach((d, k) => {
+    const members = d.classes.map((c) => placed[c]).filter((p): p is Placed => p !== null && p !== undefined);
+    if (members.length !== d.classes.length) return;
+    if (SET_TYPES.has(d.type)) {
+      out[k] = setExcess(
+        problem,
+        algebra,
+        d,
+        members.map((p) => p.time),
+      );
+      return;
+    }
+    let broken = 0;
+    for (let x = 0; x < members.length; x++)
+      for (let y = x + 1; y < members.length; y++) if (!pairHolds(problem, algebra, d, members[x] as Placed, members[y] as Placed)) broken++;
+    out[k] = broken;
+  });
+  return out;
+}
 
 export function scoreAssignment(problem: TimetableProblem, assignment: Assignment, algebra: TimeAlgebra = new TimeAlgebra(problem.weekPatterns)): Score {
   const hard: HardViolation[] = [];
@@ -68,7 +109,8 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
     if (c.rooms.length > 0) room += c.rooms[assignment.room[i] ?? -1]?.penalty ?? 0;
     if (p.room >= 0) {
       const r = problem.rooms[p.room];
-      for (const u of r?.unavailable ?? []) if (algebra.overlaps(p.time, u)) violate('room-unavailable', () => `class ${c.id} is in room ${r?.id ?? ''} while it is unavailable`);
+      for (const u of r?.unavailable ?? [])
+        if (algebra.overlaps(p.time, u)) violate('room-unavailable', () => `class ${c.id} is in room ${r?.id ?? ''} while it is unavailable`);
     }
   });
 
@@ -85,7 +127,12 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
       for (let y = x + 1; y < list.length; y++) {
         const a = placed[list[x] as number] as Placed;
         const b = placed[list[y] as number] as Placed;
-        if (algebra.overlaps(a.time, b.time)) violate('room-clash', () => `classes ${problem.classes[list[x] as number]?.id} and ${problem.classes[list[y] as number]?.id} are both in room ${problem.rooms[r]?.id} at overlapping times`);
+        if (algebra.overlaps(a.time, b.time))
+          violate(
+            'room-clash',
+            () =>
+              `classes ${problem.classes[list[x] as number]?.id} and ${problem.classes[list[y] as number]?.id} are both in room ${problem.rooms[r]?.id} at overlapping times`,
+          );
       }
   }
 
@@ -98,31 +145,40 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
   for (const [k, list] of byInstructor) {
     const who = problem.instructors?.[k];
     const name = who?.id ?? String(k);
-    for (const i of list) for (const u of who?.unavailable ?? []) if (algebra.overlaps((placed[i] as Placed).time, u)) violate('instructor', () => `class ${problem.classes[i]?.id} is taught by ${name} while unavailable`);
+    for (const i of list)
+      for (const u of who?.unavailable ?? [])
+        if (algebra.overlaps((placed[i] as Placed).time, u))
+          violate('instructor', () => `class ${problem.classes[i]?.id} is taught by ${name} while unavailable`);
     for (let x = 0; x < list.length; x++)
       for (let y = x + 1; y < list.length; y++)
         if (attendeesConflict(problem, algebra, placed[list[x] as number] as Placed, placed[list[y] as number] as Placed))
-          violate('instructor', () => `${name} teaches classes ${problem.classes[list[x] as number]?.id} and ${problem.classes[list[y] as number]?.id} at once`);
+          violate(
+            'instructor',
+            () => `${name} teaches classes ${problem.classes[list[x] as number]?.id} and ${problem.classes[list[y] as number]?.id} at once`,
+          );
     const limit = who?.maxClasses ?? null;
     if (limit !== null && list.length > limit) violate('instructor', () => `${name} teaches ${list.length} classes, more than ${limit}`);
   }
 
   let distribution = 0;
+  // Instructors' teaching days and load (soft) count with the distributions.
+  for (const [k, list] of byInstructor)
+    distribution += instructorPenalty(
+      problem.instructors?.[k],
+      list.length,
+      list.reduce((days, i) => days | (placed[i] as Placed).time.days, 0),
+    );
+  const violations = distributionViolations(problem, placed, algebra);
   problem.distributions.forEach((d, k) => {
-    const members = d.classes.map((c) => placed[c]).filter((p): p is Placed => p !== null && p !== undefined);
-    if (members.length !== d.classes.length) return; // an unplaced class is already a hard violation
+    const broken = violations[k] ?? 0;
+    if (broken === 0) return;
     if (SET_TYPES.has(d.type)) {
-      const excess = setExcess(problem, algebra, d, members.map((p) => p.time));
-      if (excess === 0) return;
-      if (d.required) violate('distribution', () => `required ${d.type}(${d.params.join(',')}) (distribution ${k + 1}) is exceeded by ${excess}`);
-      else distribution += setPenalty(problem, d, excess);
+      if (d.required) violate('distribution', () => `required ${d.type}(${d.params.join(',')}) (distribution ${k + 1}) is exceeded by ${broken}`);
+      else distribution += setPenalty(problem, d, broken);
       return;
     }
-    let broken = 0;
-    for (let x = 0; x < members.length; x++)
-      for (let y = x + 1; y < members.length; y++) if (!pairHolds(problem, algebra, d, members[x] as Placed, members[y] as Placed)) broken++;
-    if (broken === 0) return;
-    if (d.required) violate('distribution', () => `required ${d.type} (distribution ${k + 1}) is broken by ${broken} pair${broken === 1 ? '' : 's'} of classes`);
+    if (d.required)
+      violate('distribution', () => `required ${d.type} (distribution ${k + 1}) is broken by ${broken} pair${broken === 1 ? '' : 's'} of classes`);
     else distribution += d.penalty * broken;
   });
 
@@ -137,17 +193,24 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
     for (const c of classes) {
       if (!s.courses.includes(courseOf(c))) violate('sectioning', () => `student ${s.id} attends class ${problem.classes[c]?.id} of a course they do not need`);
       const parent = problem.classes[c]?.parent ?? -1;
-      if (parent >= 0 && !set.has(parent)) violate('sectioning', () => `student ${s.id} attends class ${problem.classes[c]?.id} without its parent class ${problem.classes[parent]?.id}`);
+      if (parent >= 0 && !set.has(parent))
+        violate('sectioning', () => `student ${s.id} attends class ${problem.classes[c]?.id} without its parent class ${problem.classes[parent]?.id}`);
     }
     for (const course of s.courses) {
-      const configs = (problem.courses[course]?.configs ?? []).filter((cfg) => (problem.configs[cfg]?.subparts ?? []).some((sp) => (problem.subparts[sp]?.classes ?? []).some((c) => set.has(c))));
+      const configs = (problem.courses[course]?.configs ?? []).filter((cfg) =>
+        (problem.configs[cfg]?.subparts ?? []).some((sp) => (problem.subparts[sp]?.classes ?? []).some((c) => set.has(c))),
+      );
       if (configs.length !== 1) {
         violate('sectioning', () => `student ${s.id} is in ${configs.length} configurations of course ${problem.courses[course]?.id} (must be one)`);
         continue;
       }
       for (const sp of problem.configs[configs[0] as number]?.subparts ?? []) {
         const taken = (problem.subparts[sp]?.classes ?? []).filter((c) => set.has(c)).length;
-        if (taken !== 1) violate('sectioning', () => `student ${s.id} has ${taken} classes of subpart ${problem.subparts[sp]?.id} of course ${problem.courses[course]?.id} (must be one)`);
+        if (taken !== 1)
+          violate(
+            'sectioning',
+            () => `student ${s.id} has ${taken} classes of subpart ${problem.subparts[sp]?.id} of course ${problem.courses[course]?.id} (must be one)`,
+          );
       }
     }
     for (let x = 0; x < classes.length; x++) {
@@ -160,9 +223,19 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
     }
   });
   problem.classes.forEach((c, i) => {
-    if (c.limit >= 0 && (enrolled[i] ?? 0) > c.limit) violate('class-limit', () => `class ${c.id} has ${enrolled[i]} students, more than its limit of ${c.limit}`);
+    if (c.limit >= 0 && (enrolled[i] ?? 0) > c.limit)
+      violate('class-limit', () => `class ${c.id} has ${enrolled[i]} students, more than its limit of ${c.limit}`);
   });
 
   const w = problem.weights;
-  return { valid: hardCount === 0, hard, hardCount, time, room, distribution, student, total: time * w.time + room * w.room + distribution * w.distribution + student * w.student };
+  return {
+    valid: hardCount === 0,
+    hard,
+    hardCount,
+    time,
+    room,
+    distribution,
+    student,
+    total: time * w.time + room * w.room + distribution * w.distribution + student * w.student,
+  };
 }

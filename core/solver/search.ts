@@ -1,6 +1,6 @@
 import { SeededRandom } from '../util/random';
 import { attendeesConflict, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
-import { SET_TYPES, type Assignment, type TimeOption, type TimetableProblem } from './model';
+import { instructorPenalty, SET_TYPES, type Assignment, type TimeOption, type TimetableProblem } from './model';
 import { TimeAlgebra } from './times';
 import { Sectioning } from './sectioning';
 
@@ -57,6 +57,8 @@ export class Search {
   cost = 0;
   /** Each class as placed (null when not), kept with the assignment so moves allocate nothing to read it. */
   private readonly placedNow: (Placed | null)[];
+  /** The set hardConflicts answers when only asked whether a value is free. */
+  private readonly probe = new Set<number>();
   /** Per class, for each of its distributions (as in constraintsOf), its position in the distribution's list. */
   private readonly positionsOf: number[][];
 
@@ -129,18 +131,24 @@ export class Search {
 
   /**
    * The placed classes that must leave for class c to take (t, r): those in the room then, those
-   * a required distribution forbids beside it. Null when c cannot take it even alone.
+   * a required distribution forbids beside it. Null when c cannot take it even alone. With
+   * `firstOnly`, the set holds the first such class found (enough to know that the value is not free).
    */
-  hardConflicts(c: number, t: number, r: number): Set<number> | null {
+  hardConflicts(c: number, t: number, r: number, firstOnly = false): Set<number> | null {
     const spec = this.problem.classes[c];
     if (!spec || (this.available[c]?.[t * (this.width[c] ?? 1) + Math.max(0, r)] ?? 0) === 0) return null;
     const me = this.placedAs(c, t, r);
-    const out = new Set<number>();
+    // A value only asked whether it is free reuses one set: its callers keep nothing of it.
+    const out = firstOnly ? this.probe : new Set<number>();
+    out.clear();
     if (me.room >= 0) {
       const occupants = this.inRoom[me.room] ?? [];
       for (let i = 0; i < occupants.length; i++) {
         const d = occupants[i] as number;
-        if (d !== c && this.algebra.overlaps(me.time, (this.placedNow[d] as Placed).time)) out.add(d);
+        if (d !== c && this.algebra.overlaps(me.time, (this.placedNow[d] as Placed).time)) {
+          out.add(d);
+          if (firstOnly) return out;
+        }
       }
     }
     // Instructors chosen with the room: never two places at once, never over their limit.
@@ -148,14 +156,24 @@ export class Search {
       const theirs = this.withInstructor[k] ?? [];
       for (let i = 0; i < theirs.length; i++) {
         const d = theirs[i] as number;
-        if (d !== c && attendeesConflict(this.problem, this.algebra, me, this.placedNow[d] as Placed)) out.add(d);
+        if (d !== c && attendeesConflict(this.problem, this.algebra, me, this.placedNow[d] as Placed)) {
+          out.add(d);
+          if (firstOnly) return out;
+        }
       }
       const limit = this.problem.instructors?.[k]?.maxClasses ?? null;
       if (limit !== null) {
         if (limit <= 0) return null;
-        const staying = theirs.filter((d) => d !== c && !out.has(d));
+        let staying = 0;
+        for (let i = 0; i < theirs.length; i++) if (theirs[i] !== c && !out.has(theirs[i] as number)) staying++;
         // The earliest placed leave first, until the limit holds.
-        for (let i = 0; staying.length - i >= limit; i++) out.add(staying[i] as number);
+        for (let i = 0, leaving = staying - limit + 1; i < theirs.length && leaving > 0; i++) {
+          const d = theirs[i] as number;
+          if (d === c || out.has(d)) continue;
+          out.add(d);
+          leaving--;
+          if (firstOnly) return out;
+        }
       }
     }
     const constraints = this.constraintsOf[c] ?? [];
@@ -180,6 +198,7 @@ export class Search {
             }
           }
           out.add(best);
+          if (firstOnly) return out;
           others.splice(others.indexOf(best), 1);
         }
         continue;
@@ -191,7 +210,10 @@ export class Search {
         const other = this.placedNow[d];
         if (d === c || !other || out.has(d)) continue;
         const holds = j > position ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me);
-        if (!holds) out.add(d);
+        if (!holds) {
+          out.add(d);
+          if (firstOnly) return out;
+        }
       }
     }
     return out;
@@ -211,7 +233,10 @@ export class Search {
       if (!dist || dist.required) continue;
       if (SET_TYPES.has(dist.type)) {
         const others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0).map((d) => this.timeOf(d));
-        cost += w.distribution * (setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, [...others, me.time])) - setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others)));
+        cost +=
+          w.distribution *
+          (setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, [...others, me.time])) -
+            setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others)));
         continue;
       }
       const position = this.positionsOf[c]?.[ki] ?? -1;
@@ -225,6 +250,8 @@ export class Search {
       }
       cost += w.distribution * dist.penalty * broken;
     }
+    // Instructors chosen with the room: the days and the load this class adds to theirs.
+    for (const k of this.instructorsAt(c, r)) cost += w.distribution * this.instructorCost(k, c, me.time.days);
     if (w.student > 0) {
       for (const [d, shared] of this.sectioning.sharedWith(c)) {
         const other = this.placed(d);
@@ -264,6 +291,22 @@ export class Search {
     this.unplaced.add(c);
   }
 
+  /** What class c on `days` adds to instructor k's soft cost, beside their other classes. */
+  private instructorCost(k: number, c: number, days: number): number {
+    const spec = this.problem.instructors?.[k];
+    if (!spec || ((spec.dayPenalty ?? 0) === 0 && (spec.loadPenalty ?? 0) === 0)) return 0;
+    const theirs = this.withInstructor[k] ?? [];
+    let count = 0;
+    let taught = 0;
+    for (let i = 0; i < theirs.length; i++) {
+      const d = theirs[i] as number;
+      if (d === c) continue;
+      count++;
+      taught |= (this.placedNow[d] as Placed).time.days;
+    }
+    return instructorPenalty(spec, count + 1, taught | days) - instructorPenalty(spec, count, taught);
+  }
+
   /** The instructors class c takes with room option r. */
   private instructorsAt(c: number, r: number): readonly number[] {
     return (r >= 0 ? this.problem.classes[c]?.rooms[r]?.instructors : undefined) ?? [];
@@ -285,7 +328,8 @@ export class Search {
     const total = spec.times.length * width;
     const out: ValueCost[] = [];
     if (total <= limit) {
-      for (let t = 0; t < spec.times.length; t++) for (let r = 0; r < width; r++) if (this.available[c]?.[t * width + r]) out.push({ t, r: spec.rooms.length === 0 ? -1 : r });
+      for (let t = 0; t < spec.times.length; t++)
+        for (let r = 0; r < width; r++) if (this.available[c]?.[t * width + r]) out.push({ t, r: spec.rooms.length === 0 ? -1 : r });
       return out;
     }
     for (let k = 0; k < limit; k++) {
@@ -350,7 +394,7 @@ export class Search {
     const t = spec.rooms.length > 0 && kind < 0.3 ? t0 : Math.floor(this.random.next() * spec.times.length);
     const r = spec.rooms.length === 0 ? -1 : kind >= 0.3 && kind < 0.6 ? r0 : Math.floor(this.random.next() * width);
     if (t === t0 && r === r0) return null;
-    const out = this.hardConflicts(c, t, r);
+    const out = this.hardConflicts(c, t, r, true);
     if (!out || out.size > 0) return null;
     // A class's soft cost never counts the class itself, so both sides are read with it where it is.
     const delta = this.softCost(c, t, r) - this.softCost(c, t0, r0);
@@ -397,7 +441,10 @@ export class Search {
     const out = this.hardConflicts(c, t, r);
     if (!out || out.size === 0 || out.size > 2) return null;
     const before = this.cost;
-    const saved: [number, number, number][] = [[c, t0, this.room[c] ?? UNPLACED], ...[...out].map((d): [number, number, number] => [d, this.time[d] ?? UNPLACED, this.room[d] ?? UNPLACED])];
+    const saved: [number, number, number][] = [
+      [c, t0, this.room[c] ?? UNPLACED],
+      ...[...out].map((d): [number, number, number] => [d, this.time[d] ?? UNPLACED, this.room[d] ?? UNPLACED]),
+    ];
     const undo = (): null => {
       for (const [d] of saved) this.unassign(d);
       for (const [d, dt, dr] of saved) this.assign(d, dt, dr);
@@ -408,7 +455,7 @@ export class Search {
     for (const d of out) {
       let best: { t: number; r: number; cost: number } | null = null;
       for (const v of this.values(d, 60)) {
-        const clash = this.hardConflicts(d, v.t, v.r);
+        const clash = this.hardConflicts(d, v.t, v.r, true);
         if (!clash || clash.size > 0) continue;
         const cost = this.softCost(d, v.t, v.r);
         if (!best || cost < best.cost) best = { ...v, cost };
@@ -444,7 +491,7 @@ export class Search {
       const t = assignment.time[c] ?? UNPLACED;
       const r = assignment.room[c] ?? UNPLACED;
       if (t < 0 || ((this.problem.classes[c]?.rooms.length ?? 0) > 0 && r < 0)) continue;
-      if (this.hardConflicts(c, t, r)?.size === 0) this.assign(c, t, r);
+      if (this.hardConflicts(c, t, r, true)?.size === 0) this.assign(c, t, r);
     }
   }
 

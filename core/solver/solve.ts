@@ -26,6 +26,12 @@ export interface SolveOptions {
    * draft); the wall-clock budget still caps it.
    */
   maxIterations?: number;
+  /**
+   * Classes may stay unplaced: the construction stops once it has placed no more for a while (see
+   * STALLED_STEPS), and the annealing improves the classes it placed. For a draft that answers what
+   * it could not place; a timetable with an unplaced class is never valid.
+   */
+  partial?: boolean;
   now?: () => number;
 }
 
@@ -42,6 +48,9 @@ export interface SolveResult {
 
 /** Construction steps allowed, as a multiple of the move budget (maxIterations), before it gives up. */
 const CONSTRUCTION_ALLOWANCE = 10;
+
+/** Construction steps without a new most-placed timetable after which a partial solve stops placing: per class, and at least. */
+const STALLED_STEPS = { perClass: 20, least: 2_000 } as const;
 
 /** How often (iterations) the clock, the cancel flag and progress are looked at. */
 const CHECK_EVERY = 200;
@@ -67,23 +76,30 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   // 1. Construction: until every class is placed (or the budget ends); the best partial one is kept.
   let best: Assignment = search.snapshot();
   let bestPlaced = -1;
+  let bestAt = 0;
+  const stalled = Math.max(STALLED_STEPS.least, STALLED_STEPS.perClass * problem.classes.length);
   while (!search.complete) {
     search.constructionStep();
     iterations++;
     if (search.placedCount > bestPlaced) {
       bestPlaced = search.placedCount;
+      bestAt = iterations;
       best = search.snapshot();
     }
+    if (options.partial === true && iterations - bestAt >= stalled) break;
     if (iterations % CHECK_EVERY === 0) {
       options.onProgress?.({ phase: 'construction', placed: search.placedCount, classes: problem.classes.length, bestTotal: null });
       if (constructionStops()) break;
     }
   }
-  if (!search.complete) {
+  const stoppedEarly = constructionStops() || (options.cancelled?.() ?? false);
+  if (!search.complete && (options.partial !== true || stoppedEarly)) {
     const score = scoreAssignment(problem, best, search.algebra);
     return { assignment: best, score, firstValidMs: null, iterations, durationMs: now() - started, runningTotal: null };
   }
-  const firstValidMs = now() - started;
+  // A partial timetable goes on from the most classes placed.
+  if (!search.complete) search.restore(best);
+  const firstValidMs = search.complete ? now() - started : null;
   constructionSteps = iterations;
 
   // 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable kept.

@@ -108,4 +108,58 @@ describe('the solver choosing instructors', () => {
       'A teaches 2 classes, more than 1',
     ]);
   });
+
+  it('spreads classes over instructors (squared load) and keeps each one to few days, counting what they teach already', () => {
+    const TUE = 2;
+    // Four classes, each on Monday or Tuesday at 100 or 200; A or B may take any of them.
+    const options = [0, 1, 2, 3].flatMap((room) => [
+      { room, instructors: [0] },
+      { room, instructors: [1] },
+    ]);
+    const times = [at(100, 12, MON), at(200, 12, MON), at(100, 12, TUE), at(200, 12, TUE)];
+    // A already teaches one class on Monday; B teaches nothing yet. A day costs 10, a unit of squared load 1.
+    const soft = { dayPenalty: 10, loadPenalty: 1 };
+    const problem = problemOf(
+      [0, 1, 2, 3].map(() => ({ times, options })),
+      [
+        { ...person('A'), ...soft, load: 1, busyDays: MON },
+        { ...person('B'), ...soft, load: 0, busyDays: 0 },
+      ],
+      4,
+    );
+    const result = solve(problem, { timeBudgetMs: 5_000, seed: 3, maxIterations: 5_000 });
+    expect(result.score.valid).toBe(true);
+    const who = [0, 1, 2, 3].map((c) => problem.classes[c]?.rooms[result.assignment.room[c] ?? -1]?.instructors?.[0]);
+    const days = [0, 1, 2, 3].map((c) => problem.classes[c]?.times[result.assignment.time[c] ?? -1]?.days);
+    // The best: two classes each (loads 3 and 2: 3² − 1² + 2² = 12), each on one day (A on Monday, free; B on one day: 10).
+    expect(who.filter((k) => k === 0)).toHaveLength(2);
+    expect(days.filter((d, c) => who[c] === 0).every((d) => d === MON)).toBe(true);
+    expect(new Set(days.filter((d, c) => who[c] === 1)).size).toBe(1);
+    expect(result.score.distribution).toBe(22);
+    // The search's own running total is the scorer's.
+    expect(result.runningTotal).toBe(result.score.total);
+  });
+
+  it('leaves out what cannot be placed and still improves the rest, when a partial timetable is asked for', () => {
+    // Three classes only A may teach, A at most two; each has a cheap and a dear time.
+    const options = [{ room: 0, instructors: [0] }];
+    const times = [
+      { ...at(100), penalty: 0 },
+      { ...at(200), penalty: 0 },
+      { ...at(300), penalty: 7 },
+    ];
+    const problem = problemOf(
+      [0, 1, 2].map(() => ({ times, options })),
+      [person('A', [], 2)],
+    );
+    const strict = solve(problem, { timeBudgetMs: 5_000, seed: 1, maxIterations: 500 });
+    expect(strict.score.valid).toBe(false);
+    const partial = solve(problem, { timeBudgetMs: 5_000, seed: 1, maxIterations: 500, partial: true });
+    const placed = [0, 1, 2].filter((c) => (partial.assignment.time[c] ?? -1) >= 0);
+    expect(placed).toHaveLength(2);
+    expect(partial.score.hard.map((h) => h.kind)).toEqual(['unplaced']);
+    // The two placed take the two free times.
+    expect(partial.score.time).toBe(0);
+    expect(partial.firstValidMs).toBeNull();
+  });
 });

@@ -37,8 +37,16 @@ describe('rooms', () => {
   it('declares, uploads (upsert by name), lists undeclared rooms in use, and deletes', async () => {
     await room('Bassil 101', 40, 'Beirut');
     const upload = await server.upload('/data/upload/rooms', 'rooms.csv', 'room,seats,campus\nbassil 101,45,Beirut\nFrem 201,30,byblos\nHall,abc,\n');
-    expect(await json(upload)).toMatchObject({ status: 'success', processed: 2, skipped: 1, warnings: [expect.stringMatching(/Row 4: capacity "abc" of Hall/)] });
-    await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'MW', start_time: '09:00', duration_mins: 60, room: 'Annex 3' } });
+    expect(await json(upload)).toMatchObject({
+      status: 'success',
+      processed: 2,
+      skipped: 1,
+      warnings: [expect.stringMatching(/Row 4: capacity "abc" of Hall/)],
+    });
+    await server.api('/scheduler/', {
+      method: 'POST',
+      json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'MW', start_time: '09:00', duration_mins: 60, room: 'Annex 3' },
+    });
     const rooms = await json<{ id: number | null; name: string; capacity: number | null; campus: string | null }[]>(await server.api('/scheduler/rooms'));
     expect(rooms).toEqual([
       // Every room here is the campus pool's (department_id null): any department books it.
@@ -64,7 +72,10 @@ describe('POST /scheduler/auto', () => {
     await room('B2', 60, 'Beirut');
     await room('Y1', 200, 'Byblos');
     // An existing section 1 of CSC310: new ones are named 2 and 3, and must avoid it.
-    await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC310', section_name: '1', doctor_id: rana.id, day: 'MWF', start_time: '08:00', duration_mins: 60, room: 'B1' } });
+    await server.api('/scheduler/', {
+      method: 'POST',
+      json: { course_code: 'CSC310', section_name: '1', doctor_id: rana.id, day: 'MWF', start_time: '08:00', duration_mins: 60, room: 'B1' },
+    });
     const runId = await saveRun(server.core.context.db, 'Beirut', [
       { code: 'CSC310', enrollment: 100, sections: 2 },
       { code: 'CSC320', enrollment: 25, sections: 1 },
@@ -144,11 +155,38 @@ describe('POST /scheduler/auto', () => {
     expect(reasons['MTH101 1']).toBe('No room at Beirut seats 80 students (the largest holds 40)');
     expect(reasons['CSC310 1']).toBe('Dr. Haddad, the only allowed instructor, is not available at any standard time');
     expect(result.placed.filter((e) => e.course_code === 'CSC320')).toHaveLength(2);
-    expect(Object.entries(reasons).filter(([k]) => k.startsWith('CSC320')).map(([, v]) => v)).toEqual([
+    expect(
+      Object.entries(reasons)
+        .filter(([k]) => k.startsWith('CSC320'))
+        .map(([, v]) => v),
+    ).toEqual([
       'Dr. Aoun and Dr. Nassar, the only allowed instructors, are fully booked (at most 1 section each)',
       'Dr. Aoun and Dr. Nassar, the only allowed instructors, are fully booked (at most 1 section each)',
     ]);
     expect(result.score.hard_violations).toBe(0);
+  });
+
+  it('chooses the instructors: an even load, and the days an instructor already teaches', async () => {
+    const a = await doctor({ name: 'Dr. A', allowed_courses: ['CSC201', 'CSC202'] });
+    const b = await doctor({ name: 'Dr. B', allowed_courses: ['CSC201', 'CSC202'] });
+    await room('R1', 40);
+    await room('R2', 40);
+    // Dr. A teaches on Tuesdays and Thursdays already.
+    const existing = await server.api('/scheduler/', {
+      method: 'POST',
+      json: { course_code: 'CSC999', section_name: '1', doctor_id: a.id, day: 'TR', start_time: '08:00', duration_mins: 75, room: 'R1' },
+    });
+    expect(existing.status).toBe(200);
+    const runId = await saveRun(server.core.context.db, 'Beirut', [{ code: 'CSC201', enrollment: 90, sections: 3 }]);
+    const result = await autoOk({ run_id: runId });
+    expect(result.unplaced).toEqual([]);
+    const by = (id: number): ScheduleEntry[] => result.placed.filter((e) => e.doctor_id === id);
+    // Three new sections over loads of 1 and 0: Dr. A one more (2² + 2² beats 1² + 3² and 3² + 1²)...
+    expect(by(a.id)).toHaveLength(1);
+    expect(by(b.id)).toHaveLength(2);
+    // ...on the days Dr. A teaches already.
+    expect(by(a.id)[0]?.day).toBe('TR');
+    expect(result.score.soft.load_balance).toBe(8);
   });
 
   it('uses a custom slot grid', async () => {
@@ -165,9 +203,26 @@ describe('POST /scheduler/auto', () => {
     expect((await server.upload('/data/upload/courses', 'courses.json', JSON.stringify(catalog))).status).toBe(200);
     for (let i = 0; i < 4; i++) await doctor({ name: `Dr. ${i}`, allowed_courses: ['CSC243', 'CSC245', 'CSC250'] });
     for (let i = 0; i < 4; i++) await room(`Hall ${i}`, 40);
-    const existing = await server.api('/scheduler/', { method: 'POST', json: { year: 2025, semester: 'Fall', course_code: 'CSC260', section_name: '1', doctor_id: 0, day: 'TR', start_time: '11:00', duration_mins: 75, room: 'Annex' } });
+    const existing = await server.api('/scheduler/', {
+      method: 'POST',
+      json: {
+        year: 2025,
+        semester: 'Fall',
+        course_code: 'CSC260',
+        section_name: '1',
+        doctor_id: 0,
+        day: 'TR',
+        start_time: '11:00',
+        duration_mins: 75,
+        room: 'Annex',
+      },
+    });
     expect(existing.status).toBe(200);
-    const runId = await saveRun(server.core.context.db, 'Beirut', ['CSC243', 'CSC245', 'CSC250'].map((code) => ({ code, enrollment: 30, sections: 1 })));
+    const runId = await saveRun(
+      server.core.context.db,
+      'Beirut',
+      ['CSC243', 'CSC245', 'CSC250'].map((code) => ({ code, enrollment: 30, sections: 1 })),
+    );
     const slots = [
       { day: 'MWF', start_time: '09:00', duration_mins: 50 },
       { day: 'MWF', start_time: '09:30', duration_mins: 50 },

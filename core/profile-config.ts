@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { LIMITS, parseBoundedJson } from './domain/bounds';
 import { renameSync } from 'node:fs';
 import { readSmallFile } from './files/private';
+import { MAX_SOFT_WEIGHT, SOFT_GOALS, type SoftGoal } from './domain/autofill';
 
 /**
  * A department's profile: its quota categories (else every prefix × type of its catalog), the seats
- * per section it plans with, and per-course sizes where known. Every field is optional; Settings
+ * per section it plans with, per-course sizes where known, and its weights of auto-fill's goals. Every field is optional; Settings
  * writes it, kept with the department's data. A `profile.json` in the data folder (how profiles were
  * kept before) is taken in at start as the first department's.
  */
@@ -38,6 +39,13 @@ export const quotaCategoryInput = z
   })
   .strict();
 
+const weight = z.number({ error: 'must be a number' }).min(0, 'must be at least 0').max(MAX_SOFT_WEIGHT, `must be at most ${MAX_SOFT_WEIGHT}`);
+
+/** The department's own weights of auto-fill's soft goals (the others keep SOFT_WEIGHTS). */
+export const autofillWeightsSchema = z
+  .object(Object.fromEntries(SOFT_GOALS.map((goal) => [goal, weight.optional()])) as Record<SoftGoal, z.ZodOptional<typeof weight>>)
+  .strict();
+
 export const profileSchema = z
   .object({
     quota_categories: z.array(quotaCategoryInput).max(MAX_QUOTA_CATEGORIES, `must list at most ${MAX_QUOTA_CATEGORIES} categories`).optional(),
@@ -46,6 +54,7 @@ export const profileSchema = z
       .record(z.string().trim().min(1).max(64), seats)
       .refine((sizes) => Object.keys(sizes).length <= MAX_SECTION_SIZES, `must name at most ${MAX_SECTION_SIZES} courses`)
       .optional(),
+    autofill_weights: autofillWeightsSchema.optional(),
   })
   .strict();
 export type ProfileFile = z.output<typeof profileSchema>;

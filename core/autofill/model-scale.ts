@@ -1,7 +1,7 @@
 import { DAY_LETTERS } from '../domain/days';
 import type { TimetableProblem } from '../solver';
 
-/** Whole numbers for the solver model's penalties: the soft weights (weights.ts) scaled, as they have halves. */
+/** Whole numbers for the solver model's penalties: the soft weights (SOFT_WEIGHTS, core/domain/autofill.ts) scaled, as they have halves. */
 export const SCALE = 10;
 
 /** A day pattern ("MWF") as the model's days mask (bit d for day d, Monday d = 0). */

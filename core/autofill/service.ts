@@ -14,7 +14,7 @@ import { TBD_ROOM } from '../domain/meetings';
 import { WHOLE_TERM_CODE } from '../domain/parts';
 import type { Slot } from './grid';
 import type { DraftGoals } from './term-model';
-import type { SoftWeights } from './weights';
+import type { SoftWeights } from '../domain/autofill';
 import { pushTo } from '../util/multimap';
 
 export interface AutofillInput {

@@ -27,7 +27,8 @@ import { SCALE } from './model-scale';
 import { pushTo } from '../util/multimap';
 import { termDraftModel, type DraftGoals, type DraftMove, type UntimedSection } from './term-model';
 import { noFreeRoomReason, runSectionReason, type RunReasonContext, type RunSectionNeed } from './run-reasons';
-import type { SoftWeights } from './weights';
+import { SOFT_WEIGHTS, type SoftWeights } from '../domain/autofill';
+import { departmentProfile } from '../predict';
 import { deleteUnscheduled, listUnscheduled, type UnscheduledSection } from '../schedule/unscheduled-repo';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import { CHECKED_ROLE } from '../domain/roles';
@@ -54,7 +55,7 @@ export interface TermDraftInput {
   source: TermSource | 'run';
   /** Source "run": the sections to place. */
   run?: RunPlan | undefined;
-  /** Weights other than SOFT_WEIGHTS (benchmarks compare them). */
+  /** Weights other than the department's (benchmarks compare them). */
   weights?: SoftWeights | undefined;
   /** Sections without a time: the search chooses each one's instructor among those who may teach it (else they keep their own). */
   choose_instructors?: boolean | undefined;
@@ -301,7 +302,8 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
     ...(choose ? { maxSectionsPerInstructor: maxSections } : {}),
     alsoTeaching,
     cohorts: await courseCohorts(ctx, term, [...own.map((r) => r.course_code), ...untimedRows.map((u) => u.course_code)]),
-    ...(input.weights ? { weights: input.weights } : {}),
+    // The department's own weights where its profile sets them.
+    weights: input.weights ?? { ...SOFT_WEIGHTS, ...(await departmentProfile(ctx.db, ctx.department)).autofill_weights },
   });
   let result: SolveResult | null = null;
   if (draft.model.classes.length > 0) {

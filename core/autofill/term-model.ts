@@ -14,7 +14,7 @@ import { availabilityWindow } from '../domain/teaching';
 import { WHOLE_TERM } from '../domain/parts';
 import { dayMask, oneCoursePerClass, SCALE } from './model-scale';
 import type { Slot } from './grid';
-import { SOFT_WEIGHTS, type SoftWeights } from './weights';
+import { SOFT_WEIGHTS, type SoftWeights } from '../domain/autofill';
 import { pushTo } from '../util/multimap';
 
 /**
@@ -31,7 +31,7 @@ import { pushTo } from '../util/multimap';
  *   section's meetings never overlap (hard).
  * - A room is chosen among the declared rooms of the meeting's campus that seat its expected
  *   students (emptier rooms cost more); a room that is not declared is kept.
- * - Soft, weighted as every auto-fill goal (weights.ts): cohorts' courses not overlapping, sections of
+ * - Soft, weighted as every auto-fill goal (SOFT_WEIGHTS, core/domain/autofill.ts): cohorts' courses not overlapping, sections of
  *   one course apart, instructors' teaching days few, and (when improving) meetings not moved.
  */
 
@@ -128,7 +128,7 @@ export interface DraftUnplaced {
 }
 
 /**
- * The soft goals a draft meets, counted from the model (the goals and weights of weights.ts): pairs
+ * The soft goals a draft meets, counted from the model (the goals and weights of SOFT_WEIGHTS): pairs
  * of a course's sections on one day pattern or start, overlapping pairs of a cohort's courses, the
  * teaching days and squared sections of the instructors the search chose, empty seats' share, and
  * their weighted total.

@@ -31,18 +31,19 @@ export const predictHandlers = defineHandlers({
       return { campus: at, ...departmentCategories(await departmentProfile(ctx.db, ctx.department), await loadHistory(ctx.db, ctx.department, [at]), at) };
     },
   ),
-  'profile-get': handler(z.object({}), "The department's profile: quota categories, seats per section, per-course sizes", (ctx) => departmentProfile(ctx.db, ctx.department)),
+  'profile-get': handler(z.object({}), "The department's profile: quota categories, seats per section, per-course sizes, auto-fill's weights", (ctx) => departmentProfile(ctx.db, ctx.department)),
   'profile-update': handler(
     profileSchema.extend({
       quota_categories: profileSchema.shape.quota_categories.nullable(),
       section_size: profileSchema.shape.section_size.nullable(),
       section_sizes: profileSchema.shape.section_sizes.nullable(),
+      autofill_weights: profileSchema.shape.autofill_weights.nullable(),
     }),
-    "Change the department's profile: each field given replaces the stored one; null returns it to the default (the catalog's categories, 40 seats)",
+    "Change the department's profile: each field given replaces the stored one; null returns it to the default (the catalog's categories, 40 seats, auto-fill's own weights)",
     (ctx, change) =>
       inTransaction(ctx.db, async (db) => {
         const next = { ...(await departmentProfile(db, ctx.department)) };
-        for (const key of ['quota_categories', 'section_size', 'section_sizes'] as const) {
+        for (const key of ['quota_categories', 'section_size', 'section_sizes', 'autofill_weights'] as const) {
           const value = change[key];
           if (value === null) delete next[key];
           else if (value !== undefined) Object.assign(next, { [key]: value });

@@ -5,7 +5,7 @@ import { placementProblem, solveWithHighs } from './milp';
 import { SeededRandom } from '../../core/util/random';
 import { saveRun } from '../helpers/runs';
 import { record } from './report';
-import { SOFT_WEIGHTS } from '../../core/autofill/weights';
+import { SOFT_WEIGHTS } from '../../core/domain/autofill';
 import { currentTerm } from '../../core/schedule/terms';
 
 async function report(label: string, core: Core, runId: number, target?: number): Promise<void> {

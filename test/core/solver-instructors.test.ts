@@ -133,8 +133,8 @@ describe('the solver choosing instructors', () => {
     const days = [0, 1, 2, 3].map((c) => problem.classes[c]?.times[result.assignment.time[c] ?? -1]?.days);
     // The best: two classes each (loads 3 and 2: 3² − 1² + 2² = 12), each on one day (A on Monday, free; B on one day: 10).
     expect(who.filter((k) => k === 0)).toHaveLength(2);
-    expect(days.filter((d, c) => who[c] === 0).every((d) => d === MON)).toBe(true);
-    expect(new Set(days.filter((d, c) => who[c] === 1)).size).toBe(1);
+    expect(days.filter((_, c) => who[c] === 0).every((d) => d === MON)).toBe(true);
+    expect(new Set(days.filter((_, c) => who[c] === 1)).size).toBe(1);
     expect(result.score.distribution).toBe(22);
     // The search's own running total is the scorer's.
     expect(result.runningTotal).toBe(result.score.total);

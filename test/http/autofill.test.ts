@@ -166,7 +166,7 @@ describe('POST /scheduler/auto', () => {
     expect(result.score.hard_violations).toBe(0);
   });
 
-  it('chooses the instructors: an even load, and the days an instructor already teaches', async () => {
+  it("chooses the instructors: an even load, the days an instructor already teaches, and the department's own weights", async () => {
     const a = await doctor({ name: 'Dr. A', allowed_courses: ['CSC201', 'CSC202'] });
     const b = await doctor({ name: 'Dr. B', allowed_courses: ['CSC201', 'CSC202'] });
     await room('R1', 40);
@@ -187,6 +187,20 @@ describe('POST /scheduler/auto', () => {
     // ...on the days Dr. A teaches already.
     expect(by(a.id)[0]?.day).toBe('TR');
     expect(result.score.soft.load_balance).toBe(8);
+    // A department that cares for few teaching days above an even load says so in its profile.
+    const weights = { teachingDays: 50, loadBalance: 0 };
+    const saved = await server.api('/settings/profile', { method: 'PATCH', json: { autofill_weights: weights } });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect(await json(saved)).toMatchObject({ autofill_weights: weights });
+    const theirs = await autoOk({ run_id: runId });
+    expect(theirs.placed.map((e) => [e.doctor_id, e.day])).toEqual([
+      [a.id, 'TR'],
+      [a.id, 'TR'],
+      [a.id, 'TR'],
+    ]);
+    const bad = await server.api('/settings/profile', { method: 'PATCH', json: { autofill_weights: { teachingDays: -1 } } });
+    expect(bad.status).toBe(422);
+    expect((await server.api('/settings/profile', { method: 'PATCH', json: { autofill_weights: { noSuchGoal: 1 } } })).status).toBe(422);
   });
 
   it('uses a custom slot grid', async () => {

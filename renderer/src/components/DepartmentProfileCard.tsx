@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ActionIcon, Button, Card, Group, NumberInput, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import type { QuotaCategory } from '../../../core/domain/quotas';
+import { MAX_SOFT_WEIGHT, SOFT_GOAL_LABELS, SOFT_GOALS, SOFT_WEIGHTS, type SoftGoal } from '../../../core/domain/autofill';
 import { call, type Result } from '../api/client';
 import { useLive } from '../api/live';
 import { useDraft } from '../lib/use-draft';
@@ -36,6 +37,7 @@ interface ProfileForm {
   source: 'profile' | 'catalog';
   seats: number | string;
   sizes: string;
+  weights: Record<SoftGoal, number | string>;
 }
 
 const formOf = ({ categories, profile }: { categories: Result<'predict-quota-categories'>; profile: Result<'profile-get'> }): ProfileForm => ({
@@ -43,7 +45,14 @@ const formOf = ({ categories, profile }: { categories: Result<'predict-quota-cat
   source: categories.source,
   seats: profile.section_size ?? 40,
   sizes: writeSizes(profile.section_sizes),
+  weights: { ...SOFT_WEIGHTS, ...profile.autofill_weights },
 });
+
+/** The weights that differ from auto-fill's own (null: none do). */
+function ownWeights(weights: ProfileForm['weights']): Partial<Record<SoftGoal, number>> | null {
+  const own = Object.fromEntries(SOFT_GOALS.flatMap((goal) => (typeof weights[goal] === 'number' && weights[goal] !== SOFT_WEIGHTS[goal] ? [[goal, weights[goal]]] : [])));
+  return Object.keys(own).length > 0 ? own : null;
+}
 
 export function DepartmentProfileCard() {
   const categories = useLive('predict-quota-categories', {});
@@ -53,7 +62,7 @@ export function DepartmentProfileCard() {
   const [problem, setProblem] = useState<string | null>(null);
   const readError = categories.error ?? profile.error;
   if (!form.values) return readError ? <ErrorNote message={`The department profile could not be read: ${readError}`} /> : null;
-  const { rows, source, seats, sizes } = form.values;
+  const { rows, source, seats, sizes, weights } = form.values;
 
   const save = async (reset = false): Promise<void> => {
     setProblem(null);
@@ -67,6 +76,7 @@ export function DepartmentProfileCard() {
         quota_categories: reset ? null : rows.map(({ prefix, type, label, count }) => ({ prefix, type, label, count })),
         section_size: typeof seats === 'number' ? seats : null,
         section_sizes: Object.keys(read.sizes).length > 0 ? read.sizes : null,
+        autofill_weights: ownWeights(weights),
       });
       form.saved();
       notifyDone(reset ? "Runs use the catalog's prefixes and types again." : 'Runs use these categories and section sizes from now on.', 'Department profile saved');
@@ -115,6 +125,28 @@ export function DepartmentProfileCard() {
         <Group align="end">
           <NumberInput label="Seats per section" min={1} max={100000} value={seats} onChange={(v) => form.edit({ seats: v })} w={160} data-testid="section-seats" />
           <Textarea label="Sections of particular courses (code and seats, one per line)" placeholder="PHYS211 200" autosize minRows={2} maxRows={6} value={sizes} onChange={(e) => form.edit({ sizes: e.currentTarget.value })} w={360} />
+        </Group>
+        <Text size="sm" fw={500} mt="xs">
+          Auto-fill&apos;s priorities
+        </Text>
+        <Text size="sm" c="dimmed">
+          How much each goal weighs when auto-fill compares two drafts (0 ignores it); hard rules are never traded.
+        </Text>
+        <Group gap="xs" align="end" data-testid="autofill-weights">
+          {SOFT_GOALS.map((goal) => (
+            <NumberInput
+              key={goal}
+              size="xs"
+              w={150}
+              label={SOFT_GOAL_LABELS[goal]}
+              min={0}
+              max={MAX_SOFT_WEIGHT}
+              step={0.5}
+              decimalScale={2}
+              value={weights[goal]}
+              onChange={(v) => form.edit({ weights: { ...weights, [goal]: v } })}
+            />
+          ))}
         </Group>
         {problem && (
           <Text size="sm" c="red" role="alert">

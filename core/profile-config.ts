@@ -18,7 +18,11 @@ export const MAX_SECTION_SIZES = 5_000;
 /** Seats per section when the profile says nothing. */
 export const DEFAULT_SECTION_SEATS = 40;
 
-const seats = z.number({ error: 'must be a number of seats' }).int('must be a whole number of seats').min(1, 'must be at least 1').max(LIMITS.maxEnrollment, `must be at most ${LIMITS.maxEnrollment}`);
+const seats = z
+  .number({ error: 'must be a number of seats' })
+  .int('must be a whole number of seats')
+  .min(1, 'must be at least 1')
+  .max(LIMITS.maxEnrollment, `must be at most ${LIMITS.maxEnrollment}`);
 
 export const quotaCategoryInput = z
   .object({

@@ -351,17 +351,21 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
       }),
     ];
     const added = [...termClashes(after, taken, doctors, rules)].filter(([key]) => !before.has(key));
-    const culprits = new Set(added.flatMap(([, clash]) => clash.ids.filter((id) => at.has(id))));
+    // One of the draft's meetings in each new clash goes back (the last the clash names): the others may stay.
+    const culprits = new Set<number>();
+    for (const [, clash] of added) {
+      const mine = clash.ids.filter((id) => at.has(id));
+      const id = mine[mine.length - 1];
+      if (id === undefined || mine.some((other) => culprits.has(other))) continue;
+      culprits.add(id);
+      reasons.set(
+        id,
+        id >= 0
+          ? `Moving it would break a rule, so it stays where it is: ${clash.detail}`
+          : `Placing it would break a rule, so it ${plan === undefined ? 'stays without a time' : 'is left out of the draft'}: ${clash.detail}`,
+      );
+    }
     if (culprits.size === 0) break;
-    for (const [, clash] of added)
-      for (const id of clash.ids)
-        if (at.has(id))
-          reasons.set(
-            id,
-            id < 0
-              ? `Placing it would break a rule, so it stays without a time: ${clash.detail}`
-              : `Moving it would break a rule, so it stays where it is: ${clash.detail}`,
-          );
     moves = moves.filter((m) => !culprits.has(keyOf(m)));
   }
   if (plan !== undefined) {

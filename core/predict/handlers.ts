@@ -31,7 +31,9 @@ export const predictHandlers = defineHandlers({
       return { campus: at, ...departmentCategories(await departmentProfile(ctx.db, ctx.department), await loadHistory(ctx.db, ctx.department, [at]), at) };
     },
   ),
-  'profile-get': handler(z.object({}), "The department's profile: quota categories, seats per section, per-course sizes, auto-fill's weights", (ctx) => departmentProfile(ctx.db, ctx.department)),
+  'profile-get': handler(z.object({}), "The department's profile: quota categories, seats per section, per-course sizes, auto-fill's weights", (ctx) =>
+    departmentProfile(ctx.db, ctx.department),
+  ),
   'profile-update': handler(
     profileSchema.extend({
       quota_categories: profileSchema.shape.quota_categories.nullable(),
@@ -53,8 +55,10 @@ export const predictHandlers = defineHandlers({
       }),
     { writes: ['settings'] },
   ),
-  'predict-term-notes': handler(z.object({ year: z.coerce.number().pipe(year), semester }), 'What staff recorded of a planned term: instructors away, courses newly approved or retired', (ctx, { year, semester }) =>
-    termNotes(ctx.db, ctx.department, year, semester),
+  'predict-term-notes': handler(
+    z.object({ year: z.coerce.number().pipe(year), semester }),
+    'What staff recorded of a planned term: instructors away, courses newly approved or retired',
+    (ctx, { year, semester }) => termNotes(ctx.db, ctx.department, year, semester),
   ),
   'predict-term-note-add': handler(
     z.object({
@@ -69,7 +73,9 @@ export const predictHandlers = defineHandlers({
     (ctx, input) => addTermNote(ctx, input),
     { writes: ['runs'] },
   ),
-  'predict-term-note-delete': handler(z.object({ note_id: runId }), 'Remove a term note', (ctx, { note_id }) => removeTermNote(ctx, note_id), { writes: ['runs'] }),
+  'predict-term-note-delete': handler(z.object({ note_id: runId }), 'Remove a term note', (ctx, { note_id }) => removeTermNote(ctx, note_id), {
+    writes: ['runs'],
+  }),
   'predict-runs': handler(z.object({ campus: campusName.optional() }), 'Saved runs, newest first', (ctx, { campus }) =>
     runs(ctx, campus === undefined ? undefined : ctx.campuses.require(campus, 'campus')),
   ),

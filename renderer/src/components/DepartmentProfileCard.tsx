@@ -15,7 +15,10 @@ type Row = Pick<QuotaCategory, 'prefix' | 'type' | 'label' | 'count'>;
 function readSizes(text: string): { sizes: Record<string, number>; bad: string[] } {
   const sizes: Record<string, number> = {};
   const bad: string[] = [];
-  for (const line of text.split('\n').map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const match = /^(\S+)\s*[:=,]?\s*(\d+)$/.exec(line);
     if (match?.[1] && match[2]) sizes[match[1].toUpperCase()] = Number(match[2]);
     else bad.push(line);
@@ -50,14 +53,19 @@ const formOf = ({ categories, profile }: { categories: Result<'predict-quota-cat
 
 /** The weights that differ from auto-fill's own (null: none do). */
 function ownWeights(weights: ProfileForm['weights']): Partial<Record<SoftGoal, number>> | null {
-  const own = Object.fromEntries(SOFT_GOALS.flatMap((goal) => (typeof weights[goal] === 'number' && weights[goal] !== SOFT_WEIGHTS[goal] ? [[goal, weights[goal]]] : [])));
+  const own = Object.fromEntries(
+    SOFT_GOALS.flatMap((goal) => (typeof weights[goal] === 'number' && weights[goal] !== SOFT_WEIGHTS[goal] ? [[goal, weights[goal]]] : [])),
+  );
   return Object.keys(own).length > 0 ? own : null;
 }
 
 export function DepartmentProfileCard() {
   const categories = useLive('predict-quota-categories', {});
   const profile = useLive('profile-get', {});
-  const loaded = useMemo(() => (categories.data && profile.data ? { categories: categories.data, profile: profile.data } : null), [categories.data, profile.data]);
+  const loaded = useMemo(
+    () => (categories.data && profile.data ? { categories: categories.data, profile: profile.data } : null),
+    [categories.data, profile.data],
+  );
   const form = useDraft(loaded, formOf);
   const [problem, setProblem] = useState<string | null>(null);
   const readError = categories.error ?? profile.error;
@@ -79,7 +87,10 @@ export function DepartmentProfileCard() {
         autofill_weights: ownWeights(weights),
       });
       form.saved();
-      notifyDone(reset ? "Runs use the catalog's prefixes and types again." : 'Runs use these categories and section sizes from now on.', 'Department profile saved');
+      notifyDone(
+        reset ? "Runs use the catalog's prefixes and types again." : 'Runs use these categories and section sizes from now on.',
+        'Department profile saved',
+      );
     } catch (e) {
       if (e instanceof ApiError && e.fields.length > 0) setProblem(e.fields.map((f) => `${f.field}: ${f.message}`).join('; '));
       else notifyError(e, 'The department profile was not saved');
@@ -108,10 +119,23 @@ export function DepartmentProfileCard() {
             {rows.map((r, i) => (
               <Table.Tr key={`${r.prefix}-${r.type ?? ''}`}>
                 <Table.Td>
-                  <TextInput size="xs" value={r.label} onChange={(e) => change(i, { label: e.currentTarget.value })} aria-label={`Name of the ${r.prefix}${r.type ? ` ${r.type}` : ''} category`} />
+                  <TextInput
+                    size="xs"
+                    value={r.label}
+                    onChange={(e) => change(i, { label: e.currentTarget.value })}
+                    aria-label={`Name of the ${r.prefix}${r.type ? ` ${r.type}` : ''} category`}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <NumberInput size="xs" min={0} max={1000} w={90} value={r.count} onChange={(v) => change(i, { count: Number(v) || 0 })} aria-label={`Courses of ${r.label}`} />
+                  <NumberInput
+                    size="xs"
+                    min={0}
+                    max={1000}
+                    w={90}
+                    value={r.count}
+                    onChange={(v) => change(i, { count: Number(v) || 0 })}
+                    aria-label={`Courses of ${r.label}`}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <ActionIcon variant="subtle" color="red" onClick={() => form.edit({ rows: rows.filter((_, k) => k !== i) })} aria-label={`Remove ${r.label}`}>
@@ -123,8 +147,25 @@ export function DepartmentProfileCard() {
           </Table.Tbody>
         </Table>
         <Group align="end">
-          <NumberInput label="Seats per section" min={1} max={100000} value={seats} onChange={(v) => form.edit({ seats: v })} w={160} data-testid="section-seats" />
-          <Textarea label="Sections of particular courses (code and seats, one per line)" placeholder="PHYS211 200" autosize minRows={2} maxRows={6} value={sizes} onChange={(e) => form.edit({ sizes: e.currentTarget.value })} w={360} />
+          <NumberInput
+            label="Seats per section"
+            min={1}
+            max={100000}
+            value={seats}
+            onChange={(v) => form.edit({ seats: v })}
+            w={160}
+            data-testid="section-seats"
+          />
+          <Textarea
+            label="Sections of particular courses (code and seats, one per line)"
+            placeholder="PHYS211 200"
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={sizes}
+            onChange={(e) => form.edit({ sizes: e.currentTarget.value })}
+            w={360}
+          />
         </Group>
         <Text size="sm" fw={500} mt="xs">
           Auto-fill&apos;s priorities

@@ -1,4 +1,4 @@
-import { bookingConflicts, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule';
+import { bookingConflicts, meetTogether, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule';
 import { sessionsOverlap, type Session } from '../domain/meetings';
 import { DAY_LETTERS } from '../domain/days';
 import {
@@ -311,8 +311,11 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       unit.members.every((m) => {
         const probe: Booking = { ...m.booking, day: s.day, start: s.start, duration: s.duration, roomKey: null };
         const teaching = m.booking.doctor_ids.map((id) => problem.doctors.get(id)).filter((d): d is DoctorAvailability => d !== undefined);
-        const near = [...new Set([...m.booking.doctor_ids.flatMap((id) => fixedByDoctor.get(id) ?? []), ...(fixedBySection.get(sectionKey(m.booking)) ?? [])])];
-        return bookingConflicts(probe, teaching, near, problem.rules).length === 0;
+        const own = fixedBySection.get(sectionKey(m.booking)) ?? [];
+        const near = [...new Set([...m.booking.doctor_ids.flatMap((id) => fixedByDoctor.get(id) ?? []), ...own])];
+        // The section's other meetings stay apart (those listed overlapping it today, in different weeks, aside).
+        const apart = own.every((b) => !meetTogether(probe, b) || (unit.untimed === null && meetTogether(m.booking, b)));
+        return apart && bookingConflicts(probe, teaching, near, problem.rules).length === 0;
       }),
     );
     const cohorts = new Set(unit.members.flatMap((m) => problem.cohorts.get(m.booking.course_code) ?? []));
@@ -420,7 +423,17 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
         for (const b of list.slice(x + 1)) if (groupOf(a) === null || groupOf(a) !== groupOf(b)) group([a, b], 'SameAttendees', null);
     group(members, 'MaxDays', 'teachingDays', Math.round(weights.teachingDays * SCALE), [0]);
   }
-  for (const members of bySection.values()) group(members, 'NotOverlap', null);
+  for (const members of bySection.values()) {
+    // A section's meetings apart, but for those listed overlapping today (the section meeting in different weeks).
+    const list = [...new Set(members)];
+    const listedTogether = (a: number, b: number): boolean => {
+      const x = units[a]?.first;
+      const y = units[b]?.first;
+      return x !== undefined && y !== undefined && units[a]?.untimed === null && units[b]?.untimed === null && meetTogether(x, y);
+    };
+    if (!list.some((a, x) => list.slice(x + 1).some((b) => listedTogether(a, b)))) group(list, 'NotOverlap', null);
+    else for (const [x, a] of list.entries()) for (const b of list.slice(x + 1)) if (!listedTogether(a, b)) group([a, b], 'NotOverlap', null);
+  }
   for (const sections of byCourse.values()) {
     if (sections.size < 2) continue;
     // Sections of one course apart: a pair of different sections' meetings, once.

@@ -8,9 +8,10 @@ import { describePart, partsShareDay, WHOLE_TERM, type PartOfTerm } from '../dom
  * scheduler's words. A meeting is one row of the timetable (day pattern, start, duration, room);
  * meetings with the same course code and section name are one section.
  *
- * What legitimately shares a time: two meetings of one section (a lecture and its lab) on the
- * instructor rule; members of one joint group (sections meeting together by design) on the room
- * and instructor rules; meetings in parts of term whose dates never overlap, on every rule.
+ * What legitimately shares a time: meetings of one section (a lecture and its lab; rows a registrar
+ * lists overlapping are the section meeting in different weeks, a note and not a clash); members of
+ * one joint group (sections meeting together by design) on the room and instructor rules; meetings
+ * in parts of term whose dates never overlap, on every rule.
  */
 export interface Booking extends Session {
   /** The stored entry's id; null for a meeting not stored yet. */
@@ -49,7 +50,8 @@ export interface ConflictRules {
 
 /** A booking for a meeting with only the contract's first fields: whole term, no joint group. */
 export function simpleBooking(
-  fields: Omit<Booking, 'id' | 'department' | 'part' | 'joint_group' | 'campus'> & Partial<Pick<Booking, 'id' | 'department' | 'part' | 'joint_group' | 'campus'>>,
+  fields: Omit<Booking, 'id' | 'department' | 'part' | 'joint_group' | 'campus'> &
+    Partial<Pick<Booking, 'id' | 'department' | 'part' | 'joint_group' | 'campus'>>,
 ): Booking {
   return { id: null, department: 1, part: WHOLE_TERM, joint_group: null, campus: '', ...fields };
 }
@@ -108,20 +110,47 @@ function doctorClash(doctor: DoctorAvailability, booking: Booking, other: Bookin
 
 /** Rule 3 for one other meeting: it is in the room then (joint partners aside; the section's own meetings are rule 4). */
 function roomClash(booking: Booking, other: Booking): Clash | null {
-  if (booking.roomKey === null || other.roomKey !== booking.roomKey || sameSection(booking, other) || jointPartners(booking, other) || !meetTogether(booking, other)) return null;
+  if (
+    booking.roomKey === null ||
+    other.roomKey !== booking.roomKey ||
+    sameSection(booking, other) ||
+    jointPartners(booking, other) ||
+    !meetTogether(booking, other)
+  )
+    return null;
   return { detail: `Room ${booking.room} is already booked by ${named(other)} ${when(other, booking)}`, with: other };
 }
 
-/** Rule 4 for one other meeting: a meeting of the same section at the same time, or the same meeting again. */
+/** The same meeting of one section twice: same days, time, room and part. */
+function sameMeeting(booking: Booking, other: Booking): boolean {
+  return (
+    sameSection(booking, other) &&
+    other.day === booking.day &&
+    other.start === booking.start &&
+    other.duration === booking.duration &&
+    other.roomKey === booking.roomKey &&
+    other.part.code === booking.part.code
+  );
+}
+
+/** Rule 4 for one other meeting: the same meeting listed again. */
 function sectionClash(booking: Booking, other: Booking): Clash | null {
-  if (!sameSection(booking, other) || !meetTogether(booking, other)) return null;
+  if (!sameMeeting(booking, other)) return null;
   const label = sectionLabel(booking.course_code, booking.section_name);
-  const identical =
-    other.day === booking.day && other.start === booking.start && other.duration === booking.duration && other.roomKey === booking.roomKey && other.part.code === booking.part.code;
-  const detail = identical
-    ? `${label} already has this meeting (${other.day} ${formatInterval(other.start, other.duration)} in ${other.room}${other.id === null ? '' : `, entry ${other.id}`})`
-    : `${label} already meets ${when(other, booking)} in ${other.room === 'TBD' ? 'a room to be decided' : `room ${other.room}`}`;
-  return { detail, with: other };
+  return {
+    detail: `${label} already has this meeting (${other.day} ${formatInterval(other.start, other.duration)} in ${other.room}${other.id === null ? '' : `, entry ${other.id}`})`,
+    with: other,
+  };
+}
+
+/**
+ * Two different meetings of one section at overlapping times are the section meeting in different
+ * weeks (as registrars list them): a note on the section, never a clash. The note, or null.
+ */
+export function sectionOverlapNote(booking: Booking, other: Booking): string | null {
+  if (!sameSection(booking, other) || sameMeeting(booking, other) || !meetTogether(booking, other)) return null;
+  const where = other.room === 'TBD' ? 'a room to be decided' : `room ${other.room}`;
+  return `${sectionLabel(booking.course_code, booking.section_name)} also meets ${when(other, booking)} in ${where}: read as meeting in different weeks`;
 }
 
 /**
@@ -160,11 +189,6 @@ export function roomConflicts(booking: Booking, others: readonly Booking[]): Cla
   return booking.roomKey === null ? [] : collect(others, (other) => roomClash(booking, other));
 }
 
-/** Rule 4: a section's own meetings never overlap, and the same meeting is never listed twice. */
-export function sectionConflicts(booking: Booking, others: readonly Booking[]): Clash[] {
-  return collect(others, (other) => sectionClash(booking, other));
-}
-
 /** Rule 5 over every other meeting of the instructor (see travelClash). */
 export function travelConflicts(doctor: DoctorAvailability, booking: Booking, others: readonly Booking[], rules: ConflictRules): Clash[] {
   return collect(others, (other) => travelClash(doctor, booking, other, rules));
@@ -176,7 +200,13 @@ export function travelConflicts(doctor: DoctorAvailability, booking: Booking, ot
  * room is TBD. `others` are the term's other meetings, never the booking itself. With `limit`, the
  * search stops once that many are found (a listing that clashes with itself thousands of times).
  */
-export function bookingClashes(booking: Booking, doctors: readonly DoctorAvailability[], others: readonly Booking[], rules: ConflictRules, limit = Number.POSITIVE_INFINITY): Clash[] {
+export function bookingClashes(
+  booking: Booking,
+  doctors: readonly DoctorAvailability[],
+  others: readonly Booking[],
+  rules: ConflictRules,
+  limit = Number.POSITIVE_INFINITY,
+): Clash[] {
   const clashes: Clash[] = [];
   const left = (): number => limit - clashes.length;
   for (const doctor of doctors) {

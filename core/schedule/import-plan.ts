@@ -1,6 +1,7 @@
 import { echo, tooLarge } from '../domain/bounds';
 import { describeCode } from '../domain/codes';
-import { roomKey } from '../domain/meetings';
+import { roomKey, sectionLabel } from '../domain/meetings';
+import { pushTo } from '../util/multimap';
 import { formatHHMM } from '../domain/time';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
@@ -10,7 +11,7 @@ import type { Course } from '../catalog/repo';
 import { doctorNameKey } from '../domain/teaching';
 import type { Doctor, DoctorRecord } from '../faculty/repo';
 import type { Room, RoomRecord } from '../rooms/repo';
-import type { Booking, Clash, DoctorAvailability } from './conflicts';
+import { sectionOverlapNote, simpleBooking, type Booking, type Clash, type DoctorAvailability } from './conflicts';
 import { describeCurriculumConflict, forEachCurriculumConflict, type CurriculumCourse } from './curriculum';
 import { groupLookup } from './curriculum-check';
 import { meetingCampus } from './entry-values';
@@ -183,9 +184,29 @@ function planGroups(meetings: readonly ListedMeeting[], snapshot: ImportSnapshot
   return { groups, groupOf, decided: decideRoles(meetings, groupOf, partOf, options.roles) };
 }
 
+/** Sections the listing gives rows at overlapping times (the section meeting in different weeks), by name. */
+function sectionsInDifferentWeeks(meetings: readonly ListedMeeting[], partOf: (m: ListedMeeting) => PartOfTerm): string[] {
+  const bySection = new Map<string, ListedMeeting[]>();
+  for (const m of meetings) pushTo(bySection, `${termKey(m.term)}|${m.course_code}|${m.section_name}`, m);
+  const asBooking = (m: ListedMeeting): Booking =>
+    simpleBooking({ course_code: m.course_code, section_name: m.section_name, doctor_ids: [], day: m.day, start: m.start, duration: m.duration, room: m.room ?? '', roomKey: m.room === null ? null : roomKey(m.room), part: partOf(m) });
+  const named: string[] = [];
+  for (const rows of bySection.values()) {
+    const bookings = rows.map(asBooking);
+    if (bookings.some((a, x) => bookings.slice(x + 1).some((b) => sectionOverlapNote(a, b) !== null))) named.push(sectionLabel(rows[0]?.course_code ?? '', rows[0]?.section_name ?? ''));
+  }
+  return named;
+}
+
 /** What staff should know of the plan before applying it. */
-function planNotes(rolesComplete: boolean, newParts: readonly { part: PartOfTerm }[]): string[] {
+function planNotes(rolesComplete: boolean, newParts: readonly { part: PartOfTerm }[], differentWeeks: readonly string[]): string[] {
   const notes: string[] = [];
+  if (differentWeeks.length > 0) {
+    const shown = differentWeeks.slice(0, 5).join(', ');
+    notes.push(
+      `${differentWeeks.length === 1 ? 'One section lists rows' : `${differentWeeks.length} sections list rows`} at overlapping times (${shown}${differentWeeks.length > 5 ? ', …' : ''}): read as meeting in different weeks, a note on their meetings and not a clash`,
+    );
+  }
   if (!rolesComplete) notes.push('Some instructors are listed on so many meetings that not every pair was compared: check their roles');
   const undated = newParts.filter((p) => p.part.start_date === null).map((p) => p.part.code);
   if (undated.length > 0) {
@@ -349,7 +370,7 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
     curriculum_conflicts: [],
     curriculum_conflicts_total: 0,
     terms: [],
-    notes: planNotes(decided.complete, newParts),
+    notes: planNotes(decided.complete, newParts, sectionsInDifferentWeeks(meetings, partOf)),
     created: {
       courses: courses.map((c) => c.code),
       doctors: doctors.map((d) => d.record.name),

@@ -6,6 +6,7 @@ export {
   availabilityConflicts,
   bookingConflicts,
   doctorConflicts,
+  meetTogether,
   roomConflicts,
   travelConflicts,
   type Booking,

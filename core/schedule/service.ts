@@ -5,6 +5,7 @@ import type { Db } from '../db/store';
 import { eachInSavepoint } from '../db/savepoints';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
+import { pushTo } from '../util/multimap';
 import { entryLock, meetingLocks, termLocks } from './locks';
 import { CoreError, notFound } from '../domain/errors';
 import { doctorsById, type Doctor } from '../faculty/repo';
@@ -16,11 +17,11 @@ import { allowedCourseList, mayTeach } from '../domain/teaching';
 import { WHOLE_TERM_CODE } from '../domain/parts';
 import { termLabel, type Term } from '../domain/terms';
 import { type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
-import { availabilityConflicts, bookingClashes, type Booking, type Clash } from './conflicts';
+import { availabilityConflicts, bookingClashes, sectionOverlapNote, type Booking, type Clash } from './conflicts';
 import { bookingTogether, jointRule } from './meeting-together';
 import { assertEndsByMidnight, instructorAliases, meetingCampus, requestedInstructors } from './entry-values';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
-import { bookingOf, checkedInstructors, clashCandidates, departmentsParts, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClashes, insertEntry, jointGroupEntries, listEntries, lockedEntries, setEntryLocked, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
+import { bookingOf, checkedInstructors, clashCandidates, departmentsParts, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClashes, insertEntry, jointGroupEntries, listEntries, lockedEntries, meetingsOfCourses, setEntryLocked, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
 import { partsByCode, partsMap, requirePart, termOf, currentTerm, travelMinutes, writeSettings } from './terms';
 import { showAsTheCallerMay } from './other-departments';
 
@@ -275,6 +276,26 @@ function jointGroupWarnings(rows: readonly EntryRow[], facts: ResponseFacts): Ma
   return warnings;
 }
 
+/** Meetings of one section at overlapping times (the section meeting in different weeks): a note on each, naming the other. */
+async function sectionOverlapWarnings(ctx: CoreContext, rows: readonly EntryRow[], sectionRows: readonly EntryRow[]): Promise<Map<number, string[]>> {
+  const warnings = new Map<number, string[]>();
+  const key = (r: EntryRow): string => `${r.year}|${r.semester}|${r.course_code}|${r.section_name}`;
+  const bySection = new Map<string, EntryRow[]>();
+  for (const r of sectionRows) pushTo(bySection, key(r), r);
+  const parts = new Map<string, Awaited<ReturnType<typeof partsByCode>>>();
+  for (const row of rows) {
+    const others = (bySection.get(key(row)) ?? []).filter((r) => r.id !== row.id);
+    if (others.length === 0) continue;
+    const termKey = `${row.year}|${row.semester}`;
+    if (!parts.has(termKey)) parts.set(termKey, await partsByCode(ctx, row));
+    const termParts = parts.get(termKey) ?? new Map();
+    const booking = bookingOf(row, termParts);
+    const notes = others.flatMap((other) => sectionOverlapNote(booking, bookingOf(other, termParts)) ?? []);
+    if (notes.length > 0) warnings.set(row.id, notes);
+  }
+  return warnings;
+}
+
 /** Kept-clash warnings one meeting shows one by one; beyond, one warning counts the rest. */
 const MAX_KEPT_CLASH_WARNINGS = 10;
 
@@ -300,19 +321,21 @@ async function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Promise<Map
 }
 
 /**
- * Responses for meetings: `jointRows` are their joint groups' members, `kept` the warnings of clashes
- * an import stored with them, `curriculum` their curriculum conflicts.
+ * Responses for meetings: `jointRows` are their joint groups' members, `sectionRows` their sections'
+ * meetings, `kept` the warnings of clashes an import stored with them, `curriculum` their curriculum conflicts.
  */
 async function responses(
   ctx: CoreContext,
   rows: readonly EntryRow[],
   jointRows: readonly EntryRow[],
+  sectionRows: readonly EntryRow[],
   kept: ReadonlyMap<number, string[]>,
   curriculum: (row: EntryRow) => MeetingCurriculum | undefined,
   known: { doctors?: readonly Doctor[]; listed?: ReadonlySet<string> } = {},
 ): Promise<ScheduleEntry[]> {
   const facts = await responseFacts(ctx, rows, jointRows, known.doctors ?? [], known.listed);
   const joint = jointGroupWarnings(jointRows, facts);
+  const overlaps = await sectionOverlapWarnings(ctx, rows, sectionRows);
   const locked = await lockedEntries(
     ctx.db,
     rows.map((r) => r.id),
@@ -331,7 +354,7 @@ async function responses(
       start_time: row.start_time,
       duration_mins: row.duration_mins,
       room: row.room,
-      warnings: [...entryWarnings(row, teaching, facts.inCatalog), ...availabilityWarnings(row, teaching), ...(joint.get(row.id) ?? []), ...(kept.get(row.id) ?? []), ...cohortWarnings],
+      warnings: [...entryWarnings(row, teaching, facts.inCatalog), ...availabilityWarnings(row, teaching), ...(joint.get(row.id) ?? []), ...(overlaps.get(row.id) ?? []), ...(kept.get(row.id) ?? []), ...cohortWarnings],
       year: row.year,
       semester: row.semester,
       doctors: instructors,
@@ -351,7 +374,8 @@ async function respond(ctx: CoreContext, row: EntryRow, doctors: readonly Doctor
   // A meeting just written passed every rule, so it keeps no clash (a change clears those it had).
   const course = await courseCurriculum(ctx.db, ctx.department, row.course_code);
   const notes = await meetingCurriculumNotes(ctx, row, { course });
-  return (await responses(ctx, [row], members, new Map(), () => notes, { doctors, listed: new Set(course ? [course.code] : []) }))[0] as ScheduleEntry;
+  const section = (await meetingsOfCourses(ctx.db, ctx.department, row, [row.course_code])).filter((r) => r.section_name === row.section_name);
+  return (await responses(ctx, [row], members, section, new Map(), () => notes, { doctors, listed: new Set(course ? [course.code] : []) }))[0] as ScheduleEntry;
 }
 
 /** A term's timetable (the current term when none is given). */
@@ -359,7 +383,7 @@ export async function termEntries(ctx: CoreContext, given: Partial<Term> = {}): 
   const term = termOf(given, await currentTerm(ctx));
   const rows = await listEntries(ctx.db, ctx.department, term);
   const curriculum = await termCurriculumNotes(ctx, term, rows);
-  return responses(ctx, rows, rows, await keptClashWarnings(ctx.db, rows), (row) => curriculum.get(row.id));
+  return responses(ctx, rows, rows, rows, await keptClashWarnings(ctx.db, rows), (row) => curriculum.get(row.id));
 }
 
 export interface CopyTermInput {

@@ -98,7 +98,9 @@ function oracleRefuses(candidate: Meeting, existing: readonly Meeting[], ignorin
     const sameSection = other.course === candidate.course && other.section === candidate.section;
     const partners = !ignoring.jointGroups && candidate.joint !== null && candidate.joint === other.joint;
     const sharedInstructor = instructors.some((id) => other.doctors.includes(id));
-    if (collide && sameSection) return true;
+    // One section: the same meeting twice is refused; two different meetings at one time are the section in different weeks.
+    const sameMeeting = sameSection && other.day === candidate.day && other.start === candidate.start && other.duration === candidate.duration && other.room === candidate.room && other.part === candidate.part;
+    if (collide && sameMeeting) return true;
     if (collide && !sameSection && !partners && sharedInstructor) return true;
     if (collide && !sameSection && !partners && candidate.room !== 'TBD' && candidate.room === other.room) return true;
     if (!ignoring.campuses && !partners && sharedInstructor && other.campus !== candidate.campus) {

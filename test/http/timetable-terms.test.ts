@@ -127,11 +127,16 @@ describe('terms', () => {
 });
 
 describe('sections with several meetings', () => {
-  it('accepts a lecture and its lab with one instructor; refuses a duplicate or an overlapping second meeting', async () => {
-    await accepted(meeting({ day: 'MWF', room: 'Room 204' }));
+  it('accepts a lecture and its lab with one instructor; refuses a duplicate; notes an overlapping second meeting as meeting in different weeks', async () => {
+    const lecture = await accepted(meeting({ day: 'MWF', room: 'Room 204' }));
     await accepted(meeting({ day: 'R', start_time: '09:00', duration_mins: 120, room: 'Lab 1' }));
     expect(await refused(meeting({ day: 'MWF', room: 'Room 204' }))).toMatch(/^CSC374 section 1 already has this meeting \(MWF 09:00-10:00 in Room 204, entry \d+\)/);
-    expect(await refused(meeting({ day: 'F', start_time: '09:30', room: 'Lab 2' }))).toContain('CSC374 section 1 already meets on F 09:00-10:00 in room Room 204');
+    // Two different meetings of one section at overlapping times: the section meeting in different weeks, noted on both.
+    const other = await accepted(meeting({ day: 'F', start_time: '09:30', room: 'Lab 2' }));
+    expect(other.warnings).toContain('CSC374 section 1 also meets on F 09:00-10:00 in room Room 204: read as meeting in different weeks');
+    const listed = await json<ScheduleEntry[]>(await server.api('/scheduler/'));
+    expect(listed.find((e) => e.id === lecture.id)?.warnings).toContain('CSC374 section 1 also meets on F 09:30-10:30 in room Lab 2: read as meeting in different weeks');
+    expect(listed.find((e) => e.room === 'Lab 1')?.warnings.filter((w) => w.includes('different weeks'))).toEqual([]);
     // Another section of the same instructor at that time is a real double booking.
     expect(await refused(meeting({ section_name: '2', day: 'F', room: 'Lab 2' }))).toContain('Dr. Haddad already teaches CSC374 section 1 on F 09:00-10:00');
   });

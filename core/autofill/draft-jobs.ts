@@ -31,10 +31,10 @@ export interface DraftAnswer {
   status: DraftStatus;
   year: number;
   semester: Term['semester'];
-  source: TermSource;
+  source: TermDraftInput['source'];
   progress: DraftProgress;
   /** The draft (its moves and placed sections), once the search has stopped. */
-  result: Omit<TermDraft, 'basis' | 'term'> | null;
+  result: Omit<TermDraft, 'basis' | 'term' | 'source'> | null;
   error: string | null;
   /** Meetings and sections stored by applying it (null until applied). */
   applied: number | null;
@@ -44,7 +44,7 @@ interface Job {
   id: string;
   department: number;
   term: Term;
-  source: TermSource;
+  source: TermDraftInput['source'];
   status: DraftStatus;
   progress: DraftProgress;
   draft: TermDraft | null;
@@ -64,7 +64,7 @@ function forget(now: number): void {
 function answer(job: Job): DraftAnswer {
   let result: DraftAnswer['result'] = null;
   if (job.draft) {
-    const { basis: _basis, term: _term, ...made } = job.draft;
+    const { basis: _basis, term: _term, source: _source, ...made } = job.draft;
     result = made;
   }
   return {
@@ -87,17 +87,46 @@ function jobOf(ctx: CoreContext, id: string): Job {
   return job;
 }
 
+/** Room for one more draft of the department: the oldest finished ones go. */
+function makeRoom(department: number, now: number): Job[] {
+  forget(now);
+  const mine = [...jobs.values()].filter((j) => j.department === department);
+  const finished = mine.filter((j) => j.status !== 'running').sort((a, b) => a.madeAt - b.madeAt);
+  for (const old of finished.slice(0, Math.max(0, mine.length + 1 - DRAFT_BOUNDS.keptPerDepartment))) jobs.delete(old.id);
+  return mine;
+}
+
+/** Keeps a draft made at once (POST /scheduler/auto with dry_run), to review and apply by its id; answers the id. */
+export function keepDraft(ctx: CoreContext, draft: TermDraft): string {
+  const now = Date.now();
+  makeRoom(ctx.department, now);
+  const left = draft.unplaced.length;
+  const placed = draft.moved.length + draft.placed.length;
+  const job: Job = {
+    id: randomUUID(),
+    department: ctx.department,
+    term: draft.term,
+    source: draft.source,
+    status: 'done',
+    progress: { phase: 'optimization', placed, classes: placed + left, hard_left: left, best_total: draft.score.soft.total },
+    draft,
+    error: null,
+    applied: null,
+    cancel: () => undefined,
+    cancelled: false,
+    madeAt: now,
+  };
+  jobs.set(job.id, job);
+  return job.id;
+}
+
 /** Starts drafting a term in the background; answers its id at once. */
 export function startDraft(ctx: CoreContext, term: Term, input: TermDraftInput & { source: TermSource }): DraftAnswer {
   const now = Date.now();
-  forget(now);
-  const mine = [...jobs.values()].filter((j) => j.department === ctx.department);
-  if (mine.filter((j) => j.status === 'running').length >= DRAFT_BOUNDS.runningPerDepartment) {
+  if ([...jobs.values()].filter((j) => j.department === ctx.department && j.status === 'running').length >= DRAFT_BOUNDS.runningPerDepartment) {
     throw new CoreError('busy', `${DRAFT_BOUNDS.runningPerDepartment} auto-fill drafts are already running for this department: wait for one or cancel it`);
   }
-  // The oldest finished drafts make room for this one.
-  const finished = mine.filter((j) => j.status !== 'running').sort((a, b) => a.madeAt - b.madeAt);
-  for (const old of finished.slice(0, Math.max(0, mine.length + 1 - DRAFT_BOUNDS.keptPerDepartment))) jobs.delete(old.id);
+  makeRoom(ctx.department, now);
   const job: Job = {
     id: randomUUID(),
     department: ctx.department,
@@ -180,6 +209,6 @@ export async function applyDraft(
     moved: job.draft.moved.filter((m) => meetings === null || meetings.has(m.id)),
     placed: job.draft.placed.filter((p) => sections === null || sections.has(p.id)),
   };
-  job.applied = await applyTermDraft(ctx, chosen);
+  job.applied = (await applyTermDraft(ctx, chosen)).count;
   return answer(job);
 }

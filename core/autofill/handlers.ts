@@ -26,7 +26,7 @@ const loadField = z
   .min(LOAD.min, `must be at least ${LOAD.min}`)
   .max(LOAD.max, `must be at most ${LOAD.max}`)
   .default(LOAD.default);
-const draftId = z.uuid({ error: 'must be a draft id, as POST /scheduler/auto/drafts answered it' });
+const draftId = z.uuid({ error: 'must be a draft id, as POST /scheduler/auto (a dry run) or POST /scheduler/auto/drafts answered it' });
 const idList = z.array(z.number({ error: 'must be ids' }).int('must be ids').positive('must be ids'), { error: 'must be a list of ids' }).max(100_000);
 
 export const autofillHandlers = defineHandlers({
@@ -62,7 +62,7 @@ export const autofillHandlers = defineHandlers({
   ),
   'schedule-autofill-apply': handler(
     z.object({ draft_id: draftId, meetings: idList.optional(), sections: idList.optional() }),
-    "Stores a draft, all or nothing, through the timetable's checks: every move and placed section, or only the meetings and sections without a time listed; a draft made from a timetable that has changed since is refused",
+    "Stores a draft, all or nothing, through the timetable's checks: every move and placed section, or only the meetings and sections listed (a run's sections by their draft_section); a draft made from a timetable that has changed since is refused",
     (ctx, { draft_id, meetings, sections }) => applyDraft(ctx, draft_id, { meetings, sections }),
     { writes: ['timetable'] },
   ),

@@ -3,15 +3,11 @@ import { CoreError } from '../domain/errors';
 import { nextSectionNames } from '../domain/sections';
 import type { CoreContext } from '../context';
 import { run as loadRun } from '../predict';
-import { inTransaction } from '../db/transactions';
-import { takeLocks } from '../db/locks';
-import { campusTerm, termLocks, currentTerm, insertCheckedEntry, instructorAliases, type ScheduleEntry, termForWrite, termOf } from '../schedule';
+import { campusTerm, currentTerm, instructorAliases, type ScheduleEntry, termOf } from '../schedule';
 import type { Semester, Term } from '../domain/terms';
 import { AUTOFILL_BOUNDS, type AutofillSource } from '../domain/autofill';
-import { applyTermDraft, draftTermTimetable, type PlacedSection, type RunPlan, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
-import { startDraft, type DraftAnswer } from './draft-jobs';
-import { TBD_ROOM } from '../domain/meetings';
-import { WHOLE_TERM_CODE } from '../domain/parts';
+import { applyTermDraft, draftTermTimetable, type RunPlan, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
+import { keepDraft, startDraft, type DraftAnswer } from './draft-jobs';
 import type { Slot } from './grid';
 import type { DraftGoals } from './term-model';
 import type { SoftWeights } from '../domain/autofill';
@@ -35,8 +31,11 @@ export interface AutofillInput {
 
 export interface AutofillResult {
   source: 'run';
-  placed: (Omit<ScheduleEntry, 'id' | 'locked'> & { id: number | null; locked?: boolean })[];
+  /** On a dry run, each with `draft_section`: its id in the draft, to apply only some (POST /scheduler/auto/{draft_id}/apply `sections`). */
+  placed: (Omit<ScheduleEntry, 'id' | 'locked'> & { id: number | null; locked?: boolean; draft_section?: number })[];
   unplaced: { course_code: string; section_name: string; reason: string }[];
+  /** A dry run's draft, kept an hour to apply all or part of it (POST /scheduler/auto/{draft_id}/apply); null once stored. */
+  draft_id: string | null;
   /** The soft goals met; core_clashes is curriculum_clashes under its earlier name. */
   score: { hard_violations: number; soft: DraftGoals & { core_clashes: number } };
   duration_ms: number;
@@ -44,8 +43,10 @@ export interface AutofillResult {
 }
 
 /** A term improved or rebuilt (source "term"): the meetings it moves, each with where it was. */
-export interface TermAutofillResult extends Omit<TermDraft, 'basis' | 'term'> {
+export interface TermAutofillResult extends Omit<TermDraft, 'basis' | 'term' | 'source'> {
   source: 'term' | 'unscheduled';
+  /** A dry run's draft, kept an hour to apply all or part of it; null once stored. */
+  draft_id: string | null;
   year: number;
   semester: Semester;
   /** Meetings stored (0 on a dry run). */
@@ -102,9 +103,18 @@ async function autofillTerm(ctx: CoreContext, input: AutofillInput, source: 'ter
     time_budget_ms: input.time_budget_ms,
     slots: input.slots,
   });
-  const stored = input.dry_run ? 0 : await applyTermDraft(ctx, draft);
-  const { basis: _basis, term: _term, ...answer } = draft;
-  return { source, year: term.year, semester: term.semester, ...answer, stored, duration_ms: Math.round(performance.now() - started), dry_run: input.dry_run };
+  const stored = input.dry_run ? 0 : (await applyTermDraft(ctx, draft)).count;
+  const { basis: _basis, term: _term, source: _source, ...answer } = draft;
+  return {
+    source,
+    year: term.year,
+    semester: term.semester,
+    ...answer,
+    draft_id: input.dry_run ? keepDraft(ctx, draft) : null,
+    stored,
+    duration_ms: Math.round(performance.now() - started),
+    dry_run: input.dry_run,
+  };
 }
 
 /**
@@ -127,45 +137,24 @@ export async function autofillRun(ctx: CoreContext, input: AutofillInput): Promi
     slots: input.slots,
     weights: input.weights,
   });
-  const inOrder = [...draft.placed].sort(
-    (a, b) => a.course_code.localeCompare(b.course_code) || a.section_name.localeCompare(b.section_name, 'en', { numeric: true }),
-  );
-  const asValues = (p: PlacedSection) => ({
-    year: term.year,
-    semester: term.semester,
-    course_code: p.course_code,
-    section_name: p.section_name,
-    doctors: p.instructor_ids.map((id) => ({ id, role: CHECKED_ROLE })),
-    day: p.day,
-    start_time: p.start_time,
-    duration_mins: p.duration_mins,
-    room: p.room,
-    part_of_term: WHOLE_TERM_CODE,
-    joint_group: null,
-    campus: plan.campus,
-  });
+  const inOrder = [...draft.placed].sort((a, b) => a.course_code.localeCompare(b.course_code) || a.section_name.localeCompare(b.section_name, 'en', { numeric: true }));
   let placed: AutofillResult['placed'];
   if (input.dry_run) {
     placed = inOrder.map((p) => {
       const instructors = p.instructor_ids.map((id, i) => ({ id, name: p.instructors[i] ?? '', role: CHECKED_ROLE }));
-      return { id: null, ...asValues(p), doctors: instructors, ...instructorAliases(instructors), warnings: [], curriculum_conflicts: [] };
+      const { id: _id, instructors: _names, instructor_ids: _ids, ...values } = p;
+      return { id: null, draft_section: p.id, ...term, ...values, doctors: instructors, ...instructorAliases(instructors), warnings: [], curriculum_conflicts: [] };
     });
   } else {
-    // All or nothing: each entry is re-checked by the timetable's own write path.
-    placed = await inTransaction(ctx.db, async (db) => {
-      const tx = { ...ctx, db };
-      await takeLocks(db, termLocks([term]));
-      await termForWrite(tx, input); // keeps the current term as chosen, like any write into it
-      const stored: AutofillResult['placed'] = [];
-      for (const p of inOrder) stored.push(await insertCheckedEntry(tx, { ...asValues(p), room: p.room === TBD_ROOM ? null : p.room }));
-      return stored;
-    });
+    // All or nothing, through the timetable's own write path.
+    placed = (await applyTermDraft(ctx, { ...draft, placed: inOrder }, { keepTerm: input })).stored;
   }
   const { goals } = draft;
   return {
     source: 'run',
     placed,
     unplaced: draft.unplaced.map((u) => ({ course_code: u.course_code, section_name: u.section_name, reason: u.reason })),
+    draft_id: input.dry_run ? keepDraft(ctx, draft) : null,
     score: { hard_violations: draft.score.hard_violations, soft: { ...goals, core_clashes: goals.curriculum_clashes } },
     duration_ms: Math.round(performance.now() - started),
     dry_run: input.dry_run,

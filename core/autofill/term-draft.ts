@@ -17,8 +17,10 @@ import {
   termLocks,
   travelMinutes,
   termClashes,
+  termForWrite,
   withoutNewClashes,
   type Booking,
+  type ScheduleEntry,
 } from '../schedule';
 import { clearClashes, lockedEntries, updateEntry, type EntryRow } from '../schedule/repo';
 import { solveInWorker, type SearchProgress, type SolveResult } from '../solver';
@@ -102,8 +104,9 @@ export interface PlacedSection extends DraftPlace {
 
 export interface TermDraft {
   term: Term;
+  source: TermDraftInput['source'];
   moved: MovedMeeting[];
-  /** Sections without a time given one (source "unscheduled"). */
+  /** Sections given a time: the term's sections without one (source "unscheduled"), or a run's new sections (source "run", ids from 1 in the plan's order). */
   placed: PlacedSection[];
   /** Meetings (or sections without a time: `untimed`) the draft could not place: they stay as they are. */
   unplaced: { id: number; untimed: boolean; course_code: string; section_name: string; reason: string }[];
@@ -426,6 +429,7 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
   const score = result?.score ?? { time: 0, room: 0, distribution: 0, total: 0 };
   return {
     term,
+    source: input.source,
     moved,
     placed,
     unplaced: [...reasons].map(([key, reason]) => {
@@ -448,10 +452,16 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
  * timetable did not have, then each placed section as a checked write (its section without a time
  * removed); a draft made from a timetable that has changed since is refused in words.
  */
-export async function applyTermDraft(ctx: CoreContext, draft: Pick<TermDraft, 'term' | 'moved' | 'placed' | 'basis'>): Promise<number> {
+export async function applyTermDraft(
+  ctx: CoreContext,
+  draft: Pick<TermDraft, 'term' | 'source' | 'moved' | 'placed' | 'basis'>,
+  options: { keepTerm?: Partial<Term> } = {},
+): Promise<{ count: number; stored: ScheduleEntry[] }> {
   return inTransaction(ctx.db, async (db) => {
     const tx: CoreContext = { ...ctx, db };
     await takeLocks(db, termLocks([draft.term]));
+    // A write into the current term keeps it as chosen, like any other.
+    if (options.keepTerm) await termForWrite(tx, options.keepTerm);
     const { own, taken } = await campusTerm(tx, draft.term);
     const locked = await lockedEntries(
       db,
@@ -477,28 +487,31 @@ export async function applyTermDraft(ctx: CoreContext, draft: Pick<TermDraft, 't
       },
       [draft.term],
     );
-    const sections = new Map(untimed.map((u) => [u.id, u]));
+    const stored: ScheduleEntry[] = [];
     for (const p of draft.placed) {
-      const u = sections.get(p.id) as UnscheduledSection;
-      await insertCheckedEntry(tx, {
-        ...draft.term,
-        course_code: u.course_code,
-        section_name: u.section_name,
-        doctors: p.instructor_ids.map((id) => ({ id, role: CHECKED_ROLE })),
-        day: p.day,
-        start_time: p.start_time,
-        duration_mins: p.duration_mins,
-        room: p.room === TBD_ROOM ? null : p.room,
-        part_of_term: u.part_of_term,
-        joint_group: u.joint_group,
-        campus: u.campus,
-      });
+      stored.push(
+        await insertCheckedEntry(tx, {
+          ...draft.term,
+          course_code: p.course_code,
+          section_name: p.section_name,
+          doctors: p.instructor_ids.map((id) => ({ id, role: CHECKED_ROLE })),
+          day: p.day,
+          start_time: p.start_time,
+          duration_mins: p.duration_mins,
+          room: p.room === TBD_ROOM ? null : p.room,
+          part_of_term: p.part_of_term,
+          joint_group: p.joint_group,
+          campus: p.campus,
+        }),
+      );
     }
-    await deleteUnscheduled(
-      db,
-      ctx.department,
-      draft.placed.map((p) => p.id),
-    );
-    return draft.moved.length + draft.placed.length;
+    // Sections without a time given one are no longer without one (a run's sections never were).
+    if (draft.source === 'unscheduled')
+      await deleteUnscheduled(
+        db,
+        ctx.department,
+        draft.placed.map((p) => p.id),
+      );
+    return { count: draft.moved.length + draft.placed.length, stored };
   });
 }

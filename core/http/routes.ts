@@ -79,6 +79,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/scheduler/auto/drafts/:draft_id', operation: 'schedule-autofill-draft', input: 'none', progress: true, tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/auto/drafts/:draft_id/cancel', operation: 'schedule-autofill-cancel', input: 'none', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/auto/drafts/:draft_id/apply', operation: 'schedule-autofill-apply', input: 'json', tag: 'scheduler' },
+  // A dry run's draft (POST /scheduler/auto answers its draft_id), applied the same way.
+  { method: 'POST', path: '/scheduler/auto/:draft_id/apply', operation: 'schedule-autofill-apply', input: 'json', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/export', operation: 'schedule-export', input: 'query', file: true, tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/import', operation: 'schedule-import', input: 'multipart', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/settings', operation: 'schedule-settings', input: 'none', tag: 'scheduler' },

@@ -1,30 +1,91 @@
 import { test, expect, goTo, screenshot, signIn } from './fixtures';
+import { cutCodes } from './week-checks';
 
-test('auto-fills a draft timetable from a run: preview with reasons, then apply', async ({ page, app }) => {
+interface Stored {
+  id: number;
+  course_code: string;
+  section_name: string;
+}
+const sectionOf = (e: { course_code: string; section_name: string }): string => `${e.course_code} §${e.section_name}`;
+
+test("reviews a run's draft on the crowded sample term: draft blocks as readable as the timetable, rows filtered, three left out by mouse and keyboard, exactly the others stored; a stale draft refused in words", async ({ page, app }) => {
+  test.setTimeout(120_000);
   await app.api('/data/sample', { method: 'POST' });
-  const run = await app.api<{ id: number }>('/predict/bulk', { method: 'POST', json: { run_name: 'Spring plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Byblos' } });
+  const beirut = await app.api<{ id: number }>('/predict/bulk', { method: 'POST', json: { run_name: 'Beirut plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' } });
+  // The term is crowded first: Beirut's plan stored, then Byblos's drafted over it.
+  await app.api('/scheduler/auto', { method: 'POST', json: { run_id: beirut.id, dry_run: false } });
+  await app.api('/predict/bulk', { method: 'POST', json: { run_name: 'Byblos plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Byblos' } });
+  const before = await app.api<Stored[]>('/scheduler/');
+  expect(before.length).toBeGreaterThan(40);
+  await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, app);
   await goTo(page, 'scheduler');
-  await expect(page.getByTestId('rooms-panel')).toContainText('Frem 101');
+  await expect(page.locator('[data-entry-id]').first()).toBeVisible();
 
   await page.getByTestId('autofill-open').click();
-  await expect(page.getByTestId('autofill-run')).toHaveValue(/Spring plan — Byblos Spring 2025/);
+  await expect(page.getByTestId('autofill-run')).toHaveValue(/Byblos plan — Byblos Spring 2025/);
   await page.getByTestId('autofill-preview').click();
   const summary = page.getByTestId('autofill-summary');
-  await expect(summary).toContainText(/Draft: placed \d+ of \d+ sections/);
-  await expect(summary).toContainText('No clashes');
-  const placed = Number(/Draft: placed (\d+) of/.exec((await summary.textContent()) ?? '')?.[1]);
-  expect(placed).toBeGreaterThan(20);
-  await expect(page.locator('.fc-event.tw-preview').first()).toBeVisible();
-  expect(await app.api<unknown[]>('/scheduler/')).toEqual([]);
+  await expect(summary).toContainText(/Draft: places \d+ of \d+ sections/);
+  await expect(summary).toContainText('No new clashes');
+  const rows = page.getByTestId('autofill-review').getByRole('checkbox');
+  const total = await rows.count();
+  expect(total).toBeGreaterThan(10);
+  // Draft blocks follow the stored blocks' rules: named drafts, no course code cut at 1366 px.
+  const drafts = page.locator('.fc-event.tw-preview');
+  await expect(drafts.first()).toBeVisible();
+  expect(await drafts.first().getAttribute('aria-label')).toMatch(/^Draft, not stored: /);
+  const codes = await cutCodes(page);
+  expect(codes.blocks).toBeGreaterThan(20);
+  expect(codes.cut).toEqual([]);
   await screenshot(page, 'scheduler-autofill-preview');
 
-  await page.getByTestId('autofill-apply').click();
+  // The draft alone, then both again.
+  await page.getByTestId('autofill-shown').getByText('Draft alone').click();
+  await expect(page.locator('[data-entry-id]')).toHaveCount(0);
+  await expect(drafts.first()).toBeVisible();
+  await page.getByTestId('autofill-shown').getByText('Draft and timetable').click();
+  await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+
+  // Rows filtered by course.
+  const firstLabel = (await rows.first().locator('xpath=ancestor::*[contains(@class, "mantine-Checkbox-root")]').textContent()) ?? '';
+  const code = /^([A-Z]+\d+\w*) §/.exec(firstLabel)?.[1] ?? '';
+  await page.getByTestId('autofill-filter').fill(code);
+  await expect.poll(() => rows.count()).toBeLessThan(total);
+  for (const text of await page.getByTestId('autofill-review').locator('.mantine-Checkbox-root').allTextContents()) expect(text).toContain(code);
+  await page.getByTestId('autofill-filter').fill('');
+  await expect(rows).toHaveCount(total);
+
+  // Three rows left out: two by mouse, one by keyboard (Tab to it, Space); they leave the calendar too.
+  const blocksBefore = await drafts.count();
+  const leftOut: string[] = [];
+  for (const i of [0, 1, 2]) {
+    const row = page.getByTestId('autofill-review').locator('.mantine-Checkbox-root').nth(i);
+    leftOut.push(/^(\S+ §\S+)/.exec((await row.textContent()) ?? '')?.[1] ?? '');
+    const box = row.getByRole('checkbox');
+    if (i < 2) await box.click();
+    else {
+      await box.focus();
+      await page.keyboard.press('Space');
+    }
+    await expect(box).not.toBeChecked();
+  }
+  await expect(page.getByTestId('autofill-apply')).toHaveText(`Apply ${total - 3} of ${total}`);
+  await expect.poll(() => drafts.count()).toBeLessThan(blocksBefore);
+  await page.getByTestId('autofill-apply').focus();
+  await page.keyboard.press('Enter');
   await expect(summary).toHaveCount(0);
-  const stored = await app.api<{ id: number }[]>('/scheduler/');
-  expect(stored).toHaveLength(placed);
-  await expect(page.getByTestId(`event-${stored[0]?.id ?? 0}`).first()).toBeAttached();
-  await expect(page.locator('.fc-event.tw-preview')).toHaveCount(0);
-  expect(run.id).toBeGreaterThan(0);
-  await screenshot(page, 'scheduler-autofill-applied');
+  const after = await app.api<Stored[]>('/scheduler/');
+  const added = after.filter((e) => !before.some((b) => b.id === e.id)).map(sectionOf);
+  expect(added).toHaveLength(total - 3);
+  for (const section of leftOut) expect(added).not.toContain(section);
+
+  // A draft made before another write is refused whole, in words, and nothing is stored.
+  await page.getByTestId('autofill-open').click();
+  await page.getByTestId('autofill-preview').click();
+  await expect(summary).toBeVisible();
+  await app.api('/scheduler/', { method: 'POST', json: { course_code: 'MTH101', section_name: '99', doctor_id: 0, day: 'S', start_time: '08:00', duration_mins: 60, room: 'Annex 9' } });
+  await page.getByTestId('autofill-apply').click();
+  await expect(page.getByText(/The timetable has changed since this draft was made/)).toBeVisible();
+  expect(await app.api<Stored[]>('/scheduler/')).toHaveLength(after.length + 1);
 });

@@ -57,6 +57,14 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
     }
+    // A draft under review: its list, filter, sort, checkboxes and Apply, and its blocks on the week.
+    await page.getByRole('button', { name: 'Auto-fill…', exact: true }).click();
+    await page.getByTestId('autofill-preview').click();
+    await expect(page.getByTestId('autofill-review')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, `scheduler-draft-review-${scheme}`);
+    problems.push(...(await seriousProblems(page)).map((p) => `draft review: ${p}`));
+    await page.getByRole('button', { name: 'Discard' }).click();
     expect(problems).toEqual([]);
   });
 }

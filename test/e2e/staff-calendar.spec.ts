@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, goTo, screenshot, signIn, SCREENSHOTS, type RunningApp, type TimetableEntry as Entry } from './fixtures';
 import { pdfPageTexts } from '../helpers/pdf-text';
+import { cutCodes, tabTo } from './week-checks';
 
 const DAYS = ['MWF', 'TR', 'MW', 'S'];
 
@@ -38,33 +39,6 @@ async function accountedOnWeek(page: Page): Promise<{ drawn: number; counted: nu
     const counted = Array.from(doc.querySelectorAll('[data-testid="slot-more"]')).reduce((sum, b) => sum + Number(b.getAttribute('data-count') ?? 0), 0);
     return { drawn, counted, calendarLinks: doc.querySelectorAll('.fc-more-link, .fc-timegrid-more-link').length };
   });
-}
-
-/** Drawn blocks whose course code does not fit inside the block (cut by its edge or by an ellipsis). */
-async function cutCodes(page: Page): Promise<{ blocks: number; cut: string[] }> {
-  return page.evaluate(() => {
-    type Box = { right: number; left: number };
-    type El = { getBoundingClientRect(): Box; closest(s: string): El | null; textContent: string | null };
-    const doc = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<El> } }).document;
-    const codes = Array.from(doc.querySelectorAll('[data-testid="event-code"]'));
-    const cut = codes.filter((code) => {
-      const block = code.closest('.fc-event');
-      if (!block) return true;
-      const b = block.getBoundingClientRect();
-      const c = code.getBoundingClientRect();
-      return c.right > b.right - 1 || c.left < b.left;
-    });
-    return { blocks: codes.length, cut: cut.map((c) => c.textContent ?? '') };
-  });
-}
-
-/** Presses Tab until `target` has the focus, as a keyboard user moves through the screen. */
-async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
-  for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((el) => el === (el.ownerDocument as unknown as { activeElement: unknown }).activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Not reachable with Tab in ${limit} presses`);
 }
 
 test('500 sections: every one drawn or counted on the week, by room and by instructor; a room\'s week printed on one landscape page, all rooms on two', async ({ page, app }) => {

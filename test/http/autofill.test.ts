@@ -122,6 +122,37 @@ describe('POST /scheduler/auto', () => {
     expect(next.placed.filter((e) => e.course_code === 'CSC201').map((e) => e.section_name)).toEqual(['3', '4']);
   });
 
+  it('keeps a dry run as a draft to apply in part by its id, and refuses it in words once the timetable has changed', async () => {
+    await doctor({ name: 'Dr. A', allowed_courses: ['CSC201', 'CSC202'] });
+    await doctor({ name: 'Dr. B', allowed_courses: ['CSC201', 'CSC202'] });
+    await room('R1', 40);
+    await room('R2', 40);
+    const runId = await saveRun(server.core.context.db, 'Beirut', [
+      { code: 'CSC201', enrollment: 90, sections: 3 },
+      { code: 'CSC202', enrollment: 30, sections: 1 },
+    ]);
+    const draft = await json<Omit<AutofillResponse, 'placed'> & { draft_id: string; placed: (ScheduleEntry & { draft_section: number })[] }>(await auto({ run_id: runId }));
+    expect(draft.placed).toHaveLength(4);
+    expect(await json<ScheduleEntry[]>(await server.api('/scheduler/'))).toEqual([]);
+    // Staff keep two of the four sections.
+    const kept = draft.placed.filter((p) => p.course_code === 'CSC201').slice(0, 2);
+    const applied = await server.api(`/scheduler/auto/${draft.draft_id}/apply`, { method: 'POST', json: { sections: kept.map((p) => p.draft_section) } });
+    expect(applied.status, await applied.clone().text()).toBe(200);
+    expect(await json(applied)).toMatchObject({ applied: 2 });
+    const stored = await json<ScheduleEntry[]>(await server.api('/scheduler/'));
+    const where = (e: Pick<ScheduleEntry, 'course_code' | 'section_name' | 'day' | 'start_time' | 'room'>): string => `${e.course_code} ${e.section_name} ${e.day} ${e.start_time} ${e.room}`;
+    expect(stored.map(where).sort()).toEqual(kept.map(where).sort());
+    // Applied once only.
+    expect((await server.api(`/scheduler/auto/${draft.draft_id}/apply`, { method: 'POST', json: {} })).status).toBe(400);
+    // A draft made before another write is refused whole, in words.
+    const next = await json<{ draft_id: string }>(await auto({ run_id: runId }));
+    await server.api('/scheduler/', { method: 'POST', json: { course_code: 'MTH101', section_name: '1', doctor_id: 0, day: 'S', start_time: '08:00', duration_mins: 60, room: 'Annex' } });
+    const stale = await server.api(`/scheduler/auto/${next.draft_id}/apply`, { method: 'POST', json: {} });
+    expect(stale.status, await stale.clone().text()).toBe(400);
+    expect((await json<{ detail: string }>(stale)).detail).toMatch(/^The timetable has changed since this draft was made/);
+    expect(await json<ScheduleEntry[]>(await server.api('/scheduler/'))).toHaveLength(3);
+  });
+
   it('applies all or nothing', async () => {
     await doctor({ name: 'Dr. A', allowed_courses: ['CSC201'] });
     await room('R', 40);

@@ -1,12 +1,13 @@
-import { useState } from 'react';
-import { Badge, Button, Card, Checkbox, Group, List, Modal, NumberInput, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Badge, Button, Card, Checkbox, Group, List, Modal, NumberInput, ScrollArea, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { call } from '../api/client';
 import { useLive } from '../api/live';
 import type { AutofillRequest, AutofillResult, Term } from '../api/wire';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { useDraftJob, type DraftRequest } from '../controllers/autofill-draft';
-import type { DraftSelection } from '../controllers/scheduler';
+import type { DraftShown } from '../controllers/scheduler';
+import { REVIEW_SORTS, shownRows, type ReviewRow, type ReviewSort } from '../lib/draft-review';
 import { AUTOFILL_BOUNDS } from '../../../core/domain/autofill';
 import { campusTermLabel } from '../../../core/domain/terms';
 
@@ -187,145 +188,121 @@ export function AutofillDialog({
   );
 }
 
-/** The draft's summary, its unplaced sections with reasons, and Apply / Discard. */
+/** How a draft's row reads its place: "MWF 09:00 (60 min) in Hall 2". */
+const when = (m: { day: string; start_time: string; duration_mins: number; room: string }): string => `${m.day} ${m.start_time} (${m.duration_mins} min) in ${m.room}`;
+
+const SHOWN: { value: DraftShown; label: string }[] = [
+  { value: 'both', label: 'Draft and timetable' },
+  { value: 'draft', label: 'Draft alone' },
+  { value: 'timetable', label: 'Timetable alone' },
+];
+
+export interface DraftReview {
+  rows: readonly ReviewRow[];
+  left: ReadonlySet<string>;
+  onToggle: (key: string, keep: boolean) => void;
+  shown: DraftShown;
+  onShow: (shown: DraftShown) => void;
+}
+
+/**
+ * A draft under review, of any source: what it places or moves, one row per section (moved meetings
+ * with where they were), each checked to keep or unchecked to leave out (off the calendar too);
+ * rows filtered and sorted by course, instructor, room or time; what it could not place, with why;
+ * and Apply (the checked rows, all or nothing) or Discard.
+ */
 export function AutofillPreview({
   result,
+  review,
   applying,
   onApply,
   onDiscard,
 }: {
   result: AutofillResult;
+  review: DraftReview;
   applying: boolean;
-  onApply: (kept?: DraftSelection) => void;
+  onApply: () => void;
   onDiscard: () => void;
 }) {
-  if (result.source !== 'run') return <TermDraftPreview result={result} applying={applying} onApply={onApply} onDiscard={onDiscard} />;
+  const { rows, left, onToggle } = review;
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<ReviewSort>('course');
+  const listed = useMemo(() => shownRows(rows, filter, sort), [rows, filter, sort]);
+  const kept = rows.filter((r) => !left.has(r.key)).length;
+  const unplaced = result.source === 'run' ? result.unplaced.map((u) => ({ ...u, key: `${u.course_code}-${u.section_name}` })) : result.unplaced.map((u) => ({ ...u, key: `${u.untimed ? 'untimed' : 'meeting'}-${u.id}` }));
+  const headline =
+    result.source === 'run'
+      ? `Draft: places ${result.placed.length} of ${result.placed.length + result.unplaced.length} sections`
+      : result.source === 'unscheduled'
+        ? `Draft: gives ${result.placed.length} of ${result.placed.length + result.unplaced.length} sections without a time a time`
+        : `Draft: moves ${result.moved.length} meeting${result.moved.length === 1 ? '' : 's'}${result.locked > 0 ? ` (${result.locked} locked kept)` : ''}`;
+  const figures =
+    result.source === 'run'
+      ? `Preference penalty ${result.score.soft.total} (lower is better) · searched for ${(result.duration_ms / 1000).toFixed(1)} s`
+      : `Preference penalty ${result.score.soft.total} (lower is better) · ${result.moves.toLocaleString('en-US')} moves in ${(result.duration_ms / 1000).toFixed(1)} s`;
   return (
-    <Card withBorder data-testid="autofill-summary" bg="var(--mantine-color-blue-light)">
-      <Group justify="space-between" align="start">
-        <Stack gap={4}>
-          <Text fw={600}>
-            Draft: placed {result.placed.length} of {result.placed.length + result.unplaced.length} sections
-            {result.unplaced.length > 0 ? ` (${result.unplaced.length} could not be placed, reasons below)` : ''}
-          </Text>
-          <Group gap="xs">
-            <Badge color={result.score.hard_violations === 0 ? 'green' : 'red'} variant="light">
-              {result.score.hard_violations === 0 ? 'No clashes' : `${result.score.hard_violations} clashes`}
-            </Badge>
-            <details className="tw-details">
-              <summary>Solver figures</summary>
-              Preference penalty {result.score.soft.total} (lower is better) · searched for {(result.duration_ms / 1000).toFixed(1)} s
-            </details>
+    <Card withBorder data-testid="autofill-summary" bg="var(--mantine-color-blue-light)" className="tw-no-print">
+      <Stack gap={6}>
+        <Group justify="space-between" align="start">
+          <Stack gap={4}>
+            <Text fw={600}>
+              {headline}
+              {unplaced.length > 0 ? `; ${unplaced.length} ${result.source === 'run' ? 'could not be placed' : 'stay as they are'} (reasons below)` : ''}
+            </Text>
+            <Group gap="xs">
+              <Badge color={result.score.hard_violations === 0 ? 'green' : 'red'} variant="light">
+                {result.score.hard_violations === 0 ? 'No new clashes' : `${result.score.hard_violations} clashes`}
+              </Badge>
+              <details className="tw-details">
+                <summary>Solver figures</summary>
+                {figures}
+              </details>
+            </Group>
+          </Stack>
+          <Group>
+            <Button variant="default" onClick={onDiscard}>
+              Discard
+            </Button>
+            <Button onClick={onApply} loading={applying} disabled={kept === 0} data-testid="autofill-apply">
+              {kept === rows.length ? 'Apply' : `Apply ${kept} of ${rows.length}`}
+            </Button>
           </Group>
-          {result.unplaced.length > 0 && (
-            <ScrollArea h={110}>
-              <UnplacedList unplaced={result.unplaced.map((u) => ({ ...u, key: `${u.course_code}-${u.section_name}` }))} />
-            </ScrollArea>
-          )}
-        </Stack>
-        <Group>
-          <Button variant="default" onClick={onDiscard}>
-            Discard
-          </Button>
-          <Button onClick={() => onApply()} loading={applying} disabled={result.placed.length === 0} data-testid="autofill-apply">
-            Apply
-          </Button>
         </Group>
-      </Group>
-    </Card>
-  );
-}
-
-/** A term's draft: the meetings it moves (each with where it was) and the sections it places, each kept or left out by staff; what stays, with why. */
-function TermDraftPreview({
-  result,
-  applying,
-  onApply,
-  onDiscard,
-}: {
-  result: Exclude<AutofillResult, { source: 'run' }>;
-  applying: boolean;
-  onApply: (kept?: DraftSelection) => void;
-  onDiscard: () => void;
-}) {
-  const when = (m: { day: string; start_time: string; duration_mins: number; room: string }): string =>
-    `${m.day} ${m.start_time} (${m.duration_mins} min) in ${m.room}`;
-  // Rows staff unchecked: left out of Apply (a meeting stays where it is, a section without a time).
-  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (key: string, keep: boolean): void =>
-    setLeft((now) => {
-      const next = new Set(now);
-      if (keep) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-  const meetings = result.moved.filter((m) => !left.has(`m${m.id}`)).map((m) => m.id);
-  const sections = result.placed.filter((p) => !left.has(`s${p.id}`)).map((p) => p.id);
-  const rows = [
-    ...result.placed.map((p) => ({
-      key: `s${p.id}`,
-      label: `${p.course_code} §${p.section_name}`,
-      text: `${when(p)}${p.instructors.length > 0 ? ` with ${p.instructors.join(', ')}` : ''}`,
-    })),
-    ...result.moved.map((m) => ({ key: `m${m.id}`, label: `${m.course_code} §${m.section_name}`, text: `${when(m)}, was ${when(m.was)}` })),
-  ];
-  const kept = meetings.length + sections.length;
-  return (
-    <Card withBorder data-testid="autofill-summary" bg="var(--mantine-color-blue-light)">
-      <Group justify="space-between" align="start">
-        <Stack gap={4}>
-          <Text fw={600}>
-            {result.source === 'unscheduled'
-              ? `Draft: gives ${result.placed.length} of ${result.placed.length + result.unplaced.length} sections without a time a time`
-              : `Draft: moves ${result.moved.length} meeting${result.moved.length === 1 ? '' : 's'}${result.locked > 0 ? ` (${result.locked} locked kept)` : ''}`}
-            {result.unplaced.length > 0 ? `; ${result.unplaced.length} stay as they are (reasons below)` : ''}
-          </Text>
-          <Group gap="xs">
-            <Badge color="green" variant="light">
-              No new clashes
-            </Badge>
-            <details className="tw-details">
-              <summary>Solver figures</summary>
-              Preference penalty {result.score.soft.total} (lower is better) · {result.moves.toLocaleString('en-US')} moves in{' '}
-              {(result.duration_ms / 1000).toFixed(1)} s
-            </details>
-          </Group>
-          <ScrollArea h={180}>
-            <Stack gap={2} data-testid="autofill-review">
-              {rows.map((row) => (
-                <Checkbox
-                  key={row.key}
-                  size="xs"
-                  checked={!left.has(row.key)}
-                  onChange={(e) => toggle(row.key, e.currentTarget.checked)}
-                  data-testid={`autofill-row-${row.key}`}
-                  label={
-                    <span>
-                      <b>{row.label}</b> {row.text}
-                    </span>
-                  }
-                />
-              ))}
-            </Stack>
-            {result.unplaced.length > 0 && (
-              <UnplacedList unplaced={result.unplaced.map((u) => ({ ...u, key: `${u.untimed ? 'untimed' : 'meeting'}-${u.id}` }))} />
+        <Group gap="xs" align="end">
+          <TextInput size="xs" label="Find a course, instructor or room" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} w={240} data-testid="autofill-filter" />
+          <Select size="xs" label="Sort by" data={[...REVIEW_SORTS]} value={sort} onChange={(v) => setSort((v) ?? 'course')} allowDeselect={false} w={150} data-testid="autofill-sort" />
+          <SegmentedControl size="xs" data={SHOWN} value={review.shown} onChange={(v) => review.onShow(v)} aria-label="What the week shows" data-testid="autofill-shown" />
+        </Group>
+        <ScrollArea h={200}>
+          <Stack gap={2} data-testid="autofill-review" role="group" aria-label="The draft's sections: uncheck those to leave out">
+            {listed.map((row) => (
+              <Checkbox
+                key={row.key}
+                size="xs"
+                checked={!left.has(row.key)}
+                onChange={(e) => onToggle(row.key, e.currentTarget.checked)}
+                data-testid={`autofill-row-${row.key}`}
+                label={
+                  <span>
+                    <b>
+                      {row.course_code} §{row.section_name}
+                    </b>{' '}
+                    {when(row)}
+                    {row.doctors.length > 0 ? ` with ${row.doctors.map((d) => d.name).join(', ')}` : ''}
+                    {row.was ? `, was ${when(row.was)}` : ''}
+                  </span>
+                }
+              />
+            ))}
+            {listed.length === 0 && (
+              <Text size="xs" c="dimmed">
+                {rows.length === 0 ? 'Nothing to place or move.' : 'No row matches.'}
+              </Text>
             )}
-          </ScrollArea>
-        </Stack>
-        <Group>
-          <Button variant="default" onClick={onDiscard}>
-            Discard
-          </Button>
-          <Button
-            onClick={() => onApply(kept === rows.length ? undefined : { meetings, sections })}
-            loading={applying}
-            disabled={kept === 0}
-            data-testid="autofill-apply"
-          >
-            {kept === rows.length ? 'Apply' : `Apply ${kept} of ${rows.length}`}
-          </Button>
-        </Group>
-      </Group>
+          </Stack>
+          {unplaced.length > 0 && <UnplacedList unplaced={unplaced} />}
+        </ScrollArea>
+      </Stack>
     </Card>
   );
 }

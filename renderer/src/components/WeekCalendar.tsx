@@ -9,14 +9,13 @@ import { describeMeeting } from '../lib/resource-rows';
 import { MAX_DRAWN_PER_SLOT, weekEvents } from '../lib/calendar-events';
 import { textWidth } from '../lib/text-width';
 import { useElementSize } from '@mantine/hooks';
-import { colourOf, dateOfLetter, hhmm, leadInstructor, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
+import { dateOfLetter, hhmm, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
 import { messageOf } from '../api/errors';
 import { updateEntry, useScheduleView } from '../stores/schedule';
 import { useCampusList } from '../stores/catalog';
 import type { Doctor, Entry } from '../api/wire';
-import { labelBlock, WeekEventContent, type DraftPlacement } from './WeekEventContent';
-
-export type { DraftPlacement };
+import { labelBlock, WeekEventContent } from './WeekEventContent';
+import type { DraftBlock } from '../lib/draft-review';
 
 /**
  * Options that never change, defined once: FullCalendar re-processes every event when an option's
@@ -80,11 +79,12 @@ function useColumnsThatFit() {
 }
 
 /**
- * The calendar's events: the sections (folded where crowded), the filtered instructor's available
- * hours as bands (read as the conflict rules read them) and an auto-fill draft in the preview style.
- * Recomputed only when those change, so FullCalendar does not re-lay out every event on unrelated updates.
+ * The calendar's events: the sections and an auto-fill draft's (folded where crowded, by one rule,
+ * the draft's in its pattern), and the filtered instructor's available hours as bands (read as the
+ * conflict rules read them). Recomputed only when those change, so FullCalendar does not re-lay out
+ * every event on unrelated updates.
  */
-function useWeekEvents(shown: readonly Entry[], availabilityOf: Doctor | undefined, draft: readonly DraftPlacement[], columnsThatFit: ((codes: readonly string[]) => number) | undefined): EventInput[] {
+function useWeekEvents(shown: readonly Entry[], availabilityOf: Doctor | undefined, draft: readonly DraftBlock[], columnsThatFit: ((codes: readonly string[]) => number) | undefined): EventInput[] {
   return useMemo(() => {
     const window = availabilityOf ? availabilityWindow(availabilityOf) : null;
     const availability: EventInput[] = window
@@ -95,21 +95,7 @@ function useWeekEvents(shown: readonly Entry[], availabilityOf: Doctor | undefin
           backgroundColor: '#8ce99a',
         }))
       : [];
-    const preview: EventInput[] = draft.flatMap((p, i) =>
-      [...p.day].map((letter) => ({
-        id: `draft-${i}:${letter}`,
-        title: `${p.course_code} §${p.section_name} (draft)`,
-        start: `${dateOfLetter(letter)}T${p.start_time}`,
-        end: `${dateOfLetter(letter)}T${hhmm(minutesOf(p.start_time) + p.duration_mins)}`,
-        classNames: ['tw-preview'],
-        editable: false,
-        backgroundColor: 'transparent',
-        borderColor: colourOf(leadInstructor(p)),
-        textColor: 'inherit',
-        extendedProps: { draft: p },
-      })),
-    );
-    return [...weekEvents(shown, MAX_DRAWN_PER_SLOT, columnsThatFit), ...availability, ...preview];
+    return [...weekEvents([...shown, ...draft], MAX_DRAWN_PER_SLOT, columnsThatFit), ...availability];
   }, [shown, availabilityOf, draft, columnsThatFit]);
 }
 
@@ -161,6 +147,9 @@ function useBlockLabels(entriesById: ReadonlyMap<number, Entry>) {
     (event: EventApi): string => {
       const hidden = event.extendedProps.hiddenLabels as string[] | undefined;
       if (hidden) return `${hidden.length} more sections: ${hidden.join(', ')}. Press Enter to list them.`;
+      const draft = event.extendedProps.draft as DraftBlock | undefined;
+      if (draft && event.start && event.end)
+        return `Draft, not stored: ${describeMeeting([draft], letterOfDate(event.start), minutesOf(timeOfDate(event.start)), minutesOf(timeOfDate(event.end)))}`;
       const ids = (event.extendedProps.jointEntries as number[] | undefined) ?? [Number(event.groupId)];
       const members = ids.map((id) => entriesById.get(id)).filter((e): e is Entry => e !== undefined);
       const { start, end } = event;
@@ -176,7 +165,8 @@ export interface WeekCalendarProps {
   entriesById: ReadonlyMap<number, Entry>;
   /** The filtered instructor, whose available hours are drawn as bands. */
   availabilityOf: Doctor | undefined;
-  draft: readonly DraftPlacement[];
+  /** An auto-fill draft's sections staff keep checked. */
+  draft: readonly DraftBlock[];
   onCreate: (letter: string, time: string) => void;
   /** One section opens for editing; several (a joint block, a "+N sections" block) are listed. */
   onOpen: (entryIds: readonly number[]) => void;
@@ -206,8 +196,10 @@ export const WeekCalendar = memo(function WeekCalendar({ shown, entriesById, ava
   const onEventMount = useCallback((arg: EventMountArg): void => labelBlock(arg.el, labelOf(arg.event)), [labelOf]);
   const onEventClick = useCallback(
     (info: EventClickArg): void => {
+      // A draft's section is reviewed in the draft's list, not opened (it is not stored yet).
+      if (info.event.extendedProps.draft) return;
       const listed = (info.event.extendedProps.hiddenEntries ?? info.event.extendedProps.jointEntries) as number[] | undefined;
-      onOpen(listed ?? [Number(info.event.groupId)]);
+      onOpen((listed ?? [Number(info.event.groupId)]).filter((id) => id > 0));
     },
     [onOpen],
   );

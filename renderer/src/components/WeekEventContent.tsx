@@ -1,9 +1,8 @@
 import type { EventContentArg } from '@fullcalendar/core';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
 import { instructorsOf } from '../lib/resource-rows';
-import type { DraftPlacement, Entry } from '../api/wire';
-
-export type { DraftPlacement } from '../api/wire';
+import type { Entry } from '../api/wire';
+import type { DraftBlock } from '../lib/draft-review';
 
 /** A block's accessible name and hover text. */
 export function labelBlock(block: HTMLElement | null, label: string): void {
@@ -28,13 +27,19 @@ function FoldContent({ count, label }: { count: number; label: string }) {
   );
 }
 
-/** A section of an auto-fill draft, drawn in the preview style. */
-function DraftContent({ title, placement }: { title: string; placement: DraftPlacement }) {
+/** A section of an auto-fill draft: its code whole, as a stored meeting's, in the draft's pattern and named a draft. */
+function DraftContent({ title, placement, label }: { title: string; placement: DraftBlock; label: string }) {
+  const code = title.startsWith(placement.course_code) ? placement.course_code : '';
   return (
-    <div className="tw-preview-content" style={{ overflow: 'hidden', fontSize: 11, lineHeight: 1.2 }}>
-      <b>{title}</b>
+    <div ref={relabelWith(label)} className="tw-event tw-preview-content" data-testid="draft-event">
+      <b>
+        <span className="tw-code" data-testid="event-code">
+          {code}
+        </span>
+        {title.slice(code.length)}
+      </b>
       <div>{placement.doctors.map((d) => d.name).join(', ')}</div>
-      <div>{placement.room}</div>
+      <div>{placement.room} · draft</div>
     </div>
   );
 }
@@ -88,8 +93,8 @@ export function WeekEventContent({
 }) {
   const hidden = arg.event.extendedProps.hiddenEntries as number[] | undefined;
   if (hidden) return <FoldContent count={hidden.length} label={label} />;
-  const placement = arg.event.extendedProps.draft as DraftPlacement | undefined;
-  if (placement) return <DraftContent title={arg.event.title} placement={placement} />;
+  const placement = arg.event.extendedProps.draft as DraftBlock | undefined;
+  if (placement) return <DraftContent title={arg.event.title} placement={placement} label={label} />;
   const id = Number(arg.event.groupId);
   return <EntryContent id={id} title={arg.event.title} entry={entriesById.get(id)} label={label} campusCount={campusCount} refusal={refusal?.entryId === id ? refusal.message : null} />;
 }

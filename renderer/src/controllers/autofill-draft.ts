@@ -11,8 +11,9 @@ export type DraftRequest = Omit<Args<'schedule-autofill-start'>, 'year' | 'semes
 
 /** A background draft's answer as the preview shows any auto-fill draft. */
 export function draftResult(job: DraftJob, durationMs: number): AutofillResult | null {
-  if (job.result === null) return null;
-  return { source: job.source, year: job.year, semester: job.semester, ...job.result, stored: 0, duration_ms: durationMs, dry_run: true };
+  // Background drafts are a term's (a run's draft is made at once, by POST /scheduler/auto).
+  if (job.result === null || job.source === 'run') return null;
+  return { source: job.source, year: job.year, semester: job.semester, ...job.result, draft_id: job.draft_id, stored: 0, duration_ms: durationMs, dry_run: true };
 }
 
 /**

@@ -10,6 +10,7 @@ import { useScheduleView, useTimetable } from '../stores/schedule';
 import { displayRoom, TBD_ROOM } from '../../../core/domain/meetings';
 import { usualMeetingForDay } from '../../../core/domain/days';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
+import { draftBlocks, reviewRows, selectionOf } from '../lib/draft-review';
 
 export type SchedulerView = 'week' | ResourceKind;
 
@@ -28,14 +29,9 @@ export interface SchedulerFilters {
 
 const NO_FILTERS: SchedulerFilters = { part: null, campus: null, doctor: null, room: null, cohort: null };
 const NONE: never[] = [];
+const NO_KEYS: ReadonlySet<string> = new Set();
 
 /** An auto-fill draft on screen, with what it was asked with (applying it asks the same). */
-/** The moved meetings and placed sections of a term's draft staff keep (by id). */
-export interface DraftSelection {
-  meetings: number[];
-  sections: number[];
-}
-
 export interface DraftRun {
   /** What was asked (the draft is asked again, stored, to apply it: the same seed and moves give the same draft). */
   request: AutofillRequest;
@@ -155,23 +151,55 @@ function useSectionEditing(entriesById: ReadonlyMap<number, Entry>, selectedDoct
   };
 }
 
-/** An auto-fill draft on screen until applied (asking the same again, stored this time) or discarded. */
+/** What the week shows while a draft is reviewed: both, the draft alone, or the timetable alone. */
+export type DraftShown = 'both' | 'draft' | 'timetable';
+
+/**
+ * An auto-fill draft on screen until applied or discarded: its review rows, those staff unchecked
+ * (left out of Apply, and off the calendar), and what the week shows of it.
+ */
 function useAutofillDraft(term: Term | null) {
   const [draftRun, setDraftRun] = useState<DraftRun | null>(null);
   const [applying, setApplying] = useState(false);
+  const [left, setLeft] = useState<ReadonlySet<string>>(NO_KEYS);
+  const [shown, setShown] = useState<DraftShown>('both');
+  const rows = useMemo(() => (draftRun ? reviewRows(draftRun.result) : []), [draftRun]);
+  const blocks = useMemo(() => draftBlocks(rows, left), [rows, left]);
+  const showDraft = useCallback((next: DraftRun | null) => {
+    setDraftRun(next);
+    setLeft(NO_KEYS);
+    setShown('both');
+  }, []);
+  const toggleRow = useCallback(
+    (key: string, keep: boolean) =>
+      setLeft((now) => {
+        const next = new Set(now);
+        if (keep) next.delete(key);
+        else next.add(key);
+        return next;
+      }),
+    [],
+  );
   return {
     draftRun,
-    showDraft: setDraftRun,
-    discardDraft: () => setDraftRun(null),
+    showDraft,
+    discardDraft: () => showDraft(null),
+    reviewRows: rows,
+    leftOut: left,
+    toggleRow,
+    draftShown: shown,
+    showDraftAs: setShown,
+    draftBlocks: blocks,
     applying,
-    /** Stores the draft: all of it, or (a term's draft) only the meetings and sections staff kept checked. */
-    applyDraft: async (kept?: DraftSelection): Promise<void> => {
+    /** Stores the draft, all or nothing: the rows staff kept checked (a draft kept by id), else the same asked again, stored. */
+    applyDraft: async (): Promise<void> => {
       if (!draftRun) return;
       setApplying(true);
       try {
         let done: string;
-        if (draftRun.draftId !== undefined) {
-          const applied = await call('schedule-autofill-apply', { draft_id: draftRun.draftId, ...kept });
+        const id = draftRun.draftId ?? draftRun.result.draft_id;
+        if (id !== null) {
+          const applied = await call('schedule-autofill-apply', { draft_id: id, ...selectionOf(rows, left) });
           done = `${applied.applied ?? 0} meetings and sections stored.`;
         } else {
           const applied = await call('schedule-autofill', { ...draftRun.request, dry_run: false, ...term });
@@ -182,7 +210,7 @@ function useAutofillDraft(term: Term | null) {
                 ? `${applied.placed.length} sections without a time given one.`
                 : `${applied.moved.length} meetings moved.`;
         }
-        setDraftRun(null);
+        showDraft(null);
         notifyDone(done, 'Auto-fill applied');
       } catch (e) {
         notifyError(e, 'The draft could not be applied');

@@ -3,7 +3,11 @@ import type { ScheduleEntry } from '../../../core/schedule/schema';
 import { colourOf, dateOfLetter, hhmm, leadInstructor, minutesOf } from './week';
 
 /** What the calendar needs of a timetable entry. */
-export type CalendarEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctors' | 'day' | 'start_time' | 'duration_mins' | 'warnings'> & Partial<Pick<ScheduleEntry, 'joint_group' | 'curriculum_conflicts'>>;
+export type CalendarEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctors' | 'day' | 'start_time' | 'duration_mins' | 'warnings'> &
+  Partial<Pick<ScheduleEntry, 'joint_group' | 'curriculum_conflicts'>> & {
+    /** A section of an auto-fill draft (id below zero): drawn by the same rules, in the draft's pattern, never dragged. */
+    draft?: true;
+  };
 
 /** "CSC374 §1" for one section; for a joint group "CSC374 / CSC574 §1" when members share a section name, else "CSC374 §1 / CSC574 §2". */
 export function jointTitle(members: readonly CalendarEntry[]): string {
@@ -29,6 +33,21 @@ function borderOf(members: readonly CalendarEntry[]): string | null {
 
 function occurrence(entry: CalendarEntry, letter: string, members: readonly CalendarEntry[] = [entry]): EventInput {
   const start = minutesOf(entry.start_time);
+  if (entry.draft) {
+    return {
+      id: `${entry.id}:${letter}`,
+      groupId: String(entry.id),
+      title: jointTitle(members),
+      start: `${dateOfLetter(letter)}T${entry.start_time}`,
+      end: `${dateOfLetter(letter)}T${hhmm(Math.min(start + entry.duration_mins, 24 * 60 - 1))}`,
+      classNames: ['tw-preview'],
+      editable: false,
+      backgroundColor: 'transparent',
+      borderColor: colourOf(leadInstructor(entry)),
+      textColor: 'inherit',
+      extendedProps: { draft: entry },
+    };
+  }
   const border = borderOf(members);
   const joint = members.length > 1;
   return {

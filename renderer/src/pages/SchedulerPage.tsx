@@ -1,6 +1,8 @@
 import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ResourceWeek } from '../components/ResourceWeek';
-import { WeekCalendar, type DraftPlacement } from '../components/WeekCalendar';
+import { WeekCalendar } from '../components/WeekCalendar';
+import type { DraftBlock } from '../lib/draft-review';
+import type { Entry } from '../api/wire';
 import { UnscheduledPanel } from '../components/UnscheduledPanel';
 import { DoctorsPanel, SectionsListModal, WarningsPanel } from '../components/SchedulePanels';
 import { UNASSIGNED_KEY } from '../lib/resource-rows';
@@ -21,7 +23,8 @@ const VIEWS: { value: SchedulerView; label: string }[] = [
   { value: 'room', label: 'By room' },
   { value: 'instructor', label: 'By instructor' },
 ];
-const NO_DRAFT: DraftPlacement[] = [];
+const NO_DRAFT: DraftBlock[] = [];
+const NO_ENTRIES: Entry[] = [];
 
 interface FilterSelectProps {
   label: string;
@@ -212,10 +215,10 @@ function TimetableCard({ page }: { page: SchedulerPageState }) {
     <Card withBorder padding="xs" data-testid="calendar" className="tw-printable">
       {/* The week stays mounted under the other views (hidden, its sections as last shown): switching back is immediate. */}
       <WeekCalendar
-        shown={page.weekShown}
+        shown={page.draftRun && page.draftShown === 'draft' ? NO_ENTRIES : page.weekShown}
         entriesById={page.entriesById}
         availabilityOf={page.selectedDoctor}
-        draft={page.draftRun?.result.source === 'run' ? page.draftRun.result.placed : NO_DRAFT}
+        draft={page.draftRun && page.draftShown !== 'timetable' ? page.draftBlocks : NO_DRAFT}
         onCreate={page.startSection}
         onOpen={page.openEntries}
         hidden={page.view !== 'week'}
@@ -279,7 +282,13 @@ export function SchedulerPage() {
       <ErrorNote message={page.error} />
       {page.refusal && <ErrorNote message={`Not moved: ${page.refusal.message}`} testId="schedule-refusal" />}
       {page.draftRun && (
-        <AutofillPreview result={page.draftRun.result} applying={page.applying} onApply={(kept) => void page.applyDraft(kept)} onDiscard={page.discardDraft} />
+        <AutofillPreview
+          result={page.draftRun.result}
+          review={{ rows: page.reviewRows, left: page.leftOut, onToggle: page.toggleRow, shown: page.draftShown, onShow: page.showDraftAs }}
+          applying={page.applying}
+          onApply={() => void page.applyDraft()}
+          onDiscard={page.discardDraft}
+        />
       )}
       <TimetableCard page={page} />
       {page.term && <UnscheduledPanel term={page.term} />}

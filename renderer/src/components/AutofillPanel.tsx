@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Badge, Button, Card, Checkbox, Group, List, Modal, NumberInput, ScrollArea, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { call } from '../api/client';
 import { useLive } from '../api/live';
@@ -8,6 +8,7 @@ import { ErrorNote } from './ErrorNote';
 import { useDraftJob, type DraftRequest } from '../controllers/autofill-draft';
 import type { DraftShown } from '../controllers/scheduler';
 import { REVIEW_SORTS, shownRows, type ReviewRow, type ReviewSort } from '../lib/draft-review';
+import { useDraftReview } from '../stores/draft-review';
 import { AUTOFILL_BOUNDS } from '../../../core/domain/autofill';
 import { campusTermLabel } from '../../../core/domain/terms';
 
@@ -199,8 +200,6 @@ const SHOWN: { value: DraftShown; label: string }[] = [
 
 export interface DraftReview {
   rows: readonly ReviewRow[];
-  left: ReadonlySet<string>;
-  onToggle: (key: string, keep: boolean) => void;
   shown: DraftShown;
   onShow: (shown: DraftShown) => void;
 }
@@ -208,7 +207,7 @@ export interface DraftReview {
 /**
  * A draft under review, of any source: what it places or moves, one row per section (moved meetings
  * with where they were), each checked to keep or unchecked to leave out (off the calendar too);
- * rows filtered and sorted by course, instructor, room or time; what it could not place, with why;
+ * rows filtered and sorted by course, instructor, room or time (an unchecked row's blocks dimmed on the week); what it could not place, with why;
  * and Apply (the checked rows, all or nothing) or Discard.
  */
 export function AutofillPreview({
@@ -224,7 +223,10 @@ export function AutofillPreview({
   onApply: () => void;
   onDiscard: () => void;
 }) {
-  const { rows, left, onToggle } = review;
+  const { rows } = review;
+  // Which rows staff unchecked: this review's own state (stores/draft-review), so a toggle redraws the row and its blocks only.
+  const left = useDraftReview((st) => st.left);
+  const onToggle = useDraftReview((st) => st.toggle);
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<ReviewSort>('course');
   const listed = useMemo(() => shownRows(rows, filter, sort), [rows, filter, sort]);
@@ -276,23 +278,7 @@ export function AutofillPreview({
         <ScrollArea h={200}>
           <Stack gap={2} data-testid="autofill-review" role="group" aria-label="The draft's sections: uncheck those to leave out">
             {listed.map((row) => (
-              <Checkbox
-                key={row.key}
-                size="xs"
-                checked={!left.has(row.key)}
-                onChange={(e) => onToggle(row.key, e.currentTarget.checked)}
-                data-testid={`autofill-row-${row.key}`}
-                label={
-                  <span>
-                    <b>
-                      {row.course_code} §{row.section_name}
-                    </b>{' '}
-                    {when(row)}
-                    {row.doctors.length > 0 ? ` with ${row.doctors.map((d) => d.name).join(', ')}` : ''}
-                    {row.was ? `, was ${when(row.was)}` : ''}
-                  </span>
-                }
-              />
+              <ReviewLine key={row.key} row={row} checked={!left.has(row.key)} onToggle={onToggle} />
             ))}
             {listed.length === 0 && (
               <Text size="xs" c="dimmed">
@@ -306,6 +292,26 @@ export function AutofillPreview({
     </Card>
   );
 }
+
+/**
+ * One row of a draft's review: a plain checkbox and its label (hundreds are drawn at once, and only
+ * the one toggled draws again).
+ */
+const ReviewLine = memo(function ReviewLine({ row, checked, onToggle }: { row: ReviewRow; checked: boolean; onToggle: (key: string, keep: boolean) => void }) {
+  return (
+    <label className="tw-review-row">
+      <input type="checkbox" checked={checked} onChange={(e) => onToggle(row.key, e.currentTarget.checked)} data-testid={`autofill-row-${row.key}`} />
+      <span>
+        <b>
+          {row.course_code} §{row.section_name}
+        </b>{' '}
+        {when(row)}
+        {row.doctors.length > 0 ? ` with ${row.doctors.map((d) => d.name).join(', ')}` : ''}
+        {row.was ? `, was ${when(row.was)}` : ''}
+      </span>
+    </label>
+  );
+});
 
 /** What a draft could not place, each with the reason in words. */
 function UnplacedList({ unplaced }: { unplaced: { key: string; course_code: string; section_name: string; reason: string }[] }) {

@@ -3,6 +3,7 @@ import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
 import { instructorsOf } from '../lib/resource-rows';
 import type { Entry } from '../api/wire';
 import type { DraftBlock } from '../lib/draft-review';
+import { useDraftReview } from '../stores/draft-review';
 
 /** A block's accessible name and hover text. */
 export function labelBlock(block: HTMLElement | null, label: string): void {
@@ -27,11 +28,21 @@ function FoldContent({ count, label }: { count: number; label: string }) {
   );
 }
 
-/** A section of an auto-fill draft: its code whole, as a stored meeting's, in the draft's pattern and named a draft. */
+/**
+ * A section of an auto-fill draft: its code whole, as a stored meeting's, in the draft's pattern and
+ * named a draft; dimmed and named "left out" while its review row is unchecked.
+ */
 function DraftContent({ title, placement, label }: { title: string; placement: DraftBlock; label: string }) {
   const code = title.startsWith(placement.course_code) ? placement.course_code : '';
+  const kept = useDraftReview((s) => !s.left.has(placement.key));
   return (
-    <div ref={relabelWith(label)} className="tw-event tw-preview-content" data-testid="draft-event">
+    <div
+      ref={relabelWith(kept ? label : label.replace(/^Draft, not stored:/, 'Draft, left out:'))}
+      className={`tw-event tw-preview-content${kept ? '' : ' tw-draft-left'}`}
+      data-testid="draft-event"
+      data-key={placement.key}
+      data-kept={kept}
+    >
       <b>
         <span className="tw-code" data-testid="event-code">
           {code}
@@ -39,7 +50,9 @@ function DraftContent({ title, placement, label }: { title: string; placement: D
         {title.slice(code.length)}
       </b>
       <div>{placement.doctors.map((d) => d.name).join(', ')}</div>
-      <div>{placement.room} · draft</div>
+      <div>
+        {placement.room} · {kept ? 'draft' : 'left out'}
+      </div>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { displayRoom, TBD_ROOM } from '../../../core/domain/meetings';
 import { usualMeetingForDay } from '../../../core/domain/days';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
 import { draftBlocks, reviewRows, selectionOf } from '../lib/draft-review';
+import { useDraftReview } from '../stores/draft-review';
 
 export type SchedulerView = 'week' | ResourceKind;
 
@@ -29,7 +30,6 @@ export interface SchedulerFilters {
 
 const NO_FILTERS: SchedulerFilters = { part: null, campus: null, doctor: null, room: null, cohort: null };
 const NONE: never[] = [];
-const NO_KEYS: ReadonlySet<string> = new Set();
 
 /** An auto-fill draft on screen, with what it was asked with (applying it asks the same). */
 export interface DraftRun {
@@ -161,32 +161,25 @@ export type DraftShown = 'both' | 'draft' | 'timetable';
 function useAutofillDraft(term: Term | null) {
   const [draftRun, setDraftRun] = useState<DraftRun | null>(null);
   const [applying, setApplying] = useState(false);
-  const [left, setLeft] = useState<ReadonlySet<string>>(NO_KEYS);
+  // The rows left out are read where they are shown (the review, the draft's blocks) and when applying: a toggle redraws no page.
+  const resetRows = useDraftReview((s) => s.reset);
   const [shown, setShown] = useState<DraftShown>('both');
   const rows = useMemo(() => (draftRun ? reviewRows(draftRun.result) : []), [draftRun]);
-  const blocks = useMemo(() => draftBlocks(rows, left), [rows, left]);
-  const showDraft = useCallback((next: DraftRun | null) => {
-    setDraftRun(next);
-    setLeft(NO_KEYS);
-    setShown('both');
-  }, []);
-  const toggleRow = useCallback(
-    (key: string, keep: boolean) =>
-      setLeft((now) => {
-        const next = new Set(now);
-        if (keep) next.delete(key);
-        else next.add(key);
-        return next;
-      }),
-    [],
+  // Every row's blocks: an unchecked one is drawn dimmed (its block reads the review), so a toggle lays nothing out again.
+  const blocks = useMemo(() => draftBlocks(rows), [rows]);
+  const showDraft = useCallback(
+    (next: DraftRun | null) => {
+      setDraftRun(next);
+      resetRows();
+      setShown('both');
+    },
+    [resetRows],
   );
   return {
     draftRun,
     showDraft,
     discardDraft: () => showDraft(null),
     reviewRows: rows,
-    leftOut: left,
-    toggleRow,
     draftShown: shown,
     showDraftAs: setShown,
     draftBlocks: blocks,
@@ -199,7 +192,7 @@ function useAutofillDraft(term: Term | null) {
         let done: string;
         const id = draftRun.draftId ?? draftRun.result.draft_id;
         if (id !== null) {
-          const applied = await call('schedule-autofill-apply', { draft_id: id, ...selectionOf(rows, left) });
+          const applied = await call('schedule-autofill-apply', { draft_id: id, ...selectionOf(rows, useDraftReview.getState().left) });
           done = `${applied.applied ?? 0} meetings and sections stored.`;
         } else {
           const applied = await call('schedule-autofill', { ...draftRun.request, dry_run: false, ...term });

@@ -84,16 +84,16 @@ export function shownRows(rows: readonly ReviewRow[], filter: string, sort: Revi
   return rows.filter(matches).sort(COMPARE[sort]);
 }
 
-/** A draft's block on the calendar: drawn like a stored meeting, marked as a draft. */
-export type DraftBlock = CalendarEntry & { draft: true; room: string; joint_group: null; curriculum_conflicts: string[] };
+/** A draft's block on the calendar: drawn like a stored meeting, marked as a draft; `key` is its review row's. */
+export type DraftBlock = CalendarEntry & { draft: true; key: string; room: string; joint_group: null; curriculum_conflicts: string[] };
 
-/** The checked rows as blocks for the calendar (ids below zero, apart from stored meetings'). */
-export function draftBlocks(rows: readonly ReviewRow[], left: ReadonlySet<string>): DraftBlock[] {
+/** The rows as blocks for the calendar (ids below zero, apart from stored meetings'). */
+export function draftBlocks(rows: readonly ReviewRow[]): DraftBlock[] {
   return rows
-    .filter((r) => !left.has(r.key))
     .map((r, i) => ({
       id: -(i + 1),
       draft: true,
+      key: r.key,
       course_code: r.course_code,
       section_name: r.section_name,
       doctors: r.doctors.map((d) => ({ ...d, role: 'teaches' as const })),

@@ -284,7 +284,7 @@ export function SchedulerPage() {
       {page.draftRun && (
         <AutofillPreview
           result={page.draftRun.result}
-          review={{ rows: page.reviewRows, left: page.leftOut, onToggle: page.toggleRow, shown: page.draftShown, onShow: page.showDraftAs }}
+          review={{ rows: page.reviewRows, shown: page.draftShown, onShow: page.showDraftAs }}
           applying={page.applying}
           onApply={() => void page.applyDraft()}
           onDiscard={page.discardDraft}

@@ -96,27 +96,24 @@ function makeRoom(department: number, now: number): Job[] {
   return mine;
 }
 
+/** A draft's record, kept under its new id. */
+function newJob(department: number, term: Term, source: Job['source'], madeAt: number, state: Pick<Job, 'status' | 'progress' | 'draft'>): Job {
+  const job: Job = { id: randomUUID(), department, term, source, ...state, error: null, applied: null, cancel: () => undefined, cancelled: false, madeAt };
+  jobs.set(job.id, job);
+  return job;
+}
+
 /** Keeps a draft made at once (POST /scheduler/auto with dry_run), to review and apply by its id; answers the id. */
 export function keepDraft(ctx: CoreContext, draft: TermDraft): string {
   const now = Date.now();
   makeRoom(ctx.department, now);
   const left = draft.unplaced.length;
   const placed = draft.moved.length + draft.placed.length;
-  const job: Job = {
-    id: randomUUID(),
-    department: ctx.department,
-    term: draft.term,
-    source: draft.source,
+  const job = newJob(ctx.department, draft.term, draft.source, now, {
     status: 'done',
     progress: { phase: 'optimization', placed, classes: placed + left, hard_left: left, best_total: draft.score.soft.total },
     draft,
-    error: null,
-    applied: null,
-    cancel: () => undefined,
-    cancelled: false,
-    madeAt: now,
-  };
-  jobs.set(job.id, job);
+  });
   return job.id;
 }
 
@@ -127,21 +124,11 @@ export function startDraft(ctx: CoreContext, term: Term, input: TermDraftInput &
     throw new CoreError('busy', `${DRAFT_BOUNDS.runningPerDepartment} auto-fill drafts are already running for this department: wait for one or cancel it`);
   }
   makeRoom(ctx.department, now);
-  const job: Job = {
-    id: randomUUID(),
-    department: ctx.department,
-    term,
-    source: input.source,
+  const job = newJob(ctx.department, term, input.source, now, {
     status: 'running',
     progress: { phase: 'starting', placed: 0, classes: 0, hard_left: 0, best_total: null },
     draft: null,
-    error: null,
-    applied: null,
-    cancel: () => undefined,
-    cancelled: false,
-    madeAt: now,
-  };
-  jobs.set(job.id, job);
+  });
   const onProgress = (p: SearchProgress): void => {
     job.progress = {
       phase: p.phase,

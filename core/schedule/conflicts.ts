@@ -189,11 +189,6 @@ export function roomConflicts(booking: Booking, others: readonly Booking[]): Cla
   return booking.roomKey === null ? [] : collect(others, (other) => roomClash(booking, other));
 }
 
-/** Rule 5 over every other meeting of the instructor (see travelClash). */
-export function travelConflicts(doctor: DoctorAvailability, booking: Booking, others: readonly Booking[], rules: ConflictRules): Clash[] {
-  return collect(others, (other) => travelClash(doctor, booking, other, rules));
-}
-
 /**
  * All conflicts of a booking, each with the meeting it is about (an import keeps both sides of a
  * clash). `doctors` are its instructors (rules 1, 2 and 5 for each); rule 3 is skipped when the

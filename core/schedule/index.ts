@@ -3,12 +3,8 @@
  * conflict rules, the checked write of one meeting, cohorts, and the entry fields other forms reuse.
  */
 export {
-  availabilityConflicts,
   bookingConflicts,
-  doctorConflicts,
   meetTogether,
-  roomConflicts,
-  travelConflicts,
   type Booking,
   type ConflictRules,
   type DoctorAvailability,

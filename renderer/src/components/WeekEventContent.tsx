@@ -28,6 +28,18 @@ function FoldContent({ count, label }: { count: number; label: string }) {
   );
 }
 
+/** A block's title: the course code in full, then the section and the rest as space allows. */
+function CodeFirst({ title, code }: { title: string; code: string }) {
+  return (
+    <b>
+      <span className="tw-code" data-testid="event-code">
+        {code}
+      </span>
+      {title.slice(code.length)}
+    </b>
+  );
+}
+
 /**
  * A section of an auto-fill draft: its code whole, as a stored meeting's, in the draft's pattern and
  * named a draft; dimmed and named "left out" while its review row is unchecked.
@@ -43,12 +55,7 @@ function DraftContent({ title, placement, label }: { title: string; placement: D
       data-key={placement.key}
       data-kept={kept}
     >
-      <b>
-        <span className="tw-code" data-testid="event-code">
-          {code}
-        </span>
-        {title.slice(code.length)}
-      </b>
+      <CodeFirst title={title} code={code} />
       <div>{placement.doctors.map((d) => d.name).join(', ')}</div>
       <div>
         {placement.room} · {kept ? 'draft' : 'left out'}
@@ -63,13 +70,7 @@ function EntryContent({ id, title, entry, label, campusCount, refusal }: { id: n
   const code = entry && title.startsWith(entry.course_code) ? entry.course_code : '';
   return (
     <div ref={relabelWith(label)} className="tw-event" data-testid={`event-${id}`} data-entry-id={id}>
-      {/* The course code in full, then the section and the rest as space allows. */}
-      <b>
-        <span className="tw-code" data-testid="event-code">
-          {code}
-        </span>
-        {title.slice(code.length)}
-      </b>
+      <CodeFirst title={title} code={code} />
       <div>{instructorsOf(entry)}</div>
       <div>
         {entry?.room}

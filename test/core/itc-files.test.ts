@@ -18,6 +18,16 @@ const DEMOS = ['bet-sum18', 'lums-sum17', 'pu-cs-fal07', 'wbg-fal10'] as const;
 const paths = Object.fromEntries(DEMOS.map((name) => [name, realDataFile(`itc2019/${name}.xml`)]));
 
 describe.skipIf(Object.values(paths).some((p) => p === null))('the competition demo problems', () => {
+  it('gives the same timetable and total twice for a seed and a move budget, whatever the clock', () => {
+    const problem = readItcProblem(readFileSync(paths['lums-sum17'] as string, 'utf8'));
+    const runs = [0, 1].map(() => solve(problem, { timeBudgetMs: 120_000, seed: 11, maxIterations: 30_000 }));
+    expect(runs[0]?.score.valid).toBe(true);
+    expect(runs[1]?.score.total).toBe(runs[0]?.score.total);
+    expect(Array.from(runs[1]?.assignment.time ?? [])).toEqual(Array.from(runs[0]?.assignment.time ?? []));
+    expect(Array.from(runs[1]?.assignment.room ?? [])).toEqual(Array.from(runs[0]?.assignment.room ?? []));
+    expect(runs[1]?.assignment.students).toEqual(runs[0]?.assignment.students);
+  });
+
   for (const name of DEMOS) {
     it(`reads ${name}, finds a valid timetable in a few seconds, and writes it as a competition solution`, () => {
       const problem = readItcProblem(readFileSync(paths[name] as string, 'utf8'));

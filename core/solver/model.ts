@@ -192,14 +192,6 @@ export interface Assignment {
   students: number[][];
 }
 
-export function emptyAssignment(problem: TimetableProblem): Assignment {
-  return {
-    time: new Int32Array(problem.classes.length).fill(-1),
-    room: new Int32Array(problem.classes.length).fill(-1),
-    students: problem.students.map(() => []),
-  };
-}
-
 /** The lowest set bit of a days mask (the first day), or -1. */
 export function firstDay(days: number): number {
   return days === 0 ? -1 : 31 - Math.clz32(days & -days);

@@ -93,3 +93,31 @@ test("reviews a run's draft on the crowded sample term: draft blocks as readable
   await expect(page.getByText(/The timetable has changed since this draft was made/)).toBeVisible();
   expect(await app.api<Stored[]>('/scheduler/')).toHaveLength(after.length + 1);
 });
+
+test('reviews a rebuilt term: every moved meeting says where it was, by the same review', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  await app.api('/data/sample', { method: 'POST' });
+  const beirut = await app.api<{ id: number }>('/predict/bulk', { method: 'POST', json: { run_name: 'Beirut plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' } });
+  await app.api('/scheduler/auto', { method: 'POST', json: { run_id: beirut.id, dry_run: false } });
+  const before = await app.api<(Stored & { day: string; start_time: string; room: string })[]>('/scheduler/');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, app);
+  await goTo(page, 'scheduler');
+  await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+  await page.getByTestId('autofill-open').click();
+  await page.getByTestId('autofill-source').click();
+  await page.getByRole('option', { name: /rebuild from nothing/ }).click();
+  await page.getByTestId('autofill-preview').click();
+  const summary = page.getByTestId('autofill-summary');
+  await expect(summary).toContainText(/Draft: moves \d+ meetings/, { timeout: 60_000 });
+  const lines = await page.getByTestId('autofill-review').locator('.tw-review-row').allTextContents();
+  expect(lines.length).toBeGreaterThan(10);
+  // Each row is a moved meeting: where it goes, then where it was, as stored now.
+  for (const line of lines) {
+    const m = /^(\S+) §(\S+) .*, was (\S+) (\d\d:\d\d) \(\d+ min\) in (.+)$/.exec(line);
+    expect(m, line).not.toBeNull();
+    const [, code, section, day, start, room] = m ?? [];
+    expect(before.some((e) => e.course_code === code && e.section_name === section && e.day === day && e.start_time === start && e.room === room), line).toBe(true);
+  }
+  await screenshot(page, 'scheduler-rebuild-review');
+});

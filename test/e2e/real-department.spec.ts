@@ -124,7 +124,7 @@ if (COURSES === null || OFFERINGS === null || SECTIONS === null) {
     await expect(page.getByTestId('autofill-run')).toHaveValue(new RegExp(`— Urbana ${run.target_semester} ${run.target_year} \\(${offered.length} courses in the plan\\)$`));
     await page.getByTestId('autofill-preview').click();
     const summary = page.getByTestId('autofill-summary');
-    await expect(summary).toContainText(/Draft: placed \d+ of \d+ sections/, { timeout: 60_000 });
+    await expect(summary).toContainText(/Draft: places \d+ of \d+ sections/, { timeout: 60_000 });
     await page.getByTestId('autofill-apply').click();
     await expect(summary).toHaveCount(0);
     const timetable = await app.api<{ course_code: string; section_name: string }[]>(`/scheduler/?year=${run.target_year}&semester=${run.target_semester}`);

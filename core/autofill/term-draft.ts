@@ -37,12 +37,6 @@ import { CHECKED_ROLE } from '../domain/roles';
 import { allowedCourseList, mayTeach } from '../domain/teaching';
 import { AUTOFILL_BOUNDS } from '../domain/autofill';
 
-/**
- * Auto-fill of a whole term (source "term"): the department's meetings that are not locked are
- * re-timed (and re-roomed among the declared rooms that seat them) by the timetabling solver, from
- * today's timetable or from nothing (rebuild). The draft is checked by the write path's own rules
- * before it is answered; a meeting the model let clash stays where it is, with the reason.
- */
 /** A prediction run's plan (source "run"): the new sections it asks for at its campus, each with its expected students. */
 export interface RunPlan {
   campus: string;
@@ -52,6 +46,13 @@ export interface RunPlan {
 /** What a term's own draft places: its meetings that are not locked, or its sections without a time. */
 export type TermSource = 'term' | 'unscheduled';
 
+/**
+ * Auto-fill by the timetabling solver: the department's meetings that are not locked re-timed (and
+ * re-roomed among the declared rooms that seat them) from today's timetable or from nothing
+ * (source "term", rebuild); its sections without a time, or a run's new sections, given a standard
+ * time, a room and (when asked) an instructor. The draft is checked by the write path's own rules
+ * before it is answered; what the model let clash stays where it is (or unplaced), with the reason.
+ */
 export interface TermDraftInput {
   /** The term's meetings that are not locked (term), its sections without a time (unscheduled), or a run's new sections (run). */
   source: TermSource | 'run';

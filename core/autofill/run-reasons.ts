@@ -1,5 +1,6 @@
 import { bookingConflicts, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule';
 import type { Slot } from './grid';
+import { inWords } from '../domain/campuses';
 
 /**
  * Why a new section of a prediction run's plan cannot be placed, in a scheduler's words: asked
@@ -32,11 +33,6 @@ export interface RunReasonContext {
   known?: Map<number, { available: boolean; free: boolean }>;
 }
 
-export function nameList(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
-}
-
 /** The reason a section cannot be placed, or null when none is seen (it may fit). */
 export function runSectionReason(section: RunSectionNeed, context: RunReasonContext): string | null {
   if (section.candidates.length === 0) return `No instructor is allowed to teach ${section.course_code}`;
@@ -44,7 +40,7 @@ export function runSectionReason(section: RunSectionNeed, context: RunReasonCont
   if (!context.capacities.some((c) => c >= section.size))
     return `No room at ${context.campus} seats ${section.size} students (the largest holds ${Math.max(...context.capacities)})`;
   const doctors = section.candidates.map((id) => context.doctors.get(id)).filter((d): d is DoctorAvailability => d !== undefined);
-  const names = nameList(doctors.map((d) => d.name));
+  const names = inWords(doctors.map((d) => d.name), 'and');
   const only = doctors.length === 1 ? 'the only allowed instructor' : 'the only allowed instructors';
   const verb = doctors.length === 1 ? 'is' : 'are';
   const max = context.maxSections;
@@ -74,6 +70,6 @@ export function runSectionReason(section: RunSectionNeed, context: RunReasonCont
 
 /** The reason for a section the draft left when none of the above holds: every room that seats it is taken when they can teach. */
 export function noFreeRoomReason(section: RunSectionNeed, context: Pick<RunReasonContext, 'doctors'>): string {
-  const names = nameList(section.candidates.map((id) => context.doctors.get(id)?.name).filter((n): n is string => n !== undefined));
+  const names = inWords(section.candidates.map((id) => context.doctors.get(id)?.name).filter((n): n is string => n !== undefined), 'and');
   return `No room that seats ${section.size} is free when ${names} can teach ${section.course_code}`;
 }

@@ -2,6 +2,7 @@ import { bookingConflicts, meetTogether, type Booking, type ConflictRules, type 
 import { sessionsOverlap, type Session } from '../domain/meetings';
 import { DAY_LETTERS } from '../domain/days';
 import {
+  bitCount,
   distributionViolations,
   placedClasses,
   type Assignment,
@@ -538,13 +539,12 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       days.set(chosen, (days.get(chosen) ?? busyDaysOf(chosen)) | dayMask(unit.times[t]?.day ?? ''));
       loads.set(chosen, (loads.get(chosen) ?? sectionsTaught(chosen)) + 1);
     });
-    const bits = (mask: number): number => [...DAY_LETTERS.keys()].filter((d) => (mask & (1 << d)) !== 0).length;
     const goals = {
       load_balance: [...loads.values()].reduce((sum, n) => sum + n * n, 0),
       same_pattern: counted('samePattern'),
       same_start: counted('sameStart'),
       curriculum_clashes: counted('curriculumClash') + fixedClashes,
-      teaching_days: [...days.values()].reduce((sum, mask) => sum + bits(mask), 0),
+      teaching_days: [...days.values()].reduce((sum, mask) => sum + bitCount(mask), 0),
       empty_seats: Math.round(emptySeats * 100) / 100,
     };
     const total =

@@ -25,7 +25,8 @@ const SHARED_AREAS: readonly ChangeArea[] = ['timetable', 'rooms', 'doctors'];
  */
 export function eventFor(event: CoreEvent, actor: Actor): CoreEvent | null {
   if (event.department === undefined || mayRead(actor, event.department)) return event;
-  if (event.type === 'changed' && event.areas.some((area) => SHARED_AREAS.includes(area))) return { type: 'changed', areas: ['campus'], ...(event.remote ? { remote: true } : {}) };
+  if (event.type === 'changed' && event.areas.some((area) => SHARED_AREAS.includes(area)))
+    return { type: 'changed', areas: ['campus'], ...(event.remote ? { remote: true } : {}) };
   return null;
 }
 

@@ -13,7 +13,20 @@ import { departmentHandlers } from './departments/handlers';
 import { peopleHandlers } from './people/handlers';
 
 /** Every operation of the core, by name: the one table both transports dispatch through. */
-export const handlers = mergeHandlers(systemHandlers, catalogHandlers, offeringsHandlers, facultyHandlers, scheduleHandlers, predictHandlers, dashboardHandlers, previewHandlers, roomHandlers, autofillHandlers, departmentHandlers, peopleHandlers);
+export const handlers = mergeHandlers(
+  systemHandlers,
+  catalogHandlers,
+  offeringsHandlers,
+  facultyHandlers,
+  scheduleHandlers,
+  predictHandlers,
+  dashboardHandlers,
+  previewHandlers,
+  roomHandlers,
+  autofillHandlers,
+  departmentHandlers,
+  peopleHandlers,
+);
 
 export type Handlers = typeof handlers;
 export type HandlerName = keyof Handlers;

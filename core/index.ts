@@ -101,7 +101,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const profileFile = readProfileFile(options.dataDir);
   const store = await openCoreStore(storeConfigOf(options));
   const events = new CoreEvents();
-  const context: CoreContext = { store, db: store.db, dataDir: options.dataDir, events, campuses, caller: 'desktop', department: 1, actor: REGISTRAR, now: options.now ?? (() => new Date()) };
+  const context: CoreContext = {
+    store,
+    db: store.db,
+    dataDir: options.dataDir,
+    events,
+    campuses,
+    caller: 'desktop',
+    department: 1,
+    actor: REGISTRAR,
+    now: options.now ?? (() => new Date()),
+  };
   try {
     // Meetings from before timetables had terms join the current term.
     await settleTimetable(context);

@@ -112,7 +112,10 @@ export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: s
   if (areas.length > 0 && actor.role === 'viewer' && h.access !== 'self') throw viewerRefusal();
   let result: unknown;
   try {
-    result = await (h.run as (ctx: CoreContext, input: unknown) => unknown)({ ...ctx, caller: call.caller, actor, department, campuses: scope.campuses }, parsed.data);
+    result = await (h.run as (ctx: CoreContext, input: unknown) => unknown)(
+      { ...ctx, caller: call.caller, actor, department, campuses: scope.campuses },
+      parsed.data,
+    );
   } catch (error) {
     // The store's own refusals (busy past the wait, a value it cannot hold) are answered in words.
     throw storeRefusal(error) ?? error;

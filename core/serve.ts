@@ -8,7 +8,8 @@ import { startApi } from './http/start';
 
 /** Opens a URL in the user's browser (`npm run serve -- --open`). */
 function openInBrowser(url: string): void {
-  const [command, args] = process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : process.platform === 'darwin' ? ['open', [url]] : ['xdg-open', [url]];
+  const [command, args] =
+    process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : process.platform === 'darwin' ? ['open', [url]] : ['xdg-open', [url]];
   const child = spawn(command, args, { stdio: 'ignore', detached: true });
   child.on('error', () => console.log(`Could not open a browser (${command}); open the sign-in link above yourself.`));
   child.unref();
@@ -45,7 +46,8 @@ async function main(): Promise<void> {
 /** What to tell someone whose start failed: the reason, and for a busy port how to pick another. */
 function startFailure(error: unknown, port: number | null): string {
   if ((error as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE') {
-    const other = port === null ? 'TERMWISE_PORT=0 npm run serve (any free port)' : `TERMWISE_PORT=${port + 1} npm run serve (TERMWISE_PORT=0 picks any free port)`;
+    const other =
+      port === null ? 'TERMWISE_PORT=0 npm run serve (any free port)' : `TERMWISE_PORT=${port + 1} npm run serve (TERMWISE_PORT=0 picks any free port)`;
     return `${port === null ? 'The port' : `Port ${port}`} is already in use (is Termwise already running? Open its address, or stop it). To run on another port: ${other}.`;
   }
   return error instanceof Error ? error.message : String(error);

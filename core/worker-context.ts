@@ -18,7 +18,14 @@ export interface WorkerContextData {
 
 /** The data a worker needs to open the same store with the same settings as `ctx`. */
 export function workerContextData(ctx: CoreContext): WorkerContextData {
-  return { store: ctx.store.config, dataDir: ctx.dataDir, campuses: ctx.campuses.specs, department: ctx.department, actor: ctx.actor, now: ctx.now().toISOString() };
+  return {
+    store: ctx.store.config,
+    dataDir: ctx.dataDir,
+    campuses: ctx.campuses.specs,
+    department: ctx.department,
+    actor: ctx.actor,
+    now: ctx.now().toISOString(),
+  };
 }
 
 /** Connections a worker keeps to a PostgreSQL store: its job runs one query at a time. */
@@ -32,5 +39,15 @@ const WORKER_CONNECTIONS = 2;
 export async function openWorkerContext(data: WorkerContextData): Promise<CoreContext> {
   const now = new Date(data.now);
   const store = await openStore(data.store, { migrate: false, poolSize: WORKER_CONNECTIONS });
-  return { store, db: store.db, dataDir: data.dataDir, events: new CoreEvents(), campuses: new CampusList(data.campuses), caller: 'desktop', department: data.department, actor: data.actor, now: () => now };
+  return {
+    store,
+    db: store.db,
+    dataDir: data.dataDir,
+    events: new CoreEvents(),
+    campuses: new CampusList(data.campuses),
+    caller: 'desktop',
+    department: data.department,
+    actor: data.actor,
+    now: () => now,
+  };
 }

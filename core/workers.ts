@@ -34,13 +34,19 @@ export class WorkerLimitError extends Error {
   }
 }
 
-type WorkerMessage = { type: 'progress'; value: unknown } | { type: 'result'; value: unknown } | { type: 'error'; error: CoreErrorData } | { type: 'crash'; message: string };
+type WorkerMessage =
+  { type: 'progress'; value: unknown } | { type: 'result'; value: unknown } | { type: 'error'; error: CoreErrorData } | { type: 'crash'; message: string };
 
 /**
  * Reads a worker's message for the job it runs: progress goes to `onProgress` and the job goes on
  * (null); a result or an error (a CoreError as data) ends it, as a settle function to call.
  */
-function jobEnd<T>(message: WorkerMessage, onProgress: ((value: unknown) => void) | undefined, resolve: (value: T) => void, reject: (error: unknown) => void): (() => void) | null {
+function jobEnd<T>(
+  message: WorkerMessage,
+  onProgress: ((value: unknown) => void) | undefined,
+  resolve: (value: T) => void,
+  reject: (error: unknown) => void,
+): (() => void) | null {
   if (message.type === 'progress') {
     onProgress?.(message.value);
     return null;
@@ -60,7 +66,11 @@ function jobEnd<T>(message: WorkerMessage, onProgress: ((value: unknown) => void
 export function runWorker<T>(moduleUrl: URL, workerData: unknown, options: { onProgress?: (value: unknown) => void; bounds?: WorkerBounds } = {}): Promise<T> {
   const { onProgress, bounds } = options;
   return new Promise<T>((resolve, reject) => {
-    const worker = startWorker(moduleUrl, workerData, bounds ? { maxOldGenerationSizeMb: bounds.maxHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } : undefined);
+    const worker = startWorker(
+      moduleUrl,
+      workerData,
+      bounds ? { maxOldGenerationSizeMb: bounds.maxHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } : undefined,
+    );
     let settled = false;
     const finish = (outcome: () => void): void => {
       if (settled) return;
@@ -74,7 +84,9 @@ export function runWorker<T>(moduleUrl: URL, workerData: unknown, options: { onP
       const end = jobEnd(message, onProgress, resolve, reject);
       if (end) finish(end);
     });
-    worker.on('error', (error: Error & { code?: string }) => finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new WorkerLimitError('memory') : error)));
+    worker.on('error', (error: Error & { code?: string }) =>
+      finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new WorkerLimitError('memory') : error)),
+    );
     worker.on('exit', (code) => finish(() => reject(new Error(`The worker stopped unexpectedly (exit code ${code})`))));
   });
 }
@@ -89,7 +101,8 @@ export function replyToParent(job: Promise<unknown>, fallback: CoreErrorData | n
     (value) => parentPort?.postMessage({ type: 'result', value } satisfies WorkerMessage),
     (error: unknown) => {
       if (isCoreError(error)) parentPort?.postMessage({ type: 'error', error: error.toData() } satisfies WorkerMessage);
-      else if (fallback === null) parentPort?.postMessage({ type: 'crash', message: error instanceof Error ? error.message : String(error) } satisfies WorkerMessage);
+      else if (fallback === null)
+        parentPort?.postMessage({ type: 'crash', message: error instanceof Error ? error.message : String(error) } satisfies WorkerMessage);
       else {
         console.error(error); // for the log; the caller gets `fallback`
         parentPort?.postMessage({ type: 'error', error: fallback } satisfies WorkerMessage);

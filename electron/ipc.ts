@@ -15,7 +15,13 @@ export function isTrustedSender(frame: { url: string } | null | undefined): bool
  * Runs an operation for the renderer through the same runner as REST, or on the campus server
  * when the app is connected to one; errors come back as data.
  */
-export async function dispatch(core: Pick<Core, 'runUnchecked'>, frame: { url: string } | null | undefined, operation: unknown, args: unknown, campus: Pick<CampusLink, 'current'> | null = null): Promise<InvokeResult> {
+export async function dispatch(
+  core: Pick<Core, 'runUnchecked'>,
+  frame: { url: string } | null | undefined,
+  operation: unknown,
+  args: unknown,
+  campus: Pick<CampusLink, 'current'> | null = null,
+): Promise<InvokeResult> {
   if (!isTrustedSender(frame)) return { ok: false, error: { code: 'unauthorized', message: 'This page may not call Termwise' } };
   if (typeof operation !== 'string') return { ok: false, error: { code: 'validation', message: 'The operation name must be a string' } };
   const server = campus?.current ?? null;
@@ -33,7 +39,8 @@ export async function dispatch(core: Pick<Core, 'runUnchecked'>, frame: { url: s
 export function registerIpc(ipcMain: IpcMain, dialog: Dialog, core: Core, window: BrowserWindow, campus: CampusLink | null = null): () => void {
   ipcMain.handle(INVOKE_CHANNEL, (event: IpcMainInvokeEvent, operation: unknown, args: unknown) => dispatch(core, event.senderFrame, operation, args, campus));
   ipcMain.handle(CAMPUS_CHANNEL, (event: IpcMainInvokeEvent, action: unknown, args: unknown) => {
-    if (!isTrustedSender(event.senderFrame) || !campus) return { ok: false, error: { code: 'unauthorized', message: 'This page may not reach the campus link' } } satisfies InvokeResult;
+    if (!isTrustedSender(event.senderFrame) || !campus)
+      return { ok: false, error: { code: 'unauthorized', message: 'This page may not reach the campus link' } } satisfies InvokeResult;
     return campus.handle(core, action, args);
   });
   ipcMain.handle(SAVE_CHANNEL, async (event: IpcMainInvokeEvent, suggestedName: unknown, content: unknown) => {

@@ -42,7 +42,15 @@ function createWindow(): BrowserWindow {
     minHeight: 700,
     title: 'Termwise',
     show: false,
-    webPreferences: { preload: PRELOAD, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, spellcheck: false, devTools: !app.isPackaged },
+    webPreferences: {
+      preload: PRELOAD,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+      devTools: !app.isPackaged,
+    },
   });
   if (state.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
@@ -60,7 +68,11 @@ async function start(): Promise<void> {
   try {
     api = await startApi(opened, { port: portFromEnv() });
   } catch (error) {
-    await dialog.showMessageBox({ type: 'warning', message: 'The REST API for scripts could not start', detail: error instanceof Error ? error.message : String(error) });
+    await dialog.showMessageBox({
+      type: 'warning',
+      message: 'The REST API for scripts could not start',
+      detail: error instanceof Error ? error.message : String(error),
+    });
   }
   const win = createWindow();
   window = win;

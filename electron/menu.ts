@@ -31,34 +31,50 @@ async function report(window: BrowserWindow, work: () => Promise<string>): Promi
 /** File and Help menus; imports run the same handlers as the Data screen and tell the page to refresh. */
 export function buildMenu(window: BrowserWindow, core: Core, api: { url: string; tokenSource: string }): Menu {
   const file: MenuItemConstructorOptions[] = [
-    ...IMPORTS.map(
-      ({ label, operation, extensions }): MenuItemConstructorOptions => ({
-        label,
-        click: () =>
-          void report(window, async () => {
-            const choice = await dialog.showOpenDialog(window, { properties: ['openFile'], filters: [{ name: extensions.join(', '), extensions }] });
-            const path = choice.filePaths[0];
-            if (choice.canceled || !path) return '';
-            const result = await core.run(operation, { file: { filename: basename(path), content: new Uint8Array(await readFile(path)) } });
-            return `${basename(path)}: ${result.processed} processed, ${result.skipped} skipped${result.warnings.length ? `\n\n${result.warnings.slice(0, 10).join('\n')}` : ''}`;
-          }),
-      }),
-    ),
+    ...IMPORTS.map(({ label, operation, extensions }): MenuItemConstructorOptions => ({
+      label,
+      click: () =>
+        void report(window, async () => {
+          const choice = await dialog.showOpenDialog(window, { properties: ['openFile'], filters: [{ name: extensions.join(', '), extensions }] });
+          const path = choice.filePaths[0];
+          if (choice.canceled || !path) return '';
+          const result = await core.run(operation, { file: { filename: basename(path), content: new Uint8Array(await readFile(path)) } });
+          return `${basename(path)}: ${result.processed} processed, ${result.skipped} skipped${result.warnings.length ? `\n\n${result.warnings.slice(0, 10).join('\n')}` : ''}`;
+        }),
+    })),
     { type: 'separator' },
-    { label: 'Export timetable…', accelerator: 'CmdOrCtrl+E', click: () => void report(window, async () => (await saveResult(window, await core.run('schedule-export', {})), '')) },
+    {
+      label: 'Export timetable…',
+      accelerator: 'CmdOrCtrl+E',
+      click: () => void report(window, async () => (await saveResult(window, await core.run('schedule-export', {})), '')),
+    },
     { label: 'Back up database…', click: () => void report(window, async () => (await saveResult(window, await core.run('database-backup', {})), '')) },
     { label: 'Open data folder', click: () => void shell.openPath(core.dataDir) },
     { type: 'separator' },
     { role: 'quit' },
   ];
   const help: MenuItemConstructorOptions[] = [
-    { label: 'About Termwise', click: () => void dialog.showMessageBox(window, { type: 'info', message: `Termwise ${VERSION}`, detail: `Electron ${process.versions.electron ?? ''}\nData folder: ${core.dataDir}` }) },
+    {
+      label: 'About Termwise',
+      click: () =>
+        void dialog.showMessageBox(window, {
+          type: 'info',
+          message: `Termwise ${VERSION}`,
+          detail: `Electron ${process.versions.electron ?? ''}\nData folder: ${core.dataDir}`,
+        }),
+    },
     {
       label: 'API token…',
       click: () =>
         void (async () => {
           const token = core.context.access?.token() ?? '';
-          const choice = await dialog.showMessageBox(window, { type: 'info', message: 'REST API for scripts', detail: `Address: ${api.url}\nToken (kept in ${api.tokenSource}):\n${token}`, buttons: ['Copy token', 'Close'], defaultId: 1 });
+          const choice = await dialog.showMessageBox(window, {
+            type: 'info',
+            message: 'REST API for scripts',
+            detail: `Address: ${api.url}\nToken (kept in ${api.tokenSource}):\n${token}`,
+            buttons: ['Copy token', 'Close'],
+            defaultId: 1,
+          });
           if (choice.response === 0) await clipboard.writeText(token);
         })(),
     },
@@ -66,8 +82,14 @@ export function buildMenu(window: BrowserWindow, core: Core, api: { url: string;
   return Menu.buildFromTemplate([
     ...(process.platform === 'darwin' ? [{ label: app.name, submenu: [{ role: 'about' as const }, { role: 'quit' as const }] }] : []),
     { label: 'File', submenu: file },
-    { label: 'Edit', submenu: [{ role: 'undo' }, { role: 'redo' }, { type: 'separator' }, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }] },
-    { label: 'View', submenu: viewMenuRoles(!app.isPackaged).map((role): MenuItemConstructorOptions => (role === 'separator' ? { type: 'separator' } : { role })) },
+    {
+      label: 'Edit',
+      submenu: [{ role: 'undo' }, { role: 'redo' }, { type: 'separator' }, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }],
+    },
+    {
+      label: 'View',
+      submenu: viewMenuRoles(!app.isPackaged).map((role): MenuItemConstructorOptions => (role === 'separator' ? { type: 'separator' } : { role })),
+    },
     { label: 'Help', submenu: help },
   ]);
 }

@@ -16,7 +16,12 @@ export const EXTERNAL_ALLOWLIST = new Set(['github.com', 'www.github.com']);
 export function isAllowedExternalUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && EXTERNAL_ALLOWLIST.has(parsed.hostname) && parsed.username === '' && parsed.password === '';
+    return (
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+      EXTERNAL_ALLOWLIST.has(parsed.hostname) &&
+      parsed.username === '' &&
+      parsed.password === ''
+    );
   } catch {
     return false;
   }

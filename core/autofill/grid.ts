@@ -19,4 +19,3 @@ export const slotOverrideSchema = z
   .array(z.object({ day: dayPatternField, start_time: startTimeField, duration_mins: durationField }))
   .min(1, 'give at least one slot')
   .transform((slots) => slots.map((s): Slot => ({ day: s.day, start: parseHHMM(s.start_time) ?? 0, duration: s.duration_mins })));
-

@@ -40,7 +40,10 @@ export function runSectionReason(section: RunSectionNeed, context: RunReasonCont
   if (!context.capacities.some((c) => c >= section.size))
     return `No room at ${context.campus} seats ${section.size} students (the largest holds ${Math.max(...context.capacities)})`;
   const doctors = section.candidates.map((id) => context.doctors.get(id)).filter((d): d is DoctorAvailability => d !== undefined);
-  const names = inWords(doctors.map((d) => d.name), 'and');
+  const names = inWords(
+    doctors.map((d) => d.name),
+    'and',
+  );
   const only = doctors.length === 1 ? 'the only allowed instructor' : 'the only allowed instructors';
   const verb = doctors.length === 1 ? 'is' : 'are';
   const max = context.maxSections;
@@ -70,6 +73,9 @@ export function runSectionReason(section: RunSectionNeed, context: RunReasonCont
 
 /** The reason for a section the draft left when none of the above holds: every room that seats it is taken when they can teach. */
 export function noFreeRoomReason(section: RunSectionNeed, context: Pick<RunReasonContext, 'doctors'>): string {
-  const names = inWords(section.candidates.map((id) => context.doctors.get(id)?.name).filter((n): n is string => n !== undefined), 'and');
+  const names = inWords(
+    section.candidates.map((id) => context.doctors.get(id)?.name).filter((n): n is string => n !== undefined),
+    'and',
+  );
   return `No room that seats ${section.size} is free when ${names} can teach ${section.course_code}`;
 }

@@ -137,13 +137,24 @@ export async function autofillRun(ctx: CoreContext, input: AutofillInput): Promi
     slots: input.slots,
     weights: input.weights,
   });
-  const inOrder = [...draft.placed].sort((a, b) => a.course_code.localeCompare(b.course_code) || a.section_name.localeCompare(b.section_name, 'en', { numeric: true }));
+  const inOrder = [...draft.placed].sort(
+    (a, b) => a.course_code.localeCompare(b.course_code) || a.section_name.localeCompare(b.section_name, 'en', { numeric: true }),
+  );
   let placed: AutofillResult['placed'];
   if (input.dry_run) {
     placed = inOrder.map((p) => {
       const instructors = p.instructor_ids.map((id, i) => ({ id, name: p.instructors[i] ?? '', role: CHECKED_ROLE }));
       const { id: _id, instructors: _names, instructor_ids: _ids, ...values } = p;
-      return { id: null, draft_section: p.id, ...term, ...values, doctors: instructors, ...instructorAliases(instructors), warnings: [], curriculum_conflicts: [] };
+      return {
+        id: null,
+        draft_section: p.id,
+        ...term,
+        ...values,
+        doctors: instructors,
+        ...instructorAliases(instructors),
+        warnings: [],
+        curriculum_conflicts: [],
+      };
     });
   } else {
     // All or nothing, through the timetable's own write path.

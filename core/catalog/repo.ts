@@ -15,7 +15,19 @@ export async function upsertCourses(db: Db, department: number, courses: readonl
   await inBatches(unique, (batch) =>
     db
       .insertInto('courses')
-      .values(batch.map((c) => ({ department_id: department, code: c.code, name: c.name, prefix: c.prefix, number: c.number, type: c.type, study_plan: c.study_plan, prerequisites: c.prerequisites, course_level: c.course_level })))
+      .values(
+        batch.map((c) => ({
+          department_id: department,
+          code: c.code,
+          name: c.name,
+          prefix: c.prefix,
+          number: c.number,
+          type: c.type,
+          study_plan: c.study_plan,
+          prerequisites: c.prerequisites,
+          course_level: c.course_level,
+        })),
+      )
       .onConflict((oc) =>
         oc.columns(['department_id', 'code']).doUpdateSet((eb) => ({
           name: eb.ref('excluded.name'),
@@ -37,7 +49,11 @@ export async function listCourses(db: Db, department: number): Promise<Course[]>
 }
 
 export async function countCourses(db: Db, department: number): Promise<number> {
-  const row = await db.selectFrom('courses').select((eb) => eb.fn.countAll<number>().as('n')).where('department_id', '=', department).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('courses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('department_id', '=', department)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

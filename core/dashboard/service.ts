@@ -20,7 +20,15 @@ export interface DashboardMetrics {
   total_recommended_offerings: number;
   total_doctors: number;
   total_schedule_entries: number;
-  latest_run: { id: number; run_name: string; target_year: number; target_semester: string; target_campus: string; model_version: string; created_at: string } | null;
+  latest_run: {
+    id: number;
+    run_name: string;
+    target_year: number;
+    target_semester: string;
+    target_campus: string;
+    model_version: string;
+    created_at: string;
+  } | null;
   recommended_by_prefix: Record<string, number>;
   recommended_by_type: Record<string, number>;
   enrollment_by_term: { year: number; semester: string; campus: string; total_enrolled: number; offerings: number }[];
@@ -34,7 +42,11 @@ export interface DashboardMetrics {
 async function latestRunFacts(ctx: CoreContext) {
   const run = (await latestRun(ctx.db, ctx.department)) ?? null;
   if (!run) return { run, model: undefined, recommended: [], predictions: 0 };
-  const [model, recommended, predictions] = await Promise.all([modelByVersion(ctx.db, ctx.department, run.target_campus, run.model_version), recommendedCourses(ctx.db, ctx.department, run.id), runEntryCount(ctx.db, ctx.department, run.id)]);
+  const [model, recommended, predictions] = await Promise.all([
+    modelByVersion(ctx.db, ctx.department, run.target_campus, run.model_version),
+    recommendedCourses(ctx.db, ctx.department, run.id),
+    runEntryCount(ctx.db, ctx.department, run.id),
+  ]);
   return { run, model, recommended, predictions };
 }
 
@@ -76,7 +88,14 @@ export async function dashboardMetrics(ctx: CoreContext): Promise<DashboardMetri
     recommended_by_type: byType,
     enrollment_by_term: enrollment,
     fail_ratio_by_term: failByTerm.map((r) => ({ ...r, fail_ratio: round1(r.fail_ratio * 100) })),
-    models: models.map((m) => ({ campus: m.campus, model_version: m.model_version, trained_at: m.trained_at, samples: m.samples, roc_auc: m.roc_auc, f1: m.f1 })),
+    models: models.map((m) => ({
+      campus: m.campus,
+      model_version: m.model_version,
+      trained_at: m.trained_at,
+      samples: m.samples,
+      roc_auc: m.roc_auc,
+      f1: m.f1,
+    })),
     curriculum_conflicts: conflicts,
   };
 }

@@ -15,7 +15,12 @@ export interface BulkColumn<T extends DataTable> {
  * statement whatever the count, without thousands of parameters to parse); SQLite takes multi-row
  * inserts of ROWS_PER_STATEMENT rows.
  */
-export async function bulkInsert<T extends DataTable>(db: Db, table: T, columns: readonly BulkColumn<T>[], rows: readonly Record<string, unknown>[]): Promise<void> {
+export async function bulkInsert<T extends DataTable>(
+  db: Db,
+  table: T,
+  columns: readonly BulkColumn<T>[],
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
   if (rows.length === 0) return;
   if (isPostgres(db)) {
     const lists = columns.map((c) => sql`${rows.map((row) => row[c.name] ?? null)}::${sql.raw(c.type)}[]`);
@@ -23,6 +28,8 @@ export async function bulkInsert<T extends DataTable>(db: Db, table: T, columns:
     return;
   }
   await inBatches(rows, (batch) =>
-    sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c.name)))}) VALUES ${sql.join(batch.map((row) => sql`(${sql.join(columns.map((c) => row[c.name] ?? null))})`))}`.execute(db),
+    sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c.name)))}) VALUES ${sql.join(batch.map((row) => sql`(${sql.join(columns.map((c) => row[c.name] ?? null))})`))}`.execute(
+      db,
+    ),
   );
 }

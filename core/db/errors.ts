@@ -28,7 +28,8 @@ export function storeRefusal(error: unknown): CoreError | null {
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === '55P03') return new CoreError('busy', BUSY);
   if (code === '40001' || code === '40P01') return new CoreError('busy', CONTENDED);
   if (code === '57014') return new CoreError('busy', 'A request to the database took too long and was stopped; nothing was changed: try again in a moment');
-  if (CONNECTION_CODES.has(code) || code.startsWith('08') || code === '53300' || code === '57P01' || code === '57P02' || code === '57P03') return new CoreError('busy', UNREACHABLE);
+  if (CONNECTION_CODES.has(code) || code.startsWith('08') || code === '53300' || code === '57P01' || code === '57P02' || code === '57P03')
+    return new CoreError('busy', UNREACHABLE);
   if (code.startsWith('22')) return new CoreError('invalid', `A value cannot be stored (${echo(message, 160)}); nothing was changed`);
   // Two writes at one moment adding the same thing, or one removing what the other refers to.
   if (RACED.has(code)) return new CoreError('conflict', `Another change got there first (${echo(message, 160)}); nothing was changed: look again and retry`);

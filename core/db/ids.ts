@@ -14,7 +14,9 @@ export type NumberedTable = 'schedule_entries';
 export async function reserveIds(trx: Db, table: NumberedTable, count: number): Promise<number[]> {
   if (count === 0) return [];
   if (isPostgres(trx)) {
-    const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence(${table}, 'id'))::integer AS id FROM generate_series(1, ${count})`.execute(trx);
+    const { rows } = await sql<{ id: number }>`SELECT nextval(pg_get_serial_sequence(${table}, 'id'))::integer AS id FROM generate_series(1, ${count})`.execute(
+      trx,
+    );
     return rows.map((row) => row.id);
   }
   const { rows } = await sql<{ last: number | null }>`SELECT MAX(id) AS last FROM ${sql.table(table)}`.execute(trx);

@@ -109,13 +109,17 @@ export async function migratePostgres(db: Kysely<Tables>): Promise<number[]> {
     for (const m of migrations) {
       const recorded = applied.get(m.version);
       if (recorded !== undefined && recorded !== m.checksum) {
-        throw new MigrationError(`Migration ${m.name} was changed after it was applied to this database (recorded checksum ${recorded.slice(0, 12)}…, file now ${m.checksum.slice(0, 12)}…). Applied migrations must never be edited: add a new migration instead.`);
+        throw new MigrationError(
+          `Migration ${m.name} was changed after it was applied to this database (recorded checksum ${recorded.slice(0, 12)}…, file now ${m.checksum.slice(0, 12)}…). Applied migrations must never be edited: add a new migration instead.`,
+        );
       }
     }
     const pending = migrations.filter((m) => !applied.has(m.version));
     if (pending.length === 0) return [];
     if (applied.size > 0 && pending.some((m) => m.version <= BASELINE_VERSION)) {
-      throw new MigrationError(`This PostgreSQL database holds part of Termwise's schema only (${applied.size} of ${BASELINE_VERSION} migrations); use an empty database`);
+      throw new MigrationError(
+        `This PostgreSQL database holds part of Termwise's schema only (${applied.size} of ${BASELINE_VERSION} migrations); use an empty database`,
+      );
     }
     const appliedAt = new Date().toISOString();
     if (pending.some((m) => m.version <= BASELINE_VERSION)) await sql.raw(baselineSql()).execute(trx);

@@ -26,19 +26,24 @@ type Path = readonly (string | number)[];
 const MARK = '\u0001termwise:';
 const standIn = (path: Path): string => `${MARK}${JSON.stringify(path)}\u0001`;
 
-const isRow = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+const isRow = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /** The values with each scalar replaced by its stand-in (lists and rows kept as lists and rows). */
 function standIns(value: unknown, path: Path): unknown {
   if (Array.isArray(value)) return value.map((item, i) => standIns(item, [...path, i]));
-  if (isRow(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, item === undefined ? undefined : standIns(item, [...path, key])]));
+  if (isRow(value))
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, item === undefined ? undefined : standIns(item, [...path, key])]));
   return standIn(path);
 }
 
 /** What decides the compiled SQL besides the store: the lengths of lists and the fields of rows. */
 function shapeOf(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(shapeOf).join(',')}]`;
-  if (isRow(value)) return `{${Object.entries(value).map(([key, item]) => `${key}:${item === undefined ? 'u' : shapeOf(item)}`).join(',')}}`;
+  if (isRow(value))
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${key}:${item === undefined ? 'u' : shapeOf(item)}`)
+      .join(',')}}`;
   return '';
 }
 
@@ -66,7 +71,9 @@ export function prepared<A extends readonly unknown[], R>(build: (db: Db, ...val
       found = {
         sql: query.sql,
         query: query.query,
-        sources: query.parameters.map((p) => (typeof p === 'string' && p.startsWith(MARK) ? { path: JSON.parse(p.slice(MARK.length, -1)) as Path } : { constant: p })),
+        sources: query.parameters.map((p) =>
+          typeof p === 'string' && p.startsWith(MARK) ? { path: JSON.parse(p.slice(MARK.length, -1)) as Path } : { constant: p },
+        ),
       };
       cache.set(shape, found);
       nameStatement(found.sql);

@@ -1,7 +1,9 @@
 import type { Db } from './store';
 import { prepared } from './prepared';
 
-const settingByKey = prepared((db: Db, department: number, key: string) => db.selectFrom('settings').select('value').where('department_id', '=', department).where('key', '=', key));
+const settingByKey = prepared((db: Db, department: number, key: string) =>
+  db.selectFrom('settings').select('value').where('department_id', '=', department).where('key', '=', key),
+);
 
 /** Settings kept with the data (and so in backups): one JSON value per key. */
 export async function readSetting(db: Db, department: number, key: string): Promise<unknown> {
@@ -15,7 +17,9 @@ export async function readSetting(db: Db, department: number, key: string): Prom
   }
 }
 
-const settingsByKeys = prepared((db: Db, department: number, keys: string[]) => db.selectFrom('settings').select(['key', 'value']).where('department_id', '=', department).where('key', 'in', keys));
+const settingsByKeys = prepared((db: Db, department: number, keys: string[]) =>
+  db.selectFrom('settings').select(['key', 'value']).where('department_id', '=', department).where('key', 'in', keys),
+);
 
 /** Several settings in one read, by key (unset and damaged ones absent). */
 export async function readSettings(db: Db, department: number, keys: readonly string[]): Promise<Map<string, unknown>> {

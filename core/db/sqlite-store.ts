@@ -47,7 +47,15 @@ class SqliteConnection implements DatabaseConnection {
     let kept = this.statements.get(sql);
     if (!kept) {
       const statement = this.handle.prepare(sql);
-      kept = { statement, columns: statement.reader ? statement.raw(true).columns().map((c) => c.name) : null };
+      kept = {
+        statement,
+        columns: statement.reader
+          ? statement
+              .raw(true)
+              .columns()
+              .map((c) => c.name)
+          : null,
+      };
       if (this.statements.size >= MAX_CACHED_STATEMENTS) this.statements.delete(this.statements.keys().next().value as string);
       this.statements.set(sql, kept);
     }

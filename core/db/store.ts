@@ -106,7 +106,9 @@ export async function openStore(config: StoreConfig, options: OpenStoreOptions =
  * A lost connection is opened again (messages sent meanwhile are missed; the screens reload what
  * they show when their own event stream reconnects).
  */
-async function listenForMessages(url: string): Promise<{ add: (listener: (message: string) => void) => () => void; send: (message: string) => Promise<boolean>; close: () => Promise<void> }> {
+async function listenForMessages(
+  url: string,
+): Promise<{ add: (listener: (message: string) => void) => () => void; send: (message: string) => Promise<boolean>; close: () => Promise<void> }> {
   const listeners = new Set<(message: string) => void>();
   let client: pg.Client | null = null;
   let closed = false;

@@ -14,7 +14,9 @@ export async function dataVersion(db: Db): Promise<string> {
     const { rows } = await sql<{ position: string }>`SELECT pg_current_wal_insert_lsn()::text AS position`.execute(db);
     return rows[0]?.position ?? '';
   }
-  const { rows } = await sql<{ others: number; own: number }>`SELECT (SELECT data_version FROM pragma_data_version) AS others, total_changes() AS own`.execute(db);
+  const { rows } = await sql<{ others: number; own: number }>`SELECT (SELECT data_version FROM pragma_data_version) AS others, total_changes() AS own`.execute(
+    db,
+  );
   return `${rows[0]?.others ?? 0}:${rows[0]?.own ?? 0}`;
 }
 

@@ -18,7 +18,12 @@ export const departmentHandlers = defineHandlers({
     { writes: ['departments'], access: 'registrar' },
   ),
   'departments-update': handler(
-    z.object({ department_id: z.coerce.number({ error: 'must be a department id' }).int().positive(), code: code.optional(), name: name.optional(), campuses: campuses.optional() }),
+    z.object({
+      department_id: z.coerce.number({ error: 'must be a department id' }).int().positive(),
+      code: code.optional(),
+      name: name.optional(),
+      campuses: campuses.optional(),
+    }),
     "Change a department's code, name or campuses (registrar)",
     (ctx, input) => changeDepartment(ctx, input),
     { writes: ['departments'], access: 'registrar' },

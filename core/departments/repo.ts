@@ -20,7 +20,14 @@ const fromRow = (row: DepartmentRow): Department => ({ ...row, campuses: row.cam
 const COLUMNS = ['id', 'code', 'name', 'campuses'] as const;
 
 export async function listDepartments(db: Db): Promise<Department[]> {
-  return (await db.selectFrom('departments').select(COLUMNS).orderBy(sql`lower(name)`).orderBy('id').execute()).map(fromRow);
+  return (
+    await db
+      .selectFrom('departments')
+      .select(COLUMNS)
+      .orderBy(sql`lower(name)`)
+      .orderBy('id')
+      .execute()
+  ).map(fromRow);
 }
 
 const departmentById = prepared((db: Db, id: number) => db.selectFrom('departments').select(COLUMNS).where('id', '=', id));
@@ -38,14 +45,23 @@ export async function getDepartment(db: Db, id: number): Promise<Department | un
 }
 
 export async function departmentByCode(db: Db, code: string): Promise<Department | undefined> {
-  const row = await db.selectFrom('departments').select(COLUMNS).where(sql`lower(code)`, '=', code.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('departments')
+    .select(COLUMNS)
+    .where(sql`lower(code)`, '=', code.toLowerCase())
+    .executeTakeFirst();
   return row ? fromRow(row) : undefined;
 }
 
 export async function insertDepartment(db: Db, department: Omit<Department, 'id'>, createdAt: string): Promise<number> {
   const { id } = await db
     .insertInto('departments')
-    .values({ code: department.code, name: department.name, campuses: department.campuses === null ? null : JSON.stringify(department.campuses), created_at: createdAt })
+    .values({
+      code: department.code,
+      name: department.name,
+      campuses: department.campuses === null ? null : JSON.stringify(department.campuses),
+      created_at: createdAt,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

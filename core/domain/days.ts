@@ -50,7 +50,10 @@ export function readDaysLeniently(value: string): string | null {
   if (text === '') return null;
   const strict = parseDayPattern(text);
   if (strict) return formatDayPattern(strict);
-  const tokens = text.toLowerCase().split(/[\s,;/|&+-]+/).filter(Boolean);
+  const tokens = text
+    .toLowerCase()
+    .split(/[\s,;/|&+-]+/)
+    .filter(Boolean);
   const letters = new Set<DayLetter>();
   for (const token of tokens) {
     const word = DAY_WORDS.find(([re]) => re.test(token));

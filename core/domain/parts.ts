@@ -38,14 +38,16 @@ export function partsOverlap(a: PartOfTerm, b: PartOfTerm): boolean {
   return aStart <= bEnd && bStart <= aEnd;
 }
 
-
 /**
  * Whether two parts have a common date that falls on one of `days` (day letters): meetings on
  * those days in those parts then meet on the same date. Without dates a part spans the whole term.
  */
 export function partsShareDay(a: PartOfTerm, b: PartOfTerm, days: string): boolean {
   if (days === '' || !partsOverlap(a, b)) return false;
-  const first = [a.start_date, b.start_date].filter((d): d is string => d !== null).sort().at(-1);
+  const first = [a.start_date, b.start_date]
+    .filter((d): d is string => d !== null)
+    .sort()
+    .at(-1);
   const last = [a.end_date, b.end_date].filter((d): d is string => d !== null).sort()[0];
   if (first === undefined || last === undefined) return true;
   const start = Date.parse(`${first}T00:00:00Z`);

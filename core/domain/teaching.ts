@@ -19,7 +19,11 @@ export function doctorMayTeach(doctor: { allowed_courses: string }, courseCode: 
  * (the whole day when none are given, or when the stored hours cannot be read). The one reading of
  * availability, for the conflict rules and the calendar's bands alike.
  */
-export function availabilityWindow(doctor: { available_days: string | null; available_time: string | null }): { days: DayLetter[]; start: number; end: number } {
+export function availabilityWindow(doctor: { available_days: string | null; available_time: string | null }): {
+  days: DayLetter[];
+  start: number;
+  end: number;
+} {
   const days = doctor.available_days ? DAY_LETTERS.filter((d) => doctor.available_days?.includes(d)) : [...DAY_LETTERS];
   const range = doctor.available_time ? parseTimeRange(doctor.available_time) : null;
   return { days, start: range?.start ?? 0, end: range?.end ?? 24 * 60 };

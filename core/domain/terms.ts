@@ -23,7 +23,10 @@ const SEMESTER_ALIASES: Record<string, Semester> = {
 
 /** "Fall", "fall", "FA", "Fall 2023", "2023-SP" → the stored spelling; null when not a semester. */
 export function normaliseSemester(value: string): Semester | null {
-  const words = value.toLowerCase().split(/[^a-z]+/).filter(Boolean);
+  const words = value
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
   for (const word of words) {
     const found = SEMESTER_ALIASES[word];
     if (found) return found;

@@ -39,12 +39,17 @@ export function readAvailability(fields: { days?: unknown; time?: unknown; start
     if (range) time = formatTimeRange(range);
     else problems.push(`available time "${timeText}" is not HH:MM-HH:MM with start before end`);
   } else {
-    const start = cellText(fields.start) === '' ? null : readClockLeniently(fields.start instanceof Date || typeof fields.start === 'number' ? fields.start : cellText(fields.start));
-    const end = cellText(fields.end) === '' ? null : readClockLeniently(fields.end instanceof Date || typeof fields.end === 'number' ? fields.end : cellText(fields.end));
+    const start =
+      cellText(fields.start) === ''
+        ? null
+        : readClockLeniently(fields.start instanceof Date || typeof fields.start === 'number' ? fields.start : cellText(fields.start));
+    const end =
+      cellText(fields.end) === '' ? null : readClockLeniently(fields.end instanceof Date || typeof fields.end === 'number' ? fields.end : cellText(fields.end));
     const hasStart = cellText(fields.start) !== '';
     const hasEnd = cellText(fields.end) !== '';
     if (hasStart || hasEnd) {
-      if (start === null || end === null) problems.push(`availability "${cellText(fields.start)}"–"${cellText(fields.end)}" needs a readable start and end time`);
+      if (start === null || end === null)
+        problems.push(`availability "${cellText(fields.start)}"–"${cellText(fields.end)}" needs a readable start and end time`);
       else if (end <= start) problems.push(`availability ends (${formatHHMM(end)}) before it starts (${formatHHMM(start)})`);
       else time = `${formatHHMM(start)}-${formatHHMM(end)}`;
     }

@@ -33,7 +33,13 @@ export async function upsertDoctors(db: Db, department: number, doctors: readonl
     const people = await db
       .insertInto('doctors')
       .values(batch.map(([name_key, d]) => ({ name: d.name, name_key, available_days: d.available_days, available_time: d.available_time })))
-      .onConflict((oc) => oc.column('name_key').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), available_days: eb.ref('excluded.available_days'), available_time: eb.ref('excluded.available_time') })))
+      .onConflict((oc) =>
+        oc.column('name_key').doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          available_days: eb.ref('excluded.available_days'),
+          available_time: eb.ref('excluded.available_time'),
+        })),
+      )
       .returning(['id', 'name_key'])
       .execute();
     const ids = new Map(people.map((p) => [p.name_key, p.id]));
@@ -104,7 +110,10 @@ const KEPT_LIST_LENGTH = 8;
 export async function doctorsById(db: Db, department: number, ids: Iterable<number>): Promise<Map<number, Doctor>> {
   const wanted = [...new Set(ids)].filter(isRowId);
   if (wanted.length === 0) return new Map();
-  const rows = wanted.length <= KEPT_LIST_LENGTH ? await doctorsWithIds.rows(db, department, wanted) : await readInBatches(wanted, (batch) => listed(db, department).where('d.id', 'in', batch).execute());
+  const rows =
+    wanted.length <= KEPT_LIST_LENGTH
+      ? await doctorsWithIds.rows(db, department, wanted)
+      : await readInBatches(wanted, (batch) => listed(db, department).where('d.id', 'in', batch).execute());
   return new Map(rows.map((d) => [d.id, d]));
 }
 
@@ -118,10 +127,17 @@ export async function doctorNames(db: Db, ids: Iterable<number>): Promise<Map<nu
 
 /** Every instructor of the department, by name in any case. */
 export async function listDoctors(db: Db, department: number): Promise<Doctor[]> {
-  return listed(db, department).orderBy(sql`lower(d.name)`).orderBy('d.id').execute();
+  return listed(db, department)
+    .orderBy(sql`lower(d.name)`)
+    .orderBy('d.id')
+    .execute();
 }
 
 export async function countDoctors(db: Db, department: number): Promise<number> {
-  const row = await db.selectFrom('department_doctors').select((eb) => eb.fn.countAll<number>().as('n')).where('department_id', '=', department).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('department_doctors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('department_id', '=', department)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -11,7 +11,10 @@ export const doctorSchema = z.object({
 export type Doctor = z.infer<typeof doctorSchema>;
 export type DoctorRecord = Omit<Doctor, 'id'>;
 
-const clock = z.union([boundedText(20), z.number()]).nullable().optional();
+const clock = z
+  .union([boundedText(20), z.number()])
+  .nullable()
+  .optional();
 
 export const createDoctorSchema = z.object({
   name: boundedText().trim().min(1, 'a name is required'),

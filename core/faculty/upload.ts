@@ -33,7 +33,11 @@ export function doctorsFromJson(document: unknown, log: ImportLog): DoctorRecord
     const object = document as Record<string, unknown>;
     const list = object.doctors ?? object.faculty;
     if (Array.isArray(list)) located = (list as unknown[]).map((fields, i) => ({ where: `item ${i + 1}`, fields }));
-    else located = Object.entries(object).map(([name, fields]) => ({ where: `"${name}"`, fields: fields !== null && typeof fields === 'object' ? { name, ...fields } : fields }));
+    else
+      located = Object.entries(object).map(([name, fields]) => ({
+        where: `"${name}"`,
+        fields: fields !== null && typeof fields === 'object' ? { name, ...fields } : fields,
+      }));
   } else throw invalid('The doctors file must hold an array of doctors, an object with "doctors" or "faculty", or an object keyed by name');
   return dedupe(
     located.flatMap(({ where, fields }) => {
@@ -53,7 +57,12 @@ export function doctorsFromTables(tables: Table[], filename: string, log: Import
     if (table.headers.every((h) => h === '') && table.rows.length === 0) continue;
     const columns = matchColumns(table.headers, DOCTOR_COLUMNS);
     if (columns.name === undefined) {
-      throw invalid(`"${filename}" is missing the required column name (or ${DOCTOR_COLUMNS.name.slice(1).map((n) => `"${n}"`).join(', ')}). Columns found: ${echo(table.headers.filter(Boolean).join(', ') || 'none')}`);
+      throw invalid(
+        `"${filename}" is missing the required column name (or ${DOCTOR_COLUMNS.name
+          .slice(1)
+          .map((n) => `"${n}"`)
+          .join(', ')}). Columns found: ${echo(table.headers.filter(Boolean).join(', ') || 'none')}`,
+      );
     }
     for (const row of table.rows) {
       const fields: Record<string, unknown> = {};

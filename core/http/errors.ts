@@ -3,7 +3,6 @@ import { echo } from '../domain/bounds';
 
 const MAX_DETAIL_CHARS = 1_000;
 
-
 export interface ErrorBody {
   detail: string;
   fields?: FieldProblem[];
@@ -42,7 +41,10 @@ export function errorResponse(error: unknown): { status: number; body: ErrorBody
       break;
   }
   if (e.statusCode !== undefined && e.statusCode >= 400 && e.statusCode < 500) {
-    const detail = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(e.message ?? '') ? `The request body is not valid JSON: ${e.message}` : (e.message ?? 'Bad request');
+    const detail =
+      e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(e.message ?? '')
+        ? `The request body is not valid JSON: ${e.message}`
+        : (e.message ?? 'Bad request');
     return { status: e.statusCode, body: { detail } };
   }
   return { status: 500, body: { detail: `${INTERNAL_ERROR_MESSAGE} See the server log for details.` } };

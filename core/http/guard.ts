@@ -20,7 +20,8 @@ export interface GuardRequest {
  * What the guard decides: allowed (with who asks: the caller and the actor they act for), refused,
  * or a personal token to look up in the store before deciding.
  */
-export type GuardDecision = { allow: true; caller: Caller | null; actor: Actor | null } | { allow: 'token'; token: string } | { allow: false; status: number; detail: string };
+export type GuardDecision =
+  { allow: true; caller: Caller | null; actor: Actor | null } | { allow: 'token'; token: string } | { allow: false; status: number; detail: string };
 
 /** Paths anyone on this machine may read: liveness, the API description and the page's static files. */
 const PUBLIC_PATHS = new Set(['/health', '/openapi.json', '/', '/index.html', '/favicon.svg', '/session/signin', '/session/token']);
@@ -97,7 +98,8 @@ function hostName(host: string | undefined): string {
  */
 export function guardRequest(request: GuardRequest, token: string, sessions: BrowserSessions | null, access: ServerAccess = LOCAL_ONLY): GuardDecision {
   const host = header(request.headers, 'host');
-  if (!isLocalHost(host) && !(access.hosts.has(hostName(host)))) return refuse(421, `Requests must be addressed to ${access.hosts.size > 0 ? 'this server' : 'localhost'}, not "${(host ?? '').slice(0, 100)}"`);
+  if (!isLocalHost(host) && !access.hosts.has(hostName(host)))
+    return refuse(421, `Requests must be addressed to ${access.hosts.size > 0 ? 'this server' : 'localhost'}, not "${(host ?? '').slice(0, 100)}"`);
   const path = pathOf(request.url);
   if (isPublicPath(path)) return { allow: true, caller: null, actor: null };
 
@@ -111,13 +113,20 @@ export function guardRequest(request: GuardRequest, token: string, sessions: Bro
     const site = header(request.headers, 'sec-fetch-site');
     if (site !== undefined && site !== 'same-origin') return refuse(403, 'Requests from other sites or other local ports are not allowed');
     const origin = header(request.headers, 'origin');
-    if (origin !== undefined && !isOwnOrigin(origin, host ?? '', request.localPort) && !access.origins.has(origin.toLowerCase())) return refuse(403, 'Cross-origin requests are not allowed');
-    if (origin === undefined && !SAFE_METHODS.has(request.method)) return refuse(403, 'Changes from the app page must say where they come from (Origin header)');
+    if (origin !== undefined && !isOwnOrigin(origin, host ?? '', request.localPort) && !access.origins.has(origin.toLowerCase()))
+      return refuse(403, 'Cross-origin requests are not allowed');
+    if (origin === undefined && !SAFE_METHODS.has(request.method))
+      return refuse(403, 'Changes from the app page must say where they come from (Origin header)');
     // EventSource cannot send headers: the event stream alone takes the key as a query parameter.
-    const key = header(request.headers, SESSION_HEADER.toLowerCase()) ?? (path === '/events' && request.method === 'GET' ? queryParam(request.url, SESSION_KEY_PARAM) : null);
+    const key =
+      header(request.headers, SESSION_HEADER.toLowerCase()) ??
+      (path === '/events' && request.method === 'GET' ? queryParam(request.url, SESSION_KEY_PARAM) : null);
     const actor = sessions.verify(sessionId, key ?? null);
     if (actor) return { allow: true, caller: 'browser', actor };
-    return refuse(401, 'Your session has ended or is not valid: open the sign-in link that `npm run serve` printed (also kept in the data folder\'s login-url file)');
+    return refuse(
+      401,
+      "Your session has ended or is not valid: open the sign-in link that `npm run serve` printed (also kept in the data folder's login-url file)",
+    );
   }
   return refuse(401, 'Missing or wrong API token: send "Authorization: Bearer <token>"');
 }

@@ -5,7 +5,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGN_IN_FAILED_FRAGMENT, SIGNED_IN_FRAGMENT } from '../domain/session-wire';
 import { clearedSessionCookieHeader, cookieValue, LOGIN_PARAM, sessionCookieHeader, sessionCookieName, type BrowserSessions } from './session';
 
-
 /**
  * Serves the built renderer (headless mode). The page itself holds no data and needs no
  * credentials; `/?login=<nonce>` signs the browser in once (see session.ts) and redirects to the
@@ -20,7 +19,8 @@ export async function serveRenderer(app: FastifyInstance, dir: string, sessions:
     app.get(path, (request, reply) => {
       const nonce = (request.query as Record<string, unknown>)[LOGIN_PARAM];
       // Only a GET signs in: a HEAD (a link previewer, a prefetch) never uses the link up.
-      if (typeof nonce === 'string' && request.method === 'HEAD') return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send('');
+      if (typeof nonce === 'string' && request.method === 'HEAD')
+        return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send('');
       if (typeof nonce === 'string') {
         const session = sessions.signIn(nonce.slice(0, 200));
         // No referrer and no caching: the used link must not travel anywhere or be replayed from a cache.

@@ -39,10 +39,10 @@ export interface ServerOptions {
   trustedProxies?: readonly string[];
 }
 
-
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { core } = options;
-  const token = typeof options.token === 'string' ? ((fixed: string) => () => fixed)(options.token) : options.token;
+  const given = options.token;
+  const token = typeof given === 'string' ? () => given : given;
   const sessions = options.sessions ?? null;
   const access = options.access ?? LOCAL_ONLY;
   const app = Fastify({
@@ -55,16 +55,23 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     frameworkErrors: (error, request, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const where = echo(pathOf(request.url), 100);
-      void reply.code(tooLong ? 414 : 400).send({ detail: tooLong ? `The address is too long: ${where}` : `The address is not valid (a %-escape that is not UTF-8): ${where}` });
+      void reply
+        .code(tooLong ? 414 : 400)
+        .send({ detail: tooLong ? `The address is too long: ${where}` : `The address is not valid (a %-escape that is not UTF-8): ${where}` });
     },
     clientErrorHandler: (error, socket) => {
       const status = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
       const body = JSON.stringify({ detail: status === 431 ? 'The request headers are too large' : 'The request is not valid HTTP' });
-      if (socket.writable) socket.end(`HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      if (socket.writable)
+        socket.end(
+          `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        );
       else socket.destroy();
     },
   });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: MULTIPART_FIELD_BYTES, parts: 25, headerPairs: 100 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: MULTIPART_FIELD_BYTES, parts: 25, headerPairs: 100 },
+  });
   // JSON bodies: bounded in size (bodyLimit) and nesting depth before anything walks them.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     try {
@@ -76,7 +83,12 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const decision = guardRequest({ method: request.method, url: request.url, headers: request.headers, localPort: request.socket.localPort ?? 0 }, token(), sessions, access);
+    const decision = guardRequest(
+      { method: request.method, url: request.url, headers: request.headers, localPort: request.socket.localPort ?? 0 },
+      token(),
+      sessions,
+      access,
+    );
     if (decision.allow === false) {
       if (decision.status === 401) void reply.header('www-authenticate', 'Bearer');
       return reply.code(decision.status).send({ detail: decision.detail });
@@ -84,9 +96,15 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const who = await whoCalls(core, decision);
     if (who === null) {
       void reply.header('www-authenticate', 'Bearer');
-      return reply.code(401).send({ detail: decision.allow === 'token' ? 'This personal token is not valid: it was revoked, or its owner can no longer sign in' : 'Your account can no longer sign in: ask the registrar' });
+      return reply.code(401).send({
+        detail:
+          decision.allow === 'token'
+            ? 'This personal token is not valid: it was revoked, or its owner can no longer sign in'
+            : 'Your account can no longer sign in: ask the registrar',
+      });
     }
-    if (who.caller !== null && who.actor !== null) callers.set(request, { caller: who.caller, actor: who.actor, stillLetIn: async () => (await whoCalls(core, decision)) !== null });
+    if (who.caller !== null && who.actor !== null)
+      callers.set(request, { caller: who.caller, actor: who.actor, stillLetIn: async () => (await whoCalls(core, decision)) !== null });
     return undefined;
   });
 
@@ -181,8 +199,6 @@ function whoOf(request: FastifyRequest): Who {
   return who;
 }
 
-
-
 /** The department a request names: the header, else the `department` query parameter. */
 function departmentAsked(request: FastifyRequest): string | undefined {
   const header = request.headers[DEPARTMENT_HEADER];
@@ -227,7 +243,8 @@ async function gatherInput(input: RouteInput, request: FastifyRequest): Promise<
     case 'json': {
       const body: unknown = request.body;
       if (body === undefined || body === null) return {};
-      if (typeof body !== 'object' || Array.isArray(body)) throw new CoreError('validation', 'The request body must be a JSON object', { fields: [{ field: '(body)', message: 'must be a JSON object' }] });
+      if (typeof body !== 'object' || Array.isArray(body))
+        throw new CoreError('validation', 'The request body must be a JSON object', { fields: [{ field: '(body)', message: 'must be a JSON object' }] });
       return body as Record<string, unknown>;
     }
     case 'multipart':
@@ -249,7 +266,11 @@ async function readMultipart(request: FastifyRequest): Promise<Record<string, un
         if (part.fieldname === 'file') file = { filename: wellFormed(part.filename), content };
       } else if (typeof part.value === 'string') {
         // A form field over its limit arrives cut: refuse it rather than read a truncated value.
-        if (part.valueTruncated) throw new CoreError('too_large', `The form field "${echo(part.fieldname, 40)}" is longer than ${MULTIPART_FIELD_BYTES.toLocaleString('en-US')} bytes`);
+        if (part.valueTruncated)
+          throw new CoreError(
+            'too_large',
+            `The form field "${echo(part.fieldname, 40)}" is longer than ${MULTIPART_FIELD_BYTES.toLocaleString('en-US')} bytes`,
+          );
         fields[part.fieldname] = wellFormed(part.value);
       }
     }

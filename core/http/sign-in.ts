@@ -58,7 +58,13 @@ function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
  * Both are open to anyone who can reach the server, so both are bounded: SIGN_IN_RATE attempts per
  * address, and an account locks after repeated wrong passwords (see people/service.ts).
  */
-export function serveSignIn(app: FastifyInstance, core: Core, sessions: BrowserSessions | null, access: ServerAccess, limiter = new AttemptLimiter(SIGN_IN_RATE)): void {
+export function serveSignIn(
+  app: FastifyInstance,
+  core: Core,
+  sessions: BrowserSessions | null,
+  access: ServerAccess,
+  limiter = new AttemptLimiter(SIGN_IN_RATE),
+): void {
   const check = async (request: FastifyRequest, reply: FastifyReply, body: { login: string; password: string }) => {
     const wait = limiter.attempt(request.ip);
     if (wait > 0) {
@@ -75,7 +81,10 @@ export function serveSignIn(app: FastifyInstance, core: Core, sessions: BrowserS
     if (!isPageRequest(request, access)) throw new CoreError('forbidden', 'Sign in from the app page itself');
     const actor = await check(request, reply, parsed(credentials, request.body));
     const session = sessions.signInAs(actor);
-    return reply.header('cache-control', 'no-store').header('set-cookie', sessionCookieHeader(request.socket.localPort ?? 0, session.id)).send({ key: session.key, role: actor.role, department: actor.department });
+    return reply
+      .header('cache-control', 'no-store')
+      .header('set-cookie', sessionCookieHeader(request.socket.localPort ?? 0, session.id))
+      .send({ key: session.key, role: actor.role, department: actor.department });
   });
 
   app.post('/session/token', async (request, reply) => {

@@ -22,7 +22,9 @@ export function loadApiToken(dataDir: string, env: NodeJS.ProcessEnv = process.e
   const fromEnv = env.TERMWISE_API_TOKEN?.trim();
   if (fromEnv !== undefined && fromEnv !== '') {
     if (!isUsableToken(fromEnv)) {
-      throw new Error(`TERMWISE_API_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters without spaces (it has ${fromEnv.length}); e.g. \`openssl rand -hex 32\`, or unset it to let Termwise make one`);
+      throw new Error(
+        `TERMWISE_API_TOKEN must be at least ${MIN_TOKEN_LENGTH} characters without spaces (it has ${fromEnv.length}); e.g. \`openssl rand -hex 32\`, or unset it to let Termwise make one`,
+      );
     }
     return { token: fromEnv, source: ENV_TOKEN_SOURCE };
   }

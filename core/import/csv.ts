@@ -31,7 +31,8 @@ function measureCsv(text: string, filename: string): void {
       onLine = 1;
       fields++;
     } else if (SEPARATORS.has(c)) {
-      if (++onLine > CSV_LIMITS.fieldsPerLine) throw tooLarge(filename, `line ${lines.toLocaleString('en-US')} has more than ${CSV_LIMITS.fieldsPerLine} fields`);
+      if (++onLine > CSV_LIMITS.fieldsPerLine)
+        throw tooLarge(filename, `line ${lines.toLocaleString('en-US')} has more than ${CSV_LIMITS.fieldsPerLine} fields`);
       if (++fields > CSV_LIMITS.fields) throw tooLarge(filename, `it has more than ${CSV_LIMITS.fields.toLocaleString('en-US')} fields`);
     }
   }
@@ -48,8 +49,6 @@ export function readCsv(file: UploadedFile): Table {
   if (!headers) return { headers: [], rows: [] };
   return {
     headers,
-    rows: data
-      .map((values, i) => ({ where: `row ${i + 2}`, values }))
-      .filter((row) => !isBlankRow(row.values)),
+    rows: data.map((values, i) => ({ where: `row ${i + 2}`, values })).filter((row) => !isBlankRow(row.values)),
   };
 }

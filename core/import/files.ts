@@ -41,7 +41,10 @@ export function parseJsonFile(file: UploadedFile): unknown {
   if (text.trim() === '') throw invalid(`"${echo(file.filename)}" is empty`);
   const parsed = parseBoundedJson(text, `"${echo(file.filename)}"`);
   // Records sit at the top (an array, or an object keyed by code) or one level down ({"courses": [...]}).
-  const records = Math.max(recordCount(parsed), ...(typeof parsed === 'object' && parsed !== null ? Object.values(parsed).slice(0, 100).map(recordCount) : [0]));
+  const records = Math.max(
+    recordCount(parsed),
+    ...(typeof parsed === 'object' && parsed !== null ? Object.values(parsed).slice(0, 100).map(recordCount) : [0]),
+  );
   if (records > LIMITS.records) throw tooLarge(file.filename, `it has more than ${LIMITS.records.toLocaleString('en-US')} records`);
   return parsed;
 }

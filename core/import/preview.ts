@@ -14,7 +14,12 @@ export interface ImportPreview {
 
 export const PREVIEW_ROWS = 5;
 
-export async function previewTable<F extends string>(file: UploadedFile, aliases: ColumnAliases<F>, required: (found: Partial<Record<F, number>>) => string[], carryDown?: readonly F[]): Promise<ImportPreview> {
+export async function previewTable<F extends string>(
+  file: UploadedFile,
+  aliases: ColumnAliases<F>,
+  required: (found: Partial<Record<F, number>>) => string[],
+  carryDown?: readonly F[],
+): Promise<ImportPreview> {
   const ext = extensionOf(file.filename);
   const tables = ext === 'xlsx' ? await readReport(file, { aliases, carryDown }) : [readCsv(file)];
   const table = tables[0] ?? { headers: [], rows: [] };
@@ -36,7 +41,9 @@ export function previewJson(file: UploadedFile, known: readonly string[]): Impor
   else if (document && typeof document === 'object') {
     const values = Object.values(document as Record<string, unknown>);
     const list = values.find((v) => Array.isArray(v));
-    records = Array.isArray(list) ? (list as unknown[]) : Object.entries(document as Record<string, unknown>).map(([key, v]) => (v && typeof v === 'object' ? { key, ...(v) } : { key }));
+    records = Array.isArray(list)
+      ? (list as unknown[])
+      : Object.entries(document as Record<string, unknown>).map(([key, v]) => (v && typeof v === 'object' ? { key, ...v } : { key }));
   }
   const objects = records.filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object');
   const headers = [...new Set(objects.slice(0, 50).flatMap((o) => Object.keys(o)))];

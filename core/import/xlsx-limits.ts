@@ -31,7 +31,6 @@ export interface WorkbookMeasure {
   widestColumn: number;
 }
 
-
 /** Column letters → 1-based number ("A" → 1, "XFD" → 16384). */
 export function columnNumber(letters: string): number {
   let n = 0;
@@ -74,7 +73,8 @@ class PartScanner {
       else if (++this.textRun > this.longestText) this.longestText = this.textRun;
     }
     // Escaped characters (&amp;) take up to 6 bytes each; a run this long cannot be one legal cell.
-    if (this.longestText > XLSX_LIMITS.cellChars * 6) throw tooLarge(this.filename, `a cell holds more than ${XLSX_LIMITS.cellChars.toLocaleString('en-US')} characters (Excel's own limit)`);
+    if (this.longestText > XLSX_LIMITS.cellChars * 6)
+      throw tooLarge(this.filename, `a cell holds more than ${XLSX_LIMITS.cellChars.toLocaleString('en-US')} characters (Excel's own limit)`);
     if (!this.isSheet) return;
     // Count only in the new text; the carried tail is there so that tags split by the boundary are seen whole.
     const text = this.carry + chunk;
@@ -110,13 +110,21 @@ async function drain(stream: Readable, onChunk: (text: string) => void): Promise
 export async function measureWorkbook(content: Uint8Array, filename: string): Promise<WorkbookMeasure> {
   let zip: yauzl.ZipFile;
   try {
-    zip = await yauzl.fromBufferPromise(Buffer.from(content.buffer, content.byteOffset, content.byteLength), { lazyEntries: true, validateEntrySizes: true, strictFileNames: false });
+    zip = await yauzl.fromBufferPromise(Buffer.from(content.buffer, content.byteOffset, content.byteLength), {
+      lazyEntries: true,
+      validateEntrySizes: true,
+      strictFileNames: false,
+    });
   } catch (error) {
-    throw new CoreError('invalid', `"${filename}" is not a readable Excel workbook (${error instanceof Error ? error.message.slice(0, 200) : 'not a zip file'})`);
+    throw new CoreError(
+      'invalid',
+      `"${filename}" is not a readable Excel workbook (${error instanceof Error ? error.message.slice(0, 200) : 'not a zip file'})`,
+    );
   }
   const measure: WorkbookMeasure = { entries: 0, uncompressedBytes: 0, rows: 0, cells: 0, widestColumn: 0 };
   try {
-    if (zip.entryCount > XLSX_LIMITS.entries) throw tooLarge(filename, `it has ${zip.entryCount.toLocaleString('en-US')} parts (at most ${XLSX_LIMITS.entries.toLocaleString('en-US')})`);
+    if (zip.entryCount > XLSX_LIMITS.entries)
+      throw tooLarge(filename, `it has ${zip.entryCount.toLocaleString('en-US')} parts (at most ${XLSX_LIMITS.entries.toLocaleString('en-US')})`);
     const entries: yauzl.Entry[] = [];
     await new Promise<void>((resolve, reject) => {
       zip.on('entry', (entry: yauzl.Entry) => {
@@ -145,7 +153,10 @@ export async function measureWorkbook(content: Uint8Array, filename: string): Pr
       if (measure.rows > XLSX_LIMITS.rows) throw tooLarge(filename, `it has more than ${XLSX_LIMITS.rows.toLocaleString('en-US')} rows`);
       if (measure.cells > XLSX_LIMITS.cells) throw tooLarge(filename, `it has more than ${XLSX_LIMITS.cells.toLocaleString('en-US')} filled cells`);
       if (measure.widestColumn > XLSX_LIMITS.columns) {
-        throw tooLarge(filename, `a sheet uses column ${columnLetters(measure.widestColumn)} (column ${measure.widestColumn.toLocaleString('en-US')}); Termwise reads columns A to ${columnLetters(XLSX_LIMITS.columns)} only`);
+        throw tooLarge(
+          filename,
+          `a sheet uses column ${columnLetters(measure.widestColumn)} (column ${measure.widestColumn.toLocaleString('en-US')}); Termwise reads columns A to ${columnLetters(XLSX_LIMITS.columns)} only`,
+        );
       }
     }
   } catch (error) {

@@ -22,10 +22,19 @@ export const XLSX_READ_BOUNDS = { timeoutMs: 30_000, maxHeapMb: 768 } as const;
 /** Every sheet of a workbook, read in a bounded worker thread; over any limit → 413, unreadable → 400. */
 export async function loadSheets(file: UploadedFile): Promise<Sheet[]> {
   try {
-    return await runWorker<Sheet[]>(siblingModule(import.meta.url, 'xlsx-worker'), { filename: file.filename, content: file.content }, { bounds: XLSX_READ_BOUNDS });
+    return await runWorker<Sheet[]>(
+      siblingModule(import.meta.url, 'xlsx-worker'),
+      { filename: file.filename, content: file.content },
+      { bounds: XLSX_READ_BOUNDS },
+    );
   } catch (error) {
     if (!(error instanceof WorkerLimitError)) throw error;
-    throw tooLarge(file.filename, error.limit === 'time' ? `reading it took longer than ${XLSX_READ_BOUNDS.timeoutMs / 1000} s` : `reading it needs more than ${XLSX_READ_BOUNDS.maxHeapMb} MB of memory`);
+    throw tooLarge(
+      file.filename,
+      error.limit === 'time'
+        ? `reading it took longer than ${XLSX_READ_BOUNDS.timeoutMs / 1000} s`
+        : `reading it needs more than ${XLSX_READ_BOUNDS.maxHeapMb} MB of memory`,
+    );
   }
 }
 

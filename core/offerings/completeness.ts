@@ -52,7 +52,13 @@ export function incompleteTerms(counts: readonly TermCourseCount[], confirmed: R
       if (term.courses >= INCOMPLETE_SHARE * median(sizes)) return;
       const low = sizes[0] ?? 0;
       const high = sizes.at(-1) ?? 0;
-      flagged.push({ ...term, usual_low: low, usual_high: high, compared_with: compared.length, message: incompleteMessage(term, low, high, compared.length, before.length === compared.length) });
+      flagged.push({
+        ...term,
+        usual_low: low,
+        usual_high: high,
+        compared_with: compared.length,
+        message: incompleteMessage(term, low, high, compared.length, before.length === compared.length),
+      });
     });
   }
   return flagged.sort((a, b) => a.campus.localeCompare(b.campus) || a.year - b.year || a.semester.localeCompare(b.semester));

@@ -49,9 +49,13 @@ export async function upsertOfferings(db: Db, department: number, records: reado
 export async function listOfferingsJson(db: Db, department: number): Promise<JsonText<Offering[]>> {
   const chronological = sql`year, ${semesterOrder}, campus, course_code`;
   const query = isPostgres(db)
-    ? sql<{ list: string | null }>`SELECT json_agg(t)::text AS list FROM (SELECT id, year, semester, campus, course_code, total_enrolled, passed_count, failed_count,
+    ? sql<{
+        list: string | null;
+      }>`SELECT json_agg(t)::text AS list FROM (SELECT id, year, semester, campus, course_code, total_enrolled, passed_count, failed_count,
         ${failRatio()} AS fail_ratio, is_offered = 1 AS is_offered, created_at FROM offerings WHERE department_id = ${department} ORDER BY ${chronological}) t`
-    : sql<{ list: string | null }>`SELECT json_group_array(json_object('id', id, 'year', year, 'semester', semester, 'campus', campus, 'course_code', course_code,
+    : sql<{
+        list: string | null;
+      }>`SELECT json_group_array(json_object('id', id, 'year', year, 'semester', semester, 'campus', campus, 'course_code', course_code,
         'total_enrolled', total_enrolled, 'passed_count', passed_count, 'failed_count', failed_count, 'fail_ratio', ${failRatio()},
         'is_offered', json(CASE is_offered WHEN 1 THEN 'true' ELSE 'false' END), 'created_at', created_at)) AS list
        FROM (SELECT * FROM offerings WHERE department_id = ${department} ORDER BY ${chronological})`;
@@ -100,13 +104,23 @@ export async function termCourseCounts(db: Db, department: number): Promise<Term
 
 /** Whether any offering record exists for the term at the campus. */
 export async function termHasOfferings(db: Db, department: number, term: { campus: string; year: number; semester: string }): Promise<boolean> {
-  const row = await db.selectFrom('offerings').select('id').where('department_id', '=', department).where('campus', '=', term.campus).where('year', '=', term.year).where('semester', '=', term.semester).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('offerings')
+    .select('id')
+    .where('department_id', '=', department)
+    .where('campus', '=', term.campus)
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** The terms staff confirmed complete (keys from termKey). */
 export async function confirmedTermKeys(db: Db, department: number): Promise<Set<string>> {
-  return new Set((await db.selectFrom('confirmed_terms').select(['campus', 'year', 'semester']).where('department_id', '=', department).execute()).map(termKey));
+  return new Set(
+    (await db.selectFrom('confirmed_terms').select(['campus', 'year', 'semester']).where('department_id', '=', department).execute()).map(termKey),
+  );
 }
 
 export async function confirmTerm(db: Db, department: number, term: { campus: string; year: number; semester: string }, at: string): Promise<void> {
@@ -132,7 +146,11 @@ export async function latestPlannedTerm(db: Db, department: number): Promise<{ y
 }
 
 export async function countOfferings(db: Db, department: number): Promise<number> {
-  const row = await db.selectFrom('offerings').select((eb) => eb.fn.countAll<number>().as('n')).where('department_id', '=', department).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('offerings')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('department_id', '=', department)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -142,7 +160,10 @@ export async function averageFailRatio(db: Db, department: number): Promise<numb
   return Number(rows[0]?.ratio ?? 0);
 }
 
-export async function enrollmentByTerm(db: Db, department: number): Promise<{ year: number; semester: string; campus: string; total_enrolled: number; offerings: number }[]> {
+export async function enrollmentByTerm(
+  db: Db,
+  department: number,
+): Promise<{ year: number; semester: string; campus: string; total_enrolled: number; offerings: number }[]> {
   const { rows } = await sql<{ year: number; semester: string; campus: string; total_enrolled: number; offerings: number }>`
     SELECT year, semester, campus, SUM(total_enrolled) AS total_enrolled, SUM(is_offered) AS offerings FROM offerings WHERE department_id = ${department}
     GROUP BY year, semester, campus ORDER BY year, ${semesterOrder}, campus`.execute(db);
@@ -152,6 +173,8 @@ export async function enrollmentByTerm(db: Db, department: number): Promise<{ ye
 /** Mean fail ratio per term, 0–1, oldest first. */
 export async function failRatioByTerm(db: Db, department: number): Promise<{ year: number; semester: string; fail_ratio: number }[]> {
   const { rows } = await sql<{ year: number; semester: string; fail_ratio: number }>`
-    SELECT year, semester, AVG(${failRatio()}) AS fail_ratio FROM offerings WHERE department_id = ${department} GROUP BY year, semester ORDER BY year, ${semesterOrder}`.execute(db);
+    SELECT year, semester, AVG(${failRatio()}) AS fail_ratio FROM offerings WHERE department_id = ${department} GROUP BY year, semester ORDER BY year, ${semesterOrder}`.execute(
+    db,
+  );
   return rows.map((row) => ({ ...row, fail_ratio: Number(row.fail_ratio) }));
 }

@@ -36,7 +36,14 @@ export async function importOfferings(
   // The terms of this file that look incomplete, said in words: the model leaves them out until confirmed.
   const inFile = new Set(records.map(termKey));
   const incomplete = (await leftOutTerms(ctx.db, ctx.department)).filter((term) => inFile.has(termKey(term)));
-  return { ...result, warnings: [...incomplete.map((t) => `${t.message} It is left out of the recommendations until you confirm it complete (Data screen) or upload it again.`), ...result.warnings], incomplete_terms: incomplete };
+  return {
+    ...result,
+    warnings: [
+      ...incomplete.map((t) => `${t.message} It is left out of the recommendations until you confirm it complete (Data screen) or upload it again.`),
+      ...result.warnings,
+    ],
+    incomplete_terms: incomplete,
+  };
 }
 
 /**
@@ -48,7 +55,10 @@ export async function leftOutTerms(db: Db, department: number): Promise<Incomple
 }
 
 /** Staff confirm a term complete: the model takes it into account again (it retrains before its next run). */
-export async function confirmCompleteTerm(ctx: CoreContext, term: { campus: string; year: number; semester: Semester }): Promise<{ confirmed: typeof term; incomplete_terms: IncompleteTerm[] }> {
+export async function confirmCompleteTerm(
+  ctx: CoreContext,
+  term: { campus: string; year: number; semester: Semester },
+): Promise<{ confirmed: typeof term; incomplete_terms: IncompleteTerm[] }> {
   const campus = ctx.campuses.require(term.campus, 'campus');
   const confirmed = { ...term, campus };
   return inTransaction(ctx.db, async (trx) => {

@@ -81,7 +81,10 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
       const yearMatch = /^(\d{4})(?:\.0+)?$/.exec(yearText) ?? /\b(\d{4})\b/.exec(yearText);
       const year = yearMatch ? Number(yearMatch[1]) : yearText === '' ? (term.year ?? NaN) : NaN;
       if (!(year >= 1900 && year <= 2200)) {
-        log.skip(row.where, yearText !== '' ? `year "${yearText}" is not a year` : semesterText !== '' ? `no year (the term "${semesterText}" names none)` : 'no year');
+        log.skip(
+          row.where,
+          yearText !== '' ? `year "${yearText}" is not a year` : semesterText !== '' ? `no year (the term "${semesterText}" names none)` : 'no year',
+        );
         continue;
       }
       const semester = semesterText === '' ? defaults.semester : (term.semester ?? null);
@@ -144,7 +147,11 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
 }
 
 /** Fills whichever of total/passed/failed is missing from the other two. */
-function deriveCounts(total: number | null, passed: number | null, failed: number | null): { total: number; passed: number; failed: number; known: boolean } | string {
+function deriveCounts(
+  total: number | null,
+  passed: number | null,
+  failed: number | null,
+): { total: number; passed: number; failed: number; known: boolean } | string {
   if (total !== null && passed !== null && failed !== null) {
     if (passed + failed > total) return `passed (${passed}) plus failed (${failed}) exceeds total enrolled (${total})`;
     return { total, passed, failed, known: true };

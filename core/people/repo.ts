@@ -32,7 +32,11 @@ const fromRow = ({ disabled_at, ...row }: PersonRow): PersonRecord => ({ ...row,
 export const publicPerson = ({ id, login, name, role, department_id, disabled }: Person): Person => ({ id, login, name, role, department_id, disabled });
 
 export async function listPeople(db: Db, department: number | null): Promise<Person[]> {
-  let query = db.selectFrom('people').select(COLUMNS).orderBy(sql`lower(name)`).orderBy('id');
+  let query = db
+    .selectFrom('people')
+    .select(COLUMNS)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id');
   if (department !== null) query = query.where('department_id', '=', department);
   return (await query.execute()).map((row) => publicPerson(fromRow(row)));
 }
@@ -48,7 +52,11 @@ export async function personByLogin(db: Db, login: string): Promise<PersonRecord
   return row ? fromRow(row) : undefined;
 }
 
-export async function insertPerson(db: Db, person: { login: string; name: string; role: PersonRole; department_id: number | null; password_hash: string }, createdAt: string): Promise<number> {
+export async function insertPerson(
+  db: Db,
+  person: { login: string; name: string; role: PersonRole; department_id: number | null; password_hash: string },
+  createdAt: string,
+): Promise<number> {
   const { id } = await db
     .insertInto('people')
     .values({ ...person, login_key: loginKey(person.login), created_at: createdAt })
@@ -57,7 +65,11 @@ export async function insertPerson(db: Db, person: { login: string; name: string
   return id;
 }
 
-export async function updatePerson(db: Db, id: number, change: { name?: string; role?: PersonRole; department_id?: number | null; password_hash?: string; disabled_at?: string | null }): Promise<void> {
+export async function updatePerson(
+  db: Db,
+  id: number,
+  change: { name?: string; role?: PersonRole; department_id?: number | null; password_hash?: string; disabled_at?: string | null },
+): Promise<void> {
   if (Object.keys(change).length > 0) await db.updateTable('people').set(change).where('id', '=', id).execute();
 }
 
@@ -87,18 +99,33 @@ export interface TokenInfo {
 }
 
 export async function insertToken(db: Db, personId: number, label: string, tokenHash: string, createdAt: string): Promise<number> {
-  const { id } = await db.insertInto('api_tokens').values({ person_id: personId, label, token_hash: tokenHash, created_at: createdAt }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('api_tokens')
+    .values({ person_id: personId, label, token_hash: tokenHash, created_at: createdAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 
 export async function listTokens(db: Db, personId: number): Promise<TokenInfo[]> {
-  const rows = await db.selectFrom('api_tokens').select(['id', 'label', 'created_at', 'last_used_at', 'revoked_at']).where('person_id', '=', personId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('api_tokens')
+    .select(['id', 'label', 'created_at', 'last_used_at', 'revoked_at'])
+    .where('person_id', '=', personId)
+    .orderBy('id')
+    .execute();
   return rows.map(({ revoked_at, ...row }) => ({ ...row, revoked: revoked_at !== null }));
 }
 
 export async function revokeToken(db: Db, personId: number, id: number, at: string): Promise<boolean> {
   if (!isRowId(id)) return false;
-  const result = await db.updateTable('api_tokens').set({ revoked_at: at }).where('id', '=', id).where('person_id', '=', personId).where('revoked_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: at })
+    .where('id', '=', id)
+    .where('person_id', '=', personId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
@@ -112,7 +139,10 @@ const tokenOwner = prepared((db: Db, tokenHash: string) =>
 );
 
 /** The person a live personal token acts for, and the token's id. */
-export async function personOfToken(db: Db, tokenHash: string): Promise<{ token_id: number; id: number; role: PersonRole; department_id: number | null; disabled_at: string | null } | undefined> {
+export async function personOfToken(
+  db: Db,
+  tokenHash: string,
+): Promise<{ token_id: number; id: number; role: PersonRole; department_id: number | null; disabled_at: string | null } | undefined> {
   return tokenOwner.first(db, tokenHash);
 }
 
@@ -121,6 +151,11 @@ export async function touchToken(db: Db, id: number, at: string): Promise<void> 
 }
 
 export async function countRegistrars(db: Db): Promise<number> {
-  const row = await db.selectFrom('people').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'registrar').where('disabled_at', 'is', null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('people')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'registrar')
+    .where('disabled_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

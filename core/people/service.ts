@@ -48,7 +48,10 @@ export async function people(ctx: CoreContext): Promise<Person[]> {
   return listPeople(ctx.db, null);
 }
 
-export async function addPerson(ctx: CoreContext, input: { login: string; name: string; role: PersonRole; department_id?: number | null | undefined; password: string }): Promise<Person> {
+export async function addPerson(
+  ctx: CoreContext,
+  input: { login: string; name: string; role: PersonRole; department_id?: number | null | undefined; password: string },
+): Promise<Person> {
   const password_hash = await hashPassword(input.password);
   return inTransaction(ctx.db, async (db) => {
     if (await personByLogin(db, input.login)) throw new CoreError('conflict', `Someone already signs in as "${input.login}"`);
@@ -60,7 +63,14 @@ export async function addPerson(ctx: CoreContext, input: { login: string; name: 
 
 export async function changePerson(
   ctx: CoreContext,
-  input: { person_id: number; name?: string | undefined; role?: PersonRole | undefined; department_id?: number | null | undefined; password?: string | undefined; disabled?: boolean | undefined },
+  input: {
+    person_id: number;
+    name?: string | undefined;
+    role?: PersonRole | undefined;
+    department_id?: number | null | undefined;
+    password?: string | undefined;
+    disabled?: boolean | undefined;
+  },
 ): Promise<Person> {
   const password_hash = input.password === undefined ? undefined : await hashPassword(input.password);
   return inTransaction(ctx.db, async (db) => {
@@ -114,7 +124,11 @@ export async function revokeMyToken(ctx: CoreContext, id: number): Promise<{ sta
   return { status: 'revoked' };
 }
 
-const actorOf = (person: { id: number; role: PersonRole; department_id: number | null }): Actor => ({ role: person.role, person: person.id, department: person.department_id });
+const actorOf = (person: { id: number; role: PersonRole; department_id: number | null }): Actor => ({
+  role: person.role,
+  person: person.id,
+  department: person.department_id,
+});
 
 /** Marks a token used at most this often (a write per request would be a write per read). */
 const TOUCH_EVERY_MS = 60_000;

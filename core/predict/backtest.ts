@@ -52,7 +52,10 @@ export async function backtest(history: History, terms = 6, campuses: readonly C
       trained.models.classifier.free();
       trained.models.regressor?.free();
       const labels = scores.map((s) => (campusHistory(history, campus).stats.get(s.course.code)?.[t]?.offered ? 1 : 0));
-      const evaluate = (values: number[], threshold: number): ScorerResult => ({ roc_auc: rocAuc(values, labels) ?? 0.5, f1: f1Score(values, labels, threshold) });
+      const evaluate = (values: number[], threshold: number): ScorerResult => ({
+        roc_auc: rocAuc(values, labels) ?? 0.5,
+        f1: f1Score(values, labels, threshold),
+      });
       const actual: number[] = [];
       const forecast: number[] = [];
       const naive: number[] = [];
@@ -69,9 +72,18 @@ export async function backtest(history: History, terms = 6, campuses: readonly C
       results.push({
         campus,
         term: termLabel(term),
-        model: evaluate(scores.map((s) => s.confidence), trained.trained.threshold),
-        sameSemesterLastYear: evaluate(scores.map((s) => sameSemesterLastYearScore(s.facts)), BASELINE_THRESHOLD),
-        recencyFrequency: evaluate(scores.map((s) => recencyFrequencyScore(s.facts)), BASELINE_THRESHOLD),
+        model: evaluate(
+          scores.map((s) => s.confidence),
+          trained.trained.threshold,
+        ),
+        sameSemesterLastYear: evaluate(
+          scores.map((s) => sameSemesterLastYearScore(s.facts)),
+          BASELINE_THRESHOLD,
+        ),
+        recencyFrequency: evaluate(
+          scores.map((s) => recencyFrequencyScore(s.facts)),
+          BASELINE_THRESHOLD,
+        ),
         wapeModel: wape(forecast, actual),
         wapeNaive: wape(naive, actual),
         intervalCoverage: actual.length > 0 ? covered / actual.length : 0,

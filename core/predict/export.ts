@@ -5,11 +5,53 @@ import { CONTENT_TYPES } from '../util/content-types';
 import type { PredictionRun } from './schema';
 import { xmlSafe } from '../domain/bounds';
 
-const COLUMNS = ['Rank', 'Course Code', 'Course Name', 'Types', 'Offer', 'Offer Score', 'Confidence', 'Predicted Enrollment', 'Projected Sections', 'Latent Demand', 'Bottleneck Score', 'Reasons', 'Enrollment Low (80 %)', 'Enrollment High (80 %)', 'Seats per Section', 'Staff Decision', 'Staff Sections', 'Staff Reason', 'Planned Offer', 'Planned Sections'] as const;
+const COLUMNS = [
+  'Rank',
+  'Course Code',
+  'Course Name',
+  'Types',
+  'Offer',
+  'Offer Score',
+  'Confidence',
+  'Predicted Enrollment',
+  'Projected Sections',
+  'Latent Demand',
+  'Bottleneck Score',
+  'Reasons',
+  'Enrollment Low (80 %)',
+  'Enrollment High (80 %)',
+  'Seats per Section',
+  'Staff Decision',
+  'Staff Sections',
+  'Staff Reason',
+  'Planned Offer',
+  'Planned Sections',
+] as const;
 
 /** Text from the data (names, codes, reasons) without characters a spreadsheet's XML cannot hold. */
 function rows(run: PredictionRun): (string | number)[][] {
-  return run.entries.map((e, i) => [i + 1, xmlSafe(e.course_code), xmlSafe(e.course_name), xmlSafe(e.types.join(', ')), e.offer ? 'yes' : 'no', e.offer_score, e.confidence, e.predicted_enrollment, e.projected_sections, e.latent_demand, e.bottleneck_score, xmlSafe(e.reasons.join('; ')), e.enrollment_low ?? '', e.enrollment_high ?? '', e.section_size, e.staff_decision ?? '', e.staff_sections ?? '', xmlSafe(e.staff_reason ?? ''), e.planned_offer ? 'yes' : 'no', e.planned_sections]);
+  return run.entries.map((e, i) => [
+    i + 1,
+    xmlSafe(e.course_code),
+    xmlSafe(e.course_name),
+    xmlSafe(e.types.join(', ')),
+    e.offer ? 'yes' : 'no',
+    e.offer_score,
+    e.confidence,
+    e.predicted_enrollment,
+    e.projected_sections,
+    e.latent_demand,
+    e.bottleneck_score,
+    xmlSafe(e.reasons.join('; ')),
+    e.enrollment_low ?? '',
+    e.enrollment_high ?? '',
+    e.section_size,
+    e.staff_decision ?? '',
+    e.staff_sections ?? '',
+    xmlSafe(e.staff_reason ?? ''),
+    e.planned_offer ? 'yes' : 'no',
+    e.planned_sections,
+  ]);
 }
 
 function baseName(run: PredictionRun): string {
@@ -44,5 +86,5 @@ export async function exportRun(run: PredictionRun, format: 'xlsx' | 'csv'): Pro
     }
     notes.getColumn(1).width = 140;
   }
-  return { filename: `${baseName(run)}.xlsx`, contentType: CONTENT_TYPES.xlsx, content: new Uint8Array((await workbook.xlsx.writeBuffer())) };
+  return { filename: `${baseName(run)}.xlsx`, contentType: CONTENT_TYPES.xlsx, content: new Uint8Array(await workbook.xlsx.writeBuffer()) };
 }

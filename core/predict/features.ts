@@ -248,7 +248,9 @@ export function courseFacts(course: CourseInfo, campus: CampusHistory, t: number
     sameSemesterShare: bySemester.same.observed > 0 ? bySemester.same.offered / bySemester.same.observed : UNKNOWN,
     otherSemesterShare: bySemester.other.observed > 0 ? bySemester.other.offered / bySemester.other.observed : UNKNOWN,
     meanSameSemesterEnrollment: bySemester.same.offered > 0 ? bySemester.same.enrolled / bySemester.same.offered : 0,
-    demandBase: sameSemesterEnrollment(series, t) ?? (lastTwo.length > 0 ? lastTwo.reduce((a, b) => a + b, 0) / lastTwo.length : similarCoursesEnrollment(course, campus, t)),
+    demandBase:
+      sameSemesterEnrollment(series, t) ??
+      (lastTwo.length > 0 ? lastTwo.reduce((a, b) => a + b, 0) / lastTwo.length : similarCoursesEnrollment(course, campus, t)),
   };
 }
 
@@ -275,14 +277,17 @@ function campusGrowth(campus: CampusHistory, t: number): number {
   let totals = campusTotals.get(campus);
   if (!totals) {
     totals = [];
-    for (const series of campus.stats.values()) series.forEach((stat, i) => {
-      if (stat?.offered) totals![i] = (totals![i] ?? 0) + stat.enrolled;
-    });
+    for (const series of campus.stats.values())
+      series.forEach((stat, i) => {
+        if (stat?.offered) totals![i] = (totals![i] ?? 0) + stat.enrolled;
+      });
     campusTotals.set(campus, totals);
   }
   const recent = totals[t - 1];
   const earlier = totals[t - 3];
-  return recent !== undefined && earlier !== undefined && campus.hasData[t - 1] && campus.hasData[t - 3] ? Math.log1p(recent) - Math.log1p(earlier) : UNKNOWN_GROWTH;
+  return recent !== undefined && earlier !== undefined && campus.hasData[t - 1] && campus.hasData[t - 3]
+    ? Math.log1p(recent) - Math.log1p(earlier)
+    : UNKNOWN_GROWTH;
 }
 
 /** Terms looked back over for the prior of a course without history. */
@@ -309,14 +314,16 @@ function similarCoursesEnrollment(course: CourseInfo, campus: CampusHistory, t: 
         if (stat?.offered && stat.enrolled > 0) enrolled.push(stat.enrolled);
       }
     }
-    prior = quantile(enrolled.sort((a, b) => a - b), 0.5);
+    prior = quantile(
+      enrolled.sort((a, b) => a - b),
+      0.5,
+    );
     groups.set(key, prior);
   }
   return prior;
 }
 
 const priors = new WeakMap<CampusHistory, Map<number, Map<string, number>>>();
-
 
 function slope(values: readonly number[]): number {
   const n = values.length;

@@ -114,19 +114,17 @@ export async function loadHistory(db: Db, department: number, campusNames: reado
   const skipped = new Set(leftOut.map(termKey));
   const rows = (await plannedOfferings(db, department, campusNames)).filter((row) => !skipped.has(termKey(row)));
   const baseYear = rows.reduce((min, r) => Math.min(min, r.year), Number.POSITIVE_INFINITY);
-  const catalog = courses.map(
-    (c): CourseInfo => ({
-      code: c.code,
-      name: c.name,
-      prefix: c.prefix,
-      prefixes: codePrefixes(c.code),
-      types: courseTypes(c.type),
-      level: c.course_level,
-      prerequisites: prerequisiteMap.get(c.code) ?? [],
-      studyPlan: c.study_plan,
-      dependents: dependents.get(c.code) ?? 0,
-    }),
-  );
+  const catalog = courses.map((c): CourseInfo => ({
+    code: c.code,
+    name: c.name,
+    prefix: c.prefix,
+    prefixes: codePrefixes(c.code),
+    types: courseTypes(c.type),
+    level: c.course_level,
+    prerequisites: prerequisiteMap.get(c.code) ?? [],
+    studyPlan: c.study_plan,
+    dependents: dependents.get(c.code) ?? 0,
+  }));
   const similarityKeys = new Map(catalog.map((c) => [c.code, similarityKey(c)]));
   const history: History = {
     baseYear: Number.isFinite(baseYear) ? baseYear : 0,

@@ -5,7 +5,7 @@ export function rocAuc(scores: ArrayLike<number>, labels: ArrayLike<number>): nu
   const items = Array.from({ length: scores.length }, (_, i) => ({ s: scores[i] ?? 0, y: labels[i] ?? 0 })).sort((a, b) => a.s - b.s);
   let positives = 0;
   let rankSum = 0;
-  for (let i = 0; i < items.length; ) {
+  for (let i = 0; i < items.length;) {
     let j = i;
     while (j < items.length && items[j]?.s === items[i]?.s) j++;
     const averageRank = (i + j + 1) / 2;

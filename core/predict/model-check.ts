@@ -18,7 +18,9 @@ export interface DamagedModel {
  */
 export async function checkStoredModels(databaseFile: string, filename: string): Promise<DamagedModel[]> {
   try {
-    return await runWorker<DamagedModel[]>(siblingModule(import.meta.url, 'model-check-worker'), { databaseFile } satisfies ModelCheckInput, { bounds: { timeoutMs: 30_000, maxHeapMb: 512 } });
+    return await runWorker<DamagedModel[]>(siblingModule(import.meta.url, 'model-check-worker'), { databaseFile } satisfies ModelCheckInput, {
+      bounds: { timeoutMs: 30_000, maxHeapMb: 512 },
+    });
   } catch (error) {
     const why = error instanceof WorkerLimitError ? `the check ran out of ${error.limit}` : 'the check failed';
     throw invalid(`"${echo(filename)}" has trained models that could not be checked (${why}); it cannot be restored`);

@@ -37,7 +37,8 @@ function readAdjustments(text: string | null): Adjustments {
   }
 }
 
-export const sameList = (stored: readonly string[], current: readonly string[]): boolean => stored.length === current.length && stored.every((name, i) => name === current[i]);
+export const sameList = (stored: readonly string[], current: readonly string[]): boolean =>
+  stored.length === current.length && stored.every((name, i) => name === current[i]);
 
 /** A model trained on other feature lists (an earlier version of Termwise) cannot score today's rows. */
 export function fitsCurrentFeatures(model: Pick<StoredModel, 'features' | 'demand_features'>): boolean {
@@ -70,27 +71,78 @@ export async function saveModel(db: Db, department: number, model: TrainedCampus
 
 function fromRow(row: ModelRow | undefined): StoredModel | undefined {
   if (!row) return undefined;
-  return { ...row, features: storedList(row.features), demand_features: storedList(row.demand_features), left_out_terms: storedList(row.left_out_terms), classifier: new Uint8Array(row.classifier), regressor: row.regressor ? new Uint8Array(row.regressor) : null, adjustments: readAdjustments(row.adjustments) };
+  return {
+    ...row,
+    features: storedList(row.features),
+    demand_features: storedList(row.demand_features),
+    left_out_terms: storedList(row.left_out_terms),
+    classifier: new Uint8Array(row.classifier),
+    regressor: row.regressor ? new Uint8Array(row.regressor) : null,
+    adjustments: readAdjustments(row.adjustments),
+  };
 }
 
-const MODEL_COLUMNS = ['id', 'campus', 'model_version', 'trained_at', 'samples', 'positives', 'roc_auc', 'f1', 'threshold', 'features', 'duration_ms', 'classifier', 'regressor', 'adjustments', 'demand_features', 'left_out_terms'] as const;
+const MODEL_COLUMNS = [
+  'id',
+  'campus',
+  'model_version',
+  'trained_at',
+  'samples',
+  'positives',
+  'roc_auc',
+  'f1',
+  'threshold',
+  'features',
+  'duration_ms',
+  'classifier',
+  'regressor',
+  'adjustments',
+  'demand_features',
+  'left_out_terms',
+] as const;
 
 /** The newest model of a campus. */
 export async function currentModel(db: Db, department: number, campus: Campus): Promise<StoredModel | undefined> {
-  return fromRow((await db.selectFrom('models').select(MODEL_COLUMNS).where('department_id', '=', department).where('campus', '=', campus).orderBy('id', 'desc').limit(1).executeTakeFirst()));
+  return fromRow(
+    await db
+      .selectFrom('models')
+      .select(MODEL_COLUMNS)
+      .where('department_id', '=', department)
+      .where('campus', '=', campus)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  );
 }
 
 export async function modelByVersion(db: Db, department: number, campus: string, version: string): Promise<StoredModel | undefined> {
-  return fromRow((await db.selectFrom('models').select(MODEL_COLUMNS).where('department_id', '=', department).where('campus', '=', campus).where('model_version', '=', version).executeTakeFirst()));
+  return fromRow(
+    await db
+      .selectFrom('models')
+      .select(MODEL_COLUMNS)
+      .where('department_id', '=', department)
+      .where('campus', '=', campus)
+      .where('model_version', '=', version)
+      .executeTakeFirst(),
+  );
 }
 
 /** Quality of the newest model of each campus, without the model bytes. */
-export async function modelSummaries(db: Db, department: number): Promise<Omit<StoredModel, 'classifier' | 'regressor' | 'adjustments' | 'demand_features' | 'left_out_terms'>[]> {
+export async function modelSummaries(
+  db: Db,
+  department: number,
+): Promise<Omit<StoredModel, 'classifier' | 'regressor' | 'adjustments' | 'demand_features' | 'left_out_terms'>[]> {
   const rows = await db
     .selectFrom('models as m')
     .select(['id', 'campus', 'model_version', 'trained_at', 'samples', 'positives', 'roc_auc', 'f1', 'threshold', 'features', 'duration_ms'])
     .where('m.department_id', '=', department)
-    .where('id', '=', (eb) => eb.selectFrom('models').select((inner) => inner.fn.max('id').as('latest')).whereRef('campus', '=', 'm.campus').whereRef('department_id', '=', 'm.department_id'))
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('models')
+        .select((inner) => inner.fn.max('id').as('latest'))
+        .whereRef('campus', '=', 'm.campus')
+        .whereRef('department_id', '=', 'm.department_id'),
+    )
     .orderBy('campus')
     .execute();
   return rows.map((row) => ({ ...row, features: storedList(row.features) }));
@@ -98,7 +150,10 @@ export async function modelSummaries(db: Db, department: number): Promise<Omit<S
 
 /** Whether any campus has a model of this version. */
 export async function modelVersionTaken(db: Db, department: number, version: string): Promise<boolean> {
-  return (await db.selectFrom('models').select('id').where('department_id', '=', department).where('model_version', '=', version).limit(1).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('models').select('id').where('department_id', '=', department).where('model_version', '=', version).limit(1).executeTakeFirst()) !==
+    undefined
+  );
 }
 
 /** Every stored model's boosters as bytes, to check that each still loads. */

@@ -28,13 +28,22 @@ export function departmentCategories(profile: ProfileFile, history: History, cam
   const listed = profile.quota_categories ?? [];
   if (listed.length === 0) return { categories: catalogCategories(history, campus), source: 'catalog' };
   return {
-    categories: listed.map((c) => ({ key: categoryKey(c.prefix, c.type), label: c.label ?? categoryLabel(c.prefix, c.type), prefix: c.prefix, type: c.type, count: c.count })),
+    categories: listed.map((c) => ({
+      key: categoryKey(c.prefix, c.type),
+      label: c.label ?? categoryLabel(c.prefix, c.type),
+      prefix: c.prefix,
+      type: c.type,
+      count: c.count,
+    })),
     source: 'profile',
   };
 }
 
 /** Seats per section of a course: its own size in the profile, else the profile's, else the default. */
 export function sectionSeats(profile: ProfileFile, code: string): number {
-  const own = code.split('/').map((c) => profile.section_sizes?.[c]).find((n) => n !== undefined);
+  const own = code
+    .split('/')
+    .map((c) => profile.section_sizes?.[c])
+    .find((n) => n !== undefined);
   return own ?? profile.section_size ?? DEFAULT_SECTION_SEATS;
 }

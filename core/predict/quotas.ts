@@ -67,7 +67,10 @@ export function categoriesForRun(
     const known = department.find((c) => c.key === key.toLowerCase()) ?? categoryOfKey(key, catalog.prefixes, catalog.types);
     if (!known) {
       const keys = department.map((c) => c.key);
-      return { field: 'slots', message: `"${key.slice(0, 40)}" is not a quota category of this department (${keys.slice(0, 12).join(', ')}${keys.length > 12 ? ', …' : ''}, or a prefix such as "${keys[0]?.split('_')[0] ?? 'abc'}")` };
+      return {
+        field: 'slots',
+        message: `"${key.slice(0, 40)}" is not a quota category of this department (${keys.slice(0, 12).join(', ')}${keys.length > 12 ? ', …' : ''}, or a prefix such as "${keys[0]?.split('_')[0] ?? 'abc'}")`,
+      };
     }
     named.set(known.key, { ...known, count });
   }

@@ -35,19 +35,25 @@ function candidates(ctx: ReasonContext): Reason[] {
   }
   if (sameCount === 4) reasons.push({ text: `Offered every ${sem} for the last 4 years`, direction: 1, weight: 90 });
   else if (sameCount >= 2) reasons.push({ text: `Offered in ${sameCount} of the last 4 ${sem}s`, direction: 1, weight: 60 });
-  else if (facts.lastOfferedIndex !== null && facts.sameSemesterShare === 0) reasons.push({ text: `Only ever offered in ${other} at ${ctx.campus}, never in ${sem}`, direction: -1, weight: 85 });
-  else if (facts.lastOfferedIndex !== null) reasons.push({ text: sameCount === 0 ? `Not offered in any of the last 4 ${sem}s` : `Offered in only 1 of the last 4 ${sem}s`, direction: -1, weight: 80 });
+  else if (facts.lastOfferedIndex !== null && facts.sameSemesterShare === 0)
+    reasons.push({ text: `Only ever offered in ${other} at ${ctx.campus}, never in ${sem}`, direction: -1, weight: 85 });
+  else if (facts.lastOfferedIndex !== null)
+    reasons.push({ text: sameCount === 0 ? `Not offered in any of the last 4 ${sem}s` : `Offered in only 1 of the last 4 ${sem}s`, direction: -1, weight: 80 });
   if (ctx.cohortSources.length > 0) reasons.push({ text: `Gateway course for the ${ctx.cohortSources.join(' and ')}`, direction: 1, weight: 85 });
-  if (facts.latentDemand >= 10) reasons.push({ text: `${facts.latentDemand} students passed its prerequisites in the last two terms`, direction: 1, weight: 70 });
+  if (facts.latentDemand >= 10)
+    reasons.push({ text: `${facts.latentDemand} students passed its prerequisites in the last two terms`, direction: 1, weight: 70 });
   if (facts.planAlignment === 1) reasons.push({ text: `The study plan places it in ${sem}`, direction: 1, weight: 55 });
   if (facts.planAlignment === -1) reasons.push({ text: `The study plan places it in ${other}`, direction: -1, weight: 60 });
   if (course.dependents >= 3) reasons.push({ text: `Prerequisite, directly or through others, of ${course.dependents} courses`, direction: 1, weight: 50 });
   const recent = facts.recentEnrollment;
   const first = recent[0] ?? 0;
   const last = recent[recent.length - 1] ?? 0;
-  if (recent.length >= 3 && first > 0 && last >= first * 1.15) reasons.push({ text: `Enrollment rising: ${first} → ${last} over its last ${recent.length} offerings`, direction: 1, weight: 45 });
-  if (recent.length >= 3 && first > 0 && last <= first * 0.85) reasons.push({ text: `Enrollment falling: ${first} → ${last} over its last ${recent.length} offerings`, direction: -1, weight: 45 });
-  if (facts.failRatio3y >= 0.25) reasons.push({ text: `${Math.round(facts.failRatio3y * 100)}% of its students failed over the last 3 years`, direction: 0, weight: 40 });
+  if (recent.length >= 3 && first > 0 && last >= first * 1.15)
+    reasons.push({ text: `Enrollment rising: ${first} → ${last} over its last ${recent.length} offerings`, direction: 1, weight: 45 });
+  if (recent.length >= 3 && first > 0 && last <= first * 0.85)
+    reasons.push({ text: `Enrollment falling: ${first} → ${last} over its last ${recent.length} offerings`, direction: -1, weight: 45 });
+  if (facts.failRatio3y >= 0.25)
+    reasons.push({ text: `${Math.round(facts.failRatio3y * 100)}% of its students failed over the last 3 years`, direction: 0, weight: 40 });
   if (course.types.includes('core')) reasons.push({ text: 'Core course', direction: 1, weight: 30 });
   return reasons;
 }

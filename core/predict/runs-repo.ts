@@ -141,7 +141,12 @@ const runsOf = (db: Db, department: number) => db.selectFrom('prediction_runs').
 export async function saveDecision(db: Db, department: number, runId: number, courseCode: string, decision: StaffDecisionFields): Promise<void> {
   await db
     .updateTable('prediction_entries')
-    .set({ staff_decision: decision.staff_decision, staff_sections: decision.staff_sections, staff_reason: decision.staff_reason, decided_at: decision.decided_at })
+    .set({
+      staff_decision: decision.staff_decision,
+      staff_sections: decision.staff_sections,
+      staff_reason: decision.staff_reason,
+      decided_at: decision.decided_at,
+    })
     .where('run_id', '=', runId)
     .where('run_id', 'in', runsOf(db, department))
     .where('course_code', '=', courseCode)
@@ -170,7 +175,8 @@ export async function listRuns(db: Db, department: number, campus?: string): Pro
 /** A run's name, target and model, without its entries. */
 export async function runHeader(db: Db, department: number, id: number): Promise<RunHeader | undefined> {
   if (!isRowId(id)) return undefined;
-  const row = (await db.selectFrom('prediction_runs').select(RUN_COLUMNS).where('department_id', '=', department).where('id', '=', id).executeTakeFirst()) as RunRow | undefined;
+  const row = (await db.selectFrom('prediction_runs').select(RUN_COLUMNS).where('department_id', '=', department).where('id', '=', id).executeTakeFirst()) as
+    RunRow | undefined;
   return row ? fromRunRow(row) : undefined;
 }
 
@@ -180,7 +186,13 @@ export async function getRun(db: Db, department: number, id: number): Promise<Pr
 }
 
 export async function latestRun(db: Db, department: number): Promise<RunHeader | undefined> {
-  const row = (await db.selectFrom('prediction_runs').select(RUN_COLUMNS).where('department_id', '=', department).orderBy('id', 'desc').limit(1).executeTakeFirst()) as RunRow | undefined;
+  const row = (await db
+    .selectFrom('prediction_runs')
+    .select(RUN_COLUMNS)
+    .where('department_id', '=', department)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()) as RunRow | undefined;
   return row ? fromRunRow(row) : undefined;
 }
 
@@ -217,7 +229,15 @@ const latestRunEntries = prepared((db: Db, department: number, year: number, sem
     .selectFrom('prediction_entries')
     .select(['course_code', 'predicted_enrollment', 'projected_sections', 'staff_sections'])
     .where('run_id', '=', (eb) =>
-      eb.selectFrom('prediction_runs').select('id').where('department_id', '=', department).where('target_year', '=', year).where('target_semester', '=', semester).where('target_campus', '=', campus).orderBy('id', 'desc').limit(1),
+      eb
+        .selectFrom('prediction_runs')
+        .select('id')
+        .where('department_id', '=', department)
+        .where('target_year', '=', year)
+        .where('target_semester', '=', semester)
+        .where('target_campus', '=', campus)
+        .orderBy('id', 'desc')
+        .limit(1),
     ),
 );
 

@@ -5,12 +5,13 @@ import { MAX_DECIDED_SECTIONS, MAX_DECISION_REASON, STAFF_DECISIONS, type StaffD
 
 const count = z.number({ error: 'must be a whole number ≥ 0' }).int('must be a whole number ≥ 0').min(0, 'must be ≥ 0');
 
-
 /**
  * Courses per quota category, by key ("ece_core", "phys"): the department's categories (profile or
  * catalog) or any prefix / prefix_type of its catalog; checked against them when the run is made.
  */
-export const slotsSchema = z.record(z.string().max(64, 'a category key is at most 64 characters'), count).refine((slots) => Object.keys(slots).length <= 200, 'at most 200 categories');
+export const slotsSchema = z
+  .record(z.string().max(64, 'a category key is at most 64 characters'), count)
+  .refine((slots) => Object.keys(slots).length <= 200, 'at most 200 categories');
 
 export const bulkRunSchema = z.object({
   run_name: z.string({ error: 'a run name is required' }).max(200, 'must be at most 200 characters').trim().min(1, 'a run name is required'),
@@ -84,7 +85,6 @@ export const entryDecisionSchema = z
     message: 'give a decision (offer, skip or null), a number of sections or a reason',
   });
 export type EntryDecisionInput = z.output<typeof entryDecisionSchema>;
-
 
 export interface PredictionRun {
   id: number;

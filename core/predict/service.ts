@@ -47,7 +47,10 @@ const TRAINER_IDLE_MS = 120_000;
  * Training threads for the process, shared by its cores (each job names its database file): one per
  * processor, so the campuses' models train side by side.
  */
-const trainers = Array.from({ length: Math.max(1, availableParallelism()) }, () => new KeptWorker(siblingModule(import.meta.url, 'train-worker'), TRAINER_IDLE_MS));
+const trainers = Array.from(
+  { length: Math.max(1, availableParallelism()) },
+  () => new KeptWorker(siblingModule(import.meta.url, 'train-worker'), TRAINER_IDLE_MS),
+);
 
 /** Retrains every campus's model in a worker thread; a second call while one runs shares it. */
 export function train(ctx: CoreContext): Promise<TrainResult> {
@@ -159,10 +162,17 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
   const scores = scoreCourses(models, history, campus, t);
   // What staff recorded of the term: retired courses, newly approved ones, instructors away.
   const notes = await termNotes(ctx.db, ctx.department, input.target_year, input.target_semester);
-  const verdicts = await termNoteVerdicts(ctx.db, ctx.department, notes, scores.map((s) => s.course.code));
+  const verdicts = await termNoteVerdicts(
+    ctx.db,
+    ctx.department,
+    notes,
+    scores.map((s) => s.course.code),
+  );
   const chosen = input.use_quotas
     ? selectByQuotas(
-        scores.filter((s) => verdicts.get(s.course.code)?.offer !== false).map((s) => ({ code: s.course.code, prefixes: s.course.prefixes, types: s.course.types, score: s.confidence })),
+        scores
+          .filter((s) => verdicts.get(s.course.code)?.offer !== false)
+          .map((s) => ({ code: s.course.code, prefixes: s.course.prefixes, types: s.course.types, score: s.confidence })),
         categories,
       )
     : null;
@@ -189,7 +199,14 @@ export async function bulkRun(ctx: CoreContext, request: BulkRunInput): Promise<
       section_size: seats,
       reasons: [
         ...(verdict ? [verdict.reason] : []),
-        ...explain({ score: s, offer, campus: input.target_campus, semester: input.target_semester, baseYear: history.baseYear, cohortSources: cohort.sources }),
+        ...explain({
+          score: s,
+          offer,
+          campus: input.target_campus,
+          semester: input.target_semester,
+          baseYear: history.baseYear,
+          cohortSources: cohort.sources,
+        }),
       ].slice(0, MAX_REASONS),
     };
   });
@@ -215,7 +232,11 @@ async function termNoteVerdicts(db: Db, department: number, notes: readonly Term
   const index = indexNotes(notes);
   const doctors = index.away.size > 0 ? (await listDoctors(db, department)).map((d) => ({ id: d.id, name: d.name, allowed: allowedCourseList(d) })) : [];
   for (const code of codes) {
-    const verdict = noteVerdict(code, index, doctors.filter((d) => mayTeach(d.allowed, code)));
+    const verdict = noteVerdict(
+      code,
+      index,
+      doctors.filter((d) => mayTeach(d.allowed, code)),
+    );
     if (verdict) verdicts.set(code, verdict);
   }
   return verdicts;
@@ -249,7 +270,10 @@ export async function decideEntry(ctx: CoreContext, input: EntryDecisionInput): 
     if (!found) throw notFound(`Run ${input.run_id} has no course ${code}`);
     const next = changedDecision(found, input);
     if ('field' in next) throw fieldError(next.field, next.message);
-    await saveDecision(trx, ctx.department, input.run_id, found.course_code, { ...next, decided_at: next.staff_decision === null ? null : ctx.now().toISOString() });
+    await saveDecision(trx, ctx.department, input.run_id, found.course_code, {
+      ...next,
+      decided_at: next.staff_decision === null ? null : ctx.now().toISOString(),
+    });
     return (await findEntry(trx, ctx.department, input.run_id, found.course_code)) as PredictionEntry;
   });
 }

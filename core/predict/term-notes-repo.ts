@@ -8,16 +8,29 @@ const COLUMNS = ['id', 'year', 'semester', 'kind', 'doctor_id', 'course_code', '
 
 /** A term's notes, in the order they were recorded (instructors' names are added by the service). */
 export async function termNoteRows(db: Db, department: number, year: number, semester: string): Promise<NoteRow[]> {
-  return (await db.selectFrom('term_notes').select(COLUMNS).where('department_id', '=', department).where('year', '=', year).where('semester', '=', semester).orderBy('id').execute()) as NoteRow[];
+  return (await db
+    .selectFrom('term_notes')
+    .select(COLUMNS)
+    .where('department_id', '=', department)
+    .where('year', '=', year)
+    .where('semester', '=', semester)
+    .orderBy('id')
+    .execute()) as NoteRow[];
 }
 
 export async function termNoteRow(db: Db, department: number, id: number): Promise<NoteRow | undefined> {
   if (!isRowId(id)) return undefined;
-  return (await db.selectFrom('term_notes').select(COLUMNS).where('department_id', '=', department).where('id', '=', id).executeTakeFirst()) as NoteRow | undefined;
+  return (await db.selectFrom('term_notes').select(COLUMNS).where('department_id', '=', department).where('id', '=', id).executeTakeFirst()) as
+    NoteRow | undefined;
 }
 
 /** Records a note; the same note twice for a term updates its reason. Answers its id. */
-export async function saveTermNote(db: Db, department: number, note: { year: number; semester: string; kind: TermNoteKind; doctor_id: number | null; course_code: string | null; reason: string | null }, at: string): Promise<number> {
+export async function saveTermNote(
+  db: Db,
+  department: number,
+  note: { year: number; semester: string; kind: TermNoteKind; doctor_id: number | null; course_code: string | null; reason: string | null },
+  at: string,
+): Promise<number> {
   const inserted = await db
     .insertInto('term_notes')
     .values({ ...note, department_id: department, created_at: at })
@@ -26,7 +39,13 @@ export async function saveTermNote(db: Db, department: number, note: { year: num
     .executeTakeFirst();
   if (inserted) return inserted.id;
   // The same note is there (one per term, kind and instructor or course): its reason changes.
-  let same = db.selectFrom('term_notes').select('id').where('department_id', '=', department).where('year', '=', note.year).where('semester', '=', note.semester).where('kind', '=', note.kind);
+  let same = db
+    .selectFrom('term_notes')
+    .select('id')
+    .where('department_id', '=', department)
+    .where('year', '=', note.year)
+    .where('semester', '=', note.semester)
+    .where('kind', '=', note.kind);
   same = note.doctor_id === null ? same.where('doctor_id', 'is', null) : same.where('doctor_id', '=', note.doctor_id);
   same = note.course_code === null ? same.where('course_code', 'is', null) : same.where('course_code', '=', note.course_code);
   const { id } = await same.executeTakeFirstOrThrow();

@@ -28,10 +28,14 @@ export function indexNotes(notes: readonly TermNote[]): TermNoteIndex {
   return index;
 }
 
-
 /** The note naming the course, by its code or any code of a cross-listed course. */
 function noteFor(notes: ReadonlyMap<string, TermNote>, code: string): TermNote | undefined {
-  return notes.get(code) ?? codeParts(code).map((p) => notes.get(`${p.prefix}${p.number}`)).find((n) => n !== undefined);
+  return (
+    notes.get(code) ??
+    codeParts(code)
+      .map((p) => notes.get(`${p.prefix}${p.number}`))
+      .find((n) => n !== undefined)
+  );
 }
 
 /** `qualified`: the instructors who may teach the course (none known: the faculty list says nothing of it). */
@@ -39,7 +43,8 @@ export function noteVerdict(code: string, index: TermNoteIndex, qualified: reado
   const retired = noteFor(index.retired, code);
   if (retired) return { offer: false, reason: `Retired from ${termLabel(retired)}${noteReason(retired)}: never proposed` };
   const approved = noteFor(index.approved, code);
-  if (approved) return { offer: true, reason: `Newly approved for ${termLabel(approved)}${noteReason(approved)}: proposed, expecting the enrollment of similar courses` };
+  if (approved)
+    return { offer: true, reason: `Newly approved for ${termLabel(approved)}${noteReason(approved)}: proposed, expecting the enrollment of similar courses` };
   if (qualified.length > 0 && qualified.every((d) => index.away.has(d.id))) {
     const first = index.away.get(qualified[0]?.id ?? -1) as TermNote;
     const names = qualified.map((d) => d.name).join(', ');

@@ -1,6 +1,17 @@
 import type { Campus } from '../domain/campuses';
 import { Booster, type BoosterParams } from './xgboost';
-import { courseFacts, DEMAND_BASE_COLUMN, PLANNED_CAMPUS_COLUMN, DEMAND_FEATURE_COUNT, DEMAND_FEATURE_NAMES, demandFeatures, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, type CourseFacts } from './features';
+import {
+  courseFacts,
+  DEMAND_BASE_COLUMN,
+  PLANNED_CAMPUS_COLUMN,
+  DEMAND_FEATURE_COUNT,
+  DEMAND_FEATURE_NAMES,
+  demandFeatures,
+  FEATURE_COUNT,
+  FEATURE_NAMES,
+  writeFeatures,
+  type CourseFacts,
+} from './features';
 import { leftOutKeys, campusHistory, termsWithData, type CourseInfo, type History } from './history';
 import { bestThreshold, f1Score, rocAuc } from './metrics';
 import { calibrate, fitCalibration, UNCALIBRATED, type Calibration } from './calibration';
@@ -8,12 +19,36 @@ import { demandForecast, demandTarget, enrollmentRange, FALLBACK_INTERVALS, fitI
 
 /** Model settings, in one place. */
 export const CLASSIFIER: { params: BoosterParams; rounds: number } = {
-  params: { booster: 'gbtree', objective: 'binary:logistic', tree_method: 'hist', max_bin: 32, max_depth: 4, eta: 0.15, subsample: 0.8, colsample_bytree: 0.8, min_child_weight: 2, seed: 7, silent: 1 },
+  params: {
+    booster: 'gbtree',
+    objective: 'binary:logistic',
+    tree_method: 'hist',
+    max_bin: 32,
+    max_depth: 4,
+    eta: 0.15,
+    subsample: 0.8,
+    colsample_bytree: 0.8,
+    min_child_weight: 2,
+    seed: 7,
+    silent: 1,
+  },
   rounds: 50,
 };
 /** Demand: the log move from the course's baseline enrollment (demand.ts), from the demand features (DEMAND_FEATURE_NAMES). */
 export const REGRESSOR: { params: BoosterParams; rounds: number } = {
-  params: { booster: 'gbtree', objective: 'reg:linear', tree_method: 'hist', max_bin: 32, max_depth: 4, eta: 0.1, subsample: 0.8, colsample_bytree: 0.8, min_child_weight: 2, seed: 7, silent: 1 },
+  params: {
+    booster: 'gbtree',
+    objective: 'reg:linear',
+    tree_method: 'hist',
+    max_bin: 32,
+    max_depth: 4,
+    eta: 0.1,
+    subsample: 0.8,
+    colsample_bytree: 0.8,
+    min_child_weight: 2,
+    seed: 7,
+    silent: 1,
+  },
   rounds: 50,
 };
 /** Terms held out at the end of the history to measure quality and choose the threshold. */
@@ -33,7 +68,13 @@ export interface Dataset {
 export function buildDataset(history: History, campus: Campus, targetTerms: readonly number[]): Dataset {
   const courses = history.courses;
   const rows = courses.length * targetTerms.length;
-  const data: Dataset = { rows, features: new Float32Array(rows * FEATURE_COUNT), labels: new Float32Array(rows), enrollment: new Float32Array(rows), terms: new Int32Array(rows) };
+  const data: Dataset = {
+    rows,
+    features: new Float32Array(rows * FEATURE_COUNT),
+    labels: new Float32Array(rows),
+    enrollment: new Float32Array(rows),
+    terms: new Int32Array(rows),
+  };
   const atCampus = campusHistory(history, campus);
   let r = 0;
   for (const t of targetTerms) {
@@ -73,13 +114,25 @@ function campusDataset(history: History, campus: Campus): Dataset {
 function rowsBefore(data: Dataset, before: number): Dataset {
   const found = data.terms.findIndex((t) => t >= before);
   const rows = found === -1 ? data.rows : found;
-  return { rows, features: data.features.subarray(0, rows * FEATURE_COUNT), labels: data.labels.subarray(0, rows), enrollment: data.enrollment.subarray(0, rows), terms: data.terms.subarray(0, rows) };
+  return {
+    rows,
+    features: data.features.subarray(0, rows * FEATURE_COUNT),
+    labels: data.labels.subarray(0, rows),
+    enrollment: data.enrollment.subarray(0, rows),
+    terms: data.terms.subarray(0, rows),
+  };
 }
 
 /** Rows of several datasets, in order. */
 function concat(parts: readonly Dataset[]): Dataset {
   const rows = parts.reduce((sum, part) => sum + part.rows, 0);
-  const out: Dataset = { rows, features: new Float32Array(rows * FEATURE_COUNT), labels: new Float32Array(rows), enrollment: new Float32Array(rows), terms: new Int32Array(rows) };
+  const out: Dataset = {
+    rows,
+    features: new Float32Array(rows * FEATURE_COUNT),
+    labels: new Float32Array(rows),
+    enrollment: new Float32Array(rows),
+    terms: new Int32Array(rows),
+  };
   let at = 0;
   for (const part of parts) {
     out.features.set(part.features, at * FEATURE_COUNT);
@@ -110,7 +163,13 @@ function pooledRows(history: History, campus: Campus, before: number): { own: Da
 function subset(data: Dataset, keep: (row: number) => boolean): Dataset {
   const indices: number[] = [];
   for (let i = 0; i < data.rows; i++) if (keep(i)) indices.push(i);
-  const out: Dataset = { rows: indices.length, features: new Float32Array(indices.length * FEATURE_COUNT), labels: new Float32Array(indices.length), enrollment: new Float32Array(indices.length), terms: new Int32Array(indices.length) };
+  const out: Dataset = {
+    rows: indices.length,
+    features: new Float32Array(indices.length * FEATURE_COUNT),
+    labels: new Float32Array(indices.length),
+    enrollment: new Float32Array(indices.length),
+    terms: new Int32Array(indices.length),
+  };
   indices.forEach((src, dst) => {
     out.features.set(data.features.subarray(src * FEATURE_COUNT, (src + 1) * FEATURE_COUNT), dst * FEATURE_COUNT);
     out.labels[dst] = data.labels[src] ?? 0;
@@ -141,7 +200,10 @@ async function fit(data: Dataset): Promise<Boosters> {
   const classifier = await Booster.train(data.features, data.labels, data.rows, FEATURE_COUNT, CLASSIFIER.params, CLASSIFIER.rounds);
   const offered = subset(data, (i) => (data.enrollment[i] ?? 0) > 0);
   const moves = offered.enrollment.map((enrolled, i) => demandTarget(enrolled, baseOf(offered.features, i)));
-  const regressor = offered.rows >= 10 ? await Booster.train(demandFeatures(offered.features, offered.rows), moves, offered.rows, DEMAND_FEATURE_COUNT, REGRESSOR.params, REGRESSOR.rounds) : null;
+  const regressor =
+    offered.rows >= 10
+      ? await Booster.train(demandFeatures(offered.features, offered.rows), moves, offered.rows, DEMAND_FEATURE_COUNT, REGRESSOR.params, REGRESSOR.rounds)
+      : null;
   return { classifier, regressor };
 }
 
@@ -185,7 +247,12 @@ export type Progress = (stage: string, percent: number) => void;
  * terms (ROC-AUC, F1, and the F1-best threshold), then refits on everything. `before` limits the
  * history (for walk-forward backtests). Returns null when the campus has fewer than three terms of data.
  */
-export async function trainCampus(history: History, campus: Campus, progress: Progress = () => undefined, before = Number.POSITIVE_INFINITY): Promise<{ trained: TrainedCampus; models: CampusModels } | null> {
+export async function trainCampus(
+  history: History,
+  campus: Campus,
+  progress: Progress = () => undefined,
+  before = Number.POSITIVE_INFINITY,
+): Promise<{ trained: TrainedCampus; models: CampusModels } | null> {
   const started = performance.now();
   const targets = trainingTerms(history, campus).filter((t) => t < before);
   if (targets.length === 0) return null;
@@ -265,6 +332,14 @@ export function scoreCourses(models: CampusModels, history: History, campus: Cam
     const littleHistory = hasLittleHistory(f.offeredCount);
     const expected = enrollment[i] ?? 0;
     const range = enrollmentRange(expected, models.intervals, littleHistory);
-    return { course, facts: f, confidence: calibrate(confidence[i] ?? 0, models.calibration), enrollment: expected, enrollmentLow: range.low, enrollmentHigh: range.high, littleHistory };
+    return {
+      course,
+      facts: f,
+      confidence: calibrate(confidence[i] ?? 0, models.calibration),
+      enrollment: expected,
+      enrollmentLow: range.low,
+      enrollmentHigh: range.high,
+      littleHistory,
+    };
   });
 }

@@ -49,7 +49,11 @@ export async function upsertRooms(db: Db, owner: number | null, rooms: readonly 
     await db
       .insertInto('rooms')
       .values(mine.map(([name_key, r]) => ({ name: r.name, name_key, capacity: r.capacity, campus: r.campus, department_id: owner })))
-      .onConflict((oc) => oc.column('name_key').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), capacity: eb.ref('excluded.capacity'), campus: eb.ref('excluded.campus') })))
+      .onConflict((oc) =>
+        oc
+          .column('name_key')
+          .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), capacity: eb.ref('excluded.capacity'), campus: eb.ref('excluded.campus') })),
+      )
       .execute();
   });
   return { stored: rooms.length - refused.length, refused };
@@ -57,7 +61,11 @@ export async function upsertRooms(db: Db, owner: number | null, rooms: readonly 
 
 /** The rooms a department books (the pool and its own), by name in any case; every room with `department` null. */
 export async function declaredRoomList(db: Db, department: number | null): Promise<Room[]> {
-  let query = db.selectFrom('rooms').select(COLUMNS).orderBy(sql`lower(name)`).orderBy('id');
+  let query = db
+    .selectFrom('rooms')
+    .select(COLUMNS)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id');
   if (department !== null) query = query.where((eb) => eb.or([eb('department_id', 'is', null), eb('department_id', '=', department)]));
   return query.execute();
 }
@@ -97,6 +105,9 @@ export async function findRoomByName(db: Db, name: string): Promise<Room | undef
 
 /** Every room of the campus, by room key (to look many meetings' rooms up at once). */
 export async function roomsByKey(db: Db): Promise<Map<string, Room>> {
-  const rows = await db.selectFrom('rooms').select([...COLUMNS, 'name_key']).execute();
+  const rows = await db
+    .selectFrom('rooms')
+    .select([...COLUMNS, 'name_key'])
+    .execute();
   return new Map(rows.map(({ name_key, ...room }) => [name_key, room]));
 }

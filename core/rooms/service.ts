@@ -70,7 +70,12 @@ export async function importRooms(ctx: CoreContext, file: UploadedFile): Promise
     const list = Array.isArray(document) ? (document as unknown[]) : ((document as { rooms?: unknown[] } | null)?.rooms ?? []);
     rooms = list.flatMap((item, i) => {
       const fields = (item ?? {}) as Record<string, unknown>;
-      const room = roomFrom({ name: fields.name ?? fields.room, capacity: fields.capacity ?? fields.seats, campus: fields.campus }, ctx.campuses, `item ${i + 1}`, log);
+      const room = roomFrom(
+        { name: fields.name ?? fields.room, capacity: fields.capacity ?? fields.seats, campus: fields.campus },
+        ctx.campuses,
+        `item ${i + 1}`,
+        log,
+      );
       return room ? [room] : [];
     });
   } else rooms = roomsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: ROOM_COLUMNS }), ctx.campuses, file.filename, log);
@@ -89,7 +94,10 @@ function roomOwner(ctx: CoreContext, named?: number | null): number | null {
 }
 
 /** Declares one room; its name must be new on the campus. */
-export async function createRoom(ctx: CoreContext, input: { name: string; capacity: number; campus: string | null; department_id?: number | null | undefined }): Promise<Room | undefined> {
+export async function createRoom(
+  ctx: CoreContext,
+  input: { name: string; capacity: number; campus: string | null; department_id?: number | null | undefined },
+): Promise<Room | undefined> {
   const campus = input.campus === null ? null : ctx.campuses.require(input.campus, 'campus');
   return inTransaction(ctx.db, async (trx) => {
     if (await findRoomByName(trx, input.name)) throw new CoreError('conflict', `A room named "${input.name}" already exists`);
@@ -103,7 +111,8 @@ export async function createRoom(ctx: CoreContext, input: { name: string; capaci
 /** Removes a room: the registrar any; a scheduler only one of their department's. */
 export async function removeRoom(ctx: CoreContext, id: number): Promise<{ status: 'deleted' }> {
   const room = await getRoom(ctx.db, id);
-  if (!room || (room.department_id !== null && room.department_id !== ctx.department && ctx.actor.role !== 'registrar')) throw notFound(`No room with id ${id}`);
+  if (!room || (room.department_id !== null && room.department_id !== ctx.department && ctx.actor.role !== 'registrar'))
+    throw notFound(`No room with id ${id}`);
   if (ctx.actor.role !== 'registrar' && room.department_id === null) throw forbidden(`Room ${room.name} is in the campus pool: only the registrar removes it`);
   if (!(await deleteRoom(ctx.db, id))) throw notFound(`No room with id ${id}`);
   return { status: 'deleted' };

@@ -151,7 +151,13 @@ const ROWS: Row[] = [
   ['STA100', 'Quantitative Reasoning', ['core', 'minor'], plan(MINOR_MTH, 1, 'Both')],
 ];
 
-export const SAMPLE_CATALOG: SampleCourse[] = ROWS.map(([code, name, type, planned, prerequisites = []]) => ({ code, name, type, plan: planned, prerequisites }));
+export const SAMPLE_CATALOG: SampleCourse[] = ROWS.map(([code, name, type, planned, prerequisites = []]) => ({
+  code,
+  name,
+  type,
+  plan: planned,
+  prerequisites,
+}));
 
 export function studyPlanText(course: SampleCourse): string | null {
   if (!course.plan) return null;

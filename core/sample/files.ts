@@ -36,7 +36,13 @@ export async function offeringsReportXlsx(sections: readonly SampleSection[]): P
   for (const campus of SAMPLE_CAMPUSES) {
     const rows = sections
       .filter((s) => s.campus === campus)
-      .sort((a, b) => a.year - b.year || TERM_ORDER[a.semester] - TERM_ORDER[b.semester] || a.course_code.localeCompare(b.course_code) || a.section.localeCompare(b.section));
+      .sort(
+        (a, b) =>
+          a.year - b.year ||
+          TERM_ORDER[a.semester] - TERM_ORDER[b.semester] ||
+          a.course_code.localeCompare(b.course_code) ||
+          a.section.localeCompare(b.section),
+      );
     const sheet = workbook.addWorksheet(`${campus} enrollment`);
     sheet.addRow(['Faculty of Arts and Sciences — Course Enrollment Report']);
     sheet.addRow([`Campus: ${campus}`]);
@@ -65,7 +71,17 @@ export async function offeringsReportXlsx(sections: readonly SampleSection[]): P
       const m = s.course_code.includes('/') ? null : /^([A-Z]+)(.+)$/.exec(s.course_code);
       const subject = m?.[1] ?? s.course_code;
       const number = m?.[2] ?? '';
-      const row = sheet.addRow([first ? s.year : null, first ? s.semester : null, first ? campus : null, subject, number, s.section, s.total_enrolled, s.passed_count, s.failed_count]);
+      const row = sheet.addRow([
+        first ? s.year : null,
+        first ? s.semester : null,
+        first ? campus : null,
+        subject,
+        number,
+        s.section,
+        s.total_enrolled,
+        s.passed_count,
+        s.failed_count,
+      ]);
       if (first) groupStart = row.number;
       for (const sum of [sub, total]) {
         sum.enrolled += s.total_enrolled;

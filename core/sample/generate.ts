@@ -176,7 +176,16 @@ export function generateSample(options: SampleOptions = {}): SampleData {
               : (() => {
                   const ratio = Math.max(0, Math.min(0.9, failBase + rng.normal(0.04)));
                   const failed = Math.round(total * ratio);
-                  return { year, semester, campus, course_code: code, total_enrolled: total, passed_count: total - failed, failed_count: failed, is_offered: total > 0 };
+                  return {
+                    year,
+                    semester,
+                    campus,
+                    course_code: code,
+                    total_enrolled: total,
+                    passed_count: total - failed,
+                    failed_count: failed,
+                    is_offered: total > 0,
+                  };
                 })();
             offerings.push(record);
             sections.push(...splitIntoSections(record));
@@ -205,10 +214,36 @@ function splitIntoSections(record: SampleOffering): SampleSection[] {
 }
 
 const DOCTOR_NAMES = [
-  'Rana Haddad', 'Karim Nassar', 'Maya Khoury', 'Georges Saliba', 'Nour Chamoun', 'Samir Azar', 'Lina Mansour', 'Fadi Rizk',
-  'Hala Sfeir', 'Tarek Abi Nader', 'Rita Boustany', 'Walid Hanna', 'Joelle Kassab', 'Ziad Fares', 'Mira Daher', 'Elie Gemayel',
-  'Carla Aoun', 'Bassam Jaber', 'Nadine Salameh', 'Hadi Moussa', 'Sara Tannous', 'Omar Itani', 'Layal Harb', 'Pierre Karam',
-  'Dima Yazbek', 'Antoine Sarkis', 'Yara Mrad', 'Michel Chahine', 'Zeina Frem', 'Rami Ghanem',
+  'Rana Haddad',
+  'Karim Nassar',
+  'Maya Khoury',
+  'Georges Saliba',
+  'Nour Chamoun',
+  'Samir Azar',
+  'Lina Mansour',
+  'Fadi Rizk',
+  'Hala Sfeir',
+  'Tarek Abi Nader',
+  'Rita Boustany',
+  'Walid Hanna',
+  'Joelle Kassab',
+  'Ziad Fares',
+  'Mira Daher',
+  'Elie Gemayel',
+  'Carla Aoun',
+  'Bassam Jaber',
+  'Nadine Salameh',
+  'Hadi Moussa',
+  'Sara Tannous',
+  'Omar Itani',
+  'Layal Harb',
+  'Pierre Karam',
+  'Dima Yazbek',
+  'Antoine Sarkis',
+  'Yara Mrad',
+  'Michel Chahine',
+  'Zeina Frem',
+  'Rami Ghanem',
 ];
 
 const AVAILABILITY: [string, string, string][] = [
@@ -223,7 +258,12 @@ const AVAILABILITY: [string, string, string][] = [
 
 function generateDoctors(rng: SeededRandom): SampleDoctor[] {
   const byPrefix = (prefix: string): string[] => SAMPLE_CATALOG.filter((c) => c.code.startsWith(prefix)).map((c) => c.code);
-  const areas: [string, number][] = [['CSC', 12], ['BIF', 5], ['MTH', 8], ['STA', 5]];
+  const areas: [string, number][] = [
+    ['CSC', 12],
+    ['BIF', 5],
+    ['MTH', 8],
+    ['STA', 5],
+  ];
   const doctors: SampleDoctor[] = [];
   let n = 0;
   for (const [prefix, count] of areas) {

@@ -15,4 +15,6 @@ writeFileSync(join(SAMPLE_DIR, 'offerings.csv'), offeringsCsv(data));
 writeFileSync(join(SAMPLE_DIR, 'doctors.csv'), doctorsCsv(data));
 writeFileSync(join(SAMPLE_DIR, 'rooms.csv'), roomsCsv(data));
 writeFileSync(join(SAMPLE_DIR, 'offerings.xlsx'), await offeringsReportXlsx(data.sections));
-console.log(`Sample data written to ${SAMPLE_DIR}: ${data.courses.length} courses, ${data.offerings.length} offering records (${data.sections.length} sections), ${data.doctors.length} doctors, ${data.rooms.length} rooms`);
+console.log(
+  `Sample data written to ${SAMPLE_DIR}: ${data.courses.length} courses, ${data.offerings.length} offering records (${data.sections.length} sections), ${data.doctors.length} doctors, ${data.rooms.length} rooms`,
+);

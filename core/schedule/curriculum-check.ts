@@ -5,7 +5,18 @@ import type { CoreContext } from '../context';
 import type { Term } from '../domain/terms';
 import { bookingOf, listEntries, meetingsOfCourses, type EntryRow } from './repo';
 import { partsByCode } from './terms';
-import { curriculumConflicts, curriculumGroups, CurriculumNotes, forEachCurriculumConflict, readStudyPlans, curriculumNotes, type CurriculumConflict, type MeetingCurriculum, type CurriculumCourse, type CurriculumGroup } from './curriculum';
+import {
+  curriculumConflicts,
+  curriculumGroups,
+  CurriculumNotes,
+  forEachCurriculumConflict,
+  readStudyPlans,
+  curriculumNotes,
+  type CurriculumConflict,
+  type MeetingCurriculum,
+  type CurriculumCourse,
+  type CurriculumGroup,
+} from './curriculum';
 
 /** Each course's cohorts in the term's semester (none for a course outside `courses`). */
 export function groupLookup(courses: readonly CurriculumCourse[], term: Term): (code: string) => readonly CurriculumGroup[] {
@@ -16,9 +27,19 @@ export function groupLookup(courses: readonly CurriculumCourse[], term: Term): (
   };
 }
 
-async function conflictsAmong(ctx: CoreContext, term: Term, rows: readonly EntryRow[], groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null = null): Promise<CurriculumConflict[]> {
+async function conflictsAmong(
+  ctx: CoreContext,
+  term: Term,
+  rows: readonly EntryRow[],
+  groupsOf: (code: string) => readonly CurriculumGroup[],
+  focus: string | null = null,
+): Promise<CurriculumConflict[]> {
   const parts = await partsByCode(ctx, term);
-  return curriculumConflicts(rows.map((row) => bookingOf(row, parts)), groupsOf, focus);
+  return curriculumConflicts(
+    rows.map((row) => bookingOf(row, parts)),
+    groupsOf,
+    focus,
+  );
 }
 
 /**
@@ -46,10 +67,15 @@ async function termCurriculum(ctx: CoreContext, term: Term, rows?: readonly Entr
   const notes = new CurriculumNotes();
   let count = 0;
   const meetings = rows ?? (await listEntries(ctx.db, ctx.department, term));
-  forEachCurriculumConflict(meetings.map((row) => bookingOf(row, parts)), groupLookup(await cohortCourses(ctx.db, ctx.department), term), null, (conflict) => {
-    count++;
-    notes.add(conflict);
-  });
+  forEachCurriculumConflict(
+    meetings.map((row) => bookingOf(row, parts)),
+    groupLookup(await cohortCourses(ctx.db, ctx.department), term),
+    null,
+    (conflict) => {
+      count++;
+      notes.add(conflict);
+    },
+  );
   const entry = { version, count, notes: notes.byMeeting() };
   memo.set(key, entry);
   return entry;
@@ -122,5 +148,10 @@ export async function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow, kn
   const groupsOf = groupLookup(courses, term);
   const mine = new Set(groups.map((g) => g.key));
   const peers = courses.filter((c) => groupsOf(c.code).some((g) => mine.has(g.key))).map((c) => c.code);
-  return curriculumNotes(await conflictsAmong(ctx, term, await meetingsOfCourses(ctx.db, ctx.department, term, peers), groupsOf, row.course_code)).get(row.id) ?? { notes: [], more: 0 };
+  return (
+    curriculumNotes(await conflictsAmong(ctx, term, await meetingsOfCourses(ctx.db, ctx.department, term, peers), groupsOf, row.course_code)).get(row.id) ?? {
+      notes: [],
+      more: 0,
+    }
+  );
 }

@@ -113,7 +113,11 @@ function studentClash(a: Booking, b: Booking): boolean {
  * course's cohorts in the term. A pair of courses in several groups is reported once, under the first.
  * With `focus`, only the pairs that include that course are checked (a write's own conflicts).
  */
-export function curriculumConflicts(meetings: readonly Booking[], groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null = null): CurriculumConflict[] {
+export function curriculumConflicts(
+  meetings: readonly Booking[],
+  groupsOf: (code: string) => readonly CurriculumGroup[],
+  focus: string | null = null,
+): CurriculumConflict[] {
   const found: CurriculumConflict[] = [];
   forEachCurriculumConflict(meetings, groupsOf, focus, (conflict) => found.push(conflict));
   return found;
@@ -128,7 +132,12 @@ const MAX_KEPT_OVERLAPS = 50;
  * Within a cohort, each meeting is compared only with the meetings whose times of day can
  * intersect it (found by start time), so the work follows the overlaps, not the square of the plan.
  */
-export function forEachCurriculumConflict(meetings: readonly Booking[], groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null, visit: (conflict: CurriculumConflict) => void): void {
+export function forEachCurriculumConflict(
+  meetings: readonly Booking[],
+  groupsOf: (code: string) => readonly CurriculumGroup[],
+  focus: string | null,
+  visit: (conflict: CurriculumConflict) => void,
+): void {
   const byCampus = new Map<string, Booking[]>();
   for (const m of meetings) {
     const list = byCampus.get(m.campus);
@@ -138,7 +147,13 @@ export function forEachCurriculumConflict(meetings: readonly Booking[], groupsOf
   for (const [campus, list] of byCampus) campusConflicts(campus, list, groupsOf, focus, visit);
 }
 
-function campusConflicts(campus: string, meetings: readonly Booking[], groupsOf: (code: string) => readonly CurriculumGroup[], focus: string | null, visit: (conflict: CurriculumConflict) => void): void {
+function campusConflicts(
+  campus: string,
+  meetings: readonly Booking[],
+  groupsOf: (code: string) => readonly CurriculumGroup[],
+  focus: string | null,
+  visit: (conflict: CurriculumConflict) => void,
+): void {
   // The cohorts in order (of their first course code), each with its meetings; each course's sections.
   const groups = new Map<string, { label: string; meetings: Booking[] }>();
   const sectionsOf = new Map<string, Set<string>>();
@@ -167,7 +182,7 @@ function campusConflicts(campus: string, meetings: readonly Booking[], groupsOf:
     const starts = byStart.map((m) => m.start);
     const longest = Math.max(0, ...byStart.map((m) => m.duration));
     // Course by course (members are in course order): the later courses its meetings overlap.
-    for (let first = 0; first < members.length; ) {
+    for (let first = 0; first < members.length;) {
       const code = (members[first] as Booking).course_code;
       let last = first;
       while (last < members.length && (members[last] as Booking).course_code === code) last++;
@@ -212,7 +227,9 @@ function lowerBound(sorted: readonly number[], value: number): number {
 /** A curriculum conflict in one sentence, naming the cohort, the two courses and the overlapping sections. */
 export function describeCurriculumConflict(conflict: CurriculumConflict): string {
   const [first, second] = conflict.courses;
-  const pairs = [...new Set(conflict.overlaps.map(([a, b]) => `${sectionLabel(a.course_code, a.section_name)} with ${sectionLabel(b.course_code, b.section_name)}`))];
+  const pairs = [
+    ...new Set(conflict.overlaps.map(([a, b]) => `${sectionLabel(a.course_code, a.section_name)} with ${sectionLabel(b.course_code, b.section_name)}`)),
+  ];
   return `Students of ${conflict.group} take ${first} and ${second} together at ${conflict.campus}, and every choice of their sections overlaps (${pairs.join('; ')})`;
 }
 
@@ -275,8 +292,14 @@ export class CurriculumNotes {
     for (const [id, byCourse] of this.named) {
       notes.set(id, {
         notes: [...byCourse].map(([course, { group, sections }]) => {
-          const labels = [...sections].sort((x, y) => x.localeCompare(y, 'en', { numeric: true })).map((sec) => sectionLabel(course, sec)).join(', ');
-          return { course, warning: `Curriculum conflict: students of ${group} take this course and ${course} together, and every choice of their sections overlaps (this meeting overlaps ${labels})` };
+          const labels = [...sections]
+            .sort((x, y) => x.localeCompare(y, 'en', { numeric: true }))
+            .map((sec) => sectionLabel(course, sec))
+            .join(', ');
+          return {
+            course,
+            warning: `Curriculum conflict: students of ${group} take this course and ${course} together, and every choice of their sections overlaps (this meeting overlaps ${labels})`,
+          };
         }),
         more: this.more.get(id) ?? 0,
       });

@@ -30,10 +30,17 @@ function instructorList(input: { doctor_id?: number | null | undefined; doctor_i
  * Each instructor's role for a write: `doctor_roles` when given (one per instructor), else the
  * roles the instructors had, and "teaches" for anyone new.
  */
-function roleList(given: readonly InstructorRole[] | undefined, ids: readonly number[], current: { doctor_ids: readonly number[]; doctor_roles: readonly InstructorRole[] }): InstructorRole[] {
+function roleList(
+  given: readonly InstructorRole[] | undefined,
+  ids: readonly number[],
+  current: { doctor_ids: readonly number[]; doctor_roles: readonly InstructorRole[] },
+): InstructorRole[] {
   if (given !== undefined) {
     if (given.length !== ids.length) {
-      throw fieldError('doctor_roles', `must give one role per instructor (${ids.length} instructor${ids.length === 1 ? '' : 's'}, ${given.length} role${given.length === 1 ? '' : 's'})`);
+      throw fieldError(
+        'doctor_roles',
+        `must give one role per instructor (${ids.length} instructor${ids.length === 1 ? '' : 's'}, ${given.length} role${given.length === 1 ? '' : 's'})`,
+      );
     }
     return [...given];
   }
@@ -56,7 +63,8 @@ export interface StoredInstructors {
 
 const sameList = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
 
-const sameInstructors = (a: StoredInstructors, b: StoredInstructors): boolean => sameList(a.doctor_ids, b.doctor_ids) && sameList(a.doctor_roles, b.doctor_roles);
+const sameInstructors = (a: StoredInstructors, b: StoredInstructors): boolean =>
+  sameList(a.doctor_ids, b.doctor_ids) && sameList(a.doctor_roles, b.doctor_roles);
 
 /**
  * The instructors a write asks for, from `doctors` or, without it, the earlier fields. A write may
@@ -73,16 +81,22 @@ export function requestedInstructors(input: InstructorRequest, current: StoredIn
   };
   if (input.doctors === undefined) return earlier();
   const ids = input.doctors.map((d) => d.id);
-  const asked: StoredInstructors = { doctor_ids: ids, doctor_roles: input.doctors.map((d) => d.role ?? current.doctor_roles[current.doctor_ids.indexOf(d.id)] ?? CHECKED_ROLE) };
+  const asked: StoredInstructors = {
+    doctor_ids: ids,
+    doctor_roles: input.doctors.map((d) => d.role ?? current.doctor_roles[current.doctor_ids.indexOf(d.id)] ?? CHECKED_ROLE),
+  };
   if (!earlierSent) return asked;
   const byEarlier = earlier();
   if (!sameInstructors(asked, byEarlier)) {
     if (sameInstructors(asked, current)) return byEarlier;
     if (sameInstructors(byEarlier, current)) return asked;
   }
-  if (input.doctor_ids !== undefined && !sameList(input.doctor_ids, ids)) throw fieldError('doctor_ids', 'must list the same instructors as doctors, in the same order, or be left out');
-  if (input.doctor_id !== undefined && (input.doctor_id ?? null) !== (ids[0] ?? null)) throw fieldError('doctor_id', `must be the first of doctors (${ids[0] ?? 'none'}), or left out`);
-  if (input.doctor_roles !== undefined && !sameList(input.doctor_roles, asked.doctor_roles)) throw fieldError('doctor_roles', 'must give the same roles as doctors, or be left out');
+  if (input.doctor_ids !== undefined && !sameList(input.doctor_ids, ids))
+    throw fieldError('doctor_ids', 'must list the same instructors as doctors, in the same order, or be left out');
+  if (input.doctor_id !== undefined && (input.doctor_id ?? null) !== (ids[0] ?? null))
+    throw fieldError('doctor_id', `must be the first of doctors (${ids[0] ?? 'none'}), or left out`);
+  if (input.doctor_roles !== undefined && !sameList(input.doctor_roles, asked.doctor_roles))
+    throw fieldError('doctor_roles', 'must give the same roles as doctors, or be left out');
   return asked;
 }
 
@@ -104,7 +118,8 @@ export function instructorAliases(doctors: readonly EntryInstructor[]): Pick<Sch
  */
 export function meetingCampus(room: string, declared: Campus | null | undefined, asked: Campus | null, current: Campus | null, fallback: Campus): Campus {
   if (declared) {
-    if (asked && asked !== declared) throw new CoreError('invalid', `Room ${displayRoom(room)} is at ${declared}, not ${asked}: leave campus out or pick a room at ${asked}`);
+    if (asked && asked !== declared)
+      throw new CoreError('invalid', `Room ${displayRoom(room)} is at ${declared}, not ${asked}: leave campus out or pick a room at ${asked}`);
     return declared;
   }
   return asked ?? current ?? fallback;
@@ -114,6 +129,9 @@ export function meetingCampus(room: string, declared: Campus | null | undefined,
 export function assertEndsByMidnight(values: { start_time: string; duration_mins: number }): void {
   const start = parseHHMM(values.start_time) ?? 0;
   if (start + values.duration_mins > DAY_END) {
-    throw fieldError('duration_mins', `the session must end by 24:00 (${values.start_time} + ${values.duration_mins} minutes ends at ${formatHHMM((start + values.duration_mins) % DAY_END)} the next day)`);
+    throw fieldError(
+      'duration_mins',
+      `the session must end by 24:00 (${values.start_time} + ${values.duration_mins} minutes ends at ${formatHHMM((start + values.duration_mins) % DAY_END)} the next day)`,
+    );
   }
 }

@@ -44,7 +44,9 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, headers: readonly st
 export async function exportScheduleXlsx(entries: readonly ScheduleEntry[], details = false): Promise<Uint8Array> {
   const workbook = new (await excel()).Workbook();
   workbook.creator = 'Termwise';
-  const sorted = [...entries].sort((a, b) => bySection.compare(a.course_code, b.course_code) || bySection.compare(a.section_name, b.section_name) || a.id - b.id);
+  const sorted = [...entries].sort(
+    (a, b) => bySection.compare(a.course_code, b.course_code) || bySection.compare(a.section_name, b.section_name) || a.id - b.id,
+  );
   const rows = sorted.map((entry) => {
     const start = parseHHMM(entry.start_time) ?? 0;
     return [

@@ -31,8 +31,10 @@ export const scheduleHandlers = defineHandlers({
     "The campus view of a term's week (the current term unless given): the rooms the caller books (every room for the registrar), or one room, with every department's meetings in them; another department's shown as booked unless the caller may read it",
     (ctx, input) => campusWeek(ctx, input),
   ),
-  'schedule-list': handler(termQuery, "A term's timetable entries (the current term unless year and semester are given), each with its instructors", (ctx, term) =>
-    termEntries(ctx, term),
+  'schedule-list': handler(
+    termQuery,
+    "A term's timetable entries (the current term unless year and semester are given), each with its instructors",
+    (ctx, term) => termEntries(ctx, term),
   ),
   'schedule-create': handler(createEntrySchema, 'Add a timetable entry (conflict-checked)', (ctx, input) => createEntry(ctx, input), {
     writes: ['timetable'],
@@ -62,7 +64,11 @@ export const scheduleHandlers = defineHandlers({
       conflicts: z.enum(['skip', 'flag'], { error: 'must be skip or flag' }).default('skip'),
       roles: z
         .union([z.string().transform((text) => parseBoundedJson(text, 'roles')), z.record(z.string(), z.unknown())])
-        .pipe(z.record(z.string().max(200), z.enum(INSTRUCTOR_ROLES, { error: `must be ${INSTRUCTOR_ROLES.join(', ')}` }), { error: 'must be an object of instructor name → role' }))
+        .pipe(
+          z.record(z.string().max(200), z.enum(INSTRUCTOR_ROLES, { error: `must be ${INSTRUCTOR_ROLES.join(', ')}` }), {
+            error: 'must be an object of instructor name → role',
+          }),
+        )
         .optional(),
     }),
     "Bring a registrar's section listing (CSV or XLSX, one row per meeting) into the timetable: a dry run by default, then applied in one transaction",
@@ -108,13 +114,19 @@ export const scheduleHandlers = defineHandlers({
     (ctx, input) => copyTerm(ctx, input),
     { writes: ['timetable'] },
   ),
-  'schedule-cohorts': handler(termQuery, "The student cohorts (curriculum groups) of a term's timetable, each with its courses (the current term unless year and semester are given)", async (ctx, term) => termCohorts(ctx, await termAsked(ctx, term))),
+  'schedule-cohorts': handler(
+    termQuery,
+    "The student cohorts (curriculum groups) of a term's timetable, each with its courses (the current term unless year and semester are given)",
+    async (ctx, term) => termCohorts(ctx, await termAsked(ctx, term)),
+  ),
   'schedule-unscheduled': handler(
     termQuery,
     "A term's sections without a time (a registrar's online or arranged rows), with their instructors, part of term, joint group and listed room (the current term unless year and semester are given)",
     async (ctx, term) => unscheduledSections(ctx, await termAsked(ctx, term)),
   ),
-  'schedule-parts': handler(termQuery, "A term's parts of term (the current term unless year and semester are given)", async (ctx, term) => partsOf(ctx, await termAsked(ctx, term))),
+  'schedule-parts': handler(termQuery, "A term's parts of term (the current term unless year and semester are given)", async (ctx, term) =>
+    partsOf(ctx, await termAsked(ctx, term)),
+  ),
   'schedule-parts-save': handler(
     z.object({
       ...termFields,

@@ -22,7 +22,10 @@ export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan): Promi
   );
   const doctorId = new Map<number, number>(plan.doctors.map(({ standIn }, i) => [standIn, created[i] as number]));
   await upsertRooms(ctx.db, null, plan.rooms);
-  const values = plan.meetings.map((meeting) => ({ ...meeting.values, doctor_ids: meeting.values.doctor_ids.map((id) => (id < 0 ? (doctorId.get(id) as number) : id)) }));
+  const values = plan.meetings.map((meeting) => ({
+    ...meeting.values,
+    doctor_ids: meeting.values.doctor_ids.map((id) => (id < 0 ? (doctorId.get(id) as number) : id)),
+  }));
   const ids = await insertEntries(ctx.db, values, ctx.now().toISOString());
   const clashes = plan.meetings.flatMap((meeting, i) => {
     const id = ids[i] as number;

@@ -122,7 +122,10 @@ export function clashMessage(clashes: readonly Clash[], more: boolean): string {
 }
 
 /** The parts of term each meeting is in: the term's parts, else new ones (dates from the file, else the whole term). */
-function planParts(meetings: readonly ListedSection[], snapshot: ImportSnapshot): { partsOf: Map<string, Map<string, PartOfTerm>>; created: { term: Term; part: PartOfTerm }[] } {
+function planParts(
+  meetings: readonly ListedSection[],
+  snapshot: ImportSnapshot,
+): { partsOf: Map<string, Map<string, PartOfTerm>>; created: { term: Term; part: PartOfTerm }[] } {
   const partsOf = new Map<string, Map<string, PartOfTerm>>();
   const created: { term: Term; part: PartOfTerm }[] = [];
   const isNew = new Set<PartOfTerm>();
@@ -162,13 +165,22 @@ function checkJointGroupSizes(meetings: readonly ListedMeeting[], groupOf: reado
     members.add(`${m.course_code}\u0000${m.section_name}`);
     sections.set(key, members);
     if (members.size > MAX_JOINT_SECTIONS) {
-      throw tooLarge(filename, `joint group "${echo(label, 60)}" (${termLabel(m.term)}) would hold more than ${MAX_JOINT_SECTIONS} sections meeting together; check the file's rooms, times and "meets with" column`);
+      throw tooLarge(
+        filename,
+        `joint group "${echo(label, 60)}" (${termLabel(m.term)}) would hold more than ${MAX_JOINT_SECTIONS} sections meeting together; check the file's rooms, times and "meets with" column`,
+      );
     }
   });
 }
 
 /** Joint groups (the file's and those the rules find) and every instructor's role, with the notes they call for. */
-function planGroups(meetings: readonly ListedMeeting[], snapshot: ImportSnapshot, partOf: (m: ListedMeeting) => PartOfTerm, budget: ComparisonBudget, options: ImportOptions) {
+function planGroups(
+  meetings: readonly ListedMeeting[],
+  snapshot: ImportSnapshot,
+  partOf: (m: ListedMeeting) => PartOfTerm,
+  budget: ComparisonBudget,
+  options: ImportOptions,
+) {
   const crossListing = new CrossListing();
   for (const m of meetings) crossListing.add(termKey(m.term), m.course_code, m.cross_listed);
   const groups = proposeJointGroups(
@@ -189,11 +201,22 @@ function sectionsInDifferentWeeks(meetings: readonly ListedMeeting[], partOf: (m
   const bySection = new Map<string, ListedMeeting[]>();
   for (const m of meetings) pushTo(bySection, `${termKey(m.term)}|${m.course_code}|${m.section_name}`, m);
   const asBooking = (m: ListedMeeting): Booking =>
-    simpleBooking({ course_code: m.course_code, section_name: m.section_name, doctor_ids: [], day: m.day, start: m.start, duration: m.duration, room: m.room ?? '', roomKey: m.room === null ? null : roomKey(m.room), part: partOf(m) });
+    simpleBooking({
+      course_code: m.course_code,
+      section_name: m.section_name,
+      doctor_ids: [],
+      day: m.day,
+      start: m.start,
+      duration: m.duration,
+      room: m.room ?? '',
+      roomKey: m.room === null ? null : roomKey(m.room),
+      part: partOf(m),
+    });
   const named: string[] = [];
   for (const rows of bySection.values()) {
     const bookings = rows.map(asBooking);
-    if (bookings.some((a, x) => bookings.slice(x + 1).some((b) => sectionOverlapNote(a, b) !== null))) named.push(sectionLabel(rows[0]?.course_code ?? '', rows[0]?.section_name ?? ''));
+    if (bookings.some((a, x) => bookings.slice(x + 1).some((b) => sectionOverlapNote(a, b) !== null)))
+      named.push(sectionLabel(rows[0]?.course_code ?? '', rows[0]?.section_name ?? ''));
   }
   return named;
 }
@@ -223,7 +246,16 @@ function planCourses(meetings: readonly ListedSection[], snapshot: ImportSnapsho
   for (const m of meetings) {
     if (courses.has(m.course_code) || snapshot.knownCourses.has(m.course_code)) continue;
     const code = describeCode(m.course_code);
-    courses.set(m.course_code, { code: m.course_code, name: m.course_name ?? m.course_code, prefix: code.prefix, number: code.number, type: null, study_plan: null, prerequisites: null, course_level: code.level });
+    courses.set(m.course_code, {
+      code: m.course_code,
+      name: m.course_name ?? m.course_code,
+      prefix: code.prefix,
+      number: code.number,
+      type: null,
+      study_plan: null,
+      prerequisites: null,
+      course_level: code.level,
+    });
   }
   return [...courses.values()];
 }
@@ -256,7 +288,10 @@ function planInstructors(meetings: readonly ListedSection[], snapshot: ImportSna
       added.courses.add(m.course_code);
     }
   }
-  const doctors = [...newDoctors.values()].map(({ standIn, record, courses: taught }) => ({ standIn, record: { ...record, allowed_courses: JSON.stringify([...taught].sort()) } }));
+  const doctors = [...newDoctors.values()].map(({ standIn, record, courses: taught }) => ({
+    standIn,
+    record: { ...record, allowed_courses: JSON.stringify([...taught].sort()) },
+  }));
   return { teachers, teacherById, doctors };
 }
 
@@ -277,7 +312,13 @@ function planRooms(meetings: readonly ListedMeeting[], snapshot: ImportSnapshot,
 }
 
 /** The stored values of one listed meeting: its instructors (each once, with the role decided), room, campus and joint group. */
-function meetingValues(m: ListedMeeting, instructors: { ids: number[]; roles: InstructorRole[] }, jointGroup: string | null, declaredCampus: (room: string | null) => Campus | null | undefined, options: ImportOptions): EntryValues {
+function meetingValues(
+  m: ListedMeeting,
+  instructors: { ids: number[]; roles: InstructorRole[] },
+  jointGroup: string | null,
+  declaredCampus: (room: string | null) => Campus | null | undefined,
+  options: ImportOptions,
+): EntryValues {
   return {
     department_id: options.department,
     year: m.term.year,
@@ -298,7 +339,9 @@ function meetingValues(m: ListedMeeting, instructors: { ids: number[]; roles: In
 
 /** A declared room's campus wins; a section without a room takes the row's or the form's campus. */
 function meetingCampusOf(m: ListedSection, declaredCampus: (room: string | null) => Campus | null | undefined, options: ImportOptions): Campus {
-  return m.room === null ? ((m.campus === null ? null : options.campuses.normalise(m.campus)) ?? options.campus) : meetingCampus(m.room, declaredCampus(m.room), null, null, options.campuses.fallback);
+  return m.room === null
+    ? ((m.campus === null ? null : options.campuses.normalise(m.campus)) ?? options.campus)
+    : meetingCampus(m.room, declaredCampus(m.room), null, null, options.campuses.fallback);
 }
 
 /**
@@ -409,7 +452,12 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
         with: [...new Set(others)].map((o) =>
           o.department !== options.department
             ? { row: null, entry_id: null, course_code: o.shownAs ?? 'another department', section_name: '' }
-            : { row: o.id === null ? (plannedRow[plannedIndex.get(o) ?? -1] ?? null) : null, entry_id: o.id, course_code: o.course_code, section_name: o.section_name },
+            : {
+                row: o.id === null ? (plannedRow[plannedIndex.get(o) ?? -1] ?? null) : null,
+                entry_id: o.id,
+                course_code: o.course_code,
+                section_name: o.section_name,
+              },
         ),
       });
       // A clash with another department's meeting is never kept as a warning: that booking stands.
@@ -435,23 +483,22 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
   for (const [key, term] of terms.terms) {
     forEachCurriculumConflict(terms.bookings.get(key) ?? [], groupLookup(snapshot.cohortCourses, term), null, (c) => {
       report.curriculum_conflicts_total++;
-      if (report.curriculum_conflicts.length < MAX_LISTED_ROWS) report.curriculum_conflicts.push({ ...term, campus: c.campus, cohort: c.group, courses: c.courses, detail: describeCurriculumConflict(c) });
+      if (report.curriculum_conflicts.length < MAX_LISTED_ROWS)
+        report.curriculum_conflicts.push({ ...term, campus: c.campus, cohort: c.group, courses: c.courses, detail: describeCurriculumConflict(c) });
     });
   }
-  const untimed = untimedSections.map(
-    (u): UnscheduledValues => ({
-      department_id: options.department,
-      year: u.term.year,
-      semester: u.term.semester,
-      course_code: u.course_code,
-      section_name: u.section_name,
-      doctor_ids: [...new Set(u.instructors.map((name) => teachers.get(doctorNameKey(name))?.id as number))],
-      part_of_term: u.part_of_term,
-      joint_group: u.joint_group,
-      room: u.room,
-      campus: meetingCampusOf(u, declaredCampus, options),
-      kind: u.type,
-    }),
-  );
+  const untimed = untimedSections.map((u): UnscheduledValues => ({
+    department_id: options.department,
+    year: u.term.year,
+    semester: u.term.semester,
+    course_code: u.course_code,
+    section_name: u.section_name,
+    doctor_ids: [...new Set(u.instructors.map((name) => teachers.get(doctorNameKey(name))?.id as number))],
+    part_of_term: u.part_of_term,
+    joint_group: u.joint_group,
+    room: u.room,
+    campus: meetingCampusOf(u, declaredCampus, options),
+    kind: u.type,
+  }));
   return { parts: newParts, untimed, courses, doctors, rooms, meetings: planned, report };
 }

@@ -14,7 +14,17 @@ import { DAY_LETTERS } from '../domain/days';
 
 /** A listed meeting as the meeting-together rules read it (parts by code: dates are not known while reading). */
 export function togetherOf(m: ListedMeeting, part: PartOfTerm = { code: m.part_of_term, name: '', start_date: null, end_date: null }): TogetherMeeting {
-  return { term: `${m.term.year}|${m.term.semester}`, course_code: m.course_code, section_name: m.section_name, day: m.day, start: m.start, duration: m.duration, room: m.room === null ? null : roomKey(m.room), instructors: m.instructors, part };
+  return {
+    term: `${m.term.year}|${m.term.semester}`,
+    course_code: m.course_code,
+    section_name: m.section_name,
+    day: m.day,
+    start: m.start,
+    duration: m.duration,
+    room: m.room === null ? null : roomKey(m.room),
+    instructors: m.instructors,
+    part,
+  };
 }
 
 /** One meeting read from a registrar's listing (rows that repeat it are merged into it). */
@@ -168,7 +178,8 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
         const sectionKey = [year, semester, code, section.section_name].join('|');
         const earlier = untimedSeen.get(sectionKey);
         if (earlier) {
-          for (const name of section.instructors) if (earlier.instructors.length <= MAX_INSTRUCTORS && !earlier.instructors.includes(name)) earlier.instructors.push(name);
+          for (const name of section.instructors)
+            if (earlier.instructors.length <= MAX_INSTRUCTORS && !earlier.instructors.includes(name)) earlier.instructors.push(name);
         } else {
           untimedSeen.set(sectionKey, section);
           result.untimed.push(section);
@@ -184,10 +195,17 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
       const earlier = candidates.find((c) => sameMeetingRows(togetherOf(c), togetherOf(meeting)));
       if (earlier) {
         result.merged++;
-        result.mergedRows.push({ row, into: earlier.row, course_code: code, section_name: meeting.section_name, days: earlier.day === day ? day : `${earlier.day} + ${day}` });
+        result.mergedRows.push({
+          row,
+          into: earlier.row,
+          course_code: code,
+          section_name: meeting.section_name,
+          days: earlier.day === day ? day : `${earlier.day} + ${day}`,
+        });
         earlier.day = unionOfDays(earlier.day, day, DAY_LETTERS.join(''));
         // Bounded: a meeting over the limit is left out below, so its list stops growing there.
-        for (const name of meeting.instructors) if (earlier.instructors.length <= MAX_INSTRUCTORS && !earlier.instructors.includes(name)) earlier.instructors.push(name);
+        for (const name of meeting.instructors)
+          if (earlier.instructors.length <= MAX_INSTRUCTORS && !earlier.instructors.includes(name)) earlier.instructors.push(name);
         if (earlier.roles && earlier.roles.length !== earlier.instructors.length) earlier.roles = null;
         for (const other of meeting.cross_listed) if (!earlier.cross_listed.includes(other)) earlier.cross_listed.push(other);
         continue;
@@ -202,8 +220,8 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
     for (const m of overfull) result.skipped.push({ row: m.row, where: m.where, reason: SKIP_REASONS.tooManyInstructors });
     result.meetings = result.meetings.filter((m) => m.instructors.length <= MAX_INSTRUCTORS);
   }
-  for (const m of result.untimed.filter((u) => u.instructors.length > MAX_INSTRUCTORS)) result.skipped.push({ row: m.row, where: m.where, reason: SKIP_REASONS.tooManyInstructors });
+  for (const m of result.untimed.filter((u) => u.instructors.length > MAX_INSTRUCTORS))
+    result.skipped.push({ row: m.row, where: m.where, reason: SKIP_REASONS.tooManyInstructors });
   result.untimed = result.untimed.filter((u) => u.instructors.length <= MAX_INSTRUCTORS);
   return result;
 }
-

@@ -29,7 +29,6 @@ import type { TimetableImportInput, TimetableImportResult } from './import';
 
 export type { TimetableImportInput } from './import';
 
-
 async function readTables(file: UploadedFile): Promise<Table[]> {
   const ext = requireExtension(file, ['csv', 'xlsx'], 'The timetable file');
   const tables =
@@ -49,7 +48,10 @@ function listedTerms(listing: ListingRead): Term[] {
   return [...new Map<string, Term>([...listing.meetings, ...listing.untimed].map((m) => [termKey(m.term), m.term])).values()];
 }
 
-/** What the plan needs of the database, for the terms the listing names; `replacing` leaves out the department's own meetings of them (a publish replaces them). */
+/**
+ * What the plan needs of the database, for the terms the listing names; `replacing` leaves out the
+ * department's own meetings of them (a publish replaces them).
+ */
 async function readSnapshot(ctx: CoreContext, listing: ListingRead, replacing: boolean): Promise<ImportSnapshot> {
   const terms = new Map<string, { entries: EntryRow[]; parts: Map<string, PartOfTerm>; taken: Booking[] }>();
   for (const term of listedTerms(listing)) {
@@ -71,7 +73,11 @@ async function readSnapshot(ctx: CoreContext, listing: ListingRead, replacing: b
 function publishRefusal(conflicts: readonly ImportConflict[]): CoreError {
   const words = conflicts.slice(0, MAX_LISTED_ROWS).map((c) => `Row ${c.row}: ${c.course_code} ${c.section_name}: ${c.detail}`);
   const more = conflicts.length > MAX_LISTED_ROWS ? ` (the first ${MAX_LISTED_ROWS} listed)` : '';
-  return new CoreError('conflict', `Nothing was published: ${conflicts.length} meeting${conflicts.length === 1 ? '' : 's'} of the term clash${conflicts.length === 1 ? 'es' : ''}${more}. Fix them and publish again.`, { conflicts: words });
+  return new CoreError(
+    'conflict',
+    `Nothing was published: ${conflicts.length} meeting${conflicts.length === 1 ? '' : 's'} of the term clash${conflicts.length === 1 ? 'es' : ''}${more}. Fix them and publish again.`,
+    { conflicts: words },
+  );
 }
 
 /** The first `MAX_LISTED_ROWS` of a list. */
@@ -96,7 +102,8 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
     department: ctx.department,
   };
   const replacing = input.replace === true;
-  if (replacing && listing.meetings.length === 0) throw invalid(`"${echo(input.file.filename)}" has no meetings to publish: the term on the server is left as it is`);
+  if (replacing && listing.meetings.length === 0)
+    throw invalid(`"${echo(input.file.filename)}" has no meetings to publish: the term on the server is left as it is`);
   const makePlan = async (tx: CoreContext): Promise<ImportPlan> => {
     const made = planImport(listing, await readSnapshot(tx, listing, replacing), options);
     if (replacing && made.report.conflicts.length > 0) throw publishRefusal(made.report.conflicts);

@@ -83,9 +83,18 @@ export const IMPORT_BOUNDS = { timeoutMs: 30_000, maxHeapMb: 512 } as const;
  */
 export async function importTimetable(ctx: CoreContext, input: TimetableImportInput): Promise<TimetableImportResult> {
   try {
-    return await runWorker<TimetableImportResult>(siblingModule(import.meta.url, 'import-worker'), { context: workerContextData(ctx), input }, { bounds: IMPORT_BOUNDS });
+    return await runWorker<TimetableImportResult>(
+      siblingModule(import.meta.url, 'import-worker'),
+      { context: workerContextData(ctx), input },
+      { bounds: IMPORT_BOUNDS },
+    );
   } catch (error) {
     if (!(error instanceof WorkerLimitError)) throw error;
-    throw tooLarge(input.file.filename, error.limit === 'time' ? `importing it would take longer than ${IMPORT_BOUNDS.timeoutMs / 1000} s` : `importing it needs more than ${IMPORT_BOUNDS.maxHeapMb} MB of memory`);
+    throw tooLarge(
+      input.file.filename,
+      error.limit === 'time'
+        ? `importing it would take longer than ${IMPORT_BOUNDS.timeoutMs / 1000} s`
+        : `importing it needs more than ${IMPORT_BOUNDS.maxHeapMb} MB of memory`,
+    );
   }
 }

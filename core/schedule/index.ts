@@ -2,13 +2,7 @@
  * What other features may use of the timetable (besides its repo): the term in force, the
  * conflict rules, the checked write of one meeting, cohorts, and the entry fields other forms reuse.
  */
-export {
-  bookingConflicts,
-  meetTogether,
-  type Booking,
-  type ConflictRules,
-  type DoctorAvailability,
-} from './conflicts';
+export { bookingConflicts, meetTogether, type Booking, type ConflictRules, type DoctorAvailability } from './conflicts';
 export { courseCohorts, termCurriculumConflictCount } from './curriculum-check';
 export { dayPatternField, durationField, startTimeField, termFields, type ScheduleEntry } from './schema';
 export { insertCheckedEntry } from './service';

@@ -37,7 +37,17 @@ export interface TogetherMeeting {
 
 /** A stored or proposed meeting as these rules read it (instructors by id; one term). */
 export function bookingTogether(b: Booking): TogetherMeeting {
-  return { term: '', course_code: b.course_code, section_name: b.section_name, day: b.day, start: b.start, duration: b.duration, room: b.roomKey, instructors: b.doctor_ids.map(String), part: b.part };
+  return {
+    term: '',
+    course_code: b.course_code,
+    section_name: b.section_name,
+    day: b.day,
+    start: b.start,
+    duration: b.duration,
+    room: b.roomKey,
+    instructors: b.doctor_ids.map(String),
+    part: b.part,
+  };
 }
 
 /** Why two meetings are proposed as one joint group, in the words the preview shows. */
@@ -59,7 +69,16 @@ export function atOneTime(a: TogetherMeeting, b: TogetherMeeting): boolean {
 
 /** Whether two rows list one meeting of one section: same section, room, time and part, days overlapping. */
 export function sameMeetingRows(a: TogetherMeeting, b: TogetherMeeting): boolean {
-  return a.term === b.term && a.course_code === b.course_code && a.section_name === b.section_name && a.room === b.room && a.part.code === b.part.code && a.start === b.start && a.duration === b.duration && sharesDay(a.day, b.day);
+  return (
+    a.term === b.term &&
+    a.course_code === b.course_code &&
+    a.section_name === b.section_name &&
+    a.room === b.room &&
+    a.part.code === b.part.code &&
+    a.start === b.start &&
+    a.duration === b.duration &&
+    sharesDay(a.day, b.day)
+  );
 }
 
 /** The days of two overlapping rows of one meeting, in week order. */
@@ -159,7 +178,6 @@ export class CrossListing {
     const y = `${term}|${b}`;
     return this.parent.has(x) && this.parent.has(y) && this.find(x) === this.find(y);
   }
-
 }
 
 /** A joint group the rules propose: its label, its meetings (indexes) and sections, and why. */
@@ -202,7 +220,10 @@ export function proposeJointGroups(
 ): ProposedGroup[] {
   const parent = meetings.map((_, i) => i);
   const rules = meetings.map(() => new Set<JointRule>());
-  const crossListed = (term: string) => (x: string, y: string): boolean => crossListing.has(term, x, y);
+  const crossListed =
+    (term: string) =>
+    (x: string, y: string): boolean =>
+      crossListing.has(term, x, y);
   // The places two meetings of one joint group share: their slot and a room, an instructor or a cross-listing.
   const places = new Map<string, number[]>();
   const put = (key: string, i: number): void => {

@@ -38,7 +38,23 @@ export interface EntryRow {
 /** What a write stores; the room is the display spelling (TBD when none). */
 export type EntryValues = Omit<EntryRow, 'id' | 'start_min' | 'room_key'>;
 
-const COLUMNS = ['id', 'department_id', 'year', 'semester', 'course_code', 'section_name', 'day', 'start_time', 'start_min', 'duration_mins', 'room', 'room_key', 'part_of_term', 'joint_group', 'campus'] as const;
+const COLUMNS = [
+  'id',
+  'department_id',
+  'year',
+  'semester',
+  'course_code',
+  'section_name',
+  'day',
+  'start_time',
+  'start_min',
+  'duration_mins',
+  'room',
+  'room_key',
+  'part_of_term',
+  'joint_group',
+  'campus',
+] as const;
 
 type StoredRow = Omit<EntryRow, 'doctor_ids' | 'doctor_roles'>;
 interface InstructorRow {
@@ -106,8 +122,9 @@ export function bookingOf(row: Omit<EntryRow, 'start_min' | 'room_key' | 'id'> &
   };
 }
 
-const entryById = prepared((_db: Db, department: number, id: number) =>
-  sql<JoinedRow>`SELECT ${ENTRY_WITH_INSTRUCTORS} FROM schedule_entries e LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id
+const entryById = prepared(
+  (_db: Db, department: number, id: number) =>
+    sql<JoinedRow>`SELECT ${ENTRY_WITH_INSTRUCTORS} FROM schedule_entries e LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id
     WHERE e.id = ${id} AND e.department_id = ${department} ORDER BY d.position`,
 );
 
@@ -147,14 +164,35 @@ export async function listEntries(db: Db, department: number | null, term: Term)
 export async function meetingsOfCourses(db: Db, department: number, term: Term, codes: readonly string[]): Promise<EntryRow[]> {
   if (codes.length === 0) return [];
   const rows = (await readInBatches([...new Set(codes)], (batch) =>
-    db.selectFrom('schedule_entries').select(COLUMNS).where('department_id', '=', department).where('year', '=', term.year).where('semester', '=', term.semester).where('course_code', 'in', batch).orderBy('id').execute(),
+    db
+      .selectFrom('schedule_entries')
+      .select(COLUMNS)
+      .where('department_id', '=', department)
+      .where('year', '=', term.year)
+      .where('semester', '=', term.semester)
+      .where('course_code', 'in', batch)
+      .orderBy('id')
+      .execute(),
   )) as StoredRow[];
   return rows.map((row) => ({ ...row, doctor_ids: [], doctor_roles: [] }));
 }
 
 /** The meetings of a term sharing an instructor, the room or the section with a booking, near it in the week (see clashCandidates). */
 const candidates = prepared(
-  (db: Db, year: number, semester: string, doctorIds: number[], key: string | null, department: number, course: string, section: string, excludeId: number, dayPatterns: string[], from: number, until: number) => {
+  (
+    db: Db,
+    year: number,
+    semester: string,
+    doctorIds: number[],
+    key: string | null,
+    department: number,
+    course: string,
+    section: string,
+    excludeId: number,
+    dayPatterns: string[],
+    from: number,
+    until: number,
+  ) => {
     // Three indexed lookups (the instructors' meetings, the room's, the section's) find the few ids
     // first; each row is then read by its id, with its instructors, so the term is never scanned:
     // SQLite keeps the order of a CROSS JOIN, PostgreSQL needs a LATERAL it cannot flatten (OFFSET 0).
@@ -185,7 +223,16 @@ const candidates = prepared(
 export async function clashCandidates(
   db: Db,
   term: Term,
-  booking: { department_id: number; doctor_ids: readonly number[]; room: string; course_code: string; section_name: string; day: string; start_time: string; duration_mins: number },
+  booking: {
+    department_id: number;
+    doctor_ids: readonly number[];
+    room: string;
+    course_code: string;
+    section_name: string;
+    day: string;
+    start_time: string;
+    duration_mins: number;
+  },
   excludeId: number | null,
   margin: number,
 ): Promise<EntryRow[]> {
@@ -193,7 +240,20 @@ export async function clashCandidates(
   const start = parseHHMM(booking.start_time) ?? 0;
   const days = [...new Set(booking.day)].map((letter) => `%${letter}%`);
   // No instructor: a list that names none (an empty list is not SQL).
-  const rows = await candidates.rows(db, term.year, term.semester, doctors.length > 0 ? doctors : [0], roomKey(booking.room), booking.department_id, booking.course_code, booking.section_name, excludeId ?? -1, days.length > 0 ? days : ['%'], start - margin, start + booking.duration_mins + margin);
+  const rows = await candidates.rows(
+    db,
+    term.year,
+    term.semester,
+    doctors.length > 0 ? doctors : [0],
+    roomKey(booking.room),
+    booking.department_id,
+    booking.course_code,
+    booking.section_name,
+    excludeId ?? -1,
+    days.length > 0 ? days : ['%'],
+    start - margin,
+    start + booking.duration_mins + margin,
+  );
   return foldInstructors(rows);
 }
 
@@ -217,11 +277,16 @@ function storedValues(values: EntryValues) {
   };
 }
 
-const instructorRows = (entryId: number, values: Pick<EntryValues, 'doctor_ids' | 'doctor_roles'>): { entry_id: number; doctor_id: number; position: number; role: string }[] =>
+const instructorRows = (
+  entryId: number,
+  values: Pick<EntryValues, 'doctor_ids' | 'doctor_roles'>,
+): { entry_id: number; doctor_id: number; position: number; role: string }[] =>
   values.doctor_ids.map((doctorId, position) => ({ entry_id: entryId, doctor_id: doctorId, position, role: values.doctor_roles[position] ?? CHECKED_ROLE }));
 
 const deleteInstructors = prepared((db: Db, entryId: number) => db.deleteFrom('schedule_entry_doctors').where('entry_id', '=', entryId));
-const insertInstructors = prepared((db: Db, rows: { entry_id: number; doctor_id: number; position: number; role: string }[]) => db.insertInto('schedule_entry_doctors').values(rows));
+const insertInstructors = prepared((db: Db, rows: { entry_id: number; doctor_id: number; position: number; role: string }[]) =>
+  db.insertInto('schedule_entry_doctors').values(rows),
+);
 
 async function writeDoctors(db: Db, entryId: number, values: Pick<EntryValues, 'doctor_ids' | 'doctor_roles'>, replacing: boolean): Promise<void> {
   if (replacing) await deleteInstructors.run(db, entryId);
@@ -234,23 +299,31 @@ export function entryRow(id: number, values: EntryValues): EntryRow {
   return { ...values, id, room: displayRoom(values.room), start_min: parseHHMM(values.start_time) ?? 0, room_key: roomKey(values.room) };
 }
 
-const insertOne = prepared((db: Db, row: ReturnType<typeof storedValues> & { created_at: string }) => db.insertInto('schedule_entries').values(row).returning('id'));
+const insertOne = prepared((db: Db, row: ReturnType<typeof storedValues> & { created_at: string }) =>
+  db.insertInto('schedule_entries').values(row).returning('id'),
+);
 
 /** PostgreSQL: the meeting and its instructors in one statement (one round trip to the server, not two). */
-const insertWithInstructors = prepared((_db: Db, row: ReturnType<typeof storedValues> & { created_at: string }, instructors: { doctor_id: number; position: number; role: string }[]) => {
-  const columns = Object.keys(row) as (keyof typeof row)[];
-  return sql<{ entry_id: number }>`WITH e AS (
+const insertWithInstructors = prepared(
+  (_db: Db, row: ReturnType<typeof storedValues> & { created_at: string }, instructors: { doctor_id: number; position: number; role: string }[]) => {
+    const columns = Object.keys(row) as (keyof typeof row)[];
+    return sql<{ entry_id: number }>`WITH e AS (
       INSERT INTO schedule_entries (${sql.join(columns.map((c) => sql.ref(c)))}) VALUES (${sql.join(columns.map((c) => row[c]))}) RETURNING id)
     INSERT INTO schedule_entry_doctors (entry_id, doctor_id, position, role)
     SELECT e.id, v.doctor_id, v.position, v.role FROM e, (VALUES ${sql.join(instructors.map((i) => sql`(${i.doctor_id}::integer, ${i.position}::integer, ${i.role}::text)`))}) AS v(doctor_id, position, role)
     RETURNING entry_id`;
-});
+  },
+);
 
 export async function insertEntry(db: Db, values: EntryValues, createdAt: string): Promise<number> {
   const row = { ...storedValues(values), created_at: createdAt };
   const instructors = instructorRows(0, values);
   if (isPostgres(db) && instructors.length > 0) {
-    const inserted = await insertWithInstructors.first(db, row, instructors.map(({ doctor_id, position, role }) => ({ doctor_id, position, role })));
+    const inserted = await insertWithInstructors.first(
+      db,
+      row,
+      instructors.map(({ doctor_id, position, role }) => ({ doctor_id, position, role })),
+    );
     if (!inserted) throw new Error('The new meeting was not stored');
     return inserted.entry_id;
   }
@@ -311,7 +384,9 @@ export async function updateEntry(db: Db, id: number, values: EntryValues): Prom
   await writeDoctors(db, id, values, true);
 }
 
-const deleteOne = prepared((db: Db, department: number, id: number) => db.deleteFrom('schedule_entries').where('id', '=', id).where('department_id', '=', department));
+const deleteOne = prepared((db: Db, department: number, id: number) =>
+  db.deleteFrom('schedule_entries').where('id', '=', id).where('department_id', '=', department),
+);
 
 export async function deleteEntry(db: Db, department: number, id: number): Promise<boolean> {
   if (!isRowId(id)) return false;
@@ -320,12 +395,34 @@ export async function deleteEntry(db: Db, department: number, id: number): Promi
 
 /** Deletes every meeting of a department's term (their instructors and clashes go with them); answers how many. */
 export async function deleteTermEntries(db: Db, department: number, term: Term): Promise<number> {
-  const result = await db.deleteFrom('schedule_entries').where('department_id', '=', department).where('year', '=', term.year).where('semester', '=', term.semester).executeTakeFirst();
+  const result = await db
+    .deleteFrom('schedule_entries')
+    .where('department_id', '=', department)
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** Every department's meetings of a term held in a room (all rooms, or those of `keys`), in room and time order. */
-export async function meetingsInRooms(db: Db, term: Term, keys: readonly string[] | null): Promise<{ department_id: number; course_code: string; section_name: string; day: string; start_time: string; start_min: number; duration_mins: number; room: string | null; room_key: string | null; part_of_term: string }[]> {
+export async function meetingsInRooms(
+  db: Db,
+  term: Term,
+  keys: readonly string[] | null,
+): Promise<
+  {
+    department_id: number;
+    course_code: string;
+    section_name: string;
+    day: string;
+    start_time: string;
+    start_min: number;
+    duration_mins: number;
+    room: string | null;
+    room_key: string | null;
+    part_of_term: string;
+  }[]
+> {
   let query = db
     .selectFrom('schedule_entries')
     .select(['department_id', 'course_code', 'section_name', 'day', 'start_time', 'start_min', 'duration_mins', 'room', 'room_key', 'part_of_term'])
@@ -350,7 +447,11 @@ export async function roomsInUse(db: Db, department: number): Promise<{ room: st
 }
 
 export async function countEntries(db: Db, department: number): Promise<number> {
-  const row = await db.selectFrom('schedule_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('department_id', '=', department).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('schedule_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('department_id', '=', department)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -377,7 +478,14 @@ export async function hasUntermedEntries(db: Db): Promise<boolean> {
 
 /** The term's parts of term that are stored (the whole term, code 1, needs no row). */
 const partsOfTerm = prepared((db: Db, department: number, year: number, semester: string) =>
-  db.selectFrom('term_parts').select(['code', 'name', 'start_date', 'end_date']).where('department_id', '=', department).where('year', '=', year).where('semester', '=', semester).orderBy('start_date').orderBy('code'),
+  db
+    .selectFrom('term_parts')
+    .select(['code', 'name', 'start_date', 'end_date'])
+    .where('department_id', '=', department)
+    .where('year', '=', year)
+    .where('semester', '=', semester)
+    .orderBy('start_date')
+    .orderBy('code'),
 );
 
 export async function termParts(db: Db, department: number, term: Term): Promise<PartOfTerm[]> {
@@ -404,15 +512,31 @@ export async function departmentsParts(db: Db, departments: readonly number[], t
 export async function upsertPart(db: Db, department: number, term: Term, part: PartOfTerm): Promise<void> {
   await db
     .insertInto('term_parts')
-    .values({ department_id: department, year: term.year, semester: term.semester, code: part.code, name: part.name, start_date: part.start_date, end_date: part.end_date })
+    .values({
+      department_id: department,
+      year: term.year,
+      semester: term.semester,
+      code: part.code,
+      name: part.name,
+      start_date: part.start_date,
+      end_date: part.end_date,
+    })
     .onConflict((oc) =>
-      oc.columns(['department_id', 'year', 'semester', 'code']).doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), start_date: eb.ref('excluded.start_date'), end_date: eb.ref('excluded.end_date') })),
+      oc
+        .columns(['department_id', 'year', 'semester', 'code'])
+        .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), start_date: eb.ref('excluded.start_date'), end_date: eb.ref('excluded.end_date') })),
     )
     .execute();
 }
 
 export async function deletePart(db: Db, department: number, term: Term, code: string): Promise<boolean> {
-  const result = await db.deleteFrom('term_parts').where('department_id', '=', department).where('year', '=', term.year).where('semester', '=', term.semester).where('code', '=', code).executeTakeFirst();
+  const result = await db
+    .deleteFrom('term_parts')
+    .where('department_id', '=', department)
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .where('code', '=', code)
+    .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
@@ -437,8 +561,9 @@ export async function termsWithEntries(db: Db, department: number): Promise<(Ter
 }
 
 /** The meetings of one joint group in a term. */
-const groupMembers = prepared((_db: Db, department: number, year: number, semester: string, group: string) =>
-  sql<JoinedRow>`SELECT ${ENTRY_WITH_INSTRUCTORS} FROM schedule_entries e LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id
+const groupMembers = prepared(
+  (_db: Db, department: number, year: number, semester: string, group: string) =>
+    sql<JoinedRow>`SELECT ${ENTRY_WITH_INSTRUCTORS} FROM schedule_entries e LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id
     WHERE e.joint_group = ${group} AND e.department_id = ${department} AND e.year = ${year} AND e.semester = ${semester} ORDER BY e.course_code, e.section_name, e.id, d.position`,
 );
 

@@ -20,7 +20,9 @@ export const dayPatternField = boundedText(20).transform((value, ctx) => {
   return formatDayPattern(letters);
 });
 
-export const startTimeField = boundedText(10).refine((v) => parseHHMM(v) !== null, { message: 'must be a time HH:MM (24 h), e.g. 09:30' }).transform((v) => v.trim());
+export const startTimeField = boundedText(10)
+  .refine((v) => parseHHMM(v) !== null, { message: 'must be a time HH:MM (24 h), e.g. 09:30' })
+  .transform((v) => v.trim());
 
 export const durationField = z
   .number({ error: 'must be a whole number of minutes' })

@@ -21,7 +21,28 @@ import { availabilityConflicts, bookingClashes, sectionOverlapNote, type Booking
 import { bookingTogether, jointRule } from './meeting-together';
 import { assertEndsByMidnight, instructorAliases, meetingCampus, requestedInstructors } from './entry-values';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
-import { bookingOf, checkedInstructors, clashCandidates, departmentsParts, clashesOf, clearClashes, deleteEntry, entryRow, getEntry, insertClashes, insertEntry, jointGroupEntries, listEntries, lockedEntries, meetingsOfCourses, setEntryLocked, updateEntry, upsertPart, type EntryRow, type EntryValues } from './repo';
+import {
+  bookingOf,
+  checkedInstructors,
+  clashCandidates,
+  departmentsParts,
+  clashesOf,
+  clearClashes,
+  deleteEntry,
+  entryRow,
+  getEntry,
+  insertClashes,
+  insertEntry,
+  jointGroupEntries,
+  listEntries,
+  lockedEntries,
+  meetingsOfCourses,
+  setEntryLocked,
+  updateEntry,
+  upsertPart,
+  type EntryRow,
+  type EntryValues,
+} from './repo';
 import { partsByCode, partsMap, requirePart, termOf, currentTerm, travelMinutes, writeSettings } from './terms';
 import { showAsTheCallerMay } from './other-departments';
 
@@ -29,7 +50,8 @@ import { showAsTheCallerMay } from './other-departments';
 export function entryWarnings(entry: Pick<EntryValues, 'course_code'>, doctors: readonly Doctor[], inCatalog: (code: string) => boolean): string[] {
   const warnings: string[] = [];
   if (!inCatalog(entry.course_code)) warnings.push(`${entry.course_code} is not in the course catalog`);
-  for (const doctor of doctors) if (!mayTeach(allowedCourseList(doctor), entry.course_code)) warnings.push(`${doctor.name} is not listed to teach ${entry.course_code}`);
+  for (const doctor of doctors)
+    if (!mayTeach(allowedCourseList(doctor), entry.course_code)) warnings.push(`${doctor.name} is not listed to teach ${entry.course_code}`);
   return warnings;
 }
 
@@ -60,14 +82,22 @@ async function resolveDoctors(ctx: CoreContext, ids: readonly number[]): Promise
 async function campusFor(ctx: CoreContext, room: string, given: string | null | undefined, current: string | null): Promise<string> {
   const declared = roomKey(room) === null ? undefined : await findRoomByName(ctx.db, room);
   if (declared && declared.department_id !== null && declared.department_id !== ctx.department) {
-    throw new CoreError('conflict', `Room ${declared.name} belongs to another department: book a room of the campus pool or of your department`, { conflicts: [`Room ${declared.name} belongs to another department`] });
+    throw new CoreError('conflict', `Room ${declared.name} belongs to another department: book a room of the campus pool or of your department`, {
+      conflicts: [`Room ${declared.name} belongs to another department`],
+    });
   }
   const asked = given === undefined || given === null ? null : ctx.campuses.require(given, 'campus');
   return meetingCampus(room, declared?.campus, asked, current, ctx.campuses.fallback);
 }
 
 /** Every rule the values break, each with the meeting it is about; `excludeId` is the entry being changed. */
-async function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: readonly Doctor[], excludeId: number | null, travel: number): Promise<{ booking: Booking; clashes: Clash[] }> {
+async function meetingClashes(
+  ctx: CoreContext,
+  values: EntryValues,
+  doctors: readonly Doctor[],
+  excludeId: number | null,
+  travel: number,
+): Promise<{ booking: Booking; clashes: Clash[] }> {
   const term: Term = { year: values.year, semester: values.semester };
   const parts = await partsByCode(ctx, term);
   requirePart(parts, values.part_of_term, term);
@@ -80,7 +110,15 @@ async function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: re
   const theirParts = new Map([...(await departmentsParts(ctx.db, departments, term))].map(([d, list]) => [d, partsMap(list)]));
   const others = rows.map((row) => bookingOf(row, row.department_id === ctx.department ? parts : (theirParts.get(row.department_id) ?? parts)));
   await showAsTheCallerMay(ctx, others);
-  return { booking, clashes: bookingClashes(booking, doctors.filter((d) => checked.has(d.id)), others, rules) };
+  return {
+    booking,
+    clashes: bookingClashes(
+      booking,
+      doctors.filter((d) => checked.has(d.id)),
+      others,
+      rules,
+    ),
+  };
 }
 
 /**
@@ -91,7 +129,9 @@ async function meetingClashes(ctx: CoreContext, values: EntryValues, doctors: re
 function refuseClashes({ booking, clashes }: { booking: Booking; clashes: readonly Clash[] }): void {
   const conflicts = clashes.map((c) => c.detail);
   if (conflicts.length === 0) return;
-  const together = clashes.map((c) => c.with).find((other): other is Booking => other !== null && jointRule(bookingTogether(booking), bookingTogether(other), () => false) !== null);
+  const together = clashes
+    .map((c) => c.with)
+    .find((other): other is Booking => other !== null && jointRule(bookingTogether(booking), bookingTogether(other), () => false) !== null);
   const hint = together
     ? `. If ${sectionLabel(booking.course_code, booking.section_name)} and ${sectionLabel(together.course_code, together.section_name)} meet together by design (cross-listed or stacked), give both the same joint group${together.joint_group ? ` ("${together.joint_group}")` : ''}`
     : '';
@@ -115,7 +155,11 @@ const lockedBy = (values: EntryValues): Parameters<typeof meetingLocks>[0][numbe
  * whole terms, the terms' locks; else this takes the meeting's). Answers the new id and the clashes
  * it was stored with.
  */
-export async function storeMeeting(ctx: CoreContext, input: MeetingInput, policy: ClashPolicy): Promise<{ id: number; clashes: Clash[]; row: EntryRow; doctors: Doctor[] }> {
+export async function storeMeeting(
+  ctx: CoreContext,
+  input: MeetingInput,
+  policy: ClashPolicy,
+): Promise<{ id: number; clashes: Clash[]; row: EntryRow; doctors: Doctor[] }> {
   const { term, travelMinutes: travel } = await writeSettings(ctx, input);
   const room = displayRoom(input.room);
   const values: EntryValues = {
@@ -215,7 +259,13 @@ const sizeKey = (row: Pick<EntryRow, 'year' | 'semester' | 'campus'>): string =>
 /** Rooms looked up one by one; more are read as one list. */
 const FEW_ROOMS = 8;
 
-async function responseFacts(ctx: CoreContext, rows: readonly EntryRow[], jointRows: readonly EntryRow[], known: readonly Doctor[], listed?: ReadonlySet<string>): Promise<ResponseFacts> {
+async function responseFacts(
+  ctx: CoreContext,
+  rows: readonly EntryRow[],
+  jointRows: readonly EntryRow[],
+  known: readonly Doctor[],
+  listed?: ReadonlySet<string>,
+): Promise<ResponseFacts> {
   const doctors = new Map<number, Doctor>(known.map((d) => [d.id, d]));
   const missing = new Set(rows.flatMap((r) => r.doctor_ids).filter((id) => !doctors.has(id)));
   for (const [id, doctor] of await doctorsById(ctx.db, ctx.department, missing)) doctors.set(id, doctor);
@@ -270,7 +320,10 @@ function jointGroupWarnings(rows: readonly EntryRow[], facts: ResponseFacts): Ma
       const capacity = facts.capacities.get(member.room_key);
       if (capacity == null || capacity >= students) continue;
       const labels = [...sections.values()].map((m) => sectionLabel(m.course_code, m.section_name)).join(', ');
-      warnings.set(member.id, [...(warnings.get(member.id) ?? []), `Room ${member.room} seats ${capacity}, fewer than the ${students} students expected in joint group ${member.joint_group ?? ''} (${labels})`]);
+      warnings.set(member.id, [
+        ...(warnings.get(member.id) ?? []),
+        `Room ${member.room} seats ${capacity}, fewer than the ${students} students expected in joint group ${member.joint_group ?? ''} (${labels})`,
+      ]);
     }
   }
   return warnings;
@@ -314,7 +367,8 @@ async function keptClashWarnings(db: Db, rows: readonly EntryRow[]): Promise<Map
     rows.map((r) => r.id),
   )) {
     add(clash.entry_id, `Imported with a clash: ${clash.detail}`);
-    if (clash.other_id !== clash.entry_id) add(clash.other_id, `Clashes with ${labels.get(clash.entry_id) ?? `entry ${clash.entry_id}`} (imported): ${clash.detail}`);
+    if (clash.other_id !== clash.entry_id)
+      add(clash.other_id, `Clashes with ${labels.get(clash.entry_id) ?? `entry ${clash.entry_id}`} (imported): ${clash.detail}`);
   }
   for (const [id, count] of more) warnings.get(id)?.push(`…and ${count.toLocaleString('en-US')} more clashes kept by an import`);
   return warnings;
@@ -354,7 +408,14 @@ async function responses(
       start_time: row.start_time,
       duration_mins: row.duration_mins,
       room: row.room,
-      warnings: [...entryWarnings(row, teaching, facts.inCatalog), ...availabilityWarnings(row, teaching), ...(joint.get(row.id) ?? []), ...(overlaps.get(row.id) ?? []), ...(kept.get(row.id) ?? []), ...cohortWarnings],
+      warnings: [
+        ...entryWarnings(row, teaching, facts.inCatalog),
+        ...availabilityWarnings(row, teaching),
+        ...(joint.get(row.id) ?? []),
+        ...(overlaps.get(row.id) ?? []),
+        ...(kept.get(row.id) ?? []),
+        ...cohortWarnings,
+      ],
       year: row.year,
       semester: row.semester,
       doctors: instructors,
@@ -370,7 +431,8 @@ async function responses(
 
 /** The response for a meeting just created or changed (refusing any clash); `doctors` are its instructors, already read. */
 async function respond(ctx: CoreContext, row: EntryRow, doctors: readonly Doctor[]): Promise<ScheduleEntry> {
-  const members = row.joint_group === null ? [row] : await jointGroupEntries(ctx.db, ctx.department, { year: row.year, semester: row.semester }, row.joint_group);
+  const members =
+    row.joint_group === null ? [row] : await jointGroupEntries(ctx.db, ctx.department, { year: row.year, semester: row.semester }, row.joint_group);
   // A meeting just written passed every rule, so it keeps no clash (a change clears those it had).
   const course = await courseCurriculum(ctx.db, ctx.department, row.course_code);
   const notes = await meetingCurriculumNotes(ctx, row, { course });
@@ -404,14 +466,16 @@ export interface CopyTermResult {
  * target lacks are added without dates (their dates differ from year to year).
  */
 export async function copyTerm(ctx: CoreContext, input: CopyTermInput): Promise<CopyTermResult> {
-  if (input.from.year === input.to.year && input.from.semester === input.to.semester) throw new CoreError('invalid', `Copying ${termLabel(input.from)} onto itself would duplicate every meeting; pick another target term`);
+  if (input.from.year === input.to.year && input.from.semester === input.to.semester)
+    throw new CoreError('invalid', `Copying ${termLabel(input.from)} onto itself would duplicate every meeting; pick another target term`);
   return inTransaction(ctx.db, async (db) => {
     const tx: CoreContext = { ...ctx, db };
     // The target term is written as a whole: no other write lands in it meanwhile.
     await takeLocks(db, termLocks([input.to]));
     const sourceParts = await partsByCode(tx, input.from);
     const targetParts = await partsByCode(tx, input.to);
-    for (const [code, part] of sourceParts) if (!targetParts.has(code)) await upsertPart(db, ctx.department, input.to, { ...part, start_date: null, end_date: null });
+    for (const [code, part] of sourceParts)
+      if (!targetParts.has(code)) await upsertPart(db, ctx.department, input.to, { ...part, start_date: null, end_date: null });
     const meetings = (await listEntries(db, ctx.department, input.from)).map((row) => ({
       row,
       meeting: {
@@ -433,7 +497,12 @@ export async function copyTerm(ctx: CoreContext, input: CopyTermInput): Promise<
     const { written, refused } = await eachInSavepoint(db, meetings, ({ meeting }) => insertCheckedEntry(tx, meeting));
     return {
       copied: written,
-      not_copied: refused.map(({ item: { row }, error }) => ({ entry_id: row.id, course_code: row.course_code, section_name: row.section_name, reason: error.message })),
+      not_copied: refused.map(({ item: { row }, error }) => ({
+        entry_id: row.id,
+        course_code: row.course_code,
+        section_name: row.section_name,
+        reason: error.message,
+      })),
     };
   });
 }

@@ -15,7 +15,10 @@ import { CURRENT_TERM, partsOf, timetableSettings, travelMinutes, TRAVEL_MINUTES
  * between campuses): each is refused when it would make stored meetings clash (see recheck.ts).
  */
 
-export async function updateTimetableSettings(ctx: CoreContext, change: { current_term?: Term | undefined; travel_minutes?: number | undefined }): Promise<TimetableSettings> {
+export async function updateTimetableSettings(
+  ctx: CoreContext,
+  change: { current_term?: Term | undefined; travel_minutes?: number | undefined },
+): Promise<TimetableSettings> {
   await inTransaction(ctx.db, async (db) => {
     const tx = { ...ctx, db };
     if (change.current_term) await writeSetting(db, ctx.department, CURRENT_TERM, { year: change.current_term.year, semester: change.current_term.semester });
@@ -23,15 +26,19 @@ export async function updateTimetableSettings(ctx: CoreContext, change: { curren
     // The travel time moves every term's rule at once: no meeting is written meanwhile.
     if (travel !== undefined) await takeLocks(db, timetableLock());
     if (travel !== undefined && travel !== (await travelMinutes(tx))) {
-      await withoutNewClashes(tx, `Setting the travel time between campuses to ${travel} minutes`, () => writeSetting(db, ctx.department, TRAVEL_MINUTES, travel));
+      await withoutNewClashes(tx, `Setting the travel time between campuses to ${travel} minutes`, () =>
+        writeSetting(db, ctx.department, TRAVEL_MINUTES, travel),
+      );
     }
   });
   return timetableSettings(ctx);
 }
 
 export async function savePart(ctx: CoreContext, term: Term, part: PartOfTerm): Promise<PartOfTerm[]> {
-  if ((part.start_date === null) !== (part.end_date === null)) throw fieldError(part.start_date === null ? 'start_date' : 'end_date', 'give both dates, or neither when they are not known');
-  if (part.start_date !== null && part.end_date !== null && part.start_date > part.end_date) throw fieldError('end_date', `must not be before start_date (${part.start_date})`);
+  if ((part.start_date === null) !== (part.end_date === null))
+    throw fieldError(part.start_date === null ? 'start_date' : 'end_date', 'give both dates, or neither when they are not known');
+  if (part.start_date !== null && part.end_date !== null && part.start_date > part.end_date)
+    throw fieldError('end_date', `must not be before start_date (${part.start_date})`);
   await inTransaction(ctx.db, async (db) => {
     // The part's dates move every meeting in it: no meeting of the term is written meanwhile.
     await takeLocks(db, termLocks([term]));

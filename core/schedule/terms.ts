@@ -25,7 +25,9 @@ export const TRAVEL_MINUTES = 'timetable.travel_minutes';
 function storedTerm(value: unknown): Term | null {
   if (!value || typeof value !== 'object') return null;
   const { year, semester } = value as { year?: unknown; semester?: unknown };
-  return typeof year === 'number' && Number.isInteger(year) && SEMESTERS.includes(semester as Term['semester']) ? { year, semester: semester as Term['semester'] } : null;
+  return typeof year === 'number' && Number.isInteger(year) && SEMESTERS.includes(semester as Term['semester'])
+    ? { year, semester: semester as Term['semester'] }
+    : null;
 }
 
 /** Until one is chosen: the term after the latest Fall/Spring offering record, else the term running today. */
@@ -131,7 +133,11 @@ export async function removePart(ctx: CoreContext, term: Term, code: string): Pr
     // No meeting may join the part while it goes.
     await takeLocks(db, termLocks([term]));
     const used = await entriesInPart(db, ctx.department, term, code);
-    if (used > 0) throw new CoreError('conflict', `Part of term ${code} of ${termLabel(term)} is used by ${used} meeting${used === 1 ? '' : 's'}; move them to another part first`);
+    if (used > 0)
+      throw new CoreError(
+        'conflict',
+        `Part of term ${code} of ${termLabel(term)} is used by ${used} meeting${used === 1 ? '' : 's'}; move them to another part first`,
+      );
     if (!(await deletePart(db, ctx.department, term, code))) throw notFound(`${termLabel(term)} has no stored part of term ${code}`);
     return { status: 'deleted' as const };
   });

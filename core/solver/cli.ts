@@ -15,7 +15,12 @@ const USAGE = 'usage: npm run solve -- <problem.xml> [--seconds N] [--seed S] [-
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { seconds: { type: 'string', default: '60' }, seed: { type: 'string', default: '1' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      seconds: { type: 'string', default: '60' },
+      seed: { type: 'string', default: '1' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const file = positionals[0];
   const seconds = Number(values.seconds);
@@ -26,7 +31,9 @@ async function main(): Promise<number> {
   }
   const problem = readItcProblem(readFileSync(file, 'utf8'));
   const students = problem.students.length;
-  console.log(`${problem.name || basename(file)}: ${problem.classes.length} classes, ${problem.rooms.length} rooms, ${problem.distributions.length} distribution constraints, ${students} students; ${seconds} s, seed ${seed}`);
+  console.log(
+    `${problem.name || basename(file)}: ${problem.classes.length} classes, ${problem.rooms.length} rooms, ${problem.distributions.length} distribution constraints, ${students} students; ${seconds} s, seed ${seed}`,
+  );
   const started = performance.now();
   const bar = (share: number): string => `[${'#'.repeat(Math.round(share * 30)).padEnd(30, '.')}]`;
   const interactive = process.stderr.isTTY;
@@ -46,8 +53,12 @@ async function main(): Promise<number> {
   const w = problem.weights;
   console.log(s.valid ? 'valid: every class placed, every hard constraint held' : `NOT valid: ${s.hardCount} hard violation${s.hardCount === 1 ? '' : 's'}`);
   for (const h of s.hard.slice(0, 10)) console.log(`  - ${h.message}`);
-  console.log(`time ${s.time} × ${w.time}, room ${s.room} × ${w.room}, distribution ${s.distribution} × ${w.distribution}, student ${s.student} × ${w.student}`);
-  console.log(`total ${s.total}${result.firstValidMs === null ? '' : `; first valid after ${(result.firstValidMs / 1000).toFixed(1)} s`}; ${(result.durationMs / 1000).toFixed(1)} s in all`);
+  console.log(
+    `time ${s.time} × ${w.time}, room ${s.room} × ${w.room}, distribution ${s.distribution} × ${w.distribution}, student ${s.student} × ${w.student}`,
+  );
+  console.log(
+    `total ${s.total}${result.firstValidMs === null ? '' : `; first valid after ${(result.firstValidMs / 1000).toFixed(1)} s`}; ${(result.durationMs / 1000).toFixed(1)} s in all`,
+  );
   if (values.out) {
     writeFileSync(values.out, writeItcSolution(problem, result.assignment, { ...TERMWISE_AUTHOR, runtimeSeconds: result.durationMs / 1000 }));
     console.log(`solution written to ${values.out}`);

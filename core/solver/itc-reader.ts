@@ -1,7 +1,20 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { CoreError, invalid } from '../domain/errors';
 import { echo } from '../domain/bounds';
-import { DISTRIBUTION_PARAMETERS, DISTRIBUTION_TYPES, type ClassSpec, type Config, type Course, type Distribution, type DistributionType, type Room, type Student, type Subpart, type TimeOption, type TimetableProblem } from './model';
+import {
+  DISTRIBUTION_PARAMETERS,
+  DISTRIBUTION_TYPES,
+  type ClassSpec,
+  type Config,
+  type Course,
+  type Distribution,
+  type DistributionType,
+  type Room,
+  type Student,
+  type Subpart,
+  type TimeOption,
+  type TimetableProblem,
+} from './model';
 
 /**
  * Reads a problem in the competition's XML format (ITC 2019) with a streaming XML parser, within
@@ -39,7 +52,8 @@ type Tag = SaxesTagPlain;
 type PendingDistribution = Omit<Distribution, 'classes'> & { classIds: string[]; line: number };
 type PendingStudent = Omit<Student, 'courses'> & { courseIds: string[]; line: number };
 
-const tooMany = (count: number, what: string): CoreError => new CoreError('too_large', `The problem file has more than ${count.toLocaleString('en-US')} ${what}`);
+const tooMany = (count: number, what: string): CoreError =>
+  new CoreError('too_large', `The problem file has more than ${count.toLocaleString('en-US')} ${what}`);
 
 /**
  * One reading of a problem file: what has been read so far, the checked readers of attributes,
@@ -103,7 +117,8 @@ class ItcReader {
     },
     time: (tag) => {
       const pending = this.current(this.classes, 'time');
-      if (pending.spec.times.length >= ITC_LIMITS.optionsPerClass) throw new CoreError('too_large', `class ${pending.spec.id} has more than ${ITC_LIMITS.optionsPerClass.toLocaleString('en-US')} times`);
+      if (pending.spec.times.length >= ITC_LIMITS.optionsPerClass)
+        throw new CoreError('too_large', `class ${pending.spec.id} has more than ${ITC_LIMITS.optionsPerClass.toLocaleString('en-US')} times`);
       pending.spec.times.push({ ...this.time(tag), penalty: this.penalty(tag) });
     },
     distribution: (tag) => this.onDistribution(tag),
@@ -168,7 +183,8 @@ class ItcReader {
       // A class with room="false" meets in no room, whatever options the file lists.
       if (!this.classNeedsRoom) return;
       const pending = this.current(this.classes, 'room');
-      if (pending.roomIds.length >= ITC_LIMITS.optionsPerClass) throw new CoreError('too_large', `class ${pending.spec.id} has more than ${ITC_LIMITS.optionsPerClass.toLocaleString('en-US')} rooms`);
+      if (pending.roomIds.length >= ITC_LIMITS.optionsPerClass)
+        throw new CoreError('too_large', `class ${pending.spec.id} has more than ${ITC_LIMITS.optionsPerClass.toLocaleString('en-US')} rooms`);
       pending.roomIds.push({ id: this.attr(tag, 'id'), penalty: this.penalty(tag) });
     } else throw fail(this.line(), '<room> outside <rooms> and <class>');
   }
@@ -193,7 +209,10 @@ class ItcReader {
     const m = /^([A-Za-z]+)(?:\(([\d,\s]*)\))?$/.exec(text);
     const type = m?.[1] as DistributionType | undefined;
     if (!m || !type || !(DISTRIBUTION_TYPES as readonly string[]).includes(type)) throw fail(this.line(), `unknown distribution type "${echo(text, 40)}"`);
-    const params = (m[2] ?? '').split(',').filter((p) => p.trim() !== '').map(Number);
+    const params = (m[2] ?? '')
+      .split(',')
+      .filter((p) => p.trim() !== '')
+      .map(Number);
     if ((DISTRIBUTION_PARAMETERS[type] ?? 0) !== params.length || params.some((p) => !Number.isSafeInteger(p) || p < 0)) {
       throw fail(this.line(), `${type} takes ${DISTRIBUTION_PARAMETERS[type] ?? 0} whole-number parameters, not "${echo(text, 40)}"`);
     }
@@ -225,7 +244,8 @@ class ItcReader {
 
   private bits(tag: Tag, key: string, length: number, what: string): string {
     const text = this.attr(tag, key);
-    if (text.length !== length || /[^01]/.test(text)) throw fail(this.line(), `<${tag.name}> ${key}="${echo(text, 40)}" is not ${length} ${what} written as 0s and 1s`);
+    if (text.length !== length || /[^01]/.test(text))
+      throw fail(this.line(), `<${tag.name}> ${key}="${echo(text, 40)}" is not ${length} ${what} written as 0s and 1s`);
     return text;
   }
 
@@ -251,7 +271,8 @@ class ItcReader {
   private time(tag: Tag): Omit<TimeOption, 'penalty'> {
     const start = this.int(tag, 'start');
     const length = this.int(tag, 'length');
-    if (start < 0 || length <= 0 || start + length > this.slotsPerDay) throw fail(this.line(), `<${tag.name}> start ${start} and length ${length} do not fit in a day of ${this.slotsPerDay} slots`);
+    if (start < 0 || length <= 0 || start + length > this.slotsPerDay)
+      throw fail(this.line(), `<${tag.name}> start ${start} and length ${length} do not fit in a day of ${this.slotsPerDay} slots`);
     return { days: this.days(tag), start, length, weeks: this.weeks(tag) };
   }
 

@@ -17,7 +17,10 @@ export interface SolveRun {
 }
 
 /** Solves a problem in a worker thread, off the caller's thread, with progress and a way to stop it. */
-export function solveInWorker(problem: TimetableProblem, options: Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial'>): SolveRun {
+export function solveInWorker(
+  problem: TimetableProblem,
+  options: Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial'>,
+): SolveRun {
   const cancel = new SharedArrayBuffer(4);
   const { onProgress: _progress, ...settings } = options;
   const job: SolveJob = { problem, ...settings, cancel };
@@ -26,7 +29,10 @@ export function solveInWorker(problem: TimetableProblem, options: Pick<SolveOpti
     bounds: { timeoutMs: options.timeBudgetMs + STOP_MARGIN_MS, maxHeapMb: SOLVER_HEAP_MB },
   }).catch((error: unknown) => {
     if (!(error instanceof WorkerLimitError)) throw error;
-    throw tooLarge(problem.name || 'The problem', error.limit === 'time' ? 'the solver did not stop within its budget' : `solving it needs more than ${SOLVER_HEAP_MB} MB of memory`);
+    throw tooLarge(
+      problem.name || 'The problem',
+      error.limit === 'time' ? 'the solver did not stop within its budget' : `solving it needs more than ${SOLVER_HEAP_MB} MB of memory`,
+    );
   });
   return { result, cancel: () => Atomics.store(new Int32Array(cancel), 0, 1) };
 }

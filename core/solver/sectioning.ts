@@ -212,7 +212,9 @@ export class Sectioning {
           const here = clashes(s, x, x);
           if (here === 0 || !tradable(s, k, x)) continue;
           const spec = this.problem.classes[x];
-          const siblings = (this.problem.subparts[spec?.subpart ?? -1]?.classes ?? []).filter((y) => y !== x && this.problem.classes[y]?.parent === spec?.parent);
+          const siblings = (this.problem.subparts[spec?.subpart ?? -1]?.classes ?? []).filter(
+            (y) => y !== x && this.problem.classes[y]?.parent === spec?.parent,
+          );
           let best: { y: number; t: number | null; gain: number } | null = null;
           for (const y of siblings) {
             const there = clashes(s, y, x);
@@ -231,10 +233,18 @@ export class Sectioning {
           }
           if (!best) continue;
           const { y, t, gain } = best;
-          this.take(s, k, (mine[k] ?? []).map((c) => (c === x ? y : c)));
+          this.take(
+            s,
+            k,
+            (mine[k] ?? []).map((c) => (c === x ? y : c)),
+          );
           if (t !== null) {
             const tk = (this.choice[t] ?? []).findIndex((cs) => cs.includes(y));
-            this.take(t, tk, (this.choice[t]?.[tk] ?? []).map((c) => (c === y ? x : c)));
+            this.take(
+              t,
+              tk,
+              (this.choice[t]?.[tk] ?? []).map((c) => (c === y ? x : c)),
+            );
           }
           change += gain;
           return;

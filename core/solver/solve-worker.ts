@@ -14,17 +14,16 @@ const job = workerData as SolveJob;
 const cancelFlag = new Int32Array(job.cancel);
 
 replyToParent(
-  Promise.resolve().then(
-    (): SolveResult =>
-      solve(job.problem, {
-        timeBudgetMs: job.timeBudgetMs,
-        seed: job.seed,
-        ...(job.initial ? { initial: job.initial } : {}),
-        ...(job.maxIterations !== undefined ? { maxIterations: job.maxIterations } : {}),
-        ...(job.partial === true ? { partial: true } : {}),
-        onProgress: (progress) => reportProgress(progress),
-        cancelled: () => Atomics.load(cancelFlag, 0) === 1,
-      }),
+  Promise.resolve().then((): SolveResult =>
+    solve(job.problem, {
+      timeBudgetMs: job.timeBudgetMs,
+      seed: job.seed,
+      ...(job.initial ? { initial: job.initial } : {}),
+      ...(job.maxIterations !== undefined ? { maxIterations: job.maxIterations } : {}),
+      ...(job.partial === true ? { partial: true } : {}),
+      onProgress: (progress) => reportProgress(progress),
+      cancelled: () => Atomics.load(cancelFlag, 0) === 1,
+    }),
   ),
   null,
 );

@@ -77,7 +77,12 @@ export function currentMigrations(): Migration[] {
 
 /** The first row whose column holds something other than a JSON array, if any. */
 export function firstNonListRow(db: SqliteHandle, table: string, column: string): number | undefined {
-  return db.prepare<[], number>(`SELECT rowid FROM "${table}" WHERE "${column}" IS NOT NULL AND (json_valid("${column}") = 0 OR json_type("${column}") != 'array') LIMIT 1`).pluck().get();
+  return db
+    .prepare<[], number>(
+      `SELECT rowid FROM "${table}" WHERE "${column}" IS NOT NULL AND (json_valid("${column}") = 0 OR json_type("${column}") != 'array') LIMIT 1`,
+    )
+    .pluck()
+    .get();
 }
 
 export function tableNames(db: SqliteHandle): string[] {
@@ -91,7 +96,9 @@ export function tableColumns(db: SqliteHandle, table: string): { name: string; t
 /** The first row whose column holds a storage class outside `classes` (text in a number column), with the class it holds. */
 export function firstWrongStorage(db: SqliteHandle, table: string, column: string, classes: readonly string[]): { rowid: number; kind: string } | undefined {
   return db
-    .prepare<[], { rowid: number; kind: string }>(`SELECT rowid AS rowid, typeof("${column}") AS kind FROM "${table}" WHERE "${column}" IS NOT NULL AND typeof("${column}") NOT IN (${classes.map((c) => `'${c}'`).join(', ')}) LIMIT 1`)
+    .prepare<[], { rowid: number; kind: string }>(
+      `SELECT rowid AS rowid, typeof("${column}") AS kind FROM "${table}" WHERE "${column}" IS NOT NULL AND typeof("${column}") NOT IN (${classes.map((c) => `'${c}'`).join(', ')}) LIMIT 1`,
+    )
     .get();
 }
 
@@ -186,7 +193,19 @@ function replaceSqliteRows(db: SqliteHandle, path: string, refuse: (table: strin
 }
 
 /** Tables whose ids the store numbers: after a restore, new rows are numbered after the restored ones. */
-const NUMBERED_TABLES = ['departments', 'offerings', 'doctors', 'models', 'prediction_runs', 'term_parts', 'schedule_entries', 'rooms', 'term_notes', 'people', 'api_tokens'] as const satisfies readonly DataTable[];
+const NUMBERED_TABLES = [
+  'departments',
+  'offerings',
+  'doctors',
+  'models',
+  'prediction_runs',
+  'term_parts',
+  'schedule_entries',
+  'rooms',
+  'term_notes',
+  'people',
+  'api_tokens',
+] as const satisfies readonly DataTable[];
 
 async function replacePostgresRows(db: Db, path: string, refuse: (table: string) => never): Promise<Record<string, number>> {
   if (!isPostgres(db)) throw new Error('replacePostgresRows needs a PostgreSQL store');
@@ -202,7 +221,9 @@ async function replacePostgresRows(db: Db, path: string, refuse: (table: string)
         const rows = source.prepare<[], Record<string, unknown>>(`SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM "${table}" ORDER BY rowid`).all();
         try {
           await inBatches(rows, (batch) =>
-            sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) VALUES ${sql.join(batch.map((row) => sql`(${sql.join(columns.map((c) => row[c]))})`))}`.execute(trx),
+            sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) VALUES ${sql.join(batch.map((row) => sql`(${sql.join(columns.map((c) => row[c]))})`))}`.execute(
+              trx,
+            ),
           );
         } catch (error) {
           // A row pointing at a row that is not in the backup.

@@ -9,7 +9,23 @@ import { checkStoredModels, forgetLoadedModels } from '../predict';
 import { echo, LIMITS } from '../domain/bounds';
 import { MAX_DECIDED_SECTIONS } from '../domain/decisions';
 import { CONTENT_TYPES } from '../util/content-types';
-import { appliedMigrations, backupBytes, currentMigrations, firstNonListRow, firstRowBreaking, firstWrongStorage, openUntrusted, quickCheck, referenceSchema, replaceAllRows, schemaObjects, tableColumns, tableNames, type SchemaObject, type Migration } from './backup-repo';
+import {
+  appliedMigrations,
+  backupBytes,
+  currentMigrations,
+  firstNonListRow,
+  firstRowBreaking,
+  firstWrongStorage,
+  openUntrusted,
+  quickCheck,
+  referenceSchema,
+  replaceAllRows,
+  schemaObjects,
+  tableColumns,
+  tableNames,
+  type SchemaObject,
+  type Migration,
+} from './backup-repo';
 import type { SqliteHandle } from '../db/sqlite-store';
 import { refreshStatistics } from '../db/versions';
 import { DATA_TABLES } from '../db/tables';
@@ -63,7 +79,12 @@ const VALUE_RULES: readonly [table: string, column: string, holds: string, words
   ['offerings', 'is_offered', 'is_offered IN (0, 1)', '0 or 1'],
   ['offerings', 'created_at', dateSql('created_at'), 'a date'],
   ['doctors', 'available_days', "available_days NOT GLOB '*[^MTWRFSU]*' AND length(available_days) BETWEEN 1 AND 7", 'day letters (M T W R F S U)'],
-  ['doctors', 'available_time', "available_time GLOB '[0-2][0-9]:[0-5][0-9]-[0-2][0-9]:[0-5][0-9]' AND substr(available_time, 1, 5) < substr(available_time, 7, 5)", 'a time range HH:MM-HH:MM'],
+  [
+    'doctors',
+    'available_time',
+    "available_time GLOB '[0-2][0-9]:[0-5][0-9]-[0-2][0-9]:[0-5][0-9]' AND substr(available_time, 1, 5) < substr(available_time, 7, 5)",
+    'a time range HH:MM-HH:MM',
+  ],
   ['models', 'samples', 'samples >= 0', 'a count'],
   ['models', 'positives', 'positives >= 0', 'a count'],
   ['models', 'roc_auc', `roc_auc ${SHARE}`, 'a share (0–1)'],
@@ -96,7 +117,12 @@ const VALUE_RULES: readonly [table: string, column: string, holds: string, words
   ['prediction_entries', 'enrollment_high', `enrollment_high ${ENROLLMENT}`, `a count of students (0–${LIMITS.maxEnrollment})`],
   ['prediction_entries', 'section_size', `section_size BETWEEN 1 AND ${LIMITS.maxEnrollment}`, 'a number of seats'],
   ['prediction_entries', 'staff_decision', "staff_decision IN ('offer', 'skip')", 'offer or skip'],
-  ['prediction_entries', 'staff_sections', `staff_sections BETWEEN 1 AND ${MAX_DECIDED_SECTIONS}`, `a number of sections (1–${MAX_DECIDED_SECTIONS.toLocaleString('en-US')})`],
+  [
+    'prediction_entries',
+    'staff_sections',
+    `staff_sections BETWEEN 1 AND ${MAX_DECIDED_SECTIONS}`,
+    `a number of sections (1–${MAX_DECIDED_SECTIONS.toLocaleString('en-US')})`,
+  ],
   ['prediction_entries', 'decided_at', dateSql('decided_at'), 'a date'],
   ['settings', 'value', 'json_valid(value)', 'JSON'],
   ['term_parts', 'year', `year ${YEAR}`, 'a year (1900–2200)'],
@@ -106,7 +132,12 @@ const VALUE_RULES: readonly [table: string, column: string, holds: string, words
   ['schedule_entries', 'year', `year ${YEAR}`, 'a year (1900–2200)'],
   ['schedule_entries', 'semester', `semester ${SEMESTER}`, 'Fall, Spring or Summer'],
   ['schedule_entries', 'day', "day NOT GLOB '*[^MTWRFSU]*' AND length(day) BETWEEN 1 AND 7", 'day letters (M T W R F S U)'],
-  ['schedule_entries', 'start_time', "start_time GLOB '[0-2][0-9]:[0-5][0-9]' AND start_min = CAST(substr(start_time, 1, 2) AS INTEGER) * 60 + CAST(substr(start_time, 4, 2) AS INTEGER)", 'a time HH:MM matching start_min'],
+  [
+    'schedule_entries',
+    'start_time',
+    "start_time GLOB '[0-2][0-9]:[0-5][0-9]' AND start_min = CAST(substr(start_time, 1, 2) AS INTEGER) * 60 + CAST(substr(start_time, 4, 2) AS INTEGER)",
+    'a time HH:MM matching start_min',
+  ],
   ['schedule_entries', 'start_min', 'start_min BETWEEN 0 AND 1439', 'minutes after midnight'],
   ['schedule_entries', 'created_at', dateSql('created_at'), 'a date'],
   ['schedule_entry_doctors', 'position', 'position BETWEEN 0 AND 7', 'a position (0–7)'],
@@ -142,7 +173,8 @@ async function inspectBackup(path: string, filename: string): Promise<void> {
     }
     const extra = theirs.filter((o) => o.type === 'view' || o.type === 'trigger');
     if (extra.length > 0) throw invalid(`${name} is not a plain Termwise backup: it contains a ${extra[0]?.type} ("${echo(extra[0]?.name ?? '', 60)}")`);
-    if (schemaKey(theirs) !== schemaKey(ours)) throw invalid(`${name} does not have Termwise's tables exactly (a table or column is missing, added or changed); it cannot be restored`);
+    if (schemaKey(theirs) !== schemaKey(ours))
+      throw invalid(`${name} does not have Termwise's tables exactly (a table or column is missing, added or changed); it cannot be restored`);
     const check = quickCheck(probe);
     if (check !== 'ok') throw invalid(`${name} is damaged (${echo(check, 100)})`);
     for (const [table, column] of JSON_LIST_COLUMNS) {
@@ -154,7 +186,10 @@ async function inspectBackup(path: string, filename: string): Promise<void> {
     probe.close();
   }
   const damaged = await checkStoredModels(path, filename);
-  if (damaged.length > 0) throw invalid(`${name} has a damaged trained model (${damaged.map((m) => `${m.campus} ${m.model_version}`.slice(0, 80)).join(', ')}); it cannot be restored`);
+  if (damaged.length > 0)
+    throw invalid(
+      `${name} has a damaged trained model (${damaged.map((m) => `${m.campus} ${m.model_version}`.slice(0, 80)).join(', ')}); it cannot be restored`,
+    );
 }
 
 /** Refuses a backup holding a value of the wrong type (text in a number column) or outside what the code reads. */
@@ -164,7 +199,10 @@ function checkStoredValues(probe: SqliteHandle, name: string): void {
       const classes = STORAGE_CLASSES[column.type.toUpperCase()];
       if (!classes) continue;
       const wrong = firstWrongStorage(probe, table, column.name, classes);
-      if (wrong) throw invalid(`${name} has unreadable data: ${table}.${column.name} of row ${wrong.rowid} holds ${KIND_WORDS[wrong.kind] ?? wrong.kind} where ${KIND_WORDS[column.type.toLowerCase()] ?? column.type} belongs; it cannot be restored`);
+      if (wrong)
+        throw invalid(
+          `${name} has unreadable data: ${table}.${column.name} of row ${wrong.rowid} holds ${KIND_WORDS[wrong.kind] ?? wrong.kind} where ${KIND_WORDS[column.type.toLowerCase()] ?? column.type} belongs; it cannot be restored`,
+        );
     }
   }
   for (const [table, column, holds, words] of VALUE_RULES) {
@@ -193,7 +231,9 @@ export async function restoreDatabase(ctx: CoreContext, file: UploadedFile): Pro
       if (error instanceof CoreError) throw error;
       const code = (error as { code?: unknown }).code;
       if (typeof code === 'string' && (code.startsWith('SQLITE_CONSTRAINT') || code.startsWith('23'))) {
-        throw invalid(`"${echo(file.filename)}" breaks a rule of Termwise's data (${echo(error instanceof Error ? error.message : code, 120)}); nothing was restored`);
+        throw invalid(
+          `"${echo(file.filename)}" breaks a rule of Termwise's data (${echo(error instanceof Error ? error.message : code, 120)}); nothing was restored`,
+        );
       }
       throw error;
     }

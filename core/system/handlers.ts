@@ -36,7 +36,8 @@ export const systemHandlers = defineHandlers({
     z.object({}),
     'Replace the API token (scripts need the new one)',
     (ctx) => {
-      if (ctx.caller === 'browser' || !holdsInstallation(ctx)) throw forbidden('The API token can only be regenerated from the desktop app or by a script that holds the current token');
+      if (ctx.caller === 'browser' || !holdsInstallation(ctx))
+        throw forbidden('The API token can only be regenerated from the desktop app or by a script that holds the current token');
       if (!ctx.access) throw new CoreError('invalid', 'The REST API is not running, so there is no token to regenerate');
       return { api_token: ctx.access.regenerate() };
     },

@@ -8,22 +8,21 @@ import { COURSE_JSON_KEYS } from '../catalog';
 import { IMPORT_KINDS, type ImportKind } from '../domain/import-kinds';
 
 export const previewHandlers = defineHandlers({
-  'import-preview': handler(z.object({ kind: z.enum(Object.keys(IMPORT_KINDS) as [ImportKind, ...ImportKind[]]), file: uploadedFileSchema }), 'The columns and first rows an import would read', async (_ctx, { kind, file }) => {
-    if (kind === 'courses') {
-      requireExtension(file, IMPORT_KINDS.courses.extensions, IMPORT_KINDS.courses.label);
-      return previewJson(file, Object.values(COURSE_JSON_KEYS).flat());
-    }
-    if (kind === 'offerings') {
-      requireExtension(file, IMPORT_KINDS.offerings.extensions, IMPORT_KINDS.offerings.label);
-      return previewTable(
-        file,
-        OFFERING_COLUMNS,
-        (found) => missingOfferingColumns(found),
-        OFFERING_GROUPING_COLUMNS,
-      );
-    }
-    const ext = requireExtension(file, IMPORT_KINDS.doctors.extensions, IMPORT_KINDS.doctors.label);
-    if (ext === 'json') return previewJson(file, Object.values(DOCTOR_JSON_KEYS).flat());
-    return previewTable(file, DOCTOR_COLUMNS, (found) => (found.name === undefined ? ['name'] : []));
-  }),
+  'import-preview': handler(
+    z.object({ kind: z.enum(Object.keys(IMPORT_KINDS) as [ImportKind, ...ImportKind[]]), file: uploadedFileSchema }),
+    'The columns and first rows an import would read',
+    async (_ctx, { kind, file }) => {
+      if (kind === 'courses') {
+        requireExtension(file, IMPORT_KINDS.courses.extensions, IMPORT_KINDS.courses.label);
+        return previewJson(file, Object.values(COURSE_JSON_KEYS).flat());
+      }
+      if (kind === 'offerings') {
+        requireExtension(file, IMPORT_KINDS.offerings.extensions, IMPORT_KINDS.offerings.label);
+        return previewTable(file, OFFERING_COLUMNS, (found) => missingOfferingColumns(found), OFFERING_GROUPING_COLUMNS);
+      }
+      const ext = requireExtension(file, IMPORT_KINDS.doctors.extensions, IMPORT_KINDS.doctors.label);
+      if (ext === 'json') return previewJson(file, Object.values(DOCTOR_JSON_KEYS).flat());
+      return previewTable(file, DOCTOR_COLUMNS, (found) => (found.name === undefined ? ['name'] : []));
+    },
+  ),
 });

@@ -10,7 +10,10 @@ import { importRooms } from '../rooms';
 import { SAMPLE_CAMPUSES, SAMPLE_DIR } from '../sample';
 import type { UploadResult } from '../import/result';
 
-const sampleFile = (name: string): { filename: string; content: Uint8Array } => ({ filename: name, content: new Uint8Array(readFileSync(join(SAMPLE_DIR, name))) });
+const sampleFile = (name: string): { filename: string; content: Uint8Array } => ({
+  filename: name,
+  content: new Uint8Array(readFileSync(join(SAMPLE_DIR, name))),
+});
 
 /** "Load sample data": the shipped catalog, ten years of offerings and the faculty, through the normal imports. */
 export async function loadSampleData(ctx: CoreContext): Promise<Record<'courses' | 'offerings' | 'doctors' | 'rooms', UploadResult>> {

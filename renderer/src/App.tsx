@@ -28,9 +28,19 @@ const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ de
 /** Each screen, and the reads it starts with: asked as the screen is chosen, while its code loads. */
 const PAGES = [
   { id: 'dashboard', label: 'Dashboard', element: <DashboardPage />, load: () => prefetchLive('dashboard-metrics', {}) },
-  { id: 'data', label: 'Data', element: <DataPage />, load: () => Promise.all([prefetchLive('courses-list', {}), prefetchLive('offerings-list', {}), prefetchLive('doctors-list', {})]) },
+  {
+    id: 'data',
+    label: 'Data',
+    element: <DataPage />,
+    load: () => Promise.all([prefetchLive('courses-list', {}), prefetchLive('offerings-list', {}), prefetchLive('doctors-list', {})]),
+  },
   { id: 'predictions', label: 'Predictions', element: <PredictionsPage />, load: () => prefetchLive('predict-next-term', {}) },
-  { id: 'scheduler', label: 'Scheduler', element: <SchedulerPage />, load: () => Promise.all([prefetchTimetable(), prefetchLive('courses-list', {}), prefetchLive('doctors-list', {})]) },
+  {
+    id: 'scheduler',
+    label: 'Scheduler',
+    element: <SchedulerPage />,
+    load: () => Promise.all([prefetchTimetable(), prefetchLive('courses-list', {}), prefetchLive('doctors-list', {})]),
+  },
   { id: 'campus', label: 'Campus', element: <CampusPage />, load: () => prefetchLive('campus-week', {}) },
   { id: 'settings', label: 'Settings', element: <SettingsPage />, load: () => prefetchLive('settings-info', {}) },
 ] as const;
@@ -86,7 +96,15 @@ function Screens() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Screens">
         {PAGES.map((p) => (
-          <NavLink key={p.id} href={`#/${p.id}`} label={p.label} active={p.id === page} variant="filled" data-testid={`nav-${p.id}`} aria-current={p.id === page ? 'page' : undefined} />
+          <NavLink
+            key={p.id}
+            href={`#/${p.id}`}
+            label={p.label}
+            active={p.id === page}
+            variant="filled"
+            data-testid={`nav-${p.id}`}
+            aria-current={p.id === page ? 'page' : undefined}
+          />
         ))}
       </AppShell.Navbar>
       <AppShell.Main>

@@ -44,7 +44,14 @@ export async function forestBacktest(history: History, terms = 6): Promise<{ roc
       const test = buildDataset(history, campus, [t]);
       const edges = binEdges(train.features, train.rows);
       const started = performance.now();
-      const forest = new RandomForestClassifier({ nEstimators: 100, maxFeatures: 0.7, seed: 3, noOOB: true, useSampleBagging: true, treeOptions: { maxDepth: 8, minNumSamples: 3 } });
+      const forest = new RandomForestClassifier({
+        nEstimators: 100,
+        maxFeatures: 0.7,
+        seed: 3,
+        noOOB: true,
+        useSampleBagging: true,
+        treeOptions: { maxDepth: 8, minNumSamples: 3 },
+      });
       forest.train(binned(train.features, train.rows, edges), Array.from(train.labels));
       trainMs += performance.now() - started;
       const votes = forest.predictionValues(binned(test.features, test.rows, edges));

@@ -5,7 +5,11 @@ import { Agent, request } from 'node:http';
  * measured latency is then the server's and the loopback's, not the client library's (fetch's
  * per-request allocations add their own garbage-collection pauses to the tail).
  */
-export function keepAliveClient(baseUrl: string, token: string, extraHeaders: Record<string, string> = {}): { send(method: string, path: string, body?: unknown): Promise<{ status: number; body: string }>; close(): void } {
+export function keepAliveClient(
+  baseUrl: string,
+  token: string,
+  extraHeaders: Record<string, string> = {},
+): { send(method: string, path: string, body?: unknown): Promise<{ status: number; body: string }>; close(): void } {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const base = new URL(baseUrl);
   return {
@@ -19,7 +23,11 @@ export function keepAliveClient(baseUrl: string, token: string, extraHeaders: Re
             port: base.port,
             method,
             path: ((url) => url.pathname + url.search)(new URL(path.replace(/^\//, ''), base)),
-            headers: { authorization: `Bearer ${token}`, ...extraHeaders, ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }) },
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...extraHeaders,
+              ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            },
           },
           (response) => {
             const chunks: Buffer[] = [];

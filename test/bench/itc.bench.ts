@@ -47,7 +47,10 @@ export async function benchItc(): Promise<void> {
   if (folder === null) return;
   const seconds = option('seconds', 600);
   const seed = option('seed', 1);
-  const all = readdirSync(folder).filter((f) => f.endsWith('.xml')).map((f) => f.slice(0, -4)).sort();
+  const all = readdirSync(folder)
+    .filter((f) => f.endsWith('.xml'))
+    .map((f) => f.slice(0, -4))
+    .sort();
   const named = all.filter((name) => process.argv.includes(name));
   const problems = named.length > 0 ? named : all;
   console.log(`ITC 2019 problems (${seconds} s each, seed ${seed}, one worker thread, nothing else running)`);
@@ -69,10 +72,22 @@ export async function benchItc(): Promise<void> {
       value: firstValid ?? Number.POSITIVE_INFINITY,
       unit: 's',
       target: best === undefined ? DEMO_TARGET_S : VALID_TARGET_S,
-      note: s.valid ? `valid; total ${s.total.toLocaleString('en')}` : `NOT valid: ${s.hardCount} hard violations (${s.hard.slice(0, 2).map((h) => h.message).join('; ')})`,
+      note: s.valid
+        ? `valid; total ${s.total.toLocaleString('en')}`
+        : `NOT valid: ${s.hardCount} hard violations (${s.hard
+            .slice(0, 2)
+            .map((h) => h.message)
+            .join('; ')})`,
     });
     record({ name: `${name}: peak memory (process, solver worker included)`, value: peakMb, unit: 'MB', target: PEAK_MEMORY_TARGET_MB });
-    if (gap !== null) record({ name: `${name}: total / best-known`, value: s.total / (best as number), unit: '×', target: 2, note: `${s.total.toLocaleString('en')} vs ${(best as number).toLocaleString('en')}` });
+    if (gap !== null)
+      record({
+        name: `${name}: total / best-known`,
+        value: s.total / (best as number),
+        unit: '×',
+        target: 2,
+        note: `${s.total.toLocaleString('en')} vs ${(best as number).toLocaleString('en')}`,
+      });
     rows.push(
       `| ${name} | ${s.valid ? 'yes' : 'no'} | ${s.hardCount} | ${firstValid === null ? '–' : firstValid.toFixed(1)} | ${s.time} | ${s.room} | ${s.distribution} | ${s.student} | ${s.total.toLocaleString('en')} | ${best === undefined ? '–' : best.toLocaleString('en')} | ${gap === null ? '–' : `${(gap * 100).toFixed(0)} %`} | ${peakMb.toLocaleString('en')} |`,
     );
@@ -81,5 +96,8 @@ export async function benchItc(): Promise<void> {
   console.log('\n| problem | valid | hard violations | first valid (s) | time | room | distribution | student | total | best known | gap | peak MB |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
-  if (gaps.length > 0) console.log(`\nmean gap over the ${gaps.length} competition problems with a best-known total: ${((gaps.reduce((a, b) => a + b, 0) / gaps.length) * 100).toFixed(0)} %`);
+  if (gaps.length > 0)
+    console.log(
+      `\nmean gap over the ${gaps.length} competition problems with a best-known total: ${((gaps.reduce((a, b) => a + b, 0) / gaps.length) * 100).toFixed(0)} %`,
+    );
 }

@@ -21,10 +21,18 @@ export async function benchPredict(): Promise<void> {
   await withTempCore('predict', async (core) => {
     await loadSampleHistory(core);
     const trainRun = await timed(() => core.run('predict-train', {}));
-    record({ name: 'train both campuses on the sample data (worker thread, end to end)', value: trainRun.ms / 1000, unit: 's', target: 2, note: `${trainRun.result.samples_trained} samples` });
+    record({
+      name: 'train both campuses on the sample data (worker thread, end to end)',
+      value: trainRun.ms / 1000,
+      unit: 's',
+      target: 2,
+      note: `${trainRun.result.samples_trained} samples`,
+    });
     const runs: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const r = await timed(() => core.run('predict-bulk', { run_name: `bench ${i}`, target_year: 2025, target_semester: 'Spring', target_campus: i % 2 ? 'Beirut' : 'Byblos' }));
+      const r = await timed(() =>
+        core.run('predict-bulk', { run_name: `bench ${i}`, target_year: 2025, target_semester: 'Spring', target_campus: i % 2 ? 'Beirut' : 'Byblos' }),
+      );
       if (i >= 2) runs.push(r.ms);
     }
     record({ name: 'bulk run over the 117-course catalog (median of 10, saved)', value: percentile(runs, 50), unit: 'ms', target: 30 });
@@ -35,7 +43,9 @@ export async function benchPredict(): Promise<void> {
     console.log(`  walk-forward backtest, last 6 Fall/Spring terms × 2 campuses (${results.length} trainings, ${(bt.ms / 1000).toFixed(1)} s):`);
     console.log('    term            model AUC/F1   same-sem-last-year AUC/F1   recency-frequency AUC/F1   WAPE model/naive');
     for (const r of results) {
-      console.log(`    ${`${r.campus} ${r.term}`.padEnd(18)} ${r.model.roc_auc.toFixed(3)}/${r.model.f1.toFixed(3)}    ${r.sameSemesterLastYear.roc_auc.toFixed(3)}/${r.sameSemesterLastYear.f1.toFixed(3)}                 ${r.recencyFrequency.roc_auc.toFixed(3)}/${r.recencyFrequency.f1.toFixed(3)}                ${r.wapeModel.toFixed(3)}/${r.wapeNaive.toFixed(3)}`);
+      console.log(
+        `    ${`${r.campus} ${r.term}`.padEnd(18)} ${r.model.roc_auc.toFixed(3)}/${r.model.f1.toFixed(3)}    ${r.sameSemesterLastYear.roc_auc.toFixed(3)}/${r.sameSemesterLastYear.f1.toFixed(3)}                 ${r.recencyFrequency.roc_auc.toFixed(3)}/${r.recencyFrequency.f1.toFixed(3)}                ${r.wapeModel.toFixed(3)}/${r.wapeNaive.toFixed(3)}`,
+      );
     }
     record({ name: 'backtest mean ROC-AUC: model', value: mean(results, (r) => r.model.roc_auc), unit: '' });
     record({ name: 'backtest mean ROC-AUC: same semester last year', value: mean(results, (r) => r.sameSemesterLastYear.roc_auc), unit: '' });
@@ -46,10 +56,23 @@ export async function benchPredict(): Promise<void> {
     record({ name: 'backtest demand WAPE: model', value: mean(results, (r) => r.wapeModel), unit: '' });
     record({ name: 'backtest demand WAPE: naive same semester last year', value: mean(results, (r) => r.wapeNaive), unit: '' });
     const beats =
-      mean(results, (r) => r.model.roc_auc) > Math.max(mean(results, (r) => r.sameSemesterLastYear.roc_auc), mean(results, (r) => r.recencyFrequency.roc_auc)) &&
-      mean(results, (r) => r.model.f1) > Math.max(mean(results, (r) => r.sameSemesterLastYear.f1), mean(results, (r) => r.recencyFrequency.f1)) &&
+      mean(results, (r) => r.model.roc_auc) >
+        Math.max(
+          mean(results, (r) => r.sameSemesterLastYear.roc_auc),
+          mean(results, (r) => r.recencyFrequency.roc_auc),
+        ) &&
+      mean(results, (r) => r.model.f1) >
+        Math.max(
+          mean(results, (r) => r.sameSemesterLastYear.f1),
+          mean(results, (r) => r.recencyFrequency.f1),
+        ) &&
       mean(results, (r) => r.wapeModel) < mean(results, (r) => r.wapeNaive);
-    record({ name: 'model beats both baselines on ROC-AUC and F1, and the naive forecast on WAPE (1 = yes)', value: beats ? 1 : 0, unit: '', target: undefined });
+    record({
+      name: 'model beats both baselines on ROC-AUC and F1, and the naive forecast on WAPE (1 = yes)',
+      value: beats ? 1 : 0,
+      unit: '',
+      target: undefined,
+    });
     if (!beats) console.log('  ✗ the model does NOT beat the baselines');
   });
 
@@ -62,8 +85,18 @@ export async function benchPredict(): Promise<void> {
     const before = process.memoryUsage().rss;
     const trained = await timed(() => big.run('predict-train', {}));
     clearInterval(sampler);
-    record({ name: `train on a 24× synthetic history (${trained.result.samples_trained.toLocaleString('en')} samples)`, value: trained.ms / 1000, unit: 's', target: 10 });
-    record({ name: '  peak resident memory of the process during that training', value: peak / 2 ** 20, unit: 'MiB', note: `${((peak - before) / 2 ** 20).toFixed(0)} MiB above the level before` });
+    record({
+      name: `train on a 24× synthetic history (${trained.result.samples_trained.toLocaleString('en')} samples)`,
+      value: trained.ms / 1000,
+      unit: 's',
+      target: 10,
+    });
+    record({
+      name: '  peak resident memory of the process during that training',
+      value: peak / 2 ** 20,
+      unit: 'MiB',
+      note: `${((peak - before) / 2 ** 20).toFixed(0)} MiB above the level before`,
+    });
   });
 }
 
@@ -78,7 +111,17 @@ export async function benchForest(): Promise<void> {
     const history = await loadHistory(core.context.db, core.context.department, core.context.campuses.names);
     const forest = await forestBacktest(history, 1);
     const boosted = await backtest(history, 1);
-    record({ name: 'random forest (100 trees, binned) mean ROC-AUC / F1', value: forest.roc_auc, unit: '', note: `F1 ${forest.f1.toFixed(3)}, ${forest.trainSeconds.toFixed(0)} s of training for 2 models` });
-    record({ name: 'XGBoost on the same terms mean ROC-AUC / F1', value: mean(boosted, (r) => r.model.roc_auc), unit: '', note: `F1 ${mean(boosted, (r) => r.model.f1).toFixed(3)}` });
+    record({
+      name: 'random forest (100 trees, binned) mean ROC-AUC / F1',
+      value: forest.roc_auc,
+      unit: '',
+      note: `F1 ${forest.f1.toFixed(3)}, ${forest.trainSeconds.toFixed(0)} s of training for 2 models`,
+    });
+    record({
+      name: 'XGBoost on the same terms mean ROC-AUC / F1',
+      value: mean(boosted, (r) => r.model.roc_auc),
+      unit: '',
+      note: `F1 ${mean(boosted, (r) => r.model.f1).toFixed(3)}`,
+    });
   });
 }

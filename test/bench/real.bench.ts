@@ -28,7 +28,11 @@ const ANCHORS = [
 async function call(server: ServeProcess, method: string, path: string, body?: FormData | object): Promise<unknown> {
   const headers: Record<string, string> = { authorization: `Bearer ${server.token}` };
   if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-  const response = await fetch(new URL(path, server.url), { method, headers, body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(new URL(path, server.url), {
+    method,
+    headers,
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
   return JSON.parse(text);
@@ -61,11 +65,34 @@ export async function benchRealHistory(): Promise<void> {
       await upload(server, 'data/upload/offerings', offeringsFile, 'offerings.csv');
       const trainings: number[] = [];
       for (let i = 0; i < 6; i++) trainings.push((await timed(() => call(server, 'POST', 'predict/train'))).ms);
-      record({ name: 'real: train both campuses over HTTP, end to end (median of 5 after the first)', value: percentile(trainings.slice(1), 50) / 1000, unit: 's', target: 0.5, note: `204 courses, 2,256 offering records, Byblos has none; slowest ${(Math.max(...trainings.slice(1)) / 1000).toFixed(2)} s` });
-      record({ name: 'real: the first training after the server starts (starts the training thread)', value: (trainings[0] ?? 0) / 1000, unit: 's', note: 'under tsx, which compiles the worker\'s modules; a built app loads plain JS' });
+      record({
+        name: 'real: train both campuses over HTTP, end to end (median of 5 after the first)',
+        value: percentile(trainings.slice(1), 50) / 1000,
+        unit: 's',
+        target: 0.5,
+        note: `204 courses, 2,256 offering records, Byblos has none; slowest ${(Math.max(...trainings.slice(1)) / 1000).toFixed(2)} s`,
+      });
+      record({
+        name: 'real: the first training after the server starts (starts the training thread)',
+        value: (trainings[0] ?? 0) / 1000,
+        unit: 's',
+        note: "under tsx, which compiles the worker's modules; a built app loads plain JS",
+      });
       const runs: number[] = [];
-      for (let i = 0; i < 12; i++) runs.push((await timed(() => call(server, 'POST', 'predict/bulk', { run_name: `bench ${i}`, target_year: 2026, target_semester: 'Spring', target_campus: CAMPUS }))).ms);
-      record({ name: 'real: bulk run over the 204-course catalog over HTTP (median of 10 after two warm-ups, saved)', value: percentile(runs.slice(2), 50), unit: 'ms', target: 30 });
+      for (let i = 0; i < 12; i++)
+        runs.push(
+          (
+            await timed(() =>
+              call(server, 'POST', 'predict/bulk', { run_name: `bench ${i}`, target_year: 2026, target_semester: 'Spring', target_campus: CAMPUS }),
+            )
+          ).ms,
+        );
+      record({
+        name: 'real: bulk run over the 204-course catalog over HTTP (median of 10 after two warm-ups, saved)',
+        value: percentile(runs.slice(2), 50),
+        unit: 'ms',
+        target: 30,
+      });
       // Issue 29: staff change a decision and the screen draws the run again (PATCH, then GET of the run).
       const latest = (await call(server, 'GET', 'predict/runs?campus=Beirut')) as { id: number; entries: { course_code: string }[] }[];
       const run = latest[0];
@@ -76,14 +103,25 @@ export async function benchRealHistory(): Promise<void> {
         edits.push(
           (
             await timed(async () => {
-              await call(server, 'PATCH', `predict/runs/${run.id}/entries/${encodeURIComponent(code)}`, i % 2 === 0 ? { decision: 'skip', reason: 'bench' } : { sections: 2 });
+              await call(
+                server,
+                'PATCH',
+                `predict/runs/${run.id}/entries/${encodeURIComponent(code)}`,
+                i % 2 === 0 ? { decision: 'skip', reason: 'bench' } : { sections: 2 },
+              );
               return call(server, 'GET', `predict/runs/${run.id}`);
             })
           ).ms,
         );
       }
       const measured = edits.slice(2);
-      record({ name: 'real: a staff decision saved and the run read again over HTTP (median of 40)', value: percentile(measured, 50), unit: 'ms', target: 100, note: `p99 ${percentile(measured, 99).toFixed(1)} ms; 204 entries; client in another process` });
+      record({
+        name: 'real: a staff decision saved and the run read again over HTTP (median of 40)',
+        value: percentile(measured, 50),
+        unit: 'ms',
+        target: 100,
+        note: `p99 ${percentile(measured, 99).toFixed(1)} ms; 204 entries; client in another process`,
+      });
     } finally {
       server.stop();
     }
@@ -110,7 +148,9 @@ export async function benchRealHistory(): Promise<void> {
       const walk = await timed(() => backtest(history, TARGET_TERMS, [CAMPUS]));
       const results = walk.result;
       const first = termsWithData(campusHistory(history, CAMPUS)).slice(-TARGET_TERMS)[0];
-      console.log(`  walk-forward over ${results.length} target terms (trained before each; ${(walk.ms / results.length).toFixed(0)} ms per target; first target index ${first}):`);
+      console.log(
+        `  walk-forward over ${results.length} target terms (trained before each; ${(walk.ms / results.length).toFixed(0)} ms per target; first target index ${first}):`,
+      );
       console.log('    target        model AUC   F1     WAPE   in 80% range | last-year AUC   F1 | recency-freq AUC   F1 | last-year WAPE');
       for (const r of results) {
         console.log(
@@ -118,22 +158,48 @@ export async function benchRealHistory(): Promise<void> {
         );
       }
       console.log('    mean of the targets, next to the README anchors (scikit-learn, same protocol):');
-      const model = { method: 'Termwise', roc_auc: mean(results, (r) => r.model.roc_auc), f1: mean(results, (r) => r.model.f1), wape: mean(results, (r) => r.wapeModel) };
+      const model = {
+        method: 'Termwise',
+        roc_auc: mean(results, (r) => r.model.roc_auc),
+        f1: mean(results, (r) => r.model.f1),
+        wape: mean(results, (r) => r.wapeModel),
+      };
       const rows = [
         model,
-        { method: 'same semester last year (measured here)', roc_auc: mean(results, (r) => r.sameSemesterLastYear.roc_auc), f1: mean(results, (r) => r.sameSemesterLastYear.f1), wape: mean(results, (r) => r.wapeNaive) },
-        { method: 'recency-frequency score (measured here)', roc_auc: mean(results, (r) => r.recencyFrequency.roc_auc), f1: mean(results, (r) => r.recencyFrequency.f1), wape: null },
+        {
+          method: 'same semester last year (measured here)',
+          roc_auc: mean(results, (r) => r.sameSemesterLastYear.roc_auc),
+          f1: mean(results, (r) => r.sameSemesterLastYear.f1),
+          wape: mean(results, (r) => r.wapeNaive),
+        },
+        {
+          method: 'recency-frequency score (measured here)',
+          roc_auc: mean(results, (r) => r.recencyFrequency.roc_auc),
+          f1: mean(results, (r) => r.recencyFrequency.f1),
+          wape: null,
+        },
         ...ANCHORS,
       ];
-      for (const row of rows) console.log(`      ${row.method.padEnd(46)} ROC-AUC ${f3(row.roc_auc)}   F1 ${f3(row.f1)}   WAPE ${row.wape === null ? '  –  ' : f3(row.wape)}`);
+      for (const row of rows)
+        console.log(`      ${row.method.padEnd(46)} ROC-AUC ${f3(row.roc_auc)}   F1 ${f3(row.f1)}   WAPE ${row.wape === null ? '  –  ' : f3(row.wape)}`);
       record({ name: 'real: mean ROC-AUC of the confidence', value: model.roc_auc, unit: '', note: 'goal ≥ 0.95' });
       record({ name: 'real: mean F1 of offer', value: model.f1, unit: '', note: 'goal ≥ 0.87' });
       record({ name: 'real: mean demand WAPE', value: model.wape, unit: '', target: 0.15 });
-      record({ name: 'real: actual enrollments inside the 80 % range', value: 100 * mean(results, (r) => r.intervalCoverage), unit: '%', note: 'goal 75–85 %' });
+      record({
+        name: 'real: actual enrollments inside the 80 % range',
+        value: 100 * mean(results, (r) => r.intervalCoverage),
+        unit: '%',
+        note: 'goal 75–85 %',
+      });
       const predictions = results.flatMap((r) => r.predictions);
       const confidence = predictions.map((p) => p.confidence);
       const offered = predictions.map((p) => (p.offered ? 1 : 0));
-      record({ name: 'real: calibration error of the confidence (ECE, 10 bins)', value: expectedCalibrationError(confidence, offered), unit: '', note: `${predictions.length.toLocaleString('en')} course-term predictions; 0 = a confidence of 0.8 is right 80 % of the time` });
+      record({
+        name: 'real: calibration error of the confidence (ECE, 10 bins)',
+        value: expectedCalibrationError(confidence, offered),
+        unit: '',
+        note: `${predictions.length.toLocaleString('en')} course-term predictions; 0 = a confidence of 0.8 is right 80 % of the time`,
+      });
       console.log(`    reliability: ${reliability(confidence, offered)}`);
       await benchIncompleteTerm(db);
     } finally {
@@ -156,9 +222,20 @@ async function benchIncompleteTerm(db: Db): Promise<void> {
   const cutTerm = termIndex(full.baseYear, latest.year, latest.semester);
   const target = cutTerm + 1;
   const own = campusHistory(full, CAMPUS);
-  const sameSemester = termsWithData(own).filter((i) => i < target && (target - i) % 2 === 0).slice(-8);
-  const steady = full.courses.filter((c) => sameSemester.length === 8 && sameSemester.every((i) => own.stats.get(c.code)?.[i]?.offered === true)).map((c) => c.code);
-  const rows = await db.selectFrom('offerings').select('course_code').where('year', '=', latest.year).where('semester', '=', latest.semester).where('campus', '=', CAMPUS).orderBy('course_code').execute();
+  const sameSemester = termsWithData(own)
+    .filter((i) => i < target && (target - i) % 2 === 0)
+    .slice(-8);
+  const steady = full.courses
+    .filter((c) => sameSemester.length === 8 && sameSemester.every((i) => own.stats.get(c.code)?.[i]?.offered === true))
+    .map((c) => c.code);
+  const rows = await db
+    .selectFrom('offerings')
+    .select('course_code')
+    .where('year', '=', latest.year)
+    .where('semester', '=', latest.semester)
+    .where('campus', '=', CAMPUS)
+    .orderBy('course_code')
+    .execute();
   const meanConfidence = async (trx: Db): Promise<{ confidence: number; leftOut: number }> => {
     const history = await loadHistory(trx, 1, [CAMPUS]);
     const trained = await trainCampus(history, CAMPUS);
@@ -173,7 +250,14 @@ async function benchIncompleteTerm(db: Db): Promise<void> {
   await inTransaction(db, async (trx) => {
     // Keep one course in ten of the latest term.
     const removed = rows.filter((_, i) => i % 10 !== 0).map((r) => r.course_code);
-    if (removed.length > 0) await trx.deleteFrom('offerings').where('year', '=', latest.year).where('semester', '=', latest.semester).where('campus', '=', CAMPUS).where('course_code', 'in', removed).execute();
+    if (removed.length > 0)
+      await trx
+        .deleteFrom('offerings')
+        .where('year', '=', latest.year)
+        .where('semester', '=', latest.semester)
+        .where('campus', '=', CAMPUS)
+        .where('course_code', 'in', removed)
+        .execute();
     const flagged = await meanConfidence(trx);
     await confirmTerm(trx, 1, { campus: CAMPUS, year: latest.year, semester: latest.semester }, new Date().toISOString());
     const readAsComplete = await meanConfidence(trx);

@@ -40,7 +40,15 @@ export async function benchRenderer(): Promise<void> {
     const slot = Math.floor(i / 40);
     const day = days[slot % days.length] ?? 'MWF';
     const start = 7 * 60 + Math.floor(slot / days.length) * 90;
-    await core.run('schedule-create', { course_code: `CSC${200 + (i % 300)}`, section_name: String(i), doctor_id: 0, day, start_time: formatHHMM(start), duration_mins: 60, room: `Room ${i % 40}` });
+    await core.run('schedule-create', {
+      course_code: `CSC${200 + (i % 300)}`,
+      section_name: String(i),
+      doctor_id: 0,
+      day,
+      start_time: formatHHMM(start),
+      duration_mins: 60,
+      room: `Room ${i % 40}`,
+    });
   }
   await core.close();
   const occurrences = Array.from({ length: 500 }, (_, i) => (days[Math.floor(i / 40) % days.length] ?? 'MWF').length).reduce((a, b) => a + b, 0);
@@ -60,13 +68,21 @@ export async function benchRenderer(): Promise<void> {
   ] as const) {
     await realCore.run('schedule-parts-save', { year: 2018, semester: 'Summer', code, name, start_date: `2018-${from}`, end_date: `2018-${to}` });
   }
-  await realCore.run('schedule-import', { file: { filename: '2018-su.csv', content: readFileSync(listing) }, year: 2018, semester: 'Summer', dry_run: false, conflicts: 'skip' });
+  await realCore.run('schedule-import', {
+    file: { filename: '2018-su.csv', content: readFileSync(listing) },
+    year: 2018,
+    semester: 'Summer',
+    dry_run: false,
+    conflicts: 'skip',
+  });
   await realCore.run('schedule-settings-update', { current_term: { year: 2018, semester: 'Summer' } });
   const entries = await realCore.run('schedule-list', { year: 2018, semester: 'Summer' });
   await realCore.close();
   const meetings = entries.reduce((sum, e) => sum + e.day.length, 0);
   // Joint sections meeting together share one block: at least four in five meetings stand on their own.
-  await measureScheduler(real, `the real summer 2018 term (${entries.length} sections, ${meetings} weekly meetings)`, Math.floor(meetings * 0.8), { draftReview: true });
+  await measureScheduler(real, `the real summer 2018 term (${entries.length} sections, ${meetings} weekly meetings)`, Math.floor(meetings * 0.8), {
+    draftReview: true,
+  });
 }
 
 /**
@@ -74,8 +90,14 @@ export async function benchRenderer(): Promise<void> {
  * or counted in folds) and its view switches, in headless Chromium, the server in its own process.
  */
 async function measureScheduler(dataDir: string, what: string, shown: number, options: { draftReview?: boolean } = {}): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/serve.ts'], { env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0' }, stdio: ['ignore', 'pipe', 'ignore'] });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'core/serve.ts'], {
+    env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
   try {
     let url = await new Promise<string>((resolve) => {
       let out = '';
@@ -103,7 +125,10 @@ async function measureScheduler(dataDir: string, what: string, shown: number, op
           const doc = (globalThis as unknown as { document: { querySelectorAll(selector: string): ArrayLike<Node> } }).document;
           const blocks = Array.from(doc.querySelectorAll('[data-testid="slot-more"]'));
           const summarised = blocks.reduce((sum, block) => sum + Number(block.getAttribute('data-count') ?? 0), 0);
-          const overflow = Array.from(doc.querySelectorAll('.fc-more-link')).reduce((sum, link) => sum + Number((link.textContent ?? '').replace(/\D/g, '') || 0), 0);
+          const overflow = Array.from(doc.querySelectorAll('.fc-more-link')).reduce(
+            (sum, link) => sum + Number((link.textContent ?? '').replace(/\D/g, '') || 0),
+            0,
+          );
           return doc.querySelectorAll('.fc-event').length - blocks.length + summarised + overflow >= n;
         },
         shown,
@@ -125,7 +150,13 @@ async function measureScheduler(dataDir: string, what: string, shown: number, op
       await page.close();
     }
     switches.sort((a, b) => a - b);
-    record({ name: `Scheduler view switch with ${what} (Week, By room, By instructor), median of ${switches.length}`, value: switches[Math.floor(switches.length / 2)] ?? 0, unit: 'ms', target: 300, note: `slowest ${(switches.at(-1) ?? 0).toFixed(0)} ms; to ${[...byView].map(([view, ms]) => `${view} ${ms.map((v) => v.toFixed(0)).join('/')}`).join(', ')} ms` });
+    record({
+      name: `Scheduler view switch with ${what} (Week, By room, By instructor), median of ${switches.length}`,
+      value: switches[Math.floor(switches.length / 2)] ?? 0,
+      unit: 'ms',
+      target: 300,
+      note: `slowest ${(switches.at(-1) ?? 0).toFixed(0)} ms; to ${[...byView].map(([view, ms]) => `${view} ${ms.map((v) => v.toFixed(0)).join('/')}`).join(', ')} ms`,
+    });
     times.sort((a, b) => a - b);
     record({ name: `Scheduler first render with ${what}, median of 3`, value: (times[1] ?? 0) / 1000, unit: 's', target: 1 });
     if (options.draftReview) await measureDraftReview(await context.newPage(), url, what);
@@ -176,7 +207,9 @@ async function measureDraftReview(page: Page, url: string, what: string): Promis
     };
   });
   // Checking and unchecking rows whose blocks are drawn: each until the row and its blocks on the week show it.
-  const keys = (await page.getByTestId('draft-event').evaluateAll((els) => els.map((el) => el.getAttribute('data-key') ?? ''))).filter((k, i, all) => k !== '' && all.indexOf(k) === i).slice(0, 5);
+  const keys = (await page.getByTestId('draft-event').evaluateAll((els) => els.map((el) => el.getAttribute('data-key') ?? '')))
+    .filter((k, i, all) => k !== '' && all.indexOf(k) === i)
+    .slice(0, 5);
   const toggles: number[] = [];
   for (let i = 0; i < 10 && keys.length > 0; i++) {
     const key = keys[i % keys.length] ?? '';
@@ -192,7 +225,8 @@ async function measureDraftReview(page: Page, url: string, what: string): Promis
           const before = doc.querySelector(block)?.getAttribute('data-kept');
           const started = performance.now();
           (el as unknown as { click(): void }).click();
-          while (doc.querySelector(block)?.getAttribute('data-kept') === before && performance.now() - started < 5_000) await new Promise<void>((resolve) => win.requestAnimationFrame(() => resolve()));
+          while (doc.querySelector(block)?.getAttribute('data-kept') === before && performance.now() - started < 5_000)
+            await new Promise<void>((resolve) => win.requestAnimationFrame(() => resolve()));
           // The frame that paints it.
           await new Promise<void>((resolve) => win.requestAnimationFrame(() => resolve()));
           return performance.now() - started;
@@ -202,8 +236,26 @@ async function measureDraftReview(page: Page, url: string, what: string): Promis
     );
   }
   toggles.sort((a, b) => a - b);
-  record({ name: `Draft review of ${what} rebuilt: preview rendered`, value: render, unit: 'ms', target: 1000, note: `${rows} rows; from the search's last answer to the list and the draft's blocks on screen, 1366 px` });
-  record({ name: `Draft review of ${what} rebuilt: a row checked or unchecked, week redrawn (median of ${toggles.length})`, value: quantile(toggles, 0.5), unit: 'ms', target: 100, note: `slowest ${(toggles.at(-1) ?? 0).toFixed(0)} ms` });
-  record({ name: `Draft review of ${what} rebuilt: course codes cut with the draft shown`, value: cut.cut, unit: '', target: 0, note: `${cut.blocks} blocks drawn at 1366 px` });
+  record({
+    name: `Draft review of ${what} rebuilt: preview rendered`,
+    value: render,
+    unit: 'ms',
+    target: 1000,
+    note: `${rows} rows; from the search's last answer to the list and the draft's blocks on screen, 1366 px`,
+  });
+  record({
+    name: `Draft review of ${what} rebuilt: a row checked or unchecked, week redrawn (median of ${toggles.length})`,
+    value: quantile(toggles, 0.5),
+    unit: 'ms',
+    target: 100,
+    note: `slowest ${(toggles.at(-1) ?? 0).toFixed(0)} ms`,
+  });
+  record({
+    name: `Draft review of ${what} rebuilt: course codes cut with the draft shown`,
+    value: cut.cut,
+    unit: '',
+    target: 0,
+    note: `${cut.blocks} blocks drawn at 1366 px`,
+  });
   await page.close();
 }

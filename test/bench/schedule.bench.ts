@@ -45,7 +45,13 @@ export async function fill(core: Core, count: number, withCatalog = false): Prom
       duration_mins: 60,
       room: `Room ${j % 200}`,
     };
-    const members = i % 10 === 1 && stored + 2 <= count ? [{ ...meeting, joint_group: `J${i}` }, { ...meeting, course_code: `CSC${600 + (i % 400)}`, joint_group: `J${i}` }] : [meeting];
+    const members =
+      i % 10 === 1 && stored + 2 <= count
+        ? [
+            { ...meeting, joint_group: `J${i}` },
+            { ...meeting, course_code: `CSC${600 + (i % 400)}`, joint_group: `J${i}` },
+          ]
+        : [meeting];
     try {
       for (const m of members) {
         await core.run('schedule-create', m);
@@ -64,7 +70,16 @@ export async function fill(core: Core, count: number, withCatalog = false): Prom
  * course MTH201 shares a cohort with CSC200-CSC205.
  */
 function benchCatalog(): Course[] {
-  const course = (prefix: string, n: number, plan: string): Course => ({ code: `${prefix}${n}`, name: `${prefix} ${n}`, prefix, number: String(n), type: 'core', study_plan: plan, prerequisites: null, course_level: Math.floor(n / 100) });
+  const course = (prefix: string, n: number, plan: string): Course => ({
+    code: `${prefix}${n}`,
+    name: `${prefix} ${n}`,
+    prefix,
+    number: String(n),
+    type: 'core',
+    study_plan: plan,
+    prerequisites: null,
+    course_level: Math.floor(n / 100),
+  });
   const planOf = (n: number): string => `Program ${Math.floor((n - 200) / 24)} — Year ${1 + (Math.floor((n - 200) / 6) % 4)}, Fall`;
   return [...Array.from({ length: 800 }, (_, i) => course('CSC', 200 + i, planOf(200 + i))), course('MTH', 201, planOf(200))];
 }
@@ -113,7 +128,13 @@ export async function benchSchedule(): Promise<void> {
     record({ name: `conflict-checked create, in-process, ${SHAPE}: median`, value: percentile(samples, 50), unit: 'ms' });
     record({ name: `conflict-checked create, in-process, ${SHAPE}: p99`, value: percentile(samples, 99), unit: 'ms', target: 2 });
     const exported = await timed(() => core.run('schedule-export', {}));
-    record({ name: 'XLSX export of the current term (about 1,700 meetings)', value: exported.ms / 1000, unit: 's', target: 1, note: `${(exported.result.content.byteLength / 1e3).toFixed(0)} kB` });
+    record({
+      name: 'XLSX export of the current term (about 1,700 meetings)',
+      value: exported.ms / 1000,
+      unit: 's',
+      target: 1,
+      note: `${(exported.result.content.byteLength / 1e3).toFixed(0)} kB`,
+    });
   } finally {
     await core.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -143,9 +164,13 @@ export async function benchSchedule(): Promise<void> {
     const job: WriteJob = { url: server.url, token: server.token, warmup, bodies: Array.from({ length: warmup + 1000 }, (_, i) => probe(i, doctors)) };
     const jobFile = join(httpDir, 'write-job.json');
     writeFileSync(jobFile, JSON.stringify(job));
-    const output = execFileSync(process.execPath, ['--import', 'tsx', 'test/bench/http-write-client.ts', jobFile], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const output = execFileSync(process.execPath, ['--import', 'tsx', 'test/bench/http-write-client.ts', jobFile], {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
     const { writes, floor } = JSON.parse(output) as WriteTimings;
-    const note = 'server in its own process (npm run serve), the client in another (node:http, one kept-alive connection), 1,000 requests after 1,000 warm-up, each created meeting deleted';
+    const note =
+      'server in its own process (npm run serve), the client in another (node:http, one kept-alive connection), 1,000 requests after 1,000 warm-up, each created meeting deleted';
     record({ name: `conflict-checked POST /scheduler/ over HTTP, ${SHAPE}: median`, value: percentile(writes, 50), unit: 'ms', note });
     record({ name: `conflict-checked POST /scheduler/ over HTTP, ${SHAPE}: p99`, value: percentile(writes, 99), unit: 'ms', target: 5, note });
     // The machine's own floor under the same conditions: what any request costs before the write's work.

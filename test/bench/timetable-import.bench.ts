@@ -7,7 +7,12 @@ import type { TimetableImportResult } from '../../core/schedule/import';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-export async function upload(server: ServeProcess, filename: string, content: string | Uint8Array, fields: Record<string, string>): Promise<TimetableImportResult> {
+export async function upload(
+  server: ServeProcess,
+  filename: string,
+  content: string | Uint8Array,
+  fields: Record<string, string>,
+): Promise<TimetableImportResult> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([typeof content === 'string' ? content : Buffer.from(content)]), filename);
@@ -28,7 +33,11 @@ export async function setSummerParts(server: ServeProcess, year: number): Promis
     ['S2B', `${year}-07-10`, `${year}-08-04`],
   ];
   for (const [code, start_date, end_date] of parts) {
-    await fetch(new URL('scheduler/parts', server.url), { method: 'POST', headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ year, semester: 'Summer', code, name: `Summer ${code}`, start_date, end_date }) });
+    await fetch(new URL('scheduler/parts', server.url), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ year, semester: 'Summer', code, name: `Summer ${code}`, start_date, end_date }),
+    });
   }
 }
 
@@ -43,12 +52,23 @@ export async function benchTimetableImport(): Promise<void> {
     const plain = await withServer(async (server) => timed(() => upload(server, `${name}.csv`, content, { dry_run: 'false' })));
     const timedRows = plain.result.meetings + plain.result.conflicts.length;
     const share = (r: TimetableImportResult): string => `${((100 * r.meetings) / (r.meetings + r.conflicts.length)).toFixed(1)} %`;
-    record({ name: `import ${name} (${plain.result.processed.toLocaleString('en')} rows), applied`, value: plain.ms / 1000, unit: 's', target: 1, note: `${timedRows} timed meetings: ${plain.result.meetings} stored (${share(plain.result)}), ${plain.result.conflicts.length} conflicts left, ${plain.result.joint_groups.length} joint groups, ${plain.result.roles.length} coordinators; parts of term without dates` });
+    record({
+      name: `import ${name} (${plain.result.processed.toLocaleString('en')} rows), applied`,
+      value: plain.ms / 1000,
+      unit: 's',
+      target: 1,
+      note: `${timedRows} timed meetings: ${plain.result.meetings} stored (${share(plain.result)}), ${plain.result.conflicts.length} conflicts left, ${plain.result.joint_groups.length} joint groups, ${plain.result.roles.length} coordinators; parts of term without dates`,
+    });
     const dated = await withServer(async (server) => {
       await setSummerParts(server, year);
       return upload(server, `${name}.csv`, content, { dry_run: 'false' });
     });
-    record({ name: `${name}: timed meetings stored without conflict, summer session dates set first`, value: (100 * dated.meetings) / (dated.meetings + dated.conflicts.length), unit: '%', note: `goal ≥ 95 %; ${dated.conflicts.length} conflicts left, ${dated.joint_groups.length} joint groups` });
+    record({
+      name: `${name}: timed meetings stored without conflict, summer session dates set first`,
+      value: (100 * dated.meetings) / (dated.meetings + dated.conflicts.length),
+      unit: '%',
+      note: `goal ≥ 95 %; ${dated.conflicts.length} conflicts left, ${dated.joint_groups.length} joint groups`,
+    });
   }
 
   // 20,000 rows: the 2017 listing thirteen times over, each copy with its own subjects, rooms and instructors.
@@ -58,10 +78,25 @@ export async function benchTimetableImport(): Promise<void> {
     const tag = LETTERS.charAt(copy);
     for (const row of parsed.data) {
       if (rows.length >= 20_000) break;
-      rows.push({ ...row, Subject: `${row.Subject ?? ''}${tag}`, Building: row.Building ? `${row.Building} ${tag}` : '', Instructors: (row.Instructors ?? '').split(';').filter(Boolean).map((n) => `${n} ${tag}`).join(';') });
+      rows.push({
+        ...row,
+        Subject: `${row.Subject ?? ''}${tag}`,
+        Building: row.Building ? `${row.Building} ${tag}` : '',
+        Instructors: (row.Instructors ?? '')
+          .split(';')
+          .filter(Boolean)
+          .map((n) => `${n} ${tag}`)
+          .join(';'),
+      });
     }
   }
   const big = Papa.unparse(rows);
   const large = await withServer(async (server) => timed(() => upload(server, 'big.csv', big, { dry_run: 'false' })));
-  record({ name: 'import a 20,000-row listing, applied', value: large.ms / 1000, unit: 's', target: 5, note: `${large.result.meetings.toLocaleString('en')} meetings stored, ${large.result.conflicts.length} conflicts, ${(big.length / 1e6).toFixed(1)} MB` });
+  record({
+    name: 'import a 20,000-row listing, applied',
+    value: large.ms / 1000,
+    unit: 's',
+    target: 5,
+    note: `${large.result.meetings.toLocaleString('en')} meetings stored, ${large.result.conflicts.length} conflicts, ${(big.length / 1e6).toFixed(1)} MB`,
+  });
 }

@@ -18,8 +18,19 @@ const doctorArb = fc.record({
 const instance = fc.record({
   doctors: fc.array(doctorArb, { minLength: 1, maxLength: 5 }),
   rooms: fc.array(fc.record({ capacity: fc.integer({ min: 10, max: 80 }), campus: fc.constantFrom(null, 'Beirut', 'Byblos') }), { minLength: 1, maxLength: 5 }),
-  demand: fc.array(fc.record({ code: fc.constantFrom(...COURSES), enrollment: fc.integer({ min: 5, max: 150 }), sections: fc.integer({ min: 1, max: 4 }) }), { minLength: 1, maxLength: 5 }),
-  existing: fc.array(fc.record({ doctor: fc.nat(), room: fc.nat(), day: fc.constantFrom('MWF', 'TR', 'M', 'R'), start: fc.constantFrom('08:00', '09:00', '09:30', '11:00', '14:00') }), { maxLength: 6 }),
+  demand: fc.array(fc.record({ code: fc.constantFrom(...COURSES), enrollment: fc.integer({ min: 5, max: 150 }), sections: fc.integer({ min: 1, max: 4 }) }), {
+    minLength: 1,
+    maxLength: 5,
+  }),
+  existing: fc.array(
+    fc.record({
+      doctor: fc.nat(),
+      room: fc.nat(),
+      day: fc.constantFrom('MWF', 'TR', 'M', 'R'),
+      start: fc.constantFrom('08:00', '09:00', '09:30', '11:00', '14:00'),
+    }),
+    { maxLength: 6 },
+  ),
   max: fc.integer({ min: 1, max: 4 }),
 });
 
@@ -31,11 +42,23 @@ describe('auto-fill invariant', () => {
         const core = await createCore({ dataDir });
         try {
           const doctors = [];
-          for (const [i, d] of inst.doctors.entries()) doctors.push({ ...(await core.run('doctors-create', { name: `Dr. ${i}`, allowed_courses: d.allowed, available_days: d.days, available_time: d.hours })), spec: d });
+          for (const [i, d] of inst.doctors.entries())
+            doctors.push({
+              ...(await core.run('doctors-create', { name: `Dr. ${i}`, allowed_courses: d.allowed, available_days: d.days, available_time: d.hours })),
+              spec: d,
+            });
           for (const [i, r] of inst.rooms.entries()) await core.run('rooms-create', { name: `Room ${i}`, capacity: r.capacity, campus: r.campus });
           for (const [i, e] of inst.existing.entries()) {
             try {
-              await core.run('schedule-create', { course_code: 'PHY101', section_name: String(i), doctor_id: doctors[e.doctor % doctors.length]?.id ?? 0, day: e.day, start_time: e.start, duration_mins: 60, room: `Room ${e.room % inst.rooms.length}` });
+              await core.run('schedule-create', {
+                course_code: 'PHY101',
+                section_name: String(i),
+                doctor_id: doctors[e.doctor % doctors.length]?.id ?? 0,
+                day: e.day,
+                start_time: e.start,
+                duration_mins: 60,
+                room: `Room ${e.room % inst.rooms.length}`,
+              });
             } catch (error) {
               if (!isCoreError(error)) throw error;
             }
@@ -63,7 +86,10 @@ describe('auto-fill invariant', () => {
           for (const a of all)
             for (const b of all) {
               if (a.id >= b.id) continue;
-              const overlap = [...a.day].some((l) => b.day.includes(l)) && minutes(a.start_time) < minutes(b.start_time) + b.duration_mins && minutes(b.start_time) < minutes(a.start_time) + a.duration_mins;
+              const overlap =
+                [...a.day].some((l) => b.day.includes(l)) &&
+                minutes(a.start_time) < minutes(b.start_time) + b.duration_mins &&
+                minutes(b.start_time) < minutes(a.start_time) + a.duration_mins;
               if (!overlap) continue;
               expect(a.doctor_id !== null && a.doctor_id === b.doctor_id, `doctor clash ${a.id}/${b.id}`).toBe(false);
               expect(a.room.toLowerCase() !== 'tbd' && a.room.toLowerCase() === b.room.toLowerCase(), `room clash ${a.id}/${b.id}`).toBe(false);

@@ -12,7 +12,11 @@ describe("an instructor's availability, read once for the rules and the calendar
   it('lets the conflict rules agree with it: a Sunday meeting is fine without days, refused outside the given ones', () => {
     const sunday = { day: 'U', start: 600, duration: 60 };
     expect(availabilityConflicts({ id: 1, name: 'Dr. A', available_days: null, available_time: null }, sunday)).toEqual([]);
-    expect(availabilityConflicts({ id: 1, name: 'Dr. A', available_days: 'MTWRF', available_time: null }, sunday)).toEqual(['Dr. A is not available on Sunday (available MTWRF)']);
-    expect(availabilityConflicts({ id: 1, name: 'Dr. A', available_days: null, available_time: '08:00-10:30' }, sunday)).toEqual(['Dr. A is not available at 10:00-11:00 (available 08:00-10:30)']);
+    expect(availabilityConflicts({ id: 1, name: 'Dr. A', available_days: 'MTWRF', available_time: null }, sunday)).toEqual([
+      'Dr. A is not available on Sunday (available MTWRF)',
+    ]);
+    expect(availabilityConflicts({ id: 1, name: 'Dr. A', available_days: null, available_time: '08:00-10:30' }, sunday)).toEqual([
+      'Dr. A is not available at 10:00-11:00 (available 08:00-10:30)',
+    ]);
   });
 });

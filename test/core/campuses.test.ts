@@ -43,7 +43,13 @@ describe('campuses from configuration', () => {
     cores.push(core);
     expect(await core.run('campuses-list', {})).toEqual(['Beirut', 'Byblos']);
     const campuses = new CampusList(DEFAULT_CAMPUSES);
-    expect(['BEY', 'beirut campus', 'Jbeil', ' byblos ', 'BYB'].map((text) => campuses.normalise(text))).toEqual(['Beirut', 'Beirut', 'Byblos', 'Byblos', 'Byblos']);
+    expect(['BEY', 'beirut campus', 'Jbeil', ' byblos ', 'BYB'].map((text) => campuses.normalise(text))).toEqual([
+      'Beirut',
+      'Beirut',
+      'Byblos',
+      'Byblos',
+      'Byblos',
+    ]);
     expect(campuses.normalise('Tripoli')).toBeNull();
   });
 
@@ -52,7 +58,10 @@ describe('campuses from configuration', () => {
     expect(await core.run('campuses-list', {})).toEqual(['Urbana', 'Chicago']);
 
     // The sample history, moved to the configured campuses: Beirut rows become Urbana, Byblos rows "UIC".
-    const sample = readFileSync(join(SAMPLE_DIR, 'offerings.csv'), 'utf8').replaceAll('\r\n', '\n').replaceAll(',Beirut,', ',Urbana,').replaceAll(',Byblos,', ',UIC,');
+    const sample = readFileSync(join(SAMPLE_DIR, 'offerings.csv'), 'utf8')
+      .replaceAll('\r\n', '\n')
+      .replaceAll(',Beirut,', ',Urbana,')
+      .replaceAll(',Byblos,', ',UIC,');
     await core.run('courses-upload', { file: { filename: 'courses.json', content: new Uint8Array(readFileSync(join(SAMPLE_DIR, 'courses.json'))) } });
     const history = await core.run('offerings-upload', { file: file('offerings.csv', `${sample}CSC201,2024,Fall,Beirut,40,30,10,true\n`) });
     expect(history.processed).toBeGreaterThan(1000);
@@ -91,15 +100,18 @@ describe('campuses from configuration', () => {
     await expect(coreWith({ campuses: [{ label: 'x' }] })).rejects.toThrow(/expected a list of campus names/);
   });
 
-  it.skipIf(process.platform === 'win32')('refuses at once a campus file that is a named pipe or a link to an endless device, and a database that is not a file', async () => {
-    const pipe = join(dir, CAMPUS_FILE);
-    execFileSync('mkfifo', [pipe]);
-    await expect(createCore({ dataDir: dir })).rejects.toThrow(/campuses\.json: not a regular file/);
-    rmSync(pipe);
-    symlinkSync('/dev/zero', pipe);
-    await expect(createCore({ dataDir: dir })).rejects.toThrow(/campuses\.json: not a regular file/);
-    rmSync(pipe);
-    execFileSync('mkfifo', [join(dir, DATABASE_FILE)]);
-    await expect(createCore({ dataDir: dir })).rejects.toThrow(/termwise\.db: not a regular file/);
-  });
+  it.skipIf(process.platform === 'win32')(
+    'refuses at once a campus file that is a named pipe or a link to an endless device, and a database that is not a file',
+    async () => {
+      const pipe = join(dir, CAMPUS_FILE);
+      execFileSync('mkfifo', [pipe]);
+      await expect(createCore({ dataDir: dir })).rejects.toThrow(/campuses\.json: not a regular file/);
+      rmSync(pipe);
+      symlinkSync('/dev/zero', pipe);
+      await expect(createCore({ dataDir: dir })).rejects.toThrow(/campuses\.json: not a regular file/);
+      rmSync(pipe);
+      execFileSync('mkfifo', [join(dir, DATABASE_FILE)]);
+      await expect(createCore({ dataDir: dir })).rejects.toThrow(/termwise\.db: not a regular file/);
+    },
+  );
 });

@@ -14,7 +14,14 @@ const row = (course_code: string, offer: boolean, predicted_enrollment: number, 
 describe('comparing two runs', () => {
   it('lists the courses added to and dropped from the offer list, and the demand that moved enough to matter', () => {
     const before = [row('CSC201', true, 80), row('CSC202', true, 30), row('CSC300', false, 12), row('CSC310', true, 50), row('CSC320', true, 100)];
-    const after = [row('CSC201', true, 120), row('CSC202', false, 28), row('CSC300', true, 25), row('CSC310', true, 53), row('CSC320', true, 90), row('CSC999', true, 40)];
+    const after = [
+      row('CSC201', true, 120),
+      row('CSC202', false, 28),
+      row('CSC300', true, 25),
+      row('CSC310', true, 53),
+      row('CSC320', true, 90),
+      row('CSC999', true, 40),
+    ];
     const { added, dropped, demand_moved } = compareRuns(before, after);
     expect(added.map((e) => e.course_code)).toEqual(['CSC300', 'CSC999']);
     expect(dropped.map((e) => e.course_code)).toEqual(['CSC202']);

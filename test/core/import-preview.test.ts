@@ -21,7 +21,10 @@ const file = (filename: string, text: string): { filename: string; content: Uint
 describe('import preview', () => {
   it('shows which column each header maps to, the first rows and what is missing, storing nothing', async () => {
     const before = await tableHashes(core.context.db);
-    const preview = await core.run('import-preview', { kind: 'offerings', file: file('o.csv', 'Course Code,Yr,Enrolled,Notes\nCSC201,2024,40,x\nCSC202,2024,35,y\n') });
+    const preview = await core.run('import-preview', {
+      kind: 'offerings',
+      file: file('o.csv', 'Course Code,Yr,Enrolled,Notes\nCSC201,2024,40,x\nCSC202,2024,35,y\n'),
+    });
     expect(preview.columns).toEqual([
       { header: 'Course Code', field: 'course_code' },
       { header: 'Yr', field: 'year' },
@@ -37,7 +40,10 @@ describe('import preview', () => {
   });
 
   it('previews a JSON courses file by its fields', async () => {
-    const preview = await core.run('import-preview', { kind: 'courses', file: file('c.json', JSON.stringify([{ code: 'CSC201', name: 'Programming', credits: 3 }])) });
+    const preview = await core.run('import-preview', {
+      kind: 'courses',
+      file: file('c.json', JSON.stringify([{ code: 'CSC201', name: 'Programming', credits: 3 }])),
+    });
     expect(preview.columns.map((c) => c.header)).toEqual(expect.arrayContaining(['code', 'name']));
     expect(preview.total_rows).toBe(1);
   });

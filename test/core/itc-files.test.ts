@@ -67,7 +67,11 @@ describe.skipIf(paths['wbg-fal10'] === null)('npm run solve', () => {
     const dir = mkdtempSync(join(tmpdir(), 'termwise-solve-'));
     try {
       const out = join(dir, 'solution.xml');
-      const printed = execFileSync(process.execPath, ['--import', 'tsx', 'core/solver/cli.ts', paths['wbg-fal10'] as string, '--seconds', '2', '--seed', '3', '--out', out], { encoding: 'utf8' });
+      const printed = execFileSync(
+        process.execPath,
+        ['--import', 'tsx', 'core/solver/cli.ts', paths['wbg-fal10'] as string, '--seconds', '2', '--seed', '3', '--out', out],
+        { encoding: 'utf8' },
+      );
       expect(printed).toMatch(/^wbg-fal10: 150 classes, 7 rooms/m);
       expect(printed).toMatch(/^valid: every class placed, every hard constraint held$/m);
       expect(printed).toMatch(/^time \d+ × 1, room \d+ × 1, distribution \d+ × 10, student \d+ × 10$/m);
@@ -92,11 +96,27 @@ describe('files that are not competition problems', () => {
   it('names the line and the problem', () => {
     expect(refused('<problem')).toMatch(/not well-formed XML/);
     expect(refused('<rooms/>')).toMatch(/no <problem> element/);
-    expect(refused(`${head}<courses><course id="1"><config id="1"><subpart id="1"><class id="1" limit="5"><time days="1000000" start="10" length="5" weeks="111" penalty="0"/></class></subpart></config></course></courses></problem>`)).toMatch(/line 1\): <time> weeks="111" is not 2 weeks/);
-    expect(refused(`${head}<distributions><distribution type="MaxBreaks(1)" required="true"><class id="1"/></distribution></distributions></problem>`)).toMatch(/MaxBreaks takes 2 whole-number parameters/);
-    expect(refused(`${head}<distributions><distribution type="Sometimes" required="true"/></distributions></problem>`)).toMatch(/unknown distribution type "Sometimes"/);
-    expect(refused(`${head}<courses><course id="1"><config id="1"><subpart id="1"><class id="1" limit="5" parent="9"><time days="1000000" start="10" length="5" weeks="11"/></class></subpart></config></course></courses></problem>`)).toMatch(/class 1 has unknown parent 9/);
-    expect(refused(`${head}<courses><course id="1"><config id="1"><subpart id="1"><class id="1" limit="5"><room id="7" penalty="0"/><time days="1000000" start="10" length="5" weeks="11"/></class></subpart></config></course></courses></problem>`)).toMatch(/allows unknown room 7/);
+    expect(
+      refused(
+        `${head}<courses><course id="1"><config id="1"><subpart id="1"><class id="1" limit="5"><time days="1000000" start="10" length="5" weeks="111" penalty="0"/></class></subpart></config></course></courses></problem>`,
+      ),
+    ).toMatch(/line 1\): <time> weeks="111" is not 2 weeks/);
+    expect(refused(`${head}<distributions><distribution type="MaxBreaks(1)" required="true"><class id="1"/></distribution></distributions></problem>`)).toMatch(
+      /MaxBreaks takes 2 whole-number parameters/,
+    );
+    expect(refused(`${head}<distributions><distribution type="Sometimes" required="true"/></distributions></problem>`)).toMatch(
+      /unknown distribution type "Sometimes"/,
+    );
+    expect(
+      refused(
+        `${head}<courses><course id="1"><config id="1"><subpart id="1"><class id="1" limit="5" parent="9"><time days="1000000" start="10" length="5" weeks="11"/></class></subpart></config></course></courses></problem>`,
+      ),
+    ).toMatch(/class 1 has unknown parent 9/);
+    expect(
+      refused(
+        `${head}<courses><course id="1"><config id="1"><subpart id="1"><class id="1" limit="5"><room id="7" penalty="0"/><time days="1000000" start="10" length="5" weeks="11"/></class></subpart></config></course></courses></problem>`,
+      ),
+    ).toMatch(/allows unknown room 7/);
     expect(refused(`${head}${'<a>'.repeat(20)}`)).toMatch(/nested too deep/);
     expect(refused('<!DOCTYPE x [<!ENTITY e "&e;&e;">]><problem/>')).toMatch(/not well-formed XML|no <problem>|nrDays/);
   });

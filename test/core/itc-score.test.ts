@@ -30,7 +30,15 @@ interface Setup {
 function problemOf(setup: Setup): TimetableProblem {
   const roomCount = 3;
   const distributions: Distribution[] = setup.distribution
-    ? [{ type: setup.distribution.type, params: setup.distribution.params ?? [], required: setup.distribution.required ?? false, penalty: setup.distribution.penalty ?? 7, classes: setup.times.map((_, i) => i) }]
+    ? [
+        {
+          type: setup.distribution.type,
+          params: setup.distribution.params ?? [],
+          required: setup.distribution.required ?? false,
+          penalty: setup.distribution.penalty ?? 7,
+          classes: setup.times.map((_, i) => i),
+        },
+      ]
     : [];
   return {
     name: 'hand-made',
@@ -41,7 +49,14 @@ function problemOf(setup: Setup): TimetableProblem {
     rooms: Array.from({ length: roomCount }, (_, r) => ({ id: `r${r}`, capacity: 30, unavailable: [] })),
     travel: Int32Array.from({ length: roomCount * roomCount }, (_, i) => (Math.floor(i / roomCount) === i % roomCount ? 0 : (setup.travel ?? 0))),
     weekPatterns: { text: ['11', '10', '01'], weeks: [[0, 1], [0], [1]] },
-    classes: setup.times.map((time, i) => ({ id: `c${i}`, limit: 10, parent: -1, subpart: i, times: [time], rooms: setup.rooms ? [{ room: setup.rooms[i] ?? 0, penalty: 0 }] : [] })),
+    classes: setup.times.map((time, i) => ({
+      id: `c${i}`,
+      limit: 10,
+      parent: -1,
+      subpart: i,
+      times: [time],
+      rooms: setup.rooms ? [{ room: setup.rooms[i] ?? 0, penalty: 0 }] : [],
+    })),
     subparts: setup.times.map((_, i) => ({ id: `s${i}`, config: i, classes: [i] })),
     configs: setup.times.map((_, i) => ({ id: `f${i}`, course: i, subparts: [i] })),
     courses: setup.times.map((_, i) => ({ id: `k${i}`, configs: [i] })),
@@ -70,7 +85,13 @@ const CASES: [DistributionType, number[], Setup, Setup, number][] = [
   ['SameRoom', [], { times: [at(MON, 10, 10), at(TUE, 10, 10)], rooms: [1, 1] }, { times: [at(MON, 10, 10), at(TUE, 10, 10)], rooms: [1, 2] }, 7],
   ['DifferentRoom', [], { times: [at(MON, 10, 10), at(TUE, 10, 10)], rooms: [1, 2] }, { times: [at(MON, 10, 10), at(TUE, 10, 10)], rooms: [1, 1] }, 7],
   // Travel 3 slots between rooms 1 and 2: a gap of 3 is enough, 2 is not.
-  ['SameAttendees', [], { times: [at(MON, 10, 10), at(MON, 23, 10)], rooms: [1, 2], travel: 3 }, { times: [at(MON, 10, 10), at(MON, 22, 10)], rooms: [1, 2], travel: 3 }, 7],
+  [
+    'SameAttendees',
+    [],
+    { times: [at(MON, 10, 10), at(MON, 23, 10)], rooms: [1, 2], travel: 3 },
+    { times: [at(MON, 10, 10), at(MON, 22, 10)], rooms: [1, 2], travel: 3 },
+    7,
+  ],
   ['Precedence', [], { times: [at(MON, 10, 10), at(MON, 20, 10)] }, { times: [at(TUE, 10, 10), at(MON, 30, 10)] }, 7],
   ['WorkDay', [20], { times: [at(MON, 10, 10), at(MON, 25, 5)] }, { times: [at(MON, 10, 10), at(MON, 25, 6)] }, 7],
   ['MinGap', [5], { times: [at(MON, 10, 10), at(MON, 25, 5)] }, { times: [at(MON, 10, 10), at(MON, 24, 5)] }, 7],
@@ -124,7 +145,9 @@ describe('rooms, times, students', () => {
     expect(together.valid).toBe(false);
     expect(together.hard[0]).toMatchObject({ kind: 'room-clash' });
     problem.rooms[2]?.unavailable.push({ days: MON, start: 0, length: 12, weeks: WEEK1 });
-    expect(scoreAssignment(problem, { time: Int32Array.from([0, 0]), room: Int32Array.from([1, 0]), students: [] }).hard[0]).toMatchObject({ kind: 'room-unavailable' });
+    expect(scoreAssignment(problem, { time: Int32Array.from([0, 0]), room: Int32Array.from([1, 0]), students: [] }).hard[0]).toMatchObject({
+      kind: 'room-unavailable',
+    });
   });
 
   it('counts a student conflict once per pair of classes that overlap or leave too little time to walk between rooms', () => {
@@ -160,9 +183,21 @@ describe('rooms, times, students', () => {
     const base = { time: new Int32Array(3), room: new Int32Array(3).fill(-1) };
     expect(scoreAssignment(problem, { ...base, students: [[1], [0, 2]] }).valid).toBe(true);
     const kinds = (students: number[][]): string[] => scoreAssignment(problem, { ...base, students }).hard.map((h) => h.message);
-    expect(kinds([[1, 0], [0, 2]])).toContainEqual(expect.stringContaining('of a course they do not need'));
-    expect(kinds([[2], [0, 2]])).toEqual(expect.arrayContaining([expect.stringContaining('without its parent class c0'), expect.stringContaining('more than its limit of 1')]));
-    expect(kinds([[1, 2], [0, 1]])).toContainEqual(expect.stringContaining('has 2 classes of subpart s1'));
+    expect(
+      kinds([
+        [1, 0],
+        [0, 2],
+      ]),
+    ).toContainEqual(expect.stringContaining('of a course they do not need'));
+    expect(kinds([[2], [0, 2]])).toEqual(
+      expect.arrayContaining([expect.stringContaining('without its parent class c0'), expect.stringContaining('more than its limit of 1')]),
+    );
+    expect(
+      kinds([
+        [1, 2],
+        [0, 1],
+      ]),
+    ).toContainEqual(expect.stringContaining('has 2 classes of subpart s1'));
     expect(kinds([[], [0, 1]])).toContainEqual(expect.stringContaining('is in 0 configurations of course k1'));
   });
 });

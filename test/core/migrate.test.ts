@@ -94,7 +94,10 @@ describe('timetables from before terms (migration 0005)', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'termwise-v4-'));
     try {
       const old = openDatabase(join(dataDir, 'termwise.db'));
-      migrate(old, loadMigrations().filter((x) => x.version <= 4));
+      migrate(
+        old,
+        loadMigrations().filter((x) => x.version <= 4),
+      );
       old.exec(`
         INSERT INTO doctors (id, name, name_key, allowed_courses) VALUES (7, 'Dr. Old', 'dr. old', '["CSC201"]');
         INSERT INTO rooms (name, name_key, capacity, campus) VALUES ('J-1', 'j-1', 30, 'Byblos');
@@ -112,11 +115,28 @@ describe('timetables from before terms (migration 0005)', () => {
           ['1', 2025, 'Spring', 7, [7], 'Byblos', '1', null],
           ['2', 2025, 'Spring', null, [], 'Beirut', '1', null],
         ]);
-        expect(entries[0]).toMatchObject({ course_code: 'CSC201', day: 'MWF', start_time: '09:00', duration_mins: 60, room: 'J-1', doctor: { id: 7, name: 'Dr. Old' } });
+        expect(entries[0]).toMatchObject({
+          course_code: 'CSC201',
+          day: 'MWF',
+          start_time: '09:00',
+          duration_mins: 60,
+          room: 'J-1',
+          doctor: { id: 7, name: 'Dr. Old' },
+        });
         // The term they joined stays the current one.
         expect(await core.run('schedule-settings', {})).toMatchObject({ current_term: { year: 2025, semester: 'Spring' }, current_term_chosen: true });
         // The old rules still hold on the migrated entries.
-        await expect(core.run('schedule-create', { course_code: 'CSC202', section_name: '1', doctor_id: 7, day: 'M', start_time: '09:30', duration_mins: 60, room: 'TBD' })).rejects.toMatchObject({ code: 'conflict' });
+        await expect(
+          core.run('schedule-create', {
+            course_code: 'CSC202',
+            section_name: '1',
+            doctor_id: 7,
+            day: 'M',
+            start_time: '09:30',
+            duration_mins: 60,
+            room: 'TBD',
+          }),
+        ).rejects.toMatchObject({ code: 'conflict' });
         // Deleting the doctor unassigns the meeting, as before.
         await core.context.db.deleteFrom('doctors').where('id', '=', 7).execute();
         expect((await core.run('schedule-list', {}))[0]).toMatchObject({ doctor_id: null, doctor: null, doctor_ids: [] });

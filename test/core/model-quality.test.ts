@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { courseFacts, DEMAND_FEATURE_COUNT, DEMAND_FEATURE_NAMES, demandFeatures, FEATURE_COUNT, FEATURE_NAMES, writeFeatures, UNKNOWN } from '../../core/predict/features';
+import {
+  courseFacts,
+  DEMAND_FEATURE_COUNT,
+  DEMAND_FEATURE_NAMES,
+  demandFeatures,
+  FEATURE_COUNT,
+  FEATURE_NAMES,
+  writeFeatures,
+  UNKNOWN,
+} from '../../core/predict/features';
 import { similarityKey, type CampusHistory, type CourseInfo, type History, type TermStat } from '../../core/predict/history';
 import { trainCampus } from '../../core/predict/train';
 import { calibrate, expectedCalibrationError, fitCalibration, UNCALIBRATED } from '../../core/predict/calibration';
@@ -68,7 +77,10 @@ describe('features read only the terms before the one they predict', () => {
 
   it('do change when the terms before t change (the check above can fail)', () => {
     const quiet = { hasData: Array<boolean>(TERMS).fill(true), series: COURSES.map(() => Array<TermStat | undefined>(TERMS).fill(undefined)) };
-    const busy = { ...quiet, series: quiet.series.map((s, c) => s.map((_, i) => (c === 0 && i === 9 ? { offered: true, enrolled: 120, passed: 110, failed: 10 } : undefined))) };
+    const busy = {
+      ...quiet,
+      series: quiet.series.map((s, c) => s.map((_, i) => (c === 0 && i === 9 ? { offered: true, enrolled: 120, passed: 110, failed: 10 } : undefined))),
+    };
     expect(featureRows(campusOf(busy), 10)).not.toEqual(featureRows(campusOf(quiet), 10));
     // …but not when the change is at t itself.
     expect(featureRows(campusOf(busy), 9)).toEqual(featureRows(campusOf(quiet), 9));
@@ -77,7 +89,14 @@ describe('features read only the terms before the one they predict', () => {
 
 describe('the whole history by semester', () => {
   // ECE110 every Fall (odd term indices) with 100 + 10·i students, ECE120 every term; no records at term 4.
-  const everyFall = { hasData: Array.from({ length: TERMS }, (_, i) => i !== 4), series: COURSES.map((_, c) => Array.from({ length: TERMS }, (_, i): TermStat | undefined => (c === 0 && i % 2 === 1) || c === 1 ? { offered: true, enrolled: 100 + 10 * i, passed: 90, failed: 5 } : undefined)) };
+  const everyFall = {
+    hasData: Array.from({ length: TERMS }, (_, i) => i !== 4),
+    series: COURSES.map((_, c) =>
+      Array.from({ length: TERMS }, (_, i): TermStat | undefined =>
+        (c === 0 && i % 2 === 1) || c === 1 ? { offered: true, enrolled: 100 + 10 * i, passed: 90, failed: 5 } : undefined,
+      ),
+    ),
+  };
   const facts = (t: number, c = 0) => courseFacts(COURSES[c] as CourseInfo, campusOf(everyFall), t);
 
   it("tells a course offered in every term of the target's semester from one offered only in the other", () => {
@@ -118,15 +137,28 @@ describe("a campus's model learns from the other campuses' history too", () => {
   const next = random(5);
   const randomHistory = (): Raw => ({
     hasData: Array<boolean>(TERMS).fill(true),
-    series: COURSES.map(() => Array.from({ length: TERMS }, () => (next() < 0.6 ? { offered: true, enrolled: 20 + Math.floor(next() * 200), passed: 20, failed: 2 } : undefined))),
+    series: COURSES.map(() =>
+      Array.from({ length: TERMS }, () => (next() < 0.6 ? { offered: true, enrolled: 20 + Math.floor(next() * 200), passed: 20, failed: 2 } : undefined)),
+    ),
   });
   const beirut = randomHistory();
   const byblos = randomHistory();
   const t = 12;
   /** Beirut's history with every record of the given terms flipped (offered ↔ not). */
-  const flipped = (terms: (i: number) => boolean): Raw => ({ ...beirut, series: beirut.series.map((series) => series.map((stat, i) => (terms(i) ? (stat ? undefined : { offered: true, enrolled: 99, passed: 90, failed: 9 }) : stat))) });
+  const flipped = (terms: (i: number) => boolean): Raw => ({
+    ...beirut,
+    series: beirut.series.map((series) =>
+      series.map((stat, i) => (terms(i) ? (stat ? undefined : { offered: true, enrolled: 99, passed: 90, failed: 9 }) : stat)),
+    ),
+  });
   const byblosModel = async (beirutHistory: Raw): Promise<{ classifier: Uint8Array; samples: number }> => {
-    const history: History = { baseYear: 2010, courses: COURSES, campuses: { Beirut: campusOf(beirutHistory), Byblos: { ...campusOf(byblos), campus: 'Byblos' } }, lastIndex: TERMS - 1, leftOut: [] };
+    const history: History = {
+      baseYear: 2010,
+      courses: COURSES,
+      campuses: { Beirut: campusOf(beirutHistory), Byblos: { ...campusOf(byblos), campus: 'Byblos' } },
+      lastIndex: TERMS - 1,
+      leftOut: [],
+    };
     const result = await trainCampus(history, 'Byblos', undefined, t);
     if (!result) throw new Error('Byblos has enough history to train');
     result.models.classifier.free();

@@ -15,7 +15,12 @@ beforeAll(async () => {
   core = await createCore({ dataDir: dir });
   await core.run('sample-load', {});
   // A course whose name a spreadsheet would run as a formula, as a hostile catalog could hold.
-  await core.run('courses-upload', { file: { filename: 'c.json', content: new TextEncoder().encode(JSON.stringify([{ code: 'CSC999', name: '=HYPERLINK("http://x","click")', type: 'elective' }])) } });
+  await core.run('courses-upload', {
+    file: {
+      filename: 'c.json',
+      content: new TextEncoder().encode(JSON.stringify([{ code: 'CSC999', name: '=HYPERLINK("http://x","click")', type: 'elective' }])),
+    },
+  });
   run = await core.run('predict-bulk', { run_name: 'Spring plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Byblos' });
 });
 afterAll(async () => {
@@ -23,7 +28,28 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const HEADER = ['Rank', 'Course Code', 'Course Name', 'Types', 'Offer', 'Offer Score', 'Confidence', 'Predicted Enrollment', 'Projected Sections', 'Latent Demand', 'Bottleneck Score', 'Reasons', 'Enrollment Low (80 %)', 'Enrollment High (80 %)', 'Seats per Section', 'Staff Decision', 'Staff Sections', 'Staff Reason', 'Planned Offer', 'Planned Sections'];
+const HEADER = [
+  'Rank',
+  'Course Code',
+  'Course Name',
+  'Types',
+  'Offer',
+  'Offer Score',
+  'Confidence',
+  'Predicted Enrollment',
+  'Projected Sections',
+  'Latent Demand',
+  'Bottleneck Score',
+  'Reasons',
+  'Enrollment Low (80 %)',
+  'Enrollment High (80 %)',
+  'Seats per Section',
+  'Staff Decision',
+  'Staff Sections',
+  'Staff Reason',
+  'Planned Offer',
+  'Planned Sections',
+];
 
 describe('saved run export', () => {
   it('writes the run as CSV in ranked order, one row per course, formulas as text', async () => {

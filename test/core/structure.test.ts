@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { measureStructure } from '../structure/measure';
 
 // The same measure as `npm run structure`: features meet only through public surfaces, and no module imports itself round a cycle.
-describe('the core\'s structure', () => {
+describe("the core's structure", () => {
   const report = measureStructure(resolve(import.meta.dirname, '../..'));
 
   it('has features that reach each other only through an index or a repository', () => {

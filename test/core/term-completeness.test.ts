@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { incompleteTerms, termKey, type TermCourseCount } from '../../core/offerings/completeness';
 
-const springs = (campus: string, counts: Record<number, number>): TermCourseCount[] => Object.entries(counts).map(([year, courses]) => ({ campus, year: Number(year), semester: 'Spring', courses }));
+const springs = (campus: string, counts: Record<number, number>): TermCourseCount[] =>
+  Object.entries(counts).map(([year, courses]) => ({ campus, year: Number(year), semester: 'Spring', courses }));
 
 describe('incomplete terms', () => {
   it('flags a term listing under half the median of its last four same-semester terms, in words', () => {
-    const counts = [...springs('Beirut', { 2021: 26, 2022: 28, 2023: 27, 2024: 28, 2025: 2 }), ...springs('Byblos', { 2021: 10, 2022: 10, 2023: 10, 2024: 10, 2025: 6 })];
+    const counts = [
+      ...springs('Beirut', { 2021: 26, 2022: 28, 2023: 27, 2024: 28, 2025: 2 }),
+      ...springs('Byblos', { 2021: 10, 2022: 10, 2023: 10, 2024: 10, 2025: 6 }),
+    ];
     expect(incompleteTerms(counts, new Set())).toEqual([
       {
         campus: 'Beirut',

@@ -17,7 +17,8 @@ function clash(a: ScheduleEntry, b: ScheduleEntry): boolean {
   const [as, bs] = [minutes(a.start_time), minutes(b.start_time)];
   return shareDay && as < bs + b.duration_mins && bs < as + a.duration_mins;
 }
-const sameRoom = (a: ScheduleEntry, b: ScheduleEntry): boolean => a.room.trim().toLowerCase() !== 'tbd' && a.room.trim().toLowerCase() === b.room.trim().toLowerCase();
+const sameRoom = (a: ScheduleEntry, b: ScheduleEntry): boolean =>
+  a.room.trim().toLowerCase() !== 'tbd' && a.room.trim().toLowerCase() === b.room.trim().toLowerCase();
 
 const AVAILABILITY: Record<string, { days: string; time: string; from: number; to: number } | null> = {
   'Dr. A': { days: 'MWF', time: '08:00-14:00', from: 8 * 60, to: 14 * 60 },
@@ -60,7 +61,15 @@ describe('timetable invariant', () => {
             const doctor_id = v.doctor === undefined ? undefined : v.doctor === 0 ? 0 : doctorIds[v.doctor - 1];
             try {
               if (op.kind === 'create') {
-                await core.run('schedule-create', { course_code: 'CSC201', section_name: String(++section), doctor_id: doctor_id ?? 0, day: v.day ?? 'MW', start_time: v.start_time ?? '09:00', duration_mins: v.duration_mins ?? 60, room: v.room ?? 'R1' });
+                await core.run('schedule-create', {
+                  course_code: 'CSC201',
+                  section_name: String(++section),
+                  doctor_id: doctor_id ?? 0,
+                  day: v.day ?? 'MW',
+                  start_time: v.start_time ?? '09:00',
+                  duration_mins: v.duration_mins ?? 60,
+                  room: v.room ?? 'R1',
+                });
               } else {
                 const entries = await core.run('schedule-list', {});
                 const target = entries[op.target % Math.max(1, entries.length)];
@@ -74,7 +83,10 @@ describe('timetable invariant', () => {
           for (const e of stored) {
             const a = e.doctor ? AVAILABILITY[e.doctor.name] : null;
             if (a) {
-              expect([...e.day].every((d) => a.days.includes(d)), `${e.doctor?.name} on ${e.day}`).toBe(true);
+              expect(
+                [...e.day].every((d) => a.days.includes(d)),
+                `${e.doctor?.name} on ${e.day}`,
+              ).toBe(true);
               expect(minutes(e.start_time) >= a.from && minutes(e.start_time) + e.duration_mins <= a.to).toBe(true);
             }
             for (const f of stored) {

@@ -94,12 +94,19 @@ function oracleRefuses(candidate: Meeting, existing: readonly Meeting[], ignorin
     const commonDates = theirs.filter((d) => mine.has(d));
     if (commonDates.length === 0) continue;
     let collide = false;
-    for (let minute = candidate.start; minute < candidate.start + candidate.duration && !collide; minute++) collide = minute >= other.start && minute < other.start + other.duration;
+    for (let minute = candidate.start; minute < candidate.start + candidate.duration && !collide; minute++)
+      collide = minute >= other.start && minute < other.start + other.duration;
     const sameSection = other.course === candidate.course && other.section === candidate.section;
     const partners = !ignoring.jointGroups && candidate.joint !== null && candidate.joint === other.joint;
     const sharedInstructor = instructors.some((id) => other.doctors.includes(id));
     // One section: the same meeting twice is refused; two different meetings at one time are the section in different weeks.
-    const sameMeeting = sameSection && other.day === candidate.day && other.start === candidate.start && other.duration === candidate.duration && other.room === candidate.room && other.part === candidate.part;
+    const sameMeeting =
+      sameSection &&
+      other.day === candidate.day &&
+      other.start === candidate.start &&
+      other.duration === candidate.duration &&
+      other.room === candidate.room &&
+      other.part === candidate.part;
     if (collide && sameMeeting) return true;
     if (collide && !sameSection && !partners && sharedInstructor) return true;
     if (collide && !sameSection && !partners && candidate.room !== 'TBD' && candidate.room === other.room) return true;
@@ -113,11 +120,19 @@ function oracleRefuses(candidate: Meeting, existing: readonly Meeting[], ignorin
 
 function productionRefuses(candidate: Meeting, existing: readonly Meeting[]): boolean {
   const doctors = candidate.doctors.map((id) => DOCTORS.find((d) => d.id === id) as DoctorAvailability);
-  return bookingConflicts(toBooking(candidate, null), doctors, existing.map((m, i) => toBooking(m, i + 1)), { travelMinutes: TRAVEL }).length > 0;
+  return (
+    bookingConflicts(
+      toBooking(candidate, null),
+      doctors,
+      existing.map((m, i) => toBooking(m, i + 1)),
+      { travelMinutes: TRAVEL },
+    ).length > 0
+  );
 }
 
 const scenario = fc.record({ existing: fc.array(meetingArb, { maxLength: 8 }), candidate: meetingArb });
-const agrees = (ignoring: Ignoring) => fc.property(scenario, ({ existing, candidate }) => productionRefuses(candidate, existing) === oracleRefuses(candidate, existing, ignoring));
+const agrees = (ignoring: Ignoring) =>
+  fc.property(scenario, ({ existing, candidate }) => productionRefuses(candidate, existing) === oracleRefuses(candidate, existing, ignoring));
 
 describe('timetable rules against the calendar oracle', () => {
   it('refuses exactly the meetings that really collide', () => {

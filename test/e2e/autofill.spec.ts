@@ -8,10 +8,16 @@ interface Stored {
 }
 const sectionOf = (e: { course_code: string; section_name: string }): string => `${e.course_code} §${e.section_name}`;
 
-test("reviews a run's draft on the crowded sample term: draft blocks as readable as the timetable, rows filtered, three left out by mouse and keyboard, exactly the others stored; a stale draft refused in words", async ({ page, app }) => {
+test("reviews a run's draft on the crowded sample term: draft blocks as readable as the timetable, rows filtered, three left out by mouse and keyboard, exactly the others stored; a stale draft refused in words", async ({
+  page,
+  app,
+}) => {
   test.setTimeout(120_000);
   await app.api('/data/sample', { method: 'POST' });
-  const beirut = await app.api<{ id: number }>('/predict/bulk', { method: 'POST', json: { run_name: 'Beirut plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' } });
+  const beirut = await app.api<{ id: number }>('/predict/bulk', {
+    method: 'POST',
+    json: { run_name: 'Beirut plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' },
+  });
   // The term is crowded first: Beirut's plan stored, then Byblos's drafted over it.
   await app.api('/scheduler/auto', { method: 'POST', json: { run_id: beirut.id, dry_run: false } });
   await app.api('/predict/bulk', { method: 'POST', json: { run_name: 'Byblos plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Byblos' } });
@@ -66,7 +72,12 @@ test("reviews a run's draft on the crowded sample term: draft blocks as readable
   await page.keyboard.press('Space');
   await expect(keyed).not.toBeChecked();
   await expect(page.locator(`[data-testid="draft-event"][data-key="${drawnKey}"]`).first()).toHaveAttribute('data-kept', 'false');
-  expect(await page.locator(`[data-testid="draft-event"][data-key="${drawnKey}"]`).first().evaluate((el) => el.closest('.fc-event')?.getAttribute('aria-label') ?? '')).toMatch(/^Draft, left out: /);
+  expect(
+    await page
+      .locator(`[data-testid="draft-event"][data-key="${drawnKey}"]`)
+      .first()
+      .evaluate((el) => el.closest('.fc-event')?.getAttribute('aria-label') ?? ''),
+  ).toMatch(/^Draft, left out: /);
   for (const row of await page.getByTestId('autofill-review').locator('.tw-review-row').all()) {
     if (leftOut.length === 3) break;
     const box = row.getByRole('checkbox');
@@ -88,7 +99,10 @@ test("reviews a run's draft on the crowded sample term: draft blocks as readable
   await page.getByTestId('autofill-open').click();
   await page.getByTestId('autofill-preview').click();
   await expect(summary).toBeVisible();
-  await app.api('/scheduler/', { method: 'POST', json: { course_code: 'MTH101', section_name: '99', doctor_id: 0, day: 'S', start_time: '08:00', duration_mins: 60, room: 'Annex 9' } });
+  await app.api('/scheduler/', {
+    method: 'POST',
+    json: { course_code: 'MTH101', section_name: '99', doctor_id: 0, day: 'S', start_time: '08:00', duration_mins: 60, room: 'Annex 9' },
+  });
   await page.getByTestId('autofill-apply').click();
   await expect(page.getByText(/The timetable has changed since this draft was made/)).toBeVisible();
   expect(await app.api<Stored[]>('/scheduler/')).toHaveLength(after.length + 1);
@@ -97,7 +111,10 @@ test("reviews a run's draft on the crowded sample term: draft blocks as readable
 test('reviews a rebuilt term: every moved meeting says where it was, by the same review', async ({ page, app }) => {
   test.setTimeout(120_000);
   await app.api('/data/sample', { method: 'POST' });
-  const beirut = await app.api<{ id: number }>('/predict/bulk', { method: 'POST', json: { run_name: 'Beirut plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' } });
+  const beirut = await app.api<{ id: number }>('/predict/bulk', {
+    method: 'POST',
+    json: { run_name: 'Beirut plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' },
+  });
   await app.api('/scheduler/auto', { method: 'POST', json: { run_id: beirut.id, dry_run: false } });
   const before = await app.api<(Stored & { day: string; start_time: string; room: string })[]>('/scheduler/');
   await page.setViewportSize({ width: 1366, height: 768 });
@@ -117,7 +134,10 @@ test('reviews a rebuilt term: every moved meeting says where it was, by the same
     const m = /^(\S+) §(\S+) .*, was (\S+) (\d\d:\d\d) \(\d+ min\) in (.+)$/.exec(line);
     expect(m, line).not.toBeNull();
     const [, code, section, day, start, room] = m ?? [];
-    expect(before.some((e) => e.course_code === code && e.section_name === section && e.day === day && e.start_time === start && e.room === room), line).toBe(true);
+    expect(
+      before.some((e) => e.course_code === code && e.section_name === section && e.day === day && e.start_time === start && e.room === room),
+      line,
+    ).toBe(true);
   }
   await screenshot(page, 'scheduler-rebuild-review');
 });

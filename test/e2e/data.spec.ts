@@ -47,10 +47,16 @@ test('imports the sample files through the Data screen and the dashboard follows
 
   // A file the preview finds incomplete cannot be imported; one that reads but is refused shows the server's words and changes nothing.
   await goTo(page, 'data');
-  await page.getByTestId('import-offerings').locator('input[type=file]').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('campus,enrolled\nBeirut,3\n') });
+  await page
+    .getByTestId('import-offerings')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('campus,enrolled\nBeirut,3\n') });
   await expect(page.getByTestId('preview-offerings')).toContainText('Missing required column: year, course code');
   await expect(page.getByTestId('import-offerings-button')).toBeDisabled();
-  await page.getByTestId('import-offerings').locator('input[type=file]').setInputFiles({ name: 'bad.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('not a workbook') });
+  await page
+    .getByTestId('import-offerings')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'bad.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('not a workbook') });
   await page.getByTestId('import-offerings-button').click();
   await expect(page.getByTestId('import-offerings-error')).toContainText('not a readable Excel workbook');
 

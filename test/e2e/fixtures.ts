@@ -32,7 +32,11 @@ async function startApp(dataFiles: Readonly<Record<string, string>> = {}): Promi
     async api<T>(path: string, init: { method?: string; json?: unknown; body?: FormData } = {}): Promise<T> {
       const headers: Record<string, string> = { authorization: `Bearer ${token}` };
       if (init.json !== undefined) headers['content-type'] = 'application/json';
-      const response = await fetch(new URL(path.replace(/^\//, ''), url), { method: init.method ?? 'GET', headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+      const response = await fetch(new URL(path.replace(/^\//, ''), url), {
+        method: init.method ?? 'GET',
+        headers,
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+      });
       const body = (await response.json()) as T;
       if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
       return body;

@@ -46,5 +46,8 @@ test('imports a registrar listing: preview, a role decided by staff, then applie
   await expect(page.locator('.fc-event', { hasText: 'CS374 / ECE374 §AL1' })).toHaveCount(2);
   const stored = await app.api<{ course_code: string; doctors: { name: string; role: string }[] }[]>('/scheduler/?year=2025&semester=Fall');
   expect(stored.map((e) => e.course_code)).toEqual(['CS374', 'ECE374', 'MATH221', 'MATH221']);
-  expect(stored[2]?.doctors).toEqual([expect.objectContaining({ name: 'Lead, A', role: 'coordinates' }), expect.objectContaining({ name: 'Taylor, B', role: 'teaches' })]);
+  expect(stored[2]?.doctors).toEqual([
+    expect.objectContaining({ name: 'Lead, A', role: 'coordinates' }),
+    expect.objectContaining({ name: 'Taylor, B', role: 'teaches' }),
+  ]);
 });

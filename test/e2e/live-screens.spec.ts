@@ -33,7 +33,13 @@ test("a script's writes show on every screen that displays them, without a reloa
   await expect(page.getByTestId('term-switcher-year')).toHaveValue(String(shown.year));
   // An offering report imported elsewhere moves the term the history proposes next; the timetable on screen stays.
   const report = new FormData();
-  report.append('file', new Blob([`course_code,year,semester,campus,total_enrolled,passed_count,failed_count,is_offered\nCSC201,${shown.year},${shown.semester},Beirut,50,40,10,true\n`]), 'more.csv');
+  report.append(
+    'file',
+    new Blob([
+      `course_code,year,semester,campus,total_enrolled,passed_count,failed_count,is_offered\nCSC201,${shown.year},${shown.semester},Beirut,50,40,10,true\n`,
+    ]),
+    'more.csv',
+  );
   await app.api('/data/upload/offerings', { method: 'POST', body: report });
   expect((await app.api<{ current_term: unknown }>('/scheduler/settings')).current_term).not.toEqual(shown);
   await expect(page.getByTestId('term-switcher-year')).toHaveValue(String(shown.year));
@@ -47,7 +53,10 @@ test("a script's writes show on every screen that displays them, without a reloa
   await expect(page.getByTestId('view-room').getByTestId('resource-row').filter({ hasText: 'Script Hall (33 seats)' })).toHaveCount(1);
   await page.getByTestId('view-switch').getByText('Week', { exact: true }).click();
 
-  const doctor = await app.api<{ id: number; name: string }>('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Script Writer', allowed_courses: ['CSC201'] } });
+  const doctor = await app.api<{ id: number; name: string }>('/scheduler/doctors', {
+    method: 'POST',
+    json: { name: 'Dr. Script Writer', allowed_courses: ['CSC201'] },
+  });
   const doctorsPanel = page.locator('.mantine-Card-root').filter({ hasText: /^Doctors \(/ });
   await expect(doctorsPanel).toContainText('Dr. Script Writer');
 

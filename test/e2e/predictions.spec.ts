@@ -11,7 +11,10 @@ test('trains, runs a prediction with reasons, applies quotas, and keeps the hist
   // Plain words, with the exact metric one hover away.
   await expect(page.getByTestId('train-result')).toContainText(/Beirut model: ranked past terms right \d+ of 100 times/);
   await expect(page.getByTestId('train-result')).toContainText(/Byblos model: ranked past terms right \d+ of 100 times/);
-  await expect(page.getByTestId('train-result').getByText(/^Beirut model/)).toHaveAttribute('title', /^ROC-AUC 0\.\d{3} · F1 0\.\d{3} · learned from [\d,]+ course-terms$/);
+  await expect(page.getByTestId('train-result').getByText(/^Beirut model/)).toHaveAttribute(
+    'title',
+    /^ROC-AUC 0\.\d{3} · F1 0\.\d{3} · learned from [\d,]+ course-terms$/,
+  );
   // The training's result outlives a visit to another screen.
   await goTo(page, 'dashboard');
   await goTo(page, 'predictions');
@@ -27,7 +30,9 @@ test('trains, runs a prediction with reasons, applies quotas, and keeps the hist
   // Every reason of a course, readable without scrolling sideways: select its row.
   await page.getByTestId('grid-run').getByRole('row').nth(1).click();
   await expect(page.getByTestId('run-why')).toContainText(/^Why the model says (offer|skip) [A-Z]{3}\d{3}/);
-  await expect(page.getByTestId('run-why').getByRole('listitem').first()).toHaveText(/Offered every Spring for the last \d+ years|students passed its prerequisites/);
+  await expect(page.getByTestId('run-why').getByRole('listitem').first()).toHaveText(
+    /Offered every Spring for the last \d+ years|students passed its prerequisites/,
+  );
   const why = await page.getByTestId('run-why').boundingBox();
   expect((why?.x ?? 0) + (why?.width ?? 0)).toBeLessThanOrEqual(1280);
   await expect(page.getByTestId('decision').first()).toHaveText(/^(✓ Offer|– Skip)$/);
@@ -36,14 +41,20 @@ test('trains, runs a prediction with reasons, applies quotas, and keeps the hist
   // The quota panel offers the catalog's own categories, each with its usual number of courses.
   const categories = await app.api<{ categories: { key: string; label: string; count: number }[] }>('/predict/quota-categories?campus=Beirut');
   expect(categories.categories.map((c) => c.key)).toContain('csc_core');
-  await expect(page.getByTestId('slot-csc_core').locator('input').or(page.getByTestId('slot-csc_core'))).toHaveValue(String(categories.categories.find((c) => c.key === 'csc_core')?.count));
+  await expect(page.getByTestId('slot-csc_core').locator('input').or(page.getByTestId('slot-csc_core'))).toHaveValue(
+    String(categories.categories.find((c) => c.key === 'csc_core')?.count),
+  );
   await page.getByTestId('use-quotas').click();
   await page.getByTestId('run').click();
   await expect(page.getByTestId('run-history').locator('tbody tr')).toHaveCount(2);
   const quotaOffers = (await app.api<{ entries: { offer: boolean }[] }[]>('/predict/runs?campus=Beirut'))[0]?.entries.filter((e) => e.offer).length ?? -1;
   expect(quotaOffers).toBeGreaterThan(10);
   await expect(results).toContainText(`${quotaOffers} of 117 courses in the plan`);
-  await page.getByTestId('grid-run').locator('label').filter({ hasText: /^Offer$/ }).click();
+  await page
+    .getByTestId('grid-run')
+    .locator('label')
+    .filter({ hasText: /^Offer$/ })
+    .click();
   await expect(page.getByTestId('grid-run-count')).toHaveText(`${quotaOffers} of ${quotaOffers} rows`);
 
   // What changed between the model's own list and the quota list.
@@ -99,11 +110,17 @@ test("staff overrule the model on a course, see both decisions, and a script's d
   await expect(row.getByTestId('decision')).toHaveAttribute('title', 'Your decision: Accreditation visit. The model said skip.');
   await expect(page.getByTestId('run-why')).toContainText(/Decided /);
 
-
   // A script skips another course: the screen follows without a reload.
-  await app.api(`/predict/runs/${run.id}/entries/${encodeURIComponent(kept.course_code)}`, { method: 'PATCH', json: { decision: 'skip', reason: 'Instructor on leave' } });
+  await app.api(`/predict/runs/${run.id}/entries/${encodeURIComponent(kept.course_code)}`, {
+    method: 'PATCH',
+    json: { decision: 'skip', reason: 'Instructor on leave' },
+  });
   await expect(results).toContainText(`${offered} of 117 courses in the plan (2 decided by you, ${offered} recommended by the model)`);
   await page.getByRole('textbox', { name: 'Search Recommendations' }).fill(kept.course_code);
-  await page.getByTestId('grid-run').locator('label').filter({ hasText: /^Skip$/ }).click();
+  await page
+    .getByTestId('grid-run')
+    .locator('label')
+    .filter({ hasText: /^Skip$/ })
+    .click();
   await expect(page.getByTestId('grid-run').getByRole('row').filter({ hasText: kept.course_code })).toHaveCount(1);
 });

@@ -85,12 +85,17 @@ if (COURSES === null || OFFERINGS === null || SECTIONS === null) {
     await page.getByRole('option', { name: away.name, exact: true }).click();
     await notes.getByTestId('term-note-reason').fill('sabbatical');
     await notes.getByTestId('term-note-add').click();
-    await expect(notes.getByTestId('term-note')).toHaveText([new RegExp(`^${away.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} away in (Fall|Spring) 20\\d\\d \\(sabbatical\\)$`)]);
+    await expect(notes.getByTestId('term-note')).toHaveText([
+      new RegExp(`^${away.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} away in (Fall|Spring) 20\\d\\d \\(sabbatical\\)$`),
+    ]);
 
     await page.getByTestId('run').click();
     const results = page.getByTestId('run-results');
     await expect(results).toContainText(/Urbana (Fall|Spring) 20\d\d: \d+ of 204 courses in the plan/, { timeout: 60_000 });
-    const [run] = await app.api<{ id: number; target_year: number; target_semester: string; entries: { course_code: string; offer: boolean }[] }[]>('/predict/runs?campus=Urbana');
+    const [run] =
+      await app.api<{ id: number; target_year: number; target_semester: string; entries: { course_code: string; offer: boolean }[] }[]>(
+        '/predict/runs?campus=Urbana',
+      );
     if (!run) throw new Error('the run is saved');
     const offered = run.entries.filter((e) => e.offer);
     const skipped = run.entries.find((e) => !e.offer);
@@ -121,7 +126,9 @@ if (COURSES === null || OFFERINGS === null || SECTIONS === null) {
     await goTo(page, 'scheduler');
     await page.getByTestId('autofill-open').click();
     // The run's plan counts staff's two decisions: one course fewer, one more.
-    await expect(page.getByTestId('autofill-run')).toHaveValue(new RegExp(`— Urbana ${run.target_semester} ${run.target_year} \\(${offered.length} courses in the plan\\)$`));
+    await expect(page.getByTestId('autofill-run')).toHaveValue(
+      new RegExp(`— Urbana ${run.target_semester} ${run.target_year} \\(${offered.length} courses in the plan\\)$`),
+    );
     await page.getByTestId('autofill-preview').click();
     const summary = page.getByTestId('autofill-summary');
     await expect(summary).toContainText(/Draft: places \d+ of \d+ sections/, { timeout: 60_000 });

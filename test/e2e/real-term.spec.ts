@@ -59,7 +59,9 @@ if (LISTING === null) {
     await page.getByTestId('view-switch').getByText('By room').click();
     await expect(page.getByTestId('resource-row').first()).toBeVisible();
     expect(await page.getByTestId('resource-row').count()).toBeGreaterThanOrEqual(rooms.size);
-    const listed = await page.getByTestId('resource-meeting').evaluateAll((els) => els.reduce((sum, el) => sum + (el.getAttribute('data-entries') ?? '').split(',').length, 0));
+    const listed = await page
+      .getByTestId('resource-meeting')
+      .evaluateAll((els) => els.reduce((sum, el) => sum + (el.getAttribute('data-entries') ?? '').split(',').length, 0));
     expect(listed).toBe(occurrences);
     await screenshot(page, 'real-summer-by-room');
     // Printed by room for the whole term, the codes read back from the PDF.
@@ -76,7 +78,9 @@ if (LISTING === null) {
     await page.getByRole('option', { name: /^S1 — / }).click();
     const inS1 = entries.filter((e) => e.part_of_term === 'S1');
     expect(inS1.length).toBeGreaterThan(0);
-    const shownInS1 = await page.getByTestId('resource-meeting').evaluateAll((els) => els.reduce((sum, el) => sum + (el.getAttribute('data-entries') ?? '').split(',').length, 0));
+    const shownInS1 = await page
+      .getByTestId('resource-meeting')
+      .evaluateAll((els) => els.reduce((sum, el) => sum + (el.getAttribute('data-entries') ?? '').split(',').length, 0));
     expect(shownInS1).toBeLessThan(listed);
 
     // Exported as a spreadsheet.

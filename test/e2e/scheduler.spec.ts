@@ -20,7 +20,10 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
 
 test('creates by clicking, moves by dragging, reverts a conflicting move, exports and persists', async ({ page, app }) => {
   await app.api('/data/sample', { method: 'POST' });
-  const blocker = await app.api<Entry>('/scheduler/', { method: 'POST', json: { course_code: 'MTH201', section_name: '1', doctor_id: 0, day: 'TR', start_time: '11:00', duration_mins: 90, room: 'Bassil 101' } });
+  const blocker = await app.api<Entry>('/scheduler/', {
+    method: 'POST',
+    json: { course_code: 'MTH201', section_name: '1', doctor_id: 0, day: 'TR', start_time: '11:00', duration_mins: 90, room: 'Bassil 101' },
+  });
   await signIn(page, app);
   await goTo(page, 'scheduler');
   await expect(page.getByTestId(`event-${blocker.id}`)).toHaveCount(2);
@@ -58,7 +61,11 @@ test('creates by clicking, moves by dragging, reverts a conflicting move, export
   // Drag it onto Tuesday 11:00, where MTH201 holds the room: refused, reverted, and the server says why.
   const moved = await page.locator(`td.fc-timegrid-col[data-date="2024-01-01"] [data-testid="event-${id}"]`).boundingBox();
   if (!moved) throw new Error('The entry vanished');
-  await drag(page, { x: moved.x + moved.width / 2, y: moved.y + 6 }, { ...(await slot(page, '2024-01-02', '11:00')), y: (await slot(page, '2024-01-02', '11:00')).y + 2 });
+  await drag(
+    page,
+    { x: moved.x + moved.width / 2, y: moved.y + 6 },
+    { ...(await slot(page, '2024-01-02', '11:00')), y: (await slot(page, '2024-01-02', '11:00')).y + 2 },
+  );
   await expect(page.getByTestId('schedule-refusal')).toContainText('Room Bassil 101 is already booked by MTH201 section 1 on TR 11:00-12:30');
   await expect(page.getByTestId('event-refusal')).toHaveCount(3);
   await expect(page.locator(`td.fc-timegrid-col[data-date="2024-01-01"] [data-testid="event-${id}"]`)).toHaveCount(1);
@@ -71,7 +78,15 @@ test('creates by clicking, moves by dragging, reverts a conflicting move, export
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await download.path());
   const sheet = workbook.getWorksheet('Final Schedule');
-  expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual(['Days Pattern', 'Course Code', 'Section Name', 'Instructor', 'Start Time', 'End Time', 'Room']);
+  expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual([
+    'Days Pattern',
+    'Course Code',
+    'Section Name',
+    'Instructor',
+    'Start Time',
+    'End Time',
+    'Room',
+  ]);
   expect((sheet?.getRow(2).values as unknown[]).slice(1)).toEqual(['MWF', 'CSC201', '1', '', '10:00', '10:50', 'Bassil 101']);
 
   // Everything is still there after a reload.

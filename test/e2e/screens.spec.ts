@@ -17,15 +17,29 @@ const DIALOGS = {
 /** Serious and critical accessibility problems axe-core finds on what is on screen, as readable lines. */
 async function seriousProblems(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact}: ${v.id} (${v.help}) at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact}: ${v.id} (${v.help}) at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join('; ')}`,
+    );
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`every screen and the scheduler's dialogs at 1366×768 in ${scheme} mode: no serious or critical accessibility problem, screenshots kept`, async ({ page, app }) => {
+  test(`every screen and the scheduler's dialogs at 1366×768 in ${scheme} mode: no serious or critical accessibility problem, screenshots kept`, async ({
+    page,
+    app,
+  }) => {
     test.setTimeout(180_000);
     await app.api('/data/sample', { method: 'POST' });
     await app.api('/predict/train', { method: 'POST' });
-    const run = await app.api<{ id: number }>('/predict/bulk', { method: 'POST', json: { run_name: 'Spring plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' } });
+    const run = await app.api<{ id: number }>('/predict/bulk', {
+      method: 'POST',
+      json: { run_name: 'Spring plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' },
+    });
     await app.api('/scheduler/auto', { method: 'POST', json: { run_id: run.id, dry_run: false } });
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1366, height: 768 });

@@ -19,7 +19,15 @@ async function fillWeek(app: RunningApp, count: number): Promise<{ room: string;
     const block = Math.floor(i / 40);
     const day = DAYS[block % DAYS.length] ?? 'MWF';
     const start = 8 * 60 + block * 60 + (room % 3) * 15;
-    const json = { course_code: `ECE${100 + (i % 300)}`, section_name: `S${i}`, doctor_id: 0, day, start_time: `${String(Math.floor(start / 60)).padStart(2, '0')}:${String(start % 60).padStart(2, '0')}`, duration_mins: room % 2 ? 50 : 75, room: `Hall ${room}` };
+    const json = {
+      course_code: `ECE${100 + (i % 300)}`,
+      section_name: `S${i}`,
+      doctor_id: 0,
+      day,
+      start_time: `${String(Math.floor(start / 60)).padStart(2, '0')}:${String(start % 60).padStart(2, '0')}`,
+      duration_mins: room % 2 ? 50 : 75,
+      room: `Hall ${room}`,
+    };
     await app.api('/scheduler/', { method: 'POST', json });
     made.push({ room: json.room, day });
   }
@@ -41,7 +49,10 @@ async function accountedOnWeek(page: Page): Promise<{ drawn: number; counted: nu
   });
 }
 
-test('500 sections: every one drawn or counted on the week, by room and by instructor; a room\'s week printed on one landscape page, all rooms on two', async ({ page, app }) => {
+test("500 sections: every one drawn or counted on the week, by room and by instructor; a room's week printed on one landscape page, all rooms on two", async ({
+  page,
+  app,
+}) => {
   test.setTimeout(180_000);
   const made = await fillWeek(app, 500);
   const occurrences = occurrencesOf(made);
@@ -49,7 +60,15 @@ test('500 sections: every one drawn or counted on the week, by room and by instr
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, app);
   await goTo(page, 'scheduler');
-  await expect.poll(async () => { const a = await accountedOnWeek(page); return a.drawn + a.counted; }, { timeout: 30_000 }).toBe(occurrences);
+  await expect
+    .poll(
+      async () => {
+        const a = await accountedOnWeek(page);
+        return a.drawn + a.counted;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(occurrences);
   const week = await accountedOnWeek(page);
   // The code first: at 1366 px no drawn block cuts its course code; a block too narrow for it joined a fold.
   const codes = await cutCodes(page);
@@ -97,18 +116,24 @@ test('500 sections: every one drawn or counted on the week, by room and by instr
   // By room: 40 rows, every meeting placed; filters and term carry over between views.
   await page.getByTestId('view-switch').getByText('By room').click();
   await expect(page.getByTestId('resource-row')).toHaveCount(40);
-  const placed = await page.getByTestId('resource-meeting').evaluateAll((els) => els.reduce((sum, el) => sum + (el.getAttribute('data-entries') ?? '').split(',').length, 0));
+  const placed = await page
+    .getByTestId('resource-meeting')
+    .evaluateAll((els) => els.reduce((sum, el) => sum + (el.getAttribute('data-entries') ?? '').split(',').length, 0));
   expect(placed).toBe(occurrences);
-  await expect(page.getByTestId('resource-row').filter({ hasText: 'Hall 7' }).first().getByTestId('resource-meeting').first()).toHaveAttribute('aria-label', /^ECE\d+ §S\d+, (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday) \d\d:\d\d–\d\d:\d\d, Hall 7, no instructor yet$/);
+  await expect(page.getByTestId('resource-row').filter({ hasText: 'Hall 7' }).first().getByTestId('resource-meeting').first()).toHaveAttribute(
+    'aria-label',
+    /^ECE\d+ §S\d+, (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday) \d\d:\d\d–\d\d:\d\d, Hall 7, no instructor yet$/,
+  );
   await screenshot(page, 'scheduler-500-by-room');
   // Every course code reads in full on screen: no code is cut by its cell.
-  const cutInRooms = await page.getByTestId('meeting-code').evaluateAll((els) =>
-    els.filter((el) => {
-      const cell = el.closest('td');
-      const box = el.getBoundingClientRect();
-      const cellBox = cell?.getBoundingClientRect();
-      return !cellBox || box.right > cellBox.right + 0.5 || box.left < cellBox.left - 0.5;
-    }).length,
+  const cutInRooms = await page.getByTestId('meeting-code').evaluateAll(
+    (els) =>
+      els.filter((el) => {
+        const cell = el.closest('td');
+        const box = el.getBoundingClientRect();
+        const cellBox = cell?.getBoundingClientRect();
+        return !cellBox || box.right > cellBox.right + 0.5 || box.left < cellBox.left - 0.5;
+      }).length,
   );
   expect(cutInRooms).toBe(0);
   // Printed, the whole week by room is one page set: 40 rooms on rows (a row never split, the day
@@ -140,7 +165,12 @@ test('500 sections: every one drawn or counted on the week, by room and by instr
   await expect(page.getByTestId('resource-row')).toContainText('No instructor yet');
   await expect(page.getByTestId('resource-row')).toContainText(`${hall3.length} sections`);
   await page.getByTestId('view-switch').getByText('Week').click();
-  await expect.poll(async () => { const a = await accountedOnWeek(page); return a.drawn + a.counted; }).toBe(occurrencesOf(hall3));
+  await expect
+    .poll(async () => {
+      const a = await accountedOnWeek(page);
+      return a.drawn + a.counted;
+    })
+    .toBe(occurrencesOf(hall3));
 
   // Print: the room's week on one A4 landscape page, without the app around it.
   await page.emulateMedia({ media: 'print' });
@@ -207,7 +237,10 @@ test('keyboard only: create a section, move it, delete it, and download an instr
   const doctors = await app.api<{ id: number; name: string }[]>('/scheduler/doctors');
   const doctor = doctors.find((d) => d.name === 'Dr. Karim Nassar');
   if (!doctor) throw new Error('The sample has no Dr. Karim Nassar');
-  const taught = await app.api<Entry>('/scheduler/', { method: 'POST', json: { course_code: 'CSC243', section_name: '2', doctor_id: doctor.id, day: 'TR', start_time: '11:00', duration_mins: 75, room: 'Bassil 101' } });
+  const taught = await app.api<Entry>('/scheduler/', {
+    method: 'POST',
+    json: { course_code: 'CSC243', section_name: '2', doctor_id: doctor.id, day: 'TR', start_time: '11:00', duration_mins: 75, room: 'Bassil 101' },
+  });
   await page.reload();
   await page.getByTestId('filter-doctor').click();
   await page.getByRole('option', { name: doctor.name, exact: true }).click();

@@ -14,7 +14,16 @@ test('switches terms, copies last Fall forward, and draws a team-taught joint pa
   await app.api('/scheduler/settings', { method: 'PATCH', json: { current_term: { year: 2025, semester: 'Fall' } } });
   const first = await app.api<{ id: number; name: string }>('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Team One' } });
   const second = await app.api<{ id: number; name: string }>('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Team Two' } });
-  const together = { doctor_ids: [first.id, second.id], day: 'TR', start_time: '14:00', duration_mins: 75, room: 'Bassil 101', joint_group: 'CSC374+574', year: 2024, semester: 'Fall' };
+  const together = {
+    doctor_ids: [first.id, second.id],
+    day: 'TR',
+    start_time: '14:00',
+    duration_mins: 75,
+    room: 'Bassil 101',
+    joint_group: 'CSC374+574',
+    year: 2024,
+    semester: 'Fall',
+  };
   await app.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC374', section_name: '1', ...together } });
   await app.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC574', section_name: '1', ...together } });
 

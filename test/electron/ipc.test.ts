@@ -40,12 +40,21 @@ describe('IPC dispatch', () => {
   });
 
   it('returns core errors as data with their code, fields and conflicts', async () => {
-    const invalid = await dispatch(core, appFrame, 'schedule-create', { course_code: 'CSC201', section_name: '1', day: 'XX', start_time: '09:00', duration_mins: 60 });
+    const invalid = await dispatch(core, appFrame, 'schedule-create', {
+      course_code: 'CSC201',
+      section_name: '1',
+      day: 'XX',
+      start_time: '09:00',
+      duration_mins: 60,
+    });
     expect(invalid).toMatchObject({ ok: false, error: { code: 'validation', details: { fields: [{ field: 'day' }] } } });
     const body = { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'MW', start_time: '09:00', duration_mins: 60, room: 'A' };
     await dispatch(core, appFrame, 'schedule-create', body);
     const clash = await dispatch(core, appFrame, 'schedule-create', { ...body, section_name: '2' });
-    expect(clash).toMatchObject({ ok: false, error: { code: 'conflict', details: { conflicts: ['Room A is already booked by CSC201 section 1 on MW 09:00-10:00'] } } });
+    expect(clash).toMatchObject({
+      ok: false,
+      error: { code: 'conflict', details: { conflicts: ['Room A is already booked by CSC201 section 1 on MW 09:00-10:00'] } },
+    });
     expect(await dispatch(core, appFrame, 'no-such-operation', {})).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await dispatch(core, appFrame, 42, {})).toMatchObject({ ok: false, error: { code: 'validation' } });
   });
@@ -53,7 +62,10 @@ describe('IPC dispatch', () => {
   it('registers one invoke channel and forwards core events to the window', async () => {
     const handlers = new Map<string, (...args: unknown[]) => unknown>();
     const sent: [string, unknown][] = [];
-    const ipcMain = { handle: (channel: string, fn: (...args: unknown[]) => unknown) => handlers.set(channel, fn), removeHandler: (channel: string) => handlers.delete(channel) };
+    const ipcMain = {
+      handle: (channel: string, fn: (...args: unknown[]) => unknown) => handlers.set(channel, fn),
+      removeHandler: (channel: string) => handlers.delete(channel),
+    };
     const window = { isDestroyed: () => false, webContents: { send: (channel: string, payload: unknown) => sent.push([channel, payload]) } };
     const dispose = registerIpc(ipcMain as never, {} as never, core, window as never);
     const invoke = handlers.get(INVOKE_CHANNEL);

@@ -12,16 +12,25 @@ describe('app:// path guard', () => {
     expect(resolveAppFile(root, 'app://termwise/assets/index-abc.js?x=1')).toBe(join(root, 'assets', 'index-abc.js'));
   });
 
-  it.each(['app://termwise/../secret.txt', 'app://termwise/%2e%2e/secret.txt', 'app://termwise/assets/%2e%2e/%2e%2e/etc/passwd', 'app://termwise/assets/..%2f..%2f..%2fetc%2fpasswd'])(
-    'never leaves the renderer folder for %s',
-    (url) => {
-      const file = resolveAppFile(root, url);
-      if (file !== null) expect(file.startsWith(`${root}/`)).toBe(true);
-      expect(file).not.toBe('/etc/passwd');
-    },
-  );
+  it.each([
+    'app://termwise/../secret.txt',
+    'app://termwise/%2e%2e/secret.txt',
+    'app://termwise/assets/%2e%2e/%2e%2e/etc/passwd',
+    'app://termwise/assets/..%2f..%2f..%2fetc%2fpasswd',
+  ])('never leaves the renderer folder for %s', (url) => {
+    const file = resolveAppFile(root, url);
+    if (file !== null) expect(file.startsWith(`${root}/`)).toBe(true);
+    expect(file).not.toBe('/etc/passwd');
+  });
 
-  it.each(['app://termwise/..%2f..%2f..%2f..%2fetc%2fpasswd', 'app://termwise/..%5c..%5cwindows', 'app://termwise/%00index.html', 'app://other/index.html', 'file:///etc/passwd', 'https://termwise/index.html'])('refuses %s', (url) => {
+  it.each([
+    'app://termwise/..%2f..%2f..%2f..%2fetc%2fpasswd',
+    'app://termwise/..%5c..%5cwindows',
+    'app://termwise/%00index.html',
+    'app://other/index.html',
+    'file:///etc/passwd',
+    'https://termwise/index.html',
+  ])('refuses %s', (url) => {
     expect(resolveAppFile(root, url)).toBeNull();
   });
 });

@@ -16,5 +16,7 @@ export async function failThirdMeeting(db: Db, message: string): Promise<void> {
     await sql`CREATE TRIGGER fail_third BEFORE INSERT ON schedule_entries FOR EACH ROW EXECUTE FUNCTION fail_third()`.execute(db);
     return;
   }
-  await sql`CREATE TRIGGER fail_third BEFORE INSERT ON schedule_entries WHEN (SELECT COUNT(*) FROM schedule_entries) >= 2 BEGIN SELECT RAISE(ABORT, ${sql.lit(message)}); END`.execute(db);
+  await sql`CREATE TRIGGER fail_third BEFORE INSERT ON schedule_entries WHEN (SELECT COUNT(*) FROM schedule_entries) >= 2 BEGIN SELECT RAISE(ABORT, ${sql.lit(message)}); END`.execute(
+    db,
+  );
 }

@@ -20,7 +20,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const given = process.env.TERMWISE_TEST_DATABASE_URL;
   const server = given ? null : await startThrowawayPostgres();
   const adminUrl = given ?? server?.adminUrl ?? '';
-  console.log(given ? `PostgreSQL tests run against TERMWISE_TEST_DATABASE_URL (${new URL(given).host})` : `PostgreSQL tests run against a throwaway PostgreSQL ${server?.version ?? ''}`);
+  console.log(
+    given
+      ? `PostgreSQL tests run against TERMWISE_TEST_DATABASE_URL (${new URL(given).host})`
+      : `PostgreSQL tests run against a throwaway PostgreSQL ${server?.version ?? ''}`,
+  );
   const migrate = async (url: string): Promise<void> => (await openStore({ kind: 'postgres', url }, { migrate: true, poolSize: 1 })).close();
   project.provide('postgresAdminUrl', adminUrl);
   project.provide('postgresTemplate', await createTemplateDatabase(adminUrl, migrate));

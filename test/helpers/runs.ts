@@ -3,7 +3,11 @@ import { insertRun } from '../../core/predict/runs-repo';
 import type { ModelEntry } from '../../core/predict/schema';
 
 /** Saves a prediction run with chosen entries (test setup: which courses are recommended, how big). */
-export function saveRun(db: Db, campus: 'Beirut' | 'Byblos', entries: { code: string; types?: string[]; enrollment: number; sections: number; offer?: boolean }[]): Promise<number> {
+export function saveRun(
+  db: Db,
+  campus: 'Beirut' | 'Byblos',
+  entries: { code: string; types?: string[]; enrollment: number; sections: number; offer?: boolean }[],
+): Promise<number> {
   const rows: ModelEntry[] = entries.map((e) => ({
     course_code: e.code,
     course_name: e.code,
@@ -21,5 +25,20 @@ export function saveRun(db: Db, campus: 'Beirut' | 'Byblos', entries: { code: st
     section_size: 40,
     reasons: [],
   }));
-  return insertRun(db, 1, { run_name: 'test', target_year: 2025, target_semester: 'Fall', target_campus: campus, model_version: 'test', created_at: new Date().toISOString(), caveats: [], term_notes: [], entries: rows }, {});
+  return insertRun(
+    db,
+    1,
+    {
+      run_name: 'test',
+      target_year: 2025,
+      target_semester: 'Fall',
+      target_campus: campus,
+      model_version: 'test',
+      created_at: new Date().toISOString(),
+      caveats: [],
+      term_notes: [],
+      entries: rows,
+    },
+    {},
+  );
 }

@@ -82,7 +82,10 @@ describe('API surface', () => {
   it('grants no CORS access to other origins', async () => {
     const response = await server.api('/data/courses', { headers: { origin: 'https://evil.example' } });
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(`${server.url}/data/courses`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const preflight = await fetch(`${server.url}/data/courses`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 
@@ -146,10 +149,16 @@ describe('routes, handlers and change events agree', () => {
     await server.upload('/data/upload/courses', 'c.json', JSON.stringify([{ code: 'CSC201', name: 'Programming' }]));
     // Each event names the department whose data changed (the first, here).
     expect(await changed()).toEqual([{ type: 'changed', areas: ['catalog'], department: 1 }]);
-    await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'M', start_time: '09:00', duration_mins: 5000, room: 'A' } });
+    await server.api('/scheduler/', {
+      method: 'POST',
+      json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'M', start_time: '09:00', duration_mins: 5000, room: 'A' },
+    });
     await server.upload('/data/upload/courses', 'c.json', '{not json');
     expect(await changed()).toHaveLength(1);
-    await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'M', start_time: '09:00', duration_mins: 60, room: 'A' } });
+    await server.api('/scheduler/', {
+      method: 'POST',
+      json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'M', start_time: '09:00', duration_mins: 60, room: 'A' },
+    });
     expect((await changed()).at(-1)).toEqual({ type: 'changed', areas: ['timetable'], department: 1 });
     controller.abort();
   });

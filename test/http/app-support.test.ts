@@ -54,7 +54,11 @@ describe('renderer page and session', () => {
     expect(await json(list)).toMatchObject([{ code: 'CSC201' }]);
     const unknown = await fetch(url('/rpc/nope'), { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body: '{}' });
     expect(unknown.status).toBe(404);
-    const invalid = await fetch(url('/rpc/schedule-create'), { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body: '{"day":"X"}' });
+    const invalid = await fetch(url('/rpc/schedule-create'), {
+      method: 'POST',
+      headers: { ...bearer(), 'content-type': 'application/json' },
+      body: '{"day":"X"}',
+    });
     expect(invalid.status).toBe(422);
   });
 
@@ -109,7 +113,9 @@ describe('settings, backup, restore and sample data', () => {
     await core.context.db.deleteFrom('courses').execute();
     const form = new FormData();
     form.append('file', new Blob([bytes]), 'backup.db');
-    const restored = await json<{ status: string; tables: Record<string, number> }>(await fetch(url('/data/restore'), { method: 'POST', headers: bearer(), body: form }));
+    const restored = await json<{ status: string; tables: Record<string, number> }>(
+      await fetch(url('/data/restore'), { method: 'POST', headers: bearer(), body: form }),
+    );
     expect(restored).toMatchObject({ status: 'restored', tables: { courses: 117, schedule_entries: 0, doctors: 30 } });
     expect(await core.run('schedule-list', {})).toEqual([]);
   });

@@ -131,7 +131,9 @@ describe('POST /scheduler/auto', () => {
       { code: 'CSC201', enrollment: 90, sections: 3 },
       { code: 'CSC202', enrollment: 30, sections: 1 },
     ]);
-    const draft = await json<Omit<AutofillResponse, 'placed'> & { draft_id: string; placed: (ScheduleEntry & { draft_section: number })[] }>(await auto({ run_id: runId }));
+    const draft = await json<Omit<AutofillResponse, 'placed'> & { draft_id: string; placed: (ScheduleEntry & { draft_section: number })[] }>(
+      await auto({ run_id: runId }),
+    );
     expect(draft.placed).toHaveLength(4);
     expect(await json<ScheduleEntry[]>(await server.api('/scheduler/'))).toEqual([]);
     // Staff keep two of the four sections.
@@ -140,13 +142,17 @@ describe('POST /scheduler/auto', () => {
     expect(applied.status, await applied.clone().text()).toBe(200);
     expect(await json(applied)).toMatchObject({ applied: 2 });
     const stored = await json<ScheduleEntry[]>(await server.api('/scheduler/'));
-    const where = (e: Pick<ScheduleEntry, 'course_code' | 'section_name' | 'day' | 'start_time' | 'room'>): string => `${e.course_code} ${e.section_name} ${e.day} ${e.start_time} ${e.room}`;
+    const where = (e: Pick<ScheduleEntry, 'course_code' | 'section_name' | 'day' | 'start_time' | 'room'>): string =>
+      `${e.course_code} ${e.section_name} ${e.day} ${e.start_time} ${e.room}`;
     expect(stored.map(where).sort()).toEqual(kept.map(where).sort());
     // Applied once only.
     expect((await server.api(`/scheduler/auto/${draft.draft_id}/apply`, { method: 'POST', json: {} })).status).toBe(400);
     // A draft made before another write is refused whole, in words.
     const next = await json<{ draft_id: string }>(await auto({ run_id: runId }));
-    await server.api('/scheduler/', { method: 'POST', json: { course_code: 'MTH101', section_name: '1', doctor_id: 0, day: 'S', start_time: '08:00', duration_mins: 60, room: 'Annex' } });
+    await server.api('/scheduler/', {
+      method: 'POST',
+      json: { course_code: 'MTH101', section_name: '1', doctor_id: 0, day: 'S', start_time: '08:00', duration_mins: 60, room: 'Annex' },
+    });
     const stale = await server.api(`/scheduler/auto/${next.draft_id}/apply`, { method: 'POST', json: {} });
     expect(stale.status, await stale.clone().text()).toBe(400);
     expect((await json<{ detail: string }>(stale)).detail).toMatch(/^The timetable has changed since this draft was made/);

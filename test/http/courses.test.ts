@@ -24,8 +24,26 @@ describe('POST /data/upload/courses', () => {
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ status: 'success', processed: 3, skipped: 0, warnings: [] });
     expect(await courses()).toEqual([
-      { code: 'CSC310', name: 'Algorithms', prefix: 'CSC', number: '310', type: 'core', study_plan: 'Year 2, Spring', prerequisites: '["CSC243","CSC215"]', course_level: 3 },
-      { code: 'CSC498HN', name: 'Honors Research', prefix: 'CSC', number: '498HN', type: '["core","elective"]', study_plan: null, prerequisites: '["CSC310"]', course_level: 4 },
+      {
+        code: 'CSC310',
+        name: 'Algorithms',
+        prefix: 'CSC',
+        number: '310',
+        type: 'core',
+        study_plan: 'Year 2, Spring',
+        prerequisites: '["CSC243","CSC215"]',
+        course_level: 3,
+      },
+      {
+        code: 'CSC498HN',
+        name: 'Honors Research',
+        prefix: 'CSC',
+        number: '498HN',
+        type: '["core","elective"]',
+        study_plan: null,
+        prerequisites: '["CSC310"]',
+        course_level: 4,
+      },
       { code: 'CSC599', name: 'Thesis', prefix: 'CSC', number: '599', type: '["masters"]', study_plan: null, prerequisites: null, course_level: 5 },
     ]);
   });
@@ -39,7 +57,10 @@ describe('POST /data/upload/courses', () => {
   });
 
   it('reads an object keyed by course code', async () => {
-    const response = await uploadCourses({ 'STA 201': { name: 'Elementary Statistics', type: 'core' }, 'CSC463/BIF463': { name: 'Genomics', type: ['core', 'elective'] } });
+    const response = await uploadCourses({
+      'STA 201': { name: 'Elementary Statistics', type: 'core' },
+      'CSC463/BIF463': { name: 'Genomics', type: ['core', 'elective'] },
+    });
     expect(await json(response)).toMatchObject({ status: 'success', processed: 2 });
     const list = await courses();
     expect(list.find((c) => c.code === 'CSC463/BIF463')).toMatchObject({ prefix: 'CSC', number: '463', type: '["core","elective"]', course_level: 4 });

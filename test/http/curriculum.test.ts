@@ -53,7 +53,7 @@ async function conflictCount(): Promise<number> {
 }
 
 describe('curriculum conflicts', () => {
-  it('lists the term timetable\'s student cohorts with their courses, for the Scheduler\'s cohort view (GET /scheduler/cohorts)', async () => {
+  it("lists the term timetable's student cohorts with their courses, for the Scheduler's cohort view (GET /scheduler/cohorts)", async () => {
     await place('CSC243', '1', 'MWF', '09:00');
     await place('CSC245', '1', 'TR', '09:00');
     await place('CSC326', '1', 'TR', '11:00');
@@ -93,7 +93,9 @@ describe('curriculum conflicts', () => {
     const moved = await server.api(`/scheduler/${alternative.id}`, { method: 'PATCH', json: { day: 'F', start_time: '09:00' } });
     expect(curriculumWarnings(await json<ScheduleEntry>(moved))).toEqual([expect.stringContaining('overlaps CSC243 section 1') as string]);
     listed = await timetable();
-    expect(curriculumWarnings(listed.get(structures.id))).toEqual([expect.stringContaining('(this meeting overlaps CSC245 section 1, CSC245 section 2)') as string]);
+    expect(curriculumWarnings(listed.get(structures.id))).toEqual([
+      expect.stringContaining('(this meeting overlaps CSC245 section 1, CSC245 section 2)') as string,
+    ]);
     expect(await conflictCount()).toBe(1);
 
     // Deleting the clashing meetings of CSC245 leaves nothing to warn about.
@@ -108,7 +110,9 @@ describe('curriculum conflicts', () => {
     expect(curriculumWarnings(await place('CSC310', '1', 'MWF', '09:00'))).toEqual([]); // Spring in the plan
     expect(curriculumWarnings(await place('CSC326', '1', 'MWF', '09:00'))).toEqual([]); // Year 3
     const spring = await place('CSC310', '1', 'MWF', '09:00', { year: 2026, semester: 'Spring' });
-    expect(curriculumWarnings(await place('CSC245', '1', 'MWF', '09:00', { year: 2026, semester: 'Spring' }))).toEqual([expect.stringContaining('CSC310') as string]);
+    expect(curriculumWarnings(await place('CSC245', '1', 'MWF', '09:00', { year: 2026, semester: 'Spring' }))).toEqual([
+      expect.stringContaining('CSC310') as string,
+    ]);
     const springList = await json<ScheduleEntry[]>(await server.api('/scheduler/?year=2026&semester=Spring'));
     expect(curriculumWarnings(springList.find((e) => e.id === spring.id))).toHaveLength(1);
     expect(await conflictCount()).toBe(0); // the dashboard counts the current term (Fall 2025)
@@ -128,7 +132,10 @@ describe('curriculum conflicts', () => {
     expect(curriculumWarnings(await place('CSC245', '1', 'MWF', '09:00', { campus: 'Byblos' }))).toEqual([]);
     await place('MTH201', '1', 'TR', '14:00', { joint_group: 'MTH-J' });
     expect(curriculumWarnings(await place('MTH202', '1', 'TR', '14:00', { joint_group: 'MTH-J' }))).toEqual([]);
-    for (const part of [{ code: 'A', name: 'First half', start_date: '2025-09-01', end_date: '2025-10-20' }, { code: 'B', name: 'Second half', start_date: '2025-10-21', end_date: '2025-12-15' }]) {
+    for (const part of [
+      { code: 'A', name: 'First half', start_date: '2025-09-01', end_date: '2025-10-20' },
+      { code: 'B', name: 'Second half', start_date: '2025-10-21', end_date: '2025-12-15' },
+    ]) {
       expect((await server.api('/scheduler/parts', { method: 'POST', json: { year: 2025, semester: 'Fall', ...part } })).status).toBe(200);
     }
     await place('CSC243', '2', 'TR', '08:00', { part_of_term: 'A', campus: 'Beirut' });
@@ -152,7 +159,10 @@ describe('curriculum conflicts of an imported timetable', () => {
       'MTH202,1,TR,11:00 AM,12:15 PM,Hall 9,2025,Fall',
     ].join('\n');
     const importing = (dry_run: string) => server.upload('/scheduler/import', 'listing.csv', csv, { dry_run });
-    const preview = await json<{ meetings: number; curriculum_conflicts: { year: number; semester: string; campus: string; cohort: string; courses: string[]; detail: string }[] }>(await importing('true'));
+    const preview = await json<{
+      meetings: number;
+      curriculum_conflicts: { year: number; semester: string; campus: string; cohort: string; courses: string[]; detail: string }[];
+    }>(await importing('true'));
     expect(preview.meetings).toBe(4);
     expect(preview.curriculum_conflicts).toEqual([
       {
@@ -161,7 +171,8 @@ describe('curriculum conflicts of an imported timetable', () => {
         campus: 'Beirut',
         cohort: 'Computer Science, Year 2',
         courses: ['CSC243', 'CSC245'],
-        detail: 'Students of Computer Science, Year 2 take CSC243 and CSC245 together at Beirut, and every choice of their sections overlaps (CSC243 section 1 with CSC245 section 1)',
+        detail:
+          'Students of Computer Science, Year 2 take CSC243 and CSC245 together at Beirut, and every choice of their sections overlaps (CSC243 section 1 with CSC245 section 1)',
       },
     ]);
     expect(await conflictCount()).toBe(0);
@@ -207,7 +218,9 @@ describe('a study plan of hundreds of courses in one slot', () => {
       expect(entry.curriculum_conflicts).toHaveLength(10);
       const warnings = entry.warnings.filter((w) => w.startsWith('Curriculum conflict'));
       expect(warnings).toHaveLength(11);
-      expect(warnings[10]).toBe(`Curriculum conflict: this meeting also overlaps ${n - 11} more courses its students take together with it, with no clash-free choice of sections`);
+      expect(warnings[10]).toBe(
+        `Curriculum conflict: this meeting also overlaps ${n - 11} more courses its students take together with it, with no clash-free choice of sections`,
+      );
     }
     const metrics = await json<{ curriculum_conflicts: number }>(await server.api('/dashboard/metrics'));
     expect(metrics.curriculum_conflicts).toBe((n * (n - 1)) / 2);

@@ -30,7 +30,12 @@ describe("the department's profile", () => {
   it("derives the quota categories from the catalog's prefixes and types, each with its usual count at the campus", async () => {
     expect((await server.upload('/data/upload/courses', 'courses.json', JSON.stringify(catalog))).status).toBe(200);
     // Four Falls at Beirut: two ECE core courses in each, the elective in one of them.
-    const rows = [2021, 2022, 2023, 2024].flatMap((y) => [`ECE110,${y},Fall,Beirut,300`, `ECE120,${y},Fall,Beirut,200`, `PHYS211,${y},Fall,Beirut,400`, ...(y === 2024 ? [`ECE498,${y},Fall,Beirut,30`] : [])]);
+    const rows = [2021, 2022, 2023, 2024].flatMap((y) => [
+      `ECE110,${y},Fall,Beirut,300`,
+      `ECE120,${y},Fall,Beirut,200`,
+      `PHYS211,${y},Fall,Beirut,400`,
+      ...(y === 2024 ? [`ECE498,${y},Fall,Beirut,30`] : []),
+    ]);
     expect((await server.upload('/data/upload/offerings', 'o.csv', offerings(rows))).status).toBe(200);
     const found = await categories('?campus=Beirut');
     expect(found).toMatchObject({ campus: 'Beirut', source: 'catalog' });
@@ -51,10 +56,24 @@ describe("the department's profile", () => {
 
   it('keeps categories, seats per section and course sizes set in Settings with the department, and returns to the defaults with null', async () => {
     expect((await server.upload('/data/upload/courses', 'courses.json', JSON.stringify(catalog))).status).toBe(200);
-    const change = { quota_categories: [{ prefix: 'phys', type: null, label: 'Physics', count: 3 }, { prefix: 'ECE', type: 'Core', count: 5 }], section_size: 30, section_sizes: { PHYS211: 200 } };
+    const change = {
+      quota_categories: [
+        { prefix: 'phys', type: null, label: 'Physics', count: 3 },
+        { prefix: 'ECE', type: 'Core', count: 5 },
+      ],
+      section_size: 30,
+      section_sizes: { PHYS211: 200 },
+    };
     const saved = await server.api('/settings/profile', { method: 'PATCH', json: change });
     expect(saved.status, await saved.clone().text()).toBe(200);
-    const stored = { quota_categories: [{ prefix: 'PHYS', type: null, label: 'Physics', count: 3 }, { prefix: 'ECE', type: 'core', count: 5 }], section_size: 30, section_sizes: { PHYS211: 200 } };
+    const stored = {
+      quota_categories: [
+        { prefix: 'PHYS', type: null, label: 'Physics', count: 3 },
+        { prefix: 'ECE', type: 'core', count: 5 },
+      ],
+      section_size: 30,
+      section_sizes: { PHYS211: 200 },
+    };
     expect(await json(saved)).toEqual(stored);
     expect(await json(await server.api('/settings/profile'))).toEqual(stored);
     // Each department has its own.
@@ -68,7 +87,10 @@ describe("the department's profile", () => {
       ],
     });
     // One field at a time; null returns it to the default.
-    expect(await json(await server.api('/settings/profile', { method: 'PATCH', json: { quota_categories: null } }))).toEqual({ section_size: 30, section_sizes: { PHYS211: 200 } });
+    expect(await json(await server.api('/settings/profile', { method: 'PATCH', json: { quota_categories: null } }))).toEqual({
+      section_size: 30,
+      section_sizes: { PHYS211: 200 },
+    });
     expect((await categories()).source).toBe('catalog');
   });
 
@@ -108,8 +130,13 @@ describe("the department's profile", () => {
 
   it('refuses a quota key that names nothing in the catalog, listing the categories that would do', async () => {
     expect((await server.upload('/data/upload/courses', 'courses.json', JSON.stringify(catalog))).status).toBe(200);
-    const response = await server.api('/predict/bulk', { method: 'POST', json: { run_name: 'x', target_year: 2025, target_semester: 'Fall', target_campus: 'Beirut', slots: { csc_core: 3 } } });
+    const response = await server.api('/predict/bulk', {
+      method: 'POST',
+      json: { run_name: 'x', target_year: 2025, target_semester: 'Fall', target_campus: 'Beirut', slots: { csc_core: 3 } },
+    });
     expect(response.status).toBe(422);
-    expect((await json<{ detail: string }>(response)).detail).toBe('Invalid input — slots: "csc_core" is not a quota category of this department (ece_core, ece_elective, ece_masters, phys_core, or a prefix such as "ece")');
+    expect((await json<{ detail: string }>(response)).detail).toBe(
+      'Invalid input — slots: "csc_core" is not a quota category of this department (ece_core, ece_elective, ece_masters, phys_core, or a prefix such as "ece")',
+    );
   });
 });

@@ -20,7 +20,11 @@ const upload = (department: number, path: string, filename: string, content: str
   return inDepartment(department, path, { method: 'POST', body: form });
 };
 
-const book = (department: number, body: Record<string, unknown>): Promise<Response> => inDepartment(department, '/scheduler/', { method: 'POST', json: { year: 2026, semester: 'Fall', day: 'MW', start_time: '10:00', duration_mins: 75, ...body } });
+const book = (department: number, body: Record<string, unknown>): Promise<Response> =>
+  inDepartment(department, '/scheduler/', {
+    method: 'POST',
+    json: { year: 2026, semester: 'Fall', day: 'MW', start_time: '10:00', duration_mins: 75, ...body },
+  });
 
 const detail = async (response: Response): Promise<string> => (await json<{ detail: string }>(response)).detail;
 
@@ -37,7 +41,11 @@ afterAll(async () => {
 describe('departments', () => {
   it('are listed, each with its code, name and campuses; a code is unique and a campus must be the server’s', async () => {
     const list = await json<{ id: number; code: string; name: string; campuses: string[] | null }[]>(await server.api('/departments'));
-    expect(list.map((d) => d.code)).toEqual(['main', 'ECE', 'PHYS'].filter((c) => list.some((d) => d.code === c)).sort((a, b) => list.findIndex((d) => d.code === a) - list.findIndex((d) => d.code === b)));
+    expect(list.map((d) => d.code)).toEqual(
+      ['main', 'ECE', 'PHYS']
+        .filter((c) => list.some((d) => d.code === c))
+        .sort((a, b) => list.findIndex((d) => d.code === a) - list.findIndex((d) => d.code === b)),
+    );
     expect(list.find((d) => d.id === phys)).toMatchObject({ code: 'PHYS', name: 'Physics', campuses: ['Beirut'] });
     expect((await server.api('/departments', { method: 'POST', json: { code: 'ece', name: 'Again' } })).status).toBe(400);
     const badCampus = await server.api('/departments', { method: 'POST', json: { code: 'MATH', name: 'Mathematics', campuses: ['Tripoli'] } });
@@ -51,7 +59,9 @@ describe('departments', () => {
   it('keep their own catalog, history and timetable: nothing of one shows in another', async () => {
     expect((await upload(ece, '/data/upload/courses', 'c.json', JSON.stringify([{ code: 'ECE210', name: 'Circuits', type: 'core' }]))).status).toBe(200);
     expect((await upload(phys, '/data/upload/courses', 'c.json', JSON.stringify([{ code: 'PHYS211', name: 'Mechanics', type: 'core' }]))).status).toBe(200);
-    const offerings = ['course_code,year,semester,campus,total_enrolled,passed_count,failed_count,is_offered', 'ECE210,2025,Fall,Beirut,80,70,10,true'].join('\n');
+    const offerings = ['course_code,year,semester,campus,total_enrolled,passed_count,failed_count,is_offered', 'ECE210,2025,Fall,Beirut,80,70,10,true'].join(
+      '\n',
+    );
     expect((await upload(ece, '/data/upload/offerings', 'o.csv', offerings)).status).toBe(200);
     expect((await json<{ code: string }[]>(await inDepartment(ece, '/data/courses'))).map((c) => c.code)).toEqual(['ECE210']);
     expect((await json<{ code: string }[]>(await inDepartment(phys, '/data/courses'))).map((c) => c.code)).toEqual(['PHYS211']);
@@ -82,7 +92,8 @@ describe('departments', () => {
     expect(await detail(clash)).toMatch(/^Dr\. Shared already teaches ECE210 section A of Electrical Engineering on MW 10:00-11:15/);
     // A department can assign only the instructors it lists.
     expect((await upload(ece, '/data/upload/doctors', 'd.csv', 'name,allowed_courses\nDr. Only Ece,ECE210\n')).status).toBe(200);
-    const onlyEce = (await json<{ id: number; name: string }[]>(await inDepartment(ece, '/scheduler/doctors'))).find((d) => d.name === 'Dr. Only Ece')?.id as number;
+    const onlyEce = (await json<{ id: number; name: string }[]>(await inDepartment(ece, '/scheduler/doctors'))).find((d) => d.name === 'Dr. Only Ece')
+      ?.id as number;
     const notListed = await book(phys, { course_code: 'PHYS211', section_name: '2', doctor_id: onlyEce, start_time: '15:00', room: 'PHYS 5' });
     expect(notListed.status).toBe(400);
     expect(await detail(notListed)).toMatch(/No doctor with id/);
@@ -105,24 +116,55 @@ describe('departments', () => {
     for (let round = 0; round < 5; round += 1) {
       const start = `${String(8 + round).padStart(2, '0')}:00`;
       const [a, b] = await Promise.all([
-        book(ece, { year: 2027, semester: 'Spring', course_code: 'ECE210', section_name: `R${round}`, day: 'F', start_time: start, duration_mins: 50, room: 'Race Hall' }),
-        book(phys, { year: 2027, semester: 'Spring', course_code: 'PHYS211', section_name: `R${round}`, day: 'F', start_time: start, duration_mins: 50, room: 'Race Hall' }),
+        book(ece, {
+          year: 2027,
+          semester: 'Spring',
+          course_code: 'ECE210',
+          section_name: `R${round}`,
+          day: 'F',
+          start_time: start,
+          duration_mins: 50,
+          room: 'Race Hall',
+        }),
+        book(phys, {
+          year: 2027,
+          semester: 'Spring',
+          course_code: 'PHYS211',
+          section_name: `R${round}`,
+          day: 'F',
+          start_time: start,
+          duration_mins: 50,
+          room: 'Race Hall',
+        }),
       ]);
       expect([a.status, b.status].sort()).toEqual([200, 400]);
       const loser = a.status === 400 ? a : b;
       expect(await detail(loser)).toMatch(/^Room Race Hall is already booked by (ECE210|PHYS211) section R\d of (Electrical Engineering|Physics) on F/);
     }
-    const week = await json<{ bookings: { room: string; department: string }[] }>(await server.api('/scheduler/campus?year=2027&semester=Spring&room=Race%20Hall'));
+    const week = await json<{ bookings: { room: string; department: string }[] }>(
+      await server.api('/scheduler/campus?year=2027&semester=Spring&room=Race%20Hall'),
+    );
     expect(week.bookings).toHaveLength(5);
   });
 
   it('show the campus week of the shared rooms with every department’s meetings', async () => {
-    const week = await json<{ term: { year: number }; rooms: { name: string; department: string | null }[]; bookings: { room: string; department: string | null; course_code: string | null; label: string; start_time: string; end_time: string }[] }>(
-      await inDepartment(phys, '/scheduler/campus?year=2026&semester=Fall&room=Pool%20Hall'),
-    );
+    const week = await json<{
+      term: { year: number };
+      rooms: { name: string; department: string | null }[];
+      bookings: { room: string; department: string | null; course_code: string | null; label: string; start_time: string; end_time: string }[];
+    }>(await inDepartment(phys, '/scheduler/campus?year=2026&semester=Fall&room=Pool%20Hall'));
     expect(week.rooms.map((r) => r.name)).toEqual(['Pool Hall']);
     // The registrar reads every department: each meeting named with its department.
-    expect(week.bookings).toEqual([expect.objectContaining({ room: 'Pool Hall', department: 'ECE', course_code: 'ECE210', start_time: '13:00', end_time: '14:15', label: 'ECE210 B (Electrical Engineering)' })]);
+    expect(week.bookings).toEqual([
+      expect.objectContaining({
+        room: 'Pool Hall',
+        department: 'ECE',
+        course_code: 'ECE210',
+        start_time: '13:00',
+        end_time: '14:15',
+        label: 'ECE210 B (Electrical Engineering)',
+      }),
+    ]);
     const all = await json<{ rooms: { name: string }[] }>(await server.api('/scheduler/campus?year=2026&semester=Fall'));
     expect(all.rooms.map((r) => r.name)).toEqual(expect.arrayContaining(['Pool Hall', 'Race Hall']));
     expect((await server.api('/scheduler/campus?year=2026&semester=Fall&room=Nowhere')).status).toBe(200);

@@ -16,14 +16,28 @@ const doctors = async (): Promise<Doctor[]> => json<Doctor[]>(await server.api('
 
 describe('POST /data/upload/doctors', () => {
   it('reads a JSON array with the upload names days/start/end', async () => {
-    const response = await upload(JSON.stringify([{ name: 'Dr. Rana Haddad', allowed_courses: 'csc310, CSC 311', days: 'MWF', start: '8:00', end: '14:00' }]), 'doctors.json');
+    const response = await upload(
+      JSON.stringify([{ name: 'Dr. Rana Haddad', allowed_courses: 'csc310, CSC 311', days: 'MWF', start: '8:00', end: '14:00' }]),
+      'doctors.json',
+    );
     expect(await json(response)).toEqual({ status: 'success', processed: 1, skipped: 0, warnings: [] });
-    expect(await doctors()).toEqual([{ id: expect.any(Number) as number, name: 'Dr. Rana Haddad', allowed_courses: '["CSC310","CSC311"]', available_days: 'MWF', available_time: '08:00-14:00' }]);
+    expect(await doctors()).toEqual([
+      {
+        id: expect.any(Number) as number,
+        name: 'Dr. Rana Haddad',
+        allowed_courses: '["CSC310","CSC311"]',
+        available_days: 'MWF',
+        available_time: '08:00-14:00',
+      },
+    ]);
   });
 
   it('reads {"doctors": [...]}, {"faculty": [...]} and an object keyed by name', async () => {
     await upload(JSON.stringify({ doctors: [{ name: 'A One', allowed_courses: ['MTH101'] }] }), 'a.json');
-    await upload(JSON.stringify({ faculty: [{ doctor_name: 'B Two', allowed_courses: '["STA201"]', available_days: 'TR', available_time: '09:30-17:00' }] }), 'b.json');
+    await upload(
+      JSON.stringify({ faculty: [{ doctor_name: 'B Two', allowed_courses: '["STA201"]', available_days: 'TR', available_time: '09:30-17:00' }] }),
+      'b.json',
+    );
     await upload(JSON.stringify({ 'C Three': { allowed_courses: ['BIF201'], days: 'Mon, Wed', start: '1:00 PM', end: '5pm' } }), 'c.json');
     expect((await doctors()).map((d) => [d.name, d.allowed_courses, d.available_days, d.available_time])).toEqual([
       ['A One', '["MTH101"]', null, null],
@@ -35,7 +49,9 @@ describe('POST /data/upload/doctors', () => {
   it('reads CSV with name aliases and upserts by name, ignoring case and spaces', async () => {
     await upload('professor,allowed_courses,days,start,end\nDr. Maya Khoury,"CSC201, CSC202",TR,09:00,12:00\n', 'doctors.csv');
     await upload('doctor_name,allowed_courses\n  dr. maya   KHOURY ,CSC310\n', 'again.csv');
-    expect(await doctors()).toEqual([{ id: expect.any(Number) as number, name: 'dr. maya KHOURY', allowed_courses: '["CSC310"]', available_days: null, available_time: null }]);
+    expect(await doctors()).toEqual([
+      { id: expect.any(Number) as number, name: 'dr. maya KHOURY', allowed_courses: '["CSC310"]', available_days: null, available_time: null },
+    ]);
   });
 
   it('reads XLSX with Excel times', async () => {
@@ -44,9 +60,11 @@ describe('POST /data/upload/doctors', () => {
     sheet.addRow(['Faculty list 2024']);
     sheet.addRow(['Name', 'Allowed Courses', 'Days', 'Start', 'End']);
     sheet.addRow(['Dr. Fadi Rizk', 'MTH201, MTH202', 'MTWR', 8 / 24, 16.5 / 24]);
-    const file = new Uint8Array((await workbook.xlsx.writeBuffer()));
+    const file = new Uint8Array(await workbook.xlsx.writeBuffer());
     expect(await json(await upload(file, 'faculty.xlsx'))).toMatchObject({ status: 'success', processed: 1 });
-    expect(await doctors()).toMatchObject([{ name: 'Dr. Fadi Rizk', allowed_courses: '["MTH201","MTH202"]', available_days: 'MTWR', available_time: '08:00-16:30' }]);
+    expect(await doctors()).toMatchObject([
+      { name: 'Dr. Fadi Rizk', allowed_courses: '["MTH201","MTH202"]', available_days: 'MTWR', available_time: '08:00-16:30' },
+    ]);
   });
 
   it('keeps the record but warns about unreadable availability and codes', async () => {

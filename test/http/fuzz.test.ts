@@ -56,7 +56,32 @@ const objectFor = (route: RouteSpec): fc.Arbitrary<Record<string, unknown>> => f
 
 /** Upload contents: text that looks like what the route reads, workbooks, hostile workbooks, noise. */
 const csvLike = fc
-  .array(fc.array(fc.oneof(fc.constantFrom('course_code', 'year', 'semester', 'campus', 'total_enrolled', 'name', 'room', 'seats', 'allowed_courses', 'days', 'CSC201', '2024', 'Fall', 'Beirut', '"'), fc.string({ maxLength: 12 })), { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 6 })
+  .array(
+    fc.array(
+      fc.oneof(
+        fc.constantFrom(
+          'course_code',
+          'year',
+          'semester',
+          'campus',
+          'total_enrolled',
+          'name',
+          'room',
+          'seats',
+          'allowed_courses',
+          'days',
+          'CSC201',
+          '2024',
+          'Fall',
+          'Beirut',
+          '"',
+        ),
+        fc.string({ maxLength: 12 }),
+      ),
+      { minLength: 1, maxLength: 6 },
+    ),
+    { minLength: 1, maxLength: 6 },
+  )
   .map((rows) => rows.map((r) => r.join(',')).join('\n'));
 const fileContent: fc.Arbitrary<Uint8Array | string> = fc.oneof(
   csvLike,
@@ -73,7 +98,9 @@ const fileContent: fc.Arbitrary<Uint8Array | string> = fc.oneof(
     return copy;
   }),
 );
-const filename = fc.tuple(fc.constantFrom('data', '', '../x', 'a'.repeat(300)), fc.constantFrom('.csv', '.xlsx', '.json', '.db', '.txt', '')).map(([n, e]) => `${n}${e}` || 'f');
+const filename = fc
+  .tuple(fc.constantFrom('data', '', '../x', 'a'.repeat(300)), fc.constantFrom('.csv', '.xlsx', '.json', '.db', '.txt', ''))
+  .map(([n, e]) => `${n}${e}` || 'f');
 
 interface Attempt {
   path: string;
@@ -90,13 +117,22 @@ function attempts(route: RouteSpec): fc.Arbitrary<Attempt> {
   const method = route.method;
   switch (route.input) {
     case 'json':
-      return fc.tuple(pathId, fc.oneof(objectFor(route).map((o) => JSON.stringify(o)), fc.string({ maxLength: 50 }), fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)))).map(([id, body]) => ({
-        path: pathFor(route, id),
-        init: { method, headers: { 'content-type': 'application/json' }, body },
-      }));
+      return fc
+        .tuple(
+          pathId,
+          fc.oneof(
+            objectFor(route).map((o) => JSON.stringify(o)),
+            fc.string({ maxLength: 50 }),
+            fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+          ),
+        )
+        .map(([id, body]) => ({
+          path: pathFor(route, id),
+          init: { method, headers: { 'content-type': 'application/json' }, body },
+        }));
     case 'query':
       return fc.tuple(pathId, objectFor(route)).map(([id, query]) => ({
-        path: `${pathFor(route, id)}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? ''])).toString()}`,
+        path: `${pathFor(route, id)}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])).toString()}`,
         init: { method },
       }));
     case 'multipart':
@@ -141,16 +177,74 @@ describe('fuzzing every route', () => {
 
 describe('fuzzing the timetable import with listings and every form field', () => {
   const cell = fc.oneof(
-    fc.constantFrom('CSC201', 'csc 310', 'ECE110/PHYS211', 'MWF', 'TR', 'MTWRFSU', 'X', '09:00', '9:30 AM', '25:99', 'ARRANGED', '50', '-5', '1e30', 'Hall 1', 'TBD', 'Dr. A; Dr. B', 'Dr. A and Dr. B', 'S1', '1', '2024-06-01', 'Fall 2024', '202410', 'teaches', '=1+1', ''),
+    fc.constantFrom(
+      'CSC201',
+      'csc 310',
+      'ECE110/PHYS211',
+      'MWF',
+      'TR',
+      'MTWRFSU',
+      'X',
+      '09:00',
+      '9:30 AM',
+      '25:99',
+      'ARRANGED',
+      '50',
+      '-5',
+      '1e30',
+      'Hall 1',
+      'TBD',
+      'Dr. A; Dr. B',
+      'Dr. A and Dr. B',
+      'S1',
+      '1',
+      '2024-06-01',
+      'Fall 2024',
+      '202410',
+      'teaches',
+      '=1+1',
+      '',
+    ),
     fc.string({ maxLength: 10 }),
   );
-  const header = fc.shuffledSubarray(['Course', 'Section', 'Days', 'Start Time', 'End Time', 'Duration', 'Room', 'Instructors', 'Part of Term', 'Start Date', 'End Date', 'Meets With', 'Term', 'Campus', 'Instructor Roles'], { minLength: 3 });
+  const header = fc.shuffledSubarray(
+    [
+      'Course',
+      'Section',
+      'Days',
+      'Start Time',
+      'End Time',
+      'Duration',
+      'Room',
+      'Instructors',
+      'Part of Term',
+      'Start Date',
+      'End Date',
+      'Meets With',
+      'Term',
+      'Campus',
+      'Instructor Roles',
+    ],
+    { minLength: 3 },
+  );
   const listing = header.chain((columns) =>
-    fc.array(fc.array(cell, { minLength: columns.length, maxLength: columns.length }), { maxLength: 30 }).map((rows) => [columns, ...rows].map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n')),
+    fc
+      .array(fc.array(cell, { minLength: columns.length, maxLength: columns.length }), { maxLength: 30 })
+      .map((rows) => [columns, ...rows].map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\n')),
   );
   const roles = fc.oneof(
-    fc.dictionary(fc.constantFrom('Dr. A', 'Dr. B', '__proto__', 'constructor', ''), fc.constantFrom('teaches', 'coordinates', 'assists', 'boss', '')).map((o) => JSON.stringify(o)),
-    fc.constantFrom('{', '[]', 'null', '"x"', '{"Dr. A": {"nested": true}}', `{"${'a'.repeat(300)}": "teaches"}`, JSON.stringify(Object.fromEntries(Array.from({ length: 700 }, (_, i) => [`Dr. ${i}`, 'assists'])))),
+    fc
+      .dictionary(fc.constantFrom('Dr. A', 'Dr. B', '__proto__', 'constructor', ''), fc.constantFrom('teaches', 'coordinates', 'assists', 'boss', ''))
+      .map((o) => JSON.stringify(o)),
+    fc.constantFrom(
+      '{',
+      '[]',
+      'null',
+      '"x"',
+      '{"Dr. A": {"nested": true}}',
+      `{"${'a'.repeat(300)}": "teaches"}`,
+      JSON.stringify(Object.fromEntries(Array.from({ length: 700 }, (_, i) => [`Dr. ${i}`, 'assists']))),
+    ),
   );
   const fields = fc.record(
     {

@@ -41,21 +41,68 @@ describe('backups built to break the restore', () => {
   };
 
   const cases: [string, (db: Database.Database) => void, RegExp][] = [
-    ['a recursive view', (db) => db.exec('CREATE VIEW forever AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x FROM r'), /contains a view \("forever"\)/],
-    ['a trigger', (db) => db.exec("CREATE TRIGGER t AFTER INSERT ON courses BEGIN DELETE FROM doctors; END"), /contains a trigger/],
+    [
+      'a recursive view',
+      (db) => db.exec('CREATE VIEW forever AS WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x FROM r'),
+      /contains a view \("forever"\)/,
+    ],
+    ['a trigger', (db) => db.exec('CREATE TRIGGER t AFTER INSERT ON courses BEGIN DELETE FROM doctors; END'), /contains a trigger/],
     ['a missing table', (db) => db.exec('DROP TABLE rooms'), /does not have Termwise's tables exactly/],
     ['an extra column', (db) => db.exec('ALTER TABLE courses ADD COLUMN evil TEXT'), /does not have Termwise's tables exactly/],
     ['an extra table', (db) => db.exec('CREATE TABLE extra (x)'), /does not have Termwise's tables exactly/],
-    ['a broken foreign key', (db) => db.exec('PRAGMA foreign_keys = OFF; UPDATE prediction_entries SET run_id = 9999'), /refers to rows that are not in it \(table prediction_entries\)|breaks a rule/],
-    ['a CHECK violation', (db) => db.exec("PRAGMA ignore_check_constraints = ON; UPDATE offerings SET total_enrolled = -5 WHERE rowid = 1"), /breaks a rule of Termwise's data/],
-    ['a list column that is not JSON', (db) => db.exec("UPDATE department_doctors SET allowed_courses = '{not json' WHERE rowid = (SELECT MIN(rowid) FROM department_doctors)"), /department_doctors\.allowed_courses of row \d+ is not a list/],
-    ['a damaged model', (db) => db.exec("INSERT INTO models (campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms, classifier, regressor) VALUES ('Beirut', 'xgb-evil', '2025-01-01', 1, 1, 0.5, 0.5, 0.5, '[]', 1, X'0102030405', NULL)"), /damaged trained model \(Beirut xgb-evil\)/],
+    [
+      'a broken foreign key',
+      (db) => db.exec('PRAGMA foreign_keys = OFF; UPDATE prediction_entries SET run_id = 9999'),
+      /refers to rows that are not in it \(table prediction_entries\)|breaks a rule/,
+    ],
+    [
+      'a CHECK violation',
+      (db) => db.exec('PRAGMA ignore_check_constraints = ON; UPDATE offerings SET total_enrolled = -5 WHERE rowid = 1'),
+      /breaks a rule of Termwise's data/,
+    ],
+    [
+      'a list column that is not JSON',
+      (db) => db.exec("UPDATE department_doctors SET allowed_courses = '{not json' WHERE rowid = (SELECT MIN(rowid) FROM department_doctors)"),
+      /department_doctors\.allowed_courses of row \d+ is not a list/,
+    ],
+    [
+      'a damaged model',
+      (db) =>
+        db.exec(
+          "INSERT INTO models (campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms, classifier, regressor) VALUES ('Beirut', 'xgb-evil', '2025-01-01', 1, 1, 0.5, 0.5, 0.5, '[]', 1, X'0102030405', NULL)",
+        ),
+      /damaged trained model \(Beirut xgb-evil\)/,
+    ],
     ['a different migration history', (db) => db.exec("UPDATE schema_migrations SET checksum = 'x' WHERE version = 1"), /different version of Termwise/],
-    ['text in a number column', (db) => db.exec("UPDATE offerings SET total_enrolled = 'many' WHERE rowid = 1"), /offerings\.total_enrolled of row 1 holds text where a whole number belongs/],
-    ['a count no course has', (db) => db.exec('UPDATE offerings SET total_enrolled = 5000000 WHERE rowid = 1'), /offerings\.total_enrolled of row 1 is not a count of students/],
-    ['a part of term on a date that does not exist', (db) => db.exec("INSERT INTO term_parts (year, semester, code, name, start_date, end_date) VALUES (2025, 'Summer', 'S1', 'x', '2025-02-30', '2025-03-30')"), /term_parts\.start_date of row \d+ is not a date YYYY-MM-DD/],
-    ['a confidence above 1', (db) => db.exec('UPDATE prediction_entries SET confidence = 7'), /prediction_entries\.confidence of row \d+ is not a share \(0–1\)/],
-    ['a meeting time that is not a time', (db) => db.exec("INSERT INTO schedule_entries (year, semester, course_code, section_name, day, start_time, start_min, duration_mins, room, created_at) VALUES (2025, 'Fall', 'CSC201', '1', 'MW', 'noon', 720, 60, 'TBD', '2025-01-01')"), /schedule_entries\.start_time of row \d+ is not a time HH:MM/],
+    [
+      'text in a number column',
+      (db) => db.exec("UPDATE offerings SET total_enrolled = 'many' WHERE rowid = 1"),
+      /offerings\.total_enrolled of row 1 holds text where a whole number belongs/,
+    ],
+    [
+      'a count no course has',
+      (db) => db.exec('UPDATE offerings SET total_enrolled = 5000000 WHERE rowid = 1'),
+      /offerings\.total_enrolled of row 1 is not a count of students/,
+    ],
+    [
+      'a part of term on a date that does not exist',
+      (db) =>
+        db.exec("INSERT INTO term_parts (year, semester, code, name, start_date, end_date) VALUES (2025, 'Summer', 'S1', 'x', '2025-02-30', '2025-03-30')"),
+      /term_parts\.start_date of row \d+ is not a date YYYY-MM-DD/,
+    ],
+    [
+      'a confidence above 1',
+      (db) => db.exec('UPDATE prediction_entries SET confidence = 7'),
+      /prediction_entries\.confidence of row \d+ is not a share \(0–1\)/,
+    ],
+    [
+      'a meeting time that is not a time',
+      (db) =>
+        db.exec(
+          "INSERT INTO schedule_entries (year, semester, course_code, section_name, day, start_time, start_min, duration_mins, room, created_at) VALUES (2025, 'Fall', 'CSC201', '1', 'MW', 'noon', 720, 60, 'TBD', '2025-01-01')",
+        ),
+      /schedule_entries\.start_time of row \d+ is not a time HH:MM/,
+    ],
   ];
 
   for (const [name, tamper, expected] of cases) {
@@ -72,15 +119,26 @@ describe('backups built to break the restore', () => {
   }
 
   it('trains and plans after refusing a backup with text in a number column (no stored value it cannot read)', async () => {
-    const refused = await server.upload('/data/restore', 'evil.db', tampered((db) => db.exec("UPDATE offerings SET total_enrolled = 'many'")));
+    const refused = await server.upload(
+      '/data/restore',
+      'evil.db',
+      tampered((db) => db.exec("UPDATE offerings SET total_enrolled = 'many'")),
+    );
     expect(refused.status).toBe(400);
     expect((await server.api('/predict/train', { method: 'POST' })).status).toBe(200);
-    const run = await server.api('/predict/bulk', { method: 'POST', json: { run_name: 'after', target_year: 2025, target_semester: 'Fall', target_campus: 'Beirut' } });
+    const run = await server.api('/predict/bulk', {
+      method: 'POST',
+      json: { run_name: 'after', target_year: 2025, target_semester: 'Fall', target_campus: 'Beirut' },
+    });
     expect(run.status).toBe(200);
   }, 30_000);
 
   it('still restores a good backup after refusing a bad one', async () => {
-    await server.upload('/data/restore', 'evil.db', tampered((db) => db.exec('DROP TABLE rooms')));
+    await server.upload(
+      '/data/restore',
+      'evil.db',
+      tampered((db) => db.exec('DROP TABLE rooms')),
+    );
     const response = await server.upload('/data/restore', 'good.db', good);
     expect(response.status).toBe(200);
   });
@@ -100,7 +158,8 @@ describe('request bodies a fuzzer found 500s with', () => {
   });
 
   it('answers 400 for multipart without a boundary, with the wrong one, or cut short', async () => {
-    const post = (contentType: string, body: string): Promise<Response> => server.api('/data/upload/rooms', { method: 'POST', headers: { 'content-type': contentType }, body });
+    const post = (contentType: string, body: string): Promise<Response> =>
+      server.api('/data/upload/rooms', { method: 'POST', headers: { 'content-type': contentType }, body });
     const part = '--b\r\nContent-Disposition: form-data; name="file"; filename="r.csv"\r\nContent-Type: text/csv\r\n\r\nroom,seats\nA,10\n';
     for (const [contentType, body] of [
       ['multipart/form-data', part],
@@ -116,9 +175,15 @@ describe('request bodies a fuzzer found 500s with', () => {
   });
 
   it('skips offerings rows with counts that are not plausible (1e308 would sum to Infinity)', async () => {
-    const response = await server.upload('/data/upload/offerings', 'o.csv', 'course_code,year,semester,campus,total_enrolled\nCSC201,2024,Fall,Beirut,1e308\nCSC201,2024,Fall,Beirut,1e308\nCSC201,2024,Fall,Beirut,100001\n');
+    const response = await server.upload(
+      '/data/upload/offerings',
+      'o.csv',
+      'course_code,year,semester,campus,total_enrolled\nCSC201,2024,Fall,Beirut,1e308\nCSC201,2024,Fall,Beirut,1e308\nCSC201,2024,Fall,Beirut,100001\n',
+    );
     expect(response.status).toBe(400);
-    expect((await json<{ detail: string }>(response)).detail).toMatch(/^Nothing was imported: all 3 rows were skipped for the same reason \(row 2: total count is not a whole number from 0 to 100,000\)$/);
+    expect((await json<{ detail: string }>(response)).detail).toMatch(
+      /^Nothing was imported: all 3 rows were skipped for the same reason \(row 2: total count is not a whole number from 0 to 100,000\)$/,
+    );
     expect(await json(await server.api('/data/offerings'))).toEqual([]);
   });
 
@@ -142,7 +207,11 @@ describe('request bodies a fuzzer found 500s with', () => {
   });
 
   it('stores names sent with lone surrogates as well-formed text', async () => {
-    const response = await server.api('/scheduler/doctors', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Dr. \\ud800Half","allowed_courses":[]}' });
+    const response = await server.api('/scheduler/doctors', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Dr. \\ud800Half","allowed_courses":[]}',
+    });
     expect(response.status).toBe(200);
     expect((await json<{ name: string }>(response)).name).toBe('Dr. \uFFFDHalf');
   });
@@ -152,7 +221,10 @@ describe('loops and exports', () => {
   it('auto-fills after a section named "1e30" (not a section number), naming new sections 1, 2', async () => {
     await server.api('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. A', allowed_courses: ['CSC201'] } });
     await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'R1', capacity: 50 } });
-    const created = await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1e30', doctor_id: 0, day: 'S', start_time: '08:00', duration_mins: 60, room: 'TBD' } });
+    const created = await server.api('/scheduler/', {
+      method: 'POST',
+      json: { course_code: 'CSC201', section_name: '1e30', doctor_id: 0, day: 'S', start_time: '08:00', duration_mins: 60, room: 'TBD' },
+    });
     expect(created.status).toBe(200);
     const runId = await saveRun(server.core.context.db, 'Beirut', [{ code: 'CSC201', enrollment: 60, sections: 2 }]);
     const started = performance.now();
@@ -209,7 +281,10 @@ describe('loops and exports', () => {
     expect(names).toContain('BadName');
     expect(names).toContain(formula);
 
-    await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'M', start_time: '09:00', duration_mins: 60, room: 'Room\uFFFF 1' } });
+    await server.api('/scheduler/', {
+      method: 'POST',
+      json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'M', start_time: '09:00', duration_mins: 60, room: 'Room\uFFFF 1' },
+    });
     const timetable = new ExcelJS.Workbook();
     await timetable.xlsx.load(Buffer.from(await (await server.api('/scheduler/export')).arrayBuffer()) as never);
     expect(timetable.worksheets[0]?.getRow(2).getCell(7).value).toBe('Room 1');

@@ -21,7 +21,12 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function upload(path: string, filename: string, content: Uint8Array | string, fields: Record<string, string> = {}): Promise<{ status: number; detail: string; ms: number }> {
+async function upload(
+  path: string,
+  filename: string,
+  content: Uint8Array | string,
+  fields: Record<string, string> = {},
+): Promise<{ status: number; detail: string; ms: number }> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([typeof content === 'string' ? content : Buffer.from(content)]), filename);

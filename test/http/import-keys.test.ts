@@ -36,7 +36,9 @@ describe('import keys: one table for the preview and the upload', () => {
     expect(seen.columns.filter((c) => c.field === null)).toEqual([]);
     expect(new Set(seen.columns.map((c) => c.header))).toEqual(new Set(Object.values(COURSE_JSON_KEYS).flat()));
     expect((await server.upload('/data/upload/courses', 'c.json', text)).status).toBe(200);
-    const stored = await json<{ code: string; name: string; type: string; study_plan: string; prerequisites: string | null }[]>(await server.api('/data/courses'));
+    const stored = await json<{ code: string; name: string; type: string; study_plan: string; prerequisites: string | null }[]>(
+      await server.api('/data/courses'),
+    );
     expect(stored.map((c) => [c.code, c.name, c.type, c.study_plan])).toEqual(courses.map((_, n) => [`CSC10${n}`, `Course ${n}`, 'elective', `Year ${n + 1}`]));
     expect(stored.filter((c) => (c.prerequisites ?? '').includes('CSC100'))).toHaveLength(widest - 1);
   });
@@ -52,6 +54,8 @@ describe('import keys: one table for the preview and the upload', () => {
     expect(seen.columns.filter((c) => c.field === null)).toEqual([]);
     expect((await server.upload('/data/upload/doctors', 'd.json', text)).status).toBe(200);
     const stored = await json<{ name: string; allowed_courses: string; available_days: string | null }[]>(await server.api('/scheduler/doctors'));
-    expect(stored.map((d) => [d.name, JSON.parse(d.allowed_courses) as string[], d.available_days]).sort()).toEqual(doctors.map((_, n) => [`Dr. Number ${n}`, ['CSC201'], 'MW']).sort());
+    expect(stored.map((d) => [d.name, JSON.parse(d.allowed_courses) as string[], d.available_days]).sort()).toEqual(
+      doctors.map((_, n) => [`Dr. Number ${n}`, ['CSC201'], 'MW']).sort(),
+    );
   });
 });

@@ -52,7 +52,9 @@ describe('incomplete terms', () => {
     // The run for Fall 2025 reads Spring 2025 as unknown, not as "nothing offered": courses offered every
     // Fall keep their confidence; the caveat says what was left out.
     const left = await runFall();
-    expect(left.caveats).toEqual([expect.stringMatching(/^Spring 2025 at Beirut lists 2 courses; .* It was left out of this run; if it is complete, confirm it on the Data screen/)]);
+    expect(left.caveats).toEqual([
+      expect.stringMatching(/^Spring 2025 at Beirut lists 2 courses; .* It was left out of this run; if it is complete, confirm it on the Data screen/),
+    ]);
 
     // Confirmed complete: no longer flagged, the models train again with it, and the run has no caveat.
     const confirmed = await server.api('/data/terms/confirm', { method: 'POST', json: { campus: 'beirut', year: 2025, semester: 'Spring' } });

@@ -27,12 +27,14 @@ async function xlsx(rows: unknown[][], sheets: Record<string, unknown[][]> = {})
     const sheet = workbook.addWorksheet(name);
     for (const row of data) sheet.addRow(row);
   }
-  return new Uint8Array((await workbook.xlsx.writeBuffer()));
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
 describe('POST /data/upload/offerings (CSV)', () => {
   it('stores one record with every field of the contract', async () => {
-    const response = await upload('course_code,year,semester,campus,total_enrolled,passed_count,failed_count,is_offered\nCSC310,2023,Fall,Beirut,40,30,10,true\n');
+    const response = await upload(
+      'course_code,year,semester,campus,total_enrolled,passed_count,failed_count,is_offered\nCSC310,2023,Fall,Beirut,40,30,10,true\n',
+    );
     expect(response.status).toBe(200);
     expect(await json(response)).toEqual({ status: 'success', processed: 1, skipped: 0, warnings: [], incomplete_terms: [] });
     const [record] = await offerings();
@@ -52,11 +54,33 @@ describe('POST /data/upload/offerings (CSV)', () => {
   });
 
   it('matches columns ignoring case, spaces, underscores and a BOM, with aliases', async () => {
-    const response = await upload('\uFEFFSubject, Course Number ,YR,Term,CAMPUS,Total Enrolled,Failed_Count\ncsc,310,2022,sp,BYBLOS,20,4\nMTH,201,2022,FA,beirut,50,5\n');
+    const response = await upload(
+      '\uFEFFSubject, Course Number ,YR,Term,CAMPUS,Total Enrolled,Failed_Count\ncsc,310,2022,sp,BYBLOS,20,4\nMTH,201,2022,FA,beirut,50,5\n',
+    );
     expect(await json(response)).toMatchObject({ status: 'success', processed: 2 });
     expect((await offerings()).map(strip)).toEqual([
-      { year: 2022, semester: 'Spring', campus: 'Byblos', course_code: 'CSC310', total_enrolled: 20, passed_count: 16, failed_count: 4, fail_ratio: 0.2, is_offered: true },
-      { year: 2022, semester: 'Fall', campus: 'Beirut', course_code: 'MTH201', total_enrolled: 50, passed_count: 45, failed_count: 5, fail_ratio: 0.1, is_offered: true },
+      {
+        year: 2022,
+        semester: 'Spring',
+        campus: 'Byblos',
+        course_code: 'CSC310',
+        total_enrolled: 20,
+        passed_count: 16,
+        failed_count: 4,
+        fail_ratio: 0.2,
+        is_offered: true,
+      },
+      {
+        year: 2022,
+        semester: 'Fall',
+        campus: 'Beirut',
+        course_code: 'MTH201',
+        total_enrolled: 50,
+        passed_count: 45,
+        failed_count: 5,
+        fail_ratio: 0.1,
+        is_offered: true,
+      },
     ]);
   });
 
@@ -109,7 +133,8 @@ describe('POST /data/upload/offerings (CSV)', () => {
   });
 
   it('sums section rows of one course and term, and re-uploading changes nothing', async () => {
-    const csv = 'course,year,semester,campus,section,total_enrolled,failed_count\nCSC201,2021,Fall,Beirut,1,40,4\nCSC201,2021,Fall,Beirut,2,35,7\nCSC201,2021,Spring,Beirut,1,38,2\n';
+    const csv =
+      'course,year,semester,campus,section,total_enrolled,failed_count\nCSC201,2021,Fall,Beirut,1,40,4\nCSC201,2021,Fall,Beirut,2,35,7\nCSC201,2021,Spring,Beirut,1,38,2\n';
     expect(await json(await upload(csv))).toMatchObject({ processed: 2 });
     const first = await offerings();
     expect(first.find((o) => o.semester === 'Fall')).toMatchObject({ total_enrolled: 75, failed_count: 11, passed_count: 64 });
@@ -145,7 +170,9 @@ describe('POST /data/upload/offerings (CSV)', () => {
   });
 
   it('skips unusable rows and names row and reason', async () => {
-    const response = await upload('course,year,semester,campus,total_enrolled,passed_count,failed_count\nCSC201,20x1,Fall,Beirut,1,1,0\n???,2021,Fall,Beirut,1,1,0\nCSC202,2021,Winter,Beirut,1,1,0\nCSC203,2021,Fall,Tripoli,1,1,0\nCSC204,2021,Fall,Beirut,-3,,\nCSC205,2021,Fall,Beirut,10,8,5\nCSC206,2021,Fall,Beirut,10,8,2\n');
+    const response = await upload(
+      'course,year,semester,campus,total_enrolled,passed_count,failed_count\nCSC201,20x1,Fall,Beirut,1,1,0\n???,2021,Fall,Beirut,1,1,0\nCSC202,2021,Winter,Beirut,1,1,0\nCSC203,2021,Fall,Tripoli,1,1,0\nCSC204,2021,Fall,Beirut,-3,,\nCSC205,2021,Fall,Beirut,10,8,5\nCSC206,2021,Fall,Beirut,10,8,2\n',
+    );
     const result = await json<Result>(response);
     expect(result).toMatchObject({ status: 'success', processed: 1, skipped: 6 });
     expect(result.warnings).toEqual([
@@ -169,7 +196,9 @@ describe('POST /data/upload/offerings (CSV)', () => {
   it('refuses (400) a file whose every row is skipped, naming the reason, and writes nothing', async () => {
     const one = await upload('course,year\nnope,2021\n');
     expect(one.status).toBe(400);
-    expect((await json<{ detail: string }>(one)).detail).toBe('Nothing was imported: its one row was skipped for the same reason (row 2: "nope" is not a course code)');
+    expect((await json<{ detail: string }>(one)).detail).toBe(
+      'Nothing was imported: its one row was skipped for the same reason (row 2: "nope" is not a course code)',
+    );
     // Every row without a year anywhere: one reason, named once with the first row.
     const noYear = await upload('course,year\nCSC201,\nCSC202,\nCSC203,soon\nCSC204,later\n');
     expect(noYear.status).toBe(400);
@@ -231,7 +260,10 @@ describe('POST /data/upload/offerings (XLSX)', () => {
   });
 
   it('falls back to a plain read of the first sheet when no report header is found', async () => {
-    const file = await xlsx([['YR', 'Unknown'], [2020, 'x']]);
+    const file = await xlsx([
+      ['YR', 'Unknown'],
+      [2020, 'x'],
+    ]);
     const response = await upload(file, 'plain.xlsx');
     expect(response.status).toBe(400);
     expect((await json<{ detail: string }>(response)).detail).toMatch(/course code/);

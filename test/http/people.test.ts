@@ -32,11 +32,18 @@ const as = (who: string, path: string, init: RequestInit & { json?: unknown } = 
 const detail = async (response: Response): Promise<string> => (await json<{ detail: string }>(response)).detail;
 
 async function personalToken(login: string, password = PASSWORD, label = 'test script'): Promise<Response> {
-  return fetch(`${server.url}/session/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password, label }) });
+  return fetch(`${server.url}/session/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password, label }),
+  });
 }
 
 async function addPerson(login: string, role: string, department: number | null): Promise<number> {
-  const response = await server.api('/people', { method: 'POST', json: { login, name: login.toUpperCase(), role, department_id: department, password: PASSWORD } });
+  const response = await server.api('/people', {
+    method: 'POST',
+    json: { login, name: login.toUpperCase(), role, department_id: department, password: PASSWORD },
+  });
   expect(response.status, await response.clone().text()).toBe(200);
   const id = (await json<{ id: number }>(response)).id;
   const token = await personalToken(login);
@@ -45,7 +52,8 @@ async function addPerson(login: string, role: string, department: number | null)
   return id;
 }
 
-const inEce = (path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> => server.api(path, { ...init, headers: { 'x-termwise-department': String(ece) } });
+const inEce = (path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> =>
+  server.api(path, { ...init, headers: { 'x-termwise-department': String(ece) } });
 
 beforeAll(async () => {
   // Many sign-ins from one address here: the per-address limit is tested on a server of its own below.
@@ -57,10 +65,24 @@ beforeAll(async () => {
   form.append('file', new Blob([JSON.stringify([{ code: 'ECE210', name: 'Circuits Secret', type: 'core' }])]), 'c.json');
   expect((await server.api('/data/upload/courses', { method: 'POST', body: form, headers: { 'x-termwise-department': String(ece) } })).status).toBe(200);
   expect((await inEce('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Ece Only', allowed_courses: ['ECE210'] } })).status).toBe(200);
-  const booked = await inEce('/scheduler/', { method: 'POST', json: { course_code: 'ECE210', section_name: 'A', day: 'MW', start_time: '10:00', duration_mins: 75, room: 'ECE Lab', year: 2026, semester: 'Fall' } });
+  const booked = await inEce('/scheduler/', {
+    method: 'POST',
+    json: { course_code: 'ECE210', section_name: 'A', day: 'MW', start_time: '10:00', duration_mins: 75, room: 'ECE Lab', year: 2026, semester: 'Fall' },
+  });
   expect(booked.status, await booked.clone().text()).toBe(200);
-  eceNote = (await json<{ id: number }>(await inEce('/predict/term-notes', { method: 'POST', json: { year: 2026, semester: 'Fall', kind: 'course_retired', course_code: 'ECE210', reason: 'Secret note' } }))).id;
-  eceRoom = (await json<{ id: number }>(await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'ECE Private Room', capacity: 12, campus: 'Beirut', department_id: ece } }))).id;
+  eceNote = (
+    await json<{ id: number }>(
+      await inEce('/predict/term-notes', {
+        method: 'POST',
+        json: { year: 2026, semester: 'Fall', kind: 'course_retired', course_code: 'ECE210', reason: 'Secret note' },
+      }),
+    )
+  ).id;
+  eceRoom = (
+    await json<{ id: number }>(
+      await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'ECE Private Room', capacity: 12, campus: 'Beirut', department_id: ece } }),
+    )
+  ).id;
   await addPerson('ece-scheduler', 'scheduler', ece);
   await addPerson('ece-viewer', 'viewer', ece);
   await addPerson('phys-scheduler', 'scheduler', phys);
@@ -90,7 +112,10 @@ describe('people and their roles', () => {
     expect(await detail(noDepartment)).toMatch(/department/);
     const short = await server.api('/people', { method: 'POST', json: { login: 'short', name: 'Short', role: 'viewer', department_id: ece, password: 'abc' } });
     expect(short.status).toBe(422);
-    const again = await server.api('/people', { method: 'POST', json: { login: 'ece-viewer', name: 'Twin', role: 'viewer', department_id: ece, password: PASSWORD } });
+    const again = await server.api('/people', {
+      method: 'POST',
+      json: { login: 'ece-viewer', name: 'Twin', role: 'viewer', department_id: ece, password: PASSWORD },
+    });
     expect(again.status).toBe(400);
     const listed = await json<Record<string, unknown>[]>(await server.api('/people'));
     expect(listed.map((p) => p.login)).toEqual(expect.arrayContaining(['ece-scheduler', 'ece-viewer', 'phys-scheduler']));
@@ -100,7 +125,12 @@ describe('people and their roles', () => {
   it('a viewer reads but every write is refused, whatever it carries', async () => {
     expect((await as('ece-viewer', '/scheduler/?year=2026&semester=Fall')).status).toBe(200);
     // Every route that writes (a preview writes nothing; a viewer may preview an import).
-    const writes = ROUTES.filter((r) => r.method !== 'GET' && (typeof handlers[r.operation].writes === 'function' || handlers[r.operation].writes.length > 0) && handlers[r.operation].access !== 'self');
+    const writes = ROUTES.filter(
+      (r) =>
+        r.method !== 'GET' &&
+        (typeof handlers[r.operation].writes === 'function' || handlers[r.operation].writes.length > 0) &&
+        handlers[r.operation].access !== 'self',
+    );
     for (const route of writes) {
       const path = route.path.replace(/:([a-z_]+)/g, '1');
       const init: RequestInit & { json?: unknown } = { method: route.method };
@@ -121,7 +151,8 @@ describe('people and their roles', () => {
 
   it('a scheduler of another department sees none of its data on any route, and cannot act in it or on what it holds', async () => {
     // What ECE holds (a room of the shared pool is the campus's: its name is no secret, its bookings' courses are).
-    const leaks = (text: string): string[] => ['ECE210', 'Dr. Ece Only', 'Circuits Secret', 'Secret note', 'ECE Private Room'].filter((marker) => text.includes(marker));
+    const leaks = (text: string): string[] =>
+      ['ECE210', 'Dr. Ece Only', 'Circuits Secret', 'Secret note', 'ECE Private Room'].filter((marker) => text.includes(marker));
     const send = (route: (typeof ROUTES)[number], path: string, headers: Record<string, string> = {}): Promise<Response> => {
       const init: RequestInit & { json?: unknown } = { method: route.method, headers };
       if (route.input === 'multipart') {
@@ -158,7 +189,8 @@ describe('people and their roles', () => {
       const own = await send(route, path);
       const text = new TextDecoder().decode(await own.arrayBuffer());
       expect(own.status, `${route.method} ${route.path}: ${text.slice(0, 300)}`).toBeLessThan(500);
-      if (route.path.includes(':')) expect([403, 404, 422], `${route.method} ${route.path} on ECE's ${route.path}: ${text.slice(0, 300)}`).toContain(own.status);
+      if (route.path.includes(':'))
+        expect([403, 404, 422], `${route.method} ${route.path} on ECE's ${route.path}: ${text.slice(0, 300)}`).toContain(own.status);
       expect(leaks(text), `${route.method} ${route.path}: ${text.slice(0, 300)}`).toEqual([]);
     }
     // ECE's data is as it was.
@@ -201,14 +233,51 @@ describe('people and their roles', () => {
   });
 
   it('sees another department’s meetings in the campus week as booked, nothing more', async () => {
-    const week = await json<{ bookings: { room: string; department: string | null; course_code: string | null; label: string }[] }>(await as('phys-scheduler', '/scheduler/campus?year=2026&semester=Fall'));
+    const week = await json<{ bookings: { room: string; department: string | null; course_code: string | null; label: string }[] }>(
+      await as('phys-scheduler', '/scheduler/campus?year=2026&semester=Fall'),
+    );
     expect(week.bookings).toEqual([]);
     // ECE Lab is not a declared room of the pool here; declare one and let ECE book it.
     expect((await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'Pool Room', capacity: 50, campus: 'Beirut' } })).status).toBe(200);
-    expect((await inEce('/scheduler/', { method: 'POST', json: { course_code: 'ECE210', section_name: 'P', day: 'TR', start_time: '09:00', duration_mins: 75, room: 'Pool Room', year: 2026, semester: 'Fall' } })).status).toBe(200);
-    const seen = await json<{ bookings: { room: string; department: string | null; course_code: string | null; label: string; own: boolean }[] }>(await as('phys-scheduler', '/scheduler/campus?year=2026&semester=Fall'));
-    expect(seen.bookings).toEqual([{ room: 'Pool Room', day: 'TR', start_time: '09:00', end_time: '10:15', part_of_term: '1', department: null, course_code: null, section_name: null, label: 'Booked by another department', own: false }]);
-    expect((await json<{ bookings: { course_code: string | null }[] }>(await as('ece-viewer', '/scheduler/campus?year=2026&semester=Fall'))).bookings.map((b) => b.course_code)).toEqual(expect.arrayContaining(['ECE210']));
+    expect(
+      (
+        await inEce('/scheduler/', {
+          method: 'POST',
+          json: {
+            course_code: 'ECE210',
+            section_name: 'P',
+            day: 'TR',
+            start_time: '09:00',
+            duration_mins: 75,
+            room: 'Pool Room',
+            year: 2026,
+            semester: 'Fall',
+          },
+        })
+      ).status,
+    ).toBe(200);
+    const seen = await json<{ bookings: { room: string; department: string | null; course_code: string | null; label: string; own: boolean }[] }>(
+      await as('phys-scheduler', '/scheduler/campus?year=2026&semester=Fall'),
+    );
+    expect(seen.bookings).toEqual([
+      {
+        room: 'Pool Room',
+        day: 'TR',
+        start_time: '09:00',
+        end_time: '10:15',
+        part_of_term: '1',
+        department: null,
+        course_code: null,
+        section_name: null,
+        label: 'Booked by another department',
+        own: false,
+      },
+    ]);
+    expect(
+      (await json<{ bookings: { course_code: string | null }[] }>(await as('ece-viewer', '/scheduler/campus?year=2026&semester=Fall'))).bookings.map(
+        (b) => b.course_code,
+      ),
+    ).toEqual(expect.arrayContaining(['ECE210']));
   });
 
   it('a scheduler plans their department; the campus itself (people, departments, backups, the server token) is the registrar’s', async () => {
@@ -262,7 +331,11 @@ describe('people and their roles', () => {
   });
 
   it('the last registrar who signs in cannot be demoted or disabled', async () => {
-    const id = (await json<{ id: number }>(await server.api('/people', { method: 'POST', json: { login: 'registrar', name: 'Registrar', role: 'registrar', password: PASSWORD } }))).id;
+    const id = (
+      await json<{ id: number }>(
+        await server.api('/people', { method: 'POST', json: { login: 'registrar', name: 'Registrar', role: 'registrar', password: PASSWORD } }),
+      )
+    ).id;
     const demote = await server.api(`/people/${id}`, { method: 'PATCH', json: { role: 'viewer', department_id: ece } });
     expect(demote.status).toBe(400);
     expect(await detail(demote)).toMatch(/only registrar/);
@@ -287,7 +360,12 @@ describe('signing in', () => {
   it('one address gets a bounded number of attempts, whatever the logins', async () => {
     const other = await startTestServer();
     try {
-      const attempt = (i: number): Promise<Response> => fetch(`${other.url}/session/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: `guess${i}`, password: 'guess', label: 'x' }) });
+      const attempt = (i: number): Promise<Response> =>
+        fetch(`${other.url}/session/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ login: `guess${i}`, password: 'guess', label: 'x' }),
+        });
       for (let i = 0; i < SIGN_IN_RATE.attempts; i += 1) expect((await attempt(i)).status).toBe(401);
       const limited = await attempt(99);
       expect(limited.status).toBe(429);
@@ -302,7 +380,11 @@ describe('signing in', () => {
     const direct = await startTestServer();
     try {
       const attempt = (url: string, client: string): Promise<Response> =>
-        fetch(`${url}/session/token`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ login: 'guess', password: 'guess', label: 'x' }) });
+        fetch(`${url}/session/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+          body: JSON.stringify({ login: 'guess', password: 'guess', label: 'x' }),
+        });
       for (let i = 0; i < SIGN_IN_RATE.attempts; i += 1) expect((await attempt(proxied.url, '203.0.113.7')).status).toBe(401);
       expect((await attempt(proxied.url, '203.0.113.7')).status).toBe(429);
       // Another client behind the same proxy is not held back by the first.
@@ -316,11 +398,19 @@ describe('signing in', () => {
   });
 
   it('bad input is refused with a clear error', async () => {
-    const bad = await fetch(`${server.url}/session/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'x'.repeat(5000), password: 7 }) });
+    const bad = await fetch(`${server.url}/session/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'x'.repeat(5000), password: 7 }),
+    });
     expect(bad.status).toBe(422);
     expect(await detail(bad)).toMatch(/login|password/);
     // The page's sign-in is for the page only (it sets a cookie): a request from elsewhere is refused.
-    const fromElsewhere = await fetch(`${server.url}/session/signin`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://evil.example' }, body: JSON.stringify({ login: 'ece-scheduler', password: PASSWORD }) });
+    const fromElsewhere = await fetch(`${server.url}/session/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://evil.example' },
+      body: JSON.stringify({ login: 'ece-scheduler', password: PASSWORD }),
+    });
     expect([403, 404]).toContain(fromElsewhere.status);
   });
 });

@@ -103,7 +103,14 @@ describe('prediction on the sample data', () => {
           'planned_sections',
         ].sort(),
       );
-      expect(e).toMatchObject({ staff_decision: null, staff_sections: null, staff_reason: null, decided_at: null, planned_offer: e.offer, planned_sections: e.projected_sections });
+      expect(e).toMatchObject({
+        staff_decision: null,
+        staff_sections: null,
+        staff_reason: null,
+        decided_at: null,
+        planned_offer: e.offer,
+        planned_sections: e.projected_sections,
+      });
       expect(e.confidence).toBeGreaterThanOrEqual(0);
       expect(e.confidence).toBeLessThanOrEqual(1);
       expect(e.offer_score).toBeCloseTo(e.confidence * 100, 1);
@@ -308,7 +315,7 @@ describe('prediction on the sample data', () => {
     expect(metrics.models.map((m) => m.campus)).toEqual(['Beirut', 'Byblos']);
   });
 
-  it("uses what staff recorded of the term: a retired course never proposed, a new one proposed, a course whose instructors are all away dropped", async () => {
+  it('uses what staff recorded of the term: a retired course never proposed, a new one proposed, a course whose instructors are all away dropped', async () => {
     const before = await json<PredictionRun>(await bulk(server, { ...base, run_name: 'Before notes' }));
     const doctors = await json<Doctor[]>(await server.api('/scheduler/doctors'));
     const qualified = (code: string): Doctor[] => doctors.filter((d) => mayTeach(storedList(d.allowed_courses), code));
@@ -328,7 +335,9 @@ describe('prediction on the sample data', () => {
     await note({ kind: 'course_retired', course_code: retired.course_code, reason: 'Replaced in the new curriculum' });
     const newCourse = await note({ kind: 'course_new', course_code: approved.course_code });
     for (const doctor of awayAll) await note({ kind: 'instructor_away', doctor_id: doctor.id, reason: 'sabbatical' });
-    const notes = await json<{ kind: string; doctor_name: string | null; course_code: string | null }[]>(await server.api('/predict/term-notes?year=2025&semester=Spring'));
+    const notes = await json<{ kind: string; doctor_name: string | null; course_code: string | null }[]>(
+      await server.api('/predict/term-notes?year=2025&semester=Spring'),
+    );
     expect(notes.map((n) => [n.kind, n.course_code ?? n.doctor_name])).toEqual([
       ['course_retired', retired.course_code],
       ['course_new', approved.course_code],
@@ -374,7 +383,8 @@ describe('prediction on the sample data', () => {
   });
 
   it('refuses a term note that names nothing it could mean', async () => {
-    const add = (body: Record<string, unknown>): Promise<Response> => server.api('/predict/term-notes', { method: 'POST', json: { year: 2025, semester: 'Spring', ...body } });
+    const add = (body: Record<string, unknown>): Promise<Response> =>
+      server.api('/predict/term-notes', { method: 'POST', json: { year: 2025, semester: 'Spring', ...body } });
     expect((await add({ kind: 'instructor_away' })).status).toBe(422);
     expect((await add({ kind: 'instructor_away', doctor_id: 99999 })).status).toBe(404);
     expect((await add({ kind: 'course_new', course_code: 'nope!' })).status).toBe(422);
@@ -416,7 +426,12 @@ describe('trainings asked for at once', () => {
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 10 }, () => 200));
     const versions = new Set((await Promise.all(answers.map((a) => json<TrainResult>(a)))).map((t) => t.model_version));
     expect(versions.size).toBe(1);
-    const stored = await server.core.context.db.selectFrom('models').select('campus').where('model_version', '=', [...versions][0] ?? '').orderBy('campus').execute();
+    const stored = await server.core.context.db
+      .selectFrom('models')
+      .select('campus')
+      .where('model_version', '=', [...versions][0] ?? '')
+      .orderBy('campus')
+      .execute();
     expect(stored.map((m) => m.campus)).toEqual(['Beirut', 'Byblos']);
   }, 60_000);
 });

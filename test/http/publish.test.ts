@@ -45,15 +45,31 @@ beforeAll(async () => {
     json: { ...TERM, course_code: 'ECE310', section_name: 'A', day: 'MW', start_time: '10:00', duration_mins: 75, room: 'Lecture Hall' },
   });
   expect(eceBooking.status, await eceBooking.clone().text()).toBe(200);
-  const old = await campus.api('/scheduler/', { method: 'POST', headers: { 'x-termwise-department': String(phys) }, json: { ...TERM, course_code: 'PHYS100', section_name: 'OLD', day: 'F', start_time: '08:00', duration_mins: 50, room: 'Phys Lab' } });
+  const old = await campus.api('/scheduler/', {
+    method: 'POST',
+    headers: { 'x-termwise-department': String(phys) },
+    json: { ...TERM, course_code: 'PHYS100', section_name: 'OLD', day: 'F', start_time: '08:00', duration_mins: 50, room: 'Phys Lab' },
+  });
   expect(old.status).toBe(200);
-  await campus.api('/people', { method: 'POST', json: { login: 'phys', name: 'Physics Scheduler', role: 'scheduler', department_id: phys, password: 'physics passphrase' } });
-  const token = await fetch(`${campus.url}/session/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'phys', password: 'physics passphrase', label: 'desktop' }) });
+  await campus.api('/people', {
+    method: 'POST',
+    json: { login: 'phys', name: 'Physics Scheduler', role: 'scheduler', department_id: phys, password: 'physics passphrase' },
+  });
+  const token = await fetch(`${campus.url}/session/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'phys', password: 'physics passphrase', label: 'desktop' }),
+  });
   physToken = (await json<{ token: string }>(token)).token;
 
   // On the laptop, offline: Physics plans its term, one section in the lecture hall at 10:30.
-  expect((await onLaptop('/scheduler/', { course_code: 'PHYS211', section_name: '1', day: 'MW', start_time: '10:30', duration_mins: 50, room: 'Lecture Hall' })).status).toBe(200);
-  expect((await onLaptop('/scheduler/', { course_code: 'PHYS212', section_name: '1', day: 'TR', start_time: '09:00', duration_mins: 75, room: 'Phys Lab' })).status).toBe(200);
+  expect(
+    (await onLaptop('/scheduler/', { course_code: 'PHYS211', section_name: '1', day: 'MW', start_time: '10:30', duration_mins: 50, room: 'Lecture Hall' }))
+      .status,
+  ).toBe(200);
+  expect(
+    (await onLaptop('/scheduler/', { course_code: 'PHYS212', section_name: '1', day: 'TR', start_time: '09:00', duration_mins: 75, room: 'Phys Lab' })).status,
+  ).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -86,15 +102,29 @@ describe('publishing a term planned offline', () => {
     expect(await json(published)).toMatchObject({ status: 'success', meetings: 2, conflicts: [] });
     const term = await physTerm();
     expect(term.map((m) => `${m.course_code} ${m.section_name} ${m.start_time}`).sort()).toEqual(['PHYS211 1 13:00', 'PHYS212 1 09:00']);
-    const eceTerm = await json<{ course_code: string }[]>(await campus.api(`/scheduler/?year=${TERM.year}&semester=${TERM.semester}`, { headers: { 'x-termwise-department': String(ece) } }));
+    const eceTerm = await json<{ course_code: string }[]>(
+      await campus.api(`/scheduler/?year=${TERM.year}&semester=${TERM.semester}`, { headers: { 'x-termwise-department': String(ece) } }),
+    );
     expect(eceTerm.map((m) => m.course_code)).toEqual(['ECE310']);
   });
 
   it('can be fetched back to the laptop: the server’s term replaces the laptop’s', async () => {
     // Someone changes the term on the server; the laptop takes the server's version.
     const [first] = await physTerm();
-    expect((await fetch(`${campus.url}/scheduler/${(first as unknown as { id: number }).id}`, { method: 'PATCH', headers: { authorization: `Bearer ${physToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ start_time: '15:00' }) })).status).toBe(200);
-    const listing = await (await fetch(`${campus.url}/scheduler/export?format=csv&details=true&year=${TERM.year}&semester=${TERM.semester}`, { headers: { authorization: `Bearer ${physToken}` } })).text();
+    expect(
+      (
+        await fetch(`${campus.url}/scheduler/${(first as unknown as { id: number }).id}`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${physToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ start_time: '15:00' }),
+        })
+      ).status,
+    ).toBe(200);
+    const listing = await (
+      await fetch(`${campus.url}/scheduler/export?format=csv&details=true&year=${TERM.year}&semester=${TERM.semester}`, {
+        headers: { authorization: `Bearer ${physToken}` },
+      })
+    ).text();
     const form = new FormData();
     form.append('year', String(TERM.year));
     form.append('semester', TERM.semester);

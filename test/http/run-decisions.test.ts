@@ -37,20 +37,56 @@ describe('PATCH /predict/runs/{id}/entries/{course_code}: staff decisions beside
   it("records offer/skip, sections and a reason, keeps the model's own decision beside them, and clears with null", async () => {
     const runId = await sampleRun();
     const fresh = entryOf(await json<PredictionRun>(await server.api(`/predict/runs/${runId}`)), 'CSC310');
-    expect(fresh).toMatchObject({ offer: true, projected_sections: 3, staff_decision: null, staff_sections: null, staff_reason: null, decided_at: null, planned_offer: true, planned_sections: 3 });
+    expect(fresh).toMatchObject({
+      offer: true,
+      projected_sections: 3,
+      staff_decision: null,
+      staff_sections: null,
+      staff_reason: null,
+      decided_at: null,
+      planned_offer: true,
+      planned_sections: 3,
+    });
 
     // "Two sections of CSC310, not three": a number of sections alone means offer.
     const two = await decided(runId, 'csc 310', { sections: 2, reason: 'One room fewer this term' });
-    expect(two).toMatchObject({ course_code: 'CSC310', offer: true, projected_sections: 3, staff_decision: 'offer', staff_sections: 2, staff_reason: 'One room fewer this term', planned_offer: true, planned_sections: 2 });
+    expect(two).toMatchObject({
+      course_code: 'CSC310',
+      offer: true,
+      projected_sections: 3,
+      staff_decision: 'offer',
+      staff_sections: 2,
+      staff_reason: 'One room fewer this term',
+      planned_offer: true,
+      planned_sections: 2,
+    });
     expect(Date.parse(two.decided_at ?? '')).not.toBeNaN();
     // "We offer CSC498 anyway": the model said no; the plan opens one section (the model's count, at least one).
-    expect(await decided(runId, 'CSC498', { decision: 'offer', reason: 'Accreditation visit' })).toMatchObject({ offer: false, staff_decision: 'offer', planned_offer: true, planned_sections: 1 });
+    expect(await decided(runId, 'CSC498', { decision: 'offer', reason: 'Accreditation visit' })).toMatchObject({
+      offer: false,
+      staff_decision: 'offer',
+      planned_offer: true,
+      planned_sections: 1,
+    });
     // Skipping a course: the model's yes stays visible; the plan drops it.
-    expect(await decided(runId, 'CSC320', { decision: 'skip' })).toMatchObject({ offer: true, staff_decision: 'skip', staff_sections: null, planned_offer: false, planned_sections: 0 });
+    expect(await decided(runId, 'CSC320', { decision: 'skip' })).toMatchObject({
+      offer: true,
+      staff_decision: 'skip',
+      staff_sections: null,
+      planned_offer: false,
+      planned_sections: 0,
+    });
     // A cross-listed course is found by any of its codes.
-    expect(await decided(runId, 'BIF463', { decision: 'skip', reason: 'Instructor retired' })).toMatchObject({ course_code: 'CSC463/BIF463', planned_offer: false });
+    expect(await decided(runId, 'BIF463', { decision: 'skip', reason: 'Instructor retired' })).toMatchObject({
+      course_code: 'CSC463/BIF463',
+      planned_offer: false,
+    });
     // Changing the reason alone keeps the decision.
-    expect(await decided(runId, 'CSC310', { reason: 'Room shortage' })).toMatchObject({ staff_decision: 'offer', staff_sections: 2, staff_reason: 'Room shortage' });
+    expect(await decided(runId, 'CSC310', { reason: 'Room shortage' })).toMatchObject({
+      staff_decision: 'offer',
+      staff_sections: 2,
+      staff_reason: 'Room shortage',
+    });
 
     const run = await json<PredictionRun>(await server.api(`/predict/runs/${runId}`));
     expect(run.entries.map((e) => [e.course_code, e.offer, e.planned_offer, e.planned_sections])).toEqual([
@@ -63,7 +99,14 @@ describe('PATCH /predict/runs/{id}/entries/{course_code}: staff decisions beside
     expect(await json<DashboardMetrics>(await server.api('/dashboard/metrics'))).toMatchObject({ latest_run_id: runId, total_recommended_offerings: 2 });
 
     // null clears staff's decision: the model's stands again.
-    expect(await decided(runId, 'CSC320', { decision: null })).toMatchObject({ staff_decision: null, staff_sections: null, staff_reason: null, decided_at: null, planned_offer: true, planned_sections: 1 });
+    expect(await decided(runId, 'CSC320', { decision: null })).toMatchObject({
+      staff_decision: null,
+      staff_sections: null,
+      staff_reason: null,
+      decided_at: null,
+      planned_offer: true,
+      planned_sections: 1,
+    });
   });
 
   it('refuses what cannot be meant, field by field, and changes nothing', async () => {
@@ -107,7 +150,10 @@ describe('PATCH /predict/runs/{id}/entries/{course_code}: staff decisions beside
     await decided(second, 'CSC310', { decision: 'skip', reason: 'No instructor' });
     await decided(second, 'CSC498', { sections: 1 });
     const csv = await (await server.api(`/predict/runs/${second}/export?format=csv`)).text();
-    const [header, ...lines] = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const [header, ...lines] = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(header).toContain('Offer,');
     expect(header).toMatch(/Staff Decision,Staff Sections,Staff Reason,Planned Offer,Planned Sections$/);
     expect(lines.find((l) => l.includes('CSC310'))).toMatch(/,yes,.*,skip,,No instructor,no,0$/);
@@ -125,7 +171,10 @@ describe('PATCH /predict/runs/{id}/entries/{course_code}: staff decisions beside
   });
 
   it('auto-fill drafts the decided plan: skipped courses left out, staff section counts', async () => {
-    await server.api('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Rana Haddad', allowed_courses: ['CSC310', 'CSC320', 'CSC498'], available_days: 'MTWRF', available_time: '08:00-18:00' } });
+    await server.api('/scheduler/doctors', {
+      method: 'POST',
+      json: { name: 'Dr. Rana Haddad', allowed_courses: ['CSC310', 'CSC320', 'CSC498'], available_days: 'MTWRF', available_time: '08:00-18:00' },
+    });
     await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'B1', capacity: 60, campus: 'Beirut' } });
     const runId = await saveRun(server.core.context.db, 'Beirut', [
       { code: 'CSC310', enrollment: 100, sections: 3 },

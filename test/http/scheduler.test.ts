@@ -16,7 +16,15 @@ async function addDoctor(body: Record<string, unknown>): Promise<Doctor> {
 
 beforeEach(async () => {
   server = await startTestServer();
-  await server.upload('/data/upload/courses', 'c.json', JSON.stringify([{ code: 'CSC310', name: 'Algorithms' }, { code: 'MTH201', name: 'Linear Algebra' }, { code: 'CSC463/BIF463', name: 'Genomics' }]));
+  await server.upload(
+    '/data/upload/courses',
+    'c.json',
+    JSON.stringify([
+      { code: 'CSC310', name: 'Algorithms' },
+      { code: 'MTH201', name: 'Linear Algebra' },
+      { code: 'CSC463/BIF463', name: 'Genomics' },
+    ]),
+  );
   rana = await addDoctor({ name: 'Dr. Rana Haddad', allowed_courses: '["CSC310","CSC463/BIF463"]', available_days: 'MWF', available_time: '08:00-14:00' });
   karim = await addDoctor({ name: 'Dr. Karim Nassar', allowed_courses: ['MTH201'] });
 });
@@ -230,7 +238,9 @@ describe('DELETE /scheduler/{id}', () => {
 describe('concurrent bookings', () => {
   it('lets exactly one of 20 simultaneous bookings of one room and slot through', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => post({ course_code: 'MTH201', section_name: String(i + 1), doctor_id: 0, day: 'MWF', start_time: '11:00', duration_mins: 60, room: 'Hall A' })),
+      Array.from({ length: 20 }, (_, i) =>
+        post({ course_code: 'MTH201', section_name: String(i + 1), doctor_id: 0, day: 'MWF', start_time: '11:00', duration_mins: 60, room: 'Hall A' }),
+      ),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -250,7 +260,7 @@ describe('GET /scheduler/export', () => {
     expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers.get('content-disposition')).toBe('attachment; filename=service_final_schedule.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await response.arrayBuffer()));
+    await workbook.xlsx.load(await response.arrayBuffer());
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Final Schedule']);
     const sheet = workbook.getWorksheet('Final Schedule');
     const rows: unknown[][] = [];
@@ -271,7 +281,13 @@ describe('GET /scheduler/export', () => {
 describe('doctors', () => {
   it('creates a doctor from the upload names days/start/end and refuses a duplicate name', async () => {
     const d = await addDoctor({ name: 'Dr. Maya Khoury', allowed_courses: 'CSC310, csc 201', days: 'TR', start: '09:30', end: '17:00' });
-    expect(d).toEqual({ id: expect.any(Number) as number, name: 'Dr. Maya Khoury', allowed_courses: '["CSC310","CSC201"]', available_days: 'TR', available_time: '09:30-17:00' });
+    expect(d).toEqual({
+      id: expect.any(Number) as number,
+      name: 'Dr. Maya Khoury',
+      allowed_courses: '["CSC310","CSC201"]',
+      available_days: 'TR',
+      available_time: '09:30-17:00',
+    });
     const dup = await server.api('/scheduler/doctors', { method: 'POST', json: { name: ' dr. maya khoury ' } });
     expect(dup.status).toBe(400);
     expect(await detail(dup)).toMatch(/already exists/);
@@ -280,7 +296,12 @@ describe('doctors', () => {
   });
 
   it('answers 422 for an unreadable name, days or time range', async () => {
-    for (const body of [{ name: '' }, { name: 'X', available_days: 'Funday' }, { name: 'Y', available_time: '14:00-08:00' }, { name: 'Z', allowed_courses: 42 }]) {
+    for (const body of [
+      { name: '' },
+      { name: 'X', available_days: 'Funday' },
+      { name: 'Y', available_time: '14:00-08:00' },
+      { name: 'Z', allowed_courses: 42 },
+    ]) {
       const response = await server.api('/scheduler/doctors', { method: 'POST', json: body });
       expect(response.status, JSON.stringify(body)).toBe(422);
     }

@@ -51,7 +51,13 @@ async function signIn(link = loginLink()): Promise<Session> {
 }
 
 /** A request as the app's own page sends it. */
-const asPage = (s: Session, extra: Record<string, string> = {}): Record<string, string> => ({ cookie: s.cookie, 'x-termwise': s.key, origin, 'sec-fetch-site': 'same-origin', ...extra });
+const asPage = (s: Session, extra: Record<string, string> = {}): Record<string, string> => ({
+  cookie: s.cookie,
+  'x-termwise': s.key,
+  origin,
+  'sec-fetch-site': 'same-origin',
+  ...extra,
+});
 
 describe('signing in to the app page', () => {
   it('gives a session only for the one-time link, which then stops working and is replaced', async () => {
@@ -93,8 +99,21 @@ describe('signing in to the app page', () => {
   it('refuses requests from other sites and other local ports, and writes without an Origin', async () => {
     const s = await signIn();
     const post = (headers: Record<string, string>): Promise<Response> =>
-      fetch(url('/rpc/doctors-create'), { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Dr. Intruder', allowed_courses: [] }) });
-    for (const bad of ['http://127.0.0.1:1', 'http://localhost:1', 'null', 'https://evil.example', 'http://[::1', '::', `${origin}.evil.example`, `${origin}/`]) {
+      fetch(url('/rpc/doctors-create'), {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Dr. Intruder', allowed_courses: [] }),
+      });
+    for (const bad of [
+      'http://127.0.0.1:1',
+      'http://localhost:1',
+      'null',
+      'https://evil.example',
+      'http://[::1',
+      '::',
+      `${origin}.evil.example`,
+      `${origin}/`,
+    ]) {
       const response = await post(asPage(s, { origin: bad }));
       expect(response.status, bad).toBe(403);
       expect((await json<{ detail: string }>(response)).detail).toMatch(/not allowed/);
@@ -112,9 +131,15 @@ describe('signing in to the app page', () => {
     const info = await json<Record<string, unknown>>(await fetch(url('/settings'), { headers: asPage(s) }));
     expect(info.api_token).toBeNull();
     expect(info.token_source).toBe(join(dataDir, 'api-token'));
-    const rpcInfo = await json<Record<string, unknown>>(await fetch(url('/rpc/settings-info'), { method: 'POST', headers: { ...asPage(s), 'content-type': 'application/json' }, body: '{}' }));
+    const rpcInfo = await json<Record<string, unknown>>(
+      await fetch(url('/rpc/settings-info'), { method: 'POST', headers: { ...asPage(s), 'content-type': 'application/json' }, body: '{}' }),
+    );
     expect(rpcInfo.api_token).toBeNull();
-    const regenerate = await fetch(url('/rpc/settings-regenerate-token'), { method: 'POST', headers: { ...asPage(s), 'content-type': 'application/json' }, body: '{}' });
+    const regenerate = await fetch(url('/rpc/settings-regenerate-token'), {
+      method: 'POST',
+      headers: { ...asPage(s), 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(regenerate.status).toBe(403);
     const token = core.context.access?.token() ?? '';
     const scripted = await json<Record<string, unknown>>(await fetch(url('/settings'), { headers: { authorization: `Bearer ${token}` } }));
@@ -139,7 +164,10 @@ describe('signing in to the app page', () => {
   it('streams events to the page with the key as a query parameter only there', async () => {
     const s = await signIn();
     const controller = new AbortController();
-    const events = await fetch(url(`/events?session_key=${s.key}`), { headers: { cookie: s.cookie, 'sec-fetch-site': 'same-origin' }, signal: controller.signal });
+    const events = await fetch(url(`/events?session_key=${s.key}`), {
+      headers: { cookie: s.cookie, 'sec-fetch-site': 'same-origin' },
+      signal: controller.signal,
+    });
     expect(events.status).toBe(200);
     controller.abort();
     expect((await fetch(url(`/data/courses?session_key=${s.key}`), { headers: { cookie: s.cookie } })).status).toBe(401);
@@ -172,7 +200,11 @@ describe('what a session and a sign-in link allow, and for how long', () => {
     expect((await fetch(url('/session/logout'), { method: 'POST', headers: asPage(s) })).status).toBe(200);
     // A write after sign-out: its "changed" event must not reach the signed-out page.
     const token = core.context.access?.token() ?? '';
-    await fetch(url('/scheduler/rooms'), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'R1', capacity: 10 }) });
+    await fetch(url('/scheduler/rooms'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'R1', capacity: 10 }),
+    });
     const read = await readStream(events, /"changed"/, 1_500);
     expect(read.text).not.toMatch(/"changed"/);
     expect(read.ended).toBe(true);

@@ -72,7 +72,12 @@ describe('timetable import: reading a listing', () => {
     expect(preview.untimed).toBe(1);
     expect(preview.skipped).toEqual({ 'no meeting days': 1, 'no readable course code': 1 });
     expect(preview.skipped_rows.map((r) => r.row)).toEqual([6, 7]);
-    expect(preview.created).toMatchObject({ courses: ['CSC310', 'CSC320'], doctors: ['Dr. Haddad', 'Dr. Aoun'], rooms: ['Hall 1', 'Lab 2'], parts_of_term: [] });
+    expect(preview.created).toMatchObject({
+      courses: ['CSC310', 'CSC320'],
+      doctors: ['Dr. Haddad', 'Dr. Aoun'],
+      rooms: ['Hall 1', 'Lab 2'],
+      parts_of_term: [],
+    });
     // A dry run stores nothing: no entry, no course, no doctor, no room.
     expect(await entriesOf(2024, 'Fall')).toEqual([]);
     expect(await countOf('/data/courses')).toBe(0);
@@ -207,7 +212,9 @@ describe('timetable import: what a real timetable holds', () => {
     ]);
     expect(stored[0]?.doctor_roles).toEqual(['coordinates', 'teaches']);
     // Rolling the term forward keeps who coordinates: the copy clashes with nothing.
-    const copied = await json<{ copied: ScheduleEntry[]; not_copied: unknown[] }>(await server.api('/scheduler/terms/copy', { method: 'POST', json: { from: { year: 2024, semester: 'Fall' }, to: { year: 2025, semester: 'Fall' } } }));
+    const copied = await json<{ copied: ScheduleEntry[]; not_copied: unknown[] }>(
+      await server.api('/scheduler/terms/copy', { method: 'POST', json: { from: { year: 2024, semester: 'Fall' }, to: { year: 2025, semester: 'Fall' } } }),
+    );
     expect(copied.not_copied).toEqual([]);
     expect(copied.copied.map((e) => e.doctor_roles)).toEqual([
       ['coordinates', 'teaches'],
@@ -287,18 +294,20 @@ describe('timetable import: sections listed apart that meet together (rows from 
     const online = await importOk(
       'online.csv',
       listing(
-        "2017,Summer,CHLH,336,36416,B,S2,Online,06:30 PM,09:15 PM,T,,,\"Rayburn, A\",",
-        "2017,Summer,CPSC,336,36314,B,S2,Online,06:30 PM,09:15 PM,T,,,\"Rayburn, A\",",
+        '2017,Summer,CHLH,336,36416,B,S2,Online,06:30 PM,09:15 PM,T,,,"Rayburn, A",',
+        '2017,Summer,CPSC,336,36314,B,S2,Online,06:30 PM,09:15 PM,T,,,"Rayburn, A",',
       ),
     );
-    expect(online.joint_groups).toEqual([{ label: 'CHLH336/CPSC336 B', members: ['CHLH336 B', 'CPSC336 B'], rule: 'same instructor and time, no room for one of them' }]);
+    expect(online.joint_groups).toEqual([
+      { label: 'CHLH336/CPSC336 B', members: ['CHLH336 B', 'CPSC336 B'], rule: 'same instructor and time, no room for one of them' },
+    ]);
     expect(online).toMatchObject({ meetings: 2, conflicts: [] });
     // The same two sections in two real rooms: one person cannot be in both.
     const rooms = await importOk(
       'rooms.csv',
       listing(
-        "2017,Summer,CHLH,336,36416,B,S2,Lecture,06:30 PM,09:15 PM,T,101,Huff Hall,\"Rayburn, A\",",
-        "2017,Summer,CPSC,336,36314,B,S2,Lecture,06:30 PM,09:15 PM,T,102,Turner Hall,\"Rayburn, A\",",
+        '2017,Summer,CHLH,336,36416,B,S2,Lecture,06:30 PM,09:15 PM,T,101,Huff Hall,"Rayburn, A",',
+        '2017,Summer,CPSC,336,36314,B,S2,Lecture,06:30 PM,09:15 PM,T,102,Turner Hall,"Rayburn, A",',
       ),
     );
     expect(rooms.joint_groups).toEqual([]);
@@ -356,19 +365,41 @@ describe('timetable import: sections listed apart that meet together (rows from 
     );
     expect(repeated).toMatchObject({ merged: 1, merged_rows: [{ row: 3, into: 2, course_code: 'ECON102', section_name: 'S1', days: 'MTWR + MTWRF' }] });
     expect(conflictsOf(repeated)).toEqual([]);
-    expect(repeated.notes).toContain('One section lists rows at overlapping times (ECON102 section S1): read as meeting in different weeks, a note on their meetings and not a clash');
+    expect(repeated.notes).toContain(
+      'One section lists rows at overlapping times (ECON102 section S1): read as meeting in different weeks, a note on their meetings and not a clash',
+    );
     const stored = await entriesOf(2017, 'Summer');
-    expect(stored.map((e) => [e.day, e.start_time])).toEqual([['MTWRF', '09:00'], ['F', '10:00']]);
-    expect(stored[1]?.warnings).toEqual(['ECON102 section S1 also meets on F 09:00-11:50 (both in part of term S1) in room David Kinley Hall 215: read as meeting in different weeks']);
+    expect(stored.map((e) => [e.day, e.start_time])).toEqual([
+      ['MTWRF', '09:00'],
+      ['F', '10:00'],
+    ]);
+    expect(stored[1]?.warnings).toEqual([
+      'ECON102 section S1 also meets on F 09:00-11:50 (both in part of term S1) in room David Kinley Hall 215: read as meeting in different weeks',
+    ]);
   });
 
   it('says, when a write clashes with a section it meets with, how to record that they meet together', async () => {
     const post = (course_code: string): Promise<Response> =>
-      server.api('/scheduler/', { method: 'POST', json: { course_code, section_name: 'A', day: 'MWF', start_time: '10:00', duration_mins: 50, room: 'Hall 1', doctor_id: null, year: 2030, semester: 'Fall' } });
+      server.api('/scheduler/', {
+        method: 'POST',
+        json: {
+          course_code,
+          section_name: 'A',
+          day: 'MWF',
+          start_time: '10:00',
+          duration_mins: 50,
+          room: 'Hall 1',
+          doctor_id: null,
+          year: 2030,
+          semester: 'Fall',
+        },
+      });
     expect((await post('CSC374')).status).toBe(200);
     const refused = await post('CSC574');
     expect(refused.status).toBe(400);
-    expect((await json<{ detail: string }>(refused)).detail).toMatch(/If CSC574 section A and CSC374 section A meet together by design \(cross-listed or stacked\), give both the same joint group$/);
+    expect((await json<{ detail: string }>(refused)).detail).toMatch(
+      /If CSC574 section A and CSC374 section A meet together by design \(cross-listed or stacked\), give both the same joint group$/,
+    );
   });
 });
 
@@ -401,10 +432,19 @@ function realClash(a: Record<string, string>, b: Record<string, string>, year: n
   const shareDay = [...(a['Days of Week'] ?? '')].some((d) => (b['Days of Week'] ?? '').includes(d));
   if (!shareDay || !(aStart < bEnd && bStart < aEnd) || !(aFrom <= bTo && bFrom <= aTo)) return false;
   const room = (r: Record<string, string>): string => [r.Building, r.Room].filter(Boolean).join(' ');
-  const people = (r: Record<string, string>): string[] => (r.Instructors ?? '').split(';').map((n) => n.trim()).filter(Boolean);
+  const people = (r: Record<string, string>): string[] =>
+    (r.Instructors ?? '')
+      .split(';')
+      .map((n) => n.trim())
+      .filter(Boolean);
   const sharedPerson = people(a).some((p) => people(b).includes(p));
   const sameRoom = room(a) !== '' && room(a) === room(b);
-  const oneClass = aStart === bStart && aEnd === bEnd && sharedPerson && (room(a) === '' || room(b) === '' || sameRoom) && (a.Subject !== b.Subject || a.Number !== b.Number || a.Section !== b.Section);
+  const oneClass =
+    aStart === bStart &&
+    aEnd === bEnd &&
+    sharedPerson &&
+    (room(a) === '' || room(b) === '' || sameRoom) &&
+    (a.Subject !== b.Subject || a.Number !== b.Number || a.Section !== b.Section);
   return (sameRoom || sharedPerson) && !oneClass;
 }
 
@@ -434,7 +474,12 @@ describe.skipIf(REAL_2017 === null || REAL_2018 === null)('timetable import: the
     const isTimed = (r: Record<string, string>): boolean => (r['Start Time'] ?? '') !== '' && r['Start Time'] !== 'ARRANGED';
     const sectionOf = (r: Record<string, string>): string => `${r.Subject ?? ''}${r.Number ?? ''}|${r.Section || r.CRN || ''}`;
     const timedSections = new Set(fileRows.filter(isTimed).map(sectionOf));
-    const untimedSections = new Set(fileRows.filter((r) => !isTimed(r)).map(sectionOf).filter((k) => !timedSections.has(k)));
+    const untimedSections = new Set(
+      fileRows
+        .filter((r) => !isTimed(r))
+        .map(sectionOf)
+        .filter((k) => !timedSections.has(k)),
+    );
     const overfull = result.skipped['more than 8 instructors for one meeting (a timetable entry holds at most 8)'] ?? 0;
     expect(Object.keys(result.skipped).filter((reason) => !reason.startsWith('more than 8 instructors'))).toEqual([]);
     expect(result.untimed + overfull).toBe(untimedSections.size);
@@ -444,7 +489,11 @@ describe.skipIf(REAL_2017 === null || REAL_2018 === null)('timetable import: the
     expect(result.meetings).toBe(stored);
     expect(result.meetings + result.conflicts.length).toBe(timed);
     expect(result.notes.filter((n) => n.includes('different weeks'))).toEqual(
-      differentWeeks.length === 0 ? [] : [`One section lists rows at overlapping times (${differentWeeks.join(', ')}): read as meeting in different weeks, a note on their meetings and not a clash`],
+      differentWeeks.length === 0
+        ? []
+        : [
+            `One section lists rows at overlapping times (${differentWeeks.join(', ')}): read as meeting in different weeks, a note on their meetings and not a clash`,
+          ],
     );
 
     // Every listed conflict is a real clash by this test's own reading of the file and the stored timetable:
@@ -483,8 +532,12 @@ describe.skipIf(REAL_2017 === null || REAL_2018 === null)('timetable import: the
       expect(result.meetings / timed, `${name}: ${result.meetings} of ${timed}`).toBeGreaterThanOrEqual(0.97);
       // This test's own reading of each listed conflict and the rows it names.
       const rows = Papa.parse<Record<string, string>>(content.toString('utf8'), { header: true, skipEmptyLines: true }).data;
-      const real = result.conflicts.filter((c) => c.with.some((w) => w.row !== null && realClash(rows[c.row - 2] as Record<string, string>, rows[w.row - 2] as Record<string, string>, year)));
-      expect(real.length, `${name}: ${real.length} of ${result.conflicts.length} listed conflicts real`).toBeGreaterThanOrEqual(Math.ceil(0.9 * result.conflicts.length));
+      const real = result.conflicts.filter((c) =>
+        c.with.some((w) => w.row !== null && realClash(rows[c.row - 2] as Record<string, string>, rows[w.row - 2] as Record<string, string>, year)),
+      );
+      expect(real.length, `${name}: ${real.length} of ${result.conflicts.length} listed conflicts real`).toBeGreaterThanOrEqual(
+        Math.ceil(0.9 * result.conflicts.length),
+      );
     }
   });
 

@@ -76,15 +76,45 @@ describe('terms', () => {
     await setSettings({ current_term: { year: 2026, semester: 'Spring' } });
     expect((await list()).map((e) => e.id)).toEqual([spring.id]);
     const terms = await json<{ current: unknown; terms: { year: number; semester: string; entries: number }[] }>(await server.api('/scheduler/terms'));
-    expect(terms).toEqual({ current: { year: 2026, semester: 'Spring' }, terms: [{ year: 2026, semester: 'Spring', entries: 1 }, { year: 2025, semester: 'Fall', entries: 1 }] });
+    expect(terms).toEqual({
+      current: { year: 2026, semester: 'Spring' },
+      terms: [
+        { year: 2026, semester: 'Spring', entries: 1 },
+        { year: 2025, semester: 'Fall', entries: 1 },
+      ],
+    });
 
     const response = await server.api('/scheduler/export?year=2025&semester=Fall&details=true');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.getWorksheet('Final Schedule');
-    expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual(['Days Pattern', 'Course Code', 'Section Name', 'Instructor', 'Start Time', 'End Time', 'Room', 'Term', 'Part of Term', 'Joint Group', 'Campus']);
+    expect((sheet?.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Days Pattern',
+      'Course Code',
+      'Section Name',
+      'Instructor',
+      'Start Time',
+      'End Time',
+      'Room',
+      'Term',
+      'Part of Term',
+      'Joint Group',
+      'Campus',
+    ]);
     expect(sheet?.rowCount).toBe(2);
-    expect((sheet?.getRow(2).values as unknown[]).slice(1)).toEqual(['MW', 'CSC374', '1', 'Dr. Haddad', '09:00', '10:00', 'Room 204', 'Fall 2025', '1', '', 'Beirut']);
+    expect((sheet?.getRow(2).values as unknown[]).slice(1)).toEqual([
+      'MW',
+      'CSC374',
+      '1',
+      'Dr. Haddad',
+      '09:00',
+      '10:00',
+      'Room 204',
+      'Fall 2025',
+      '1',
+      '',
+      'Beirut',
+    ]);
   });
 
   it('defaults the current term to the term after the offering history until one is chosen', async () => {
@@ -93,11 +123,17 @@ describe('terms', () => {
       await fresh.upload('/data/upload/offerings', 'o.csv', 'course_code,year,semester,total_enrolled\nCSC201,2024,Spring,30\n');
       const settings = await json<{ current_term: unknown; current_term_chosen: boolean; travel_minutes: number }>(await fresh.api('/scheduler/settings'));
       expect(settings).toEqual({ current_term: { year: 2024, semester: 'Fall' }, current_term_chosen: false, travel_minutes: 60 });
-      const response = await fresh.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', section_name: '1', day: 'TR', start_time: '11:00', duration_mins: 90 } });
+      const response = await fresh.api('/scheduler/', {
+        method: 'POST',
+        json: { course_code: 'CSC201', section_name: '1', day: 'TR', start_time: '11:00', duration_mins: 90 },
+      });
       expect(await json<ScheduleEntry>(response)).toMatchObject({ year: 2024, semester: 'Fall' });
       // Writing into the default term keeps it: newer history no longer moves the view.
       await fresh.upload('/data/upload/offerings', 'o.csv', 'course_code,year,semester,total_enrolled\nCSC201,2024,Fall,30\n');
-      expect(await json<{ current_term: unknown; current_term_chosen: boolean }>(await fresh.api('/scheduler/settings'))).toMatchObject({ current_term: { year: 2024, semester: 'Fall' }, current_term_chosen: true });
+      expect(await json<{ current_term: unknown; current_term_chosen: boolean }>(await fresh.api('/scheduler/settings'))).toMatchObject({
+        current_term: { year: 2024, semester: 'Fall' },
+        current_term_chosen: true,
+      });
     } finally {
       await fresh.close();
     }
@@ -112,10 +148,20 @@ describe('terms', () => {
     expect(response.status, await response.clone().text()).toBe(200);
     const result = await json<{ copied: ScheduleEntry[]; not_copied: { course_code: string; reason: string }[] }>(response);
     expect(result.copied.map((e) => [e.course_code, e.year, e.semester, e.room])).toEqual([['CSC374', 2026, 'Spring', 'Room 204']]);
-    expect(result.not_copied).toEqual([{ entry_id: expect.any(Number) as number, course_code: 'CSC375', section_name: '1', reason: expect.stringContaining('Room Lab 1 is already booked by PHY101 section 1') as string }]);
+    expect(result.not_copied).toEqual([
+      {
+        entry_id: expect.any(Number) as number,
+        course_code: 'CSC375',
+        section_name: '1',
+        reason: expect.stringContaining('Room Lab 1 is already booked by PHY101 section 1') as string,
+      },
+    ]);
 
     const withoutRooms = await json<{ copied: ScheduleEntry[] }>(
-      await server.api('/scheduler/terms/copy', { method: 'POST', json: { from: FALL_2025, to: { year: 2026, semester: 'Fall' }, keep_instructors: false, keep_rooms: false } }),
+      await server.api('/scheduler/terms/copy', {
+        method: 'POST',
+        json: { from: FALL_2025, to: { year: 2026, semester: 'Fall' }, keep_instructors: false, keep_rooms: false },
+      }),
     );
     expect(withoutRooms.copied.map((e) => [e.course_code, e.room, e.doctor_ids])).toEqual([
       ['CSC374', 'TBD', []],
@@ -130,12 +176,16 @@ describe('sections with several meetings', () => {
   it('accepts a lecture and its lab with one instructor; refuses a duplicate; notes an overlapping second meeting as meeting in different weeks', async () => {
     const lecture = await accepted(meeting({ day: 'MWF', room: 'Room 204' }));
     await accepted(meeting({ day: 'R', start_time: '09:00', duration_mins: 120, room: 'Lab 1' }));
-    expect(await refused(meeting({ day: 'MWF', room: 'Room 204' }))).toMatch(/^CSC374 section 1 already has this meeting \(MWF 09:00-10:00 in Room 204, entry \d+\)/);
+    expect(await refused(meeting({ day: 'MWF', room: 'Room 204' }))).toMatch(
+      /^CSC374 section 1 already has this meeting \(MWF 09:00-10:00 in Room 204, entry \d+\)/,
+    );
     // Two different meetings of one section at overlapping times: the section meeting in different weeks, noted on both.
     const other = await accepted(meeting({ day: 'F', start_time: '09:30', room: 'Lab 2' }));
     expect(other.warnings).toContain('CSC374 section 1 also meets on F 09:00-10:00 in room Room 204: read as meeting in different weeks');
     const listed = await json<ScheduleEntry[]>(await server.api('/scheduler/'));
-    expect(listed.find((e) => e.id === lecture.id)?.warnings).toContain('CSC374 section 1 also meets on F 09:30-10:30 in room Lab 2: read as meeting in different weeks');
+    expect(listed.find((e) => e.id === lecture.id)?.warnings).toContain(
+      'CSC374 section 1 also meets on F 09:30-10:30 in room Lab 2: read as meeting in different weeks',
+    );
     expect(listed.find((e) => e.room === 'Lab 1')?.warnings.filter((w) => w.includes('different weeks'))).toEqual([]);
     // Another section of the same instructor at that time is a real double booking.
     expect(await refused(meeting({ section_name: '2', day: 'F', room: 'Lab 2' }))).toContain('Dr. Haddad already teaches CSC374 section 1 on F 09:00-10:00');
@@ -148,7 +198,12 @@ describe('several instructors', () => {
     const detail = await refused(meeting({ doctor_ids: [haddad.id, nassar.id] }));
     expect(detail).toBe('Dr. Nassar already teaches PHY211 section 1 on MW 09:00-10:00');
     const team = await accepted(meeting({ doctor_ids: [haddad.id, nassar.id], start_time: '11:00' }));
-    expect(team).toMatchObject({ doctor_id: haddad.id, doctor: { id: haddad.id, name: 'Dr. Haddad' }, doctor_ids: [haddad.id, nassar.id], doctors: [{ name: 'Dr. Haddad' }, { name: 'Dr. Nassar' }] });
+    expect(team).toMatchObject({
+      doctor_id: haddad.id,
+      doctor: { id: haddad.id, name: 'Dr. Haddad' },
+      doctor_ids: [haddad.id, nassar.id],
+      doctors: [{ name: 'Dr. Haddad' }, { name: 'Dr. Nassar' }],
+    });
     // The contract's doctor_id alone replaces the first instructor and keeps the others.
     const third = await addDoctor('Dr. Aoun');
     const patched = await json<ScheduleEntry>(await server.api(`/scheduler/${team.id}`, { method: 'PATCH', json: { doctor_id: third.id } }));
@@ -169,7 +224,12 @@ describe('several instructors', () => {
       { id: nassar.id, name: 'Dr. Nassar', role: 'coordinates' },
       { id: haddad.id, name: 'Dr. Haddad', role: 'teaches' },
     ]);
-    expect(team).toMatchObject({ doctor_id: nassar.id, doctor: { id: nassar.id, name: 'Dr. Nassar' }, doctor_ids: [nassar.id, haddad.id], doctor_roles: ['coordinates', 'teaches'] });
+    expect(team).toMatchObject({
+      doctor_id: nassar.id,
+      doctor: { id: nassar.id, name: 'Dr. Nassar' },
+      doctor_ids: [nassar.id, haddad.id],
+      doctor_roles: ['coordinates', 'teaches'],
+    });
     // Only the one who teaches is checked: Dr. Nassar coordinates, so he may teach elsewhere meanwhile.
     await accepted(meeting({ course_code: 'PHY211', doctor_id: nassar.id, room: 'Hall A' }));
 
@@ -225,7 +285,9 @@ describe('parts of term', () => {
     await accepted(meeting({ ...SUMMER_2018, part_of_term: 'S1' }));
     await accepted(meeting({ ...SUMMER_2018, course_code: 'CSC375', part_of_term: 'S2' }));
     const clash = await refused(meeting({ ...SUMMER_2018, course_code: 'CSC376', part_of_term: 'S2A' }));
-    expect(clash).toContain('Room Room 204 is already booked by CSC374 section 1 on MW 09:00-10:00 (part of term S1 (2018-06-11 to 2018-07-06) overlaps part of term S2A (2018-07-02 to 2018-07-27))');
+    expect(clash).toContain(
+      'Room Room 204 is already booked by CSC374 section 1 on MW 09:00-10:00 (part of term S1 (2018-06-11 to 2018-07-06) overlaps part of term S2A (2018-07-02 to 2018-07-27))',
+    );
     expect(clash).toContain('Dr. Haddad already teaches CSC374 section 1');
     // The whole term overlaps every part.
     expect(await refused(meeting({ ...SUMMER_2018, course_code: 'CSC377' }))).toContain('Room Room 204 is already booked');
@@ -234,26 +296,58 @@ describe('parts of term', () => {
     expect(unknown).toContain('"LF" is not a part of term of Summer 2018; known: 1, S1, S2A, S2');
     const listed = await json<PartOfTerm[]>(await server.api('/scheduler/parts?year=2018&semester=Summer'));
     expect(listed.find((p) => p.code === 'S1')).toEqual({ code: 'S1', name: 'First half', start_date: '2018-06-11', end_date: '2018-07-06' });
-    expect((await server.api('/scheduler/parts', { method: 'POST', json: { ...SUMMER_2018, code: 'X', name: 'x', start_date: '2018-02-30', end_date: '2018-03-01' } })).status).toBe(422);
-    expect((await server.api('/scheduler/parts', { method: 'POST', json: { ...SUMMER_2018, code: 'X', name: 'x', start_date: '2018-03-02', end_date: '2018-03-01' } })).status).toBe(422);
+    expect(
+      (
+        await server.api('/scheduler/parts', {
+          method: 'POST',
+          json: { ...SUMMER_2018, code: 'X', name: 'x', start_date: '2018-02-30', end_date: '2018-03-01' },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await server.api('/scheduler/parts', {
+          method: 'POST',
+          json: { ...SUMMER_2018, code: 'X', name: 'x', start_date: '2018-03-02', end_date: '2018-03-01' },
+        })
+      ).status,
+    ).toBe(422);
     expect((await server.api('/scheduler/parts/S1?year=2018&semester=Summer', { method: 'DELETE' })).status).toBe(400);
     expect((await server.api('/scheduler/parts/S2A?year=2018&semester=Summer', { method: 'DELETE' })).status).toBe(200);
   });
 });
 
 describe('changes that move stored meetings in time', () => {
-  it("refuses new dates for a part of term that would put two of its meetings in one room at once, naming them, and changes nothing", async () => {
-    await server.api('/scheduler/parts', { method: 'POST', json: { ...SUMMER_2018, code: 'S1', name: 'First half', start_date: '2018-06-11', end_date: '2018-07-06' } });
-    await server.api('/scheduler/parts', { method: 'POST', json: { ...SUMMER_2018, code: 'S2', name: 'Second half', start_date: '2018-07-09', end_date: '2018-08-03' } });
+  it('refuses new dates for a part of term that would put two of its meetings in one room at once, naming them, and changes nothing', async () => {
+    await server.api('/scheduler/parts', {
+      method: 'POST',
+      json: { ...SUMMER_2018, code: 'S1', name: 'First half', start_date: '2018-06-11', end_date: '2018-07-06' },
+    });
+    await server.api('/scheduler/parts', {
+      method: 'POST',
+      json: { ...SUMMER_2018, code: 'S2', name: 'Second half', start_date: '2018-07-09', end_date: '2018-08-03' },
+    });
     await accepted(meeting({ ...SUMMER_2018, part_of_term: 'S1' }));
     await accepted(meeting({ ...SUMMER_2018, course_code: 'CSC375', doctor_id: 0, part_of_term: 'S2' }));
-    const moved = await server.api('/scheduler/parts', { method: 'POST', json: { ...SUMMER_2018, code: 'S2', name: 'Second half', start_date: '2018-06-25', end_date: '2018-08-03' } });
+    const moved = await server.api('/scheduler/parts', {
+      method: 'POST',
+      json: { ...SUMMER_2018, code: 'S2', name: 'Second half', start_date: '2018-06-25', end_date: '2018-08-03' },
+    });
     expect(moved.status).toBe(400);
-    expect((await json<{ detail: string }>(moved)).detail).toMatch(/^Setting part of term S2 \(2018-06-25 to 2018-08-03\) of Summer 2018 would break the timetable's rules, so nothing was changed: Room Room 204 is already booked by CSC374 section 1/);
+    expect((await json<{ detail: string }>(moved)).detail).toMatch(
+      /^Setting part of term S2 \(2018-06-25 to 2018-08-03\) of Summer 2018 would break the timetable's rules, so nothing was changed: Room Room 204 is already booked by CSC374 section 1/,
+    );
     const parts = await json<PartOfTerm[]>(await server.api('/scheduler/parts?year=2018&semester=Summer'));
     expect(parts.find((p) => p.code === 'S2')?.start_date).toBe('2018-07-09');
     // Dates that keep the halves apart are fine, and so is a new name.
-    expect((await server.api('/scheduler/parts', { method: 'POST', json: { ...SUMMER_2018, code: 'S2', name: 'Summer II', start_date: '2018-07-10', end_date: '2018-08-04' } })).status).toBe(200);
+    expect(
+      (
+        await server.api('/scheduler/parts', {
+          method: 'POST',
+          json: { ...SUMMER_2018, code: 'S2', name: 'Summer II', start_date: '2018-07-10', end_date: '2018-08-04' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("says on every read when a meeting falls outside its instructor's new availability", async () => {
@@ -327,7 +421,9 @@ describe('campuses and travel', () => {
     expect(await refused(meeting({ course_code: 'CSC204', room: 'TBD', campus: 'Beirut', start_time: '13:30', duration_mins: 30 }))).toBe(
       'Dr. Haddad teaches CSC203 section 1 at Byblos on MW 12:00-12:30: 60 minutes to get to Beirut, less than the 90-minute travel time between Byblos and Beirut',
     );
-    expect(await refused(meeting({ course_code: 'CSC205', room: 'J-201', campus: 'Beirut', day: 'F' }))).toBe('Room J-201 is at Byblos, not Beirut: leave campus out or pick a room at Beirut');
+    expect(await refused(meeting({ course_code: 'CSC205', room: 'J-201', campus: 'Beirut', day: 'F' }))).toBe(
+      'Room J-201 is at Byblos, not Beirut: leave campus out or pick a room at Beirut',
+    );
     expect(await refused(meeting({ course_code: 'CSC205', room: 'TBD', campus: 'Tripoli', day: 'F' }), 422)).toContain('campus: must be Beirut or Byblos');
   });
 });

@@ -4,7 +4,17 @@ import type { EventInput } from '@fullcalendar/core';
 import { MAX_DRAWN_PER_SLOT, weekEvents, type CalendarEntry } from '../../renderer/src/lib/calendar-events';
 import { shiftPattern } from '../../renderer/src/lib/week';
 
-const entry = (id: number, overrides: Partial<CalendarEntry> = {}): CalendarEntry => ({ id, course_code: `CSC${100 + id}`, section_name: '1', doctors: [], day: 'MW', start_time: '09:00', duration_mins: 60, warnings: [], ...overrides });
+const entry = (id: number, overrides: Partial<CalendarEntry> = {}): CalendarEntry => ({
+  id,
+  course_code: `CSC${100 + id}`,
+  section_name: '1',
+  doctors: [],
+  day: 'MW',
+  start_time: '09:00',
+  duration_mins: 60,
+  warnings: [],
+  ...overrides,
+});
 
 describe('calendar events', () => {
   it('draws one event per entry and day', () => {
@@ -31,7 +41,9 @@ describe('calendar events', () => {
 
   it('folds sections that overlap without starting together, never more than the limit side by side', () => {
     // A real registrar's week: 50- and 75-minute meetings starting every quarter hour in many rooms.
-    const staggered = Array.from({ length: 12 }, (_, i) => entry(i + 1, { day: 'M', start_time: `09:${String((i % 4) * 15).padStart(2, '0')}`, duration_mins: i % 2 ? 75 : 50 }));
+    const staggered = Array.from({ length: 12 }, (_, i) =>
+      entry(i + 1, { day: 'M', start_time: `09:${String((i % 4) * 15).padStart(2, '0')}`, duration_mins: i % 2 ? 75 : 50 }),
+    );
     const events = weekEvents(staggered);
     expect(maxSideBySide(events)).toBeLessThanOrEqual(MAX_DRAWN_PER_SLOT);
     expect(accountedFor(events)).toEqual(staggered.map((e) => `${e.id}:M`).sort());
@@ -52,7 +64,14 @@ describe('calendar events', () => {
     });
     fc.assert(
       fc.property(fc.array(anyEntry, { maxLength: 80 }), fc.integer({ min: 1, max: 5 }), (specs, limit) => {
-        const entries = specs.map((s, i) => entry(i + 1, { day: s.day, start_time: `${String(Math.floor(s.start / 4)).padStart(2, '0')}:${String((s.start % 4) * 15).padStart(2, '0')}`, duration_mins: s.duration, joint_group: s.joint }));
+        const entries = specs.map((s, i) =>
+          entry(i + 1, {
+            day: s.day,
+            start_time: `${String(Math.floor(s.start / 4)).padStart(2, '0')}:${String((s.start % 4) * 15).padStart(2, '0')}`,
+            duration_mins: s.duration,
+            joint_group: s.joint,
+          }),
+        );
         const events = weekEvents(entries, limit);
         expect(maxSideBySide(events)).toBeLessThanOrEqual(Math.max(limit, 2));
         expect(accountedFor(events)).toEqual(entries.flatMap((e) => [...e.day].map((d) => `${e.id}:${d}`)).sort());

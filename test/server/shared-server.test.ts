@@ -42,7 +42,11 @@ afterAll(async () => {
 const api = (server: ServeProcess, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> =>
   fetch(new URL(path.replace(/^\//, ''), server.url), {
     ...init,
-    headers: { authorization: `Bearer ${TOKEN}`, ...(init.json === undefined ? {} : { 'content-type': 'application/json' }), ...(init.headers as Record<string, string> | undefined) },
+    headers: {
+      authorization: `Bearer ${TOKEN}`,
+      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.headers as Record<string, string> | undefined),
+    },
     body: init.json === undefined ? init.body : JSON.stringify(init.json),
   });
 
@@ -55,7 +59,8 @@ async function importListing(server: ServeProcess, csv: string): Promise<Respons
   return api(server, '/scheduler/import', { method: 'POST', body: form });
 }
 
-const entriesOf = async (server: ServeProcess, year: number, semester: string): Promise<ScheduleEntry[]> => (await (await api(server, `/scheduler/?year=${year}&semester=${semester}`)).json()) as ScheduleEntry[];
+const entriesOf = async (server: ServeProcess, year: number, semester: string): Promise<ScheduleEntry[]> =>
+  (await (await api(server, `/scheduler/?year=${year}&semester=${semester}`)).json()) as ScheduleEntry[];
 
 /** 50 bookings sent at once, alternating between the two processes. */
 async function atOnce(bodies: readonly Record<string, unknown>[]): Promise<{ status: number; detail: string }[]> {
@@ -66,17 +71,43 @@ async function atOnce(bodies: readonly Record<string, unknown>[]): Promise<{ sta
 describe('two server processes on one PostgreSQL database', () => {
   it('store exactly one of 50 simultaneous bookings of one room and slot, and of one instructor and slot; the rest are refused in words', async () => {
     const term = { year: 2031, semester: 'Fall' };
-    const room = await atOnce(Array.from({ length: 50 }, (_, i) => ({ ...term, course_code: `CSC${300 + i}`, section_name: '1', doctor_id: 0, day: 'MW', start_time: '10:00', duration_mins: 75, room: 'Hall 7' })));
+    const room = await atOnce(
+      Array.from({ length: 50 }, (_, i) => ({
+        ...term,
+        course_code: `CSC${300 + i}`,
+        section_name: '1',
+        doctor_id: 0,
+        day: 'MW',
+        start_time: '10:00',
+        duration_mins: 75,
+        room: 'Hall 7',
+      })),
+    );
     expect(room.filter((r) => r.status >= 500)).toEqual([]);
     expect(room.filter((r) => r.status === 200)).toHaveLength(1);
     const refused = room.filter((r) => r.status !== 200);
     expect(refused.every((r) => r.status === 400 && /^Room Hall 7 is already booked by CSC\d+ section 1 on MW 10:00-11:15/.test(r.detail))).toBe(true);
 
     const doctor = (await (await post(a, '/scheduler/doctors', { name: 'Dr. Shared' })).json()) as { id: number };
-    const teacher = await atOnce(Array.from({ length: 50 }, (_, i) => ({ ...term, course_code: `MTH${300 + i}`, section_name: '1', doctor_id: doctor.id, day: 'TR', start_time: '13:00', duration_mins: 60, room: `Room ${i}` })));
+    const teacher = await atOnce(
+      Array.from({ length: 50 }, (_, i) => ({
+        ...term,
+        course_code: `MTH${300 + i}`,
+        section_name: '1',
+        doctor_id: doctor.id,
+        day: 'TR',
+        start_time: '13:00',
+        duration_mins: 60,
+        room: `Room ${i}`,
+      })),
+    );
     expect(teacher.filter((r) => r.status >= 500)).toEqual([]);
     expect(teacher.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(teacher.filter((r) => r.status !== 200).every((r) => r.status === 400 && /^Dr\. Shared already teaches MTH\d+ section 1 on TR 13:00-14:00/.test(r.detail))).toBe(true);
+    expect(
+      teacher
+        .filter((r) => r.status !== 200)
+        .every((r) => r.status === 400 && /^Dr\. Shared already teaches MTH\d+ section 1 on TR 13:00-14:00/.test(r.detail)),
+    ).toBe(true);
 
     const stored = await entriesOf(b, term.year, term.semester);
     expect(stored).toHaveLength(2);
@@ -90,7 +121,20 @@ describe('two server processes on one PostgreSQL database', () => {
     const writes: number[] = [];
     const meanwhile = (async () => {
       for (let i = 0; busy; i++) {
-        writes.push((await post(b, '/scheduler/', { ...other, course_code: `ENG${100 + (i % 800)}`, section_name: String(Math.floor(i / 800) + 1), doctor_id: 0, day: 'MWF', start_time: '08:00', duration_mins: 50, room: `Lab ${i}` })).status);
+        writes.push(
+          (
+            await post(b, '/scheduler/', {
+              ...other,
+              course_code: `ENG${100 + (i % 800)}`,
+              section_name: String(Math.floor(i / 800) + 1),
+              doctor_id: 0,
+              day: 'MWF',
+              start_time: '08:00',
+              duration_mins: 50,
+              room: `Lab ${i}`,
+            })
+          ).status,
+        );
         writes.push((await api(b, '/health')).status);
       }
     })();
@@ -115,7 +159,9 @@ describe('two server processes on one PostgreSQL database', () => {
       // Killed once the import is writing its meetings (its inserts are under way on the server).
       const deadline = Date.now() + 60_000;
       for (;;) {
-        const { rows } = await watcher.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'insert into "schedule_entries"%'`);
+        const { rows } = await watcher.query<{ n: number }>(
+          `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'insert into "schedule_entries"%'`,
+        );
         if ((rows[0]?.n ?? 0) > 0) break;
         if (Date.now() > deadline) throw new Error('the import never started writing');
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -124,13 +170,32 @@ describe('two server processes on one PostgreSQL database', () => {
       await victim.exited;
       await importing;
       // The killed transaction is rolled back by the server once its connection is gone.
-      await expect.poll(async () => (await watcher.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`)).rows[0]?.n, { timeout: 10_000 }).toBe(0);
+      await expect
+        .poll(
+          async () =>
+            (
+              await watcher.query<{ n: number }>(
+                `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`,
+              )
+            ).rows[0]?.n,
+          { timeout: 10_000 },
+        )
+        .toBe(0);
     } finally {
       await watcher.end();
     }
     expect(await entriesOf(b, term.year, term.semester)).toEqual([]);
     expect((await api(b, '/health')).status).toBe(200);
-    const booked = await post(b, '/scheduler/', { ...term, course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'MW', start_time: '09:00', duration_mins: 60, room: 'Hall 1' });
+    const booked = await post(b, '/scheduler/', {
+      ...term,
+      course_code: 'CSC201',
+      section_name: '1',
+      doctor_id: 0,
+      day: 'MW',
+      start_time: '09:00',
+      duration_mins: 60,
+      room: 'Hall 1',
+    });
     expect(booked.status, await booked.clone().text()).toBe(200);
     // The terms the import held are free again: the same listing imports whole through the other process.
     const again = await importListing(b, syntheticListing(2_000, { year: 2033, semester: 'Fall' }));

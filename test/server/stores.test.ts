@@ -25,13 +25,25 @@ function sqliteSchema(): Map<string, { columns: Column[]; unique: string[] }> {
     migrate(db);
     const tables = new Map<string, { columns: Column[]; unique: string[] }>();
     for (const table of [...DATA_TABLES, 'schema_migrations']) {
-      const info = db.prepare<[string], { name: string; type: string; notnull: number; pk: number }>('SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY name').all(table);
+      const info = db
+        .prepare<[string], { name: string; type: string; notnull: number; pk: number }>(
+          'SELECT name, type, "notnull", pk FROM pragma_table_info(?) ORDER BY name',
+        )
+        .all(table);
       const keys = info.filter((c) => c.pk > 0).map((c) => c.name);
       const columns = info.map((c): Column => [c.name, c.notnull === 0 && c.pk === 0, SQLITE_KINDS[c.type] ?? c.type]);
-      const indexes = db.prepare<[string], { name: string; unique: number; partial: number }>('SELECT name, "unique", partial FROM pragma_index_list(?)').all(table);
+      const indexes = db
+        .prepare<[string], { name: string; unique: number; partial: number }>('SELECT name, "unique", partial FROM pragma_index_list(?)')
+        .all(table);
       const unique = indexes
         .filter((i) => i.unique === 1)
-        .map((i) => db.prepare<[string], { name: string | null }>('SELECT name FROM pragma_index_info(?) ORDER BY seqno').all(i.name).map((c) => c.name ?? '(expression)').join(','));
+        .map((i) =>
+          db
+            .prepare<[string], { name: string | null }>('SELECT name FROM pragma_index_info(?) ORDER BY seqno')
+            .all(i.name)
+            .map((c) => c.name ?? '(expression)')
+            .join(','),
+        );
       if (keys.length > 0) unique.push([...keys].sort().join(','));
       tables.set(table, { columns, unique: [...new Set(unique.map((u) => u.split(',').sort().join(',')))].sort() });
     }
@@ -140,9 +152,27 @@ describe('a backup taken on one store restores on the other', () => {
     await laptop.core.run('predict-train', {});
     await laptop.core.run('predict-bulk', { run_name: 'Spring plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' });
     await saveRun(laptop.core.context.db, 'Byblos', [{ code: 'CSC201', enrollment: 45, sections: 2 }]);
-    await laptop.core.run('schedule-parts-save', { year: 2025, semester: 'Summer', code: 'S1', name: 'Summer I', start_date: '2025-06-02', end_date: '2025-07-04' });
+    await laptop.core.run('schedule-parts-save', {
+      year: 2025,
+      semester: 'Summer',
+      code: 'S1',
+      name: 'Summer I',
+      start_date: '2025-06-02',
+      end_date: '2025-07-04',
+    });
     const doctor = (await laptop.core.run('doctors-list', {}))[0];
-    await laptop.core.run('schedule-create', { year: 2025, semester: 'Summer', course_code: 'CSC201', section_name: '1', doctors: doctor ? [{ id: doctor.id }] : [], day: 'MW', start_time: '09:00', duration_mins: 90, room: 'Hall 1', part_of_term: 'S1' });
+    await laptop.core.run('schedule-create', {
+      year: 2025,
+      semester: 'Summer',
+      course_code: 'CSC201',
+      section_name: '1',
+      doctors: doctor ? [{ id: doctor.id }] : [],
+      day: 'MW',
+      start_time: '09:00',
+      duration_mins: 90,
+      room: 'Hall 1',
+      part_of_term: 'S1',
+    });
     await laptop.core.run('predict-term-note-add', { year: 2025, semester: 'Fall', kind: 'course_new', course_code: 'CSC201', reason: 'Approved in May' });
   }, 120_000);
 
@@ -155,17 +185,34 @@ describe('a backup taken on one store restores on the other', () => {
     await restore(campus.url, await backup(laptop.url));
     expect(await rows(campus.core)).toEqual(original);
     // The server goes on numbering after the restored rows, and the restored models score.
-    const entry = await campus.core.run('schedule-create', { year: 2025, semester: 'Summer', course_code: 'CSC202', section_name: '1', day: 'TR', start_time: '09:00', duration_mins: 60, room: 'Hall 2' });
-    const maxBefore = (await sql<{ id: number }>`SELECT MAX(id) AS id FROM schedule_entries WHERE course_code = 'CSC201'`.execute(laptop.core.context.db)).rows[0]?.id ?? 0;
+    const entry = await campus.core.run('schedule-create', {
+      year: 2025,
+      semester: 'Summer',
+      course_code: 'CSC202',
+      section_name: '1',
+      day: 'TR',
+      start_time: '09:00',
+      duration_mins: 60,
+      room: 'Hall 2',
+    });
+    const maxBefore =
+      (await sql<{ id: number }>`SELECT MAX(id) AS id FROM schedule_entries WHERE course_code = 'CSC201'`.execute(laptop.core.context.db)).rows[0]?.id ?? 0;
     expect(entry.id).toBeGreaterThan(maxBefore);
     const run = await campus.core.run('predict-bulk', { run_name: 'on the server', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' });
-    const onLaptop = await laptop.core.run('predict-bulk', { run_name: 'on the laptop', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' });
+    const onLaptop = await laptop.core.run('predict-bulk', {
+      run_name: 'on the laptop',
+      target_year: 2025,
+      target_semester: 'Spring',
+      target_campus: 'Beirut',
+    });
     expect(run.model_version).toBe(onLaptop.model_version);
     expect(run.entries.map((e) => [e.course_code, e.offer, e.confidence])).toEqual(onLaptop.entries.map((e) => [e.course_code, e.offer, e.confidence]));
 
     const again = await server();
     await restore(again.url, await backup(campus.url));
     expect(await rows(again.core)).toEqual(await rows(campus.core));
-    expect(await again.core.run('schedule-list', { year: 2025, semester: 'Summer' })).toEqual(await campus.core.run('schedule-list', { year: 2025, semester: 'Summer' }));
+    expect(await again.core.run('schedule-list', { year: 2025, semester: 'Summer' })).toEqual(
+      await campus.core.run('schedule-list', { year: 2025, semester: 'Summer' }),
+    );
   }, 120_000);
 });

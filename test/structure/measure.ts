@@ -8,7 +8,9 @@ import { READ_AREAS } from '../../core/domain/reads';
  * (core/features.json of this checkout, also when measuring another). The others (domain, db,
  * import, util, files, http) are shared layers every feature may use.
  */
-export const CORE_FEATURES: readonly string[] = (JSON.parse(readFileSync(new URL('../../core/features.json', import.meta.url), 'utf8')) as { features: string[] }).features;
+export const CORE_FEATURES: readonly string[] = (
+  JSON.parse(readFileSync(new URL('../../core/features.json', import.meta.url), 'utf8')) as { features: string[] }
+).features;
 
 /** What one feature may import from another: its public surface (index) and its repositories (as the lint rule). */
 export function isPublicModule(moduleInFeature: string): boolean {
@@ -77,7 +79,17 @@ function parser(): Parse {
   const parsed = new Map<string, ts.SourceFile>();
   return (file) => {
     let source = parsed.get(file);
-    if (!source) parsed.set(file, (source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)));
+    if (!source)
+      parsed.set(
+        file,
+        (source = ts.createSourceFile(
+          file,
+          readFileSync(file, 'utf8'),
+          ts.ScriptTarget.Latest,
+          true,
+          file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+        )),
+      );
     return source;
   };
 }
@@ -137,7 +149,9 @@ const plainRead =
   (node: ts.CallExpression | ts.TaggedTemplateExpression): string | null => {
     if (!ts.isCallExpression(node)) return null;
     const first = node.arguments[0];
-    return ts.isIdentifier(node.expression) && node.expression.text === 'call' && first && ts.isStringLiteral(first) && reads.has(first.text) ? first.text : null;
+    return ts.isIdentifier(node.expression) && node.expression.text === 'call' && first && ts.isStringLiteral(first) && reads.has(first.text)
+      ? first.text
+      : null;
   };
 
 /** Files allowed to hold SQL: repositories, and the connection and migrations of core/db. */
@@ -150,7 +164,11 @@ function holdsSql(root: string, file: string): boolean {
 function relativeImports(source: ts.SourceFile): string[] {
   const out: string[] = [];
   for (const statement of source.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       const spec = statement.moduleSpecifier.text;
       if (spec.startsWith('.')) out.push(spec);
     }

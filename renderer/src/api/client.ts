@@ -30,7 +30,8 @@ export interface Transport {
 }
 
 function decode(value: unknown): unknown {
-  if (value && typeof value === 'object' && typeof (value as { jsonText?: unknown }).jsonText === 'string') return JSON.parse((value as { jsonText: string }).jsonText);
+  if (value && typeof value === 'object' && typeof (value as { jsonText?: unknown }).jsonText === 'string')
+    return JSON.parse((value as { jsonText: string }).jsonText);
   return value;
 }
 
@@ -67,7 +68,8 @@ export function httpTransport(base = ''): Transport {
     const department = actingDepartment();
     return { [SESSION_HEADER]: sessionKey() ?? '', ...(department === null ? {} : { [DEPARTMENT_HEADER]: department }) };
   };
-  const refusal = async (response: Response): Promise<Error> => errorFromHttp(response.status, (await response.json().catch(() => null)) as Parameters<typeof errorFromHttp>[1]);
+  const refusal = async (response: Response): Promise<Error> =>
+    errorFromHttp(response.status, (await response.json().catch(() => null)) as Parameters<typeof errorFromHttp>[1]);
   const self: Transport = {
     kind: 'http',
     signIn,
@@ -87,12 +89,21 @@ export function httpTransport(base = ''): Transport {
       const disposition = response.headers.get('content-disposition');
       if (disposition?.startsWith('attachment')) {
         const filename = /filename=("?)([^";]+)\1/.exec(disposition)?.[2] ?? 'download';
-        return { filename, contentType: response.headers.get('content-type') ?? 'application/octet-stream', content: new Uint8Array(await response.arrayBuffer()) } satisfies FileResult;
+        return {
+          filename,
+          contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+          content: new Uint8Array(await response.arrayBuffer()),
+        } satisfies FileResult;
       }
       return (await response.json()) as unknown;
     },
     async signInWithPassword(login, password) {
-      const response = await fetch(`${base}/session/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login, password }), credentials: 'same-origin' });
+      const response = await fetch(`${base}/session/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login, password }),
+        credentials: 'same-origin',
+      });
       if (!response.ok) throw await refusal(response);
       forgetSession();
       keepSessionKey(((await response.json()) as { key: string }).key);
@@ -131,7 +142,10 @@ export function httpTransport(base = ''): Transport {
 export const transport: Transport = typeof window !== 'undefined' && window.termwise ? ipcTransport(window.termwise) : httpTransport();
 
 /** The desktop app's link to a campus server (electron/campus-link.ts), or null in a browser. */
-export async function campusLink(action: 'status' | 'connect' | 'online' | 'offline' | 'disconnect' | 'publish' | 'fetch', args: Record<string, unknown> = {}): Promise<unknown> {
+export async function campusLink(
+  action: 'status' | 'connect' | 'online' | 'offline' | 'disconnect' | 'publish' | 'fetch',
+  args: Record<string, unknown> = {},
+): Promise<unknown> {
   const bridge = typeof window !== 'undefined' ? window.termwise : undefined;
   if (!bridge) throw new Error('Only the desktop app connects to a campus server');
   const result = await bridge.campus(action, args);

@@ -13,7 +13,6 @@ export class ApiError extends Error {
   }
 }
 
-
 export function errorFromHttp(status: number, body: { detail?: unknown; fields?: FieldProblem[]; conflicts?: string[] } | null): ApiError {
   const detail = typeof body?.detail === 'string' ? body.detail : `The request failed (HTTP ${status})`;
   return new ApiError(detail, codeOfStatus(status, (body?.conflicts?.length ?? 0) > 0), status, body?.fields ?? [], body?.conflicts ?? []);

@@ -190,7 +190,8 @@ export function AutofillDialog({
 }
 
 /** How a draft's row reads its place: "MWF 09:00 (60 min) in Hall 2". */
-const when = (m: { day: string; start_time: string; duration_mins: number; room: string }): string => `${m.day} ${m.start_time} (${m.duration_mins} min) in ${m.room}`;
+const when = (m: { day: string; start_time: string; duration_mins: number; room: string }): string =>
+  `${m.day} ${m.start_time} (${m.duration_mins} min) in ${m.room}`;
 
 const SHOWN: { value: DraftShown; label: string }[] = [
   { value: 'both', label: 'Draft and timetable' },
@@ -231,7 +232,10 @@ export function AutofillPreview({
   const [sort, setSort] = useState<ReviewSort>('course');
   const listed = useMemo(() => shownRows(rows, filter, sort), [rows, filter, sort]);
   const kept = rows.filter((r) => !left.has(r.key)).length;
-  const unplaced = result.source === 'run' ? result.unplaced.map((u) => ({ ...u, key: `${u.course_code}-${u.section_name}` })) : result.unplaced.map((u) => ({ ...u, key: `${u.untimed ? 'untimed' : 'meeting'}-${u.id}` }));
+  const unplaced =
+    result.source === 'run'
+      ? result.unplaced.map((u) => ({ ...u, key: `${u.course_code}-${u.section_name}` }))
+      : result.unplaced.map((u) => ({ ...u, key: `${u.untimed ? 'untimed' : 'meeting'}-${u.id}` }));
   const headline =
     result.source === 'run'
       ? `Draft: places ${result.placed.length} of ${result.placed.length + result.unplaced.length} sections`
@@ -271,9 +275,32 @@ export function AutofillPreview({
           </Group>
         </Group>
         <Group gap="xs" align="end">
-          <TextInput size="xs" label="Find a course, instructor or room" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} w={240} data-testid="autofill-filter" />
-          <Select size="xs" label="Sort by" data={[...REVIEW_SORTS]} value={sort} onChange={(v) => setSort((v) ?? 'course')} allowDeselect={false} w={150} data-testid="autofill-sort" />
-          <SegmentedControl size="xs" data={SHOWN} value={review.shown} onChange={(v) => review.onShow(v)} aria-label="What the week shows" data-testid="autofill-shown" />
+          <TextInput
+            size="xs"
+            label="Find a course, instructor or room"
+            value={filter}
+            onChange={(e) => setFilter(e.currentTarget.value)}
+            w={240}
+            data-testid="autofill-filter"
+          />
+          <Select
+            size="xs"
+            label="Sort by"
+            data={[...REVIEW_SORTS]}
+            value={sort}
+            onChange={(v) => setSort(v ?? 'course')}
+            allowDeselect={false}
+            w={150}
+            data-testid="autofill-sort"
+          />
+          <SegmentedControl
+            size="xs"
+            data={SHOWN}
+            value={review.shown}
+            onChange={(v) => review.onShow(v)}
+            aria-label="What the week shows"
+            data-testid="autofill-shown"
+          />
         </Group>
         <ScrollArea h={200}>
           <Stack gap={2} data-testid="autofill-review" role="group" aria-label="The draft's sections: uncheck those to leave out">

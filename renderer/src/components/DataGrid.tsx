@@ -20,7 +20,18 @@ interface DataGridProps<T> {
 const ROW_HEIGHT = 30;
 
 /** A searchable, sortable table whose rows are virtualised, so 100,000 rows scroll smoothly. */
-export function DataGrid<T>({ rows, columns, height = 420, label, testId, searchable = true, toolbar, initialSort = [], onRowClick, selected = null }: DataGridProps<T>) {
+export function DataGrid<T>({
+  rows,
+  columns,
+  height = 420,
+  label,
+  testId,
+  searchable = true,
+  toolbar,
+  initialSort = [],
+  onRowClick,
+  selected = null,
+}: DataGridProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const [filter, setFilter] = useState('');
   const table = useReactTable({
@@ -44,7 +55,11 @@ export function DataGrid<T>({ rows, columns, height = 420, label, testId, search
   return (
     <div data-testid={testId}>
       <Group justify="space-between" mb="xs">
-        {searchable ? <TextInput placeholder="Search…" aria-label={`Search ${label}`} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} w={260} size="xs" /> : <span />}
+        {searchable ? (
+          <TextInput placeholder="Search…" aria-label={`Search ${label}`} value={filter} onChange={(e) => setFilter(e.currentTarget.value)} w={260} size="xs" />
+        ) : (
+          <span />
+        )}
         <Group gap="sm">
           {toolbar}
           <Text size="xs" c="dimmed" data-testid={testId ? `${testId}-count` : undefined}>
@@ -95,7 +110,9 @@ export function DataGrid<T>({ rows, columns, height = 420, label, testId, search
                   style={{ height: ROW_HEIGHT, cursor: onRowClick ? 'pointer' : undefined }}
                   className={row.original === selected ? 'tw-row-selected' : undefined}
                   aria-selected={onRowClick ? row.original === selected : undefined}
-                  {...(onRowClick ? { tabIndex: 0, onClick: () => onRowClick(row.original), onKeyDown: (e: KeyboardEvent) => e.key === 'Enter' && onRowClick(row.original) } : {})}
+                  {...(onRowClick
+                    ? { tabIndex: 0, onClick: () => onRowClick(row.original), onKeyDown: (e: KeyboardEvent) => e.key === 'Enter' && onRowClick(row.original) }
+                    : {})}
                 >
                   {row.getVisibleCells().map((cell) => (
                     <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>

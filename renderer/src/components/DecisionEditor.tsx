@@ -42,7 +42,10 @@ export function DecisionEditor({ run, entry }: { run: Run; entry: RunEntry }) {
   return (
     <Stack gap={6} data-testid="decision-editor">
       <Text size="sm" fw={600}>
-        Your decision <Text span size="sm" c="dimmed" fw={400}>(the model says {modelSays})</Text>
+        Your decision{' '}
+        <Text span size="sm" c="dimmed" fw={400}>
+          (the model says {modelSays})
+        </Text>
       </Text>
       <SegmentedControl
         size="xs"

@@ -5,7 +5,10 @@ import { messageOf } from '../api/errors';
 import type { Course } from '../api/wire';
 import { ErrorNote } from './ErrorNote';
 
-/** Add a doctor: name, the courses they may teach, and when they are available (blank = any time). Every list of doctors shows the new one on the change event. */
+/**
+ * Add a doctor: name, the courses they may teach, and when they are available (blank = any time).
+ * Every list of doctors shows the new one on the change event.
+ */
 export function DoctorModal({ opened, courses, onClose }: { opened: boolean; courses: Course[]; onClose: () => void }) {
   const [name, setName] = useState('');
   const [allowed, setAllowed] = useState<string[]>([]);
@@ -31,7 +34,13 @@ export function DoctorModal({ opened, courses, onClose }: { opened: boolean; cou
     <Modal opened={opened} onClose={onClose} title="Add doctor">
       <Stack gap="xs">
         <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid="doctor-name" />
-        <MultiSelect label="May teach" searchable data={courses.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))} value={allowed} onChange={setAllowed} />
+        <MultiSelect
+          label="May teach"
+          searchable
+          data={courses.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))}
+          value={allowed}
+          onChange={setAllowed}
+        />
         <Group grow>
           <TextInput label="Days" placeholder="MWF" value={days} onChange={(e) => setDays(e.currentTarget.value)} />
           <TextInput label="From" placeholder="08:00" value={start} onChange={(e) => setStart(e.currentTarget.value)} />

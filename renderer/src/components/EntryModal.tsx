@@ -71,7 +71,10 @@ export function EntryModal({ draft, term, parts, courses, doctors, recommended, 
     const item = (c: Course): { value: string; label: string } => ({ value: c.code, label: `${c.code} — ${c.name}` });
     const first = courses.filter((c) => rec.has(c.code));
     const rest = courses.filter((c) => !rec.has(c.code));
-    return [...(first.length ? [{ group: 'Recommended in the latest run', items: first.map(item) }] : []), { group: first.length ? 'Other courses' : 'Catalog', items: rest.map(item) }];
+    return [
+      ...(first.length ? [{ group: 'Recommended in the latest run', items: first.map(item) }] : []),
+      { group: first.length ? 'Other courses' : 'Catalog', items: rest.map(item) },
+    ];
   }, [courses, recommended]);
 
   if (!form) return null;
@@ -80,7 +83,16 @@ export function EntryModal({ draft, term, parts, courses, doctors, recommended, 
   const chooseCourse = (code: string | null): void => {
     const course = code ?? '';
     const stillAllowed = form.instructor_ids.filter((id) => doctors.some((d) => d.id === id && doctorMayTeach(d, course)));
-    set({ course_code: course, section_name: form.id ? form.section_name : (nextSectionNames(entries.filter((e) => e.course_code === course).map((e) => e.section_name), 1)[0] ?? '1'), instructor_ids: stillAllowed });
+    set({
+      course_code: course,
+      section_name: form.id
+        ? form.section_name
+        : (nextSectionNames(
+            entries.filter((e) => e.course_code === course).map((e) => e.section_name),
+            1,
+          )[0] ?? '1'),
+      instructor_ids: stillAllowed,
+    });
   };
 
   const save = async (): Promise<void> => {
@@ -122,13 +134,24 @@ export function EntryModal({ draft, term, parts, courses, doctors, recommended, 
   return (
     <Modal opened onClose={onClose} title={form.id ? 'Edit section' : 'New section'} size="lg">
       <Stack gap="xs" data-testid="entry-form">
-        <Select label="Course" searchable data={courseOptions} value={form.course_code || null} onChange={chooseCourse} nothingFoundMessage="No such course" data-testid="entry-course" />
+        <Select
+          label="Course"
+          searchable
+          data={courseOptions}
+          value={form.course_code || null}
+          onChange={chooseCourse}
+          nothingFoundMessage="No such course"
+          data-testid="entry-course"
+        />
         <Group grow>
           <TextInput label="Section" value={form.section_name} onChange={(e) => set({ section_name: e.currentTarget.value })} data-testid="entry-section" />
           <MultiSelect
             label="Instructors (first is the lead)"
             placeholder={form.instructor_ids.length ? undefined : NO_INSTRUCTOR}
-            data={[...new Set([...allowedDoctors, ...doctors.filter((d) => form.instructor_ids.includes(d.id))])].map((d) => ({ value: String(d.id), label: `${d.name}${d.available_days ? ` (${d.available_days} ${d.available_time ?? ''})` : ''}` }))}
+            data={[...new Set([...allowedDoctors, ...doctors.filter((d) => form.instructor_ids.includes(d.id))])].map((d) => ({
+              value: String(d.id),
+              label: `${d.name}${d.available_days ? ` (${d.available_days} ${d.available_time ?? ''})` : ''}`,
+            }))}
             value={form.instructor_ids.map(String)}
             onChange={(v) => set({ instructor_ids: v.map(Number) })}
             searchable
@@ -137,22 +160,66 @@ export function EntryModal({ draft, term, parts, courses, doctors, recommended, 
           />
         </Group>
         <Group grow>
-          <TextInput label="Days" description="M T W R F S U" value={form.day} onChange={(e) => set({ day: e.currentTarget.value.toUpperCase() })} data-testid="entry-day" />
-          <TextInput label="Start" description="24-hour HH:MM" value={form.start_time} onChange={(e) => set({ start_time: e.currentTarget.value })} data-testid="entry-start" />
-          <NumberInput label="Minutes" description="The booked slot" min={5} max={600} value={form.duration_mins} onChange={(v) => set({ duration_mins: Number(v) || 0 })} data-testid="entry-duration" />
-          <TextInput label="Room" description="Empty: TBD, no room yet" value={form.room} onChange={(e) => set({ room: e.currentTarget.value })} data-testid="entry-room" />
+          <TextInput
+            label="Days"
+            description="M T W R F S U"
+            value={form.day}
+            onChange={(e) => set({ day: e.currentTarget.value.toUpperCase() })}
+            data-testid="entry-day"
+          />
+          <TextInput
+            label="Start"
+            description="24-hour HH:MM"
+            value={form.start_time}
+            onChange={(e) => set({ start_time: e.currentTarget.value })}
+            data-testid="entry-start"
+          />
+          <NumberInput
+            label="Minutes"
+            description="The booked slot"
+            min={5}
+            max={600}
+            value={form.duration_mins}
+            onChange={(v) => set({ duration_mins: Number(v) || 0 })}
+            data-testid="entry-duration"
+          />
+          <TextInput
+            label="Room"
+            description="Empty: TBD, no room yet"
+            value={form.room}
+            onChange={(e) => set({ room: e.currentTarget.value })}
+            data-testid="entry-room"
+          />
         </Group>
         <Group grow>
           <Select
             label="Part of term"
-            data={parts.map((p) => ({ value: p.code, label: p.start_date ? `${p.code} — ${p.name} (${p.start_date} – ${p.end_date ?? ''})` : `${p.code} — ${p.name}` }))}
+            data={parts.map((p) => ({
+              value: p.code,
+              label: p.start_date ? `${p.code} — ${p.name} (${p.start_date} – ${p.end_date ?? ''})` : `${p.code} — ${p.name}`,
+            }))}
             value={form.part_of_term}
             onChange={(v) => set({ part_of_term: v ?? '1' })}
             allowDeselect={false}
             data-testid="entry-part"
           />
-          <TextInput label="Joint group" placeholder="none" description="Sections that meet together share a label" value={form.joint_group} onChange={(e) => set({ joint_group: e.currentTarget.value })} data-testid="entry-joint" />
-          <Select label="Campus" description="From the room when it is declared" data={campuses} value={form.campus} onChange={(v) => set({ campus: v })} clearable data-testid="entry-campus" />
+          <TextInput
+            label="Joint group"
+            placeholder="none"
+            description="Sections that meet together share a label"
+            value={form.joint_group}
+            onChange={(e) => set({ joint_group: e.currentTarget.value })}
+            data-testid="entry-joint"
+          />
+          <Select
+            label="Campus"
+            description="From the room when it is declared"
+            data={campuses}
+            value={form.campus}
+            onChange={(v) => set({ campus: v })}
+            clearable
+            data-testid="entry-campus"
+          />
         </Group>
         <ErrorNote message={error} testId="entry-error" />
         <Group justify="space-between">

@@ -21,7 +21,8 @@ function Counts({ result }: { result: ImportResult }) {
       </Text>
       {result.untimed > 0 && (
         <Text size="xs" data-testid="import-untimed">
-          {result.dry_run ? 'Would keep' : 'Kept'} {plural(result.untimed, 'section')} without a time (online or arranged): listed under the week, Auto-fill can give them a time.
+          {result.dry_run ? 'Would keep' : 'Kept'} {plural(result.untimed, 'section')} without a time (online or arranged): listed under the week, Auto-fill can
+          give them a time.
         </Text>
       )}
       {result.notes.map((note) => (
@@ -104,7 +105,15 @@ function MergedRows({ result }: { result: ImportResult }) {
 }
 
 /** Each instructor's proposed role, to decide before applying (or as applied). */
-function Roles({ result, roles, onDecide }: { result: ImportResult; roles: Record<string, InstructorRole>; onDecide: ((instructor: string, role: InstructorRole) => void) | null }) {
+function Roles({
+  result,
+  roles,
+  onDecide,
+}: {
+  result: ImportResult;
+  roles: Record<string, InstructorRole>;
+  onDecide: ((instructor: string, role: InstructorRole) => void) | null;
+}) {
   const roleOf = (r: ImportResult['roles'][number]): ReactNode =>
     onDecide ? (
       <Select
@@ -119,12 +128,20 @@ function Roles({ result, roles, onDecide }: { result: ImportResult; roles: Recor
     ) : (
       <Badge variant="light">{r.role}</Badge>
     );
-  return <SummaryTable testId="import-roles" height={180} head={['Instructor', 'Role', 'Why']} body={result.roles.map((r) => [r.instructor, roleOf(r), `${r.reason}: ${r.sections.join(', ')}`])} />;
+  return (
+    <SummaryTable
+      testId="import-roles"
+      height={180}
+      head={['Instructor', 'Role', 'Why']}
+      body={result.roles.map((r) => [r.instructor, roleOf(r), `${r.reason}: ${r.sections.join(', ')}`])}
+    />
+  );
 }
 
 /** Each meeting refused (or stored flagged), with the rows or stored entries it clashes with. */
 function Conflicts({ result }: { result: ImportResult }) {
-  const others = (c: ImportResult['conflicts'][number]): string => c.with.map((w) => `${w.row !== null ? `row ${w.row}` : 'stored'}: ${w.course_code} §${w.section_name}`).join('; ') || 'the instructor’s hours';
+  const others = (c: ImportResult['conflicts'][number]): string =>
+    c.with.map((w) => `${w.row !== null ? `row ${w.row}` : 'stored'}: ${w.course_code} §${w.section_name}`).join('; ') || 'the instructor’s hours';
   return (
     <SummaryTable
       testId="import-conflicts"

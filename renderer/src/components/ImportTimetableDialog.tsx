@@ -11,7 +11,6 @@ import { ImportSummary, plural } from './ImportSummary';
 type ImportResult = Result<'schedule-import'>;
 type Upload = Awaited<ReturnType<typeof fileToUpload>>;
 
-
 /**
  * "Import timetable…": a registrar's listing (CSV or XLSX), previewed by a dry run — what will be
  * stored, created, grouped and refused — with the instructor roles and the clash policy to decide,

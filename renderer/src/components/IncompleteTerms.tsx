@@ -36,7 +36,13 @@ export function IncompleteTerms() {
         {incompleteTerms.map((term) => (
           <Group key={key(term)} justify="space-between" wrap="nowrap" data-testid="incomplete-term">
             <Text size="sm">{term.message}</Text>
-            <Button size="xs" variant="default" loading={busy === key(term)} onClick={() => void confirm(term)} aria-label={`${termLabel(term)} at ${term.campus} is complete`}>
+            <Button
+              size="xs"
+              variant="default"
+              loading={busy === key(term)}
+              onClick={() => void confirm(term)}
+              aria-label={`${termLabel(term)} at ${term.campus} is complete`}
+            >
               It is complete
             </Button>
           </Group>

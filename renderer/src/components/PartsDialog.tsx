@@ -43,7 +43,12 @@ export function PartsDialog({ opened, term, parts, onClose }: { opened: boolean;
                 <Table.Td>{p.start_date && p.end_date ? `${p.start_date} – ${p.end_date}` : 'whole term'}</Table.Td>
                 <Table.Td>
                   {p.code !== WHOLE_TERM_CODE && (
-                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => void act(() => call('schedule-parts-delete', { ...term, code: p.code }))}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => void act(() => call('schedule-parts-delete', { ...term, code: p.code }))}
+                    >
                       Remove
                     </Button>
                   )}
@@ -56,10 +61,34 @@ export function PartsDialog({ opened, term, parts, onClose }: { opened: boolean;
           Add or change a part
         </Text>
         <Group grow align="end">
-          <TextInput label="Code" placeholder="S1" value={form.code} onChange={(e) => setForm({ ...form, code: e.currentTarget.value })} data-testid="part-code" />
-          <TextInput label="Name" placeholder="First half" value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} data-testid="part-name" />
-          <TextInput label="First day" type="date" value={form.start_date} onChange={(e) => setForm({ ...form, start_date: e.currentTarget.value })} data-testid="part-start" />
-          <TextInput label="Last day" type="date" value={form.end_date} onChange={(e) => setForm({ ...form, end_date: e.currentTarget.value })} data-testid="part-end" />
+          <TextInput
+            label="Code"
+            placeholder="S1"
+            value={form.code}
+            onChange={(e) => setForm({ ...form, code: e.currentTarget.value })}
+            data-testid="part-code"
+          />
+          <TextInput
+            label="Name"
+            placeholder="First half"
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+            data-testid="part-name"
+          />
+          <TextInput
+            label="First day"
+            type="date"
+            value={form.start_date}
+            onChange={(e) => setForm({ ...form, start_date: e.currentTarget.value })}
+            data-testid="part-start"
+          />
+          <TextInput
+            label="Last day"
+            type="date"
+            value={form.end_date}
+            onChange={(e) => setForm({ ...form, end_date: e.currentTarget.value })}
+            data-testid="part-end"
+          />
         </Group>
         <ErrorNote message={error} />
         <Group justify="end">

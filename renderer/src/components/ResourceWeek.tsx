@@ -7,7 +7,7 @@ import { VIEW_DAYS, VIEW_END, VIEW_START, type ResourceKind, type ResourceRow } 
 const LANE_HEIGHT = 22;
 const SPAN = VIEW_END - VIEW_START;
 const DAY_RULER_HOURS = Array.from({ length: 15 }, (_, i) => 7 + i);
-const percentOf = (minutes: number): number => (Math.min(Math.max(minutes, VIEW_START), VIEW_END) - VIEW_START) / SPAN * 100;
+const percentOf = (minutes: number): number => ((Math.min(Math.max(minutes, VIEW_START), VIEW_END) - VIEW_START) / SPAN) * 100;
 
 /**
  * Rooms (or instructors) × the week. The whole week lists each day's meetings by time in its cell
@@ -15,7 +15,17 @@ const percentOf = (minutes: number): number => (Math.min(Math.max(minutes, VIEW_
  * one day at a time places the meetings on a line from 07:00 to 22:00, free time as empty space
  * where a click starts a section. A meeting is a button (the rest on hover, focus and for screen readers).
  */
-export function ResourceWeek({ kind, rows, onOpen, onCreate }: { kind: ResourceKind; rows: ResourceRow[]; onOpen: (entryIds: number[]) => void; onCreate: (rowKey: string, letter: DayLetter, time: string) => void }) {
+export function ResourceWeek({
+  kind,
+  rows,
+  onOpen,
+  onCreate,
+}: {
+  kind: ResourceKind;
+  rows: ResourceRow[];
+  onOpen: (entryIds: number[]) => void;
+  onCreate: (rowKey: string, letter: DayLetter, time: string) => void;
+}) {
   // The whole week to spot free rooms at a glance; one day across the full width to read every label.
   const [only, setOnly] = useState<string>('week');
   const days = only === 'week' ? VIEW_DAYS : VIEW_DAYS.filter((d) => d === only);
@@ -27,7 +37,16 @@ export function ResourceWeek({ kind, rows, onOpen, onCreate }: { kind: ResourceK
   };
   return (
     <div className="tw-resource-scroll">
-      <SegmentedControl className="tw-no-print" size="xs" mb={6} value={only} onChange={setOnly} data={[{ value: 'week', label: 'Whole week' }, ...VIEW_DAYS.map((d) => ({ value: d, label: DAY_NAMES[d] }))]} aria-label="Days shown" data-testid="view-days" />
+      <SegmentedControl
+        className="tw-no-print"
+        size="xs"
+        mb={6}
+        value={only}
+        onChange={setOnly}
+        data={[{ value: 'week', label: 'Whole week' }, ...VIEW_DAYS.map((d) => ({ value: d, label: DAY_NAMES[d] }))]}
+        aria-label="Days shown"
+        data-testid="view-days"
+      />
       <table className="tw-resource-week" data-testid={`view-${kind}`} aria-label={kind === 'room' ? 'Timetable by room' : 'Timetable by instructor'}>
         <thead>
           <tr>
@@ -87,7 +106,12 @@ export function ResourceWeek({ kind, rows, onOpen, onCreate }: { kind: ResourceK
                   </td>
                 ) : (
                   <td key={letter}>
-                    <div className="tw-lanes" style={{ height: row.lanes * LANE_HEIGHT + 4 }} onClick={startAt(row.key, letter)} title={`Free time: click to add a section ${kind === 'room' ? 'in' : 'for'} ${row.label} on ${DAY_NAMES[letter]}`}>
+                    <div
+                      className="tw-lanes"
+                      style={{ height: row.lanes * LANE_HEIGHT + 4 }}
+                      onClick={startAt(row.key, letter)}
+                      title={`Free time: click to add a section ${kind === 'room' ? 'in' : 'for'} ${row.label} on ${DAY_NAMES[letter]}`}
+                    >
                       {row.meetings
                         .filter((m) => m.letter === letter)
                         .map((m) => (
@@ -95,7 +119,12 @@ export function ResourceWeek({ kind, rows, onOpen, onCreate }: { kind: ResourceK
                             type="button"
                             key={m.key}
                             className={m.curriculum ? 'tw-seg tw-seg-curriculum' : 'tw-seg'}
-                            style={{ left: `${percentOf(m.start)}%`, width: `${Math.max(0.8, percentOf(m.end) - percentOf(m.start))}%`, top: 2 + m.lane * LANE_HEIGHT, height: LANE_HEIGHT - 2 }}
+                            style={{
+                              left: `${percentOf(m.start)}%`,
+                              width: `${Math.max(0.8, percentOf(m.end) - percentOf(m.start))}%`,
+                              top: 2 + m.lane * LANE_HEIGHT,
+                              height: LANE_HEIGHT - 2,
+                            }}
                             title={m.description}
                             aria-label={m.description}
                             data-testid="resource-meeting"
@@ -113,7 +142,11 @@ export function ResourceWeek({ kind, rows, onOpen, onCreate }: { kind: ResourceK
           ))}
         </tbody>
       </table>
-      {rows.length === 0 && <p className="tw-resource-empty">{kind === 'room' ? 'No rooms yet: add one in the Rooms panel or give a section a room.' : 'No instructors yet: add one with "Add doctor".'}</p>}
+      {rows.length === 0 && (
+        <p className="tw-resource-empty">
+          {kind === 'room' ? 'No rooms yet: add one in the Rooms panel or give a section a room.' : 'No instructors yet: add one with "Add doctor".'}
+        </p>
+      )}
       <p className="tw-resource-note">
         {days.length > 1
           ? 'Each day lists its meetings by time. Choose one day to see free time as empty space and click it to add a section.'

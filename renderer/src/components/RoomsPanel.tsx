@@ -49,7 +49,11 @@ export function RoomsPanel() {
         <TextInput size="xs" label="Room" value={name} onChange={(e) => setName(e.currentTarget.value)} w={140} />
         <NumberInput size="xs" label="Seats" min={1} value={capacity} onChange={setCapacity} w={80} />
         <Select size="xs" label="Campus" clearable placeholder="any" data={campuses} value={campus} onChange={setCampus} w={110} />
-        <Button size="xs" disabled={!name.trim()} onClick={() => void act(() => call('rooms-create', { name, capacity: Number(capacity), campus }).then(() => setName('')))}>
+        <Button
+          size="xs"
+          disabled={!name.trim()}
+          onClick={() => void act(() => call('rooms-create', { name, capacity: Number(capacity), campus }).then(() => setName('')))}
+        >
           Add
         </Button>
       </Group>
@@ -60,11 +64,25 @@ export function RoomsPanel() {
             {(rooms.data ?? []).map((r) => (
               <Table.Tr key={r.name}>
                 <Table.Td>{r.name}</Table.Td>
-                <Table.Td>{r.capacity === null ? <Badge variant="light" color="gray">seats unknown</Badge> : `${r.capacity} seats`}</Table.Td>
+                <Table.Td>
+                  {r.capacity === null ? (
+                    <Badge variant="light" color="gray">
+                      seats unknown
+                    </Badge>
+                  ) : (
+                    `${r.capacity} seats`
+                  )}
+                </Table.Td>
                 <Table.Td>{r.campus ?? 'any campus'}</Table.Td>
                 <Table.Td>
                   {r.id !== null && (
-                    <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove ${r.name}`} onClick={() => void act(() => call('rooms-delete', { room_id: r.id ?? 0 }))}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove ${r.name}`}
+                      onClick={() => void act(() => call('rooms-delete', { room_id: r.id ?? 0 }))}
+                    >
                       Remove
                     </Button>
                   )}

@@ -23,7 +23,9 @@ export function TermNotesCard({ year, semester }: { year: number | null; semeste
 
   if (year === null) return null;
   const options =
-    kind === 'instructor_away' ? doctors.map((d) => ({ value: String(d.id), label: d.name })) : courses.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }));
+    kind === 'instructor_away'
+      ? doctors.map((d) => ({ value: String(d.id), label: d.name }))
+      : courses.map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }));
   const add = async (): Promise<void> => {
     setProblem(null);
     if (subject === null) {
@@ -83,14 +85,31 @@ export function TermNotesCard({ year, semester }: { year: number | null; semeste
           data={TERM_NOTE_KINDS.map((k) => ({ value: k, label: TERM_NOTE_LABELS[k] }))}
           value={kind}
           onChange={(v) => {
-            setKind((v) ?? 'instructor_away');
+            setKind(v ?? 'instructor_away');
             setSubject(null);
           }}
           allowDeselect={false}
           data-testid="term-note-kind"
         />
-        <Select size="xs" label={kind === 'instructor_away' ? 'Instructor' : 'Course'} searchable data={options} value={subject} onChange={setSubject} limit={50} data-testid="term-note-subject" />
-        <TextInput size="xs" label="Reason" placeholder="e.g. sabbatical" maxLength={MAX_NOTE_REASON} value={reason} onChange={(e) => setReason(e.currentTarget.value)} data-testid="term-note-reason" />
+        <Select
+          size="xs"
+          label={kind === 'instructor_away' ? 'Instructor' : 'Course'}
+          searchable
+          data={options}
+          value={subject}
+          onChange={setSubject}
+          limit={50}
+          data-testid="term-note-subject"
+        />
+        <TextInput
+          size="xs"
+          label="Reason"
+          placeholder="e.g. sabbatical"
+          maxLength={MAX_NOTE_REASON}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          data-testid="term-note-reason"
+        />
         {problem && (
           <Text size="xs" c="red" role="alert">
             {problem}

@@ -84,7 +84,12 @@ function useColumnsThatFit() {
  * conflict rules read them). Recomputed only when those change, so FullCalendar does not re-lay out
  * every event on unrelated updates.
  */
-function useWeekEvents(shown: readonly Entry[], availabilityOf: Doctor | undefined, draft: readonly DraftBlock[], columnsThatFit: ((codes: readonly string[]) => number) | undefined): EventInput[] {
+function useWeekEvents(
+  shown: readonly Entry[],
+  availabilityOf: Doctor | undefined,
+  draft: readonly DraftBlock[],
+  columnsThatFit: ((codes: readonly string[]) => number) | undefined,
+): EventInput[] {
   return useMemo(() => {
     const window = availabilityOf ? availabilityWindow(availabilityOf) : null;
     const availability: EventInput[] = window
@@ -205,7 +210,10 @@ export const WeekCalendar = memo(function WeekCalendar({ shown, entriesById, ava
   );
   const renderEvent = useCallback(
     // Availability bands are backgrounds: no entry text on them.
-    (arg: EventContentArg) => (arg.event.display === 'background' ? null : <WeekEventContent arg={arg} entriesById={entriesById} label={labelOf(arg.event)} campusCount={campusCount} refusal={refusal} />),
+    (arg: EventContentArg) =>
+      arg.event.display === 'background' ? null : (
+        <WeekEventContent arg={arg} entriesById={entriesById} label={labelOf(arg.event)} campusCount={campusCount} refusal={refusal} />
+      ),
     [entriesById, campusCount, refusal, labelOf],
   );
 

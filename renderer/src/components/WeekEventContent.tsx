@@ -65,7 +65,21 @@ function DraftContent({ title, placement, label }: { title: string; placement: D
 }
 
 /** A stored meeting: its code whole, then the section, instructors, room, campus and part, its curriculum clashes and a refusal of its last move. */
-function EntryContent({ id, title, entry, label, campusCount, refusal }: { id: number; title: string; entry: Entry | undefined; label: string; campusCount: number; refusal: string | null }) {
+function EntryContent({
+  id,
+  title,
+  entry,
+  label,
+  campusCount,
+  refusal,
+}: {
+  id: number;
+  title: string;
+  entry: Entry | undefined;
+  label: string;
+  campusCount: number;
+  refusal: string | null;
+}) {
   const part = entry && entry.part_of_term !== WHOLE_TERM_CODE ? ` · part ${entry.part_of_term}` : '';
   const code = entry && title.startsWith(entry.course_code) ? entry.course_code : '';
   return (
@@ -110,5 +124,14 @@ export function WeekEventContent({
   const placement = arg.event.extendedProps.draft as DraftBlock | undefined;
   if (placement) return <DraftContent title={arg.event.title} placement={placement} label={label} />;
   const id = Number(arg.event.groupId);
-  return <EntryContent id={id} title={arg.event.title} entry={entriesById.get(id)} label={label} campusCount={campusCount} refusal={refusal?.entryId === id ? refusal.message : null} />;
+  return (
+    <EntryContent
+      id={id}
+      title={arg.event.title}
+      entry={entriesById.get(id)}
+      label={label}
+      campusCount={campusCount}
+      refusal={refusal?.entryId === id ? refusal.message : null}
+    />
+  );
 }

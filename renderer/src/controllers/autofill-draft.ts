@@ -13,7 +13,16 @@ export type DraftRequest = Omit<Args<'schedule-autofill-start'>, 'year' | 'semes
 export function draftResult(job: DraftJob, durationMs: number): AutofillResult | null {
   // Background drafts are a term's (a run's draft is made at once, by POST /scheduler/auto).
   if (job.result === null || job.source === 'run') return null;
-  return { source: job.source, year: job.year, semester: job.semester, ...job.result, draft_id: job.draft_id, stored: 0, duration_ms: durationMs, dry_run: true };
+  return {
+    source: job.source,
+    year: job.year,
+    semester: job.semester,
+    ...job.result,
+    draft_id: job.draft_id,
+    stored: 0,
+    duration_ms: durationMs,
+    dry_run: true,
+  };
 }
 
 /**

@@ -103,7 +103,11 @@ export function meetingBlocks<T extends CalendarEntry>(entries: readonly T[]): M
 /** Problems first among sections starting together, so a crowded slot never hides the one that needs attention. */
 const attention = (o: Occurrence): number => (inCurriculumConflict(o.members) ? 0 : o.members.some((m) => m.warnings.length > 0) ? 1 : 2);
 const drawingOrder = (a: Occurrence, b: Occurrence): number =>
-  a.start - b.start || attention(a) - attention(b) || b.end - a.end || a.entry.course_code.localeCompare(b.entry.course_code) || a.entry.section_name.localeCompare(b.entry.section_name, 'en', { numeric: true });
+  a.start - b.start ||
+  attention(a) - attention(b) ||
+  b.end - a.end ||
+  a.entry.course_code.localeCompare(b.entry.course_code) ||
+  a.entry.section_name.localeCompare(b.entry.section_name, 'en', { numeric: true });
 
 /** Runs of occurrences that overlap one another in time (sorted by start); separate runs never share a moment. */
 function overlapRuns(sorted: readonly Occurrence[]): Occurrence[][] {
@@ -165,7 +169,11 @@ function summary(letter: string, hidden: readonly Occurrence[]): EventInput {
  * hidden without being counted. This is the calendar's only overflow mechanism (FullCalendar's own
  * "+N" links stay off), and it keeps a full campus week readable and fast.
  */
-export function weekEvents(entries: readonly CalendarEntry[], maxPerSlot = MAX_DRAWN_PER_SLOT, columnsThatFit?: (codes: readonly string[]) => number): EventInput[] {
+export function weekEvents(
+  entries: readonly CalendarEntry[],
+  maxPerSlot = MAX_DRAWN_PER_SLOT,
+  columnsThatFit?: (codes: readonly string[]) => number,
+): EventInput[] {
   const events: EventInput[] = [];
   for (const [letter, list] of meetingBlocks(entries)) {
     for (const run of overlapRuns([...list].sort(drawingOrder))) {

@@ -44,8 +44,26 @@ export function reviewRows(result: AutofillResult): ReviewRow[] {
   }
   const named = (names: readonly string[], ids: readonly number[] = []): { id: number; name: string }[] => names.map((name, i) => ({ id: ids[i] ?? -1, name }));
   return [
-    ...result.placed.map((p): ReviewRow => ({ ...where(p), key: `s${p.id}`, kind: 'placed', id: p.id, course_code: p.course_code, section_name: p.section_name, doctors: named(p.instructors, p.instructor_ids), was: null })),
-    ...result.moved.map((m): ReviewRow => ({ ...where(m), key: `m${m.id}`, kind: 'moved', id: m.id, course_code: m.course_code, section_name: m.section_name, doctors: named(m.instructors), was: where(m.was) })),
+    ...result.placed.map((p): ReviewRow => ({
+      ...where(p),
+      key: `s${p.id}`,
+      kind: 'placed',
+      id: p.id,
+      course_code: p.course_code,
+      section_name: p.section_name,
+      doctors: named(p.instructors, p.instructor_ids),
+      was: null,
+    })),
+    ...result.moved.map((m): ReviewRow => ({
+      ...where(m),
+      key: `m${m.id}`,
+      kind: 'moved',
+      id: m.id,
+      course_code: m.course_code,
+      section_name: m.section_name,
+      doctors: named(m.instructors),
+      was: where(m.was),
+    })),
   ];
 }
 
@@ -67,7 +85,8 @@ export const REVIEW_SORTS = [
 export type ReviewSort = (typeof REVIEW_SORTS)[number]['value'];
 
 const DAY_ORDER = 'UMTWRFS';
-const byCourse = (a: ReviewRow, b: ReviewRow): number => a.course_code.localeCompare(b.course_code) || a.section_name.localeCompare(b.section_name, 'en', { numeric: true });
+const byCourse = (a: ReviewRow, b: ReviewRow): number =>
+  a.course_code.localeCompare(b.course_code) || a.section_name.localeCompare(b.section_name, 'en', { numeric: true });
 const lead = (r: ReviewRow): string => r.doctors[0]?.name ?? '\uffff';
 const COMPARE: Record<ReviewSort, (a: ReviewRow, b: ReviewRow) => number> = {
   course: byCourse,
@@ -80,7 +99,10 @@ const COMPARE: Record<ReviewSort, (a: ReviewRow, b: ReviewRow) => number> = {
 export function shownRows(rows: readonly ReviewRow[], filter: string, sort: ReviewSort): ReviewRow[] {
   const wanted = filter.trim().toLowerCase();
   const matches = (r: ReviewRow): boolean =>
-    wanted === '' || `${r.course_code} ${r.section_name}`.toLowerCase().includes(wanted) || r.room.toLowerCase().includes(wanted) || r.doctors.some((d) => d.name.toLowerCase().includes(wanted));
+    wanted === '' ||
+    `${r.course_code} ${r.section_name}`.toLowerCase().includes(wanted) ||
+    r.room.toLowerCase().includes(wanted) ||
+    r.doctors.some((d) => d.name.toLowerCase().includes(wanted));
   return rows.filter(matches).sort(COMPARE[sort]);
 }
 
@@ -89,20 +111,19 @@ export type DraftBlock = CalendarEntry & { draft: true; key: string; room: strin
 
 /** The rows as blocks for the calendar (ids below zero, apart from stored meetings'). */
 export function draftBlocks(rows: readonly ReviewRow[]): DraftBlock[] {
-  return rows
-    .map((r, i) => ({
-      id: -(i + 1),
-      draft: true,
-      key: r.key,
-      course_code: r.course_code,
-      section_name: r.section_name,
-      doctors: r.doctors.map((d) => ({ ...d, role: 'teaches' as const })),
-      day: r.day,
-      start_time: r.start_time,
-      duration_mins: r.duration_mins,
-      room: r.room,
-      joint_group: null,
-      curriculum_conflicts: [],
-      warnings: [],
-    }));
+  return rows.map((r, i) => ({
+    id: -(i + 1),
+    draft: true,
+    key: r.key,
+    course_code: r.course_code,
+    section_name: r.section_name,
+    doctors: r.doctors.map((d) => ({ ...d, role: 'teaches' as const })),
+    day: r.day,
+    start_time: r.start_time,
+    duration_mins: r.duration_mins,
+    room: r.room,
+    joint_group: null,
+    curriculum_conflicts: [],
+    warnings: [],
+  }));
 }

@@ -14,17 +14,7 @@ export type ResourceKind = 'room' | 'instructor';
 /** What a row needs of an entry. */
 export type ResourceEntry = Pick<
   ScheduleEntry,
-  | 'id'
-  | 'course_code'
-  | 'section_name'
-  | 'doctors'
-  | 'day'
-  | 'start_time'
-  | 'duration_mins'
-  | 'room'
-  | 'joint_group'
-  | 'curriculum_conflicts'
-  | 'warnings'
+  'id' | 'course_code' | 'section_name' | 'doctors' | 'day' | 'start_time' | 'duration_mins' | 'room' | 'joint_group' | 'curriculum_conflicts' | 'warnings'
 >;
 
 export interface ResourceMeeting {

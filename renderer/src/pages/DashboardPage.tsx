@@ -112,7 +112,11 @@ function Charts({ page }: { page: DashboardPageState }) {
         <Text fw={600} mb="xs">
           Enrollment per term and campus
         </Text>
-        <TermLines data={page.enrollment} lines={page.campuses.map((campus, i) => ({ key: campus, colour: CAMPUS_COLOURS[i % CAMPUS_COLOURS.length] ?? '#228be6' }))} legend />
+        <TermLines
+          data={page.enrollment}
+          lines={page.campuses.map((campus, i) => ({ key: campus, colour: CAMPUS_COLOURS[i % CAMPUS_COLOURS.length] ?? '#228be6' }))}
+          legend
+        />
       </Card>
       <Card withBorder>
         <Text fw={600} mb="xs">
@@ -150,7 +154,13 @@ function ModelQuality({ metrics }: { metrics: Metrics }) {
         <Table
           data-testid="model-quality"
           data={{
-            head: ['Campus', <span title={RANKS_RIGHT_HINT}>Ranked right</span>, <span title={OFFER_LIST_HINT}>Offer list matched</span>, 'Learned from', 'Trained'],
+            head: [
+              'Campus',
+              <span title={RANKS_RIGHT_HINT}>Ranked right</span>,
+              <span title={OFFER_LIST_HINT}>Offer list matched</span>,
+              'Learned from',
+              'Trained',
+            ],
             body: metrics.models.map((m) => [
               m.campus,
               <Badge variant="light" title={modelDetails(m)}>

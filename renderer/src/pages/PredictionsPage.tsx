@@ -1,4 +1,23 @@
-import { Alert, Badge, Button, Card, Group, List, NumberInput, Progress, ScrollArea, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  NumberInput,
+  Progress,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { modelDetails, outOf100 } from '../lib/model-words';
 import { DataGrid } from '../components/DataGrid';
 import { DecisionEditor } from '../components/DecisionEditor';
@@ -47,9 +66,20 @@ function TargetCard({ page }: { page: PredictionsPageState }) {
       <Stack gap="xs">
         <Text fw={600}>Target term</Text>
         <NumberInput label="Year" value={page.year} onChange={page.setYear} min={1900} max={2200} data-testid="target-year" />
-        <SegmentedControl value={page.semester} onChange={(v) => page.setSemester(v)} data={['Fall', 'Spring']} aria-label="Semester" data-testid="target-semester" />
+        <SegmentedControl
+          value={page.semester}
+          onChange={(v) => page.setSemester(v)}
+          data={['Fall', 'Spring']}
+          aria-label="Semester"
+          data-testid="target-semester"
+        />
         <SegmentedControl value={page.campus} onChange={page.setCampus} data={page.campuses} aria-label="Campus" data-testid="target-campus" />
-        <TextInput label="Run name" placeholder={campusTermLabel(page.campus, { year: Number(page.year), semester: page.semester })} value={page.name} onChange={(e) => page.setName(e.currentTarget.value)} />
+        <TextInput
+          label="Run name"
+          placeholder={campusTermLabel(page.campus, { year: Number(page.year), semester: page.semester })}
+          value={page.name}
+          onChange={(e) => page.setName(e.currentTarget.value)}
+        />
       </Stack>
     </Card>
   );
@@ -63,8 +93,18 @@ function CohortsCard({ page }: { page: PredictionsPageState }) {
       <Stack gap="xs">
         <Text fw={600}>Incoming students</Text>
         <NumberInput label="New freshmen" min={0} value={cohorts.new_freshman} onChange={(v) => setCohorts({ ...cohorts, new_freshman: Number(v) || 0 })} />
-        <NumberInput label="New sophomores" min={0} value={cohorts.new_sophomores} onChange={(v) => setCohorts({ ...cohorts, new_sophomores: Number(v) || 0 })} />
-        <NumberInput label="New masters students" min={0} value={cohorts.new_masters} onChange={(v) => setCohorts({ ...cohorts, new_masters: Number(v) || 0 })} />
+        <NumberInput
+          label="New sophomores"
+          min={0}
+          value={cohorts.new_sophomores}
+          onChange={(v) => setCohorts({ ...cohorts, new_sophomores: Number(v) || 0 })}
+        />
+        <NumberInput
+          label="New masters students"
+          min={0}
+          value={cohorts.new_masters}
+          onChange={(v) => setCohorts({ ...cohorts, new_masters: Number(v) || 0 })}
+        />
       </Stack>
     </Card>
   );
@@ -75,11 +115,25 @@ function QuotasCard({ page }: { page: PredictionsPageState }) {
   return (
     <Card withBorder>
       <Stack gap="xs">
-        <Switch label="Use quotas instead of the model's yes/no" checked={page.useQuotas} onChange={(e) => page.setUseQuotas(e.currentTarget.checked)} data-testid="use-quotas" />
+        <Switch
+          label="Use quotas instead of the model's yes/no"
+          checked={page.useQuotas}
+          onChange={(e) => page.setUseQuotas(e.currentTarget.checked)}
+          data-testid="use-quotas"
+        />
         <ScrollArea.Autosize mah={220}>
           <SimpleGrid cols={3}>
             {page.categories.map((c) => (
-              <NumberInput key={c.key} label={c.label} min={0} size="xs" disabled={!page.useQuotas} value={page.slots[c.key] ?? c.count} onChange={(v) => page.setSlot(c.key, Number(v) || 0)} data-testid={`slot-${c.key}`} />
+              <NumberInput
+                key={c.key}
+                label={c.label}
+                min={0}
+                size="xs"
+                disabled={!page.useQuotas}
+                value={page.slots[c.key] ?? c.count}
+                onChange={(v) => page.setSlot(c.key, Number(v) || 0)}
+                data-testid={`slot-${c.key}`}
+              />
             ))}
           </SimpleGrid>
         </ScrollArea.Autosize>
@@ -186,8 +240,10 @@ function WhyCard({ run, selected }: { run: Run; selected: RunEntry | null }) {
           </Text>
           <Text size="sm">
             Score {selected.offer_score.toFixed(0)} of 100 · expected {selected.predicted_enrollment} students
-            {selected.enrollment_low !== null && selected.enrollment_high !== null ? ` (8 times in 10 between ${selected.enrollment_low} and ${selected.enrollment_high})` : ''} · {selected.projected_sections} sections of {selected.section_size} seats ·{' '}
-            {selected.types.join(', ')}
+            {selected.enrollment_low !== null && selected.enrollment_high !== null
+              ? ` (8 times in 10 between ${selected.enrollment_low} and ${selected.enrollment_high})`
+              : ''}{' '}
+            · {selected.projected_sections} sections of {selected.section_size} seats · {selected.types.join(', ')}
           </Text>
           <List size="sm">
             {selected.reasons.map((r) => (
@@ -210,18 +266,36 @@ function CompareCard({ page, run }: { page: PredictionsPageState; run: Run }) {
   const { comparison } = page;
   const others = page.runs
     .filter((r) => r.id !== run.id)
-    .map((r) => ({ value: String(r.id), label: `${termLabel({ year: r.target_year, semester: r.target_semester })}${r.run_name === defaultRunName(r) ? '' : ` · ${r.run_name}`} · ${savedAt(r)}` }));
+    .map((r) => ({
+      value: String(r.id),
+      label: `${termLabel({ year: r.target_year, semester: r.target_semester })}${r.run_name === defaultRunName(r) ? '' : ` · ${r.run_name}`} · ${savedAt(r)}`,
+    }));
   return (
     <Card withBorder padding="sm" data-testid="run-compare">
       <Group gap="xs" mb={comparison ? 'xs' : 0}>
         <Text fw={600}>What changed since</Text>
-        <Select size="xs" placeholder="another run of this campus" clearable data={others} value={page.compareWith} onChange={page.setCompareWith} aria-label="Compare with run" data-testid="compare-with" w={320} disabled={page.runs.length < 2} />
+        <Select
+          size="xs"
+          placeholder="another run of this campus"
+          clearable
+          data={others}
+          value={page.compareWith}
+          onChange={page.setCompareWith}
+          aria-label="Compare with run"
+          data-testid="compare-with"
+          w={320}
+          disabled={page.runs.length < 2}
+        />
       </Group>
       {comparison && (
         <SimpleGrid cols={3} data-testid="comparison">
           <ChangeList title="Added to the offer" items={comparison.added.map(changeWords)} testId="compare-added" />
           <ChangeList title="Dropped from the offer" items={comparison.dropped.map(changeWords)} testId="compare-dropped" />
-          <ChangeList title="Expected enrollment moved" items={comparison.demand_moved.map((m) => `${m.course_code}: ${m.from} → ${m.to} students`)} testId="compare-demand" />
+          <ChangeList
+            title="Expected enrollment moved"
+            items={comparison.demand_moved.map((m) => `${m.course_code}: ${m.from} → ${m.to} students`)}
+            testId="compare-demand"
+          />
         </SimpleGrid>
       )}
     </Card>
@@ -236,7 +310,8 @@ function RunView({ page, run }: { page: PredictionsPageState; run: Run }) {
     <Stack gap="xs" data-testid="run-results">
       <Text size="sm">
         {run.run_name !== defaultRunName(run) && <b>{run.run_name} — </b>}
-        {run.target_campus} {run.target_semester} {run.target_year}: {run.entries.filter((e) => e.planned_offer).length} of {run.entries.length} courses in the plan
+        {run.target_campus} {run.target_semester} {run.target_year}: {run.entries.filter((e) => e.planned_offer).length} of {run.entries.length} courses in the
+        plan
         {page.decidedCount > 0 && ` (${page.decidedCount} decided by you, ${run.entries.filter((e) => e.offer).length} recommended by the model)`}
       </Text>
       {run.caveats.length > 0 && (
@@ -258,8 +333,27 @@ function RunView({ page, run }: { page: PredictionsPageState; run: Run }) {
         selected={page.selected}
         toolbar={
           <Group gap="xs">
-            <Select size="xs" placeholder="Prefix" clearable searchable data={choices.prefixes} value={filters.prefix} onChange={(prefix) => setFilters({ prefix })} aria-label="Filter by prefix" w={110} />
-            <Select size="xs" placeholder="Type" clearable data={choices.types} value={filters.type} onChange={(type) => setFilters({ type })} aria-label="Filter by type" w={120} />
+            <Select
+              size="xs"
+              placeholder="Prefix"
+              clearable
+              searchable
+              data={choices.prefixes}
+              value={filters.prefix}
+              onChange={(prefix) => setFilters({ prefix })}
+              aria-label="Filter by prefix"
+              w={110}
+            />
+            <Select
+              size="xs"
+              placeholder="Type"
+              clearable
+              data={choices.types}
+              value={filters.type}
+              onChange={(type) => setFilters({ type })}
+              aria-label="Filter by type"
+              w={120}
+            />
             <SegmentedControl
               size="xs"
               value={filters.decision}
@@ -295,7 +389,9 @@ export function PredictionsPage() {
       <ErrorNote message={page.error} testId="predict-error" />
       <SimpleGrid cols={{ base: 1, lg: 4 }}>
         <RunHistory page={page} />
-        <div style={{ gridColumn: 'span 3' }}>{page.current ? <RunView page={page} run={page.current} /> : <Text c="dimmed">Set the target term and press Run to rank every catalog course.</Text>}</div>
+        <div style={{ gridColumn: 'span 3' }}>
+          {page.current ? <RunView page={page} run={page.current} /> : <Text c="dimmed">Set the target term and press Run to rank every catalog course.</Text>}
+        </div>
       </SimpleGrid>
     </Stack>
   );

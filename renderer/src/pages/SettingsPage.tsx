@@ -83,7 +83,9 @@ function ApiCard({ page, info }: { page: SettingsPageState; info: Info }) {
         )}
         <Modal opened={page.confirmingRegenerate} onClose={page.keepToken} title="Make a new API token?">
           <Stack gap="sm">
-            <Text size="sm">Scripts that use the current token stop working until they are given the new one, and every browser signed in to Termwise is signed out.</Text>
+            <Text size="sm">
+              Scripts that use the current token stop working until they are given the new one, and every browser signed in to Termwise is signed out.
+            </Text>
             <Group justify="flex-end">
               <Button variant="default" onClick={page.keepToken}>
                 Keep the current token
@@ -141,7 +143,15 @@ function TimetableSettingsCard() {
         <Text fw={600}>Timetable</Text>
         <Group align="end">
           <TermPicker label="Current term" value={values.term} onChange={(term) => edit({ term })} testId="current-term" />
-          <NumberInput label="Travel time between campuses (minutes)" min={0} max={600} value={values.travel} onChange={(travel) => edit({ travel })} w={260} data-testid="travel-minutes" />
+          <NumberInput
+            label="Travel time between campuses (minutes)"
+            min={0}
+            max={600}
+            value={values.travel}
+            onChange={(travel) => edit({ travel })}
+            w={260}
+            data-testid="travel-minutes"
+          />
           <Button onClick={() => void save()} data-testid="timetable-settings-save">
             Save
           </Button>

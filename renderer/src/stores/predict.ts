@@ -5,7 +5,10 @@ import { patchLive } from '../api/live';
 import type { DecisionChange, Run, RunEntry, RunRequest, TrainResult } from '../api/wire';
 
 /** A run with one entry replaced, wherever that run is shown. */
-const withEntry = (runId: number, entry: RunEntry) => (run: Run): Run => (run.id === runId ? { ...run, entries: run.entries.map((e) => (e.course_code === entry.course_code ? entry : e)) } : run);
+const withEntry =
+  (runId: number, entry: RunEntry) =>
+  (run: Run): Run =>
+    run.id === runId ? { ...run, entries: run.entries.map((e) => (e.course_code === entry.course_code ? entry : e)) } : run;
 
 /** Records staff's decision on one course of a run and shows it at once in every list of runs; throws the refusal. */
 export async function decideOnRun(run: Run, courseCode: string, change: DecisionChange): Promise<RunEntry> {

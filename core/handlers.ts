@@ -6,7 +6,6 @@ import { systemHandlers } from './system/handlers';
 import { scheduleHandlers } from './schedule/handlers';
 import { predictHandlers } from './predict/handlers';
 import { dashboardHandlers } from './dashboard/handlers';
-import { previewHandlers } from './system/preview';
 import { roomHandlers } from './rooms/handlers';
 import { autofillHandlers } from './autofill/handlers';
 import { departmentHandlers } from './departments/handlers';
@@ -21,7 +20,6 @@ export const handlers = mergeHandlers(
   scheduleHandlers,
   predictHandlers,
   dashboardHandlers,
-  previewHandlers,
   roomHandlers,
   autofillHandlers,
   departmentHandlers,

@@ -10,6 +10,7 @@ import { REGISTRAR } from './domain/people';
 import { readCampusConfig } from './campus-config';
 import { readProfileFile, profileFileTakenIn, type ProfileFile } from './profile-config';
 import { saveDepartmentProfile } from './predict/profile';
+import { followModelChanges } from './predict';
 import { FIRST_DEPARTMENT } from './departments';
 import { settleTimetable } from './schedule/terms';
 import { CampusList, type CampusSpec } from './domain/campuses';
@@ -121,6 +122,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     throw error;
   }
   const stopSharing = shareChanges(store, events);
+  const stopFollowingModels = followModelChanges(store, events);
   return {
     dataDir: options.dataDir,
     context,
@@ -129,6 +131,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     runUnchecked: (name, args, call) => runHandler(context, handlers, name, args, call),
     close: async () => {
       stopSharing();
+      stopFollowingModels();
       await store.close();
     },
   };

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { LIMITS } from './domain/bounds';
+import { YEARS } from './domain/terms';
 
 /**
  * Request fields several features share. Which campus names exist is configuration, so the schema
  * only checks the shape; the service resolves the name with `ctx.campuses.require(value, field)`.
  */
-export const campusName = z.string({ error: 'must be a campus name' }).trim().min(1, 'must be a campus name').max(200, 'must be a campus name');
+export const campusName = z.string({ error: 'must be a campus name' }).trim().min(1, 'must be a campus name').max(LIMITS.nameChars, 'must be a campus name');
 
 /** A yes/no field as JSON (true/false) or a form or query string ("true", "false", "1", "0"). */
 export const flagField = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')], {
@@ -19,3 +20,13 @@ export const flagField = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'
 export function boundedText(max: number = LIMITS.cellChars): z.ZodString {
   return z.string().max(max, `must be at most ${max.toLocaleString('en-US')} characters`);
 }
+
+/** A year as a JSON number, within the years Termwise stores. */
+export const yearNumber = z
+  .number({ error: 'must be a year' })
+  .int('must be a whole year')
+  .min(YEARS.min, `must be a year after ${YEARS.min}`)
+  .max(YEARS.max, `must be a year before ${YEARS.max}`);
+
+/** A year as a JSON number or a form or query string. */
+export const yearField = z.coerce.number({ error: 'must be a year' }).pipe(yearNumber);

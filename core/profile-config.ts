@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { MAX_CODE_CHARS } from './domain/codes';
 import { LIMITS, parseBoundedJson } from './domain/bounds';
 import { renameSync } from 'node:fs';
 import { readSmallFile } from './files/private';
@@ -55,7 +56,7 @@ export const profileSchema = z
     quota_categories: z.array(quotaCategoryInput).max(MAX_QUOTA_CATEGORIES, `must list at most ${MAX_QUOTA_CATEGORIES} categories`).optional(),
     section_size: seats.optional(),
     section_sizes: z
-      .record(z.string().trim().min(1).max(64), seats)
+      .record(z.string().trim().min(1).max(MAX_CODE_CHARS), seats)
       .refine((sizes) => Object.keys(sizes).length <= MAX_SECTION_SIZES, `must name at most ${MAX_SECTION_SIZES} courses`)
       .optional(),
     autofill_weights: autofillWeightsSchema.optional(),

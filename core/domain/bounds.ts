@@ -9,6 +9,8 @@ export const LIMITS = {
   cellChars: 1_000,
   /** Characters of a client's value repeated in a message or warning. */
   echoChars: 200,
+  /** Characters of a name a client gives: a campus, a run, an instructor in a roles list. */
+  nameChars: 200,
   /** Nesting depth of a JSON body or JSON file. */
   jsonDepth: 64,
   /** Enrollment counts a row may state (a plausible course, not an overflow). */

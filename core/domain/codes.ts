@@ -10,7 +10,7 @@ export interface CodeParts {
 }
 
 /** No course code is longer than this; longer text is not matched at all (keeps matching linear). */
-const MAX_CODE_CHARS = 64;
+export const MAX_CODE_CHARS = 64;
 
 export function normaliseCourseCode(value: unknown): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;

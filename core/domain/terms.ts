@@ -5,6 +5,19 @@ export type Semester = (typeof SEMESTERS)[number];
 export const PLANNED_SEMESTERS = ['Fall', 'Spring'] as const;
 export type PlannedSemester = (typeof PLANNED_SEMESTERS)[number];
 
+/** The years Termwise reads and stores: a record outside them is a typo or an overflow, never a term. */
+export const YEARS = { min: 1900, max: 2200 } as const;
+
+/** A whole year within `YEARS`. */
+export function isYear(value: number): boolean {
+  return Number.isInteger(value) && value >= YEARS.min && value <= YEARS.max;
+}
+
+/** A list in words: "Fall, Spring or Summer". */
+export function semestersInWords(semesters: readonly Semester[]): string {
+  return semesters.length <= 1 ? (semesters[0] ?? '') : `${semesters.slice(0, -1).join(', ')} or ${semesters[semesters.length - 1]}`;
+}
+
 const SEMESTER_ALIASES: Record<string, Semester> = {
   fall: 'Fall',
   fa: 'Fall',
@@ -33,6 +46,12 @@ export function normaliseSemester(value: string): Semester | null {
   }
   return null;
 }
+
+/** A term as a map key: `2018|Summer`. */
+export const termKey = (term: Term): string => `${term.year}|${term.semester}`;
+
+/** The semesters in the order they come within a calendar year. */
+export const SEMESTERS_IN_YEAR = ['Spring', 'Summer', 'Fall'] as const satisfies readonly Semester[];
 
 /** SQL ordering of a `semester` column within a year: Spring, Summer, Fall. */
 export const SEMESTER_ORDER_SQL = "CASE semester WHEN 'Spring' THEN 0 WHEN 'Summer' THEN 1 ELSE 2 END";
@@ -82,11 +101,11 @@ export function readTermText(value: string): Partial<Term> {
     const suffix = Number(banner[2]);
     const bySuffix: Record<number, Semester> = { 10: 'Fall', 20: 'Spring', 30: 'Summer' };
     const semester = bySuffix[suffix] ?? (suffix >= 1 && suffix <= 12 ? termOn(new Date(Date.UTC(year, suffix - 1, 15))).semester : undefined);
-    return semester && year >= 1900 && year <= 2200 ? { year, semester } : {};
+    return semester && isYear(year) ? { year, semester } : {};
   }
   const found: Partial<Term> = {};
   const year = /(?:^|\D)(\d{4})(?:\D|$)/.exec(text)?.[1];
-  if (year !== undefined && Number(year) >= 1900 && Number(year) <= 2200) found.year = Number(year);
+  if (year !== undefined && isYear(Number(year))) found.year = Number(year);
   const semester = normaliseSemester(text);
   if (semester) found.semester = semester;
   return found;

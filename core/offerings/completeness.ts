@@ -29,11 +29,11 @@ export interface IncompleteTerm extends TermCourseCount {
 }
 
 /** The key of a term at a campus, for sets of confirmed terms. */
-export function termKey(term: { campus: string; year: number; semester: string }): string {
+export function campusTermKey(term: { campus: string; year: number; semester: string }): string {
   return `${term.campus}|${term.year}|${term.semester}`;
 }
 
-/** The terms that look incomplete, minus those staff confirmed complete (keys from termKey). */
+/** The terms that look incomplete, minus those staff confirmed complete (keys from campusTermKey). */
 export function incompleteTerms(counts: readonly TermCourseCount[], confirmed: ReadonlySet<string>): IncompleteTerm[] {
   const series = new Map<string, TermCourseCount[]>();
   for (const count of counts) {
@@ -44,7 +44,7 @@ export function incompleteTerms(counts: readonly TermCourseCount[], confirmed: R
   for (const terms of series.values()) {
     terms.sort((a, b) => a.year - b.year);
     terms.forEach((term, i) => {
-      if (confirmed.has(termKey(term))) return;
+      if (confirmed.has(campusTermKey(term))) return;
       const before = terms.slice(Math.max(0, i - COMPARED_TERMS), i).reverse();
       const compared = [...before, ...terms.slice(i + 1, i + 1 + COMPARED_TERMS - before.length)];
       if (compared.length < MIN_COMPARED_TERMS) return;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import { uploadedFileSchema } from '../import/files';
 import { normaliseSemester, SEMESTERS } from '../domain/terms';
-import { campusName } from '../input-fields';
+import { campusName, yearNumber } from '../input-fields';
 import { confirmCompleteTerm, importOfferings, leftOutTerms } from './service';
 import { listOfferingsJson } from './repo';
 
@@ -27,7 +27,7 @@ export const offeringsHandlers = defineHandlers({
   'offerings-confirm-term': handler(
     z.object({
       campus: campusName,
-      year: z.number({ error: 'must be a year' }).int('must be a whole year').min(1900, 'must be a year after 1900').max(2200, 'must be a year before 2200'),
+      year: yearNumber,
       semester: z.enum(SEMESTERS, { error: 'must be Fall, Spring or Summer' }),
     }),
     'Confirm a term flagged as incomplete is complete: the model takes it into account again',

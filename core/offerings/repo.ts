@@ -6,7 +6,7 @@ import { jsonText, type JsonText } from '../domain/json-text';
 import { PLANNED_SEMESTERS, SEMESTER_ORDER_SQL, type PlannedSemester } from '../domain/terms';
 import type { Campus } from '../domain/campuses';
 import type { Offering, OfferingRecord } from './schema';
-import { termKey, type TermCourseCount } from './completeness';
+import { campusTermKey, type TermCourseCount } from './completeness';
 
 /** The share of enrolled students who failed a record (0 when nobody enrolled): the one definition. */
 const failRatio = (): RawBuilder<number> => sql<number>`CASE WHEN total_enrolled > 0 THEN CAST(failed_count AS DOUBLE PRECISION) / total_enrolled ELSE 0 END`;
@@ -116,10 +116,10 @@ export async function termHasOfferings(db: Db, department: number, term: { campu
   return row !== undefined;
 }
 
-/** The terms staff confirmed complete (keys from termKey). */
+/** The terms staff confirmed complete (keys from campusTermKey). */
 export async function confirmedTermKeys(db: Db, department: number): Promise<Set<string>> {
   return new Set(
-    (await db.selectFrom('confirmed_terms').select(['campus', 'year', 'semester']).where('department_id', '=', department).execute()).map(termKey),
+    (await db.selectFrom('confirmed_terms').select(['campus', 'year', 'semester']).where('department_id', '=', department).execute()).map(campusTermKey),
   );
 }
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { SEMESTERS } from '../domain/terms';
 
 export const offeringSchema = z.object({
   id: z.number().int(),
   year: z.number().int(),
-  semester: z.enum(['Fall', 'Spring', 'Summer']),
+  semester: z.enum(SEMESTERS),
   campus: z.string(),
   course_code: z.string(),
   total_enrolled: z.number().int(),

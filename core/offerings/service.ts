@@ -7,7 +7,7 @@ import type { Semester } from '../domain/terms';
 import { OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from './columns';
 import { offeringColumnsOf, offeringsFromTables } from './upload';
 import { confirmedTermKeys, confirmTerm, termCourseCounts, termHasOfferings, upsertOfferings } from './repo';
-import { incompleteTerms, termKey, type IncompleteTerm } from './completeness';
+import { incompleteTerms, campusTermKey, type IncompleteTerm } from './completeness';
 import type { Db } from '../db/store';
 import { inTransaction } from '../db/transactions';
 import { notFound } from '../domain/errors';
@@ -34,8 +34,8 @@ export async function importOfferings(
   const processed = await inTransaction(ctx.db, (trx) => upsertOfferings(trx, ctx.department, records, ctx.now().toISOString()));
   const result = log.result(processed);
   // The terms of this file that look incomplete, said in words: the model leaves them out until confirmed.
-  const inFile = new Set(records.map(termKey));
-  const incomplete = (await leftOutTerms(ctx.db, ctx.department)).filter((term) => inFile.has(termKey(term)));
+  const inFile = new Set(records.map(campusTermKey));
+  const incomplete = (await leftOutTerms(ctx.db, ctx.department)).filter((term) => inFile.has(campusTermKey(term)));
   return {
     ...result,
     warnings: [

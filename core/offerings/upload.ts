@@ -3,7 +3,7 @@ import { echo, LIMITS } from '../domain/bounds';
 import { normaliseCourseCode } from '../domain/codes';
 import { cellText, matchColumns, type Table } from '../import/table';
 import type { ImportLog } from '../import/result';
-import { readTermText, type Semester } from '../domain/terms';
+import { isYear, readTermText, type Semester } from '../domain/terms';
 import type { Campus, CampusList } from '../domain/campuses';
 import { OFFERING_COLUMNS, type OfferingColumn } from './columns';
 import type { OfferingRecord } from './schema';
@@ -80,7 +80,7 @@ export function offeringsFromTables(tables: { table: Table; columns: Columns }[]
       const term = termOf(semesterText);
       const yearMatch = /^(\d{4})(?:\.0+)?$/.exec(yearText) ?? /\b(\d{4})\b/.exec(yearText);
       const year = yearMatch ? Number(yearMatch[1]) : yearText === '' ? (term.year ?? NaN) : NaN;
-      if (!(year >= 1900 && year <= 2200)) {
+      if (!isYear(year)) {
         log.skip(
           row.where,
           yearText !== '' ? `year "${yearText}" is not a year` : semesterText !== '' ? `no year (the term "${semesterText}" names none)` : 'no year',

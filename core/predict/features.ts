@@ -1,5 +1,6 @@
 import { similarityKey, type CampusHistory, type CourseInfo, type TermStat } from './history';
 import { quantile } from './demand';
+import type { PlannedSemester } from '../domain/terms';
 
 /**
  * What the model knows about a course before a term t: computed only from terms strictly
@@ -339,7 +340,7 @@ function slope(values: readonly number[]): number {
   return num / den;
 }
 
-export function planAlignment(studyPlan: string | null, semester: 'Fall' | 'Spring'): number {
+export function planAlignment(studyPlan: string | null, semester: PlannedSemester): number {
   if (!studyPlan) return 0;
   const fall = /\bfall\b/i.test(studyPlan);
   const spring = /\bspring\b/i.test(studyPlan);

@@ -1,18 +1,16 @@
 import { z } from 'zod';
+import { MAX_CODE_CHARS } from '../domain/codes';
 import { defineHandlers, handler } from '../registry';
 import { bulkRunSchema, entryDecisionSchema } from './schema';
-import { campusName } from '../input-fields';
-import { bulkRun, compareRunsById, decideEntry, nextTerm, run, runs, train } from './service';
-import { exportRun } from './export';
+import { campusName, yearField, yearNumber } from '../input-fields';
+import { bulkRun, compareRunsById, decideEntry, exportRunById, nextTerm, run, runs, train } from './service';
 import { profileSchema } from '../profile-config';
-import { inTransaction } from '../db/transactions';
-import { departmentCategories, departmentProfile, saveDepartmentProfile } from './profile';
-import { loadHistory } from './history';
+import { quotaCategoriesAt, updateDepartmentProfile } from './profile-service';
+import { departmentProfile } from './profile';
 import { addTermNote, removeTermNote, termNotes } from './term-notes-service';
 import { MAX_NOTE_REASON, TERM_NOTE_KINDS } from '../domain/term-notes';
 import { PLANNED_SEMESTERS } from '../domain/terms';
 
-const year = z.number({ error: 'must be a year' }).int('must be a whole year').min(1900, 'must be a year after 1900').max(2200, 'must be a year before 2200');
 const semester = z.enum(PLANNED_SEMESTERS, { error: 'must be Fall or Spring' });
 
 const runId = z.coerce.number({ error: 'must be a run id' }).int().positive();
@@ -26,10 +24,7 @@ export const predictHandlers = defineHandlers({
   'predict-quota-categories': handler(
     z.object({ campus: campusName.optional() }),
     "The department's quota categories with their usual counts at a campus: its profile's, else every prefix × type of its catalog",
-    async (ctx, { campus }) => {
-      const at = campus === undefined ? ctx.campuses.fallback : ctx.campuses.require(campus, 'campus');
-      return { campus: at, ...departmentCategories(await departmentProfile(ctx.db, ctx.department), await loadHistory(ctx.db, ctx.department, [at]), at) };
-    },
+    (ctx, { campus }) => quotaCategoriesAt(ctx, campus),
   ),
   'profile-get': handler(z.object({}), "The department's profile: quota categories, seats per section, per-course sizes, auto-fill's weights", (ctx) =>
     departmentProfile(ctx.db, ctx.department),
@@ -42,31 +37,21 @@ export const predictHandlers = defineHandlers({
       autofill_weights: profileSchema.shape.autofill_weights.nullable(),
     }),
     "Change the department's profile: each field given replaces the stored one; null returns it to the default (the catalog's categories, 40 seats, auto-fill's own weights)",
-    (ctx, change) =>
-      inTransaction(ctx.db, async (db) => {
-        const next = { ...(await departmentProfile(db, ctx.department)) };
-        for (const key of ['quota_categories', 'section_size', 'section_sizes', 'autofill_weights'] as const) {
-          const value = change[key];
-          if (value === null) delete next[key];
-          else if (value !== undefined) Object.assign(next, { [key]: value });
-        }
-        await saveDepartmentProfile(db, ctx.department, next);
-        return next;
-      }),
+    (ctx, change) => updateDepartmentProfile(ctx, change),
     { writes: ['settings'] },
   ),
   'predict-term-notes': handler(
-    z.object({ year: z.coerce.number().pipe(year), semester }),
+    z.object({ year: yearField, semester }),
     'What staff recorded of a planned term: instructors away, courses newly approved or retired',
     (ctx, { year, semester }) => termNotes(ctx.db, ctx.department, year, semester),
   ),
   'predict-term-note-add': handler(
     z.object({
-      year,
+      year: yearNumber,
       semester,
       kind: z.enum(TERM_NOTE_KINDS, { error: 'must be instructor_away, course_new or course_retired' }),
       doctor_id: z.number({ error: 'must be a doctor id' }).int('must be a doctor id').positive('must be a doctor id').optional(),
-      course_code: z.string({ error: 'must be a course code' }).max(64, 'must be at most 64 characters').optional(),
+      course_code: z.string({ error: 'must be a course code' }).max(MAX_CODE_CHARS, `must be at most ${MAX_CODE_CHARS} characters`).optional(),
       reason: z.string({ error: 'must be text' }).max(MAX_NOTE_REASON, `must be at most ${MAX_NOTE_REASON} characters`).optional(),
     }),
     "Record what the history cannot tell of a planned term; the term's runs use it (the same note again changes its reason)",
@@ -76,9 +61,7 @@ export const predictHandlers = defineHandlers({
   'predict-term-note-delete': handler(z.object({ note_id: runId }), 'Remove a term note', (ctx, { note_id }) => removeTermNote(ctx, note_id), {
     writes: ['runs'],
   }),
-  'predict-runs': handler(z.object({ campus: campusName.optional() }), 'Saved runs, newest first', (ctx, { campus }) =>
-    runs(ctx, campus === undefined ? undefined : ctx.campuses.require(campus, 'campus')),
-  ),
+  'predict-runs': handler(z.object({ campus: campusName.optional() }), 'Saved runs, newest first', (ctx, { campus }) => runs(ctx, campus)),
   'predict-run': handler(z.object({ run_id: runId }), 'One saved run', (ctx, { run_id }) => run(ctx, run_id)),
   'predict-run-decide': handler(
     entryDecisionSchema,
@@ -94,6 +77,6 @@ export const predictHandlers = defineHandlers({
   'predict-run-export': handler(
     z.object({ run_id: runId, format: z.enum(['xlsx', 'csv'], { error: 'must be xlsx or csv' }).default('xlsx') }),
     'A saved run as XLSX or CSV',
-    async (ctx, { run_id, format }) => exportRun(await run(ctx, run_id), format),
+    (ctx, { run_id, format }) => exportRunById(ctx, run_id, format),
   ),
 });

@@ -6,7 +6,7 @@ import { listCourses } from '../catalog/repo';
 import type { PlannedSemester } from '../domain/terms';
 import type { Campus } from '../domain/campuses';
 import { plannedOfferings } from '../offerings/repo';
-import { type IncompleteTerm, leftOutTerms, termKey } from '../offerings';
+import { type IncompleteTerm, leftOutTerms, campusTermKey } from '../offerings';
 
 /**
  * The planning view of the database: the catalog with derived facts, and per campus the
@@ -60,7 +60,7 @@ export interface History {
 
 /** The left-out terms as a sorted list of keys: what a model was trained without. */
 export function leftOutKeys(history: Pick<History, 'leftOut'>): string[] {
-  return history.leftOut.map(termKey).sort();
+  return history.leftOut.map(campusTermKey).sort();
 }
 
 /** One campus's history; empty for a campus without records. */
@@ -111,8 +111,8 @@ export async function loadHistory(db: Db, department: number, campusNames: reado
   const dependents = transitiveDependents(prerequisiteMap);
   // The caller may have found the left-out terms already (of these campuses or more).
   const leftOut = leftOutTerms ? leftOutTerms.filter((t) => campusNames.includes(t.campus)) : await plannedLeftOut(db, department, campusNames);
-  const skipped = new Set(leftOut.map(termKey));
-  const rows = (await plannedOfferings(db, department, campusNames)).filter((row) => !skipped.has(termKey(row)));
+  const skipped = new Set(leftOut.map(campusTermKey));
+  const rows = (await plannedOfferings(db, department, campusNames)).filter((row) => !skipped.has(campusTermKey(row)));
   const baseYear = rows.reduce((min, r) => Math.min(min, r.year), Number.POSITIVE_INFINITY);
   const catalog = courses.map((c): CourseInfo => ({
     code: c.code,

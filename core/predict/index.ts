@@ -1,4 +1,4 @@
 /** What other features may use of predictions (besides its repos): a saved run, and the loaded models' lifecycle. */
-export { forgetLoadedModels, run } from './service';
+export { followModelChanges, run } from './service';
 export { checkStoredModels } from './model-check';
 export { departmentProfile } from './profile';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { PLANNED_SEMESTERS } from '../domain/terms';
-import { campusName } from '../input-fields';
+import { MAX_CODE_CHARS } from '../domain/codes';
+import { LIMITS } from '../domain/bounds';
+import { PLANNED_SEMESTERS, type PlannedSemester } from '../domain/terms';
+import { campusName, yearNumber } from '../input-fields';
 import { MAX_DECIDED_SECTIONS, MAX_DECISION_REASON, STAFF_DECISIONS, type StaffDecision } from '../domain/decisions';
 
 const count = z.number({ error: 'must be a whole number ≥ 0' }).int('must be a whole number ≥ 0').min(0, 'must be ≥ 0');
@@ -10,12 +12,16 @@ const count = z.number({ error: 'must be a whole number ≥ 0' }).int('must be a
  * catalog) or any prefix / prefix_type of its catalog; checked against them when the run is made.
  */
 export const slotsSchema = z
-  .record(z.string().max(64, 'a category key is at most 64 characters'), count)
+  .record(z.string().max(MAX_CODE_CHARS, `a category key is at most ${MAX_CODE_CHARS} characters`), count)
   .refine((slots) => Object.keys(slots).length <= 200, 'at most 200 categories');
 
 export const bulkRunSchema = z.object({
-  run_name: z.string({ error: 'a run name is required' }).max(200, 'must be at most 200 characters').trim().min(1, 'a run name is required'),
-  target_year: z.number({ error: 'must be a year' }).int('must be a whole year').min(1900, 'must be a year after 1900').max(2200, 'must be a year before 2200'),
+  run_name: z
+    .string({ error: 'a run name is required' })
+    .max(LIMITS.nameChars, `must be at most ${LIMITS.nameChars} characters`)
+    .trim()
+    .min(1, 'a run name is required'),
+  target_year: yearNumber,
   target_semester: z.enum(PLANNED_SEMESTERS, { error: 'must be Fall or Spring' }),
   target_campus: campusName,
   new_freshman: count.default(0),
@@ -68,7 +74,7 @@ export interface PredictionEntry extends ModelEntry, StaffDecisionFields {
 export const entryDecisionSchema = z
   .object({
     run_id: z.coerce.number({ error: 'must be a run id' }).int('must be a run id').positive('must be a run id'),
-    course_code: z.string().trim().min(1, 'a course code is required').max(64, 'must be at most 64 characters'),
+    course_code: z.string().trim().min(1, 'a course code is required').max(MAX_CODE_CHARS, `must be at most ${MAX_CODE_CHARS} characters`),
     decision: z.enum(STAFF_DECISIONS, { error: 'must be offer, skip or null' }).nullable().optional(),
     sections: z
       .number({ error: 'must be a whole number of sections' })
@@ -90,7 +96,7 @@ export interface PredictionRun {
   id: number;
   run_name: string;
   target_year: number;
-  target_semester: 'Fall' | 'Spring';
+  target_semester: PlannedSemester;
   target_campus: string;
   model_version: string;
   created_at: string;

@@ -1,5 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { CoreContext } from '../context';
+import type { CoreEvents } from '../events';
+import type { FileResult } from '../domain/file-result';
+import { exportRun } from './export';
 import type { Db, Store } from '../db/store';
 import { inTransaction } from '../db/transactions';
 import { fieldError, invalid, notFound } from '../domain/errors';
@@ -28,8 +31,9 @@ import { type BulkRunInput, type EntryDecisionInput, type ModelEntry, type NewRu
 import { scoreCourses, type CampusModels, type TrainedCampus } from './train';
 import type { TrainProgress, TrainWorkerInput } from './train-worker';
 import { Booster } from './xgboost';
+import type { PlannedSemester } from '../domain/terms';
 
-export async function nextTerm(ctx: CoreContext): Promise<{ year: number; semester: 'Fall' | 'Spring' }> {
+export async function nextTerm(ctx: CoreContext): Promise<{ year: number; semester: PlannedSemester }> {
   const latest = await latestPlannedTerm(ctx.db, ctx.department);
   if (!latest) throw invalid('There are no Fall or Spring offering records yet: upload the offering history first (POST /data/upload/offerings)');
   return nextPlannedTerm(latest);
@@ -107,9 +111,14 @@ async function newModelVersion(ctx: CoreContext, at: Date): Promise<string> {
 /** Boosters loaded from the stored models, per store (a restore or a new core starts afresh). */
 const loadedModels = new WeakMap<Store, Map<string, Promise<CampusModels>>>();
 
-/** Forgets the loaded boosters of a store: its models table was replaced (restore). */
-export function forgetLoadedModels(store: Store): void {
-  loadedModels.delete(store);
+/**
+ * Loaded boosters follow the stored models: a write that changes them (training, a restore; here or
+ * in another server process) forgets the store's loaded boosters. Returns the unsubscribe.
+ */
+export function followModelChanges(store: Store, events: CoreEvents): () => void {
+  return events.subscribe((event) => {
+    if (event.type === 'changed' && event.areas.includes('models')) loadedModels.delete(store);
+  });
 }
 
 function boosters(store: Store, model: StoredModel): Promise<CampusModels> {
@@ -247,8 +256,14 @@ function round(value: number, digits: number): number {
   return Math.round(value * f) / f;
 }
 
+/** Saved runs, newest first: every campus's, or the named campus's. */
 export async function runs(ctx: CoreContext, campus: string | undefined): Promise<PredictionRun[]> {
-  return listRuns(ctx.db, ctx.department, campus);
+  return listRuns(ctx.db, ctx.department, campus === undefined ? undefined : ctx.campuses.require(campus, 'campus'));
+}
+
+/** A saved run as an XLSX or CSV file. */
+export async function exportRunById(ctx: CoreContext, id: number, format: 'xlsx' | 'csv'): Promise<FileResult> {
+  return exportRun(await run(ctx, id), format);
 }
 
 export async function run(ctx: CoreContext, id: number): Promise<PredictionRun> {

@@ -1,8 +1,10 @@
+import type { PlannedSemester } from '../domain/terms';
+
 /**
  * The sample catalog: about 120 CSC, BIF, MTH and STA courses with their types, study-plan
  * placement and prerequisites. Offering patterns are derived from these facts in generate.ts.
  */
-export type PlanSemester = 'Fall' | 'Spring' | 'Both';
+export type PlanSemester = PlannedSemester | 'Both';
 
 export interface SampleCourse {
   code: string;

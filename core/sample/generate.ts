@@ -1,7 +1,7 @@
 import { courseTypes } from '../domain/course-types';
-import type { Semester } from '../domain/terms';
+import { PLANNED_SEMESTERS, type PlannedSemester, type Semester, SEMESTERS_IN_YEAR } from '../domain/terms';
 import { DEFAULT_CAMPUSES, type Campus } from '../domain/campuses';
-import { SAMPLE_CATALOG, studyPlanText, type SampleCourse } from './catalog';
+import { SAMPLE_CATALOG, studyPlanText, type PlanSemester, type SampleCourse } from './catalog';
 import { SeededRandom } from '../util/random';
 
 /**
@@ -69,7 +69,7 @@ const campusSize = (campus: Campus): number => (campus === MAIN_CAMPUS ? 1 : 0.6
 const GROWTH: Record<string, number> = { CSC: 0.045, BIF: 0.025, MTH: 0.0, STA: 0.012 };
 const SECTION_SIZE = 40;
 
-type Profile = { kind: 'every' | 'yearly' | 'biennial' | 'irregular'; semester: 'Fall' | 'Spring' | 'Both'; parity: number; inSlot: number };
+type Profile = { kind: 'every' | 'yearly' | 'biennial' | 'irregular'; semester: PlanSemester; parity: number; inSlot: number };
 
 function primaryType(course: SampleCourse): string {
   const types = Array.isArray(course.type) ? course.type : [course.type];
@@ -78,7 +78,7 @@ function primaryType(course: SampleCourse): string {
 
 function profileFor(course: SampleCourse, campus: Campus, rng: SeededRandom): Profile | null {
   const type = primaryType(course);
-  const planned = course.plan?.semester ?? rng.pick(['Fall', 'Spring', 'Both'] as const);
+  const planned = course.plan?.semester ?? rng.pick([...PLANNED_SEMESTERS, 'Both'] as const);
   const parity = rng.int(0, 1);
   if (type === 'core') return { kind: 'every', semester: planned, parity, inSlot: campus === MAIN_CAMPUS ? 0.97 : 0.9 };
   if (type === 'minor') return { kind: 'yearly', semester: planned, parity, inSlot: campus === MAIN_CAMPUS ? 0.9 : 0.75 };
@@ -91,7 +91,7 @@ function profileFor(course: SampleCourse, campus: Campus, rng: SeededRandom): Pr
   return { kind, semester: planned, parity, inSlot: kind === 'irregular' ? 0.4 : 0.86 };
 }
 
-function inSlot(profile: Profile, year: number, semester: 'Fall' | 'Spring'): boolean {
+function inSlot(profile: Profile, year: number, semester: PlannedSemester): boolean {
   if (profile.semester !== 'Both' && profile.semester !== semester) return false;
   if (profile.kind === 'biennial') return year % 2 === profile.parity;
   return true;
@@ -155,7 +155,7 @@ export function generateSample(options: SampleOptions = {}): SampleData {
         if (!profile) continue;
         for (let year = firstYear; year <= lastYear; year++) {
           if (year < startYear || year > endYear) continue;
-          for (const semester of ['Spring', 'Summer', 'Fall'] as const) {
+          for (const semester of SEMESTERS_IN_YEAR) {
             let offered: boolean;
             let size = 1;
             if (semester === 'Summer') {

@@ -4,7 +4,7 @@ import { cohortCourses, corePeersWithoutPlan, courseCurriculum, coursesMentionin
 import type { CoreContext } from '../context';
 import type { Term } from '../domain/terms';
 import { bookingOf, listEntries, meetingsOfCourses, type EntryRow } from './repo';
-import { partsByCode } from './terms';
+import { partsByCode, termAsked } from './terms';
 import {
   curriculumConflicts,
   curriculumGroups,
@@ -99,8 +99,9 @@ export interface TermCohort {
   courses: string[];
 }
 
-/** The cohorts (curriculum groups) of a term's timetable, each with its courses there, by label. */
-export async function termCohorts(ctx: CoreContext, term: Term): Promise<TermCohort[]> {
+/** The cohorts (curriculum groups) of a term's timetable (the current term unless named), each with its courses there, by label. */
+export async function termCohorts(ctx: CoreContext, asked: Partial<Term>): Promise<TermCohort[]> {
+  const term = await termAsked(ctx, asked);
   const groupsOf = groupLookup(await cohortCourses(ctx.db, ctx.department), term);
   const cohorts = new Map<string, TermCohort>();
   for (const code of new Set((await listEntries(ctx.db, ctx.department, term)).map((row) => row.course_code))) {

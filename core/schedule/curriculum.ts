@@ -1,6 +1,6 @@
 import { courseTypes } from '../domain/course-types';
 import { sectionLabel } from '../domain/meetings';
-import { normaliseSemester, type Semester } from '../domain/terms';
+import { normaliseSemester, PLANNED_SEMESTERS, type Semester } from '../domain/terms';
 import { jointPartners, meetTogether, type Booking } from './conflicts';
 
 /**
@@ -52,7 +52,7 @@ export function readStudyPlans(text: string): StudyPlan[] {
     const yearMatch = YEAR_PATTERNS.map((p) => p.exec(trimmed)).find((m) => m !== null) ?? null;
     const semesters = new Set<Semester>();
     for (const word of trimmed.split(/[^A-Za-z]+/)) {
-      if (/^both$/i.test(word)) ['Fall', 'Spring'].forEach((s) => semesters.add(s as Semester));
+      if (/^both$/i.test(word)) PLANNED_SEMESTERS.forEach((s) => semesters.add(s));
       else if (/^(fall|autumn|spring|summer)$/i.test(word)) semesters.add(normaliseSemester(word) as Semester);
     }
     const before = yearMatch ? trimmed.slice(0, yearMatch.index) : trimmed.replace(/\b(fall|autumn|spring|summer|both|or|and)\b/gi, ' ');

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
-import { createEntrySchema, entryIdField, partCodeField, patchEntrySchema, semesterField, termFields, termSchema, yearField } from './schema';
+import { createEntrySchema, entryIdField, partCodeField, patchEntrySchema, semesterField, termFields, termSchema } from './schema';
+import { yearField } from '../input-fields';
 import { copyTerm, createEntry, patchEntry, removeEntry, termEntries } from './service';
 import { unscheduledSections } from './unscheduled';
-import { MAX_TRAVEL_MINUTES, partsOf, removePart, termAsked, timetableSettings, timetableTerms } from './terms';
+import { MAX_TRAVEL_MINUTES, partsOf, removePart, timetableSettings, timetableTerms } from './terms';
 import { savePart, updateTimetableSettings } from './term-changes';
 import { exportTimetable } from './export-formats';
 import { readIsoDate } from '../domain/parts';
@@ -11,7 +12,7 @@ import { boundedText, campusName, flagField } from '../input-fields';
 import { campusWeek } from './campus-week';
 import { uploadedFileSchema } from '../import/files';
 import { INSTRUCTOR_ROLES } from '../domain/roles';
-import { parseBoundedJson } from '../domain/bounds';
+import { LIMITS, parseBoundedJson } from '../domain/bounds';
 import { importTimetable } from './import';
 import { termCohorts } from './curriculum-check';
 import { timetableRooms } from './rooms';
@@ -65,7 +66,7 @@ export const scheduleHandlers = defineHandlers({
       roles: z
         .union([z.string().transform((text) => parseBoundedJson(text, 'roles')), z.record(z.string(), z.unknown())])
         .pipe(
-          z.record(z.string().max(200), z.enum(INSTRUCTOR_ROLES, { error: `must be ${INSTRUCTOR_ROLES.join(', ')}` }), {
+          z.record(z.string().max(LIMITS.nameChars), z.enum(INSTRUCTOR_ROLES, { error: `must be ${INSTRUCTOR_ROLES.join(', ')}` }), {
             error: 'must be an object of instructor name → role',
           }),
         )
@@ -117,16 +118,14 @@ export const scheduleHandlers = defineHandlers({
   'schedule-cohorts': handler(
     termQuery,
     "The student cohorts (curriculum groups) of a term's timetable, each with its courses (the current term unless year and semester are given)",
-    async (ctx, term) => termCohorts(ctx, await termAsked(ctx, term)),
+    (ctx, term) => termCohorts(ctx, term),
   ),
   'schedule-unscheduled': handler(
     termQuery,
     "A term's sections without a time (a registrar's online or arranged rows), with their instructors, part of term, joint group and listed room (the current term unless year and semester are given)",
-    async (ctx, term) => unscheduledSections(ctx, await termAsked(ctx, term)),
+    (ctx, term) => unscheduledSections(ctx, term),
   ),
-  'schedule-parts': handler(termQuery, "A term's parts of term (the current term unless year and semester are given)", async (ctx, term) =>
-    partsOf(ctx, await termAsked(ctx, term)),
-  ),
+  'schedule-parts': handler(termQuery, "A term's parts of term (the current term unless year and semester are given)", (ctx, term) => partsOf(ctx, term)),
   'schedule-parts-save': handler(
     z.object({
       ...termFields,
@@ -136,13 +135,13 @@ export const scheduleHandlers = defineHandlers({
       end_date: isoDate,
     }),
     'Add or change a part of term (e.g. S1, the first half of a summer session)',
-    async (ctx, { year, semester, ...part }) => savePart(ctx, await termAsked(ctx, { year, semester }), part),
+    (ctx, { year, semester, ...part }) => savePart(ctx, { year, semester }, part),
     { writes: ['timetable'] },
   ),
   'schedule-parts-delete': handler(
     z.object({ ...termFields, code: partCodeField }),
     'Remove a part of term no meeting uses',
-    async (ctx, { year, semester, code }) => removePart(ctx, await termAsked(ctx, { year, semester }), code),
+    (ctx, { year, semester, code }) => removePart(ctx, { year, semester }, code),
     { writes: ['timetable'] },
   ),
 });

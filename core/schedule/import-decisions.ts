@@ -1,3 +1,4 @@
+import { termKey } from '../domain/terms';
 import { sessionsOverlap, sharedDays } from '../domain/meetings';
 import { partsShareDay, type PartOfTerm } from '../domain/parts';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
@@ -18,8 +19,7 @@ export interface RoleDecision {
 /** Pair comparisons the role decision may make: bounds the work on any file. */
 export const MAX_PAIR_CHECKS = 5_000_000;
 
-const termKey = (m: ListedMeeting): string => `${m.term.year}|${m.term.semester}`;
-const sectionKey = (m: ListedMeeting): string => `${termKey(m)}|${m.course_code}|${m.section_name}`;
+const sectionKey = (m: ListedMeeting): string => `${termKey(m.term)}|${m.course_code}|${m.section_name}`;
 const labelOf = (m: ListedMeeting): string => `${m.course_code} ${m.section_name}`;
 
 /**
@@ -60,7 +60,7 @@ export function decideRoles(
         const j = sorted[y] as number;
         const b = meetings[j] as ListedMeeting;
         if (b.start >= a.start + a.duration) break;
-        if (termKey(a) !== termKey(b) || sectionKey(a) === sectionKey(b)) continue;
+        if (termKey(a.term) !== termKey(b.term) || sectionKey(a) === sectionKey(b)) continue;
         if (groupOf[i] !== null && groupOf[i] === groupOf[j]) continue;
         const together = { day: a.day, start: a.start, duration: a.duration };
         if (!sessionsOverlap(together, b) || !partsShareDay(partOf(a), partOf(b), sharedDays(a.day, b.day))) continue;

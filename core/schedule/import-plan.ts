@@ -5,7 +5,7 @@ import { pushTo } from '../util/multimap';
 import { formatHHMM } from '../domain/time';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
-import { termLabel, type Term } from '../domain/terms';
+import { termKey, termLabel, type Term } from '../domain/terms';
 import type { Campus, CampusList } from '../domain/campuses';
 import type { Course } from '../catalog/repo';
 import { doctorNameKey } from '../domain/teaching';
@@ -112,8 +112,6 @@ export const MAX_CLASHES_NAMED = 5;
 export const MAX_JOINT_SECTIONS = 40;
 /** Candidate meetings the rules may compare over one listing (a few per meeting in any real timetable). */
 export const MAX_COMPARISONS = 4_000_000;
-
-export const termKey = (t: Term): string => `${t.year}|${t.semester}`;
 
 /** One message for a meeting's clashes: the first few named, the rest counted. */
 export function clashMessage(clashes: readonly Clash[], more: boolean): string {

@@ -4,7 +4,7 @@ import { parseHHMM } from '../domain/time';
 import { normaliseCourseCode } from '../domain/codes';
 import { normaliseSemester, type Semester } from '../domain/terms';
 import { PART_CODE_PATTERN } from '../domain/parts';
-import { boundedText, campusName } from '../input-fields';
+import { boundedText, campusName, yearField } from '../input-fields';
 import { INSTRUCTOR_ROLES, type InstructorRole } from '../domain/roles';
 
 export const MIN_DURATION = 5;
@@ -49,12 +49,6 @@ export const sectionNameField = z
   .pipe(z.string().min(1, 'a section name is required'));
 
 export const roomField = boundedText().nullable();
-
-export const yearField = z.coerce
-  .number({ error: 'must be a year' })
-  .int('must be a whole year')
-  .min(1900, 'must be a year after 1900')
-  .max(2200, 'must be a year before 2200');
 
 export const semesterField = z
   .string({ error: 'must be Fall, Spring or Summer' })

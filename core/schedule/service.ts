@@ -15,7 +15,7 @@ import { expectedSectionSizes } from '../predict/runs-repo';
 import { displayRoom, roomKey, sectionLabel } from '../domain/meetings';
 import { allowedCourseList, mayTeach } from '../domain/teaching';
 import { WHOLE_TERM_CODE } from '../domain/parts';
-import { termLabel, type Term } from '../domain/terms';
+import { termKey, termLabel, type Term } from '../domain/terms';
 import { type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
 import { availabilityConflicts, bookingClashes, sectionOverlapNote, type Booking, type Clash } from './conflicts';
 import { bookingTogether, jointRule } from './meeting-together';
@@ -332,16 +332,16 @@ function jointGroupWarnings(rows: readonly EntryRow[], facts: ResponseFacts): Ma
 /** Meetings of one section at overlapping times (the section meeting in different weeks): a note on each, naming the other. */
 async function sectionOverlapWarnings(ctx: CoreContext, rows: readonly EntryRow[], sectionRows: readonly EntryRow[]): Promise<Map<number, string[]>> {
   const warnings = new Map<number, string[]>();
-  const key = (r: EntryRow): string => `${r.year}|${r.semester}|${r.course_code}|${r.section_name}`;
+  const key = (r: EntryRow): string => `${termKey(r)}|${r.course_code}|${r.section_name}`;
   const bySection = new Map<string, EntryRow[]>();
   for (const r of sectionRows) pushTo(bySection, key(r), r);
   const parts = new Map<string, Awaited<ReturnType<typeof partsByCode>>>();
   for (const row of rows) {
     const others = (bySection.get(key(row)) ?? []).filter((r) => r.id !== row.id);
     if (others.length === 0) continue;
-    const termKey = `${row.year}|${row.semester}`;
-    if (!parts.has(termKey)) parts.set(termKey, await partsByCode(ctx, row));
-    const termParts = parts.get(termKey) ?? new Map();
+    const term = termKey(row);
+    if (!parts.has(term)) parts.set(term, await partsByCode(ctx, row));
+    const termParts = parts.get(term) ?? new Map();
     const booking = bookingOf(row, termParts);
     const notes = others.flatMap((other) => sectionOverlapNote(booking, bookingOf(other, termParts)) ?? []);
     if (notes.length > 0) warnings.set(row.id, notes);

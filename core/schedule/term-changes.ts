@@ -8,7 +8,7 @@ import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
 import { termLocks, timetableLock } from './locks';
 import { withoutNewClashes } from './recheck';
-import { CURRENT_TERM, partsOf, timetableSettings, travelMinutes, TRAVEL_MINUTES, type TimetableSettings } from './terms';
+import { CURRENT_TERM, partsOf, termAsked, timetableSettings, travelMinutes, TRAVEL_MINUTES, type TimetableSettings } from './terms';
 
 /**
  * Changes to a term's settings that move meetings in time (a part of term's dates, the travel time
@@ -34,7 +34,9 @@ export async function updateTimetableSettings(
   return timetableSettings(ctx);
 }
 
-export async function savePart(ctx: CoreContext, term: Term, part: PartOfTerm): Promise<PartOfTerm[]> {
+/** Adds or changes a part of term (the current term's unless named), refusing dates that would make a clash. */
+export async function savePart(ctx: CoreContext, asked: Partial<Term>, part: PartOfTerm): Promise<PartOfTerm[]> {
+  const term = await termAsked(ctx, asked);
   if ((part.start_date === null) !== (part.end_date === null))
     throw fieldError(part.start_date === null ? 'start_date' : 'end_date', 'give both dates, or neither when they are not known');
   if (part.start_date !== null && part.end_date !== null && part.start_date > part.end_date)

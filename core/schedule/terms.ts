@@ -104,9 +104,9 @@ export async function settleTimetable(ctx: CoreContext): Promise<void> {
   });
 }
 
-/** A term's parts of term: the whole term (unless redefined) and the stored ones. */
-export async function partsOf(ctx: CoreContext, term: Term): Promise<PartOfTerm[]> {
-  const stored = await termParts(ctx.db, ctx.department, term);
+/** A term's parts of term (the current term unless named): the whole term (unless redefined) and the stored ones. */
+export async function partsOf(ctx: CoreContext, asked: Partial<Term>): Promise<PartOfTerm[]> {
+  const stored = await termParts(ctx.db, ctx.department, await termAsked(ctx, asked));
   return stored.some((p) => p.code === WHOLE_TERM_CODE) ? stored : [WHOLE_TERM, ...stored];
 }
 
@@ -128,7 +128,9 @@ export function requirePart(parts: ReadonlyMap<string, PartOfTerm>, code: string
   throw fieldError('part_of_term', message);
 }
 
-export async function removePart(ctx: CoreContext, term: Term, code: string): Promise<{ status: 'deleted' }> {
+/** Removes a part of term (the current term's unless named) no meeting uses. */
+export async function removePart(ctx: CoreContext, asked: Partial<Term>, code: string): Promise<{ status: 'deleted' }> {
+  const term = await termAsked(ctx, asked);
   return inTransaction(ctx.db, async (db) => {
     // No meeting may join the part while it goes.
     await takeLocks(db, termLocks([term]));

@@ -5,7 +5,7 @@ import type { CoreContext } from '../context';
 import { CoreError, invalid } from '../domain/errors';
 import type { UploadedFile } from '../import/files';
 import type { FileResult } from '../domain/file-result';
-import { checkStoredModels, forgetLoadedModels } from '../predict';
+import { checkStoredModels } from '../predict';
 import { echo, LIMITS } from '../domain/bounds';
 import { MAX_DECIDED_SECTIONS } from '../domain/decisions';
 import { CONTENT_TYPES } from '../util/content-types';
@@ -29,6 +29,7 @@ import {
 import type { SqliteHandle } from '../db/sqlite-store';
 import { refreshStatistics } from '../db/versions';
 import { DATA_TABLES } from '../db/tables';
+import { PLANNED_SEMESTERS, SEMESTERS, semestersInWords, YEARS } from '../domain/terms';
 
 /** A consistent copy of the data, as a SQLite file whichever store holds it (restorable on either). */
 export async function backupDatabase(ctx: CoreContext): Promise<FileResult> {
@@ -57,10 +58,12 @@ const STORAGE_CLASSES: Record<string, readonly string[]> = {
 /** A storage class or declared type in words. */
 const KIND_WORDS: Record<string, string> = { integer: 'a whole number', real: 'a number', text: 'text', blob: 'binary data' };
 
-const YEAR = 'BETWEEN 1900 AND 2200';
+const YEAR = `BETWEEN ${YEARS.min} AND ${YEARS.max}`;
+const A_YEAR = `a year (${YEARS.min}–${YEARS.max})`;
+const inList = (values: readonly string[]): string => `IN (${values.map((v) => `'${v}'`).join(', ')})`;
 const ENROLLMENT = `BETWEEN 0 AND ${LIMITS.maxEnrollment}`;
 const SHARE = 'BETWEEN 0 AND 1';
-const SEMESTER = "IN ('Fall', 'Spring', 'Summer')";
+const SEMESTER = inList(SEMESTERS);
 /** A real date (or date-time): SQLite's own reading of it gives it back. */
 const dateSql = (column: string): string => `date(${column}) = substr(${column}, 1, 10)`;
 
@@ -71,8 +74,8 @@ const dateSql = (column: string): string => `date(${column}) = substr(${column},
  */
 const VALUE_RULES: readonly [table: string, column: string, holds: string, words: string][] = [
   ['courses', 'course_level', 'course_level BETWEEN 0 AND 99', 'a course level (0–99)'],
-  ['offerings', 'year', `year ${YEAR}`, 'a year (1900–2200)'],
-  ['offerings', 'semester', `semester ${SEMESTER}`, 'Fall, Spring or Summer'],
+  ['offerings', 'year', `year ${YEAR}`, A_YEAR],
+  ['offerings', 'semester', `semester ${SEMESTER}`, semestersInWords(SEMESTERS)],
   ['offerings', 'total_enrolled', `total_enrolled <= ${LIMITS.maxEnrollment}`, `a count of students (at most ${LIMITS.maxEnrollment})`],
   ['offerings', 'passed_count', `passed_count <= ${LIMITS.maxEnrollment}`, `a count of students (at most ${LIMITS.maxEnrollment})`],
   ['offerings', 'failed_count', `failed_count <= ${LIMITS.maxEnrollment}`, `a count of students (at most ${LIMITS.maxEnrollment})`],
@@ -94,16 +97,16 @@ const VALUE_RULES: readonly [table: string, column: string, holds: string, words
   ['models', 'trained_at', dateSql('trained_at'), 'a date'],
   ['models', 'adjustments', "json_valid(adjustments) AND json_type(adjustments) = 'object'", 'a JSON object'],
   ['models', 'demand_features', "json_valid(demand_features) AND json_type(demand_features) = 'array'", 'a list'],
-  ['prediction_runs', 'target_year', `target_year ${YEAR}`, 'a year (1900–2200)'],
+  ['prediction_runs', 'target_year', `target_year ${YEAR}`, A_YEAR],
   ['prediction_runs', 'created_at', dateSql('created_at'), 'a date'],
   ['prediction_runs', 'caveats', "json_valid(caveats) AND json_type(caveats) = 'array'", 'a list'],
   ['models', 'left_out_terms', "json_valid(left_out_terms) AND json_type(left_out_terms) = 'array'", 'a list'],
   ['prediction_runs', 'term_notes', "json_valid(term_notes) AND json_type(term_notes) = 'array'", 'a list'],
-  ['term_notes', 'year', `year ${YEAR}`, 'a year (1900–2200)'],
-  ['term_notes', 'semester', "semester IN ('Fall', 'Spring')", 'Fall or Spring'],
+  ['term_notes', 'year', `year ${YEAR}`, A_YEAR],
+  ['term_notes', 'semester', `semester ${inList(PLANNED_SEMESTERS)}`, semestersInWords(PLANNED_SEMESTERS)],
   ['term_notes', 'created_at', dateSql('created_at'), 'a date'],
-  ['confirmed_terms', 'year', `year ${YEAR}`, 'a year (1900–2200)'],
-  ['confirmed_terms', 'semester', `semester ${SEMESTER}`, 'Fall, Spring or Summer'],
+  ['confirmed_terms', 'year', `year ${YEAR}`, A_YEAR],
+  ['confirmed_terms', 'semester', `semester ${SEMESTER}`, semestersInWords(SEMESTERS)],
   ['confirmed_terms', 'confirmed_at', dateSql('confirmed_at'), 'a date'],
   ['prediction_runs', 'parameters', "json_valid(parameters) AND json_type(parameters) = 'object'", 'a JSON object'],
   ['prediction_entries', 'confidence', `confidence ${SHARE}`, 'a share (0–1)'],
@@ -125,12 +128,12 @@ const VALUE_RULES: readonly [table: string, column: string, holds: string, words
   ],
   ['prediction_entries', 'decided_at', dateSql('decided_at'), 'a date'],
   ['settings', 'value', 'json_valid(value)', 'JSON'],
-  ['term_parts', 'year', `year ${YEAR}`, 'a year (1900–2200)'],
-  ['term_parts', 'semester', `semester ${SEMESTER}`, 'Fall, Spring or Summer'],
+  ['term_parts', 'year', `year ${YEAR}`, A_YEAR],
+  ['term_parts', 'semester', `semester ${SEMESTER}`, semestersInWords(SEMESTERS)],
   ['term_parts', 'start_date', dateSql('start_date') + ' AND length(start_date) = 10', 'a date YYYY-MM-DD'],
   ['term_parts', 'end_date', dateSql('end_date') + ' AND length(end_date) = 10', 'a date YYYY-MM-DD'],
-  ['schedule_entries', 'year', `year ${YEAR}`, 'a year (1900–2200)'],
-  ['schedule_entries', 'semester', `semester ${SEMESTER}`, 'Fall, Spring or Summer'],
+  ['schedule_entries', 'year', `year ${YEAR}`, A_YEAR],
+  ['schedule_entries', 'semester', `semester ${SEMESTER}`, semestersInWords(SEMESTERS)],
   ['schedule_entries', 'day', "day NOT GLOB '*[^MTWRFSU]*' AND length(day) BETWEEN 1 AND 7", 'day letters (M T W R F S U)'],
   [
     'schedule_entries',
@@ -237,7 +240,6 @@ export async function restoreDatabase(ctx: CoreContext, file: UploadedFile): Pro
       }
       throw error;
     }
-    forgetLoadedModels(ctx.store);
     await refreshStatistics(ctx.db, DATA_TABLES);
     return { status: 'restored', tables: counts };
   } finally {

@@ -8,7 +8,7 @@ import { chooseDepartment } from './api/session';
 import { followChanges, prefetchLive, queryClient } from './api/live';
 import { SignedOut } from './components/SignedOut';
 import { AccountBar } from './components/AccountBar';
-import { prefetchTimetable } from './stores/schedule';
+import { prefetchTimetable } from './controllers/timetable';
 
 if (transport.signIn !== 'none') useSession.getState().signedOut(transport.signIn);
 transport.onSessionEnded = () => {

@@ -26,4 +26,22 @@ describe("the core's structure", () => {
   it('has no two features that depend on each other, directly or round a loop', () => {
     expect(report.featureCycles).toEqual([]);
   });
+
+  it('has the screens call the core only through controllers, which never reach up into components', () => {
+    expect(report.coreCallsOutsideControllers).toEqual([]);
+    expect(report.upwardImports).toEqual([]);
+  });
+
+  it('has handler tables that only declare: each body calls one service function, one map per feature', () => {
+    expect(report.handlersWithBehaviour).toEqual([]);
+    expect(report.extraHandlerMaps).toEqual([]);
+  });
+
+  it('exports each function name once (core with core, renderer with renderer)', () => {
+    expect(report.duplicateExports).toEqual([]);
+  });
+
+  it('declares the year bounds and the semester sets once, in core/domain', () => {
+    expect(report.secondBoundDefinitions).toEqual([]);
+  });
 });

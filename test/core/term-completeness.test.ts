@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { incompleteTerms, termKey, type TermCourseCount } from '../../core/offerings/completeness';
+import { incompleteTerms, campusTermKey, type TermCourseCount } from '../../core/offerings/completeness';
 
 const springs = (campus: string, counts: Record<number, number>): TermCourseCount[] =>
   Object.entries(counts).map(([year, courses]) => ({ campus, year: Number(year), semester: 'Spring', courses }));
@@ -28,7 +28,7 @@ describe('incomplete terms', () => {
     const counts = springs('Urbana', { 2010: 3, 2011: 40, 2012: 42 });
     const [early] = incompleteTerms(counts, new Set());
     expect(early?.message).toBe('Spring 2010 at Urbana lists 3 courses; the two nearest Springs listed 40–42. Incomplete?');
-    expect(incompleteTerms(counts, new Set([termKey({ campus: 'Urbana', year: 2010, semester: 'Spring' })]))).toEqual([]);
+    expect(incompleteTerms(counts, new Set([campusTermKey({ campus: 'Urbana', year: 2010, semester: 'Spring' })]))).toEqual([]);
     expect(incompleteTerms(springs('Urbana', { 2010: 3, 2011: 40 }), new Set())).toEqual([]);
   });
 

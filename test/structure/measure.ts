@@ -2,6 +2,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { READ_AREAS } from '../../core/domain/reads';
+import {
+  coreCallsOutsideControllers,
+  duplicateExports,
+  extraHandlerMaps,
+  handlersWithBehaviour,
+  secondBoundDefinitions,
+  upwardImports,
+  type Found,
+} from './rules';
 
 /**
  * Core folders that are features (own tables, services and handlers), as the lint rule reads them
@@ -48,6 +57,18 @@ export interface StructureReport {
   cycles: string[][];
   /** Features that depend on each other round a loop (each a group of features). */
   featureCycles: string[][];
+  /** Calls to the core from components, pages or stores (they belong in a controller). */
+  coreCallsOutsideControllers: Found[];
+  /** Controllers, stores or helpers importing components or pages. */
+  upwardImports: Found[];
+  /** Handler bodies that do more than call one service function. */
+  handlersWithBehaviour: Found[];
+  /** A feature's second handler map. */
+  extraHandlerMaps: Found[];
+  /** Exported functions sharing a name (core with core, renderer with renderer). */
+  duplicateExports: Found[];
+  /** Year bounds or semester sets written again outside core/domain. */
+  secondBoundDefinitions: Found[];
 }
 
 function sourceFiles(dir: string): string[] {
@@ -258,5 +279,26 @@ export function measureStructure(root: string): StructureReport {
   const featureCycles = importCycles(featureGraph);
   const cycles = importCycles(graph).map((c) => c.map((f) => relative(root, f).split(sep).join('/')));
   const internalImports = crossFeature.filter((i) => !isPublicModule(i.to.split('/')[1] as string));
-  return { functions, readsOutsideLive, sqlOutsideRepos, components, crossFeature, internalImports, cycles, featureCycles };
+  const coreSources = coreFiles.map(parse);
+  const rendererSources = rendererFiles.map(parse);
+  const electronSources = sourceFiles(join(root, 'electron')).map(parse);
+  return {
+    functions,
+    readsOutsideLive,
+    sqlOutsideRepos,
+    components,
+    crossFeature,
+    internalImports,
+    cycles,
+    featureCycles,
+    coreCallsOutsideControllers: coreCallsOutsideControllers(root, rendererSources),
+    upwardImports: upwardImports(root, rendererSources),
+    handlersWithBehaviour: handlersWithBehaviour(root, coreSources),
+    extraHandlerMaps: extraHandlerMaps(root, coreSources, (file) => {
+      const parts = relative(join(root, 'core'), file).split(sep);
+      return parts.length === 2 && features.has(parts[0] as string) ? (parts[0] as string) : null;
+    }),
+    duplicateExports: duplicateExports(root, [...coreSources, ...rendererSources]),
+    secondBoundDefinitions: secondBoundDefinitions(root, [...coreSources, ...rendererSources, ...electronSources]),
+  };
 }

@@ -8,6 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { measureStructure } from './measure';
+import type { Found } from './rules';
 
 const LIST = 12;
 
@@ -33,6 +34,18 @@ function main(): void {
   for (const c of report.cycles) out.push(`  ${c.join(' -> ')}`);
   out.push('', `Features depending on each other round a loop: ${report.featureCycles.length}`);
   for (const c of report.featureCycles) out.push(`  ${c.join(' <-> ')}`);
+  const rules: [string, Found[]][] = [
+    ['Calls to the core outside controllers (renderer/)', report.coreCallsOutsideControllers],
+    ['Controllers, stores or helpers importing components or pages', report.upwardImports],
+    ['Handlers with behaviour (core/)', report.handlersWithBehaviour],
+    ['Second handler maps of a feature', report.extraHandlerMaps],
+    ['Exported functions sharing a name', report.duplicateExports],
+    ['Second definitions of a bound or a semester set', report.secondBoundDefinitions],
+  ];
+  for (const [title, found] of rules) {
+    out.push('', `${title}: ${found.length}`);
+    for (const f of found) out.push(`  ${f.what}  ${f.file}:${f.line}`);
+  }
   console.log(out.join('\n'));
 }
 

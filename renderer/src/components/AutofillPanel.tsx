@@ -1,11 +1,10 @@
 import { memo, useMemo, useState } from 'react';
 import { Badge, Button, Card, Checkbox, Group, List, Modal, NumberInput, ScrollArea, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { call } from '../api/client';
 import { useLive } from '../api/live';
 import type { AutofillRequest, AutofillResult, Term } from '../api/wire';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
-import { useDraftJob, type DraftRequest } from '../controllers/autofill-draft';
+import { draftForRun, useDraftJob, type DraftRequest } from '../controllers/autofill-draft';
 import type { DraftShown } from '../controllers/scheduler';
 import { REVIEW_SORTS, shownRows, type ReviewRow, type ReviewSort } from '../lib/draft-review';
 import { useDraftReview } from '../stores/draft-review';
@@ -84,7 +83,7 @@ export function AutofillDialog({
     try {
       const request: AutofillRequest = { source: 'run', run_id: Number(runId), max_sections_per_doctor: max, time_budget_ms: budget };
       // The draft is for the term on screen.
-      const result = await call('schedule-autofill', { ...request, dry_run: true, ...term });
+      const result = await draftForRun(request, term);
       onPreview(request, result);
       onClose();
     } catch (e) {

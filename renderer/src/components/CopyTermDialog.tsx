@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { call, type Result } from '../api/client';
+import type { Result } from '../api/client';
+import { copyTimetable } from '../controllers/timetable';
 import { messageOf } from '../api/errors';
 import { termLabel, type Term } from '../../../core/domain/terms';
 import { ErrorNote } from './ErrorNote';
@@ -28,7 +29,7 @@ export function CopyTermDialog({ opened, target, onClose }: { opened: boolean; t
     setBusy(true);
     setError(null);
     try {
-      setResult(await call('schedule-terms-copy', { from, to: target, keep_instructors: keepInstructors, keep_rooms: keepRooms }));
+      setResult(await copyTimetable({ from, to: target, keep_instructors: keepInstructors, keep_rooms: keepRooms }));
     } catch (e) {
       setError(messageOf(e));
     } finally {

@@ -4,7 +4,7 @@ import { MAX_DECIDED_SECTIONS, MAX_DECISION_REASON } from '../../../core/domain/
 import { ApiError } from '../api/errors';
 import { notifyError } from '../lib/notify';
 import type { Run, RunEntry } from '../api/wire';
-import { decideOnRun } from '../stores/predict';
+import { decideOnRun } from '../controllers/predictions';
 
 type Choice = 'model' | 'offer' | 'skip';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
-import { call } from '../api/client';
+import { addDoctor } from '../controllers/catalog';
 import { messageOf } from '../api/errors';
 import type { Course } from '../api/wire';
 import { ErrorNote } from './ErrorNote';
@@ -19,7 +19,7 @@ export function DoctorModal({ opened, courses, onClose }: { opened: boolean; cou
   const save = async (): Promise<void> => {
     setError(null);
     try {
-      await call('doctors-create', { name, allowed_courses: allowed, days: days || null, start: start || null, end: end || null });
+      await addDoctor({ name, allowed_courses: allowed, days: days || null, start: start || null, end: end || null });
       setName('');
       setAllowed([]);
       setDays('');

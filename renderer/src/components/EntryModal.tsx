@@ -2,46 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { messageOf } from '../api/errors';
 import type { Course, Doctor, Entry, PartOfTerm, Term } from '../api/wire';
-import { createEntry, removeEntry, updateEntry } from '../stores/schedule';
-import { useCampusList } from '../stores/catalog';
+import { createEntry, removeEntry, updateEntry } from '../controllers/timetable';
+import { useCampusList } from '../controllers/catalog';
 import { ErrorNote } from './ErrorNote';
 import { doctorMayTeach } from '../../../core/domain/teaching';
 import { nextSectionNames } from '../../../core/domain/sections';
 import { TBD_ROOM } from '../../../core/domain/meetings';
 import { NO_INSTRUCTOR } from '../lib/resource-rows';
-
-export interface EntryDraft {
-  id?: number;
-  course_code: string;
-  section_name: string;
-  /** Every instructor's id, the first one first; empty when unassigned (their roles stay as they are). */
-  instructor_ids: number[];
-  day: string;
-  start_time: string;
-  duration_mins: number;
-  room: string;
-  part_of_term: string;
-  joint_group: string;
-  /** Only needed when the room is not a declared room of a campus. */
-  campus: string | null;
-}
-
-/** The form's values for a stored entry. */
-export function draftOf(entry: Entry): EntryDraft {
-  return {
-    id: entry.id,
-    course_code: entry.course_code,
-    section_name: entry.section_name,
-    instructor_ids: entry.doctors.map((d) => d.id),
-    day: entry.day,
-    start_time: entry.start_time,
-    duration_mins: entry.duration_mins,
-    room: entry.room,
-    part_of_term: entry.part_of_term,
-    joint_group: entry.joint_group ?? '',
-    campus: entry.campus,
-  };
-}
+import type { EntryDraft } from '../lib/entry-draft';
 
 export interface EntryModalProps {
   draft: EntryDraft | null;

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, List, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { call, fileToUpload, type Result } from '../api/client';
+import { fileToUpload, type Result } from '../api/client';
+import { importData, previewImport } from '../controllers/data';
 import { messageOf } from '../api/errors';
 import type { ImportKind, UploadResult } from '../api/wire';
 import { ErrorNote } from './ErrorNote';
@@ -12,7 +13,6 @@ const ACCEPT = (kind: ImportKind): string[] => IMPORT_KINDS[kind].extensions.map
 const TITLES: Record<ImportKind, string> = { courses: 'Course catalog', offerings: 'Offering history', doctors: 'Doctors (faculty)' };
 
 type Preview = Result<'import-preview'>;
-const UPLOAD = { courses: 'courses-upload', offerings: 'offerings-upload', doctors: 'doctors-upload' } as const;
 
 /** Drop or pick a file, see what will be read, import it, and see what happened. */
 export function ImportCard({ kind }: { kind: ImportKind }) {
@@ -31,7 +31,7 @@ export function ImportCard({ kind }: { kind: ImportKind }) {
     const upload = await fileToUpload(picked);
     setFile(upload);
     try {
-      setPreview(await call('import-preview', { kind, file: upload }));
+      setPreview(await previewImport(kind, upload));
     } catch (e) {
       setError(messageOf(e));
     }
@@ -43,7 +43,7 @@ export function ImportCard({ kind }: { kind: ImportKind }) {
     setError(null);
     try {
       // Every screen showing what the file changes loads again on the change event.
-      setResult(await call(UPLOAD[kind], { file }));
+      setResult(await importData(kind, file));
       setFile(null);
       setPreview(null);
     } catch (e) {

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, FileButton, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
-import { call, fileToUpload, type Result } from '../api/client';
+import { fileToUpload, type Result } from '../api/client';
+import { importListing } from '../controllers/timetable';
 import { messageOf } from '../api/errors';
 import { termLabel, type Term } from '../../../core/domain/terms';
 import type { InstructorRole } from '../../../core/domain/roles';
-import { useCampusList } from '../stores/catalog';
+import { useCampusList } from '../controllers/catalog';
 import { ErrorNote } from './ErrorNote';
 import { ImportSummary, plural } from './ImportSummary';
 
@@ -51,7 +52,7 @@ export function ImportTimetableDialog({
     setBusy(true);
     setError(null);
     try {
-      const result = await call('schedule-import', {
+      const result = await importListing({
         file: upload,
         dry_run: dryRun,
         conflicts,

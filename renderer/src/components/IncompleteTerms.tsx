@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifyError } from '../lib/notify';
-import { call } from '../api/client';
+import { confirmCompleteTerm } from '../controllers/data';
 import { useLive } from '../api/live';
 import type { IncompleteTerm } from '../api/wire';
 import { termLabel } from '../../../core/domain/terms';
@@ -20,7 +20,7 @@ export function IncompleteTerms() {
     setBusy(key(term));
     try {
       // The list loads again on the change event.
-      await call('offerings-confirm-term', { campus: term.campus, year: term.year, semester: term.semester });
+      await confirmCompleteTerm(term);
     } catch (error) {
       notifyError(error, 'The term was not confirmed');
     } finally {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { call } from '../api/client';
+import { removePartOfTerm, savePartOfTerm } from '../controllers/timetable';
 import { messageOf } from '../api/errors';
 import { termLabel, type Term } from '../../../core/domain/terms';
 import { WHOLE_TERM_CODE, type PartOfTerm } from '../../../core/domain/parts';
@@ -20,7 +20,7 @@ export function PartsDialog({ opened, term, parts, onClose }: { opened: boolean;
   };
   const save = (): Promise<void> =>
     act(async () => {
-      await call('schedule-parts-save', { ...term, code: form.code, name: form.name, start_date: form.start_date || null, end_date: form.end_date || null });
+      await savePartOfTerm(term, form);
       setForm({ code: '', name: '', start_date: '', end_date: '' });
     });
   return (
@@ -43,12 +43,7 @@ export function PartsDialog({ opened, term, parts, onClose }: { opened: boolean;
                 <Table.Td>{p.start_date && p.end_date ? `${p.start_date} – ${p.end_date}` : 'whole term'}</Table.Td>
                 <Table.Td>
                   {p.code !== WHOLE_TERM_CODE && (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => void act(() => call('schedule-parts-delete', { ...term, code: p.code }))}
-                    >
+                    <Button size="compact-xs" variant="subtle" color="red" onClick={() => void act(() => removePartOfTerm(term, p.code))}>
                       Remove
                     </Button>
                   )}

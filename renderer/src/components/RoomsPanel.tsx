@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Badge, Button, Card, FileButton, Group, NumberInput, ScrollArea, Select, Table, Text, TextInput } from '@mantine/core';
-import { call, fileToUpload } from '../api/client';
+import { addRoom, removeRoom, uploadRooms } from '../controllers/rooms';
 import { useLive } from '../api/live';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { notifyDone } from '../lib/notify';
-import { useCampusList } from '../stores/catalog';
+import { useCampusList } from '../controllers/catalog';
 
 /** Rooms with their seats: add one, upload a list, remove one. */
 export function RoomsPanel() {
@@ -33,7 +33,7 @@ export function RoomsPanel() {
           onChange={(file) =>
             void act(async () => {
               if (!file) return;
-              const result = await call('rooms-upload', { file: await fileToUpload(file) });
+              const result = await uploadRooms(file);
               notifyDone(`${result.processed} rooms imported, ${result.skipped} skipped`, 'Rooms');
             })
           }
@@ -49,11 +49,7 @@ export function RoomsPanel() {
         <TextInput size="xs" label="Room" value={name} onChange={(e) => setName(e.currentTarget.value)} w={140} />
         <NumberInput size="xs" label="Seats" min={1} value={capacity} onChange={setCapacity} w={80} />
         <Select size="xs" label="Campus" clearable placeholder="any" data={campuses} value={campus} onChange={setCampus} w={110} />
-        <Button
-          size="xs"
-          disabled={!name.trim()}
-          onClick={() => void act(() => call('rooms-create', { name, capacity: Number(capacity), campus }).then(() => setName('')))}
-        >
+        <Button size="xs" disabled={!name.trim()} onClick={() => void act(() => addRoom({ name, capacity: Number(capacity), campus }).then(() => setName('')))}>
           Add
         </Button>
       </Group>
@@ -81,7 +77,7 @@ export function RoomsPanel() {
                       variant="subtle"
                       color="red"
                       aria-label={`Remove ${r.name}`}
-                      onClick={() => void act(() => call('rooms-delete', { room_id: r.id ?? 0 }))}
+                      onClick={() => void act(() => removeRoom(r.id ?? 0))}
                     >
                       Remove
                     </Button>

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Card, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
 import { describeNote, MAX_NOTE_REASON, TERM_NOTE_KINDS, TERM_NOTE_LABELS, type TermNoteKind } from '../../../core/domain/term-notes';
-import { call } from '../api/client';
+import { addTermNote, removeTermNote } from '../controllers/predictions';
 import { useLive } from '../api/live';
 import { ApiError } from '../api/errors';
 import { notifyError } from '../lib/notify';
-import { useCourses, useDoctors } from '../stores/catalog';
+import { useCourses, useDoctors } from '../controllers/catalog';
+import type { PlannedSemester } from '../../../core/domain/terms';
 
 /**
  * What staff know of the target term that the history cannot tell: instructors away, courses newly
  * approved or retired. The term's runs take them into account, each with a reason in words.
  */
-export function TermNotesCard({ year, semester }: { year: number | null; semester: 'Fall' | 'Spring' }) {
+export function TermNotesCard({ year, semester }: { year: number | null; semester: PlannedSemester }) {
   const courses = useCourses();
   const doctors = useDoctors();
   // Notes added here or elsewhere (a script, another window) show on the change event.
@@ -33,7 +34,7 @@ export function TermNotesCard({ year, semester }: { year: number | null; semeste
       return;
     }
     try {
-      await call('predict-term-note-add', {
+      await addTermNote({
         year,
         semester,
         kind,
@@ -49,7 +50,7 @@ export function TermNotesCard({ year, semester }: { year: number | null; semeste
   };
   const remove = async (id: number): Promise<void> => {
     try {
-      await call('predict-term-note-delete', { note_id: id });
+      await removeTermNote(id);
     } catch (e) {
       notifyError(e, 'The note was not removed');
     }

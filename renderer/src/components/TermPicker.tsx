@@ -1,5 +1,5 @@
 import { Group, NumberInput, Select } from '@mantine/core';
-import { SEMESTERS, type Term } from '../../../core/domain/terms';
+import { isYear, SEMESTERS, type Term, YEARS } from '../../../core/domain/terms';
 
 /** A term as a semester and a year. */
 export function TermPicker({ value, onChange, label, testId }: { value: Term; onChange: (term: Term) => void; label?: string; testId?: string }) {
@@ -17,10 +17,10 @@ export function TermPicker({ value, onChange, label, testId }: { value: Term; on
       />
       <NumberInput
         aria-label="Year"
-        min={1900}
-        max={2200}
+        min={YEARS.min}
+        max={YEARS.max}
         value={value.year}
-        onChange={(v) => typeof v === 'number' && Number.isInteger(v) && v >= 1900 && v <= 2200 && onChange({ ...value, year: v })}
+        onChange={(v) => typeof v === 'number' && isYear(v) && onChange({ ...value, year: v })}
         w={90}
         data-testid={testId ? `${testId}-year` : undefined}
       />

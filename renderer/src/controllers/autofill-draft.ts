@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, type Args, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
-import type { AutofillResult, Term } from '../api/wire';
+import type { AutofillRequest, AutofillResult, Term } from '../api/wire';
 
 /** How often a draft being made is asked for its progress. */
 const POLL_MS = 250;
@@ -23,6 +23,14 @@ export function draftResult(job: DraftJob, durationMs: number): AutofillResult |
     duration_ms: durationMs,
     dry_run: true,
   };
+}
+
+/**
+ * A run's draft for the term on screen (null: the current term), made at once: a dry run, nothing is
+ * stored until applied. Throws the refusal.
+ */
+export function draftForRun(request: AutofillRequest, term: Term | null): Promise<AutofillResult> {
+  return call('schedule-autofill', { ...request, dry_run: true, ...term });
 }
 
 /**

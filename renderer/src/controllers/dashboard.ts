@@ -3,7 +3,7 @@ import { call } from '../api/client';
 import { useLive } from '../api/live';
 import type { Metrics } from '../api/wire';
 import { notifyDone, notifyError } from '../lib/notify';
-import { useCampusList } from '../stores/catalog';
+import { useCampusList } from './catalog';
 import { shortTermLabel } from '../../../core/domain/terms';
 
 /** One point of a chart over terms: the term's short label and a value per series. */

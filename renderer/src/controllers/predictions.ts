@@ -1,23 +1,25 @@
 import { useEffect, useMemo, useState } from 'react';
-import { call, transport } from '../api/client';
-import { useLive } from '../api/live';
-import type { Run, RunEntry, RunRequest } from '../api/wire';
+import { call, transport, type Args } from '../api/client';
+import { messageOf } from '../api/errors';
+import { patchLive, useLive } from '../api/live';
+import type { DecisionChange, Run, RunEntry, RunRequest } from '../api/wire';
 import { notifyError } from '../lib/notify';
 import { useDraft } from '../lib/use-draft';
-import { useCampusList } from '../stores/catalog';
+import { useCampusList } from './catalog';
 import { usePredictView } from '../stores/predict';
 import { useProgress } from '../stores/progress';
 import { codePrefixes } from '../../../core/domain/codes';
 import type { QuotaCategory } from '../../../core/domain/quotas';
 import { compareRuns } from '../../../core/domain/run-comparison';
 import { campusTermLabel } from '../../../core/domain/terms';
+import type { PlannedSemester } from '../../../core/domain/terms';
 
 /** A run's name when staff gave none: its campus and term. */
 export function defaultRunName(r: { target_campus: string; target_semester: string; target_year: number }): string {
   return campusTermLabel(r.target_campus, { year: r.target_year, semester: r.target_semester });
 }
 
-export type TargetSemester = 'Fall' | 'Spring';
+export type TargetSemester = PlannedSemester;
 export interface Cohorts {
   new_freshman: number;
   new_sophomores: number;
@@ -90,7 +92,6 @@ function useRunRequest(campus: string) {
 function useTraining(campusCount: number) {
   const training = usePredictView((s) => s.training);
   const trainResult = usePredictView((s) => s.trainResult);
-  const train = usePredictView((s) => s.train);
   const progress = useProgress((s) => s.byKey);
   const trainProgress = Object.values(progress).filter((p) => p.task === 'train');
   return {
@@ -98,7 +99,7 @@ function useTraining(campusCount: number) {
     trainPercent:
       trainProgress.length > 0 ? Math.round(trainProgress.filter((p) => p.campus).reduce((sum, p) => sum + p.percent, 0) / Math.max(1, campusCount)) : 0,
     trainResult,
-    train,
+    train: trainModels,
   };
 }
 
@@ -167,7 +168,6 @@ export function usePredictionsPage() {
   const shown = useRunShown(campus);
   const running = usePredictView((s) => s.running);
   const taskError = usePredictView((s) => s.error);
-  const saveRun = usePredictView((s) => s.run);
   return {
     campuses,
     campus,
@@ -193,3 +193,57 @@ export function usePredictionsPage() {
 }
 
 export type PredictionsPageState = ReturnType<typeof usePredictionsPage>;
+
+/** A run with one entry replaced, wherever that run is shown. */
+const withEntry =
+  (runId: number, entry: RunEntry) =>
+  (run: Run): Run =>
+    run.id === runId ? { ...run, entries: run.entries.map((e) => (e.course_code === entry.course_code ? entry : e)) } : run;
+
+/** Records staff's decision on one course of a run and shows it at once in every list of runs; throws the refusal. */
+export async function decideOnRun(run: Run, courseCode: string, change: DecisionChange): Promise<RunEntry> {
+  const entry = await call('predict-run-decide', { run_id: run.id, course_code: courseCode, ...change });
+  patchLive('predict-runs', (runs) => runs.map(withEntry(run.id, entry)));
+  patchLive('predict-run', withEntry(run.id, entry));
+  return entry;
+}
+
+/** Retrains every campus's model; the result or refusal stays in the screen's store while staff look elsewhere. */
+async function trainModels(): Promise<void> {
+  const view = usePredictView.getState();
+  view.begin('training');
+  let error: string | null = null;
+  try {
+    view.trained(await call('predict-train', {}));
+  } catch (e) {
+    error = messageOf(e);
+  } finally {
+    usePredictView.getState().end('training', error);
+  }
+}
+
+/** Scores every course for the target term, saves the run and shows it first in its campus's list. */
+async function saveRun(request: RunRequest): Promise<void> {
+  const view = usePredictView.getState();
+  view.begin('running');
+  let error: string | null = null;
+  try {
+    const saved = await call('predict-bulk', request);
+    patchLive('predict-runs', (runs) => [saved, ...runs.filter((r) => r.id !== saved.id)], { campus: saved.target_campus });
+    usePredictView.getState().show(saved.target_campus, saved.id);
+  } catch (e) {
+    error = messageOf(e);
+  } finally {
+    usePredictView.getState().end('running', error);
+  }
+}
+
+/** Records what staff know of a planned term; the term's notes show it on the change event. Throws the refusal. */
+export async function addTermNote(note: Args<'predict-term-note-add'>): Promise<void> {
+  await call('predict-term-note-add', note);
+}
+
+/** Removes a term note. Throws the refusal. */
+export async function removeTermNote(noteId: number): Promise<void> {
+  await call('predict-term-note-delete', { note_id: noteId });
+}

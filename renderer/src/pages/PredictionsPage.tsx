@@ -26,7 +26,7 @@ import { ErrorNote } from '../components/ErrorNote';
 import { useRunColumns } from '../components/RunColumns';
 import { defaultRunName, usePredictionsPage, type PredictionsPageState } from '../controllers/predictions';
 import type { Run, RunEntry } from '../api/wire';
-import { campusTermLabel, termLabel } from '../../../core/domain/terms';
+import { campusTermLabel, PLANNED_SEMESTERS, termLabel, YEARS } from '../../../core/domain/terms';
 
 /** A course added or dropped, saying when it was staff's decision rather than the model's. */
 function changeWords(e: { course_code: string; course_name: string; offer: boolean; staff_decision: string | null }): string {
@@ -65,11 +65,11 @@ function TargetCard({ page }: { page: PredictionsPageState }) {
     <Card withBorder>
       <Stack gap="xs">
         <Text fw={600}>Target term</Text>
-        <NumberInput label="Year" value={page.year} onChange={page.setYear} min={1900} max={2200} data-testid="target-year" />
+        <NumberInput label="Year" value={page.year} onChange={page.setYear} min={YEARS.min} max={YEARS.max} data-testid="target-year" />
         <SegmentedControl
           value={page.semester}
           onChange={(v) => page.setSemester(v)}
-          data={['Fall', 'Spring']}
+          data={[...PLANNED_SEMESTERS]}
           aria-label="Semester"
           data-testid="target-semester"
         />

@@ -1,8 +1,5 @@
-import { useEffect } from 'react';
 import { create } from 'zustand';
-import { call } from '../api/client';
-import { fetchLive, patchLive, prefetchLive, useLive } from '../api/live';
-import type { Entry, EntryPatch, NewEntry, PartOfTerm, Term, TimetableSettings } from '../api/wire';
+import type { Term } from '../api/wire';
 
 /** What the Scheduler keeps between visits: the term chosen (null: the current term) and the last refused change. */
 interface ScheduleView {
@@ -21,70 +18,3 @@ export const useScheduleView = create<ScheduleView>((set) => ({
   refuse: (entryId, message) => set({ refusal: { entryId, message } }),
   clearRefusal: () => set({ refusal: null }),
 }));
-
-const NONE: never[] = [];
-
-export interface Timetable {
-  /** The term on screen; null until the current term is known. */
-  term: Term | null;
-  settings: TimetableSettings | null;
-  /** Terms that have a timetable, newest first. */
-  terms: (Term & { entries: number })[];
-  entries: Entry[];
-  parts: PartOfTerm[];
-  error: string | null;
-}
-
-const asked = (term: Term): Term => ({ year: term.year, semester: term.semester });
-
-/** Starts loading the timetable on screen (the settings, then the term's meetings and parts) while the Scheduler's code loads. */
-export async function prefetchTimetable(): Promise<void> {
-  const settings = await fetchLive('schedule-settings', {});
-  const term = asked(useScheduleView.getState().chosen ?? settings.current_term);
-  await Promise.all([prefetchLive('schedule-list', term), prefetchLive('schedule-parts', term)]);
-}
-
-/** The timetable on screen, live: the chosen term (else the current one), its meetings and parts. */
-export function useTimetable(): Timetable {
-  const settings = useLive('schedule-settings', {});
-  const chosen = useScheduleView((s) => s.chosen);
-  const showTerm = useScheduleView((s) => s.showTerm);
-  const term = chosen ?? settings.data?.current_term ?? null;
-  // The term first shown stays on screen until staff choose another: the current term, until chosen in
-  // Settings, follows the offering history, and an import elsewhere must not move the timetable being edited.
-  useEffect(() => {
-    if (chosen === null && term !== null) showTerm(term);
-  }, [chosen, term, showTerm]);
-  const shown = term && asked(term);
-  const entries = useLive('schedule-list', shown);
-  const parts = useLive('schedule-parts', shown);
-  const terms = useLive('schedule-terms', {});
-  return {
-    term,
-    settings: settings.data ?? null,
-    terms: terms.data?.terms ?? NONE,
-    entries: entries.data ?? NONE,
-    parts: parts.data ?? NONE,
-    error: settings.error ?? entries.error ?? parts.error ?? terms.error,
-  };
-}
-
-/** Writes of one meeting from this page: each shows its answer at once and clears the last refusal; a refusal throws. */
-export async function createEntry(term: Term, entry: NewEntry): Promise<Entry> {
-  const created = await call('schedule-create', { ...term, ...entry });
-  patchLive('schedule-list', (list) => [...list, created], asked(created));
-  useScheduleView.getState().clearRefusal();
-  return created;
-}
-
-export async function updateEntry(patch: EntryPatch): Promise<Entry> {
-  const updated = await call('schedule-update', patch);
-  patchLive('schedule-list', (list) => list.map((e) => (e.id === updated.id ? updated : e)));
-  useScheduleView.getState().clearRefusal();
-  return updated;
-}
-
-export async function removeEntry(id: number): Promise<void> {
-  await call('schedule-delete', { entry_id: id });
-  patchLive('schedule-list', (list) => list.filter((e) => e.id !== id));
-}

@@ -1,3 +1,4 @@
+import { call, type Args, type Result } from '../api/client';
 import { useLive } from '../api/live';
 import type { Campus, Course, Doctor } from '../api/wire';
 
@@ -16,4 +17,9 @@ export function useCourses(): Course[] {
 /** The faculty, live. */
 export function useDoctors(): Doctor[] {
   return useLive('doctors-list', {}).data ?? NONE;
+}
+
+/** Adds a doctor; every list of doctors shows them on the change event. Throws the refusal. */
+export function addDoctor(doctor: Args<'doctors-create'>): Promise<Result<'doctors-create'>> {
+  return call('doctors-create', doctor);
 }

@@ -1,0 +1,16 @@
+import { call, fileToUpload, type Result } from '../api/client';
+
+/** Declares a room; the lists of rooms show it on the change event. Throws the refusal. */
+export async function addRoom(room: { name: string; capacity: number; campus: string | null }): Promise<void> {
+  await call('rooms-create', room);
+}
+
+/** Removes a declared room. Throws the refusal. */
+export async function removeRoom(roomId: number): Promise<void> {
+  await call('rooms-delete', { room_id: roomId });
+}
+
+/** Uploads a list of rooms, answering how many were read and skipped. Throws the refusal. */
+export async function uploadRooms(file: File): Promise<Result<'rooms-upload'>> {
+  return call('rooms-upload', { file: await fileToUpload(file) });
+}

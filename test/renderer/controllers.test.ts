@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createElement, type ReactNode } from 'react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { JSDOM } from 'jsdom';
+import { createCore, type Core } from '../../core/index';
+import { dispatch } from '../../electron/ipc';
+import type { TermwiseBridge } from '../../electron/bridge';
+
+// The page's window for React, beside Node's own globals (the core runs in this process, on Node's URL and timers).
+const page = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://127.0.0.1:4610/' });
+for (const key of Object.getOwnPropertyNames(page.window)) {
+  if (!(key in globalThis))
+    Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: (page.window as unknown as Record<string, unknown>)[key] });
+}
+Object.assign(globalThis, { window: page.window, document: page.window.document, navigator: page.window.navigator, IS_REACT_ACT_ENVIRONMENT: true });
+
+/**
+ * The screens' controllers, through their hooks, against a real core reached the way the desktop
+ * app reaches it (the preload's bridge: the IPC dispatch and the core's events): a refused write
+ * shows the refusal and stores nothing; a write that succeeds reloads what it changed.
+ */
+
+let dir: string;
+let core: Core;
+/** The operations the page asked, in order. */
+const asked: string[] = [];
+
+const APP_FRAME = { url: 'app://termwise/index.html' };
+/** The page's event listeners: each test's core sends them its events, as the main process forwards them. */
+const pageListeners = new Set<(event: unknown) => void>();
+const bridge: TermwiseBridge = {
+  invoke: (operation, args) => {
+    asked.push(operation);
+    return dispatch(core, APP_FRAME, operation, args);
+  },
+  onEvent: (listener) => {
+    pageListeners.add(listener);
+    return () => pageListeners.delete(listener);
+  },
+  saveFile: (name) => Promise.resolve(name),
+  campus: () => Promise.resolve({ ok: false, error: { code: 'invalid', message: 'no campus link in this test' } }),
+};
+(page.window as unknown as Window).termwise = bridge;
+
+// The renderer's modules read the bridge when they load: they come after it.
+const { QueryClientProvider } = await import('@tanstack/react-query');
+const { notifications } = await import('@mantine/notifications');
+const { followChanges, queryClient } = await import('../../renderer/src/api/live');
+const { useDepartmentProfile } = await import('../../renderer/src/controllers/department-profile');
+const { usePeople } = await import('../../renderer/src/controllers/people');
+const { useTimetableSettings } = await import('../../renderer/src/controllers/settings');
+const { useScheduleView } = await import('../../renderer/src/stores/schedule');
+
+const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+const timesAsked = (operation: string): number => asked.filter((a) => a === operation).length;
+
+let stopFollowing: () => void = () => undefined;
+beforeAll(() => {
+  // Every read follows the core's change events, as App.tsx has it.
+  stopFollowing = followChanges();
+});
+afterAll(() => stopFollowing());
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'termwise-controllers-'));
+  core = await createCore({ dataDir: dir });
+  core.events.subscribe((event) => pageListeners.forEach((listener) => listener(event)));
+  asked.length = 0;
+});
+afterEach(async () => {
+  cleanup();
+  queryClient.clear();
+  vi.restoreAllMocks();
+  await core.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the Department profile controller', () => {
+  it('shows a refused save beside the form and stores nothing; a save that succeeds reloads the stored profile', async () => {
+    const { result } = renderHook(() => useDepartmentProfile(), { wrapper });
+    await waitFor(() => expect(result.current.values).not.toBeNull());
+
+    act(() => result.current.edit({ seats: 0 }));
+    await act(() => result.current.save());
+    expect(result.current.problem).toMatch(/^section_size: /);
+    expect(result.current.values?.seats).toBe(0);
+    expect((await core.run('profile-get', {})).section_size).toBeUndefined();
+
+    const loads = timesAsked('profile-get');
+    act(() => result.current.edit({ seats: 55, sizes: 'phys211 200' }));
+    await act(() => result.current.save());
+    expect(result.current.problem).toBeNull();
+    expect(await core.run('profile-get', {})).toMatchObject({ section_size: 55, section_sizes: { PHYS211: 200 } });
+    // The change event loads the profile again, and the form shows what is stored.
+    await waitFor(() => expect(timesAsked('profile-get')).toBeGreaterThan(loads));
+    await waitFor(() => expect(result.current.values).toMatchObject({ seats: 55, sizes: 'PHYS211 200' }));
+  });
+
+  it('refuses a line of sizes it cannot read before asking the core', async () => {
+    const { result } = renderHook(() => useDepartmentProfile(), { wrapper });
+    await waitFor(() => expect(result.current.values).not.toBeNull());
+    const before = asked.length;
+    act(() => result.current.edit({ sizes: 'PHYS211 two hundred' }));
+    await act(() => result.current.save());
+    expect(result.current.problem).toContain('"PHYS211 two hundred"');
+    expect(asked.slice(before)).not.toContain('profile-update');
+  });
+});
+
+describe('the People controller', () => {
+  it('shows a refused person in words and keeps the draft; an added one clears it and the list loads again', async () => {
+    const { result } = renderHook(() => usePeople(true), { wrapper });
+    await waitFor(() => expect(timesAsked('people-list')).toBe(1));
+    const listed = result.current.people.length;
+
+    act(() => result.current.edit({ login: 'x', name: 'Maya Khoury', role: 'registrar', password: 'correct horse battery staple' }));
+    await act(() => result.current.add());
+    expect(result.current.problem).toMatch(/login/);
+    expect(result.current.draft.name).toBe('Maya Khoury');
+
+    const show = vi.spyOn(notifications, 'show');
+    act(() => result.current.edit({ login: 'maya.k' }));
+    await act(() => result.current.add());
+    expect(result.current.problem).toBeNull();
+    expect(result.current.draft.name).toBe('');
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Person added' }));
+    await waitFor(() => expect(result.current.people.map((p) => p.login)).toContain('maya.k'));
+    expect(result.current.people.length).toBe(listed + 1);
+  });
+});
+
+describe('the timetable settings controller', () => {
+  it('says why settings were not saved and keeps the stored ones; saved settings open the Scheduler on the new term', async () => {
+    const { result } = renderHook(() => useTimetableSettings(), { wrapper });
+    await waitFor(() => expect(result.current.values).not.toBeUndefined());
+    const stored = await core.run('schedule-settings', {});
+
+    const show = vi.spyOn(notifications, 'show');
+    act(() => result.current.edit({ travel: -5 }));
+    await act(() => result.current.save());
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ color: 'red', title: 'Settings not saved', message: expect.stringMatching(/travel_minutes/) as unknown }),
+    );
+    expect((await core.run('schedule-settings', {})).travel_minutes).toBe(stored.travel_minutes);
+
+    const loads = timesAsked('schedule-settings');
+    const next = { year: stored.current_term.year + 1, semester: 'Spring' as const };
+    act(() => result.current.edit({ term: next, travel: 25 }));
+    await act(() => result.current.save());
+    expect(await core.run('schedule-settings', {})).toMatchObject({ current_term: next, travel_minutes: 25 });
+    expect(useScheduleView.getState().chosen).toEqual(next);
+    await waitFor(() => expect(timesAsked('schedule-settings')).toBeGreaterThan(loads));
+    await waitFor(() => expect(result.current.settings).toMatchObject({ current_term: next, travel_minutes: 25 }));
+  });
+});

@@ -43,6 +43,9 @@ export const DISTRIBUTION_PARAMETERS: Partial<Record<DistributionType, number>> 
 /** Types that constrain the whole set of classes at once; every other type holds pair by pair. */
 export const SET_TYPES: ReadonlySet<DistributionType> = new Set(['MaxDays', 'MaxDayLoad', 'MaxBreaks', 'MaxBlock']);
 
+/** Types that, when required, tie their classes' times or rooms together: a member moves only with the others. */
+export const GROUP_TYPES: ReadonlySet<DistributionType> = new Set(['SameStart', 'SameTime', 'SameDays', 'SameWeeks', 'SameRoom', 'Overlap']);
+
 /**
  * A time a class may meet: days (bit d set for day d, Monday d = 0), start slot, length in slots,
  * weeks (an index into the problem's week patterns), and its penalty.

@@ -1,6 +1,6 @@
 import { SeededRandom } from '../util/random';
 import { attendeesConflict, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
-import { instructorPenalty, SET_TYPES, type Assignment, type TimeOption, type TimetableProblem } from './model';
+import { GROUP_TYPES, instructorPenalty, SET_TYPES, type Assignment, type TimeOption, type TimetableProblem } from './model';
 import { TimeAlgebra } from './times';
 import { Sectioning } from './sectioning';
 
@@ -61,6 +61,12 @@ export class Search {
   private readonly probe = new Set<number>();
   /** Per class, for each of its distributions (as in constraintsOf), its position in the distribution's list. */
   private readonly positionsOf: number[][];
+  /** Per class, the other classes a required SameStart/SameTime/… distribution ties it to (see GROUP_TYPES). */
+  private readonly groupOf: number[][];
+  /** The classes that have a group. */
+  private readonly grouped: number[];
+  /** Per class, its time options by what they are (days, start, length, weeks), for swapping times. */
+  private readonly timeIndex: Map<string, number>[];
 
   constructor(
     readonly problem: TimetableProblem,
@@ -97,6 +103,13 @@ export class Search {
       return table;
     });
     for (let c = 0; c < this.n; c++) this.unplaced.add(c);
+    this.groupOf = problem.classes.map(() => []);
+    for (const d of problem.distributions) {
+      if (!d.required || !GROUP_TYPES.has(d.type)) continue;
+      for (const c of d.classes) for (const e of d.classes) if (e !== c && !this.groupOf[c]?.includes(e)) this.groupOf[c]?.push(e);
+    }
+    this.grouped = this.groupOf.flatMap((g, c) => (g.length > 0 ? [c] : []));
+    this.timeIndex = problem.classes.map((c) => new Map(c.times.map((t, i) => [timeKey(t), i])));
     this.sectioning = new Sectioning(problem, this.random, (a, b) => this.studentsClash(a, b));
   }
 
@@ -452,20 +465,152 @@ export class Search {
     };
     for (const d of out) this.unassign(d);
     this.assign(c, t, r);
-    for (const d of out) {
-      let best: { t: number; r: number; cost: number } | null = null;
-      for (const v of this.values(d, 60)) {
-        const clash = this.hardConflicts(d, v.t, v.r, true);
-        if (!clash || clash.size > 0) continue;
-        const cost = this.softCost(d, v.t, v.r);
-        if (!best || cost < best.cost) best = { ...v, cost };
-      }
-      if (!best) return undo();
-      this.assign(d, best.t, best.r);
+    for (const d of out) if (!this.placeCheapest(d)) return undo();
+    const delta = this.cost - before;
+    if (delta <= 0 || this.random.next() < Math.exp(-delta / temperature)) return delta;
+    return undo();
+  }
+
+  /** Places an unplaced class at its cheapest value (of a sample) that clashes with nothing; false when none does. */
+  private placeCheapest(d: number, near: number[] = []): boolean {
+    let best: { t: number; r: number; cost: number } | null = null;
+    const consider = (t: number, r: number): void => {
+      const clash = this.hardConflicts(d, t, r, true);
+      if (!clash || clash.size > 0) return;
+      const cost = this.softCost(d, t, r);
+      if (!best || cost < best.cost) best = { t, r, cost };
+    };
+    for (let i = 0; i + 1 < near.length; i += 2) consider(near[i] as number, near[i + 1] as number);
+    for (const v of this.values(d, 60)) consider(v.t, v.r);
+    const found = best as { t: number; r: number } | null;
+    if (!found) return false;
+    this.assign(d, found.t, found.r);
+    return true;
+  }
+
+  /** A placed class drawn at random (-1 when none is placed). */
+  randomPlacedClass(): number {
+    for (let k = 0; k < 8; k++) {
+      const c = Math.floor(this.random.next() * this.n);
+      if ((this.time[c] ?? UNPLACED) >= 0) return c;
+    }
+    return -1;
+  }
+
+  /** A placed class that c may exchange places with: one it shares a distribution or students with (-1: none). */
+  partnerOf(c: number): number {
+    const partners: number[] = [];
+    for (const k of this.constraintsOf[c] ?? []) for (const d of this.problem.distributions[k]?.classes ?? []) if (d !== c) partners.push(d);
+    for (const [d] of this.sectioning.sharedWith(c)) partners.push(d);
+    if (partners.length === 0) return -1;
+    const d = partners[Math.floor(this.random.next() * partners.length)] as number;
+    return (this.time[d] ?? UNPLACED) >= 0 ? d : -1;
+  }
+
+  /** Classes c and d exchange their times, each keeping its room (when each may meet at the other's time). */
+  trySwapTimes(c: number, d: number, temperature: number): number | null {
+    const tc = this.timeIndex[c]?.get(timeKey(this.timeOf(d)));
+    const td = this.timeIndex[d]?.get(timeKey(this.timeOf(c)));
+    if (tc === undefined || td === undefined || tc === this.time[c]) return null;
+    return this.tryTogether(
+      [
+        [c, tc, this.room[c] ?? UNPLACED],
+        [d, td, this.room[d] ?? UNPLACED],
+      ],
+      temperature,
+    );
+  }
+
+  /** Classes c and d exchange their rooms, each keeping its time (when each may use the other's room). */
+  trySwapRooms(c: number, d: number, temperature: number): number | null {
+    const roomOf = (x: number): number => this.placedNow[x]?.room ?? -1;
+    if (roomOf(c) < 0 || roomOf(d) < 0 || roomOf(c) === roomOf(d)) return null;
+    const rc = this.problem.classes[c]?.rooms.findIndex((o) => o.room === roomOf(d)) ?? -1;
+    const rd = this.problem.classes[d]?.rooms.findIndex((o) => o.room === roomOf(c)) ?? -1;
+    if (rc < 0 || rd < 0) return null;
+    return this.tryTogether(
+      [
+        [c, this.time[c] ?? UNPLACED, rc],
+        [d, this.time[d] ?? UNPLACED, rd],
+      ],
+      temperature,
+    );
+  }
+
+  /**
+   * Several classes take new values at once: each must clash with nothing placed, the ones moved
+   * before it included. Taken or undone as the annealing decides; answers the change of cost, or null.
+   */
+  private tryTogether(moves: readonly (readonly [number, number, number])[], temperature: number): number | null {
+    const before = this.cost;
+    const saved = moves.map(([c]): [number, number, number] => [c, this.time[c] ?? UNPLACED, this.room[c] ?? UNPLACED]);
+    for (const [c] of moves) this.unassign(c);
+    const undo = (): null => {
+      for (const [c] of saved) this.unassign(c);
+      for (const [c, t, r] of saved) this.assign(c, t, r);
+      return null;
+    };
+    for (const [c, t, r] of moves) {
+      const clash = this.hardConflicts(c, t, r, true);
+      if (!clash || clash.size > 0) return undo();
+      this.assign(c, t, r);
     }
     const delta = this.cost - before;
     if (delta <= 0 || this.random.next() < Math.exp(-delta / temperature)) return delta;
     return undo();
+  }
+
+  /** A placed class that a required SameStart/SameTime/… distribution ties to others (-1: none). */
+  randomGroupedClass(): number {
+    if (this.grouped.length === 0) return -1;
+    const c = this.grouped[Math.floor(this.random.next() * this.grouped.length)] as number;
+    return (this.time[c] ?? UNPLACED) >= 0 ? c : -1;
+  }
+
+  /**
+   * Class c takes a new value and its whole group moves with it: every other member, and the few
+   * classes the new value displaces, is placed again at its cheapest value that clashes with nothing
+   * (first trying each member at c's new time in its own room). Taken or undone as the annealing decides.
+   */
+  tryGroupMove(c: number, temperature: number): number | null {
+    const spec = this.problem.classes[c];
+    const t0 = this.time[c] ?? UNPLACED;
+    if (!spec || t0 < 0) return null;
+    const t = Math.floor(this.random.next() * spec.times.length);
+    const r0 = this.room[c] ?? UNPLACED;
+    const r = spec.rooms.length === 0 ? -1 : this.random.next() < 0.5 ? r0 : Math.floor(this.random.next() * (this.width[c] ?? 1));
+    if (t === t0 && r === r0) return null;
+    const group = (this.groupOf[c] ?? []).filter((d) => (this.time[d] ?? UNPLACED) >= 0);
+    const saved: [number, number, number][] = [c, ...group].map((d) => [d, this.time[d] ?? UNPLACED, this.room[d] ?? UNPLACED]);
+    const before = this.cost;
+    for (const d of group) this.unassign(d);
+    const out = this.hardConflicts(c, t, r);
+    const undo = (): null => {
+      for (const [d] of saved) this.unassign(d);
+      for (const [d, dt, dr] of saved) if (dt >= 0) this.assign(d, dt, dr);
+      return null;
+    };
+    if (!out || out.size > 2) return undo();
+    for (const d of out) saved.push([d, this.time[d] ?? UNPLACED, this.room[d] ?? UNPLACED]);
+    for (const d of out) this.unassign(d);
+    this.assign(c, t, r);
+    const at = this.timeOf(c);
+    for (const d of [...group, ...out]) {
+      // The member at c's new time (if it may meet then) in the room it had, before a sample of its values.
+      const same = this.timeIndex[d]?.get(timeKey(at));
+      const near = same === undefined ? [] : [same, this.roomAfter(d, saved)];
+      if (!this.placeCheapest(d, near)) return undo();
+    }
+    const delta = this.cost - before;
+    if (delta <= 0 || this.random.next() < Math.exp(-delta / temperature)) return delta;
+    return undo();
+  }
+
+  /** The room option class d had before a move (its first, when it had none). */
+  private roomAfter(d: number, saved: readonly [number, number, number][]): number {
+    if ((this.problem.classes[d]?.rooms.length ?? 0) === 0) return -1;
+    const had = saved.find(([x]) => x === d)?.[2] ?? UNPLACED;
+    return had >= 0 ? had : 0;
   }
 
   snapshot(): Assignment {
@@ -502,4 +647,9 @@ export class Search {
     this.cost = 0;
     this.restore(kept);
   }
+}
+
+/** A time option by what it is, whatever its penalty. */
+function timeKey(t: TimeOption): string {
+  return `${t.days}|${t.start}|${t.length}|${t.weeks}`;
 }

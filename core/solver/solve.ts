@@ -1,6 +1,7 @@
 import type { Assignment, TimetableProblem } from './model';
 import { scoreAssignment, type Score } from './score';
 import { Search, type SearchProgress } from './search';
+import { NEIGHBOURHOODS, NeighbourhoodSelector, type Neighbourhood } from './neighbourhoods';
 
 /**
  * Solves a timetabling problem within a budget: a valid timetable first (iterative forward search),
@@ -32,6 +33,8 @@ export interface SolveOptions {
    * it could not place; a timetable with an unplaced class is never valid.
    */
   partial?: boolean;
+  /** The annealing's neighbourhoods (default: all of them, chosen by their recent success). */
+  neighbourhoods?: readonly Neighbourhood[];
   now?: () => number;
 }
 
@@ -44,6 +47,8 @@ export interface SolveResult {
   durationMs: number;
   /** The search's own running total of the answered timetable (must equal the scorer's; null before any valid one). */
   runningTotal: number | null;
+  /** Per neighbourhood, its improving moves and attempts (recent ones weigh more). */
+  neighbourhoods: { name: string; attempts: number; improving: number }[];
 }
 
 /** Construction steps allowed, as a multiple of the move budget (maxIterations), before it gives up. */
@@ -95,7 +100,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   const stoppedEarly = constructionStops() || (options.cancelled?.() ?? false);
   if (!search.complete && (options.partial !== true || stoppedEarly)) {
     const score = scoreAssignment(problem, best, search.algebra);
-    return { assignment: best, score, firstValidMs: null, iterations, durationMs: now() - started, runningTotal: null };
+    return { assignment: best, score, firstValidMs: null, iterations, durationMs: now() - started, runningTotal: null, neighbourhoods: [] };
   }
   // A partial timetable goes on from the most classes placed.
   if (!search.complete) search.restore(best);
@@ -117,10 +122,11 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   let roundStartMove = iterations;
   let temperature = hot;
   let sinceSectioning = 0;
+  const selector = new NeighbourhoodSelector(options.neighbourhoods ?? NEIGHBOURHOODS);
   while (!stop()) {
+    const shares = selector.shares();
     for (let k = 0; k < CHECK_EVERY; k++) {
-      if (search.random.next() < 0.9) search.tryMove(temperature);
-      else search.tryEjection(temperature);
+      selector.step(search, temperature, shares);
       iterations++;
       if (search.cost < bestCost - 1e-9) {
         bestCost = search.cost;
@@ -152,7 +158,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     }
   }
   const score = scoreAssignment(problem, best, search.algebra);
-  return { assignment: best, score, firstValidMs, iterations, durationMs: now() - started, runningTotal: bestCost };
+  return { assignment: best, score, firstValidMs, iterations, durationMs: now() - started, runningTotal: bestCost, neighbourhoods: selector.report() };
 }
 
 /** A starting temperature at which a typical worsening move is taken about half the time. */

@@ -1,0 +1,103 @@
+import type { Search } from './search';
+
+/**
+ * The annealing's moves, each a neighbourhood behind one interface, chosen by their recent success
+ * (as cpsolver separates neighbour selection from the search). Every move keeps every hard
+ * constraint and is taken or undone as the annealing decides; all of them use the search's own
+ * incremental costs, so the running total stays the scorer's.
+ */
+export interface Neighbourhood {
+  readonly name: string;
+  /** One move at the temperature: the change of cost when taken, or null when none was made. */
+  tryMove(search: Search, temperature: number): number | null;
+}
+
+/** One class to another time, room or both (free of clashes). */
+export const ONE_CLASS: Neighbourhood = { name: 'one class', tryMove: (search, temperature) => search.tryMove(temperature) };
+
+/** One class to a value that displaces one or two others, each placed again at its cheapest free value. */
+export const EJECTION: Neighbourhood = { name: 'ejection', tryMove: (search, temperature) => search.tryEjection(temperature) };
+
+/**
+ * Two classes exchange their times (each keeping its room), or their rooms (each keeping its
+ * time): the step out of a pair where each prefers the other's place and neither can move first.
+ */
+export const SWAP: Neighbourhood = {
+  name: 'swap',
+  tryMove(search, temperature) {
+    const c = search.randomPlacedClass();
+    if (c < 0) return null;
+    const d = search.partnerOf(c);
+    if (d < 0) return null;
+    return search.random.next() < 0.5 ? search.trySwapTimes(c, d, temperature) : search.trySwapRooms(c, d, temperature);
+  },
+};
+
+/**
+ * A class held by a required SameStart/SameTime/SameDays/SameWeeks/SameRoom/Overlap group moves with
+ * its whole group: it takes a new value, and every other member (and whatever the new value
+ * displaces) is placed again at its cheapest value that clashes with nothing.
+ */
+export const GROUP: Neighbourhood = {
+  name: 'group',
+  tryMove(search, temperature) {
+    const c = search.randomGroupedClass();
+    return c < 0 ? null : search.tryGroupMove(c, temperature);
+  },
+};
+
+/** Attempts after which a neighbourhood's counts are halved, so that its share follows recent success. */
+const DECAY_EVERY = 20_000;
+/** The least share of moves any neighbourhood keeps, so that one that stopped paying can come back. */
+const LEAST_SHARE = 0.05;
+
+/**
+ * Chooses the next neighbourhood by recent success: each one's share of moves follows its improving
+ * moves per attempt (halved now and then), never below LEAST_SHARE. Drawn with the search's seeded
+ * random, so the same seed and move budget choose the same moves.
+ */
+export class NeighbourhoodSelector {
+  private readonly attempts: number[];
+  private readonly improving: number[];
+  private sinceDecay = 0;
+
+  constructor(readonly neighbourhoods: readonly Neighbourhood[]) {
+    this.attempts = neighbourhoods.map(() => 0);
+    this.improving = neighbourhoods.map(() => 0);
+  }
+
+  /** Each neighbourhood's share of the next moves. */
+  shares(): number[] {
+    const rates = this.neighbourhoods.map((_, i) => ((this.improving[i] ?? 0) + 1) / ((this.attempts[i] ?? 0) + 10));
+    const total = rates.reduce((sum, r) => sum + r, 0);
+    const floor = LEAST_SHARE * this.neighbourhoods.length;
+    return rates.map((r) => LEAST_SHARE + (1 - floor) * (r / total));
+  }
+
+  /** One move of a neighbourhood chosen by the shares; answers its change of cost, or null. */
+  step(search: Search, temperature: number, shares: readonly number[]): number | null {
+    let pick = search.random.next();
+    let i = 0;
+    while (i < shares.length - 1 && pick >= (shares[i] ?? 0)) pick -= shares[i++] ?? 0;
+    const delta = (this.neighbourhoods[i] as Neighbourhood).tryMove(search, temperature);
+    this.attempts[i] = (this.attempts[i] ?? 0) + 1;
+    // Success is a move that lowers the cost: taking worse moves is the temperature's doing, not the neighbourhood's.
+    if (delta !== null && delta < 0) this.improving[i] = (this.improving[i] ?? 0) + 1;
+    if (++this.sinceDecay >= DECAY_EVERY) {
+      this.sinceDecay = 0;
+      for (let k = 0; k < this.attempts.length; k++) {
+        this.attempts[k] = (this.attempts[k] ?? 0) / 2;
+        this.improving[k] = (this.improving[k] ?? 0) / 2;
+      }
+    }
+    return delta;
+  }
+
+  /** Improving moves and attempts per neighbourhood (since the last halving), for the bench's report. */
+  report(): { name: string; attempts: number; improving: number }[] {
+    return this.neighbourhoods.map((n, i) => ({ name: n.name, attempts: Math.round(this.attempts[i] ?? 0), improving: Math.round(this.improving[i] ?? 0) }));
+  }
+}
+
+/** The annealing's neighbourhoods, in the order the selector reports them. */
+export const NEIGHBOURHOODS: readonly Neighbourhood[] = [ONE_CLASS, EJECTION, SWAP, GROUP];

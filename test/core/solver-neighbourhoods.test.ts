@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { solve } from '../../core/solver';
+import type { ClassSpec, Distribution, TimeOption, TimetableProblem } from '../../core/solver/model';
+import { EJECTION, GROUP, NeighbourhoodSelector, ONE_CLASS, SWAP, type Neighbourhood } from '../../core/solver/neighbourhoods';
+import { scoreAssignment } from '../../core/solver/score';
+import { Search } from '../../core/solver/search';
+import { SeededRandom } from '../../core/util/random';
+
+/**
+ * The annealing's neighbourhoods on hand-made problems, each where the improvement needs two or more
+ * classes to move at once: a move of one class (or an ejection of one or two) finds nothing, the
+ * neighbourhood finds the best timetable, and the search's running total stays the scorer's.
+ */
+const MON = 1;
+const at = (start: number, penalty = 0): TimeOption => ({ days: MON, start, length: 12, weeks: 0, penalty });
+
+function problemOf(
+  classes: { times: TimeOption[]; rooms?: { room: number; penalty: number }[] }[],
+  distributions: Distribution[],
+  rooms = 0,
+): TimetableProblem {
+  const specs: ClassSpec[] = classes.map((c, i) => ({ id: `c${i}`, limit: -1, parent: -1, subpart: i, times: c.times, rooms: c.rooms ?? [] }));
+  return {
+    name: 'hand-made',
+    nrDays: 7,
+    nrWeeks: 1,
+    slotsPerDay: 288,
+    weights: { time: 1, room: 1, distribution: 1, student: 0 },
+    rooms: Array.from({ length: rooms }, (_, i) => ({ id: `r${i}`, capacity: 50, unavailable: [] })),
+    travel: new Int32Array(rooms * rooms),
+    weekPatterns: { text: ['1'], weeks: [[0]] },
+    classes: specs,
+    subparts: specs.map((_, i) => ({ id: String(i), config: i, classes: [i] })),
+    configs: specs.map((_, i) => ({ id: String(i), course: i, subparts: [i] })),
+    courses: specs.map((_, i) => ({ id: String(i), configs: [i] })),
+    distributions,
+    students: [],
+  };
+}
+
+/** A search started from the given times and rooms. */
+function searchFrom(problem: TimetableProblem, time: number[], room: number[], seed = 1): Search {
+  const search = new Search(problem, seed);
+  search.sectioning.initial();
+  search.restore({ time: Int32Array.from(time), room: Int32Array.from(room), students: [] });
+  search.recount();
+  return search;
+}
+
+/** Many moves of a neighbourhood at a temperature where only improvements are taken; answers the search's cost. */
+function movesOf(neighbourhood: Neighbourhood, search: Search, moves = 2_000): number {
+  for (let k = 0; k < moves; k++) neighbourhood.tryMove(search, 1e-9);
+  return search.cost;
+}
+
+const totalOf = (problem: TimetableProblem, search: Search): number => scoreAssignment(problem, search.snapshot(), search.algebra).total;
+
+describe('the swap neighbourhood', () => {
+  // Two classes that should not overlap (soft, 100); each prefers the other's time (10 at its own).
+  const times = (mine: number, theirs: number): TimeOption[] => [at(mine, 10), at(theirs, 0)];
+  const apart: Distribution = { type: 'NotOverlap', params: [], required: false, penalty: 100, classes: [0, 1] };
+
+  it("exchanges two classes' times where moving either one first costs more", () => {
+    const problem = problemOf([{ times: times(100, 200) }, { times: [at(200, 10), at(100, 0)] }], [apart]);
+    // c0 at 100, c1 at 200: 20. Either moving alone overlaps the other (100 more).
+    for (const alone of [ONE_CLASS, EJECTION]) expect(movesOf(alone, searchFrom(problem, [0, 0], [-1, -1]))).toBe(20);
+    const search = searchFrom(problem, [0, 0], [-1, -1]);
+    expect(movesOf(SWAP, search)).toBe(0);
+    expect([search.time[0], search.time[1]]).toEqual([1, 1]);
+    expect(totalOf(problem, search)).toBe(0);
+  });
+
+  it("exchanges two classes' rooms at one time, where each room holds one class", () => {
+    const rooms = (preferred: number) => [0, 1].map((room) => ({ room, penalty: room === preferred ? 0 : 10 }));
+    const sameTime: Distribution = { type: 'SameTime', params: [], required: false, penalty: 1, classes: [0, 1] };
+    const problem = problemOf(
+      [
+        { times: [at(100)], rooms: rooms(1) },
+        { times: [at(100)], rooms: rooms(0) },
+      ],
+      [sameTime],
+      2,
+    );
+    // c0 in room 0 and c1 in room 1: 20; a room holds one class at a time (hard), so neither can move alone.
+    expect(movesOf(ONE_CLASS, searchFrom(problem, [0, 0], [0, 1]))).toBe(20);
+    const search = searchFrom(problem, [0, 0], [0, 1]);
+    expect(movesOf(SWAP, search)).toBe(0);
+    expect(totalOf(problem, search)).toBe(0);
+  });
+});
+
+describe('the group neighbourhood', () => {
+  it('moves four classes a required SameStart holds together, where one class or an ejection of two cannot', () => {
+    const together: Distribution = { type: 'SameStart', params: [], required: true, penalty: 0, classes: [0, 1, 2, 3] };
+    // Each may start at 100 (5) or 200 (free); they start at 100: 20.
+    const problem = problemOf(
+      [0, 1, 2, 3].map(() => ({ times: [at(100, 5), at(200, 0)] })),
+      [together],
+    );
+    for (const alone of [ONE_CLASS, EJECTION]) expect(movesOf(alone, searchFrom(problem, [0, 0, 0, 0], [-1, -1, -1, -1]))).toBe(20);
+    const search = searchFrom(problem, [0, 0, 0, 0], [-1, -1, -1, -1]);
+    expect(movesOf(GROUP, search)).toBe(0);
+    expect([...search.time]).toEqual([1, 1, 1, 1]);
+    const score = scoreAssignment(problem, search.snapshot(), search.algebra);
+    expect(score.valid).toBe(true);
+    expect(score.total).toBe(0);
+  });
+
+  it('is what the whole search needs to reach the best timetable of that problem, and it does', () => {
+    const together: Distribution = { type: 'SameStart', params: [], required: true, penalty: 0, classes: [0, 1, 2, 3] };
+    const problem = problemOf(
+      [0, 1, 2, 3].map(() => ({ times: [at(100, 5), at(200, 0)] })),
+      [together],
+    );
+    const result = solve(problem, { timeBudgetMs: 10_000, seed: 4, maxIterations: 5_000 });
+    expect(result.score.valid).toBe(true);
+    expect(result.score.total).toBe(0);
+    expect(result.runningTotal).toBe(0);
+  });
+});
+
+describe('the choice of neighbourhood', () => {
+  it('gives most moves to the one that improves, and keeps a share for the others', () => {
+    const improves: Neighbourhood = { name: 'improves', tryMove: () => -1 };
+    const never: Neighbourhood = { name: 'never', tryMove: () => null };
+    const selector = new NeighbourhoodSelector([improves, never]);
+    const search = { random: new SeededRandom(7) } as unknown as Search;
+    for (let k = 0; k < 2_000; k++) selector.step(search, 1, selector.shares());
+    const [good, bad] = selector.shares();
+    expect(good).toBeGreaterThan(0.85);
+    expect(bad).toBeGreaterThanOrEqual(0.05);
+    expect(selector.report().map((r) => r.name)).toEqual(['improves', 'never']);
+  });
+});

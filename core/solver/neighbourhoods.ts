@@ -49,26 +49,30 @@ export const GROUP: Neighbourhood = {
 /** Attempts after which a neighbourhood's counts are halved, so that its share follows recent success. */
 const DECAY_EVERY = 20_000;
 /** The least share of moves any neighbourhood keeps, so that one that stopped paying can come back. */
-const LEAST_SHARE = 0.05;
+const LEAST_SHARE = 0.02;
 
 /**
  * Chooses the next neighbourhood by recent success: each one's share of moves follows its improving
- * moves per attempt (halved now and then), never below LEAST_SHARE. Drawn with the search's seeded
+ * moves per value looked at (halved now and then), never below LEAST_SHARE. Drawn with the search's seeded
  * random, so the same seed and move budget choose the same moves.
  */
 export class NeighbourhoodSelector {
   private readonly attempts: number[];
+  /** Values looked at by each neighbourhood's moves (Search.probes): what its attempts cost. */
+  private readonly work: number[];
   private readonly improving: number[];
   private sinceDecay = 0;
 
   constructor(readonly neighbourhoods: readonly Neighbourhood[]) {
     this.attempts = neighbourhoods.map(() => 0);
+    this.work = neighbourhoods.map(() => 0);
     this.improving = neighbourhoods.map(() => 0);
   }
 
   /** Each neighbourhood's share of the next moves. */
   shares(): number[] {
-    const rates = this.neighbourhoods.map((_, i) => ((this.improving[i] ?? 0) + 1) / ((this.attempts[i] ?? 0) + 10));
+    // Improving moves per value looked at: a move that looks at sixty values must improve sixty times as often.
+    const rates = this.neighbourhoods.map((_, i) => ((this.improving[i] ?? 0) + 0.25) / ((this.work[i] ?? 0) + 100));
     const total = rates.reduce((sum, r) => sum + r, 0);
     const floor = LEAST_SHARE * this.neighbourhoods.length;
     return rates.map((r) => LEAST_SHARE + (1 - floor) * (r / total));
@@ -79,14 +83,17 @@ export class NeighbourhoodSelector {
     let pick = search.random.next();
     let i = 0;
     while (i < shares.length - 1 && pick >= (shares[i] ?? 0)) pick -= shares[i++] ?? 0;
+    const probes = search.probes;
     const delta = (this.neighbourhoods[i] as Neighbourhood).tryMove(search, temperature);
     this.attempts[i] = (this.attempts[i] ?? 0) + 1;
+    this.work[i] = (this.work[i] ?? 0) + Math.max(1, search.probes - probes);
     // Success is a move that lowers the cost: taking worse moves is the temperature's doing, not the neighbourhood's.
     if (delta !== null && delta < 0) this.improving[i] = (this.improving[i] ?? 0) + 1;
     if (++this.sinceDecay >= DECAY_EVERY) {
       this.sinceDecay = 0;
       for (let k = 0; k < this.attempts.length; k++) {
         this.attempts[k] = (this.attempts[k] ?? 0) / 2;
+        this.work[k] = (this.work[k] ?? 0) / 2;
         this.improving[k] = (this.improving[k] ?? 0) / 2;
       }
     }

@@ -55,6 +55,8 @@ export class Search {
   private readonly unplaced = new Set<number>();
   /** Soft cost of the current timetable (classes placed only), kept up to date. */
   cost = 0;
+  /** Values looked at so far (each hard-constraint test and each soft cost read): the work a move costs, counted without a clock. */
+  probes = 0;
   /** Each class as placed (null when not), kept with the assignment so moves allocate nothing to read it. */
   private readonly placedNow: (Placed | null)[];
   /** The set hardConflicts answers when only asked whether a value is free. */
@@ -148,6 +150,7 @@ export class Search {
    * `firstOnly`, the set holds the first such class found (enough to know that the value is not free).
    */
   hardConflicts(c: number, t: number, r: number, firstOnly = false): Set<number> | null {
+    this.probes++;
     const spec = this.problem.classes[c];
     if (!spec || (this.available[c]?.[t * (this.width[c] ?? 1) + Math.max(0, r)] ?? 0) === 0) return null;
     const me = this.placedAs(c, t, r);
@@ -234,6 +237,7 @@ export class Search {
 
   /** The soft cost class c adds at (t, r) against the placed classes (its own penalties, soft distributions, students). */
   softCost(c: number, t: number, r: number): number {
+    this.probes++;
     const spec = this.problem.classes[c];
     if (!spec) return 0;
     const w = this.problem.weights;
@@ -471,7 +475,11 @@ export class Search {
     return undo();
   }
 
-  /** Places an unplaced class at its cheapest value (of a sample) that clashes with nothing; false when none does. */
+  /**
+   * Places an unplaced class at its cheapest value that clashes with nothing, of the values `near`
+   * (pairs of time and room, looked at first) and a sample of its others (a small one when a near
+   * value is free); false when none of them is free.
+   */
   private placeCheapest(d: number, near: number[] = []): boolean {
     let best: { t: number; r: number; cost: number } | null = null;
     const consider = (t: number, r: number): void => {
@@ -481,7 +489,7 @@ export class Search {
       if (!best || cost < best.cost) best = { t, r, cost };
     };
     for (let i = 0; i + 1 < near.length; i += 2) consider(near[i] as number, near[i + 1] as number);
-    for (const v of this.values(d, 60)) consider(v.t, v.r);
+    for (const v of this.values(d, best === null ? 60 : 8)) consider(v.t, v.r);
     const found = best as { t: number; r: number } | null;
     if (!found) return false;
     this.assign(d, found.t, found.r);
@@ -497,14 +505,17 @@ export class Search {
     return -1;
   }
 
-  /** A placed class that c may exchange places with: one it shares a distribution or students with (-1: none). */
+  /** A placed class that c may exchange places with: another class of its subpart, or one of its distributions (-1: none). */
   partnerOf(c: number): number {
-    const partners: number[] = [];
-    for (const k of this.constraintsOf[c] ?? []) for (const d of this.problem.distributions[k]?.classes ?? []) if (d !== c) partners.push(d);
-    for (const [d] of this.sectioning.sharedWith(c)) partners.push(d);
-    if (partners.length === 0) return -1;
-    const d = partners[Math.floor(this.random.next() * partners.length)] as number;
-    return (this.time[d] ?? UNPLACED) >= 0 ? d : -1;
+    let among: readonly number[] = [];
+    if (this.random.next() < 0.5) among = this.problem.subparts[this.problem.classes[c]?.subpart ?? -1]?.classes ?? [];
+    else {
+      const constraints = this.constraintsOf[c] ?? [];
+      if (constraints.length > 0) among = this.problem.distributions[constraints[Math.floor(this.random.next() * constraints.length)] as number]?.classes ?? [];
+    }
+    if (among.length < 2) return -1;
+    const d = among[Math.floor(this.random.next() * among.length)] as number;
+    return d !== c && (this.time[d] ?? UNPLACED) >= 0 ? d : -1;
   }
 
   /** Classes c and d exchange their times, each keeping its room (when each may meet at the other's time). */

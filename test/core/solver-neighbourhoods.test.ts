@@ -124,11 +124,11 @@ describe('the choice of neighbourhood', () => {
     const improves: Neighbourhood = { name: 'improves', tryMove: () => -1 };
     const never: Neighbourhood = { name: 'never', tryMove: () => null };
     const selector = new NeighbourhoodSelector([improves, never]);
-    const search = { random: new SeededRandom(7) } as unknown as Search;
+    const search = { random: new SeededRandom(7), probes: 0 } as unknown as Search;
     for (let k = 0; k < 2_000; k++) selector.step(search, 1, selector.shares());
     const [good, bad] = selector.shares();
     expect(good).toBeGreaterThan(0.85);
-    expect(bad).toBeGreaterThanOrEqual(0.05);
+    expect(bad).toBeGreaterThanOrEqual(0.02);
     expect(selector.report().map((r) => r.name)).toEqual(['improves', 'never']);
   });
 });

@@ -3,14 +3,14 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readItcProblem } from './itc-reader';
 import { TERMWISE_AUTHOR, writeItcSolution } from './itc-writer';
-import { solveInWorker } from './run';
+import { solveInWorkers } from './run';
 
 /**
- * `npm run solve -- <problem.xml> [--seconds N] [--seed S] [--out solution.xml]`: solves a problem in
+ * `npm run solve -- <problem.xml> [--seconds N] [--seed S] [--threads T] [--out solution.xml]`: solves a problem in
  * the competition's format (ITC 2019, as UniTime exports it) with a progress bar, prints the score
  * parts, and writes the solution in the competition's format for the organisers' validator.
  */
-const USAGE = 'usage: npm run solve -- <problem.xml> [--seconds N] [--seed S] [--out solution.xml]';
+const USAGE = 'usage: npm run solve -- <problem.xml> [--seconds N] [--seed S] [--threads T] [--out solution.xml]';
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -18,6 +18,8 @@ async function main(): Promise<number> {
     options: {
       seconds: { type: 'string', default: '60' },
       seed: { type: 'string', default: '1' },
+      // Search threads (a portfolio: see solveInWorkers); one per core is the most that pays.
+      threads: { type: 'string', default: '1' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -25,27 +27,32 @@ async function main(): Promise<number> {
   const file = positionals[0];
   const seconds = Number(values.seconds);
   const seed = Number(values.seed);
-  if (values.help || !file || !(seconds > 0) || !Number.isInteger(seed)) {
+  const threads = Number(values.threads);
+  if (values.help || !file || !(seconds > 0) || !Number.isInteger(seed) || !Number.isInteger(threads) || threads < 1 || threads > 8) {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
   const problem = readItcProblem(readFileSync(file, 'utf8'));
   const students = problem.students.length;
   console.log(
-    `${problem.name || basename(file)}: ${problem.classes.length} classes, ${problem.rooms.length} rooms, ${problem.distributions.length} distribution constraints, ${students} students; ${seconds} s, seed ${seed}`,
+    `${problem.name || basename(file)}: ${problem.classes.length} classes, ${problem.rooms.length} rooms, ${problem.distributions.length} distribution constraints, ${students} students; ${seconds} s, seed ${seed}, ${threads} thread${threads === 1 ? '' : 's'}`,
   );
   const started = performance.now();
   const bar = (share: number): string => `[${'#'.repeat(Math.round(share * 30)).padEnd(30, '.')}]`;
   const interactive = process.stderr.isTTY;
-  const run = solveInWorker(problem, {
-    timeBudgetMs: seconds * 1000,
-    seed,
-    onProgress: (p) => {
-      const elapsed = (performance.now() - started) / 1000;
-      const line = `${bar(Math.min(1, elapsed / seconds))} ${elapsed.toFixed(0).padStart(4)} s  ${p.phase === 'construction' ? `placing: ${p.placed}/${p.classes} classes` : `best total so far: ${p.bestTotal ?? '?'}`}`;
-      if (interactive) process.stderr.write(`\r${line}`);
+  const run = solveInWorkers(
+    problem,
+    {
+      timeBudgetMs: seconds * 1000,
+      seed,
+      onProgress: (p) => {
+        const elapsed = (performance.now() - started) / 1000;
+        const line = `${bar(Math.min(1, elapsed / seconds))} ${elapsed.toFixed(0).padStart(4)} s  ${p.phase === 'construction' ? `placing: ${p.placed}/${p.classes} classes` : `best total so far: ${p.bestTotal ?? '?'}`}`;
+        if (interactive) process.stderr.write(`\r${line}`);
+      },
     },
-  });
+    threads,
+  );
   process.once('SIGINT', () => run.cancel());
   const result = await run.result;
   if (interactive) process.stderr.write('\n');
@@ -60,7 +67,7 @@ async function main(): Promise<number> {
     `total ${s.total}${result.firstValidMs === null ? '' : `; first valid after ${(result.firstValidMs / 1000).toFixed(1)} s`}; ${(result.durationMs / 1000).toFixed(1)} s in all`,
   );
   if (values.out) {
-    writeFileSync(values.out, writeItcSolution(problem, result.assignment, { ...TERMWISE_AUTHOR, runtimeSeconds: result.durationMs / 1000 }));
+    writeFileSync(values.out, writeItcSolution(problem, result.assignment, { ...TERMWISE_AUTHOR, cores: threads, runtimeSeconds: result.durationMs / 1000 }));
     console.log(`solution written to ${values.out}`);
   }
   return s.valid ? 0 : 1;

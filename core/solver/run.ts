@@ -19,7 +19,7 @@ export interface SolveRun {
 /** Solves a problem in a worker thread, off the caller's thread, with progress and a way to stop it. */
 export function solveInWorker(
   problem: TimetableProblem,
-  options: Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial'>,
+  options: Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice'>,
 ): SolveRun {
   const cancel = new SharedArrayBuffer(4);
   const { onProgress: _progress, ...settings } = options;
@@ -35,4 +35,45 @@ export function solveInWorker(
     );
   });
   return { result, cancel: () => Atomics.store(new Int32Array(cancel), 0, 1) };
+}
+
+/** How far apart the seeds of a portfolio's threads are (thread k searches with seed + k · SEED_STEP). */
+export const SEED_STEP = 7_919;
+
+/** The better of two answers: a valid timetable first, then the lower total (the earlier thread on a tie). */
+function better(a: SolveResult, b: SolveResult): SolveResult {
+  if (a.score.valid !== b.score.valid) return a.score.valid ? a : b;
+  return b.score.total < a.score.total ? b : a;
+}
+
+/**
+ * Solves with `threads` search threads at once (a portfolio: thread k searches with its own seed,
+ * seed + k · SEED_STEP) and answers the best of their timetables. The same seed and move budget give
+ * the same answer; progress reports the best total any thread has; cancel stops them all.
+ */
+export function solveInWorkers(
+  problem: TimetableProblem,
+  options: Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice'>,
+  threads: number,
+): SolveRun {
+  if (threads <= 1) return solveInWorker(problem, options);
+  const bestOf: (number | null)[] = Array.from({ length: threads }, () => null);
+  const runs = bestOf.map((_, k) =>
+    solveInWorker(problem, {
+      ...options,
+      seed: options.seed + k * SEED_STEP,
+      onProgress: (progress) => {
+        bestOf[k] = progress.bestTotal;
+        const known = bestOf.filter((b): b is number => b !== null);
+        options.onProgress?.({ ...progress, bestTotal: known.length > 0 ? Math.min(...known) : null });
+      },
+    }),
+  );
+  return {
+    result: Promise.all(runs.map((run) => run.result)).then((results) => ({
+      ...results.reduce(better),
+      threads: results.map((r, k) => ({ seed: options.seed + k * SEED_STEP, valid: r.score.valid, total: r.score.total })),
+    })),
+    cancel: () => runs.forEach((run) => run.cancel()),
+  };
 }

@@ -4,7 +4,7 @@ import type { TimetableProblem } from './model';
 import { solve, type SolveOptions, type SolveResult } from './solve';
 
 /** The solver's thread: solves the problem it is given within its budget, reporting progress; a shared flag cancels it. */
-export interface SolveJob extends Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'initial' | 'maxIterations' | 'partial'> {
+export interface SolveJob extends Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice'> {
   problem: TimetableProblem;
   /** One Int32: set to 1 to stop the search (the best timetable so far is answered). */
   cancel: SharedArrayBuffer;
@@ -21,6 +21,7 @@ replyToParent(
       ...(job.initial ? { initial: job.initial } : {}),
       ...(job.maxIterations !== undefined ? { maxIterations: job.maxIterations } : {}),
       ...(job.partial === true ? { partial: true } : {}),
+      ...(job.moveChoice ? { moveChoice: job.moveChoice } : {}),
       onProgress: (progress) => reportProgress(progress),
       cancelled: () => Atomics.load(cancelFlag, 0) === 1,
     }),

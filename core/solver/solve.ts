@@ -1,7 +1,7 @@
 import type { Assignment, TimetableProblem } from './model';
 import { scoreAssignment, type Score } from './score';
 import { Search, type SearchProgress } from './search';
-import { NEIGHBOURHOODS, NeighbourhoodSelector, type Neighbourhood } from './neighbourhoods';
+import { selectorFor, type MoveChoice } from './neighbourhoods';
 
 /**
  * Solves a timetabling problem within a budget: a valid timetable first (iterative forward search),
@@ -33,8 +33,8 @@ export interface SolveOptions {
    * it could not place; a timetable with an unplaced class is never valid.
    */
   partial?: boolean;
-  /** The annealing's neighbourhoods (default: all of them, chosen by their recent success). */
-  neighbourhoods?: readonly Neighbourhood[];
+  /** How the annealing chooses its moves (see MoveChoice; default `fixed`). */
+  moveChoice?: MoveChoice;
   now?: () => number;
 }
 
@@ -49,6 +49,8 @@ export interface SolveResult {
   runningTotal: number | null;
   /** Per neighbourhood, its improving moves and attempts (recent ones weigh more). */
   neighbourhoods: { name: string; attempts: number; improving: number }[];
+  /** A portfolio's threads (solveInWorkers), each with its seed and what it found; the answer is the best. */
+  threads?: { seed: number; valid: boolean; total: number }[];
 }
 
 /** Construction steps allowed, as a multiple of the move budget (maxIterations), before it gives up. */
@@ -122,7 +124,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   let roundStartMove = iterations;
   let temperature = hot;
   let sinceSectioning = 0;
-  const selector = new NeighbourhoodSelector(options.neighbourhoods ?? NEIGHBOURHOODS);
+  const selector = selectorFor(options.moveChoice ?? 'fixed');
   while (!stop()) {
     const shares = selector.shares();
     for (let k = 0; k < CHECK_EVERY; k++) {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readItcProblem } from '../../core/solver/itc-reader';
 import { writeItcSolution, TERMWISE_AUTHOR } from '../../core/solver/itc-writer';
 import { solve } from '../../core/solver/solve';
-import { solveInWorker } from '../../core/solver/run';
+import { SEED_STEP, solveInWorker, solveInWorkers } from '../../core/solver/run';
 import { realDataFile } from '../helpers/real-data';
 
 /**
@@ -26,6 +26,16 @@ describe.skipIf(Object.values(paths).some((p) => p === null))('the competition d
     expect(Array.from(runs[1]?.assignment.time ?? [])).toEqual(Array.from(runs[0]?.assignment.time ?? []));
     expect(Array.from(runs[1]?.assignment.room ?? [])).toEqual(Array.from(runs[0]?.assignment.room ?? []));
     expect(runs[1]?.assignment.students).toEqual(runs[0]?.assignment.students);
+  });
+
+  it('answers, with two threads, the better of the two seeds each thread searches, the same for a seed and a move budget', async () => {
+    const problem = readItcProblem(readFileSync(paths['pu-cs-fal07'] as string, 'utf8'));
+    const budget = { timeBudgetMs: 120_000, maxIterations: 20_000 };
+    const alone = await Promise.all([3, 3 + SEED_STEP].map((seed) => solveInWorker(problem, { ...budget, seed }).result));
+    const both = await solveInWorkers(problem, { ...budget, seed: 3 }, 2).result;
+    expect(alone.every((r) => r.score.valid)).toBe(true);
+    expect(both.score.total).toBe(Math.min(...alone.map((r) => r.score.total)));
+    expect((await solveInWorkers(problem, { ...budget, seed: 3 }, 2).result).score.total).toBe(both.score.total);
   });
 
   for (const name of DEMOS) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../core/solver';
 import { scoreAssignment } from '../../core/solver/score';
-import type { ClassSpec, InstructorSpec, TimeOption, TimetableProblem } from '../../core/solver/model';
+import type { InstructorSpec, TimeOption, TimetableProblem } from '../../core/solver/model';
+import { handMadeProblem } from '../helpers/hand-made-problem';
 
 /**
  * Instructors chosen by the search (Termwise's extension of the competition's model): a class's
@@ -16,31 +17,8 @@ function problemOf(
   instructors: InstructorSpec[],
   rooms = 3,
 ): TimetableProblem {
-  const specs: ClassSpec[] = classes.map((c, i) => ({
-    id: `c${i}`,
-    limit: -1,
-    parent: -1,
-    subpart: i,
-    times: c.times,
-    rooms: c.options.map((o) => ({ room: o.room, penalty: o.penalty ?? 0, instructors: o.instructors })),
-  }));
-  return {
-    name: 'instructors',
-    nrDays: 7,
-    nrWeeks: 1,
-    slotsPerDay: 288,
-    weights: { time: 1, room: 1, distribution: 1, student: 0 },
-    rooms: Array.from({ length: rooms }, (_, i) => ({ id: `r${i}`, capacity: 50, unavailable: [] })),
-    travel: new Int32Array(rooms * rooms),
-    weekPatterns: { text: ['1'], weeks: [[0]] },
-    classes: specs,
-    subparts: specs.map((_, i) => ({ id: String(i), config: i, classes: [i] })),
-    configs: specs.map((_, i) => ({ id: String(i), course: i, subparts: [i] })),
-    courses: specs.map((_, i) => ({ id: String(i), configs: [i] })),
-    distributions: [],
-    students: [],
-    instructors,
-  };
+  const specs = classes.map((c) => ({ times: c.times, rooms: c.options.map((o) => ({ room: o.room, penalty: o.penalty ?? 0, instructors: o.instructors })) }));
+  return handMadeProblem(specs, { name: 'instructors', rooms, instructors });
 }
 
 const person = (id: string, unavailable: Omit<TimeOption, 'penalty'>[] = [], maxClasses: number | null = null): InstructorSpec => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../core/solver';
-import type { ClassSpec, Distribution, TimeOption, TimetableProblem } from '../../core/solver/model';
+import type { Distribution, TimeOption, TimetableProblem } from '../../core/solver/model';
+import { handMadeProblem } from '../helpers/hand-made-problem';
 import { EJECTION, GROUP, NeighbourhoodSelector, ONE_CLASS, SWAP, type Neighbourhood } from '../../core/solver/neighbourhoods';
 import { scoreAssignment } from '../../core/solver/score';
 import { Search } from '../../core/solver/search';
@@ -19,23 +20,7 @@ function problemOf(
   distributions: Distribution[],
   rooms = 0,
 ): TimetableProblem {
-  const specs: ClassSpec[] = classes.map((c, i) => ({ id: `c${i}`, limit: -1, parent: -1, subpart: i, times: c.times, rooms: c.rooms ?? [] }));
-  return {
-    name: 'hand-made',
-    nrDays: 7,
-    nrWeeks: 1,
-    slotsPerDay: 288,
-    weights: { time: 1, room: 1, distribution: 1, student: 0 },
-    rooms: Array.from({ length: rooms }, (_, i) => ({ id: `r${i}`, capacity: 50, unavailable: [] })),
-    travel: new Int32Array(rooms * rooms),
-    weekPatterns: { text: ['1'], weeks: [[0]] },
-    classes: specs,
-    subparts: specs.map((_, i) => ({ id: String(i), config: i, classes: [i] })),
-    configs: specs.map((_, i) => ({ id: String(i), course: i, subparts: [i] })),
-    courses: specs.map((_, i) => ({ id: String(i), configs: [i] })),
-    distributions,
-    students: [],
-  };
+  return handMadeProblem(classes, { name: 'hand-made', rooms, distributions });
 }
 
 /** A search started from the given times and rooms. */

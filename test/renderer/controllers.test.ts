@@ -53,6 +53,7 @@ const { useDepartmentProfile } = await import('../../renderer/src/controllers/de
 const { usePeople } = await import('../../renderer/src/controllers/people');
 const { useTimetableSettings } = await import('../../renderer/src/controllers/settings');
 const { useScheduleView } = await import('../../renderer/src/stores/schedule');
+const { updateEntry, useTimetable } = await import('../../renderer/src/controllers/timetable');
 
 const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
 const timesAsked = (operation: string): number => asked.filter((a) => a === operation).length;
@@ -69,6 +70,8 @@ beforeEach(async () => {
   core = await createCore({ dataDir: dir });
   core.events.subscribe((event) => pageListeners.forEach((listener) => listener(event)));
   asked.length = 0;
+  // The page's client state starts afresh too (the term chosen on the Scheduler, the last refusal).
+  useScheduleView.setState({ chosen: null, refusal: null });
 });
 afterEach(async () => {
   cleanup();
@@ -154,5 +157,27 @@ describe('the timetable settings controller', () => {
     expect(useScheduleView.getState().chosen).toEqual(next);
     await waitFor(() => expect(timesAsked('schedule-settings')).toBeGreaterThan(loads));
     await waitFor(() => expect(result.current.settings).toMatchObject({ current_term: next, travel_minutes: 25 }));
+  });
+});
+
+describe('the timetable controller', () => {
+  it('refuses a clashing move with the rule in words and leaves the meeting where it was; a stored move shows at once', async () => {
+    await core.run('sample-load', {});
+    const meeting = { course_code: 'CSC201', doctor_id: 0, day: 'MW', duration_mins: 60, room: 'R101' } as const;
+    await core.run('schedule-create', { ...meeting, section_name: '1', start_time: '09:00' });
+    const second = await core.run('schedule-create', { ...meeting, section_name: '2', start_time: '11:00' });
+    const { result } = renderHook(() => useTimetable(), { wrapper });
+    await waitFor(() => expect(result.current.entries).toHaveLength(2));
+    const startOf = (): string | undefined => result.current.entries.find((e) => e.id === second.id)?.start_time;
+
+    await expect(updateEntry({ entry_id: second.id, start_time: '09:00' })).rejects.toThrow(/R101/);
+    expect(startOf()).toBe('11:00');
+    expect((await core.run('schedule-list', {})).find((e) => e.id === second.id)?.start_time).toBe('11:00');
+
+    useScheduleView.getState().refuse(second.id, 'an earlier refusal');
+    await act(() => updateEntry({ entry_id: second.id, start_time: '13:00' }));
+    // Shown from the write's own answer, before any change event loads the timetable again.
+    expect(startOf()).toBe('13:00');
+    expect(useScheduleView.getState().refusal).toBeNull();
   });
 });

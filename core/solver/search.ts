@@ -63,12 +63,13 @@ export class Search {
   private readonly probe = new Set<number>();
   /** Per class, for each of its distributions (as in constraintsOf), its position in the distribution's list. */
   private readonly positionsOf: number[][];
-  /** Per class, the other classes a required SameStart/SameTime/… distribution ties it to (see GROUP_TYPES). */
-  private readonly groupOf: number[][];
-  /** The classes that have a group. */
-  private readonly grouped: number[];
-  /** Per class, its time options by what they are (days, start, length, weeks), for swapping times. */
-  private readonly timeIndex: Map<string, number>[];
+  /**
+   * Per class, the other classes a required SameStart/SameTime/… distribution ties it to (see
+   * GROUP_TYPES), and the classes that have a group; worked out when a group move first asks.
+   */
+  private groups: { of: number[][]; grouped: number[] } | null = null;
+  /** Per class, its time options by what they are (days, start, length, weeks), for swapping times; made when first asked. */
+  private readonly timeIndex: (Map<string, number> | undefined)[] = [];
 
   constructor(
     readonly problem: TimetableProblem,
@@ -105,13 +106,6 @@ export class Search {
       return table;
     });
     for (let c = 0; c < this.n; c++) this.unplaced.add(c);
-    this.groupOf = problem.classes.map(() => []);
-    for (const d of problem.distributions) {
-      if (!d.required || !GROUP_TYPES.has(d.type)) continue;
-      for (const c of d.classes) for (const e of d.classes) if (e !== c && !this.groupOf[c]?.includes(e)) this.groupOf[c]?.push(e);
-    }
-    this.grouped = this.groupOf.flatMap((g, c) => (g.length > 0 ? [c] : []));
-    this.timeIndex = problem.classes.map((c) => new Map(c.times.map((t, i) => [timeKey(t), i])));
     this.sectioning = new Sectioning(problem, this.random, (a, b) => this.studentsClash(a, b));
   }
 
@@ -458,21 +452,33 @@ export class Search {
     const out = this.hardConflicts(c, t, r);
     if (!out || out.size === 0 || out.size > 2) return null;
     const before = this.cost;
-    const saved: [number, number, number][] = [
-      [c, t0, this.room[c] ?? UNPLACED],
-      ...[...out].map((d): [number, number, number] => [d, this.time[d] ?? UNPLACED, this.room[d] ?? UNPLACED]),
-    ];
-    const undo = (): null => {
-      for (const [d] of saved) this.unassign(d);
-      for (const [d, dt, dr] of saved) this.assign(d, dt, dr);
-      return null;
-    };
+    const saved = this.valuesOf([c, ...out]);
     for (const d of out) this.unassign(d);
     this.assign(c, t, r);
-    for (const d of out) if (!this.placeCheapest(d)) return undo();
+    for (const d of out) if (!this.placeCheapest(d)) return this.putBack(saved);
+    return this.verdict(before, temperature, saved);
+  }
+
+  /** Classes' values before a move, [class, time, room] each (time -1: not placed). */
+  private valuesOf(classes: Iterable<number>): [number, number, number][] {
+    return [...classes].map((c) => [c, this.time[c] ?? UNPLACED, this.room[c] ?? UNPLACED]);
+  }
+
+  /** Puts back the values a move changed (answers null, a move not made). */
+  private putBack(saved: readonly (readonly [number, number, number])[]): null {
+    for (const [c] of saved) this.unassign(c);
+    for (const [c, t, r] of saved) if (t >= 0) this.assign(c, t, r);
+    return null;
+  }
+
+  /**
+   * The annealing's verdict on a move of several classes made since the cost was `before`: its change
+   * of cost when taken, else the values put back and null.
+   */
+  private verdict(before: number, temperature: number, saved: readonly (readonly [number, number, number])[]): number | null {
     const delta = this.cost - before;
     if (delta <= 0 || this.random.next() < Math.exp(-delta / temperature)) return delta;
-    return undo();
+    return this.putBack(saved);
   }
 
   /**
@@ -520,8 +526,8 @@ export class Search {
 
   /** Classes c and d exchange their times, each keeping its room (when each may meet at the other's time). */
   trySwapTimes(c: number, d: number, temperature: number): number | null {
-    const tc = this.timeIndex[c]?.get(timeKey(this.timeOf(d)));
-    const td = this.timeIndex[d]?.get(timeKey(this.timeOf(c)));
+    const tc = this.timeIndexOf(c, this.timeOf(d));
+    const td = this.timeIndexOf(d, this.timeOf(c));
     if (tc === undefined || td === undefined || tc === this.time[c]) return null;
     return this.tryTogether(
       [
@@ -554,27 +560,40 @@ export class Search {
    */
   private tryTogether(moves: readonly (readonly [number, number, number])[], temperature: number): number | null {
     const before = this.cost;
-    const saved = moves.map(([c]): [number, number, number] => [c, this.time[c] ?? UNPLACED, this.room[c] ?? UNPLACED]);
+    const saved = this.valuesOf(moves.map(([c]) => c));
     for (const [c] of moves) this.unassign(c);
-    const undo = (): null => {
-      for (const [c] of saved) this.unassign(c);
-      for (const [c, t, r] of saved) this.assign(c, t, r);
-      return null;
-    };
     for (const [c, t, r] of moves) {
       const clash = this.hardConflicts(c, t, r, true);
-      if (!clash || clash.size > 0) return undo();
+      if (!clash || clash.size > 0) return this.putBack(saved);
       this.assign(c, t, r);
     }
-    const delta = this.cost - before;
-    if (delta <= 0 || this.random.next() < Math.exp(-delta / temperature)) return delta;
-    return undo();
+    return this.verdict(before, temperature, saved);
+  }
+
+  /** The index of class c's time option that is `time` (whatever its penalty), if c has one. */
+  private timeIndexOf(c: number, time: TimeOption): number | undefined {
+    let index = this.timeIndex[c];
+    if (!index) this.timeIndex[c] = index = new Map(this.problem.classes[c]?.times.map((t, i) => [timeKey(t), i]));
+    return index.get(timeKey(time));
+  }
+
+  /** The classes each class's required SameStart/SameTime/… distributions tie it to (see GROUP_TYPES). */
+  private groupsOf(): { of: number[][]; grouped: number[] } {
+    if (this.groups) return this.groups;
+    const of = this.problem.classes.map(() => new Set<number>());
+    for (const d of this.problem.distributions) {
+      if (!d.required || !GROUP_TYPES.has(d.type)) continue;
+      for (const c of d.classes) for (const e of d.classes) if (e !== c) of[c]?.add(e);
+    }
+    this.groups = { of: of.map((members) => [...members]), grouped: of.flatMap((members, c) => (members.size > 0 ? [c] : [])) };
+    return this.groups;
   }
 
   /** A placed class that a required SameStart/SameTime/… distribution ties to others (-1: none). */
   randomGroupedClass(): number {
-    if (this.grouped.length === 0) return -1;
-    const c = this.grouped[Math.floor(this.random.next() * this.grouped.length)] as number;
+    const { grouped } = this.groupsOf();
+    if (grouped.length === 0) return -1;
+    const c = grouped[Math.floor(this.random.next() * grouped.length)] as number;
     return (this.time[c] ?? UNPLACED) >= 0 ? c : -1;
   }
 
@@ -591,30 +610,23 @@ export class Search {
     const r0 = this.room[c] ?? UNPLACED;
     const r = spec.rooms.length === 0 ? -1 : this.random.next() < 0.5 ? r0 : Math.floor(this.random.next() * (this.width[c] ?? 1));
     if (t === t0 && r === r0) return null;
-    const group = (this.groupOf[c] ?? []).filter((d) => (this.time[d] ?? UNPLACED) >= 0);
-    const saved: [number, number, number][] = [c, ...group].map((d) => [d, this.time[d] ?? UNPLACED, this.room[d] ?? UNPLACED]);
+    const group = (this.groupsOf().of[c] ?? []).filter((d) => (this.time[d] ?? UNPLACED) >= 0);
+    const saved = this.valuesOf([c, ...group]);
     const before = this.cost;
     for (const d of group) this.unassign(d);
     const out = this.hardConflicts(c, t, r);
-    const undo = (): null => {
-      for (const [d] of saved) this.unassign(d);
-      for (const [d, dt, dr] of saved) if (dt >= 0) this.assign(d, dt, dr);
-      return null;
-    };
-    if (!out || out.size > 2) return undo();
-    for (const d of out) saved.push([d, this.time[d] ?? UNPLACED, this.room[d] ?? UNPLACED]);
+    if (!out || out.size > 2) return this.putBack(saved);
+    saved.push(...this.valuesOf(out));
     for (const d of out) this.unassign(d);
     this.assign(c, t, r);
     const at = this.timeOf(c);
     for (const d of [...group, ...out]) {
       // The member at c's new time (if it may meet then) in the room it had, before a sample of its values.
-      const same = this.timeIndex[d]?.get(timeKey(at));
+      const same = this.timeIndexOf(d, at);
       const near = same === undefined ? [] : [same, this.roomAfter(d, saved)];
-      if (!this.placeCheapest(d, near)) return undo();
+      if (!this.placeCheapest(d, near)) return this.putBack(saved);
     }
-    const delta = this.cost - before;
-    if (delta <= 0 || this.random.next() < Math.exp(-delta / temperature)) return delta;
-    return undo();
+    return this.verdict(before, temperature, saved);
   }
 
   /** The room option class d had before a move (its first, when it had none). */

@@ -1,4 +1,4 @@
-import { test, expect, goTo, screenshot, signIn } from './fixtures';
+import { test, expect, goTo, screenshot, signIn, type RunningApp } from './fixtures';
 import { cutCodes } from './week-checks';
 
 interface Stored {
@@ -8,18 +8,23 @@ interface Stored {
 }
 const sectionOf = (e: { course_code: string; section_name: string }): string => `${e.course_code} §${e.section_name}`;
 
-test("reviews a run's draft on the crowded sample term: draft blocks as readable as the timetable, rows filtered, three left out by mouse and keyboard, exactly the others stored; a stale draft refused in words", async ({
-  page,
-  app,
-}) => {
-  test.setTimeout(120_000);
+/** The sample data loaded, and a run for Beirut in Spring 2025 auto-filled and stored into the term. */
+async function storeBeirutPlan(app: RunningApp): Promise<void> {
   await app.api('/data/sample', { method: 'POST' });
   const beirut = await app.api<{ id: number }>('/predict/bulk', {
     method: 'POST',
     json: { run_name: 'Beirut plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' },
   });
-  // The term is crowded first: Beirut's plan stored, then Byblos's drafted over it.
   await app.api('/scheduler/auto', { method: 'POST', json: { run_id: beirut.id, dry_run: false } });
+}
+
+test("reviews a run's draft on the crowded sample term: draft blocks as readable as the timetable, rows filtered, three left out by mouse and keyboard, exactly the others stored; a stale draft refused in words", async ({
+  page,
+  app,
+}) => {
+  test.setTimeout(120_000);
+  // The term is crowded first: Beirut's plan stored, then Byblos's drafted over it.
+  await storeBeirutPlan(app);
   await app.api('/predict/bulk', { method: 'POST', json: { run_name: 'Byblos plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Byblos' } });
   const before = await app.api<Stored[]>('/scheduler/');
   expect(before.length).toBeGreaterThan(40);
@@ -110,12 +115,7 @@ test("reviews a run's draft on the crowded sample term: draft blocks as readable
 
 test('reviews a rebuilt term: every moved meeting says where it was, by the same review', async ({ page, app }) => {
   test.setTimeout(120_000);
-  await app.api('/data/sample', { method: 'POST' });
-  const beirut = await app.api<{ id: number }>('/predict/bulk', {
-    method: 'POST',
-    json: { run_name: 'Beirut plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' },
-  });
-  await app.api('/scheduler/auto', { method: 'POST', json: { run_id: beirut.id, dry_run: false } });
+  await storeBeirutPlan(app);
   const before = await app.api<(Stored & { day: string; start_time: string; room: string })[]>('/scheduler/');
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, app);

@@ -7,6 +7,7 @@ import {
   duplicateExports,
   extraHandlerMaps,
   handlersWithBehaviour,
+  placeOf,
   secondBoundDefinitions,
   upwardImports,
   type Found,
@@ -115,11 +116,6 @@ function parser(): Parse {
   };
 }
 
-const where = (root: string, source: ts.SourceFile, node: ts.Node): { file: string; line: number } => ({
-  file: relative(root, source.fileName).split(sep).join('/'),
-  line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
-});
-
 function sizes(root: string, source: ts.SourceFile): Sized[] {
   const found: Sized[] = [];
   const visit = (node: ts.Node): void => {
@@ -141,7 +137,7 @@ function callsIn(root: string, source: ts.SourceFile, named: (call: ts.CallExpre
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node) || ts.isTaggedTemplateExpression(node)) {
       const call = named(node);
-      if (call !== null) found.push({ ...where(root, source, node), call });
+      if (call !== null) found.push({ ...placeOf(root, source, node), call });
     }
     ts.forEachChild(node, visit);
   };

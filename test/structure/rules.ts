@@ -16,11 +16,13 @@ export interface Found {
 
 const pathOf = (root: string, source: ts.SourceFile): string => relative(root, source.fileName).split(sep).join('/');
 
-const at = (root: string, source: ts.SourceFile, node: ts.Node, what: string): Found => ({
+/** Where a node is: its file (relative to the root) and line. */
+export const placeOf = (root: string, source: ts.SourceFile, node: ts.Node): { file: string; line: number } => ({
   file: pathOf(root, source),
   line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
-  what,
 });
+
+const at = (root: string, source: ts.SourceFile, node: ts.Node, what: string): Found => ({ ...placeOf(root, source, node), what });
 
 function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
   visit(node);

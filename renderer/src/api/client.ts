@@ -56,7 +56,13 @@ export function ipcTransport(bridge: TermwiseBridge): Transport {
   };
 }
 
-function hasFile(args: unknown): args is { file: { filename: string; content: Uint8Array } } {
+/** A file as an upload sends it: its name and bytes. */
+export interface FileUpload {
+  filename: string;
+  content: Uint8Array;
+}
+
+function hasFile(args: unknown): args is { file: FileUpload } {
   return typeof args === 'object' && args !== null && 'file' in args && (args as { file?: { content?: unknown } }).file?.content instanceof Uint8Array;
 }
 
@@ -158,6 +164,6 @@ export async function call<N extends HandlerName>(operation: N, args: Args<N>): 
   return (await transport.call(operation, args)) as Result<N>;
 }
 
-export async function fileToUpload(file: File): Promise<{ filename: string; content: Uint8Array }> {
+export async function fileToUpload(file: File): Promise<FileUpload> {
   return { filename: file.name, content: new Uint8Array(await file.arrayBuffer()) };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, List, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { fileToUpload, type Result } from '../api/client';
+import { fileToUpload, type FileUpload, type Result } from '../api/client';
 import { importData, previewImport } from '../controllers/data';
 import { messageOf } from '../api/errors';
 import type { ImportKind, UploadResult } from '../api/wire';
@@ -16,7 +16,7 @@ type Preview = Result<'import-preview'>;
 
 /** Drop or pick a file, see what will be read, import it, and see what happened. */
 export function ImportCard({ kind }: { kind: ImportKind }) {
-  const [file, setFile] = useState<{ filename: string; content: Uint8Array } | null>(null);
+  const [file, setFile] = useState<FileUpload | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [result, setResult] = useState<UploadResult | null>(null);
   const [error, setError] = useState<string | null>(null);

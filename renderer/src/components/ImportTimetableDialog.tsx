@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, FileButton, Group, Modal, Radio, Select, Stack, Text } from '@mantine/core';
-import { fileToUpload, type Result } from '../api/client';
+import { fileToUpload, type FileUpload, type Result } from '../api/client';
 import { importListing } from '../controllers/timetable';
 import { messageOf } from '../api/errors';
 import { termLabel, type Term } from '../../../core/domain/terms';
@@ -10,7 +10,6 @@ import { ErrorNote } from './ErrorNote';
 import { ImportSummary, plural } from './ImportSummary';
 
 type ImportResult = Result<'schedule-import'>;
-type Upload = Awaited<ReturnType<typeof fileToUpload>>;
 
 /**
  * "Import timetable…": a registrar's listing (CSV or XLSX), previewed by a dry run — what will be
@@ -29,7 +28,7 @@ export function ImportTimetableDialog({
   onApplied: (terms: Term[]) => void;
 }) {
   const campuses = useCampusList();
-  const [file, setFile] = useState<Upload | null>(null);
+  const [file, setFile] = useState<FileUpload | null>(null);
   const [intoShownTerm, setIntoShownTerm] = useState(false);
   const [campus, setCampus] = useState<string | null>(null);
   const [policy, setPolicy] = useState<'skip' | 'flag'>('skip');

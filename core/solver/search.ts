@@ -13,7 +13,8 @@ import { Sectioning } from './sectioning';
  *    broken.
  * 2. Simulated annealing over complete timetables: move one class to another time or room (or
  *    both), never breaking a hard constraint, accepting worse moves with a probability that falls
- *    as the temperature cools (reheated when stuck); students are re-sectioned between rounds.
+ *    as the temperature cools (reheated when stuck); after every few hundred moves, the students
+ *    a moved class now clashes for are re-sectioned (all students now and then).
  * The running totals here are checked against the scorer (score.ts) before any result is reported.
  */
 
@@ -64,8 +65,8 @@ export class Search {
   /** Per class, for each of its distributions (as in constraintsOf), its position in the distribution's list. */
   private readonly positionsOf: number[][];
   /**
-   * Per class, the other classes a required SameStart/SameTime/… distribution ties it to (see
-   * GROUP_TYPES), and the classes that have a group; worked out when a group move first asks.
+   * Per class, the other classes a SameStart/SameTime/… distribution (required or not) groups it with
+   * (see GROUP_TYPES), and the classes that have a group; worked out when a group move first asks.
    */
   private groups: { of: number[][]; grouped: number[] } | null = null;
   /** Per class, its time options by what they are (days, start, length, weeks), for swapping times; made when first asked. */
@@ -417,7 +418,18 @@ export class Search {
   }
 
   /** Moves a placed class to (t, r) whose change of cost is already known (no cost read again). */
+  /** Classes given a new time since last asked (see takeMoved), for re-sectioning their students. */
+  private readonly moved = new Set<number>();
+
+  /** The classes moved to another time since last asked, and forgets them. */
+  takeMoved(): number[] {
+    const out = [...this.moved];
+    this.moved.clear();
+    return out;
+  }
+
   private relocate(c: number, t: number, r: number, delta: number): void {
+    if (t !== this.time[c]) this.moved.add(c);
     const rooms = this.problem.classes[c]?.rooms ?? [];
     const from = rooms[this.room[c] ?? UNPLACED]?.room ?? -1;
     if (from >= 0) {
@@ -453,10 +465,24 @@ export class Search {
     if (!out || out.size === 0 || out.size > 2) return null;
     const before = this.cost;
     const saved = this.valuesOf([c, ...out]);
+    const left = this.placedNow[c] as Placed;
     for (const d of out) this.unassign(d);
     this.assign(c, t, r);
-    for (const d of out) if (!this.placeCheapest(d)) return this.putBack(saved);
+    for (const d of out) if (!this.placeCheapest(d, this.placesLeft(d, left, saved))) return this.putBack(saved);
     return this.verdict(before, temperature, saved);
+  }
+
+  /**
+   * The values at which a displaced class d would take the place a mover left: the mover's old time
+   * in d's own room and in the room the mover left (when d may use it). Pairs of time and room.
+   */
+  private placesLeft(d: number, left: Placed, saved: readonly [number, number, number][]): number[] {
+    const t = this.timeIndexOf(d, left.time);
+    if (t === undefined) return [];
+    const own = this.roomAfter(d, saved);
+    if (own < 0 || left.room < 0) return [t, own];
+    const theirs = this.problem.classes[d]?.rooms.findIndex((o) => o.room === left.room) ?? -1;
+    return theirs < 0 || theirs === own ? [t, own] : [t, own, t, theirs];
   }
 
   /** Classes' values before a move, [class, time, room] each (time -1: not placed). */
@@ -477,16 +503,19 @@ export class Search {
    */
   private verdict(before: number, temperature: number, saved: readonly (readonly [number, number, number])[]): number | null {
     const delta = this.cost - before;
-    if (delta <= 0 || this.random.next() < Math.exp(-delta / temperature)) return delta;
+    if (delta <= 0 || this.random.next() < Math.exp(-delta / temperature)) {
+      for (const [c, t] of saved) if (this.time[c] !== t) this.moved.add(c);
+      return delta;
+    }
     return this.putBack(saved);
   }
 
   /**
    * Places an unplaced class at its cheapest value that clashes with nothing, of the values `near`
    * (pairs of time and room, looked at first) and a sample of its others (a small one when a near
-   * value is free); false when none of them is free.
+   * value is free; with `wide` false, a small one or none); false when none of them is free.
    */
-  private placeCheapest(d: number, near: number[] = []): boolean {
+  private placeCheapest(d: number, near: number[] = [], wide = true): boolean {
     let best: { t: number; r: number; cost: number } | null = null;
     const consider = (t: number, r: number): void => {
       const clash = this.hardConflicts(d, t, r, true);
@@ -495,7 +524,7 @@ export class Search {
       if (!best || cost < best.cost) best = { t, r, cost };
     };
     for (let i = 0; i + 1 < near.length; i += 2) consider(near[i] as number, near[i + 1] as number);
-    for (const v of this.values(d, best === null ? 60 : 8)) consider(v.t, v.r);
+    for (const v of this.values(d, best === null ? (wide ? 60 : 8) : wide ? 8 : 0)) consider(v.t, v.r);
     const found = best as { t: number; r: number } | null;
     if (!found) return false;
     this.assign(d, found.t, found.r);
@@ -577,19 +606,19 @@ export class Search {
     return index.get(timeKey(time));
   }
 
-  /** The classes each class's required SameStart/SameTime/… distributions tie it to (see GROUP_TYPES). */
+  /** The classes each class's SameStart/SameTime/… distributions group it with, required or not (see GROUP_TYPES). */
   private groupsOf(): { of: number[][]; grouped: number[] } {
     if (this.groups) return this.groups;
     const of = this.problem.classes.map(() => new Set<number>());
     for (const d of this.problem.distributions) {
-      if (!d.required || !GROUP_TYPES.has(d.type)) continue;
+      if (!GROUP_TYPES.has(d.type)) continue;
       for (const c of d.classes) for (const e of d.classes) if (e !== c) of[c]?.add(e);
     }
     this.groups = { of: of.map((members) => [...members]), grouped: of.flatMap((members, c) => (members.size > 0 ? [c] : [])) };
     return this.groups;
   }
 
-  /** A placed class that a required SameStart/SameTime/… distribution ties to others (-1: none). */
+  /** A placed class that a SameStart/SameTime/… distribution groups with others (-1: none). */
   randomGroupedClass(): number {
     const { grouped } = this.groupsOf();
     if (grouped.length === 0) return -1;
@@ -598,21 +627,28 @@ export class Search {
   }
 
   /**
-   * Class c takes a new value and its whole group moves with it: every other member, and the few
-   * classes the new value displaces, is placed again at its cheapest value that clashes with nothing
-   * (first trying each member at c's new time in its own room). Taken or undone as the annealing decides.
+   * Class c takes a new value (half the time, a time another member of its group holds) and its whole
+   * group moves with it: every other member is placed again at c's new time in its own room if it
+   * may, else at the cheapest of a few of its values; the one or two classes the new value displaces
+   * try the place c left first, as in an ejection. Taken or undone as the annealing decides.
    */
   tryGroupMove(c: number, temperature: number): number | null {
     const spec = this.problem.classes[c];
     const t0 = this.time[c] ?? UNPLACED;
     if (!spec || t0 < 0) return null;
-    const t = Math.floor(this.random.next() * spec.times.length);
+    const group = (this.groupsOf().of[c] ?? []).filter((d) => (this.time[d] ?? UNPLACED) >= 0);
+    let t = Math.floor(this.random.next() * spec.times.length);
+    if (group.length > 0 && this.random.next() < 0.5) {
+      // To a time one of its group holds: the move that makes a split group whole.
+      const d = group[Math.floor(this.random.next() * group.length)] as number;
+      t = this.timeIndexOf(c, this.timeOf(d)) ?? t;
+    }
     const r0 = this.room[c] ?? UNPLACED;
     const r = spec.rooms.length === 0 ? -1 : this.random.next() < 0.5 ? r0 : Math.floor(this.random.next() * (this.width[c] ?? 1));
     if (t === t0 && r === r0) return null;
-    const group = (this.groupsOf().of[c] ?? []).filter((d) => (this.time[d] ?? UNPLACED) >= 0);
     const saved = this.valuesOf([c, ...group]);
     const before = this.cost;
+    const left = this.placedNow[c] as Placed;
     for (const d of group) this.unassign(d);
     const out = this.hardConflicts(c, t, r);
     if (!out || out.size > 2) return this.putBack(saved);
@@ -620,12 +656,12 @@ export class Search {
     for (const d of out) this.unassign(d);
     this.assign(c, t, r);
     const at = this.timeOf(c);
-    for (const d of [...group, ...out]) {
-      // The member at c's new time (if it may meet then) in the room it had, before a sample of its values.
+    for (const d of group) {
       const same = this.timeIndexOf(d, at);
       const near = same === undefined ? [] : [same, this.roomAfter(d, saved)];
-      if (!this.placeCheapest(d, near)) return this.putBack(saved);
+      if (!this.placeCheapest(d, near, false)) return this.putBack(saved);
     }
+    for (const d of out) if (!this.placeCheapest(d, this.placesLeft(d, left, saved))) return this.putBack(saved);
     return this.verdict(before, temperature, saved);
   }
 

@@ -158,8 +158,24 @@ export class Sectioning {
    * the classes' current times. Answers the change in student conflicts (≤ 0).
    */
   improve(): number {
+    return this.improveStudents(this.problem.students.map((_, s) => s).sort(() => this.random.next() - 0.5));
+  }
+
+  /** The students of any of `classes` for whom it clashes with another of their classes (each once, in the order met). */
+  clashingIn(classes: Iterable<number>): number[] {
+    const out = new Set<number>();
+    for (const c of classes)
+      for (const s of this.members[c] ?? []) {
+        if (out.has(s)) continue;
+        const mine = this.choice[s] ?? [];
+        if (mine.some((cs) => cs.some((o) => o !== c && this.clash(c, o)))) out.add(s);
+      }
+    return [...out];
+  }
+
+  /** improve() for the students given, in that order. */
+  improveStudents(order: readonly number[]): number {
     let change = 0;
-    const order = this.problem.students.map((_, s) => s).sort(() => this.random.next() - 0.5);
     for (const s of order) {
       const mine = this.choice[s] as number[][];
       mine.forEach((current, k) => {

@@ -125,6 +125,15 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   let temperature = hot;
   let sinceSectioning = 0;
   const selector = selectorFor(options.moveChoice ?? 'fixed');
+  /** A re-sectioning's change of student conflicts into the running total (and the best, when it is). */
+  const takeSectioning = (change: number): void => {
+    if (change >= 0) return;
+    search.cost += problem.weights.student * change;
+    if (search.cost < bestCost - 1e-9) {
+      bestCost = search.cost;
+      best = search.snapshot();
+    }
+  };
   while (!stop()) {
     const shares = selector.shares();
     for (let k = 0; k < CHECK_EVERY; k++) {
@@ -135,20 +144,15 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
         best = search.snapshot();
       }
     }
+    // The students a moved class now clashes for, re-sectioned at once (all students now and then).
+    takeSectioning(search.sectioning.improveStudents(search.sectioning.clashingIn(search.takeMoved())));
     // Rounds by moves when the moves are counted (same seed, same result), else by the clock.
     const progress =
       options.maxIterations !== undefined ? Math.min(1, (iterations - roundStartMove) / roundMoves) : Math.min(1, (now() - roundStart) / roundMs);
     temperature = (hot / (1 + round)) * Math.pow(1e-3, progress);
     if (++sinceSectioning >= 100) {
       sinceSectioning = 0;
-      const change = search.sectioning.improve() + search.sectioning.swap();
-      if (change < 0) {
-        search.cost += problem.weights.student * change;
-        if (search.cost < bestCost - 1e-9) {
-          bestCost = search.cost;
-          best = search.snapshot();
-        }
-      }
+      takeSectioning(search.sectioning.improve() + search.sectioning.swap());
       options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
     }
     if (progress >= 1) {

@@ -91,6 +91,18 @@ describe('the group neighbourhood', () => {
     expect(score.total).toBe(0);
   });
 
+  it('makes a soft SameTime group whole where its lone member cannot join the rest and none of the rest can leave alone', () => {
+    // c0–c2 meet at 100, c3 at 200 (it cannot meet at 100); all four may meet at 300. Apart: 10 a pair.
+    const together: Distribution = { type: 'SameTime', params: [], required: false, penalty: 10, classes: [0, 1, 2, 3] };
+    const problem = problemOf([...[0, 1, 2].map(() => ({ times: [at(100), at(300)] })), { times: [at(200), at(300)] }], [together]);
+    // Three pairs apart: 30. c3 to 300 changes nothing; any of c0–c2 leaving the others breaks more pairs.
+    for (const alone of [ONE_CLASS, EJECTION]) expect(movesOf(alone, searchFrom(problem, [0, 0, 0, 0], [-1, -1, -1, -1]))).toBe(30);
+    const search = searchFrom(problem, [0, 0, 0, 0], [-1, -1, -1, -1]);
+    expect(movesOf(GROUP, search)).toBe(0);
+    expect([...search.time]).toEqual([1, 1, 1, 1]);
+    expect(totalOf(problem, search)).toBe(0);
+  });
+
   it('is what the whole search needs to reach the best timetable of that problem, and it does', () => {
     const together: Distribution = { type: 'SameStart', params: [], required: true, penalty: 0, classes: [0, 1, 2, 3] };
     const problem = problemOf(
@@ -101,6 +113,62 @@ describe('the group neighbourhood', () => {
     expect(result.score.valid).toBe(true);
     expect(result.score.total).toBe(0);
     expect(result.runningTotal).toBe(0);
+  });
+});
+
+describe('the ejection neighbourhood', () => {
+  it('gives the displaced class the place the mover left first, among its nearly two thousand values', () => {
+    // One room. c0 meets at 100 (10) and prefers 200 (free), where c1 is; c1 is free at 100 too, and
+    // costs 50 at each of its other 1,918 times: a sample of 60 of them would seldom hold 100.
+    const others: TimeOption[] = [];
+    for (let day = 0; day < 7; day++)
+      for (let start = 0; start < 276; start++) if (start !== 100 && start !== 200) others.push({ ...at(start, 50), days: 1 << day });
+    const problem = problemOf([{ times: [at(100, 10), at(200)] }, { times: [at(200), at(100), ...others] }], [], 1);
+    for (const c of problem.classes) c.rooms = [{ room: 0, penalty: 0 }];
+    const search = searchFrom(problem, [0, 0], [0, 0]);
+    expect(search.cost).toBe(10);
+    // An ejection of c0 to 200 is drawn about one move in four, and each one succeeds.
+    expect(movesOf(EJECTION, search, 40)).toBe(0);
+    expect([search.time[0], search.time[1]]).toEqual([1, 1]);
+    expect(totalOf(problem, search)).toBe(0);
+  });
+});
+
+describe('re-sectioning the students of a moved class', () => {
+  it('moves a student a time move has made clash into the sibling class that does not', () => {
+    // Course 0: classes c0 (at 100) and c1 (at 200) of one subpart; course 1: class c2. One student takes both.
+    const base = problemOf([{ times: [at(100)] }, { times: [at(200)] }, { times: [at(100), at(200), at(300)] }], []);
+    const problem: TimetableProblem = {
+      ...base,
+      weights: { ...base.weights, student: 1 },
+      subparts: [
+        { id: '0', config: 0, classes: [0, 1] },
+        { id: '1', config: 1, classes: [2] },
+      ],
+      classes: base.classes.map((c, i) => ({ ...c, subpart: i < 2 ? 0 : 1 })),
+      configs: [
+        { id: '0', course: 0, subparts: [0] },
+        { id: '1', course: 1, subparts: [1] },
+      ],
+      courses: [
+        { id: '0', configs: [0] },
+        { id: '1', configs: [1] },
+      ],
+      students: [{ id: 's', courses: [0, 1] }],
+    };
+    const search = searchFrom(problem, [0, 0, 2], [-1, -1, -1]);
+    const section = (search.sectioning.enrollments()[0] ?? []).find((c) => c < 2) as number;
+    // c2 moves onto the student's section of course 0.
+    search.assign(2, section, -1);
+    search.recount();
+    expect(search.cost).toBe(1);
+    const clashing = search.sectioning.clashingIn([2]);
+    expect(clashing).toEqual([0]);
+    expect(search.sectioning.improveStudents(clashing)).toBe(-1);
+    expect(search.sectioning.enrollments()[0]).toContain(1 - section);
+    search.recount();
+    expect(search.cost).toBe(0);
+    expect(search.sectioning.clashingIn([2])).toEqual([]);
   });
 });
 

@@ -139,6 +139,20 @@ export class Sectioning {
     return best;
   }
 
+  /** Takes each student's classes as given (as enrollments() answers them), in place of what they took. */
+  adopt(enrollments: readonly (readonly number[])[]): void {
+    const courseOf = (c: number): number => this.problem.configs[this.problem.subparts[this.problem.classes[c]?.subpart ?? -1]?.config ?? -1]?.course ?? -1;
+    enrollments.forEach((classes, s) => {
+      (this.problem.students[s]?.courses ?? []).forEach((course, k) =>
+        this.take(
+          s,
+          k,
+          classes.filter((c) => courseOf(c) === course),
+        ),
+      );
+    });
+  }
+
   /** Places every student in every course they need; answers how many course requests could not be placed. */
   initial(): number {
     let missed = 0;
@@ -207,66 +221,97 @@ export class Sectioning {
   }
 
   /**
-   * Swaps of two students between classes of one subpart, where one class is full: a student with
-   * clashes trades places with one in a sibling class when both end up clashing less in all (a class
-   * with a child the student takes is never traded, so parents stay with their children). Answers
-   * the change in student conflicts (≤ 0).
+   * Students trade places along a short chain where the class a student would clash less in is full:
+   * a student with clashes moves to a sibling class (one subpart, one parent) where they clash less;
+   * when it is full, one of its students moves on to another sibling, and so on, until one moves into
+   * a class with room or into the place the first student left (a plain swap), at most CHAIN students.
+   * A chain is taken when it lowers the clashes of its students in all. A class with a child the
+   * student takes is never left, so parents stay with their children. Answers the change in student
+   * conflicts (≤ 0).
    */
-  swap(): number {
+  trade(): number {
     let change = 0;
     const order = this.problem.students.map((_, s) => s).sort(() => this.random.next() - 0.5);
-    const clashes = (student: number, c: number, without: number): number => {
-      let n = 0;
-      for (const courses of this.choice[student] ?? []) for (const o of courses) if (o !== without && o !== c && this.clash(c, o)) n++;
-      return n;
-    };
-    const tradable = (student: number, k: number, c: number): boolean => !(this.choice[student]?.[k] ?? []).some((o) => this.problem.classes[o]?.parent === c);
     for (const s of order) {
       const mine = this.choice[s] as number[][];
       mine.forEach((classes, k) => {
         for (const x of [...classes]) {
-          const here = clashes(s, x, x);
-          if (here === 0 || !tradable(s, k, x)) continue;
-          const spec = this.problem.classes[x];
-          const siblings = (this.problem.subparts[spec?.subpart ?? -1]?.classes ?? []).filter(
-            (y) => y !== x && this.problem.classes[y]?.parent === spec?.parent,
-          );
-          let best: { y: number; t: number | null; gain: number } | null = null;
-          for (const y of siblings) {
-            const there = clashes(s, y, x);
-            if (there >= here) continue;
-            if (this.hasRoom(y)) {
-              const gain = there - here;
-              if (!best || gain < best.gain) best = { y, t: null, gain };
-              continue;
-            }
-            for (const t of this.members[y] ?? []) {
-              const tk = (this.choice[t] ?? []).findIndex((cs) => cs.includes(y));
-              if (t === s || tk < 0 || !tradable(t, tk, y) || (this.choice[t] ?? []).some((cs) => cs.includes(x))) continue;
-              const gain = there - here + clashes(t, x, y) - clashes(t, y, y);
-              if (gain < 0 && (!best || gain < best.gain)) best = { y, t, gain };
-            }
-          }
-          if (!best) continue;
-          const { y, t, gain } = best;
-          this.take(
-            s,
-            k,
-            (mine[k] ?? []).map((c) => (c === x ? y : c)),
-          );
-          if (t !== null) {
-            const tk = (this.choice[t] ?? []).findIndex((cs) => cs.includes(y));
+          if (this.clashesAt(s, x, x) === 0 || !this.tradable(s, k, x)) continue;
+          const chain = this.chainFrom(s, k, x);
+          if (!chain) continue;
+          for (const move of chain.moves)
             this.take(
-              t,
-              tk,
-              (this.choice[t]?.[tk] ?? []).map((c) => (c === y ? x : c)),
+              move.student,
+              move.k,
+              (this.choice[move.student]?.[move.k] ?? []).map((c) => (c === move.from ? move.to : c)),
             );
-          }
-          change += gain;
+          change += chain.gain;
           return;
         }
       });
     }
     return change;
+  }
+
+  /** Students a trade may move along one chain. */
+  private static readonly CHAIN = 3;
+  /** Steps one chain's search may take. */
+  private static readonly CHAIN_NODES = 5_000;
+
+  /** How many of the student's classes (other than `without` and c) clash with class c. */
+  private clashesAt(student: number, c: number, without: number): number {
+    let n = 0;
+    for (const courses of this.choice[student] ?? []) for (const o of courses) if (o !== without && o !== c && this.clash(c, o)) n++;
+    return n;
+  }
+
+  /** Whether the student may leave class c of their course k (they take no child of it). */
+  private tradable(student: number, k: number, c: number): boolean {
+    return !(this.choice[student]?.[k] ?? []).some((o) => this.problem.classes[o]?.parent === c);
+  }
+
+  /** The other classes of c's subpart with c's parent. */
+  private siblingsOf(c: number): number[] {
+    const spec = this.problem.classes[c];
+    return (this.problem.subparts[spec?.subpart ?? -1]?.classes ?? []).filter((y) => y !== c && this.problem.classes[y]?.parent === spec?.parent);
+  }
+
+  /** The best chain of trades that starts with student s leaving class x of course k (see trade), or null. */
+  private chainFrom(s: number, k: number, x: number): { moves: { student: number; k: number; from: number; to: number }[]; gain: number } | null {
+    type Move = { student: number; k: number; from: number; to: number };
+    let best: { moves: Move[]; gain: number } | null = null;
+    let nodes = 0;
+    const students = new Set<number>([s]);
+    const classes = new Set<number>([x]);
+    const moves: Move[] = [];
+    const visit = (student: number, sk: number, from: number, gain: number): void => {
+      const leaving = this.clashesAt(student, from, from);
+      for (const y of this.siblingsOf(from)) {
+        if (nodes++ > Sectioning.CHAIN_NODES) return;
+        if (classes.has(y) && y !== x) continue;
+        const delta = this.clashesAt(student, y, from) - leaving;
+        // The first student moves to clash less; those after never clash more.
+        if (moves.length === 0 ? delta >= 0 : delta > 0) continue;
+        const total = gain + delta;
+        moves.push({ student, k: sk, from, to: y });
+        if (y === x || this.hasRoom(y)) {
+          if (total < 0 && (!best || total < best.gain)) best = { moves: [...moves], gain: total };
+        } else if (moves.length < Sectioning.CHAIN) {
+          classes.add(y);
+          for (const t of this.members[y] ?? []) {
+            if (students.has(t)) continue;
+            const tk = (this.choice[t] ?? []).findIndex((cs) => cs.includes(y));
+            if (tk < 0 || !this.tradable(t, tk, y)) continue;
+            students.add(t);
+            visit(t, tk, y, total);
+            students.delete(t);
+          }
+          classes.delete(y);
+        }
+        moves.pop();
+      }
+    };
+    visit(s, k, x, 0);
+    return best;
   }
 }

@@ -110,7 +110,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   constructionSteps = iterations;
 
   // 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable kept.
-  search.cost += problem.weights.student * (search.sectioning.improve() + search.sectioning.swap());
+  search.cost += problem.weights.student * (search.sectioning.improve() + search.sectioning.trade());
   search.recount();
   best = search.snapshot();
   let bestCost = search.cost;
@@ -152,7 +152,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     temperature = (hot / (1 + round)) * Math.pow(1e-3, progress);
     if (++sinceSectioning >= 100) {
       sinceSectioning = 0;
-      takeSectioning(search.sectioning.improve() + search.sectioning.swap());
+      takeSectioning(search.sectioning.improve() + search.sectioning.trade());
       options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
     }
     if (progress >= 1) {

@@ -134,28 +134,27 @@ describe('the ejection neighbourhood', () => {
   });
 });
 
+/**
+ * A hand-made problem with students: classes grouped into subparts (`subpartOf`, one course of one
+ * configuration each), each student taking the courses listed, each class `limit` seats.
+ */
+function withStudents(base: TimetableProblem, subpartOf: number[], students: number[][], limit = -1): TimetableProblem {
+  const subparts = [...new Set(subpartOf)];
+  return {
+    ...base,
+    weights: { ...base.weights, student: 1 },
+    classes: base.classes.map((c, i) => ({ ...c, subpart: subpartOf[i] ?? i, limit })),
+    subparts: subparts.map((sp) => ({ id: String(sp), config: sp, classes: subpartOf.flatMap((x, i) => (x === sp ? [i] : [])) })),
+    configs: subparts.map((sp) => ({ id: String(sp), course: sp, subparts: [sp] })),
+    courses: subparts.map((sp) => ({ id: String(sp), configs: [sp] })),
+    students: students.map((courses, i) => ({ id: `s${i}`, courses })),
+  };
+}
+
 describe('re-sectioning the students of a moved class', () => {
   it('moves a student a time move has made clash into the sibling class that does not', () => {
-    // Course 0: classes c0 (at 100) and c1 (at 200) of one subpart; course 1: class c2. One student takes both.
-    const base = problemOf([{ times: [at(100)] }, { times: [at(200)] }, { times: [at(100), at(200), at(300)] }], []);
-    const problem: TimetableProblem = {
-      ...base,
-      weights: { ...base.weights, student: 1 },
-      subparts: [
-        { id: '0', config: 0, classes: [0, 1] },
-        { id: '1', config: 1, classes: [2] },
-      ],
-      classes: base.classes.map((c, i) => ({ ...c, subpart: i < 2 ? 0 : 1 })),
-      configs: [
-        { id: '0', course: 0, subparts: [0] },
-        { id: '1', course: 1, subparts: [1] },
-      ],
-      courses: [
-        { id: '0', configs: [0] },
-        { id: '1', configs: [1] },
-      ],
-      students: [{ id: 's', courses: [0, 1] }],
-    };
+    // Course 0: classes c0 (at 100) and c1 (at 200); course 1: class c2. One student takes both.
+    const problem = withStudents(problemOf([{ times: [at(100)] }, { times: [at(200)] }, { times: [at(100), at(200), at(300)] }], []), [0, 0, 1], [[0, 1]]);
     const search = searchFrom(problem, [0, 0, 2], [-1, -1, -1]);
     const section = (search.sectioning.enrollments()[0] ?? []).find((c) => c < 2) as number;
     // c2 moves onto the student's section of course 0.
@@ -169,6 +168,40 @@ describe('re-sectioning the students of a moved class', () => {
     search.recount();
     expect(search.cost).toBe(0);
     expect(search.sectioning.clashingIn([2])).toEqual([]);
+  });
+
+  it('trades along a chain: into a full class whose student moves on to a third with room, where neither a move nor a swap helps', () => {
+    // Course 0 has three classes of one seat: a0 at 100, a1 at 200, a2 at 400. Student 0 also takes b (100)
+    // and d (400); student 1 also takes c (100). Student 0 in a0 clashes with b; a1 is free for both but
+    // student 1 holds it; a2 clashes for student 0; a0 would clash for student 1.
+    const problem = withStudents(
+      problemOf(
+        [100, 200, 400, 100, 100, 400].map((start) => ({ times: [at(start)] })),
+        [],
+      ),
+      [0, 0, 0, 1, 2, 3],
+      [
+        [0, 1, 3],
+        [0, 2],
+      ],
+      1,
+    );
+    const search = searchFrom(problem, [0, 0, 0, 0, 0, 0], [-1, -1, -1, -1, -1, -1]);
+    search.sectioning.adopt([
+      [0, 3, 5],
+      [1, 4],
+    ]);
+    search.recount();
+    expect(search.cost).toBe(1);
+    expect(search.sectioning.improve()).toBe(0);
+    expect(search.sectioning.trade()).toBe(-1);
+    expect(search.sectioning.enrollments().map((classes) => [...classes].sort((a, b) => a - b))).toEqual([
+      [1, 3, 5],
+      [2, 4],
+    ]);
+    search.recount();
+    expect(search.cost).toBe(0);
+    expect(scoreAssignment(problem, search.snapshot(), search.algebra).valid).toBe(true);
   });
 });
 

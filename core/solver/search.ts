@@ -417,7 +417,6 @@ export class Search {
     return null;
   }
 
-  /** Moves a placed class to (t, r) whose change of cost is already known (no cost read again). */
   /** Classes given a new time since last asked (see takeMoved), for re-sectioning their students. */
   private readonly moved = new Set<number>();
 
@@ -428,6 +427,7 @@ export class Search {
     return out;
   }
 
+  /** Moves a placed class to (t, r) whose change of cost is already known (no cost read again). */
   private relocate(c: number, t: number, r: number, delta: number): void {
     if (t !== this.time[c]) this.moved.add(c);
     const rooms = this.problem.classes[c]?.rooms ?? [];

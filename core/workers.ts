@@ -1,12 +1,12 @@
-import { parentPort, Worker, type ResourceLimits } from 'node:worker_threads';
+import { parentPort, Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 import { CoreError, isCoreError, type CoreErrorData } from './domain/errors';
 
 /**
  * Starts a worker thread on a module next to the caller. Under tsx (development, tests) the
  * module is TypeScript and the worker registers tsx first; in a built app it is plain JS.
  */
-export function startWorker(moduleUrl: URL, workerData: unknown, resourceLimits?: ResourceLimits): Worker {
-  const options = { workerData, ...(resourceLimits ? { resourceLimits } : {}) };
+export function startWorker(moduleUrl: URL, workerData: unknown, resourceLimits?: ResourceLimits, transferList: readonly TransferListItem[] = []): Worker {
+  const options = { workerData, transferList: [...transferList], ...(resourceLimits ? { resourceLimits } : {}) };
   if (moduleUrl.pathname.endsWith('.ts')) {
     const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(moduleUrl.href)}); })`;
     return new Worker(bootstrap, { eval: true, ...options });
@@ -63,13 +63,22 @@ function jobEnd<T>(
  * the thread has a heap limit and a time limit, so that input which would take the process down
  * (a zip bomb, a pathological file) only ends that thread (WorkerLimitError).
  */
-export function runWorker<T>(moduleUrl: URL, workerData: unknown, options: { onProgress?: (value: unknown) => void; bounds?: WorkerBounds } = {}): Promise<T> {
-  const { onProgress, bounds } = options;
+export function runWorker<T>(
+  moduleUrl: URL,
+  workerData: unknown,
+  options: {
+    onProgress?: (value: unknown) => void;
+    bounds?: WorkerBounds;
+    /** Moved into the worker (message ports in workerData). */ transferList?: readonly TransferListItem[];
+  } = {},
+): Promise<T> {
+  const { onProgress, bounds, transferList } = options;
   return new Promise<T>((resolve, reject) => {
     const worker = startWorker(
       moduleUrl,
       workerData,
       bounds ? { maxOldGenerationSizeMb: bounds.maxHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } : undefined,
+      transferList,
     );
     let settled = false;
     const finish = (outcome: () => void): void => {

@@ -1,5 +1,7 @@
 import { tooLarge } from '../domain/bounds';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { runWorker, siblingModule, WorkerLimitError } from '../workers';
+import { exchangeBoard, type ExchangeLinks } from './exchange';
 import type { TimetableProblem } from './model';
 import type { SearchProgress } from './search';
 import type { SolveOptions, SolveResult } from './solve';
@@ -20,13 +22,15 @@ export interface SolveRun {
 export function solveInWorker(
   problem: TimetableProblem,
   options: Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice'>,
+  links?: ExchangeLinks,
 ): SolveRun {
   const cancel = new SharedArrayBuffer(4);
   const { onProgress: _progress, ...settings } = options;
-  const job: SolveJob = { problem, ...settings, cancel };
+  const job: SolveJob = { problem, ...settings, cancel, ...(links ? { links } : {}) };
   const result = runWorker<SolveResult>(siblingModule(import.meta.url, 'solve-worker'), job, {
     onProgress: (value) => options.onProgress?.(value as SearchProgress),
     bounds: { timeoutMs: options.timeBudgetMs + STOP_MARGIN_MS, maxHeapMb: SOLVER_HEAP_MB },
+    transferList: links?.peers ?? [],
   }).catch((error: unknown) => {
     if (!(error instanceof WorkerLimitError)) throw error;
     throw tooLarge(
@@ -46,28 +50,39 @@ function better(a: SolveResult, b: SolveResult): SolveResult {
   return b.score.total < a.score.total ? b : a;
 }
 
+/** A portfolio's threads: sharing their best timetables at the end of each round, or each on its own. */
+export type Portfolio = 'sharing' | 'independent';
+
 /**
  * Solves with `threads` search threads at once (a portfolio: thread k searches with its own seed,
- * seed + k · SEED_STEP) and answers the best of their timetables. The same seed and move budget give
- * the same answer; progress reports the best total any thread has; cancel stops them all.
+ * seed + k · SEED_STEP) and answers the best of their timetables. `sharing` (the default): at the
+ * end of each annealing round every thread goes on from the best timetable any thread has (see
+ * exchange.ts). The same seed and move budget give the same answer; progress reports the best
+ * total any thread has; cancel stops them all.
  */
 export function solveInWorkers(
   problem: TimetableProblem,
   options: Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice'>,
   threads: number,
+  portfolio: Portfolio = 'sharing',
 ): SolveRun {
   if (threads <= 1) return solveInWorker(problem, options);
   const bestOf: (number | null)[] = Array.from({ length: threads }, () => null);
+  const links = portfolio === 'sharing' ? exchangeLinks(threads, options.maxIterations !== undefined) : [];
   const runs = bestOf.map((_, k) =>
-    solveInWorker(problem, {
-      ...options,
-      seed: options.seed + k * SEED_STEP,
-      onProgress: (progress) => {
-        bestOf[k] = progress.bestTotal;
-        const known = bestOf.filter((b): b is number => b !== null);
-        options.onProgress?.({ ...progress, bestTotal: known.length > 0 ? Math.min(...known) : null });
+    solveInWorker(
+      problem,
+      {
+        ...options,
+        seed: options.seed + k * SEED_STEP,
+        onProgress: (progress) => {
+          bestOf[k] = progress.bestTotal;
+          const known = bestOf.filter((b): b is number => b !== null);
+          options.onProgress?.({ ...progress, bestTotal: known.length > 0 ? Math.min(...known) : null });
+        },
       },
-    }),
+      links[k],
+    ),
   );
   return {
     result: Promise.all(runs.map((run) => run.result)).then((results) => ({
@@ -76,4 +91,17 @@ export function solveInWorkers(
     })),
     cancel: () => runs.forEach((run) => run.cancel()),
   };
+}
+
+/** Each thread's links to the others: a channel for every pair of threads, and one board. */
+function exchangeLinks(threads: number, waitForRound: boolean): ExchangeLinks[] {
+  const board = exchangeBoard(threads);
+  const ports: MessagePort[][] = Array.from({ length: threads }, () => []);
+  for (let i = 0; i < threads; i++)
+    for (let j = i + 1; j < threads; j++) {
+      const channel = new MessageChannel();
+      ports[i]?.push(channel.port1);
+      ports[j]?.splice(i, 0, channel.port2);
+    }
+  return ports.map((peers, index) => ({ index, peers, board, waitForRound }));
 }

@@ -2,29 +2,39 @@ import { workerData } from 'node:worker_threads';
 import { replyToParent, reportProgress } from '../workers';
 import type { TimetableProblem } from './model';
 import { solve, type SolveOptions, type SolveResult } from './solve';
+import { exchangeOver, leaveExchange, type ExchangeLinks } from './exchange';
 
 /** The solver's thread: solves the problem it is given within its budget, reporting progress; a shared flag cancels it. */
 export interface SolveJob extends Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice'> {
   problem: TimetableProblem;
   /** One Int32: set to 1 to stop the search (the best timetable so far is answered). */
   cancel: SharedArrayBuffer;
+  /** In a portfolio: how this thread shares its best timetables with the others. */
+  links?: ExchangeLinks;
 }
 
 const job = workerData as SolveJob;
 const cancelFlag = new Int32Array(job.cancel);
+const cancelled = (): boolean => Atomics.load(cancelFlag, 0) === 1;
+const links = job.links;
 
 replyToParent(
-  Promise.resolve().then((): SolveResult =>
-    solve(job.problem, {
-      timeBudgetMs: job.timeBudgetMs,
-      seed: job.seed,
-      ...(job.initial ? { initial: job.initial } : {}),
-      ...(job.maxIterations !== undefined ? { maxIterations: job.maxIterations } : {}),
-      ...(job.partial === true ? { partial: true } : {}),
-      ...(job.moveChoice ? { moveChoice: job.moveChoice } : {}),
-      onProgress: (progress) => reportProgress(progress),
-      cancelled: () => Atomics.load(cancelFlag, 0) === 1,
+  Promise.resolve()
+    .then((): SolveResult =>
+      solve(job.problem, {
+        timeBudgetMs: job.timeBudgetMs,
+        seed: job.seed,
+        ...(job.initial ? { initial: job.initial } : {}),
+        ...(job.maxIterations !== undefined ? { maxIterations: job.maxIterations } : {}),
+        ...(job.partial === true ? { partial: true } : {}),
+        ...(job.moveChoice ? { moveChoice: job.moveChoice } : {}),
+        onProgress: (progress) => reportProgress(progress),
+        cancelled,
+        ...(links ? { exchange: exchangeOver(links, cancelled) } : {}),
+      }),
+    )
+    .finally(() => {
+      if (links) leaveExchange(links);
     }),
-  ),
   null,
 );

@@ -35,6 +35,12 @@ export interface SolveOptions {
   partial?: boolean;
   /** How the annealing chooses its moves (see MoveChoice; default `fixed`). */
   moveChoice?: MoveChoice;
+  /**
+   * At the end of each annealing round: hands this search's best timetable (and its total) to the
+   * other threads of a portfolio and answers the best of theirs, or null (see exchange.ts). When it
+   * is better, the next round starts from it, its students as they were sectioned.
+   */
+  exchange?: (round: number, best: Assignment, cost: number) => { assignment: Assignment; cost: number } | null;
   now?: () => number;
 }
 
@@ -156,7 +162,13 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
       options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
     }
     if (progress >= 1) {
-      search.restore(best);
+      const theirs = options.exchange?.(round, best, bestCost) ?? null;
+      if (theirs !== null && theirs.cost < bestCost - 1e-9) {
+        best = theirs.assignment;
+        bestCost = theirs.cost;
+        search.restore(best);
+        search.sectioning.adopt(best.students);
+      } else search.restore(best);
       search.recount();
       round++;
       roundStart = now();

@@ -28,14 +28,14 @@ describe.skipIf(Object.values(paths).some((p) => p === null))('the competition d
     expect(runs[1]?.assignment.students).toEqual(runs[0]?.assignment.students);
   });
 
-  it('answers, with two threads, the better of the two seeds each thread searches, the same for a seed and a move budget', async () => {
+  it('answers, with two threads on their own, the better of the two seeds each thread searches, the same for a seed and a move budget', async () => {
     const problem = readItcProblem(readFileSync(paths['pu-cs-fal07'] as string, 'utf8'));
     const budget = { timeBudgetMs: 120_000, maxIterations: 20_000 };
     const alone = await Promise.all([3, 3 + SEED_STEP].map((seed) => solveInWorker(problem, { ...budget, seed }).result));
-    const both = await solveInWorkers(problem, { ...budget, seed: 3 }, 2).result;
+    const both = await solveInWorkers(problem, { ...budget, seed: 3 }, 2, 'independent').result;
     expect(alone.every((r) => r.score.valid)).toBe(true);
     expect(both.score.total).toBe(Math.min(...alone.map((r) => r.score.total)));
-    expect((await solveInWorkers(problem, { ...budget, seed: 3 }, 2).result).score.total).toBe(both.score.total);
+    expect((await solveInWorkers(problem, { ...budget, seed: 3 }, 2, 'independent').result).score.total).toBe(both.score.total);
   });
 
   for (const name of DEMOS) {

@@ -473,6 +473,62 @@ export class Search {
   }
 
   /**
+   * A Kempe chain between two times: class c goes from its time A to another time B, keeping its
+   * room; every class it then clashes with goes the other way, to its own option of the time A (keeping
+   * its room), every class that one clashes with to B, and so on until nothing clashes. Made only
+   * when each class of the chain has the other time and the chain closes within KEMPE_CLASSES
+   * classes. The move that exchanges two sets of classes which must not meet together (attendees,
+   * rooms) and where no member can change sides alone. Taken or undone as the annealing decides.
+   */
+  tryKempe(temperature: number): number | null {
+    const c = this.randomPlacedClass();
+    const spec = this.problem.classes[c];
+    if (c < 0 || !spec || spec.times.length < 2) return null;
+    const t0 = this.time[c] as number;
+    const t1 = (t0 + 1 + Math.floor(this.random.next() * (spec.times.length - 1))) % spec.times.length;
+    const sides = [this.timeOf(c, t0), this.timeOf(c, t1)] as const;
+    const before = this.cost;
+    const saved = this.valuesOf([c]);
+    /** Each class of the chain and the side (0: A, 1: B) it goes to. */
+    const goesTo = new Map<number, number>([[c, 1]]);
+    const queue = [c];
+    this.unassign(c);
+    for (let i = 0; i < queue.length; i++) {
+      const d = queue[i] as number;
+      const side = goesTo.get(d) as number;
+      const t = i === 0 ? t1 : (this.sideTime(d, sides[side] as TimeOption) as number);
+      const r = saved[i]?.[2] ?? UNPLACED;
+      const out = this.hardConflicts(d, t, r);
+      if (!out) return this.putBack(saved);
+      for (const x of out) {
+        // A class already in the chain clashes where it went: the two sides do not separate.
+        if (goesTo.has(x) || goesTo.size >= KEMPE_CLASSES || this.sideTime(x, sides[1 - side] as TimeOption) === undefined) return this.putBack(saved);
+        goesTo.set(x, 1 - side);
+        saved.push(...this.valuesOf([x]));
+        queue.push(x);
+        this.unassign(x);
+      }
+      this.assign(d, t, r);
+    }
+    return this.verdict(before, temperature, saved);
+  }
+
+  /**
+   * Class x's option for a side of a Kempe chain: that very time, else the cheapest one starting
+   * then on the same days and weeks (a class of another length takes the same place).
+   */
+  private sideTime(x: number, time: TimeOption): number | undefined {
+    const same = this.timeIndexOf(x, time);
+    if (same !== undefined) return same;
+    let best: number | undefined;
+    (this.problem.classes[x]?.times ?? []).forEach((o, k) => {
+      if (o.start === time.start && o.days === time.days && o.weeks === time.weeks && (best === undefined || o.penalty < (this.timeOf(x, best).penalty ?? 0)))
+        best = k;
+    });
+    return best;
+  }
+
+  /**
    * The values at which a displaced class d would take the place a mover left: the mover's old time
    * in d's own room and in the room the mover left (when d may use it). Pairs of time and room.
    */
@@ -707,6 +763,9 @@ export class Search {
     this.restore(kept);
   }
 }
+
+/** The most classes a Kempe chain moves (a longer one is not made). */
+const KEMPE_CLASSES = 24;
 
 /** A time option by what it is, whatever its penalty. */
 function timeKey(t: TimeOption): string {

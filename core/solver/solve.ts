@@ -113,6 +113,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   // A partial timetable goes on from the most classes placed.
   if (!search.complete) search.restore(best);
   const firstValidMs = search.complete ? now() - started : null;
+  let whole = search.complete;
   constructionSteps = iterations;
 
   // 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable kept.
@@ -162,10 +163,13 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
       options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
     }
     if (progress >= 1) {
-      const theirs = options.exchange?.(round, best, bestCost) ?? null;
-      if (theirs !== null && theirs.cost < bestCost - 1e-9) {
+      // A partial timetable (classes left unplaced) is offered at no total: any whole one is better.
+      const mine = whole ? bestCost : Number.POSITIVE_INFINITY;
+      const theirs = options.exchange?.(round, best, mine) ?? null;
+      if (theirs !== null && theirs.cost < mine - 1e-9) {
         best = theirs.assignment;
         bestCost = theirs.cost;
+        whole = true;
         search.restore(best);
         search.sectioning.adopt(best.students);
       } else search.restore(best);

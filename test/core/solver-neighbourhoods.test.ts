@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { solve } from '../../core/solver';
 import type { Distribution, TimeOption, TimetableProblem } from '../../core/solver/model';
 import { handMadeProblem } from '../helpers/hand-made-problem';
-import { EJECTION, GROUP, NeighbourhoodSelector, ONE_CLASS, SWAP, type Neighbourhood } from '../../core/solver/neighbourhoods';
+import { EJECTION, GROUP, KEMPE, NeighbourhoodSelector, ONE_CLASS, SWAP, type Neighbourhood } from '../../core/solver/neighbourhoods';
 import { scoreAssignment } from '../../core/solver/score';
 import { Search } from '../../core/solver/search';
 import { SeededRandom } from '../../core/util/random';
@@ -131,6 +131,32 @@ describe('the ejection neighbourhood', () => {
     expect(movesOf(EJECTION, search, 40)).toBe(0);
     expect([search.time[0], search.time[1]]).toEqual([1, 1]);
     expect(totalOf(problem, search)).toBe(0);
+  });
+});
+
+describe('the Kempe chain neighbourhood', () => {
+  it('exchanges the times of a chain of four classes that must not overlap, where no smaller move is free', () => {
+    // c0–c1–c2–c3, each pair of neighbours required apart; two times, 100 and 200. They alternate,
+    // each at the time it likes less (10): any one class, two classes swapped, or one ejected
+    // clashes with the next. All four exchanging sides costs nothing.
+    const path: Distribution[] = [0, 1, 2].map((k) => ({ type: 'NotOverlap', params: [], required: true, penalty: 0, classes: [k, k + 1] }));
+    const likes = (start: number) => ({ times: [at(100, start === 100 ? 0 : 10), at(200, start === 200 ? 0 : 10)] });
+    const problem = problemOf([likes(200), likes(100), likes(200), likes(100)], path);
+    const start = [0, 1, 0, 1];
+    for (const smaller of [ONE_CLASS, EJECTION, SWAP, GROUP]) expect(movesOf(smaller, searchFrom(problem, start, [-1, -1, -1, -1]))).toBe(40);
+    const search = searchFrom(problem, start, [-1, -1, -1, -1]);
+    expect(movesOf(KEMPE, search, 20)).toBe(0);
+    expect([...search.time]).toEqual([1, 0, 1, 0]);
+    expect(totalOf(problem, search)).toBe(0);
+  });
+
+  it('is not made where a class of the chain has no option at the other time', () => {
+    const apart: Distribution = { type: 'NotOverlap', params: [], required: true, penalty: 0, classes: [0, 1] };
+    // c1 meets only at 200 (as it does): c0 cannot take 200 whatever the chain.
+    const problem = problemOf([{ times: [at(100, 10), at(200)] }, { times: [at(200)] }], [apart]);
+    const search = searchFrom(problem, [0, 0], [-1, -1]);
+    expect(movesOf(KEMPE, search, 200)).toBe(10);
+    expect([...search.time]).toEqual([0, 0]);
   });
 });
 

@@ -139,6 +139,21 @@ export class Sectioning {
     return best;
   }
 
+  /** The classes each of `students` takes, course by course (for restoreChoices). */
+  choicesOf(students: readonly number[]): number[][][] {
+    return students.map((s) => (this.choice[s] ?? []).map((classes) => [...classes]));
+  }
+
+  /** Puts `students` back in the classes choicesOf answered for them. */
+  restoreChoices(students: readonly number[], choices: readonly (readonly number[][])[]): void {
+    students.forEach((s, i) =>
+      choices[i]?.forEach((classes, k) => {
+        const now = this.choice[s]?.[k] ?? [];
+        if (now.length !== classes.length || now.some((c, x) => c !== classes[x])) this.take(s, k, classes);
+      }),
+    );
+  }
+
   /** Takes each student's classes as given (as enrollments() answers them), in place of what they took. */
   adopt(enrollments: readonly (readonly number[])[]): void {
     const courseOf = (c: number): number => this.problem.configs[this.problem.subparts[this.problem.classes[c]?.subpart ?? -1]?.config ?? -1]?.course ?? -1;

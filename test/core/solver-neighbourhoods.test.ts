@@ -196,6 +196,21 @@ describe('re-sectioning the students of a moved class', () => {
     expect(search.sectioning.clashingIn([2])).toEqual([]);
   });
 
+  it('prices a time move with the students it makes clash re-sectioned, where with them where they are it is worse', () => {
+    // Course 0: c0 at 100 and c1 at 200; course 1: c2, at 100 (10) or 200 (free). The student sits in c1.
+    // c2 to 200 saves 10 but clashes with c1 (a student conflict, 100): worse, unless the student goes to c0.
+    const base = withStudents(problemOf([{ times: [at(100)] }, { times: [at(200)] }, { times: [at(100, 10), at(200)] }], []), [0, 0, 1], [[0, 1]]);
+    const problem = { ...base, weights: { ...base.weights, student: 100 } };
+    const search = searchFrom(problem, [0, 0, 0], [-1, -1, -1]);
+    search.sectioning.adopt([[1, 2]]);
+    search.recount();
+    expect(search.cost).toBe(10);
+    expect(movesOf(ONE_CLASS, search)).toBe(0);
+    expect(search.time[2]).toBe(1);
+    expect(search.sectioning.enrollments()[0]).toEqual([0, 2]);
+    expect(totalOf(problem, search)).toBe(0);
+  });
+
   it('trades along a chain: into a full class whose student moves on to a third with room, where neither a move nor a swap helps', () => {
     // Course 0 has three classes of one seat: a0 at 100, a1 at 200, a2 at 400. Student 0 also takes b (100)
     // and d (400); student 1 also takes c (100). Student 0 in a0 clashes with b; a1 is free for both but

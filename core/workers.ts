@@ -69,7 +69,8 @@ export function runWorker<T>(
   options: {
     onProgress?: (value: unknown) => void;
     bounds?: WorkerBounds;
-    /** Moved into the worker (message ports in workerData). */ transferList?: readonly TransferListItem[];
+    /** Moved into the worker (message ports in workerData). */
+    transferList?: readonly TransferListItem[];
   } = {},
 ): Promise<T> {
   const { onProgress, bounds, transferList } = options;

@@ -44,7 +44,7 @@ export function exchangeOver(links: ExchangeLinks, cancelled: () => boolean): No
     Atomics.add(board, links.index, 1);
     Atomics.notify(board, links.index);
     let chosen: Posted | null = null;
-    links.peers.forEach((port, p) => {
+    for (const [p, port] of links.peers.entries()) {
       const j = p < links.index ? p : p + 1;
       for (;;) {
         const seen = Atomics.load(board, j);
@@ -55,9 +55,8 @@ export function exchangeOver(links: ExchangeLinks, cancelled: () => boolean): No
       }
       const theirs = latest[p];
       if (theirs && (chosen === null || theirs.cost < chosen.cost)) chosen = theirs;
-    });
-    const taken = chosen as Posted | null;
-    return taken === null ? null : { assignment: taken.assignment, cost: taken.cost };
+    }
+    return chosen === null ? null : { assignment: chosen.assignment, cost: chosen.cost };
   };
 }
 

@@ -415,8 +415,13 @@ export class Search {
     if (!out || out.size > 0) return null;
     // A class's soft cost never counts the class itself, so both sides are read with it where it is.
     const delta = this.softCost(c, t, r) - this.softCost(c, t0, r0);
-    const draw = this.random.next();
-    const taken = (cost: number): boolean => cost <= 0 || draw < Math.exp(-cost / temperature);
+    // One acceptance number per move, drawn only once a move is worse (and kept for its repricing).
+    let draw = -1;
+    const taken = (cost: number): boolean => {
+      if (cost <= 0) return true;
+      if (draw < 0) draw = this.random.next();
+      return draw < Math.exp(-cost / temperature);
+    };
     if (taken(delta)) {
       this.relocate(c, t, r, delta);
       return delta;

@@ -415,13 +415,7 @@ export class Search {
     if (!out || out.size > 0) return null;
     // A class's soft cost never counts the class itself, so both sides are read with it where it is.
     const delta = this.softCost(c, t, r) - this.softCost(c, t0, r0);
-    // One acceptance number per move, drawn only once a move is worse (and kept for its repricing).
-    let draw = -1;
-    const taken = (cost: number): boolean => {
-      if (cost <= 0) return true;
-      if (draw < 0) draw = this.random.next();
-      return draw < Math.exp(-cost / temperature);
-    };
+    const taken = acceptance(this.random, temperature);
     if (taken(delta)) {
       this.relocate(c, t, r, delta);
       return delta;
@@ -430,19 +424,21 @@ export class Search {
     // when it would be an improvement without their clashes.
     const clashes = this.studentClashes(c, this.placedAs(c, t, r));
     if (clashes === 0 || delta - this.problem.weights.student * clashes > 0 || this.random.next() >= RESECTION_PRICED) return null;
-    return this.withStudentsResectioned(c, t, r, delta, taken);
+    this.relocate(c, t, r, delta);
+    const change = this.withStudentsResectioned([c], delta, taken);
+    if (change === null) this.relocate(c, t0, r0, -delta);
+    return change;
   }
 
   /**
-   * Class c moved to (t, r), its move worth `delta` with the students where they are, priced again
-   * with the students it makes clash re-sectioned: kept when `taken` at that price, else the class
-   * and the students put back. Answers the change of cost when kept, or null.
+   * A move of `classes` already made, worth `delta` with the students where they are, priced again
+   * with the students it makes clash re-sectioned: answers the change of cost when `taken` at that
+   * price (the students staying re-sectioned), else null with the students put back (the classes are
+   * the caller's to put back).
    */
-  private withStudentsResectioned(c: number, t: number, r: number, delta: number, taken: (cost: number) => boolean): number | null {
-    const t0 = this.time[c] ?? UNPLACED;
-    const r0 = this.room[c] ?? UNPLACED;
-    this.relocate(c, t, r, delta);
-    const students = this.sectioning.clashingIn([c]);
+  private withStudentsResectioned(classes: readonly number[], delta: number, taken: (cost: number) => boolean): number | null {
+    const students = this.sectioning.clashingIn(classes);
+    if (students.length === 0) return null;
     const kept = this.sectioning.choicesOf(students);
     const change = this.problem.weights.student * this.sectioning.improveStudents(students);
     if (change < 0 && taken(delta + change)) {
@@ -450,7 +446,6 @@ export class Search {
       return delta + change;
     }
     this.sectioning.restoreChoices(students, kept);
-    this.relocate(c, t0, r0, -delta);
     return null;
   }
 
@@ -533,13 +528,18 @@ export class Search {
     for (let i = 0; i < queue.length; i++) {
       const d = queue[i] as number;
       const side = goesTo.get(d) as number;
-      const t = i === 0 ? t1 : (this.sideTime(d, sides[side] as TimeOption) as number);
+      const t = i === 0 ? t1 : (this.timeLike(d, sides[side] as TimeOption, (sides[side] as TimeOption).weeks, false) as number);
       const r = saved[i]?.[2] ?? UNPLACED;
       const out = this.hardConflicts(d, t, r);
       if (!out) return this.putBack(saved);
       for (const x of out) {
         // A class already in the chain clashes where it went: the two sides do not separate.
-        if (goesTo.has(x) || goesTo.size >= KEMPE_CLASSES || this.sideTime(x, sides[1 - side] as TimeOption) === undefined) return this.putBack(saved);
+        if (
+          goesTo.has(x) ||
+          goesTo.size >= KEMPE_CLASSES ||
+          this.timeLike(x, sides[1 - side] as TimeOption, (sides[1 - side] as TimeOption).weeks, false) === undefined
+        )
+          return this.putBack(saved);
         goesTo.set(x, 1 - side);
         saved.push(...this.valuesOf([x]));
         queue.push(x);
@@ -551,16 +551,18 @@ export class Search {
   }
 
   /**
-   * Class x's option for a side of a Kempe chain: that very time, else the cheapest one starting
-   * then on the same days and weeks (a class of another length takes the same place).
+   * Class x's option meeting on `time`'s days from its start: in `weeks` (any weeks with `anyWeeks`,
+   * the closest first: `weeks`, then `time`'s own), of `time`'s length when it has one, the cheapest
+   * of those; undefined when x has none. A Kempe chain's side asks for its weeks; a group coming
+   * together asks for a member's own weeks, since SameTime and SameDays leave each its own weeks.
    */
-  private sideTime(x: number, time: TimeOption): number | undefined {
-    const same = this.timeIndexOf(x, time);
-    if (same !== undefined) return same;
+  private timeLike(x: number, time: TimeOption, weeks: number, anyWeeks: boolean): number | undefined {
     let best: number | undefined;
+    let bestRank = Number.POSITIVE_INFINITY;
     (this.problem.classes[x]?.times ?? []).forEach((o, k) => {
-      if (o.start === time.start && o.days === time.days && o.weeks === time.weeks && (best === undefined || o.penalty < (this.timeOf(x, best).penalty ?? 0)))
-        best = k;
+      if (o.start !== time.start || o.days !== time.days || (!anyWeeks && o.weeks !== weeks)) return;
+      const rank = ((o.weeks === weeks ? 0 : o.weeks === time.weeks ? 1 : 2) * 2 + (o.length === time.length ? 0 : 1)) * 1e9 + o.penalty;
+      if (rank < bestRank) [best, bestRank] = [k, rank];
     });
     return best;
   }
@@ -596,11 +598,16 @@ export class Search {
    */
   private verdict(before: number, temperature: number, saved: readonly (readonly [number, number, number])[]): number | null {
     const delta = this.cost - before;
-    if (delta <= 0 || this.random.next() < Math.exp(-delta / temperature)) {
-      for (const [c, t] of saved) if (this.time[c] !== t) this.moved.add(c);
-      return delta;
-    }
-    return this.putBack(saved);
+    const taken = acceptance(this.random, temperature);
+    const moved = saved.flatMap(([c, t]) => (this.time[c] !== t ? [c] : []));
+    let change: number | null = taken(delta) ? delta : null;
+    // Worse: in some cases priced again with the students it makes clash re-sectioned, as a
+    // one-class move is (a group coming together may move many students' classes at once).
+    if (change === null && this.problem.students.length > 0 && this.random.next() < RESECTION_PRICED)
+      change = this.withStudentsResectioned(moved, delta, taken);
+    if (change === null) return this.putBack(saved);
+    for (const c of moved) this.moved.add(c);
+    return change;
   }
 
   /**
@@ -721,9 +728,10 @@ export class Search {
 
   /**
    * Class c takes a new value (half the time, a time another member of its group holds) and its whole
-   * group moves with it: every other member is placed again at c's new time in its own room if it
-   * may, else at the cheapest of a few of its values; the one or two classes the new value displaces
-   * try the place c left first, as in an ejection. Taken or undone as the annealing decides.
+   * group moves with it: every other member is placed again at c's new time (on c's days from c's
+   * start, in its own weeks where it can) in its own room if it may, else at the cheapest of a few
+   * of its values; the one or two classes the new value displaces try the place c left first, as in
+   * an ejection. Taken or undone as the annealing decides.
    */
   tryGroupMove(c: number, temperature: number): number | null {
     const spec = this.problem.classes[c];
@@ -734,7 +742,7 @@ export class Search {
     if (group.length > 0 && this.random.next() < 0.5) {
       // To a time one of its group holds: the move that makes a split group whole.
       const d = group[Math.floor(this.random.next() * group.length)] as number;
-      t = this.timeIndexOf(c, this.timeOf(d)) ?? t;
+      t = this.timeLike(c, this.timeOf(d), this.timeOf(c).weeks, true) ?? t;
     }
     const r0 = this.room[c] ?? UNPLACED;
     const r = spec.rooms.length === 0 ? -1 : this.random.next() < 0.5 ? r0 : Math.floor(this.random.next() * (this.width[c] ?? 1));
@@ -742,6 +750,7 @@ export class Search {
     const saved = this.valuesOf([c, ...group]);
     const before = this.cost;
     const left = this.placedNow[c] as Placed;
+    const ownWeeks = group.map((d) => this.timeOf(d).weeks);
     for (const d of group) this.unassign(d);
     const out = this.hardConflicts(c, t, r);
     if (!out || out.size > 2) return this.putBack(saved);
@@ -749,8 +758,8 @@ export class Search {
     for (const d of out) this.unassign(d);
     this.assign(c, t, r);
     const at = this.timeOf(c);
-    for (const d of group) {
-      const same = this.timeIndexOf(d, at);
+    for (const [i, d] of group.entries()) {
+      const same = this.timeLike(d, at, ownWeeks[i] as number, true);
       const near = same === undefined ? [] : [same, this.roomAfter(d, saved)];
       if (!this.placeCheapest(d, near, false)) return this.putBack(saved);
     }
@@ -811,6 +820,20 @@ const KEMPE_CLASSES = 24;
  * muni-fsps-spr17's student conflicts with every seed and muni-fi-spr16's total by 6 %; three in ten gained no more.
  */
 const RESECTION_PRICED = 0.1;
+
+/**
+ * The annealing's test of a move's change of cost at a temperature: an improvement is taken, a worse
+ * move with the chance exp(−cost / temperature). One number is drawn, and only once a move is worse,
+ * so that the same move priced again (its students re-sectioned) is judged on the same draw.
+ */
+function acceptance(random: SeededRandom, temperature: number): (cost: number) => boolean {
+  let draw = -1;
+  return (cost) => {
+    if (cost <= 0) return true;
+    if (draw < 0) draw = random.next();
+    return draw < Math.exp(-cost / temperature);
+  };
+}
 
 /** A time option by what it is, whatever its penalty. */
 function timeKey(t: TimeOption): string {

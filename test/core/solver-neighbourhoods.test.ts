@@ -103,6 +103,24 @@ describe('the group neighbourhood', () => {
     expect(totalOf(problem, search)).toBe(0);
   });
 
+  it('makes a soft SameTime group whole whose members each meet in weeks of their own', () => {
+    // As above, but c0–c3 each meet in their own week of four, among 120 other starts apart from the
+    // group: joining the others means the same start and days in the member's own weeks.
+    const inWeek = (weeks: number, start: number): TimeOption => ({ days: MON, start, length: 12, weeks, penalty: 0 });
+    const elsewhere = (weeks: number): TimeOption[] => Array.from({ length: 120 }, (_, k) => inWeek(weeks, 400 + 2 * k));
+    const together: Distribution = { type: 'SameTime', params: [], required: false, penalty: 10, classes: [0, 1, 2, 3] };
+    const base = problemOf(
+      [0, 1, 2, 3].map((w) => ({ times: [inWeek(w, w < 3 ? 100 : 200), inWeek(w, 300), ...elsewhere(w)] })),
+      [together],
+    );
+    const problem: TimetableProblem = { ...base, nrWeeks: 4, weekPatterns: { text: ['1000', '0100', '0010', '0001'], weeks: [[0], [1], [2], [3]] } };
+    for (const alone of [ONE_CLASS, EJECTION]) expect(movesOf(alone, searchFrom(problem, [0, 0, 0, 0], [-1, -1, -1, -1]))).toBe(30);
+    const search = searchFrom(problem, [0, 0, 0, 0], [-1, -1, -1, -1]);
+    expect(movesOf(GROUP, search)).toBe(0);
+    expect(new Set([0, 1, 2, 3].map((c) => problem.classes[c]?.times[search.time[c] ?? -1]?.start)).size).toBe(1);
+    expect(totalOf(problem, search)).toBe(0);
+  });
+
   it('is what the whole search needs to reach the best timetable of that problem, and it does', () => {
     const together: Distribution = { type: 'SameStart', params: [], required: true, penalty: 0, classes: [0, 1, 2, 3] };
     const problem = problemOf(
@@ -208,6 +226,33 @@ describe('re-sectioning the students of a moved class', () => {
     expect(movesOf(ONE_CLASS, search)).toBe(0);
     expect(search.time[2]).toBe(1);
     expect(search.sectioning.enrollments()[0]).toEqual([0, 2]);
+    expect(totalOf(problem, search)).toBe(0);
+  });
+
+  it('prices a move of two classes with the students it makes clash re-sectioned, as it does a one-class move', () => {
+    // c2 and c3 share one room; each is cheaper at the other's time (10 each at its own), so only a
+    // swap saves 20. The student takes c3 and course 0's c0 (100, where c3 would go): a student
+    // conflict (100) unless they move to c1 (200).
+    const sameRoom: Distribution = { type: 'SameRoom', params: [], required: false, penalty: 0, classes: [2, 3] };
+    const room = [{ room: 0, penalty: 0 }];
+    const base = withStudents(
+      problemOf(
+        [{ times: [at(100)] }, { times: [at(200)] }, { times: [at(100, 10), at(300)], rooms: room }, { times: [at(300, 10), at(100)], rooms: room }],
+        [sameRoom],
+        1,
+      ),
+      [0, 0, 1, 2],
+      [[0, 2]],
+    );
+    const problem = { ...base, weights: { ...base.weights, student: 100 } };
+    const search = searchFrom(problem, [0, 0, 0, 0], [-1, -1, 0, 0]);
+    search.sectioning.adopt([[0, 3]]);
+    search.recount();
+    expect(search.cost).toBe(20);
+    expect(movesOf(ONE_CLASS, search)).toBe(20);
+    expect(movesOf(SWAP, search)).toBe(0);
+    expect([search.time[2], search.time[3]]).toEqual([1, 1]);
+    expect(search.sectioning.enrollments()[0]).toEqual([1, 3]);
     expect(totalOf(problem, search)).toBe(0);
   });
 

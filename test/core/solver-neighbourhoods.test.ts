@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { solve } from '../../core/solver';
 import type { Distribution, TimeOption, TimetableProblem } from '../../core/solver/model';
 import { handMadeProblem } from '../helpers/hand-made-problem';
-import { EJECTION, GROUP, KEMPE, NeighbourhoodSelector, ONE_CLASS, SWAP, type Neighbourhood } from '../../core/solver/neighbourhoods';
+import { EJECTION, EXACT, GROUP, KEMPE, NeighbourhoodSelector, ONE_CLASS, SWAP, type Neighbourhood } from '../../core/solver/neighbourhoods';
 import { scoreAssignment } from '../../core/solver/score';
 import { Search } from '../../core/solver/search';
 import { SeededRandom } from '../../core/util/random';
@@ -175,6 +175,31 @@ describe('the Kempe chain neighbourhood', () => {
     const search = searchFrom(problem, [0, 0], [-1, -1]);
     expect(movesOf(KEMPE, search, 200)).toBe(10);
     expect([...search.time]).toEqual([0, 0]);
+  });
+});
+
+describe('the exact re-placement neighbourhood', () => {
+  it("rotates three classes through each other's times in a full room, where no move of one or two classes is better", () => {
+    // One room, three times: each class is at its own time (10), wants the next one's (free), and
+    // costs 30 at the third. 30 in all; every move of one or two classes costs more.
+    const wants = (mine: number, next: number): TimeOption[] => [100, 200, 300].map((start) => at(start, start === mine ? 10 : start === next ? 0 : 30));
+    const room = [{ room: 0, penalty: 0 }];
+    const problem = problemOf(
+      [
+        { times: wants(100, 200), rooms: room },
+        { times: wants(200, 300), rooms: room },
+        { times: wants(300, 100), rooms: room },
+      ],
+      [],
+      1,
+    );
+    for (const smaller of [ONE_CLASS, EJECTION, SWAP, KEMPE]) expect(movesOf(smaller, searchFrom(problem, [0, 1, 2], [0, 0, 0]))).toBe(30);
+    const search = searchFrom(problem, [0, 1, 2], [0, 0, 0]);
+    expect(movesOf(EXACT, search, 200)).toBe(0);
+    expect([...search.time]).toEqual([1, 2, 0]);
+    const score = scoreAssignment(problem, search.snapshot(), search.algebra);
+    expect(score.valid).toBe(true);
+    expect(score.total).toBe(0);
   });
 });
 

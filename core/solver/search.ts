@@ -911,10 +911,12 @@ const EXACT_NODES = 3_000;
 const EPSILON = 1e-9;
 
 /**
- * The share of one-class moves, worse only by the students they make clash, that are priced again
- * with those students re-sectioned. Each costs a few moves' time: pricing every one made a move
- * about three times slower; one in ten costs 5–15 % and, at equal move budgets (seeds 1–4), cut
- * muni-fsps-spr17's student conflicts with every seed and muni-fi-spr16's total by 6 %; three in ten gained no more.
+ * The share of rejected moves priced again with the students they make clash re-sectioned: of
+ * one-class moves, those worse only by those students; of moves of several classes, any. Each costs a
+ * few moves' time: pricing every one-class move made a move about three times slower, and every move
+ * of several classes twice as slow, for no lower totals; one in ten costs 5–15 % and, at equal move
+ * budgets (seeds 1–4), cut muni-fsps-spr17's student conflicts with every seed and muni-fi-spr16's
+ * total by 6 %; three in ten gained no more.
  */
 const RESECTION_PRICED = 0.1;
 

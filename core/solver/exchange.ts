@@ -38,6 +38,8 @@ export function exchangeBoard(threads: number): SharedArrayBuffer {
 export function exchangeOver(links: ExchangeLinks, cancelled: () => boolean): NonNullable<SolveOptions['exchange']> {
   const board = new Int32Array(links.board);
   const threads = links.peers.length + 1;
+  // What each peer posted and this thread has not yet taken, in order; and the last it took.
+  const pending: Posted[][] = links.peers.map(() => []);
   const latest: (Posted | null)[] = links.peers.map(() => null);
   return (round, best, cost) => {
     for (const port of links.peers) port.postMessage({ round, cost, assignment: best } satisfies Posted);
@@ -46,10 +48,15 @@ export function exchangeOver(links: ExchangeLinks, cancelled: () => boolean): No
     let chosen: Posted | null = null;
     for (const [p, port] of links.peers.entries()) {
       const j = p < links.index ? p : p + 1;
+      const queue = pending[p] as Posted[];
       for (;;) {
         const seen = Atomics.load(board, j);
-        for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) latest[p] = m.message as Posted;
+        // Read before the port: a peer posts its last round before it marks itself finished.
         const done = Atomics.load(board, threads + j) === 1;
+        for (let m = receiveMessageOnPort(port); m !== undefined; m = receiveMessageOnPort(port)) queue.push(m.message as Posted);
+        // Waiting for a round, its post is taken and a later one kept for the next round (a fast peer
+        // may already have posted it), so that a seed's answer never depends on the threads' timing.
+        while (queue.length > 0 && (!links.waitForRound || (queue[0] as Posted).round <= round)) latest[p] = queue.shift() as Posted;
         if (!links.waitForRound || (latest[p]?.round ?? -1) >= round || done || cancelled()) break;
         Atomics.wait(board, j, seen, NAP_MS);
       }

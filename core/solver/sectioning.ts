@@ -94,9 +94,10 @@ export class Sectioning {
 
   /**
    * The best combination of a course's classes for a student: fewest clashes with `others` and among
-   * themselves (`score` null: any, preferring the emptiest classes), within the node budget.
+   * themselves (`scoreClashes` false: any, preferring the emptiest classes), within the node budget;
+   * with `withinLimits` false, full classes count as open too.
    */
-  private best(course: number, others: readonly number[], scoreClashes: boolean): number[] | null {
+  private best(course: number, others: readonly number[], scoreClashes: boolean, withinLimits = true): number[] | null {
     const configs = [...(this.problem.courses[course]?.configs ?? [])];
     let best: number[] | null = null;
     let bestCost = Number.POSITIVE_INFINITY;
@@ -117,7 +118,7 @@ export class Sectioning {
         }
         const candidates = (this.problem.subparts[subparts[i] as number]?.classes ?? []).filter((c) => {
           const parent = this.problem.classes[c]?.parent ?? -1;
-          return this.hasRoom(c) && (parent < 0 || chosen.includes(parent));
+          return (!withinLimits || this.hasRoom(c)) && (parent < 0 || chosen.includes(parent));
         });
         // Emptiest first: the placement balances the classes, and ties go to room to spare.
         candidates.sort((a, b) => spare(b) - spare(a) || this.random.next() - 0.5);
@@ -190,6 +191,15 @@ export class Sectioning {
     return this.improveStudents(this.problem.students.map((_, s) => s).sort(() => this.random.next() - 0.5));
   }
 
+  /**
+   * Every student's timetable improved with the classes' times fixed: each course re-sectioned
+   * (improve), then trades along chains of one class (trade), then whole-course exchanges
+   * (exchangeCourses). Answers the change in student conflicts (≤ 0).
+   */
+  improveAll(): number {
+    return this.improve() + this.trade() + this.exchangeCourses();
+  }
+
   /** The students of any of `classes` for whom it clashes with another of their classes (each once, in the order met). */
   clashingIn(classes: Iterable<number>): number[] {
     const out = new Set<number>();
@@ -209,23 +219,15 @@ export class Sectioning {
       const mine = this.choice[s] as number[][];
       mine.forEach((current, k) => {
         const course = this.problem.students[s]?.courses[k] ?? -1;
-        const others = mine.flatMap((cs, j) => (j === k ? [] : cs));
-        const clashesOf = (classes: readonly number[]): number => {
-          let n = 0;
-          for (let x = 0; x < classes.length; x++) {
-            for (const o of others) if (this.clash(classes[x] as number, o)) n++;
-            for (let y = x + 1; y < classes.length; y++) if (this.clash(classes[x] as number, classes[y] as number)) n++;
-          }
-          return n;
-        };
-        const before = clashesOf(current);
+        const others = this.othersOf(s, k);
+        const before = this.clashesOf(current, others);
         if (before === 0) return;
         // Free the student's seats while looking, so their own classes count as open.
         for (const c of current) this.enrolled[c] = (this.enrolled[c] ?? 1) - 1;
         const found = this.best(course, others, true);
         for (const c of current) this.enrolled[c] = (this.enrolled[c] ?? 0) + 1;
         if (!found) return;
-        const after = clashesOf(found);
+        const after = this.clashesOf(found, others);
         if (after < before) {
           this.take(s, k, found);
           change += after - before;
@@ -233,6 +235,80 @@ export class Sectioning {
       });
     }
     return change;
+  }
+
+  /** The classes student s takes for their courses other than number k. */
+  private othersOf(s: number, k: number): number[] {
+    return (this.choice[s] ?? []).flatMap((cs, j) => (j === k ? [] : cs));
+  }
+
+  /** The clashes `classes` would have with a student's `others` and among themselves. */
+  private clashesOf(classes: readonly number[], others: readonly number[]): number {
+    let n = 0;
+    for (let x = 0; x < classes.length; x++) {
+      for (const o of others) if (this.clash(classes[x] as number, o)) n++;
+      for (let y = x + 1; y < classes.length; y++) if (this.clash(classes[x] as number, classes[y] as number)) n++;
+    }
+    return n;
+  }
+
+  /**
+   * Whole-course exchanges between two students: a student whose course clashes takes the course's
+   * least-clashing combination although one of its classes is full, and a student in the full
+   * classes (in all of them) makes room, re-sectioned to their own best combination with room — the
+   * places the first student left among them. The best such pair is taken when the two clash less
+   * in all; trade() moves one class at a time, this moves a whole course. Answers the change in
+   * student conflicts (≤ 0).
+   */
+  exchangeCourses(): number {
+    let change = 0;
+    const order = this.problem.students.map((_, s) => s).sort(() => this.random.next() - 0.5);
+    for (const s of order) for (let k = 0; k < (this.choice[s]?.length ?? 0); k++) change += this.exchangeFrom(s, k);
+    return change;
+  }
+
+  /** Students of a full class exchangeFrom looks at, at most. */
+  private static readonly EXCHANGE_PEERS = 40;
+
+  /** exchangeCourses() for student s's course number k: the change it made in student conflicts. */
+  private exchangeFrom(s: number, k: number): number {
+    const course = this.problem.students[s]?.courses[k] ?? -1;
+    const current = this.choice[s]?.[k] ?? [];
+    const others = this.othersOf(s, k);
+    const before = this.clashesOf(current, others);
+    if (before === 0) return 0;
+    this.take(s, k, []);
+    const wanted = this.best(course, others, true, false);
+    const gain = wanted === null ? 0 : this.clashesOf(wanted, others) - before;
+    const full = (wanted ?? []).filter((c) => !this.hasRoom(c));
+    if (wanted === null || gain >= 0 || full.length === 0) {
+      // No combination clashes less (or one with room does, which improveStudents takes).
+      this.take(s, k, current);
+      return 0;
+    }
+    let chosen: { t: number; kt: number; classes: number[]; gain: number } | null = null;
+    for (const t of [...(this.members[full[0] as number] ?? [])].slice(0, Sectioning.EXCHANGE_PEERS)) {
+      const kt = (this.choice[t] ?? []).findIndex((cs) => cs.includes(full[0] as number));
+      const theirs = this.choice[t]?.[kt] ?? [];
+      if (t === s || kt < 0 || !full.every((c) => theirs.includes(c))) continue;
+      const theirOthers = this.othersOf(t, kt);
+      const theirsBefore = this.clashesOf(theirs, theirOthers);
+      this.take(t, kt, []);
+      this.take(s, k, wanted);
+      const found = this.best(this.problem.students[t]?.courses[kt] ?? -1, theirOthers, true);
+      const total = found === null ? 0 : gain + this.clashesOf(found, theirOthers) - theirsBefore;
+      this.take(s, k, []);
+      this.take(t, kt, theirs);
+      if (found !== null && total < 0 && (chosen === null || total < chosen.gain)) chosen = { t, kt, classes: found, gain: total };
+    }
+    if (chosen === null) {
+      this.take(s, k, current);
+      return 0;
+    }
+    this.take(chosen.t, chosen.kt, []);
+    this.take(s, k, wanted);
+    this.take(chosen.t, chosen.kt, chosen.classes);
+    return chosen.gain;
   }
 
   /**

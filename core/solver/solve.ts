@@ -117,7 +117,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   constructionSteps = iterations;
 
   // 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable kept.
-  search.cost += problem.weights.student * (search.sectioning.improve() + search.sectioning.trade());
+  search.cost += problem.weights.student * search.sectioning.improveAll();
   search.recount();
   best = search.snapshot();
   let bestCost = search.cost;
@@ -159,7 +159,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     temperature = (hot / (1 + round)) * Math.pow(1e-3, progress);
     if (++sinceSectioning >= 100) {
       sinceSectioning = 0;
-      takeSectioning(search.sectioning.improve() + search.sectioning.trade());
+      takeSectioning(search.sectioning.improveAll());
       options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
     }
     if (progress >= 1) {
@@ -177,6 +177,16 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
       round++;
       roundStart = now();
       roundStartMove = iterations;
+    }
+  }
+  // 3. The best timetable's students sectioned once more with its classes fixed.
+  if (problem.students.length > 0 && !(options.cancelled?.() ?? false)) {
+    search.restore(best);
+    search.sectioning.adopt(best.students);
+    const change = search.sectioning.improveAll();
+    if (change < 0) {
+      bestCost += problem.weights.student * change;
+      best = search.snapshot();
     }
   }
   const score = scoreAssignment(problem, best, search.algebra);

@@ -314,6 +314,51 @@ describe('re-sectioning the students of a moved class', () => {
     expect(search.cost).toBe(0);
     expect(scoreAssignment(problem, search.snapshot(), search.algebra).valid).toBe(true);
   });
+  it('exchanges whole courses between two students: a lecture and its lab are full, and the student in them fits where the first one was', () => {
+    // Course 0: lecture a0 (100) with its lab b0 (300), lecture a1 (200) with its lab b1 (400), one seat each.
+    // Student 0 takes a0 + b0 and x (100): a clash; a1 + b1 would clash with nothing, but student 1 holds
+    // them, and would fit in a0 + b0 (their other class y is at 500). A lecture is not left while its lab
+    // is taken, and the labs have different lectures, so no trade of one class mends it.
+    const base = problemOf(
+      [100, 200, 300, 400, 100, 500].map((start) => ({ times: [at(start)] })),
+      [],
+    );
+    const parent = [-1, -1, 0, 1, -1, -1];
+    const subpartOf = [0, 0, 1, 1, 2, 3];
+    const problem: TimetableProblem = {
+      ...base,
+      weights: { ...base.weights, student: 1 },
+      classes: base.classes.map((c, i) => ({ ...c, subpart: subpartOf[i] as number, parent: parent[i] as number, limit: i < 4 ? 1 : -1 })),
+      subparts: [0, 1, 2, 3].map((sp) => ({ id: String(sp), config: sp < 2 ? 0 : sp - 1, classes: subpartOf.flatMap((x, i) => (x === sp ? [i] : [])) })),
+      configs: [
+        { id: '0', course: 0, subparts: [0, 1] },
+        { id: '1', course: 1, subparts: [2] },
+        { id: '2', course: 2, subparts: [3] },
+      ],
+      courses: [0, 1, 2].map((k) => ({ id: String(k), configs: [k] })),
+      students: [
+        { id: 's0', courses: [0, 1] },
+        { id: 's1', courses: [0, 2] },
+      ],
+    };
+    const search = searchFrom(problem, [0, 0, 0, 0, 0, 0], [-1, -1, -1, -1, -1, -1]);
+    search.sectioning.adopt([
+      [0, 2, 4],
+      [1, 3, 5],
+    ]);
+    search.recount();
+    expect(search.cost).toBe(1);
+    expect(search.sectioning.improve()).toBe(0);
+    expect(search.sectioning.trade()).toBe(0);
+    expect(search.sectioning.exchangeCourses()).toBe(-1);
+    expect(search.sectioning.enrollments().map((classes) => [...classes].sort((a, b) => a - b))).toEqual([
+      [1, 3, 4],
+      [0, 2, 5],
+    ]);
+    search.recount();
+    expect(search.cost).toBe(0);
+    expect(scoreAssignment(problem, search.snapshot(), search.algebra).valid).toBe(true);
+  });
 });
 
 describe('the choice of neighbourhood', () => {

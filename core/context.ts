@@ -31,6 +31,8 @@ export interface CoreContext {
   department: number;
   /** Who the call acts for: their role and department (the laptop's user is the registrar). */
   actor: Actor;
+  /** The batch the current call's timetable changes belong to (one per call; set by the runner). */
+  batch?: string;
   /** Set once the REST API is listening. */
   access?: ApiAccess;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type z } from 'zod';
 import { CoreError, fieldErrors, forbidden, type FieldProblem } from './domain/errors';
 import { REGISTRAR, type Actor } from './domain/people';
@@ -113,7 +114,7 @@ export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: s
   let result: unknown;
   try {
     result = await (h.run as (ctx: CoreContext, input: unknown) => unknown)(
-      { ...ctx, caller: call.caller, actor, department, campuses: scope.campuses },
+      { ...ctx, caller: call.caller, actor, department, campuses: scope.campuses, batch: randomUUID() },
       parsed.data,
     );
   } catch (error) {

@@ -1,7 +1,7 @@
 import { openStore, type StoreConfig } from './db/store';
 import { CoreEvents } from './events';
 import { CampusList, type CampusSpec } from './domain/campuses';
-import type { CoreContext } from './context';
+import type { Caller, CoreContext } from './context';
 import type { Actor } from './domain/people';
 
 /** What a worker thread needs to act on the core's store: where it is, the campuses and the time of the call. */
@@ -12,6 +12,9 @@ export interface WorkerContextData {
   /** The department the job acts in, and who it acts for (what it may name of other departments). */
   department: number;
   actor: Actor;
+  /** How the caller reached the core, and the batch its changes belong to (history records both). */
+  caller: Caller;
+  batch: string | null;
   /** The caller's clock at the start of the job (ISO). */
   now: string;
 }
@@ -24,6 +27,8 @@ export function workerContextData(ctx: CoreContext): WorkerContextData {
     campuses: ctx.campuses.specs,
     department: ctx.department,
     actor: ctx.actor,
+    caller: ctx.caller,
+    batch: ctx.batch ?? null,
     now: ctx.now().toISOString(),
   };
 }
@@ -45,7 +50,8 @@ export async function openWorkerContext(data: WorkerContextData): Promise<CoreCo
     dataDir: data.dataDir,
     events: new CoreEvents(),
     campuses: new CampusList(data.campuses),
-    caller: 'desktop',
+    caller: data.caller,
+    ...(data.batch === null ? {} : { batch: data.batch }),
     department: data.department,
     actor: data.actor,
     now: () => now,

@@ -23,6 +23,7 @@ import {
   type ScheduleEntry,
 } from '../schedule';
 import { clearClashes, lockedEntries, updateEntry, type EntryRow } from '../schedule/repo';
+import { changeOf, meetingStates, recordTermChanges } from '../schedule';
 import { solveInWorker, type SearchProgress, type SolveResult } from '../solver';
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { SCALE } from './model-scale';
@@ -480,30 +481,44 @@ export async function applyTermDraft(
       tx,
       'Applying the auto-fill draft',
       async () => {
+        const movedRows = draft.moved.map((m) => rows.get(m.id) as EntryRow);
+        const before = await meetingStates(tx, movedRows);
+        const changes = [];
         for (const m of draft.moved) {
           const { id, start_min: _start, room_key: _key, ...values } = rows.get(m.id) as EntryRow;
-          await updateEntry(db, id, { ...values, day: m.day, start_time: m.start_time, duration_mins: m.duration_mins, room: m.room });
+          const after = { ...values, day: m.day, start_time: m.start_time, duration_mins: m.duration_mins, room: m.room };
+          await updateEntry(db, id, after);
           await clearClashes(db, id);
+          const was = before.get(id);
+          if (was)
+            changes.push(
+              changeOf('autofill', was, { ...was, day: after.day, start_time: after.start_time, duration_mins: after.duration_mins, room: after.room }),
+            );
         }
+        await recordTermChanges(tx, draft.term, changes);
       },
       [draft.term],
     );
     const stored: ScheduleEntry[] = [];
     for (const p of draft.placed) {
       stored.push(
-        await insertCheckedEntry(tx, {
-          ...draft.term,
-          course_code: p.course_code,
-          section_name: p.section_name,
-          doctors: p.instructor_ids.map((id) => ({ id, role: CHECKED_ROLE })),
-          day: p.day,
-          start_time: p.start_time,
-          duration_mins: p.duration_mins,
-          room: p.room === TBD_ROOM ? null : p.room,
-          part_of_term: p.part_of_term,
-          joint_group: p.joint_group,
-          campus: p.campus,
-        }),
+        await insertCheckedEntry(
+          tx,
+          {
+            ...draft.term,
+            course_code: p.course_code,
+            section_name: p.section_name,
+            doctors: p.instructor_ids.map((id) => ({ id, role: CHECKED_ROLE })),
+            day: p.day,
+            start_time: p.start_time,
+            duration_mins: p.duration_mins,
+            room: p.room === TBD_ROOM ? null : p.room,
+            part_of_term: p.part_of_term,
+            joint_group: p.joint_group,
+            campus: p.campus,
+          },
+          'autofill',
+        ),
       );
     }
     // Sections without a time given one are no longer without one (a run's sections never were).

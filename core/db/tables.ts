@@ -150,6 +150,8 @@ export interface ScheduleEntriesTable {
   joint_group: string | null;
   campus: string | null;
   created_at: string;
+  /** The meeting's id across stores (a laptop's copy and the campus server's name it alike). */
+  uid: string;
 }
 
 export interface ScheduleEntryDoctorsTable {
@@ -244,6 +246,54 @@ export interface ApiTokensTable {
   revoked_at: string | null;
 }
 
+/** A department's term revision: how many changes were recorded for it. */
+export interface TermRevisionsTable {
+  department_id: number;
+  year: number;
+  semester: string;
+  revision: number;
+}
+
+/** One meeting a write changed: who, when, the operation, and its values before and after (JSON). */
+export interface ScheduleChangesTable {
+  id: Generated<number>;
+  department_id: number;
+  year: number;
+  semester: string;
+  revision: number;
+  batch: string;
+  operation: string;
+  meeting_uid: string;
+  course_code: string;
+  section_name: string;
+  person_id: number | null;
+  token_label: string | null;
+  caller: string;
+  changed_at: string;
+  before_value: string | null;
+  after_value: string | null;
+  origin: Generated<string>;
+}
+
+/** A laptop's copy of a campus term: the server revision it is based on and the last local change on the server. */
+export interface SyncBasesTable {
+  department_id: number;
+  year: number;
+  semester: string;
+  base_revision: number;
+  published_through: number;
+  synced_at: string;
+}
+
+/** A write's answer kept under its client's idempotency key. */
+export interface IdempotencyKeysTable {
+  key: string;
+  department_id: number;
+  operation: string;
+  response: string;
+  created_at: string;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -272,6 +322,10 @@ export interface Tables {
   term_notes: TermNotesTable;
   people: PeopleTable;
   api_tokens: ApiTokensTable;
+  term_revisions: TermRevisionsTable;
+  schedule_changes: ScheduleChangesTable;
+  sync_bases: SyncBasesTable;
+  idempotency_keys: IdempotencyKeysTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -300,6 +354,10 @@ export const DATA_TABLES = [
   'term_notes',
   'people',
   'api_tokens',
+  'term_revisions',
+  'schedule_changes',
+  'sync_bases',
+  'idempotency_keys',
 ] as const satisfies readonly (keyof Tables)[];
 
 export type DataTable = (typeof DATA_TABLES)[number];

@@ -14,6 +14,8 @@ export interface Actor {
   person: number | null;
   /** A scheduler's or viewer's department; null for a registrar (every department). */
   department: number | null;
+  /** The label of the personal token a script acts with (history names it with the person). */
+  token_label?: string | null;
 }
 
 /** The laptop's user, and scripts holding the server's own token. */

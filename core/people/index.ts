@@ -1,2 +1,3 @@
 /** What other layers may use of people (besides its repo): who a token, a session or a sign-in acts for. */
+export { personNames } from './repo';
 export { actorOfPerson, actorOfToken, isPersonalToken, signIn, SIGN_IN_LOCK, type SignInOutcome } from './service';

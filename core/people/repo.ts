@@ -47,6 +47,14 @@ export async function getPerson(db: Db, id: number): Promise<PersonRecord | unde
   return row ? fromRow(row) : undefined;
 }
 
+/** The names of the given people, by id (history names who made each change). */
+export async function personNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const wanted = ids.filter(isRowId);
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('people').select(['id', 'name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function personByLogin(db: Db, login: string): Promise<PersonRecord | undefined> {
   const row = await db.selectFrom('people').select(COLUMNS).where('login_key', '=', loginKey(login)).executeTakeFirst();
   return row ? fromRow(row) : undefined;
@@ -133,7 +141,7 @@ const tokenOwner = prepared((db: Db, tokenHash: string) =>
   db
     .selectFrom('api_tokens as t')
     .innerJoin('people as p', 'p.id', 't.person_id')
-    .select(['t.id as token_id', 'p.id', 'p.role', 'p.department_id', 'p.disabled_at'])
+    .select(['t.id as token_id', 't.label', 'p.id', 'p.role', 'p.department_id', 'p.disabled_at'])
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null),
 );
@@ -142,7 +150,7 @@ const tokenOwner = prepared((db: Db, tokenHash: string) =>
 export async function personOfToken(
   db: Db,
   tokenHash: string,
-): Promise<{ token_id: number; id: number; role: PersonRole; department_id: number | null; disabled_at: string | null } | undefined> {
+): Promise<{ token_id: number; label: string; id: number; role: PersonRole; department_id: number | null; disabled_at: string | null } | undefined> {
   return tokenOwner.first(db, tokenHash);
 }
 

@@ -143,7 +143,7 @@ export async function actorOfToken(db: Db, token: string, now: Date): Promise<Ac
     touched.set(owner.token_id, now.getTime());
     await touchToken(db, owner.token_id, now.toISOString());
   }
-  return actorOf(owner);
+  return { ...actorOf(owner), token_label: owner.label };
 }
 
 /** The actor a session holds for a person: read again, so a change of role or a disabled account counts at once. */

@@ -5,13 +5,37 @@ import { upsertRooms } from '../rooms/repo';
 import { insertClashes, insertEntries, upsertPart } from './repo';
 import type { ImportPlan } from './import-plan';
 import { upsertUnscheduled } from './unscheduled-repo';
+import { changeOf, meetingState, newMeetingUid, recordTermChanges } from './history';
+import { doctorNames } from '../faculty/repo';
+import { termKey } from '../domain/terms';
+import type { ChangeOperation } from '../domain/history';
+import type { EntryValues } from './repo';
+import { pushTo } from '../util/multimap';
+
+/** Records the meetings a write of many stored, term by term. */
+async function recordCreations(ctx: CoreContext, values: readonly EntryValues[], operation: ChangeOperation): Promise<void> {
+  const names = await doctorNames(
+    ctx.db,
+    values.flatMap((v) => v.doctor_ids),
+  );
+  const byTerm = new Map<string, EntryValues[]>();
+  for (const v of values) pushTo(byTerm, termKey(v), v);
+  for (const list of byTerm.values()) {
+    const first = list[0] as EntryValues;
+    await recordTermChanges(
+      ctx,
+      first,
+      list.map((v) => changeOf(operation, null, meetingState(v, names, false))),
+    );
+  }
+}
 
 /**
  * Writes an import's plan: parts of term, courses, instructors and rooms first, then every
  * meeting and the clashes it keeps. The caller holds the transaction; the plan was checked
  * against the database as read in that same transaction, so nothing can slip in between.
  */
-export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan): Promise<void> {
+export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan, operation: ChangeOperation): Promise<void> {
   for (const { term, part } of plan.parts) await upsertPart(ctx.db, ctx.department, term, part);
   await upsertCourses(ctx.db, ctx.department, plan.courses);
   // New to the department: a person of the campus (another department's instructor) or a new one.
@@ -24,9 +48,11 @@ export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan): Promi
   await upsertRooms(ctx.db, null, plan.rooms);
   const values = plan.meetings.map((meeting) => ({
     ...meeting.values,
+    uid: newMeetingUid(),
     doctor_ids: meeting.values.doctor_ids.map((id) => (id < 0 ? (doctorId.get(id) as number) : id)),
   }));
   const ids = await insertEntries(ctx.db, values, ctx.now().toISOString());
+  await recordCreations(ctx, values, operation);
   const clashes = plan.meetings.flatMap((meeting, i) => {
     const id = ids[i] as number;
     return meeting.clashes.map((clash) => ({

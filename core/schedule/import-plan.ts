@@ -60,8 +60,8 @@ export interface ImportOptions {
 export type PlannedClash = { detail: string; with: { entry: number } | { planned: number } | null };
 
 export interface PlannedMeeting {
-  /** Instructor ids: a doctor the plan adds has a negative stand-in id until it is written. */
-  values: EntryValues;
+  /** The meeting's values (its uid is given when it is stored). Instructor ids: a doctor the plan adds has a negative stand-in id until it is written. */
+  values: Omit<EntryValues, 'uid'>;
   clashes: PlannedClash[];
 }
 
@@ -316,7 +316,7 @@ function meetingValues(
   jointGroup: string | null,
   declaredCampus: (room: string | null) => Campus | null | undefined,
   options: ImportOptions,
-): EntryValues {
+): Omit<EntryValues, 'uid'> {
   return {
     department_id: options.department,
     year: m.term.year,

@@ -15,6 +15,8 @@ import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
 /** One stored meeting, with its instructors in order. */
 export interface EntryRow {
   id: number;
+  /** The meeting's id in every store: a laptop's copy and the campus server's name it alike (history and sync use it). */
+  uid: string;
   /** The department whose timetable holds it. */
   department_id: number;
   year: number;
@@ -40,6 +42,7 @@ export type EntryValues = Omit<EntryRow, 'id' | 'start_min' | 'room_key'>;
 
 const COLUMNS = [
   'id',
+  'uid',
   'department_id',
   'year',
   'semester',
@@ -95,7 +98,7 @@ function foldInstructors(rows: readonly JoinedRow[]): EntryRow[] {
 }
 
 const ENTRY_WITH_INSTRUCTORS = sql.raw(
-  'e.id, e.department_id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus, d.doctor_id, d.role',
+  'e.id, e.uid, e.department_id, e.year, e.semester, e.course_code, e.section_name, e.day, e.start_time, e.start_min, e.duration_mins, e.room, e.room_key, e.part_of_term, e.joint_group, e.campus, d.doctor_id, d.role',
 );
 
 /** The instructors the rules check: those who teach (coordinators and assistants are listed only). */
@@ -104,7 +107,7 @@ export function checkedInstructors(row: Pick<EntryRow, 'doctor_ids' | 'doctor_ro
 }
 
 /** The booking the conflict rules see for a stored or proposed meeting; parts are the term's. */
-export function bookingOf(row: Omit<EntryRow, 'start_min' | 'room_key' | 'id'> & { id?: number | null }, parts: ReadonlyMap<string, PartOfTerm>): Booking {
+export function bookingOf(row: Omit<EntryRow, 'start_min' | 'room_key' | 'id' | 'uid'> & { id?: number | null }, parts: ReadonlyMap<string, PartOfTerm>): Booking {
   return {
     id: row.id ?? null,
     department: row.department_id,
@@ -260,6 +263,7 @@ export async function clashCandidates(
 /** The stored columns of a meeting. */
 function storedValues(values: EntryValues) {
   return {
+    uid: values.uid,
     department_id: values.department_id,
     year: values.year,
     semester: values.semester,
@@ -336,6 +340,7 @@ export async function insertEntry(db: Db, values: EntryValues, createdAt: string
 /** Inserts many meetings with few statements; answers their ids, in order. Call inside a transaction. */
 const ENTRY_COLUMNS: BulkColumn<'schedule_entries'>[] = [
   { name: 'id', type: 'integer' },
+  { name: 'uid', type: 'text' },
   { name: 'department_id', type: 'integer' },
   { name: 'year', type: 'integer' },
   { name: 'semester', type: 'text' },

@@ -29,6 +29,7 @@ import {
   clashesOf,
   clearClashes,
   deleteEntry,
+  deleteTermEntries,
   entryRow,
   getEntry,
   insertClashes,
@@ -45,6 +46,8 @@ import {
 } from './repo';
 import { partsByCode, partsMap, requirePart, termOf, currentTerm, travelMinutes, writeSettings } from './terms';
 import { showAsTheCallerMay } from './other-departments';
+import { changeOf, meetingState, meetingStates, newMeetingUid, operationOf, recordTermChanges } from './history';
+import { sameMeeting, type ChangeOperation } from '../domain/history';
 
 /** Non-blocking remarks shown with an entry. */
 export function entryWarnings(entry: Pick<EntryValues, 'course_code'>, doctors: readonly Doctor[], inCatalog: (code: string) => boolean): string[] {
@@ -67,7 +70,10 @@ function availabilityWarnings(row: EntryRow, doctors: readonly Doctor[]): string
 
 /** The instructors a write names, each of which must be one of the department's. */
 async function resolveDoctors(ctx: CoreContext, ids: readonly number[]): Promise<Doctor[]> {
-  const found = await doctorsById(ctx.db, ctx.department, ids);
+  return resolvedDoctors(ids, await doctorsById(ctx.db, ctx.department, ids));
+}
+
+function resolvedDoctors(ids: readonly number[], found: ReadonlyMap<number, Doctor>): Doctor[] {
   return ids.map((id) => {
     const doctor = found.get(id);
     if (!doctor) throw new CoreError('invalid', `No doctor with id ${id}: pick an existing doctor, or 0 to leave the section unassigned`);
@@ -159,10 +165,12 @@ export async function storeMeeting(
   ctx: CoreContext,
   input: MeetingInput,
   policy: ClashPolicy,
+  recorded: { operation: ChangeOperation; uid?: string; locked?: boolean } = { operation: 'create' },
 ): Promise<{ id: number; clashes: Clash[]; row: EntryRow; doctors: Doctor[] }> {
   const { term, travelMinutes: travel } = await writeSettings(ctx, input);
   const room = displayRoom(input.room);
   const values: EntryValues = {
+    uid: recorded.uid ?? newMeetingUid(),
     department_id: ctx.department,
     year: term.year,
     semester: term.semester,
@@ -188,12 +196,15 @@ export async function storeMeeting(
     ctx.db,
     clashes.map((clash) => ({ entry_id: id, other_id: clash.with?.id ?? id, detail: clash.detail })),
   );
+  if (recorded.locked === true) await setEntryLocked(ctx.db, id, true, ctx.now().toISOString());
+  const names = new Map(doctors.map((d) => [d.id, d.name]));
+  await recordTermChanges(ctx, term, [changeOf(recorded.operation, null, meetingState(values, names, recorded.locked === true))]);
   return { id, clashes, row: entryRow(id, values), doctors };
 }
 
 /** Validates, checks every rule and inserts, refusing any clash; the caller holds the transaction. */
-export async function insertCheckedEntry(ctx: CoreContext, input: MeetingInput): Promise<ScheduleEntry> {
-  const stored = await storeMeeting(ctx, input, 'refuse');
+export async function insertCheckedEntry(ctx: CoreContext, input: MeetingInput, operation: ChangeOperation = 'create'): Promise<ScheduleEntry> {
+  const stored = await storeMeeting(ctx, input, 'refuse', { operation });
   return respond(ctx, stored.row, stored.doctors);
 }
 
@@ -203,45 +214,99 @@ export async function createEntry(ctx: CoreContext, input: CreateEntryInput): Pr
 }
 
 export async function patchEntry(ctx: CoreContext, input: PatchEntryInput): Promise<ScheduleEntry> {
-  const { entry_id: id, locked, ...patch } = input;
+  const { entry_id: id, ...patch } = input;
   return inTransaction(ctx.db, async (db) => {
     const tx: CoreContext = { ...ctx, db };
     // The meeting is read once no other write can change it.
     await takeLocks(db, entryLock(id));
     const current = await getEntry(db, ctx.department, id);
     if (!current) throw notFound(`No timetable entry with id ${id}`);
-    const term = termOf(patch, { year: current.year, semester: current.semester });
-    const room = patch.room !== undefined ? displayRoom(patch.room) : current.room;
-    const roomChanged = roomKey(room) !== current.room_key;
-    const values: EntryValues = {
-      department_id: current.department_id,
-      year: term.year,
-      semester: term.semester,
-      course_code: patch.course_code ?? current.course_code,
-      section_name: patch.section_name ?? current.section_name,
-      ...requestedInstructors(patch, current),
-      day: patch.day ?? current.day,
-      start_time: patch.start_time ?? current.start_time,
-      duration_mins: patch.duration_mins ?? current.duration_mins,
-      room,
-      part_of_term: patch.part_of_term ?? current.part_of_term,
-      joint_group: patch.joint_group !== undefined ? patch.joint_group : current.joint_group,
-      campus: await campusFor(tx, room, patch.campus, roomChanged && patch.campus === undefined ? null : current.campus),
-    };
-    assertEndsByMidnight(values);
-    await takeLocks(db, meetingLocks([lockedBy(current), lockedBy(values)]));
-    const doctors = await resolveDoctors(tx, values.doctor_ids);
-    refuseClashes(await meetingClashes(tx, values, doctors, id, await travelMinutes(tx)));
-    await updateEntry(db, id, values);
-    await clearClashes(db, id);
-    if (locked !== undefined) await setEntryLocked(db, id, locked, new Date().toISOString());
-    return respond(tx, entryRow(id, values), doctors);
+    return changeCheckedEntry(tx, current, patch);
   });
 }
 
+/**
+ * Changes a stored meeting (read under its lock, in the caller's transaction) through every rule,
+ * and records the change: a move, an edit, a lock, or the operation given (an undo, a publish).
+ */
+export async function changeCheckedEntry(
+  tx: CoreContext,
+  current: EntryRow,
+  input: Omit<PatchEntryInput, 'entry_id'>,
+  operation?: ChangeOperation,
+): Promise<ScheduleEntry> {
+  const { locked, ...patch } = input;
+  const { db } = tx;
+  const id = current.id;
+  const term = termOf(patch, { year: current.year, semester: current.semester });
+  const room = patch.room !== undefined ? displayRoom(patch.room) : current.room;
+  const roomChanged = roomKey(room) !== current.room_key;
+  const values: EntryValues = {
+    uid: current.uid,
+    department_id: current.department_id,
+    year: term.year,
+    semester: term.semester,
+    course_code: patch.course_code ?? current.course_code,
+    section_name: patch.section_name ?? current.section_name,
+    ...requestedInstructors(patch, current),
+    day: patch.day ?? current.day,
+    start_time: patch.start_time ?? current.start_time,
+    duration_mins: patch.duration_mins ?? current.duration_mins,
+    room,
+    part_of_term: patch.part_of_term ?? current.part_of_term,
+    joint_group: patch.joint_group !== undefined ? patch.joint_group : current.joint_group,
+    campus: await campusFor(tx, room, patch.campus, roomChanged && patch.campus === undefined ? null : current.campus),
+  };
+  assertEndsByMidnight(values);
+  await takeLocks(db, meetingLocks([lockedBy(current), lockedBy(values)]));
+  // The instructors before and after, read at once (history names both).
+  const known = await doctorsById(db, tx.department, [...values.doctor_ids, ...current.doctor_ids]);
+  const doctors = resolvedDoctors(values.doctor_ids, known);
+  refuseClashes(await meetingClashes(tx, values, doctors, id, await travelMinutes(tx)));
+  const wasLocked = (await lockedEntries(db, [id])).has(id);
+  await updateEntry(db, id, values);
+  await clearClashes(db, id);
+  if (locked !== undefined && locked !== wasLocked) await setEntryLocked(db, id, locked, tx.now().toISOString());
+  const names = new Map([...known].map(([doctorId, d]) => [doctorId, d.name]));
+  const before = meetingState(current, names, wasLocked);
+  const after = meetingState(values, names, locked ?? wasLocked);
+  const kind = operation ?? operationOf(before, after);
+  if (termKey(term) !== termKey(current)) {
+    // Moved to another term: it leaves one term's history and enters the other's.
+    await recordTermChanges(tx, current, [changeOf(kind, before, null)]);
+    await recordTermChanges(tx, term, [changeOf(kind, null, after)]);
+  } else if (!sameMeeting(before, after)) await recordTermChanges(tx, term, [changeOf(kind, before, after)]);
+  return respond(tx, entryRow(id, values), doctors);
+}
+
 export async function removeEntry(ctx: CoreContext, id: number): Promise<{ status: 'deleted' }> {
-  if (!(await deleteEntry(ctx.db, ctx.department, id))) throw notFound(`No timetable entry with id ${id}`);
-  return { status: 'deleted' };
+  return inTransaction(ctx.db, async (db) => {
+    const tx: CoreContext = { ...ctx, db };
+    await takeLocks(db, entryLock(id));
+    const current = await getEntry(db, ctx.department, id);
+    if (!current) throw notFound(`No timetable entry with id ${id}`);
+    await deleteStoredEntry(tx, current, 'delete');
+    return { status: 'deleted' as const };
+  });
+}
+
+/** Deletes every meeting of the department's term (a listing published over it) and records each; the caller holds the term. */
+export async function deleteTermMeetings(tx: CoreContext, term: Term, operation: ChangeOperation): Promise<void> {
+  const rows = await listEntries(tx.db, tx.department, term);
+  const states = await meetingStates(tx, rows);
+  await deleteTermEntries(tx.db, tx.department, term);
+  await recordTermChanges(
+    tx,
+    term,
+    rows.map((r) => changeOf(operation, states.get(r.id) ?? null, null)),
+  );
+}
+
+/** Deletes a stored meeting (read under its lock, in the caller's transaction) and records it. */
+export async function deleteStoredEntry(tx: CoreContext, current: EntryRow, operation: ChangeOperation): Promise<void> {
+  const before = (await meetingStates(tx, [current])).get(current.id) ?? null;
+  await deleteEntry(tx.db, tx.department, current.id);
+  await recordTermChanges(tx, current, [changeOf(operation, before, null)]);
 }
 
 /** What the answers for a set of meetings read besides the meetings: read once for all of them. */
@@ -494,7 +559,7 @@ export async function copyTerm(ctx: CoreContext, input: CopyTermInput): Promise<
       } satisfies MeetingInput,
     }));
     // One that is refused leaves the others in place.
-    const { written, refused } = await eachInSavepoint(db, meetings, ({ meeting }) => insertCheckedEntry(tx, meeting));
+    const { written, refused } = await eachInSavepoint(db, meetings, ({ meeting }) => insertCheckedEntry(tx, meeting, 'copy'));
     return {
       copied: written,
       not_copied: refused.map(({ item: { row }, error }) => ({

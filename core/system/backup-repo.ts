@@ -205,6 +205,7 @@ const NUMBERED_TABLES = [
   'term_notes',
   'people',
   'api_tokens',
+  'schedule_changes',
 ] as const satisfies readonly DataTable[];
 
 async function replacePostgresRows(db: Db, path: string, refuse: (table: string) => never): Promise<Record<string, number>> {

@@ -1,0 +1,257 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/store';
+import { inBatches } from '../db/batches';
+import { isPostgres } from '../db/transactions';
+import type { Term } from '../domain/terms';
+import type { ChangeOperation, MeetingState } from '../domain/history';
+
+/**
+ * The timetable's change history (schedule_changes), each term's revision (term_revisions), a
+ * laptop's sync base (sync_bases) and the answers kept under idempotency keys.
+ */
+
+/** Who made a write, when, as part of which batch and operation: one per write request. */
+export interface ChangeStamp {
+  department: number;
+  at: string;
+  person_id: number | null;
+  token_label: string | null;
+  caller: string;
+  batch: string;
+  /** `server` for a change a laptop brought in from the campus server. */
+  origin: 'local' | 'server';
+}
+
+/** One meeting a write changed. */
+export interface ChangeRecord {
+  operation: ChangeOperation;
+  uid: string;
+  course_code: string;
+  section_name: string;
+  before: MeetingState | null;
+  after: MeetingState | null;
+}
+
+export interface StoredChange {
+  id: number;
+  department_id: number;
+  year: number;
+  semester: string;
+  revision: number;
+  batch: string;
+  operation: string;
+  meeting_uid: string;
+  course_code: string;
+  section_name: string;
+  person_id: number | null;
+  token_label: string | null;
+  caller: string;
+  changed_at: string;
+  before_value: string | null;
+  after_value: string | null;
+  origin: string;
+}
+
+const CHANGE_COLUMNS = [
+  'id',
+  'department_id',
+  'year',
+  'semester',
+  'revision',
+  'batch',
+  'operation',
+  'meeting_uid',
+  'course_code',
+  'section_name',
+  'person_id',
+  'token_label',
+  'caller',
+  'changed_at',
+  'before_value',
+  'after_value',
+  'origin',
+] as const;
+
+const json = (state: MeetingState | null): string | null => (state === null ? null : JSON.stringify(state));
+
+/**
+ * Records the changes of one write in its transaction and advances the term's revision by one per
+ * change; answers the term's new revision. PostgreSQL does both in one statement (one round trip).
+ */
+export async function recordChanges(db: Db, stamp: ChangeStamp, term: Term, records: readonly ChangeRecord[]): Promise<number> {
+  if (records.length === 0) return termRevision(db, stamp.department, term);
+  let revision = await termRevision(db, stamp.department, term);
+  const rows = (first: number, batch: readonly ChangeRecord[]) =>
+    batch.map((r, i) => ({
+      department_id: stamp.department,
+      year: term.year,
+      semester: term.semester,
+      revision: first + i,
+      batch: stamp.batch,
+      operation: r.operation,
+      meeting_uid: r.uid,
+      course_code: r.course_code,
+      section_name: r.section_name,
+      person_id: stamp.person_id,
+      token_label: stamp.token_label,
+      caller: stamp.caller,
+      changed_at: stamp.at,
+      before_value: json(r.before),
+      after_value: json(r.after),
+      origin: stamp.origin,
+    }));
+  if (isPostgres(db) && records.length <= 200) {
+    // The revision row is taken and raised, and the changes numbered from it, in one statement.
+    const values = rows(0, records);
+    const columns = Object.keys(values[0] as object).filter((c) => c !== 'revision') as (keyof (typeof values)[number])[];
+    const result = await sql<{ revision: number }>`WITH r AS (
+      INSERT INTO term_revisions (department_id, year, semester, revision) VALUES (${stamp.department}, ${term.year}, ${term.semester}, ${records.length})
+      ON CONFLICT (department_id, year, semester) DO UPDATE SET revision = term_revisions.revision + ${records.length} RETURNING revision)
+    INSERT INTO schedule_changes (${sql.join(columns.map((c) => sql.ref(c)))}, revision)
+    SELECT ${sql.join(columns.map((c) => sql`v.${sql.ref(c)}`))}, r.revision - ${records.length} + v.k FROM r, (VALUES ${sql.join(
+      values.map((v, i) => sql`(${sql.join(columns.map((c) => sql`${v[c]}::${sql.raw(c === 'department_id' || c === 'year' || c === 'person_id' ? 'integer' : 'text')}`))}, ${i + 1}::integer)`),
+    )}) AS v(${sql.join(columns.map((c) => sql.ref(c)))}, k)
+    RETURNING revision`.execute(db);
+    return Math.max(...result.rows.map((row) => Number(row.revision)));
+  }
+  await inBatches(records, async (batch) => {
+    await db.insertInto('schedule_changes').values(rows(revision + 1, batch)).execute();
+    revision += batch.length;
+  });
+  await db
+    .insertInto('term_revisions')
+    .values({ department_id: stamp.department, year: term.year, semester: term.semester, revision })
+    .onConflict((oc) => oc.columns(['department_id', 'year', 'semester']).doUpdateSet({ revision }))
+    .execute();
+  return revision;
+}
+
+/** A department's term revision (0 before its first recorded change). */
+export async function termRevision(db: Db, department: number, term: Term): Promise<number> {
+  const row = await db
+    .selectFrom('term_revisions')
+    .select('revision')
+    .where('department_id', '=', department)
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .executeTakeFirst();
+  return row ? Number(row.revision) : 0;
+}
+
+export interface ChangeFilter {
+  term: Term;
+  course_code?: string | undefined;
+  section_name?: string | undefined;
+  person_id?: number | undefined;
+  meeting_uid?: string | undefined;
+  since_revision?: number | undefined;
+  batch?: string | undefined;
+  limit: number;
+}
+
+/** A department's changes of a term, newest first, filtered. */
+export async function listChanges(db: Db, department: number, filter: ChangeFilter): Promise<StoredChange[]> {
+  let query = db
+    .selectFrom('schedule_changes')
+    .select(CHANGE_COLUMNS)
+    .where('department_id', '=', department)
+    .where('year', '=', filter.term.year)
+    .where('semester', '=', filter.term.semester);
+  if (filter.since_revision !== undefined) query = query.where('revision', '>', filter.since_revision);
+  if (filter.course_code !== undefined) query = query.where('course_code', '=', filter.course_code);
+  if (filter.section_name !== undefined) query = query.where('section_name', '=', filter.section_name);
+  if (filter.person_id !== undefined) query = query.where('person_id', '=', filter.person_id);
+  if (filter.meeting_uid !== undefined) query = query.where('meeting_uid', '=', filter.meeting_uid);
+  if (filter.batch !== undefined) query = query.where('batch', '=', filter.batch);
+  return query.orderBy('revision', 'desc').limit(filter.limit).execute();
+}
+
+/** One change of the department, by id. */
+export async function changeById(db: Db, department: number, id: number): Promise<StoredChange | undefined> {
+  return db.selectFrom('schedule_changes').select(CHANGE_COLUMNS).where('department_id', '=', department).where('id', '=', id).executeTakeFirst();
+}
+
+/** The changes of one batch (one write), in the order they were made. */
+export async function changesOfBatch(db: Db, department: number, batch: string): Promise<StoredChange[]> {
+  return db.selectFrom('schedule_changes').select(CHANGE_COLUMNS).where('department_id', '=', department).where('batch', '=', batch).orderBy('revision').execute();
+}
+
+/** The latest change of each of the given meetings after a revision (of the department's term). */
+export async function laterChanges(db: Db, department: number, term: Term, uids: readonly string[], after: number): Promise<Map<string, StoredChange>> {
+  const latest = new Map<string, StoredChange>();
+  if (uids.length === 0) return latest;
+  const rows = await db
+    .selectFrom('schedule_changes')
+    .select(CHANGE_COLUMNS)
+    .where('department_id', '=', department)
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .where('revision', '>', after)
+    .where('meeting_uid', 'in', [...uids])
+    .orderBy('revision')
+    .execute();
+  for (const row of rows) latest.set(row.meeting_uid, row);
+  return latest;
+}
+
+/** The changes of a department's term after a revision or a change id, oldest first. */
+export async function changesAfter(db: Db, department: number, term: Term, after: { revision?: number; id?: number }): Promise<StoredChange[]> {
+  let query = db
+    .selectFrom('schedule_changes')
+    .select(CHANGE_COLUMNS)
+    .where('department_id', '=', department)
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester);
+  if (after.revision !== undefined) query = query.where('revision', '>', after.revision);
+  if (after.id !== undefined) query = query.where('id', '>', after.id);
+  return query.orderBy('revision').execute();
+}
+
+export interface SyncBase {
+  base_revision: number;
+  published_through: number;
+  synced_at: string;
+}
+
+/** A laptop's sync base for a term; undefined before its first fetch or publish. */
+export async function syncBase(db: Db, department: number, term: Term): Promise<SyncBase | undefined> {
+  return db
+    .selectFrom('sync_bases')
+    .select(['base_revision', 'published_through', 'synced_at'])
+    .where('department_id', '=', department)
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .executeTakeFirst();
+}
+
+export async function saveSyncBase(db: Db, department: number, term: Term, base: SyncBase): Promise<void> {
+  await db
+    .insertInto('sync_bases')
+    .values({ department_id: department, year: term.year, semester: term.semester, ...base })
+    .onConflict((oc) => oc.columns(['department_id', 'year', 'semester']).doUpdateSet(base))
+    .execute();
+}
+
+/** The last change id recorded (0 when none): later ones are what a laptop has not yet published. */
+export async function lastChangeId(db: Db, department: number, term: Term): Promise<number> {
+  const row = await db
+    .selectFrom('schedule_changes')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('department_id', '=', department)
+    .where('year', '=', term.year)
+    .where('semester', '=', term.semester)
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The answer kept under an idempotency key, if any. */
+export async function keptAnswer(db: Db, department: number, key: string): Promise<{ operation: string; response: string } | undefined> {
+  return db.selectFrom('idempotency_keys').select(['operation', 'response']).where('department_id', '=', department).where('key', '=', key).executeTakeFirst();
+}
+
+export async function keepAnswer(db: Db, department: number, key: string, operation: string, response: unknown, at: string): Promise<void> {
+  await db
+    .insertInto('idempotency_keys')
+    .values({ department_id: department, key, operation, response: JSON.stringify(response), created_at: at })
+    .execute();
+}

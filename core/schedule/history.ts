@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { CoreContext } from '../context';
+import { doctorNames } from '../faculty/repo';
+import { CHECKED_ROLE } from '../domain/roles';
+import { describeChange, type ChangeOperation, type MeetingState, type TermChange } from '../domain/history';
+import type { Semester, Term } from '../domain/terms';
+import { lockedEntries, type EntryRow, type EntryValues } from './repo';
+import { recordChanges, type ChangeRecord, type ChangeStamp, type StoredChange } from './history-repo';
+import { personNames } from '../people';
+
+/**
+ * The record every timetable write keeps: one change per meeting it changed, in the write's own
+ * transaction, with who, when, the operation and the meeting's values before and after. Every
+ * write path of the schedule (a booking, an edit, a delete, a lock, an import, a copy, an auto-fill
+ * apply, a publish, a fetch, an undo) records through here.
+ */
+
+/** A new meeting's id across stores. */
+export const newMeetingUid = (): string => randomUUID().replaceAll('-', '');
+
+/** Who the current call acts for, when, and the batch its changes belong to (one per call). */
+export function stampOf(ctx: CoreContext, operation?: ChangeOperation): ChangeStamp {
+  return {
+    department: ctx.department,
+    at: ctx.now().toISOString(),
+    person_id: ctx.actor.person,
+    token_label: ctx.actor.token_label ?? null,
+    caller: ctx.caller,
+    batch: ctx.batch ?? randomUUID(),
+    origin: operation === 'fetch' ? 'server' : 'local',
+  };
+}
+
+/** A meeting's values as history keeps them; `names` gives each instructor's name. */
+export function meetingState(row: Omit<EntryValues, 'department_id' | 'year' | 'semester'>, names: ReadonlyMap<number, string>, locked: boolean): MeetingState {
+  return {
+    uid: row.uid,
+    course_code: row.course_code,
+    section_name: row.section_name,
+    day: row.day,
+    start_time: row.start_time,
+    duration_mins: row.duration_mins,
+    room: row.room,
+    part_of_term: row.part_of_term,
+    joint_group: row.joint_group,
+    campus: row.campus,
+    instructors: row.doctor_ids.map((id, i) => ({ id, name: names.get(id) ?? `instructor ${id}`, role: row.doctor_roles[i] ?? CHECKED_ROLE })),
+    locked,
+  };
+}
+
+/** The states of stored meetings, their instructors' names and locks read at once (for writes of many meetings). */
+export async function meetingStates(ctx: CoreContext, rows: readonly EntryRow[]): Promise<Map<number, MeetingState>> {
+  const names = await doctorNames(
+    ctx.db,
+    rows.flatMap((r) => r.doctor_ids),
+  );
+  const locked = await lockedEntries(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return new Map(rows.map((r) => [r.id, meetingState(r, names, locked.has(r.id))]));
+}
+
+/** The operation a change of one meeting is, from what changed: a move (day or time only), a lock, an edit. */
+export function operationOf(before: MeetingState, after: MeetingState): ChangeOperation {
+  const { day: _d, start_time: _s, locked: beforeLocked, ...restBefore } = before;
+  const { day: _d2, start_time: _s2, locked: afterLocked, ...restAfter } = after;
+  const sameRest = JSON.stringify(restBefore) === JSON.stringify(restAfter);
+  const moved = before.day !== after.day || before.start_time !== after.start_time;
+  if (sameRest && !moved && beforeLocked !== afterLocked) return afterLocked ? 'lock' : 'unlock';
+  if (sameRest && moved && beforeLocked === afterLocked) return 'move';
+  return 'edit';
+}
+
+/** A change of one meeting, as recorded. */
+export function changeOf(operation: ChangeOperation, before: MeetingState | null, after: MeetingState | null): ChangeRecord {
+  const any = (after ?? before) as MeetingState;
+  return { operation, uid: any.uid, course_code: any.course_code, section_name: any.section_name, before, after };
+}
+
+/** Records a write's changes of one term in the write's transaction; answers the term's new revision. */
+export async function recordTermChanges(ctx: CoreContext, term: Term, records: readonly ChangeRecord[], operation?: ChangeOperation): Promise<number> {
+  return recordChanges(ctx.db, stampOf(ctx, operation ?? records[0]?.operation), term, records);
+}
+
+const parseState = (text: string | null): MeetingState | null => {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as MeetingState;
+  } catch {
+    return null;
+  }
+};
+
+/** Who made a change, in words: the person (and the token's label), else this computer or the server's own token. */
+function whoOf(row: StoredChange, names: ReadonlyMap<number, string>): string {
+  if (row.person_id !== null) {
+    const name = names.get(row.person_id) ?? `person ${row.person_id}`;
+    return row.token_label ? `${name} (token "${row.token_label}")` : name;
+  }
+  if (row.caller === 'script') return "the server's API token";
+  return 'this computer';
+}
+
+/** Stored changes as answered: with who in words, the values and the change in words. */
+export async function changesInWords(ctx: CoreContext, rows: readonly StoredChange[]): Promise<TermChange[]> {
+  const names = await personNames(ctx.db, [...new Set(rows.flatMap((r) => (r.person_id === null ? [] : [r.person_id])))]);
+  return rows.map((row) => {
+    const before = parseState(row.before_value);
+    const after = parseState(row.after_value);
+    const operation = row.operation as ChangeOperation;
+    return {
+      id: row.id,
+      year: row.year,
+      semester: row.semester as Semester,
+      revision: row.revision,
+      batch: row.batch,
+      operation,
+      meeting_uid: row.meeting_uid,
+      course_code: row.course_code,
+      section_name: row.section_name,
+      who: whoOf(row, names),
+      person_id: row.person_id,
+      at: row.changed_at,
+      before,
+      after,
+      summary: describeChange(operation, before, after),
+    };
+  });
+}
+
+export { parseState };

@@ -3,10 +3,20 @@ import type { Core } from '../core/index';
 import { isCoreError } from '../core/domain/errors';
 import { SEMESTERS, type Term } from '../core/domain/terms';
 import type { InvokeResult } from './bridge';
-import { CampusServer, checkedServerUrl, fetchTerm, forgetConnection, loadConnection, publishTerm, saveConnection, type SecretBox } from './campus';
+import { CampusServer, checkedServerUrl, fetchTerm, forgetConnection, loadConnection, publishTerm, saveConnection, syncCounts, type SecretBox } from './campus';
+import type { ConflictChoice } from '../core/domain/history';
+
+/** How the person settled each conflict listed before: meeting id → mine or theirs (anything else is left out). */
+function choicesOf(args: Record<string, unknown>): Record<string, ConflictChoice> {
+  const given = args.choices;
+  if (typeof given !== 'object' || given === null) return {};
+  const choices: Record<string, ConflictChoice> = {};
+  for (const [uid, choice] of Object.entries(given).slice(0, 5_000)) if (choice === 'mine' || choice === 'theirs') choices[uid] = choice;
+  return choices;
+}
 
 /** What the desktop page asks of the campus link (the campus channel). */
-export type CampusAction = 'status' | 'connect' | 'online' | 'offline' | 'disconnect' | 'publish' | 'fetch';
+export type CampusAction = 'status' | 'connect' | 'online' | 'offline' | 'disconnect' | 'publish' | 'fetch' | 'sync-counts';
 
 export interface CampusStatus {
   /** Whether a server and its token are kept (publish and fetch need one). */
@@ -115,9 +125,11 @@ export class CampusLink {
         this.use(null, false);
         return this.status();
       case 'publish':
-        return publishTerm(local, this.required(), termOf(args), { dryRun: args.dry_run === true });
+        return publishTerm(local, this.required(), termOf(args), { dryRun: args.dry_run === true, choices: choicesOf(args) });
       case 'fetch':
-        return fetchTerm(local, this.required(), termOf(args));
+        return fetchTerm(local, this.required(), termOf(args), { dryRun: args.dry_run === true, choices: choicesOf(args) });
+      case 'sync-counts':
+        return syncCounts(local, this.required(), termOf(args));
       default:
         throw new Error('Unknown campus action');
     }

@@ -1,16 +1,19 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Core } from '../core/index';
 import { codeOfStatus, CoreError, type CoreErrorCode } from '../core/domain/errors';
 import type { FileResult } from '../core/domain/file-result';
 import { ALL_AREAS } from '../core/domain/changes';
 import type { Term } from '../core/domain/terms';
+import type { ConflictChoice, SyncConflict } from '../core/domain/history';
 import type { InvokeResult } from './bridge';
 
 /**
  * The desktop app connected to a campus server: the screens call the server instead of the local
  * SQLite core, with a personal token kept encrypted by the operating system (Electron's
- * safeStorage). Offline planning stays on the laptop; a term planned offline is published to the
- * server (checked there against every department's bookings, all or nothing) and fetched back.
+ * safeStorage). Offline planning stays on the laptop; its changes to a term are published to the
+ * server (replayed there through every rule, all or nothing) and the server's fetched back, never
+ * replacing either side's term.
  */
 
 /** What Electron's safeStorage offers, as this module needs it (a test passes its own). */
@@ -227,32 +230,129 @@ export class CampusServer {
   }
 }
 
-export interface PublishOutcome {
-  /** Whether the server stored the term (false for a dry run). */
-  published: boolean;
-  /** The server's answer: what was imported, or the clashes that refused it. */
-  summary: unknown;
+/** What publishing or fetching came to: stored, or the conflicts and refusals a person settles first. */
+export interface SyncOutcome {
+  /** Whether anything was stored (false for a check, or when conflicts or refusals stopped it). */
+  stored: boolean;
+  /** published, fetched, preview (a check), conflicts or refused. */
+  status: 'published' | 'fetched' | 'preview' | 'conflicts' | 'refused';
+  /** Meetings changed on both sides: both versions, for the person to choose. */
+  conflicts: SyncConflict[];
+  /** Changes a rule refused, in words. */
+  refused: { meeting_uid: string; course_code: string; section_name: string; reason: string }[];
+  /** This computer's changes published (or that a check would publish). */
+  published: number;
+  /** The server's changes brought to this computer. */
+  fetched: number;
+  /** This computer's changes still to publish. */
+  pending: number;
+  /** The server revision this computer's copy is now based on. */
+  base_revision: number | null;
+}
+
+/** Where a laptop's copy of a term stands against the server: its changes not published, the server's not fetched. */
+export interface SyncCounts {
+  base_revision: number | null;
+  /** This computer's changes not yet published. */
+  not_published: number;
+  /** Changes on the server since this computer's copy. */
+  server_changes: number;
+  server_revision: number;
 }
 
 const termArgs = (term: Term) => ({ year: term.year, semester: term.semester });
 
-/**
- * Publishes a term planned offline: the local timetable's listing (the CSV the timetable import
- * reads back) replaces the department's term on the server, which checks it against every other
- * department's bookings and refuses it whole, listing every clash, when any meeting clashes.
- */
-export async function publishTerm(local: Pick<Core, 'run'>, server: CampusServer, term: Term, options: { dryRun?: boolean } = {}): Promise<PublishOutcome> {
-  const listing = await local.run('schedule-export', { ...termArgs(term), format: 'csv', details: true });
-  const summary = await server.run('schedule-publish', {
-    ...termArgs(term),
-    file: { filename: listing.filename, content: listing.content },
-    dry_run: options.dryRun ?? false,
-  });
-  return { published: !(options.dryRun ?? false), summary };
+interface ServerChanges {
+  year: number;
+  semester: Term['semester'];
+  revision: number;
+  complete: boolean;
+  meetings: { meeting_uid: string; state: unknown; change: unknown }[];
 }
 
-/** Fetches a term from the server to plan offline: it replaces the laptop's meetings of that term. */
-export async function fetchTerm(local: Pick<Core, 'run'>, server: CampusServer, term: Term): Promise<unknown> {
-  const listing = (await server.run('schedule-export', { ...termArgs(term), format: 'csv', details: true })) as FileResult;
-  return local.run('schedule-publish', { ...termArgs(term), file: { filename: listing.filename, content: listing.content } });
+/** The server's meetings changed since this computer's base (all of them before the first fetch). */
+async function serverChanges(server: CampusServer, term: Term, base: number | null): Promise<ServerChanges> {
+  return (await server.run('schedule-changes-since', { ...termArgs(term), ...(base === null ? {} : { since_revision: base }) })) as ServerChanges;
+}
+
+export async function syncCounts(local: Pick<Core, 'run'>, server: CampusServer, term: Term): Promise<SyncCounts> {
+  const status = await local.run('schedule-sync-status', termArgs(term));
+  const changes = await serverChanges(server, term, status.base_revision);
+  return {
+    base_revision: status.base_revision,
+    not_published: status.pending.length,
+    server_changes: changes.meetings.length,
+    server_revision: changes.revision,
+  };
+}
+
+/**
+ * Fetches the server's changes since this computer's copy and replays them here, keeping this
+ * computer's unpublished changes on top. A meeting changed on both sides is listed as a conflict
+ * (both versions) and nothing is stored until the person chooses, for each, mine or theirs.
+ */
+export async function fetchTerm(
+  local: Pick<Core, 'run'>,
+  server: CampusServer,
+  term: Term,
+  options: { choices?: Record<string, ConflictChoice>; dryRun?: boolean } = {},
+): Promise<SyncOutcome> {
+  const status = await local.run('schedule-sync-status', termArgs(term));
+  const changes = await serverChanges(server, term, status.base_revision);
+  const result = await local.run('schedule-sync-rebase', {
+    ...termArgs(term),
+    server: changes as never,
+    choices: options.choices ?? {},
+    dry_run: options.dryRun ?? false,
+  });
+  return {
+    stored: result.stored,
+    status: result.status,
+    conflicts: result.conflicts,
+    refused: result.refused,
+    published: 0,
+    fetched: result.applied,
+    pending: result.pending,
+    base_revision: result.base_revision,
+  };
+}
+
+/**
+ * Publishes this computer's changes to a term: first the server's changes since this copy are
+ * brought in (conflicts listed, nothing stored, until chosen), then this computer's changes are
+ * replayed on the server's current term, all or nothing, under one idempotency key, and the copy
+ * is brought to the server's new revision. Nothing is replaced and nothing dropped.
+ */
+export async function publishTerm(
+  local: Pick<Core, 'run'>,
+  server: CampusServer,
+  term: Term,
+  options: { choices?: Record<string, ConflictChoice>; dryRun?: boolean; key?: string } = {},
+): Promise<SyncOutcome> {
+  const choices = options.choices ?? {};
+  const dryRun = options.dryRun ?? false;
+  const fetched = await fetchTerm(local, server, term, { choices, dryRun });
+  if (fetched.status === 'conflicts' || fetched.status === 'refused') return fetched;
+  const status = await local.run('schedule-sync-status', termArgs(term));
+  // A check fetches nothing, so it publishes against the base this copy has.
+  const base = dryRun ? status.base_revision : fetched.base_revision;
+  const keepMine = Object.entries(choices)
+    .filter(([, choice]) => choice === 'mine')
+    .map(([uid]) => uid);
+  const answer = (await server.run('schedule-publish-changes', {
+    ...termArgs(term),
+    base_revision: base ?? 0,
+    // The same changes on the same base make the same key: a publish retried after a lost answer is applied once.
+    key: options.key ?? `publish-${createHash('sha256').update(JSON.stringify([term, base, status.pending, keepMine])).digest('hex').slice(0, 40)}`,
+    changes: status.pending,
+    keep_mine: keepMine,
+    dry_run: dryRun,
+  })) as { status: SyncOutcome['status']; stored: boolean; applied: number; conflicts: SyncConflict[]; refused: SyncOutcome['refused']; revision: number };
+  if (!answer.stored) {
+    return { ...fetched, stored: false, status: answer.status, conflicts: answer.conflicts, refused: answer.refused, published: answer.applied, pending: status.pending.length };
+  }
+  await local.run('schedule-sync-published', { ...termArgs(term), through: status.last_change });
+  // The copy follows the server to its new revision (its own changes come back unchanged).
+  const after = await fetchTerm(local, server, term);
+  return { ...after, status: 'published', stored: true, published: answer.applied, fetched: fetched.fetched + after.fetched };
 }

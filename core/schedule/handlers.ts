@@ -16,6 +16,17 @@ import { LIMITS, parseBoundedJson } from '../domain/bounds';
 import { importTimetable } from './import';
 import { termCohorts } from './curriculum-check';
 import { timetableRooms } from './rooms';
+import { HISTORY_PAGE, termHistory, termRevisionOf, undoChanges } from './undo';
+import { changesSince, markPublished, publishChanges, rebaseOnServer, syncStatus } from './sync';
+import { courseCodeField, meetingStateSchema, meetingUidField, sectionNameField } from './schema';
+import { CHANGE_OPERATIONS } from '../domain/history';
+
+/** A term's revision as a client names it. */
+const revisionField = z.coerce.number({ error: 'must be a revision number' }).int('must be a revision number').min(0, 'must be a revision number');
+/** A batch of changes (one write) as history names it. */
+const batchField = z.string({ error: 'must be a batch id' }).regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a batch id');
+/** Changes one publish or fetch carries at most. */
+const MAX_PUBLISHED_CHANGES = 5_000;
 
 const termQuery = z.object(termFields);
 
@@ -83,10 +94,103 @@ export const scheduleHandlers = defineHandlers({
       semester: semesterField,
       campus: campusName.optional(),
       dry_run: flagField.default(false),
+      replace: flagField.refine((v) => v, {
+        message: 'must be true: a listing replaces the whole term (to publish changes without replacing, use POST /scheduler/terms/publish-changes)',
+      }),
+      base_revision: revisionField,
     }),
-    "Publish a term planned elsewhere (the desktop app's CSV listing of it): checked against every department's bookings and refused whole, with every clash listed, when any meeting clashes; else it replaces the department's meetings of the term in one transaction",
-    (ctx, input) => importTimetable(ctx, { ...input, conflicts: 'skip', replace: true }),
+    "Replace a department's term with a whole listing (a script's CSV), naming the revision it replaces (refused in words if the term changed since): checked against every department's bookings and refused whole, with every clash listed, when any meeting clashes; else it replaces the department's meetings of the term in one transaction",
+    (ctx, { replace: _replace, ...input }) => importTimetable(ctx, { ...input, conflicts: 'skip', replace: true }),
     { writes: (input) => (input.dry_run ? [] : ['timetable', 'catalog', 'doctors', 'rooms']) },
+  ),
+  'schedule-history': handler(
+    z.object({
+      ...termFields,
+      course_code: courseCodeField.optional(),
+      section_name: sectionNameField.optional(),
+      person_id: z.coerce.number({ error: 'must be a person id' }).int('must be a person id').positive('must be a person id').optional(),
+      meeting_uid: meetingUidField.optional(),
+      since_revision: revisionField.optional(),
+      batch: batchField.optional(),
+      limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(HISTORY_PAGE, `must be at most ${HISTORY_PAGE}`).optional(),
+    }),
+    "A term's change history (the current term unless given), newest first: who changed which meeting, when, how, and its values before and after; filtered by section, person, meeting, batch or since a revision",
+    (ctx, input) => termHistory(ctx, input),
+  ),
+  'schedule-revision': handler(termQuery, "A term's revision: how many changes were recorded for it (the current term unless given)", (ctx, term) => termRevisionOf(ctx, term)),
+  'schedule-undo': handler(
+    z.object({ change_id: z.coerce.number({ error: 'must be a change id' }).int('must be a change id').positive('must be a change id').optional(), batch: batchField.optional() }),
+    'Undo one change, or one batch of changes (an import, an apply, a publish), through the checked write path; refused in words when a later change touched the same meeting or a rule refuses',
+    (ctx, input) => undoChanges(ctx, input),
+    { writes: ['timetable'] },
+  ),
+  'schedule-publish-changes': handler(
+    z.object({
+      year: yearField,
+      semester: semesterField,
+      base_revision: revisionField,
+      key: z.string({ error: 'an idempotency key is required' }).regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8–100 letters, digits, ., :, - or _'),
+      changes: z
+        .array(
+          z
+            .object({
+              meeting_uid: meetingUidField,
+              after: meetingStateSchema.nullable(),
+              operation: z.enum(CHANGE_OPERATIONS, { error: 'must be an operation' }).default('edit'),
+              at: boundedText(40).default(''),
+            })
+            .refine((c) => c.after === null || c.after.uid === c.meeting_uid, { message: 'after.uid must be the meeting_uid' }),
+          { error: 'must be a list of changes' },
+        )
+        .max(MAX_PUBLISHED_CHANGES, `at most ${MAX_PUBLISHED_CHANGES} changes at once`),
+      keep_mine: z.array(meetingUidField).max(MAX_PUBLISHED_CHANGES).default([]),
+      dry_run: flagField.default(false),
+    }),
+    "Publish changes made elsewhere (a laptop's, since the server revision its copy is based on): each is replayed through the checked write path on the current term, all or nothing. A meeting also changed here since the base is a conflict, listed with both versions, unless keep_mine names it; an idempotency key makes a retried publish apply once",
+    (ctx, input) => publishChanges(ctx, input),
+    { writes: (input) => (input.dry_run ? [] : ['timetable', 'doctors']) },
+  ),
+  'schedule-changes-since': handler(
+    z.object({ year: yearField, semester: semesterField, since_revision: revisionField.optional() }),
+    "What a laptop fetches: each meeting changed since a revision (every meeting without one), as it is now (null: deleted), with who changed it last",
+    (ctx, input) => changesSince(ctx, input),
+  ),
+  'schedule-sync-status': handler(
+    termSchema,
+    "This computer's copy of a campus term: the server revision it is based on, and its changes not yet published",
+    (ctx, term) => syncStatus(ctx, term),
+  ),
+  'schedule-sync-rebase': handler(
+    z.object({
+      year: yearField,
+      semester: semesterField,
+      server: z.object({
+        year: yearField,
+        semester: semesterField,
+        revision: revisionField,
+        complete: z.boolean({ error: 'must be true or false' }),
+        meetings: z
+          .array(
+            z.object({
+              meeting_uid: meetingUidField,
+              state: meetingStateSchema.nullable(),
+              change: z.object({ who: boundedText(LIMITS.nameChars + 120), at: boundedText(40), summary: boundedText() }).nullable(),
+            }),
+          )
+          .max(MAX_PUBLISHED_CHANGES),
+      }),
+      choices: z.record(meetingUidField, z.enum(['mine', 'theirs'], { error: 'must be mine or theirs' })).default({}),
+      dry_run: flagField.default(false),
+    }),
+    "Bring the campus server's changes since this copy's base into it, keeping this computer's unpublished changes on top; a meeting changed on both sides is a conflict until chosen (mine or theirs). All or nothing",
+    (ctx, input) => rebaseOnServer(ctx, input),
+    { writes: (input) => (input.dry_run ? [] : ['timetable', 'doctors']) },
+  ),
+  'schedule-sync-published': handler(
+    z.object({ year: yearField, semester: semesterField, through: z.number({ error: 'must be a change id' }).int().min(0) }),
+    "Mark this computer's changes up to a change id as published to the campus server",
+    (ctx, input) => markPublished(ctx, input),
+    { writes: ['timetable'] },
   ),
   'schedule-settings': handler(z.object({}), 'The current timetable term and the travel time between campuses', (ctx) => timetableSettings(ctx)),
   'schedule-settings-update': handler(

@@ -21,6 +21,7 @@ import { MAX_LISTED_ROWS, planImport, type ImportConflict, type ImportPlan, type
 import { applyImportPlan } from './import-apply';
 import { type EntryRow } from './repo';
 import { deleteTermMeetings } from './service';
+import { termRevision } from './history-repo';
 import { deleteTermUnscheduled } from './unscheduled-repo';
 import type { Booking } from './conflicts';
 import { campusTerm } from './term-bookings';
@@ -81,6 +82,19 @@ function publishRefusal(conflicts: readonly ImportConflict[]): CoreError {
   );
 }
 
+/** A listing replacing a term names the revision it replaces: one changed since is refused, nothing lost. */
+async function refuseChangedSince(tx: CoreContext, terms: readonly Term[], base: number): Promise<void> {
+  for (const term of terms) {
+    const now = await termRevision(tx.db, tx.department, term);
+    if (now !== base)
+      throw new CoreError(
+        'conflict',
+        `Nothing was published: ${term.semester} ${term.year} is at revision ${now} on the server, not ${base}, so replacing it would drop changes made since. Fetch the term, or publish your changes instead of the whole listing`,
+        { conflicts: [`${term.semester} ${term.year} changed since revision ${base}`] },
+      );
+  }
+}
+
 /** The first `MAX_LISTED_ROWS` of a list. */
 const firstListed = <T>(items: readonly T[]): T[] => items.slice(0, MAX_LISTED_ROWS);
 
@@ -126,6 +140,7 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
     plan = await inTransaction(ctx.db, async (db) => {
       const tx = { ...ctx, db };
       await takeLocks(db, termLocks(listedTerms(listing)));
+      if (replacing && input.base_revision !== undefined) await refuseChangedSince(tx, listedTerms(listing), input.base_revision);
       const current = (await dataVersion(db)) === planned.version ? planned.plan : await makePlan(tx);
       if (replacing) for (const term of listedTerms(listing)) await deleteTermMeetings(tx, term, 'publish');
       if (replacing) for (const term of listedTerms(listing)) await deleteTermUnscheduled(db, ctx.department, term);

@@ -22,6 +22,8 @@ export interface TimetableImportInput {
    * replaces the department's meetings of the term, and is refused whole when any meeting clashes.
    */
   replace?: boolean | undefined;
+  /** Replacing: the term revision the listing replaces; refused when the term changed since. */
+  base_revision?: number | undefined;
 }
 
 export interface TimetableImportResult {

@@ -136,6 +136,22 @@ export async function getEntry(db: Db, department: number, id: number): Promise<
   return foldInstructors(await entryById.rows(db, department, id))[0];
 }
 
+const entryByUidQuery = prepared(
+  (_db: Db, department: number, uid: string) =>
+    sql<JoinedRow>`SELECT ${ENTRY_WITH_INSTRUCTORS} FROM schedule_entries e LEFT JOIN schedule_entry_doctors d ON d.entry_id = e.id
+    WHERE e.uid = ${uid} AND e.department_id = ${department} ORDER BY d.position`,
+);
+
+/** A department's meeting by its id across stores. */
+export async function entryByUid(db: Db, department: number, uid: string): Promise<EntryRow | undefined> {
+  return foldInstructors(await entryByUidQuery.rows(db, department, uid))[0];
+}
+
+/** Gives a stored meeting the id another store knows it by (a laptop's first fetch adopting the server's ids). */
+export async function setEntryUid(db: Db, department: number, id: number, uid: string): Promise<void> {
+  await db.updateTable('schedule_entries').set({ uid }).where('id', '=', id).where('department_id', '=', department).execute();
+}
+
 /** A department's meetings in a term (every department's with `department` null), by course and section. */
 export async function listEntries(db: Db, department: number | null, term: Term): Promise<EntryRow[]> {
   let query = db.selectFrom('schedule_entries').select(COLUMNS);

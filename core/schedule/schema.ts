@@ -6,6 +6,7 @@ import { normaliseSemester, type Semester } from '../domain/terms';
 import { PART_CODE_PATTERN } from '../domain/parts';
 import { boundedText, campusName, yearField } from '../input-fields';
 import { INSTRUCTOR_ROLES, type InstructorRole } from '../domain/roles';
+import { LIMITS } from '../domain/bounds';
 
 export const MIN_DURATION = 5;
 export const MAX_DURATION = 600;
@@ -183,3 +184,33 @@ export interface ScheduleEntry {
   /** Courses of the same cohort this meeting clashes with, with no clash-free choice of sections (each also a warning). */
   curriculum_conflicts: string[];
 }
+
+/** A meeting's id across stores: letters, digits, - and _ (a hex UUID for meetings Termwise made). */
+export const meetingUidField = z
+  .string({ error: 'must be a meeting id' })
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a meeting id of at most 64 letters, digits, - or _');
+
+/** A meeting's version as history records it and publish and fetch carry it between stores. */
+export const meetingStateSchema = z.object({
+  uid: meetingUidField,
+  course_code: courseCodeField,
+  section_name: sectionNameField,
+  day: dayPatternField,
+  start_time: startTimeField,
+  duration_mins: durationField,
+  room: boundedText(200).transform((v) => v.trim() || 'TBD'),
+  part_of_term: partCodeField,
+  joint_group: jointGroupField,
+  campus: campusName,
+  instructors: z
+    .array(
+      z.object({
+        id: z.number({ error: 'must be an instructor id' }).int('must be an instructor id').min(0, 'must be an instructor id'),
+        name: boundedText(LIMITS.nameChars).trim().min(1, 'an instructor needs a name'),
+        role: z.enum(INSTRUCTOR_ROLES, { error: `must be a role: ${INSTRUCTOR_ROLES.join(', ')}` }),
+      }),
+      { error: 'must be a list of instructors' },
+    )
+    .max(MAX_INSTRUCTORS, `at most ${MAX_INSTRUCTORS} instructors`),
+  locked: z.boolean({ error: 'must be true or false' }),
+});

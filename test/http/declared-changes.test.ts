@@ -27,6 +27,10 @@ const TABLE_AREAS: Record<string, ChangeArea | null> = {
   schedule_entry_doctors: 'timetable',
   schedule_clashes: 'timetable',
   schedule_entry_locks: 'timetable',
+  schedule_changes: 'timetable',
+  term_revisions: 'timetable',
+  sync_bases: 'timetable',
+  idempotency_keys: 'timetable',
   unscheduled_sections: 'timetable',
   term_parts: 'timetable',
   prediction_runs: 'runs',
@@ -114,6 +118,10 @@ const READS: Record<LiveRead, () => string | null> = {
   'schedule-unscheduled': () => '/scheduler/unscheduled?year=2025&semester=Fall',
   'schedule-cohorts': () => '/scheduler/cohorts?year=2025&semester=Fall',
   'schedule-list': () => '/scheduler/?year=2025&semester=Fall',
+  'schedule-history': () => '/scheduler/history?year=2025&semester=Fall',
+  'schedule-revision': () => '/scheduler/revision?year=2025&semester=Fall',
+  'schedule-changes-since': () => '/scheduler/terms/changes?year=2025&semester=Fall',
+  'schedule-sync-status': () => '/scheduler/sync?year=2025&semester=Fall',
   'campus-week': () => '/scheduler/campus?year=2025&semester=Fall',
   me: () => '/me',
   'people-list': () => '/people',
@@ -241,7 +249,58 @@ const WRITES: (Write & { changes?: false })[] = [
     },
   },
   { operation: 'schedule-delete', send: () => server.api(`/scheduler/${ids.entry}`, { method: 'DELETE' }) },
-  { operation: 'schedule-publish', send: upload('/scheduler/terms/publish', 'term.csv', LISTING, { year: '2025', semester: 'Fall' }) },
+  {
+    operation: 'schedule-undo',
+    send: async () => {
+      const history = await json<{ changes: { id: number; operation: string }[] }>(await server.api('/scheduler/history?year=2025&semester=Fall'));
+      const deleted = history.changes.find((c) => c.operation === 'delete');
+      return post('/scheduler/history/undo', { change_id: deleted?.id })();
+    },
+  },
+  {
+    operation: 'schedule-publish',
+    send: async () => {
+      const { revision } = await json<{ revision: number }>(await server.api('/scheduler/revision?year=2025&semester=Fall'));
+      return upload('/scheduler/terms/publish', 'term.csv', LISTING, { year: '2025', semester: 'Fall', replace: 'true', base_revision: String(revision) })();
+    },
+  },
+  {
+    operation: 'schedule-publish-changes',
+    send: post('/scheduler/terms/publish-changes', {
+      year: 2025,
+      semester: 'Fall',
+      base_revision: 0,
+      key: 'declared-changes-publish',
+      changes: [
+        {
+          meeting_uid: 'laptopmeeting1',
+          operation: 'create',
+          after: {
+            uid: 'laptopmeeting1',
+            course_code: 'CSC390',
+            section_name: 'L',
+            day: 'F',
+            start_time: '15:00',
+            duration_mins: 50,
+            room: 'Laptop Room',
+            part_of_term: '1',
+            joint_group: null,
+            campus: 'Beirut',
+            instructors: [{ id: 999, name: 'Dr. From The Laptop', role: 'teaches' }],
+            locked: false,
+          },
+        },
+      ],
+    }),
+  },
+  {
+    operation: 'schedule-sync-rebase',
+    send: async () => {
+      const changes = await json<Record<string, unknown>>(await server.api('/scheduler/terms/changes?year=2026&semester=Spring'));
+      return post('/scheduler/sync/rebase', { year: 2026, semester: 'Spring', server: changes })();
+    },
+  },
+  { operation: 'schedule-sync-published', send: post('/scheduler/sync/published', { year: 2026, semester: 'Spring', through: 1 }) },
   remember('department', { operation: 'departments-create', send: post('/departments', { code: 'PHYS', name: 'Physics', campuses: ['Beirut'] }) }),
   { operation: 'departments-update', send: () => server.api(`/departments/${ids.department}`, { method: 'PATCH', json: { name: 'Physics and Astronomy' } }) },
   remember('person', {

@@ -1,0 +1,87 @@
+import type { CoreContext } from '../context';
+import { ensureDoctors, listDoctors } from '../faculty/repo';
+import { doctorNameKey } from '../domain/teaching';
+import type { ChangeOperation, MeetingState } from '../domain/history';
+import type { InstructorRole } from '../domain/roles';
+import type { Term } from '../domain/terms';
+import { entryByUid, upsertPart } from './repo';
+import { changeCheckedEntry, deleteStoredEntry, storeMeeting } from './service';
+import { partsByCode } from './terms';
+
+/**
+ * Brings one meeting to a recorded version through the checked write path: the same rules, locks
+ * and history as any write. Undo, publish (the server replaying a laptop's changes) and fetch (a
+ * laptop replaying the server's) all write this way, so none of them can store what a booking could not.
+ */
+
+/** How a version's instructors are found in this store: by id (this store's own history) or by name (another store's). */
+export type InstructorLookup = (state: MeetingState) => Promise<{ id: number; role: InstructorRole }[]>;
+
+/** This store's own versions name its own instructors. */
+export const instructorsById: InstructorLookup = (state) => Promise.resolve(state.instructors.map((i) => ({ id: i.id, role: i.role })));
+
+/**
+ * Another store's versions name instructors by name: each is the department's instructor of that
+ * name, or added to the department (a person of the campus, or new) as an import adds them.
+ */
+export function instructorsByName(tx: CoreContext): InstructorLookup {
+  let known: Map<string, number> | undefined;
+  return async (state) => {
+    known ??= new Map((await listDoctors(tx.db, tx.department)).map((d) => [doctorNameKey(d.name), d.id]));
+    const missing = state.instructors.filter((i) => !known?.has(doctorNameKey(i.name)));
+    if (missing.length > 0) {
+      const ids = await ensureDoctors(
+        tx.db,
+        tx.department,
+        missing.map((i) => ({ name: i.name, allowed_courses: '[]', available_days: null, available_time: null })),
+      );
+      missing.forEach((i, n) => known?.set(doctorNameKey(i.name), ids[n] as number));
+    }
+    return state.instructors.map((i) => ({ id: known?.get(doctorNameKey(i.name)) as number, role: i.role }));
+  };
+}
+
+/** A part of term a version names that the term lacks is added without dates (as a copied term's are). */
+async function ensurePart(tx: CoreContext, term: Term, code: string): Promise<void> {
+  const parts = await partsByCode(tx, term);
+  if (!parts.has(code)) await upsertPart(tx.db, tx.department, term, { code, name: `Part ${code}`, start_date: null, end_date: null });
+}
+
+/**
+ * Makes the department's meeting `uid` of the term what `target` says (null: deleted), refusing in
+ * words what a rule refuses; the caller holds the term and the transaction. Answers whether anything changed.
+ */
+export async function applyMeetingState(
+  tx: CoreContext,
+  term: Term,
+  uid: string,
+  target: MeetingState | null,
+  operation: ChangeOperation,
+  instructors: InstructorLookup,
+): Promise<boolean> {
+  const current = await entryByUid(tx.db, tx.department, uid);
+  if (target === null) {
+    if (!current) return false;
+    await deleteStoredEntry(tx, current, operation);
+    return true;
+  }
+  await ensurePart(tx, term, target.part_of_term);
+  const fields = {
+    course_code: target.course_code,
+    section_name: target.section_name,
+    doctors: await instructors(target),
+    day: target.day,
+    start_time: target.start_time,
+    duration_mins: target.duration_mins,
+    room: target.room,
+    part_of_term: target.part_of_term,
+    joint_group: target.joint_group,
+    campus: target.campus,
+  };
+  if (current) {
+    await changeCheckedEntry(tx, current, { ...fields, locked: target.locked }, operation);
+    return true;
+  }
+  await storeMeeting(tx, { ...term, ...fields }, 'refuse', { operation, uid, locked: target.locked });
+  return true;
+}

@@ -1,0 +1,449 @@
+import type { CoreContext } from '../context';
+import { invalid, type CoreError } from '../domain/errors';
+import { conflictMessage, describeChange, sameMeeting, type ChangeOperation, type ConflictChoice, type MeetingState, type SyncConflict } from '../domain/history';
+import type { Semester, Term } from '../domain/terms';
+import { inTransaction } from '../db/transactions';
+import { takeLocks } from '../db/locks';
+import { eachInSavepoint } from '../db/savepoints';
+import { termLocks } from './locks';
+import { entryByUid, listEntries, setEntryUid, type EntryRow } from './repo';
+import {
+  changesAfter,
+  keepAnswer,
+  keptAnswer,
+  lastChangeId,
+  laterChanges,
+  saveSyncBase,
+  syncBase,
+  termRevision,
+  type StoredChange,
+} from './history-repo';
+import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges } from './history';
+import { applyMeetingState, instructorsByName } from './replay';
+
+/**
+ * Planning offline and together without losing anything. A laptop keeps the server revision its copy
+ * of a term is based on, and its own changes since (from its history). Publishing replays those
+ * changes on the server's current term through the server's checked write path; fetching replays
+ * the server's changes since the base on the laptop, and keeps the laptop's unpublished changes on
+ * top. A meeting both sides changed since the base is a conflict: listed with both versions, nothing
+ * stored, until a person keeps one side or the other. Nothing is resolved by dropping a side.
+ */
+
+/** One meeting's change as a laptop publishes it: the version it wants (null: deleted), and when it made it. */
+export interface PublishedChange {
+  meeting_uid: string;
+  after: MeetingState | null;
+  operation: ChangeOperation;
+  at: string;
+}
+
+/** A change the server's rules refused, in words. */
+export interface RefusedChange {
+  meeting_uid: string;
+  course_code: string;
+  section_name: string;
+  reason: string;
+}
+
+export interface PublishChangesInput {
+  year: number;
+  semester: Semester;
+  /** The server revision the laptop's copy is based on (0: never fetched). */
+  base_revision: number;
+  /** The same key again answers the first publish's answer: applied once. */
+  key: string;
+  changes: PublishedChange[];
+  /** Meetings whose conflict the person settled as "keep mine": the laptop's version is stored over the server's. */
+  keep_mine: string[];
+  dry_run: boolean;
+}
+
+export interface PublishChangesResult {
+  /** published (stored), preview (a dry run that would store), conflicts or refused (nothing stored). */
+  status: 'published' | 'preview' | 'conflicts' | 'refused';
+  stored: boolean;
+  year: number;
+  semester: Semester;
+  /** The term's revision on the server after the publish (unchanged when nothing was stored). */
+  revision: number;
+  /** Changes replayed (or that a dry run would replay). */
+  applied: number;
+  conflicts: SyncConflict[];
+  refused: RefusedChange[];
+  /** Answered from an earlier publish with the same key (nothing applied again). */
+  replayed: boolean;
+}
+
+/** Thrown to end a transaction without storing it (a dry run, or a publish that conflicts), carrying its answer. */
+class NothingStored<T> extends Error {
+  constructor(readonly answer: T) {
+    super('nothing stored');
+  }
+}
+
+async function withoutStoring<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof NothingStored) return error.answer as T;
+    throw error;
+  }
+}
+
+/** The state of each of the department's meetings named, as stored now (null: not stored). */
+async function currentStates(tx: CoreContext, uids: readonly string[]): Promise<Map<string, { row: EntryRow; state: MeetingState } | null>> {
+  const found = new Map<string, { row: EntryRow; state: MeetingState } | null>();
+  const rows: EntryRow[] = [];
+  for (const uid of uids) {
+    const row = await entryByUid(tx.db, tx.department, uid);
+    if (row) rows.push(row);
+    else found.set(uid, null);
+  }
+  const states = await meetingStates(tx, rows);
+  for (const row of rows) found.set(row.uid, { row, state: states.get(row.id) as MeetingState });
+  return found;
+}
+
+/** The refusal of one replayed change, in words. */
+const refusalOf = (change: { meeting_uid: string; after: MeetingState | null }, before: MeetingState | null, error: CoreError): RefusedChange => {
+  const any = change.after ?? before;
+  return { meeting_uid: change.meeting_uid, course_code: any?.course_code ?? '', section_name: any?.section_name ?? '', reason: error.message };
+};
+
+/** The last of each meeting's changes, in the order of each meeting's last change. */
+function lastOfEach<T extends { meeting_uid: string }>(changes: readonly T[]): T[] {
+  const last = new Map<string, T>();
+  for (const change of changes) {
+    last.delete(change.meeting_uid);
+    last.set(change.meeting_uid, change);
+  }
+  return [...last.values()];
+}
+
+/**
+ * Replays changes through the checked write path, each in a savepoint; one a rule refuses now is
+ * tried again once the others are in (a meeting moved into a slot another one left), until no more
+ * go in. Answers the refusals left.
+ */
+async function replayAll(
+  tx: CoreContext,
+  term: Term,
+  changes: readonly { meeting_uid: string; after: MeetingState | null }[],
+  operation: ChangeOperation,
+  before: ReadonlyMap<string, MeetingState | null>,
+): Promise<{ applied: number; refused: RefusedChange[] }> {
+  const instructors = instructorsByName(tx);
+  // Removals first: they only free rooms and instructors.
+  let waiting = [...changes.filter((c) => c.after === null), ...changes.filter((c) => c.after !== null)];
+  let applied = 0;
+  for (;;) {
+    const { written, refused } = await eachInSavepoint(tx.db, waiting, (change) =>
+      applyMeetingState(tx, term, change.meeting_uid, change.after, operation, instructors),
+    );
+    applied += written.length;
+    if (refused.length === 0 || written.length === 0) {
+      return { applied, refused: refused.map(({ item, error }) => refusalOf(item, before.get(item.meeting_uid) ?? null, error)) };
+    }
+    waiting = refused.map((r) => r.item);
+  }
+}
+
+/** Who made a stored change and what it did, in words. */
+async function theirChange(tx: CoreContext, change: StoredChange): Promise<{ who: string; at: string; summary: string }> {
+  const [words] = await changesInWords(tx, [change]);
+  return {
+    who: words?.who ?? 'someone',
+    at: change.changed_at,
+    summary: describeChange(change.operation as ChangeOperation, parseState(change.before_value), parseState(change.after_value)),
+  };
+}
+
+/**
+ * The server's side of a publish: replays a laptop's changes on the current term, all or nothing.
+ * A change to a meeting the server also changed since the laptop's base is a conflict (both versions
+ * listed), unless the person chose to keep theirs; a change a rule refuses is listed in words.
+ */
+export async function publishChanges(ctx: CoreContext, input: PublishChangesInput): Promise<PublishChangesResult> {
+  const term: Term = { year: input.year, semester: input.semester };
+  return withoutStoring(() =>
+    inTransaction(ctx.db, async (db) => {
+      const tx: CoreContext = { ...ctx, db };
+      await takeLocks(db, termLocks([term]));
+      // A publish retried after a lost answer is answered as the first time, and not applied again.
+      const kept = input.dry_run ? undefined : await keptAnswer(db, ctx.department, input.key);
+      if (kept) {
+        if (kept.operation !== 'publish-changes') throw invalid(`The idempotency key "${input.key}" was used for another request`);
+        return { ...(JSON.parse(kept.response) as PublishChangesResult), replayed: true };
+      }
+      const revision = await termRevision(db, ctx.department, term);
+      if (input.base_revision > revision)
+        throw invalid(`The server's ${term.semester} ${term.year} is at revision ${revision}, not ${input.base_revision}: fetch the term again before publishing`);
+      const changes = lastOfEach(input.changes);
+      const uids = changes.map((c) => c.meeting_uid);
+      const server = await currentStates(tx, uids);
+      const later = await laterChanges(db, ctx.department, term, uids, input.base_revision);
+      const keepMine = new Set(input.keep_mine);
+      const conflicts: SyncConflict[] = [];
+      for (const change of changes) {
+        const theirs = later.get(change.meeting_uid);
+        const now = server.get(change.meeting_uid)?.state ?? null;
+        if (!theirs || keepMine.has(change.meeting_uid) || sameMeeting(now, change.after)) continue;
+        const by = await theirChange(tx, theirs);
+        const any = (change.after ?? now ?? parseState(theirs.before_value)) as MeetingState;
+        conflicts.push({
+          meeting_uid: change.meeting_uid,
+          course_code: any.course_code,
+          section_name: any.section_name,
+          yours: change.after,
+          theirs: now,
+          their_change: by,
+          message: conflictMessage(change.after, now, by.who, by.at, 'server'),
+        });
+      }
+      const answer = (status: PublishChangesResult['status'], applied: number, refused: RefusedChange[], rev: number): PublishChangesResult => ({
+        status,
+        stored: status === 'published',
+        ...term,
+        revision: rev,
+        applied,
+        conflicts,
+        refused,
+        replayed: false,
+      });
+      if (conflicts.length > 0) throw new NothingStored(answer('conflicts', 0, [], revision));
+      const before = new Map([...server].map(([uid, s]) => [uid, s?.state ?? null]));
+      const { applied, refused } = await replayAll(tx, term, changes, 'publish', before);
+      if (refused.length > 0) throw new NothingStored(answer('refused', 0, refused, revision));
+      if (input.dry_run) throw new NothingStored(answer('preview', applied, [], revision));
+      const result = answer('published', applied, [], await termRevision(db, ctx.department, term));
+      await keepAnswer(db, ctx.department, input.key, 'publish-changes', result, ctx.now().toISOString());
+      return result;
+    }),
+  );
+}
+
+/** One meeting the server changed since a revision: its version now (null: deleted), and who changed it last. */
+export interface ServerMeeting {
+  meeting_uid: string;
+  state: MeetingState | null;
+  change: { who: string; at: string; summary: string } | null;
+}
+
+export interface TermChangesSince {
+  year: number;
+  semester: Semester;
+  revision: number;
+  /** Every meeting of the term (no revision given: a first fetch), or those changed since the revision. */
+  complete: boolean;
+  meetings: ServerMeeting[];
+}
+
+/** What a laptop fetches: the server's meetings changed since its base revision, as they are now (all of them without a base). */
+export async function changesSince(ctx: CoreContext, input: { year: number; semester: Semester; since_revision?: number | undefined }): Promise<TermChangesSince> {
+  const term: Term = { year: input.year, semester: input.semester };
+  return inTransaction(
+    ctx.db,
+    async (db) => {
+      const tx: CoreContext = { ...ctx, db };
+      const revision = await termRevision(db, ctx.department, term);
+      if (input.since_revision !== undefined && input.since_revision > revision)
+        throw invalid(`The server's ${term.semester} ${term.year} is at revision ${revision}, not ${input.since_revision}`);
+      const changes = input.since_revision === undefined ? [] : await changesAfter(db, ctx.department, term, { revision: input.since_revision });
+      const lastChange = new Map(changes.map((c) => [c.meeting_uid, c]));
+      const uids = input.since_revision === undefined ? (await listEntries(db, ctx.department, term)).map((r) => r.uid) : [...lastChange.keys()];
+      const states = await currentStates(tx, uids);
+      const meetings: ServerMeeting[] = [];
+      for (const uid of uids) {
+        const change = lastChange.get(uid);
+        meetings.push({ meeting_uid: uid, state: states.get(uid)?.state ?? null, change: change ? await theirChange(tx, change) : null });
+      }
+      return { ...term, revision, complete: input.since_revision === undefined, meetings };
+    },
+    { readOnly: true },
+  );
+}
+
+/** The laptop's side: its base, and its changes not yet published. */
+export interface SyncStatus {
+  year: number;
+  semester: Semester;
+  /** The server revision this copy is based on; null before its first fetch or publish. */
+  base_revision: number | null;
+  /** The last local change already on the server (or brought from it): later local changes are not published. */
+  published_through: number;
+  /** The last change recorded here. */
+  last_change: number;
+  /** Meetings changed here and not yet published, each with the version to publish. */
+  pending: PublishedChange[];
+}
+
+/**
+ * The laptop's changes not yet published: its own changes after the last publish, except where the
+ * server's version was taken since (a fetch that kept theirs).
+ */
+async function pendingChanges(tx: CoreContext, term: Term, publishedThrough: number): Promise<PublishedChange[]> {
+  const changes = await changesAfter(tx.db, tx.department, term, { id: publishedThrough });
+  const lastFromServer = new Map<string, number>();
+  for (const c of changes) if (c.origin === 'server') lastFromServer.set(c.meeting_uid, c.id);
+  const own = changes.filter((c) => c.origin === 'local' && c.id > (lastFromServer.get(c.meeting_uid) ?? 0));
+  return lastOfEach(own).map((c) => ({
+    meeting_uid: c.meeting_uid,
+    after: parseState(c.after_value),
+    operation: c.operation as ChangeOperation,
+    at: c.changed_at,
+  }));
+}
+
+export async function syncStatus(ctx: CoreContext, term: Term): Promise<SyncStatus> {
+  const base = await syncBase(ctx.db, ctx.department, term);
+  const through = base?.published_through ?? 0;
+  return {
+    ...term,
+    base_revision: base?.base_revision ?? null,
+    published_through: through,
+    last_change: await lastChangeId(ctx.db, ctx.department, term),
+    pending: await pendingChanges(ctx, term, through),
+  };
+}
+
+/** After a publish stored the laptop's changes up to `through`: they are no longer pending. */
+export async function markPublished(ctx: CoreContext, input: { year: number; semester: Semester; through: number }): Promise<SyncStatus> {
+  const term: Term = { year: input.year, semester: input.semester };
+  await inTransaction(ctx.db, async (db) => {
+    await takeLocks(db, termLocks([term]));
+    const base = await syncBase(db, ctx.department, term);
+    await saveSyncBase(db, ctx.department, term, {
+      base_revision: base?.base_revision ?? 0,
+      published_through: Math.max(base?.published_through ?? 0, input.through),
+      synced_at: ctx.now().toISOString(),
+    });
+  });
+  return syncStatus(ctx, term);
+}
+
+export interface RebaseInput {
+  year: number;
+  semester: Semester;
+  /** What the server answered for the laptop's base (`changesSince`). */
+  server: TermChangesSince;
+  /** How the person settled each conflict listed before. */
+  choices: Record<string, ConflictChoice>;
+  dry_run: boolean;
+}
+
+export interface RebaseResult {
+  status: 'fetched' | 'preview' | 'conflicts' | 'refused';
+  stored: boolean;
+  year: number;
+  semester: Semester;
+  /** The server revision the copy is now based on (unchanged when nothing was stored). */
+  base_revision: number | null;
+  /** The server's changes brought in. */
+  applied: number;
+  /** Changes of this computer kept on top, still to publish. */
+  pending: number;
+  conflicts: SyncConflict[];
+  refused: RefusedChange[];
+}
+
+/** The meeting key a first fetch matches a laptop's meeting to the server's by (the same meeting of a section). */
+const sameSlotKey = (m: Pick<MeetingState, 'course_code' | 'section_name' | 'day' | 'start_time' | 'part_of_term'>): string =>
+  [m.course_code, m.section_name, m.day, m.start_time, m.part_of_term].join('\u0000');
+
+/**
+ * A first fetch (no base yet): a meeting here that the server holds too (the same section, days,
+ * start and part of term) takes the server's id; one the server lacks and history never recorded
+ * (planned before history) is recorded now as added here, so that it is published, never dropped.
+ */
+async function adoptServerIds(tx: CoreContext, term: Term, server: TermChangesSince): Promise<void> {
+  const local = await listEntries(tx.db, tx.department, term);
+  const localUids = new Set(local.map((r) => r.uid));
+  const unmatched = new Map<string, string>();
+  for (const m of server.meetings) if (m.state && !localUids.has(m.meeting_uid)) unmatched.set(sameSlotKey(m.state), m.meeting_uid);
+  const onServer = new Set(server.meetings.map((m) => m.meeting_uid));
+  const unrecorded: EntryRow[] = [];
+  const recorded = new Set((await changesAfter(tx.db, tx.department, term, {})).map((c) => c.meeting_uid));
+  for (const row of local) {
+    if (onServer.has(row.uid)) continue;
+    const theirs = unmatched.get(sameSlotKey(row));
+    if (theirs !== undefined) {
+      unmatched.delete(sameSlotKey(row));
+      await setEntryUid(tx.db, tx.department, row.id, theirs);
+    } else if (!recorded.has(row.uid)) unrecorded.push(row);
+  }
+  const states = await meetingStates(tx, unrecorded);
+  await recordTermChanges(
+    tx,
+    term,
+    unrecorded.map((r) => changeOf('create', null, states.get(r.id) ?? null)),
+  );
+}
+
+/**
+ * The laptop's side of a fetch: brings the server's changes since the base into the laptop's copy,
+ * and keeps the laptop's unpublished changes on top. A meeting changed on both sides is a conflict,
+ * unless the person chose: "mine" keeps this computer's version (published next), "theirs" takes
+ * the server's. All or nothing.
+ */
+export async function rebaseOnServer(ctx: CoreContext, input: RebaseInput): Promise<RebaseResult> {
+  const term: Term = { year: input.year, semester: input.semester };
+  if (input.server.year !== term.year || input.server.semester !== term.semester) throw invalid("The server's answer is for another term");
+  return withoutStoring(() =>
+    inTransaction(ctx.db, async (db) => {
+      const tx: CoreContext = { ...ctx, db };
+      await takeLocks(db, termLocks([term]));
+      const base = await syncBase(db, ctx.department, term);
+      if (!input.server.complete && base === undefined) throw invalid('This computer has no copy of the term yet: fetch the whole term first');
+      if (input.server.complete && base === undefined) await adoptServerIds(tx, term, input.server);
+      const pending = new Map((await pendingChanges(tx, term, base?.published_through ?? 0)).map((c) => [c.meeting_uid, c]));
+      const uids = input.server.meetings.map((m) => m.meeting_uid);
+      const local = await currentStates(tx, uids);
+      const conflicts: SyncConflict[] = [];
+      const toApply: { meeting_uid: string; after: MeetingState | null }[] = [];
+      for (const m of input.server.meetings) {
+        const mine = local.get(m.meeting_uid)?.state ?? null;
+        if (sameMeeting(mine, m.state)) continue;
+        const choice = input.choices[m.meeting_uid];
+        if (pending.has(m.meeting_uid) && choice !== 'theirs') {
+          if (choice === 'mine') continue;
+          const any = (mine ?? m.state) as MeetingState;
+          conflicts.push({
+            meeting_uid: m.meeting_uid,
+            course_code: any.course_code,
+            section_name: any.section_name,
+            yours: mine,
+            theirs: m.state,
+            their_change: m.change,
+            message: conflictMessage(mine, m.state, m.change?.who ?? 'someone', m.change?.at ?? '', 'server'),
+          });
+          continue;
+        }
+        toApply.push({ meeting_uid: m.meeting_uid, after: m.state });
+      }
+      const answer = (status: RebaseResult['status'], applied: number, refused: RebaseResult['refused'], kept: number): RebaseResult => ({
+        status,
+        stored: status === 'fetched',
+        ...term,
+        base_revision: status === 'fetched' ? input.server.revision : (base?.base_revision ?? null),
+        applied,
+        pending: kept,
+        conflicts,
+        refused,
+      });
+      if (conflicts.length > 0) throw new NothingStored(answer('conflicts', 0, [], pending.size));
+      const before = new Map([...local].map(([uid, s]) => [uid, s?.state ?? null]));
+      const { applied, refused } = await replayAll(tx, term, toApply, 'fetch', before);
+      if (refused.length > 0) throw new NothingStored(answer('refused', 0, refused, pending.size));
+      const kept = (await pendingChanges(tx, term, base?.published_through ?? 0)).length;
+      if (input.dry_run) throw new NothingStored(answer('preview', applied, [], kept));
+      await saveSyncBase(db, ctx.department, term, {
+        base_revision: input.server.revision,
+        published_through: base?.published_through ?? 0,
+        synced_at: ctx.now().toISOString(),
+      });
+      return answer('fetched', applied, [], kept);
+    }),
+  );
+}
+

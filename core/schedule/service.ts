@@ -135,9 +135,13 @@ async function meetingClashes(
 function refuseClashes({ booking, clashes }: { booking: Booking; clashes: readonly Clash[] }): void {
   const conflicts = clashes.map((c) => c.detail);
   if (conflicts.length === 0) return;
+  // A joint group is one department's label: the hint is only about the department's own sections (and never names another's).
   const together = clashes
     .map((c) => c.with)
-    .find((other): other is Booking => other !== null && jointRule(bookingTogether(booking), bookingTogether(other), () => false) !== null);
+    .find(
+      (other): other is Booking =>
+        other !== null && other.department === booking.department && jointRule(bookingTogether(booking), bookingTogether(other), () => false) !== null,
+    );
   const hint = together
     ? `. If ${sectionLabel(booking.course_code, booking.section_name)} and ${sectionLabel(together.course_code, together.section_name)} meet together by design (cross-listed or stacked), give both the same joint group${together.joint_group ? ` ("${together.joint_group}")` : ''}`
     : '';

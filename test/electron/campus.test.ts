@@ -11,7 +11,8 @@ import { json, startTestServer, type TestServer } from '../helpers/server';
 /**
  * The desktop app and a campus server: connecting with a sign-in (the token kept encrypted, the
  * password never), the screens' calls and change events going to the server while online, and a
- * term planned offline published (refused whole with its clashes, then stored) and fetched back.
+ * term planned offline published (its changes replayed, refused whole with its clashes, then stored)
+ * and the server's changes fetched back.
  * The server is a real Termwise server; the laptop a real core; only safeStorage is stood in for.
  */
 
@@ -144,11 +145,8 @@ describe('the desktop app on a campus server', () => {
   it('publishes a term planned offline: refused whole with the clash listed, then fixed and stored', async () => {
     const refused = await link.handle(laptop, 'publish', { ...TERM });
     expect(refused).toMatchObject({
-      ok: false,
-      error: {
-        message: expect.stringMatching(/Nothing was published: 1 meeting/) as string,
-        details: { conflicts: [expect.stringMatching(/PHYS211 1.*another department/) as string] },
-      },
+      ok: true,
+      value: { stored: false, status: 'refused', refused: [{ course_code: 'PHYS211', reason: expect.stringMatching(/Lecture Hall.*another department/) as string }] },
     });
     expect(JSON.stringify(refused)).not.toContain('ECE310');
     const onServer = async () =>
@@ -158,16 +156,19 @@ describe('the desktop app on a campus server', () => {
     expect(await onServer()).toEqual([]);
     const [clashing] = (await laptop.run('schedule-list', TERM)).filter((e) => e.course_code === 'PHYS211');
     await laptop.run('schedule-update', { entry_id: clashing?.id ?? 0, start_time: '13:00' });
-    expect(await link.handle(laptop, 'publish', { ...TERM, dry_run: true })).toMatchObject({ ok: true, value: { published: false } });
+    expect(await link.handle(laptop, 'publish', { ...TERM, dry_run: true })).toMatchObject({ ok: true, value: { stored: false, status: 'preview', published: 2 } });
     expect(await onServer()).toEqual([]);
-    expect(await link.handle(laptop, 'publish', { ...TERM })).toMatchObject({ ok: true, value: { published: true } });
+    expect(await link.handle(laptop, 'sync-counts', { ...TERM })).toMatchObject({ ok: true, value: { not_published: 2 } });
+    expect(await link.handle(laptop, 'publish', { ...TERM })).toMatchObject({ ok: true, value: { stored: true, status: 'published', published: 2 } });
+    expect(await link.handle(laptop, 'sync-counts', { ...TERM })).toMatchObject({ ok: true, value: { not_published: 0, server_changes: 0 } });
     expect((await onServer()).map((m) => `${m.course_code} ${m.start_time}`).sort()).toEqual(['PHYS211 13:00', 'PHYS212 09:00']);
   });
 
   it("fetches the server's term back to plan offline, and forgets the server when disconnected", async () => {
     const [first] = await json<{ id: number }[]>(await campus.api(`/scheduler/?year=${TERM.year}&semester=${TERM.semester}&department=PHYS`));
     expect((await campus.api(`/scheduler/${first?.id ?? 0}?department=PHYS`, { method: 'PATCH', json: { start_time: '15:00' } })).status).toBe(200);
-    expect(await link.handle(laptop, 'fetch', { ...TERM })).toMatchObject({ ok: true });
+    expect(await link.handle(laptop, 'sync-counts', { ...TERM })).toMatchObject({ ok: true, value: { not_published: 0, server_changes: 1 } });
+    expect(await link.handle(laptop, 'fetch', { ...TERM })).toMatchObject({ ok: true, value: { stored: true, fetched: 1 } });
     expect((await laptop.run('schedule-list', TERM)).map((m) => m.start_time).sort()).toContain('15:00');
     expect(await link.handle(laptop, 'fetch', { year: 'soon' })).toMatchObject({
       ok: false,

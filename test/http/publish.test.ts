@@ -22,11 +22,20 @@ async function laptopListing(): Promise<string> {
   return response.text();
 }
 
-function publish(listing: string, token: string, dryRun = false): Promise<Response> {
+/** A term's revision, as the one whose token is given reads it. */
+async function revisionOf(base: string, token: string): Promise<number> {
+  const answer = await fetch(`${base}/scheduler/revision?year=${TERM.year}&semester=${TERM.semester}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await json<{ revision: number }>(answer)).revision;
+}
+
+/** A script replacing the department's term with a whole listing: `replace` and the revision it replaces. */
+async function publish(listing: string, token: string, dryRun = false): Promise<Response> {
   const form = new FormData();
   form.append('year', String(TERM.year));
   form.append('semester', TERM.semester);
   form.append('dry_run', String(dryRun));
+  form.append('replace', 'true');
+  form.append('base_revision', String(await revisionOf(campus.url, token)));
   form.append('file', new Blob([listing]), 'term.csv');
   return fetch(`${campus.url}/scheduler/terms/publish`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
 }
@@ -128,10 +137,26 @@ describe('publishing a term planned offline', () => {
     const form = new FormData();
     form.append('year', String(TERM.year));
     form.append('semester', TERM.semester);
+    form.append('replace', 'true');
+    form.append('base_revision', String((await json<{ revision: number }>(await laptop.api(`/scheduler/revision?year=${TERM.year}&semester=${TERM.semester}`))).revision));
     form.append('file', new Blob([listing]), 'term.csv');
     expect((await laptop.api('/scheduler/terms/publish', { method: 'POST', body: form })).status).toBe(200);
     const onLaptopNow = await json<{ course_code: string; start_time: string }[]>(await laptop.api(`/scheduler/?year=${TERM.year}&semester=${TERM.semester}`));
     expect(onLaptopNow.map((m) => `${m.course_code} ${m.start_time}`).sort()).toEqual(['PHYS211 15:00', 'PHYS212 09:00'].sort());
+  });
+
+  it('refuses a listing that names a revision the term has moved on from, replacing nothing', async () => {
+    const stale = (await revisionOf(campus.url, physToken)) - 1;
+    const form = new FormData();
+    form.append('year', String(TERM.year));
+    form.append('semester', TERM.semester);
+    form.append('replace', 'true');
+    form.append('base_revision', String(stale));
+    form.append('file', new Blob(['Course,Section,Days,Start Time,End Time,Room\nPHYS999,1,F,12:00,12:50,TBD\n']), 'term.csv');
+    const refused = await fetch(`${campus.url}/scheduler/terms/publish`, { method: 'POST', body: form, headers: { authorization: `Bearer ${physToken}` } });
+    expect(refused.status).toBe(400);
+    expect((await json<{ detail: string }>(refused)).detail).toMatch(/replacing it would drop changes made since/);
+    expect((await physTerm()).map((m) => m.course_code)).not.toContain('PHYS999');
   });
 
   it('refuses an empty listing rather than wiping the term', async () => {

@@ -11,7 +11,8 @@ function choicesOf(args: Record<string, unknown>): Record<string, ConflictChoice
   const given = args.choices;
   if (typeof given !== 'object' || given === null) return {};
   const choices: Record<string, ConflictChoice> = {};
-  for (const [uid, choice] of Object.entries(given).slice(0, 5_000)) if (choice === 'mine' || choice === 'theirs') choices[uid] = choice;
+  for (const [uid, choice] of Object.entries(given as Record<string, unknown>).slice(0, 5_000))
+    if (choice === 'mine' || choice === 'theirs') choices[uid] = choice;
   return choices;
 }
 

@@ -5,7 +5,7 @@ import { codeOfStatus, CoreError, type CoreErrorCode } from '../core/domain/erro
 import type { FileResult } from '../core/domain/file-result';
 import { ALL_AREAS } from '../core/domain/changes';
 import type { Term } from '../core/domain/terms';
-import type { ConflictChoice, SyncConflict } from '../core/domain/history';
+import type { ConflictChoice, SyncConflict, SyncCounts, SyncOutcome } from '../core/domain/history';
 import type { InvokeResult } from './bridge';
 
 /**
@@ -230,36 +230,6 @@ export class CampusServer {
   }
 }
 
-/** What publishing or fetching came to: stored, or the conflicts and refusals a person settles first. */
-export interface SyncOutcome {
-  /** Whether anything was stored (false for a check, or when conflicts or refusals stopped it). */
-  stored: boolean;
-  /** published, fetched, preview (a check), conflicts or refused. */
-  status: 'published' | 'fetched' | 'preview' | 'conflicts' | 'refused';
-  /** Meetings changed on both sides: both versions, for the person to choose. */
-  conflicts: SyncConflict[];
-  /** Changes a rule refused, in words. */
-  refused: { meeting_uid: string; course_code: string; section_name: string; reason: string }[];
-  /** This computer's changes published (or that a check would publish). */
-  published: number;
-  /** The server's changes brought to this computer. */
-  fetched: number;
-  /** This computer's changes still to publish. */
-  pending: number;
-  /** The server revision this computer's copy is now based on. */
-  base_revision: number | null;
-}
-
-/** Where a laptop's copy of a term stands against the server: its changes not published, the server's not fetched. */
-export interface SyncCounts {
-  base_revision: number | null;
-  /** This computer's changes not yet published. */
-  not_published: number;
-  /** Changes on the server since this computer's copy. */
-  server_changes: number;
-  server_revision: number;
-}
-
 const termArgs = (term: Term) => ({ year: term.year, semester: term.semester });
 
 interface ServerChanges {
@@ -343,13 +313,19 @@ export async function publishTerm(
     ...termArgs(term),
     base_revision: base ?? 0,
     // The same changes on the same base make the same key: a publish retried after a lost answer is applied once.
-    key: options.key ?? `publish-${createHash('sha256').update(JSON.stringify([term, base, status.pending, keepMine])).digest('hex').slice(0, 40)}`,
+    key:
+      options.key ??
+      `publish-${createHash('sha256')
+        .update(JSON.stringify([term, base, status.pending, keepMine]))
+        .digest('hex')
+        .slice(0, 40)}`,
     changes: status.pending,
     keep_mine: keepMine,
     dry_run: dryRun,
   })) as { status: SyncOutcome['status']; stored: boolean; applied: number; conflicts: SyncConflict[]; refused: SyncOutcome['refused']; revision: number };
   if (!answer.stored) {
-    return { ...fetched, stored: false, status: answer.status, conflicts: answer.conflicts, refused: answer.refused, published: answer.applied, pending: status.pending.length };
+    const { status: outcome, conflicts, refused, applied } = answer;
+    return { ...fetched, stored: false, status: outcome, conflicts, refused, published: applied, pending: status.pending.length };
   }
   await local.run('schedule-sync-published', { ...termArgs(term), through: status.last_change });
   // The copy follows the server to its new revision (its own changes come back unchanged).

@@ -32,7 +32,7 @@ export interface AutofillInput {
 export interface AutofillResult {
   source: 'run';
   /** On a dry run, each with `draft_section`: its id in the draft, to apply only some (POST /scheduler/auto/{draft_id}/apply `sections`). */
-  placed: (Omit<ScheduleEntry, 'id' | 'locked'> & { id: number | null; locked?: boolean; draft_section?: number })[];
+  placed: (Omit<ScheduleEntry, 'id' | 'locked' | 'uid'> & { id: number | null; locked?: boolean; uid?: string; draft_section?: number })[];
   unplaced: { course_code: string; section_name: string; reason: string }[];
   /** A dry run's draft, kept an hour to apply all or part of it (POST /scheduler/auto/{draft_id}/apply); null once stored. */
   draft_id: string | null;

@@ -75,6 +75,36 @@ export interface SyncConflict {
   message: string;
 }
 
+/** What publishing or fetching came to: stored, or the conflicts and refusals a person settles first. */
+export interface SyncOutcome {
+  /** Whether anything was stored (false for a check, or when conflicts or refusals stopped it). */
+  stored: boolean;
+  /** published, fetched, preview (a check), conflicts or refused. */
+  status: 'published' | 'fetched' | 'preview' | 'conflicts' | 'refused';
+  /** Meetings changed on both sides: both versions, for the person to choose. */
+  conflicts: SyncConflict[];
+  /** Changes a rule refused, in words. */
+  refused: { meeting_uid: string; course_code: string; section_name: string; reason: string }[];
+  /** This computer's changes published (or that a check would publish). */
+  published: number;
+  /** The server's changes brought to this computer. */
+  fetched: number;
+  /** This computer's changes still to publish. */
+  pending: number;
+  /** The server revision this computer's copy is now based on. */
+  base_revision: number | null;
+}
+
+/** Where a laptop's copy of a term stands against the server: its changes not published, the server's not fetched. */
+export interface SyncCounts {
+  base_revision: number | null;
+  /** This computer's changes not yet published. */
+  not_published: number;
+  /** Changes on the server since this computer's copy. */
+  server_changes: number;
+  server_revision: number;
+}
+
 /** How a person settles a conflict: keep this side's version, or the other side's. */
 export type ConflictChoice = 'mine' | 'theirs';
 
@@ -90,7 +120,9 @@ function meetingWords(m: MeetingState): string {
   return `${meetingWhen(m)}, ${m.duration_mins} min, room ${m.room}${who ? `, ${who}` : ''}`;
 }
 
-const FIELD_WORDS: readonly [keyof MeetingState, string][] = [
+type WordedField = 'room' | 'duration_mins' | 'part_of_term' | 'joint_group' | 'campus' | 'course_code' | 'section_name';
+
+const FIELD_WORDS: readonly [WordedField, string][] = [
   ['room', 'room'],
   ['duration_mins', 'length'],
   ['part_of_term', 'part of term'],
@@ -119,29 +151,32 @@ export function sameMeeting(a: MeetingState | null, b: MeetingState | null): boo
   return changedFields(a, b).length === 0;
 }
 
-const OPERATION_WORDS: Record<ChangeOperation, string> = {
-  create: 'added',
-  edit: 'changed',
-  move: 'moved',
-  delete: 'deleted',
-  lock: 'locked',
-  unlock: 'unlocked',
-  import: 'imported',
-  copy: 'copied in',
-  autofill: 'auto-fill placed',
-  publish: 'published',
-  fetch: 'fetched',
-  restore: 'restored',
+/** How a change came about, when not by hand: said after the change ("… by import"). */
+const SOURCE_WORDS: Partial<Record<ChangeOperation, string>> = {
+  import: 'by import',
+  copy: 'by copying a term',
+  autofill: 'by auto-fill',
+  publish: 'by publishing',
+  fetch: 'by fetching from the campus server',
+  restore: 'by an undo',
 };
 
-/** A change in words: "moved CSC243 §1 from MWF 09:00 to TR 11:00", "deleted MTH201 §9 (MWF 10:00, 50 min, room B-1)". */
+/**
+ * A change in words: "moved CSC243 §1 from MWF 09:00 to TR 11:00", "added MTH201 §9 (MWF 10:00,
+ * 50 min, room B-1) by import", "deleted MTH201 §9 (…) by an undo".
+ */
 export function describeChange(operation: ChangeOperation, before: MeetingState | null, after: MeetingState | null): string {
-  const verb = OPERATION_WORDS[operation];
-  if (before === null && after !== null) return `${verb === 'changed' ? 'added' : verb} ${section(after)} (${meetingWords(after)})`;
-  if (after === null && before !== null) return `${operation === 'delete' ? 'deleted' : `${verb}: removed`} ${section(before)} (${meetingWords(before)})`;
-  if (before === null || after === null) return verb;
+  const source = SOURCE_WORDS[operation];
+  const how = source === undefined ? '' : ` ${source}`;
+  if (before === null && after !== null) return `added ${section(after)} (${meetingWords(after)})${how}`;
+  if (after === null && before !== null) return `deleted ${section(before)} (${meetingWords(before)})${how}`;
+  if (before === null || after === null) return operation;
   const fields = changedFields(before, after);
-  return `${verb} ${section(after)}${fields.length > 0 ? ` ${fields.join('; ')}` : ''}`;
+  const onlyMoved = fields.length === 1 && (before.day !== after.day || before.start_time !== after.start_time);
+  const onlyLock = fields.length === 1 && before.locked !== after.locked;
+  const verb = onlyMoved ? 'moved' : onlyLock ? (after.locked ? 'locked' : 'unlocked') : 'changed';
+  const detail = onlyLock ? '' : ` ${fields.join('; ')}`;
+  return `${verb} ${section(after)}${fields.length > 0 ? detail : ''}${how}`;
 }
 
 /** The words a conflict is listed in: both versions, and who made theirs. */

@@ -112,14 +112,24 @@ export const scheduleHandlers = defineHandlers({
       meeting_uid: meetingUidField.optional(),
       since_revision: revisionField.optional(),
       batch: batchField.optional(),
-      limit: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(HISTORY_PAGE, `must be at most ${HISTORY_PAGE}`).optional(),
+      limit: z.coerce
+        .number({ error: 'must be a number' })
+        .int('must be a whole number')
+        .min(1, 'must be at least 1')
+        .max(HISTORY_PAGE, `must be at most ${HISTORY_PAGE}`)
+        .optional(),
     }),
     "A term's change history (the current term unless given), newest first: who changed which meeting, when, how, and its values before and after; filtered by section, person, meeting, batch or since a revision",
     (ctx, input) => termHistory(ctx, input),
   ),
-  'schedule-revision': handler(termQuery, "A term's revision: how many changes were recorded for it (the current term unless given)", (ctx, term) => termRevisionOf(ctx, term)),
+  'schedule-revision': handler(termQuery, "A term's revision: how many changes were recorded for it (the current term unless given)", (ctx, term) =>
+    termRevisionOf(ctx, term),
+  ),
   'schedule-undo': handler(
-    z.object({ change_id: z.coerce.number({ error: 'must be a change id' }).int('must be a change id').positive('must be a change id').optional(), batch: batchField.optional() }),
+    z.object({
+      change_id: z.coerce.number({ error: 'must be a change id' }).int('must be a change id').positive('must be a change id').optional(),
+      batch: batchField.optional(),
+    }),
     'Undo one change, or one batch of changes (an import, an apply, a publish), through the checked write path; refused in words when a later change touched the same meeting or a rule refuses',
     (ctx, input) => undoChanges(ctx, input),
     { writes: ['timetable'] },
@@ -152,7 +162,7 @@ export const scheduleHandlers = defineHandlers({
   ),
   'schedule-changes-since': handler(
     z.object({ year: yearField, semester: semesterField, since_revision: revisionField.optional() }),
-    "What a laptop fetches: each meeting changed since a revision (every meeting without one), as it is now (null: deleted), with who changed it last",
+    'What a laptop fetches: each meeting changed since a revision (every meeting without one), as it is now (null: deleted), with who changed it last',
     (ctx, input) => changesSince(ctx, input),
   ),
   'schedule-sync-status': handler(

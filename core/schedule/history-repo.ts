@@ -109,13 +109,19 @@ export async function recordChanges(db: Db, stamp: ChangeStamp, term: Term, reco
       ON CONFLICT (department_id, year, semester) DO UPDATE SET revision = term_revisions.revision + ${records.length} RETURNING revision)
     INSERT INTO schedule_changes (${sql.join(columns.map((c) => sql.ref(c)))}, revision)
     SELECT ${sql.join(columns.map((c) => sql`v.${sql.ref(c)}`))}, r.revision - ${records.length} + v.k FROM r, (VALUES ${sql.join(
-      values.map((v, i) => sql`(${sql.join(columns.map((c) => sql`${v[c]}::${sql.raw(c === 'department_id' || c === 'year' || c === 'person_id' ? 'integer' : 'text')}`))}, ${i + 1}::integer)`),
+      values.map(
+        (v, i) =>
+          sql`(${sql.join(columns.map((c) => sql`${v[c]}::${sql.raw(c === 'department_id' || c === 'year' || c === 'person_id' ? 'integer' : 'text')}`))}, ${i + 1}::integer)`,
+      ),
     )}) AS v(${sql.join(columns.map((c) => sql.ref(c)))}, k)
     RETURNING revision`.execute(db);
     return Math.max(...result.rows.map((row) => Number(row.revision)));
   }
   await inBatches(records, async (batch) => {
-    await db.insertInto('schedule_changes').values(rows(revision + 1, batch)).execute();
+    await db
+      .insertInto('schedule_changes')
+      .values(rows(revision + 1, batch))
+      .execute();
     revision += batch.length;
   });
   await db
@@ -173,7 +179,13 @@ export async function changeById(db: Db, department: number, id: number): Promis
 
 /** The changes of one batch (one write), in the order they were made. */
 export async function changesOfBatch(db: Db, department: number, batch: string): Promise<StoredChange[]> {
-  return db.selectFrom('schedule_changes').select(CHANGE_COLUMNS).where('department_id', '=', department).where('batch', '=', batch).orderBy('revision').execute();
+  return db
+    .selectFrom('schedule_changes')
+    .select(CHANGE_COLUMNS)
+    .where('department_id', '=', department)
+    .where('batch', '=', batch)
+    .orderBy('revision')
+    .execute();
 }
 
 /** The latest change of each of the given meetings after a revision (of the department's term). */

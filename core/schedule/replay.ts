@@ -4,7 +4,8 @@ import { doctorNameKey } from '../domain/teaching';
 import type { ChangeOperation, MeetingState } from '../domain/history';
 import type { InstructorRole } from '../domain/roles';
 import type { Term } from '../domain/terms';
-import { entryByUid, upsertPart } from './repo';
+import { entryByUid, uidInUse, upsertPart } from './repo';
+import { CoreError } from '../domain/errors';
 import { changeCheckedEntry, deleteStoredEntry, storeMeeting } from './service';
 import { partsByCode } from './terms';
 
@@ -82,6 +83,8 @@ export async function applyMeetingState(
     await changeCheckedEntry(tx, current, { ...fields, locked: target.locked }, operation);
     return true;
   }
+  // Another department's meeting holds that id: never found, never overwritten, never named.
+  if (await uidInUse(tx.db, uid)) throw new CoreError('invalid', `The meeting id ${uid} is taken by another meeting: this change cannot be replayed here`);
   await storeMeeting(tx, { ...term, ...fields }, 'refuse', { operation, uid, locked: target.locked });
   return true;
 }

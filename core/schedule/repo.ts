@@ -107,7 +107,10 @@ export function checkedInstructors(row: Pick<EntryRow, 'doctor_ids' | 'doctor_ro
 }
 
 /** The booking the conflict rules see for a stored or proposed meeting; parts are the term's. */
-export function bookingOf(row: Omit<EntryRow, 'start_min' | 'room_key' | 'id' | 'uid'> & { id?: number | null }, parts: ReadonlyMap<string, PartOfTerm>): Booking {
+export function bookingOf(
+  row: Omit<EntryRow, 'start_min' | 'room_key' | 'id' | 'uid'> & { id?: number | null },
+  parts: ReadonlyMap<string, PartOfTerm>,
+): Booking {
   return {
     id: row.id ?? null,
     department: row.department_id,
@@ -145,6 +148,11 @@ const entryByUidQuery = prepared(
 /** A department's meeting by its id across stores. */
 export async function entryByUid(db: Db, department: number, uid: string): Promise<EntryRow | undefined> {
   return foldInstructors(await entryByUidQuery.rows(db, department, uid))[0];
+}
+
+/** Whether any department's meeting has this id across stores. */
+export async function uidInUse(db: Db, uid: string): Promise<boolean> {
+  return (await db.selectFrom('schedule_entries').select('id').where('uid', '=', uid).executeTakeFirst()) !== undefined;
 }
 
 /** Gives a stored meeting the id another store knows it by (a laptop's first fetch adopting the server's ids). */

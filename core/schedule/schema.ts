@@ -181,6 +181,8 @@ export interface ScheduleEntry {
   campus: string;
   /** Staff locked it: auto-fill never moves it. */
   locked: boolean;
+  /** The meeting's id across stores (its history, and publish and fetch, name it by this). */
+  uid: string;
   /** Courses of the same cohort this meeting clashes with, with no clash-free choice of sections (each also a warning). */
   curriculum_conflicts: string[];
 }

@@ -493,6 +493,7 @@ async function responses(
       joint_group: row.joint_group,
       campus: row.campus,
       locked: locked.has(row.id),
+      uid: row.uid,
       curriculum_conflicts: cohort.notes.map((n) => n.course),
     };
   });

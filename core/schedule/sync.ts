@@ -1,23 +1,21 @@
 import type { CoreContext } from '../context';
 import { invalid, type CoreError } from '../domain/errors';
-import { conflictMessage, describeChange, sameMeeting, type ChangeOperation, type ConflictChoice, type MeetingState, type SyncConflict } from '../domain/history';
+import {
+  conflictMessage,
+  describeChange,
+  sameMeeting,
+  type ChangeOperation,
+  type ConflictChoice,
+  type MeetingState,
+  type SyncConflict,
+} from '../domain/history';
 import type { Semester, Term } from '../domain/terms';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
 import { eachInSavepoint } from '../db/savepoints';
 import { termLocks } from './locks';
 import { entryByUid, listEntries, setEntryUid, type EntryRow } from './repo';
-import {
-  changesAfter,
-  keepAnswer,
-  keptAnswer,
-  lastChangeId,
-  laterChanges,
-  saveSyncBase,
-  syncBase,
-  termRevision,
-  type StoredChange,
-} from './history-repo';
+import { changesAfter, keepAnswer, keptAnswer, lastChangeId, laterChanges, saveSyncBase, syncBase, termRevision, type StoredChange } from './history-repo';
 import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges } from './history';
 import { applyMeetingState, instructorsByName } from './replay';
 
@@ -141,7 +139,7 @@ async function replayAll(
     const { written, refused } = await eachInSavepoint(tx.db, waiting, (change) =>
       applyMeetingState(tx, term, change.meeting_uid, change.after, operation, instructors),
     );
-    applied += written.length;
+    applied += written.filter(Boolean).length;
     if (refused.length === 0 || written.length === 0) {
       return { applied, refused: refused.map(({ item, error }) => refusalOf(item, before.get(item.meeting_uid) ?? null, error)) };
     }
@@ -178,7 +176,9 @@ export async function publishChanges(ctx: CoreContext, input: PublishChangesInpu
       }
       const revision = await termRevision(db, ctx.department, term);
       if (input.base_revision > revision)
-        throw invalid(`The server's ${term.semester} ${term.year} is at revision ${revision}, not ${input.base_revision}: fetch the term again before publishing`);
+        throw invalid(
+          `The server's ${term.semester} ${term.year} is at revision ${revision}, not ${input.base_revision}: fetch the term again before publishing`,
+        );
       const changes = lastOfEach(input.changes);
       const uids = changes.map((c) => c.meeting_uid);
       const server = await currentStates(tx, uids);
@@ -240,7 +240,10 @@ export interface TermChangesSince {
 }
 
 /** What a laptop fetches: the server's meetings changed since its base revision, as they are now (all of them without a base). */
-export async function changesSince(ctx: CoreContext, input: { year: number; semester: Semester; since_revision?: number | undefined }): Promise<TermChangesSince> {
+export async function changesSince(
+  ctx: CoreContext,
+  input: { year: number; semester: Semester; since_revision?: number | undefined },
+): Promise<TermChangesSince> {
   const term: Term = { year: input.year, semester: input.semester };
   return inTransaction(
     ctx.db,
@@ -446,4 +449,3 @@ export async function rebaseOnServer(ctx: CoreContext, input: RebaseInput): Prom
     }),
   );
 }
-

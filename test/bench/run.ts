@@ -16,6 +16,7 @@ import { benchReliability } from './reliability.bench';
 import { benchItc } from './itc.bench';
 import { benchStores } from './stores.bench';
 import { benchCampus } from './campus.bench';
+import { benchHistory } from './history.bench';
 import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -23,6 +24,7 @@ const sections: Record<string, () => Promise<void>> = {
   schedule: benchSchedule,
   stores: benchStores,
   campus: benchCampus,
+  history: benchHistory,
   'timetable-import': benchTimetableImport,
   import: benchImports,
   limits: benchLimits,

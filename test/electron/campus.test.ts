@@ -146,7 +146,11 @@ describe('the desktop app on a campus server', () => {
     const refused = await link.handle(laptop, 'publish', { ...TERM });
     expect(refused).toMatchObject({
       ok: true,
-      value: { stored: false, status: 'refused', refused: [{ course_code: 'PHYS211', reason: expect.stringMatching(/Lecture Hall.*another department/) as string }] },
+      value: {
+        stored: false,
+        status: 'refused',
+        refused: [{ course_code: 'PHYS211', reason: expect.stringMatching(/Lecture Hall.*another department/) as string }],
+      },
     });
     expect(JSON.stringify(refused)).not.toContain('ECE310');
     const onServer = async () =>
@@ -156,7 +160,10 @@ describe('the desktop app on a campus server', () => {
     expect(await onServer()).toEqual([]);
     const [clashing] = (await laptop.run('schedule-list', TERM)).filter((e) => e.course_code === 'PHYS211');
     await laptop.run('schedule-update', { entry_id: clashing?.id ?? 0, start_time: '13:00' });
-    expect(await link.handle(laptop, 'publish', { ...TERM, dry_run: true })).toMatchObject({ ok: true, value: { stored: false, status: 'preview', published: 2 } });
+    expect(await link.handle(laptop, 'publish', { ...TERM, dry_run: true })).toMatchObject({
+      ok: true,
+      value: { stored: false, status: 'preview', published: 2 },
+    });
     expect(await onServer()).toEqual([]);
     expect(await link.handle(laptop, 'sync-counts', { ...TERM })).toMatchObject({ ok: true, value: { not_published: 2 } });
     expect(await link.handle(laptop, 'publish', { ...TERM })).toMatchObject({ ok: true, value: { stored: true, status: 'published', published: 2 } });

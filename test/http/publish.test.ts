@@ -138,7 +138,10 @@ describe('publishing a term planned offline', () => {
     form.append('year', String(TERM.year));
     form.append('semester', TERM.semester);
     form.append('replace', 'true');
-    form.append('base_revision', String((await json<{ revision: number }>(await laptop.api(`/scheduler/revision?year=${TERM.year}&semester=${TERM.semester}`))).revision));
+    form.append(
+      'base_revision',
+      String((await json<{ revision: number }>(await laptop.api(`/scheduler/revision?year=${TERM.year}&semester=${TERM.semester}`))).revision),
+    );
     form.append('file', new Blob([listing]), 'term.csv');
     expect((await laptop.api('/scheduler/terms/publish', { method: 'POST', body: form })).status).toBe(200);
     const onLaptopNow = await json<{ course_code: string; start_time: string }[]>(await laptop.api(`/scheduler/?year=${TERM.year}&semester=${TERM.semester}`));

@@ -38,19 +38,27 @@ const asColleague = (path: string, init: RequestInit & { json?: unknown } = {}):
   campus.api(path, { ...init, headers: { authorization: `Bearer ${colleagueToken}` } });
 
 const onServer = async (): Promise<Meeting[]> => json<Meeting[]>(await asColleague(`/scheduler/?${Q}`));
-const onLaptop = async (): Promise<Meeting[]> => (await laptop.run('schedule-list', TERM)) as Meeting[];
+const onLaptop = async (): Promise<Meeting[]> => laptop.run('schedule-list', TERM);
 const labels = (meetings: readonly Meeting[]): string[] => meetings.map((m) => `${m.course_code} ${m.section_name} ${m.day} ${m.start_time}`).sort();
 
-const book = (body: Record<string, unknown>) => ({ ...TERM, duration_mins: 50, room: 'TBD', ...body });
+interface Booked {
+  course_code: string;
+  section_name: string;
+  day: string;
+  start_time: string;
+  room?: string;
+}
 
-async function colleagueBooks(body: Record<string, unknown>): Promise<Meeting> {
+const book = (body: Booked) => ({ ...TERM, duration_mins: 50, room: 'TBD', ...body });
+
+async function colleagueBooks(body: Booked): Promise<Meeting> {
   const response = await asColleague('/scheduler/', { method: 'POST', json: book(body) });
   expect(response.status, await response.clone().text()).toBe(200);
   return json<Meeting>(response);
 }
 
-async function laptopBooks(body: Record<string, unknown>): Promise<Meeting> {
-  return (await laptop.run('schedule-create', book(body))) as Meeting;
+async function laptopBooks(body: Booked): Promise<Meeting> {
+  return laptop.run('schedule-create', book(body));
 }
 
 const find = (meetings: readonly Meeting[], course: string): Meeting => {
@@ -121,7 +129,12 @@ describe('publish and fetch between a laptop and the campus', () => {
     expect(outcome.status).toBe('conflicts');
     expect(outcome.conflicts).toHaveLength(1);
     const [conflict] = outcome.conflicts;
-    expect(conflict).toMatchObject({ course_code: 'MTH101', yours: { start_time: '14:00' }, theirs: { start_time: '11:00' }, their_change: { who: COLLEAGUE } });
+    expect(conflict).toMatchObject({
+      course_code: 'MTH101',
+      yours: { start_time: '14:00' },
+      theirs: { start_time: '11:00' },
+      their_change: { who: COLLEAGUE },
+    });
     expect(conflict?.message).toMatch(/yours is MWF 14:00.*on the server, by Colleague Online \(token "script"\) at .* it is MWF 11:00/);
     // Nothing stored on either side.
     expect(find(await onServer(), 'MTH101').start_time).toBe('11:00');
@@ -238,6 +251,31 @@ describe('publishing changes over REST', () => {
     }
   });
 
+  it("cannot reach another department's meeting by its id: refused in words, nothing changed", async () => {
+    const theirs = (await json<(Meeting & { uid: string })[]>(await asColleague(`/scheduler/?${Q}`)))[0];
+    const hijack = { ...change(theirs?.uid ?? '', '06:00'), meeting_uid: theirs?.uid ?? '' };
+    hijack.after.uid = theirs?.uid ?? '';
+    const response = await campus.api('/scheduler/terms/publish-changes', {
+      method: 'POST',
+      json: { ...TERM, base_revision: 0, key: 'hijack-attempt-1', changes: [hijack] },
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toMatchObject({
+      stored: false,
+      status: 'refused',
+      refused: [{ reason: expect.stringMatching(/taken by another meeting/) as string }],
+    });
+    expect(find(await onServer(), theirs?.course_code ?? '').start_time).toBe(theirs?.start_time);
+    const deleting = await campus.api('/scheduler/terms/publish-changes', {
+      method: 'POST',
+      json: { ...TERM, base_revision: 0, key: 'hijack-attempt-2', changes: [{ meeting_uid: theirs?.uid, after: null }] },
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
+    expect(await json(deleting)).toMatchObject({ stored: true, applied: 0 });
+    expect((await onServer()).map((m) => m.id)).toContain(theirs?.id);
+  });
+
   it('replaces a term with a whole listing only with replace and the revision it replaces', async () => {
     const listing = ['Course,Section,Days,Start Time,End Time,Room', 'MTH900,1,MW,08:00,08:50,TBD'].join('\n');
     const upload = (fields: Record<string, string>): Promise<Response> => {
@@ -293,9 +331,15 @@ describe('the history of a term', () => {
     const creation = (await history('&course_code=MTH810')).changes.find((c) => c.operation === 'create');
     const refused = await asColleague('/scheduler/history/undo', { method: 'POST', json: { change_id: creation?.id } });
     expect(refused.status).toBe(400);
-    expect((await json<{ detail: string }>(refused)).detail).toMatch(/Cannot undo: MTH810 section 1 was changed after it, by Colleague Online \(token "script"\)/);
+    expect((await json<{ detail: string }>(refused)).detail).toMatch(
+      /Cannot undo: MTH810 section 1 was changed after it, by Colleague Online \(token "script"\)/,
+    );
     // Another department cannot undo (or see) it.
-    const foreign = await campus.api('/scheduler/history/undo', { method: 'POST', json: { change_id: restored?.id }, headers: { authorization: `Bearer ${otherToken}` } });
+    const foreign = await campus.api('/scheduler/history/undo', {
+      method: 'POST',
+      json: { change_id: restored?.id },
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
     expect(foreign.status).toBe(404);
   });
 

@@ -59,6 +59,26 @@ async function importListing(server: ServeProcess, csv: string): Promise<Respons
   return api(server, '/scheduler/import', { method: 'POST', body: form });
 }
 
+/** A meeting a laptop created, as its publish carries it. */
+const publishedMeeting = (uid: string, course: string, start: string) => ({
+  meeting_uid: uid,
+  operation: 'create',
+  after: {
+    uid,
+    course_code: course,
+    section_name: '1',
+    day: 'MW',
+    start_time: start,
+    duration_mins: 50,
+    room: 'TBD',
+    part_of_term: '1',
+    joint_group: null,
+    campus: 'Beirut',
+    instructors: [],
+    locked: false,
+  },
+});
+
 const entriesOf = async (server: ServeProcess, year: number, semester: string): Promise<ScheduleEntry[]> =>
   (await (await api(server, `/scheduler/?year=${year}&semester=${semester}`)).json()) as ScheduleEntry[];
 
@@ -200,6 +220,66 @@ describe('two server processes on one PostgreSQL database', () => {
     // The terms the import held are free again: the same listing imports whole through the other process.
     const again = await importListing(b, syntheticListing(2_000, { year: 2033, semester: 'Fall' }));
     expect(again.status).toBe(200);
+  }, 120_000);
+
+  it('replays a publish through one process on a term another process changed, keeps both, and applies a retried key once on either', async () => {
+    const term = { year: 2034, semester: 'Fall' };
+    const colleague = await post(b, '/scheduler/', { ...term, course_code: 'MTH201', section_name: '9', day: 'TR', start_time: '10:00', duration_mins: 50 });
+    expect(colleague.status).toBe(200);
+    const body = { ...term, base_revision: 0, key: 'two-processes-publish', changes: [publishedMeeting('laptop-uid-1', 'MTH300', '13:00')] };
+    const first = await post(a, '/scheduler/terms/publish-changes', body);
+    expect(await first.json()).toMatchObject({ status: 'published', revision: 2, replayed: false });
+    const again = await post(b, '/scheduler/terms/publish-changes', body);
+    expect(await again.json()).toMatchObject({ status: 'published', revision: 2, replayed: true });
+    expect((await entriesOf(a, term.year, term.semester)).map((e) => e.course_code).sort()).toEqual(['MTH201', 'MTH300']);
+  });
+
+  it('stores none of a publish whose process is killed (kill -9) while it replays, and the same publish then applies whole', async () => {
+    const term = { year: 2035, semester: 'Spring' };
+    const victim = await startProcess();
+    const watcher = new pg.Client({ connectionString: database.url });
+    await watcher.connect();
+    const changes = Array.from({ length: 2_000 }, (_, i) =>
+      publishedMeeting(`killed-${i}`, `K${String(1000 + i)}`, `${String(7 + (i % 14)).padStart(2, '0')}:00`),
+    );
+    const body = { ...term, base_revision: 0, key: 'killed-publish', changes };
+    try {
+      const publishing = post(victim, '/scheduler/terms/publish-changes', body).catch(() => null);
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const { rows } = await watcher.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM schedule_entries WHERE year = $1 AND semester = $2`, [
+          term.year,
+          term.semester,
+        ]);
+        const active = await watcher.query<{ n: number }>(
+          `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE '%schedule_changes%' AND pid <> pg_backend_pid()`,
+        );
+        if ((rows[0]?.n ?? 0) > 0 || (active.rows[0]?.n ?? 0) > 0) break;
+        if (Date.now() > deadline) throw new Error('the publish never started writing');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+      await publishing;
+      await expect
+        .poll(
+          async () =>
+            (
+              await watcher.query<{ n: number }>(
+                `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`,
+              )
+            ).rows[0]?.n,
+          { timeout: 10_000 },
+        )
+        .toBe(0);
+    } finally {
+      await watcher.end();
+    }
+    expect(await entriesOf(b, term.year, term.semester)).toEqual([]);
+    expect(await (await api(b, `/scheduler/revision?year=${term.year}&semester=${term.semester}`)).json()).toMatchObject({ revision: 0 });
+    const whole = await post(b, '/scheduler/terms/publish-changes', body);
+    expect(await whole.json()).toMatchObject({ status: 'published', applied: 1_000, replayed: false });
+    expect(await entriesOf(a, term.year, term.semester)).toHaveLength(1_000);
   }, 120_000);
 
   it('sends a change made through one process to the event stream opened on the other', async () => {

@@ -3,7 +3,6 @@
 -- meeting alike, so publishing and fetching replay changes instead of replacing a term.
 ALTER TABLE schedule_entries ADD COLUMN uid TEXT COLLATE "C";
 UPDATE schedule_entries SET uid = replace(gen_random_uuid()::text, '-', '');
-ALTER TABLE schedule_entries ALTER COLUMN uid SET NOT NULL;
 CREATE UNIQUE INDEX schedule_entries_uid ON schedule_entries (uid);
 
 -- A department's term revision: the number of changes recorded for it.

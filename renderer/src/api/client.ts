@@ -149,7 +149,7 @@ export const transport: Transport = typeof window !== 'undefined' && window.term
 
 /** The desktop app's link to a campus server (electron/campus-link.ts), or null in a browser. */
 export async function campusLink(
-  action: 'status' | 'connect' | 'online' | 'offline' | 'disconnect' | 'publish' | 'fetch',
+  action: 'status' | 'connect' | 'online' | 'offline' | 'disconnect' | 'publish' | 'fetch' | 'sync-counts',
   args: Record<string, unknown> = {},
 ): Promise<unknown> {
   const bridge = typeof window !== 'undefined' ? window.termwise : undefined;

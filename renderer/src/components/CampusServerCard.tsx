@@ -1,10 +1,85 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Group, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Group, List, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import type { ConflictChoice, MeetingState, SyncCounts, SyncOutcome } from '../../../core/domain/history';
 import { useCampusLink } from '../controllers/campus-link';
 import { useLive } from '../api/live';
 import type { Term } from '../api/wire';
 import { TermPicker } from './TermPicker';
 import { SubmitForm } from './SubmitForm';
+
+/** Where this computer's copy of the term stands against the server. */
+function SyncCountsLine({ counts, onRefresh }: { counts: SyncCounts | null; onRefresh: () => void }) {
+  return (
+    <Group gap="xs" data-testid="sync-counts">
+      <Text size="sm">
+        {counts === null
+          ? 'Not compared with the server yet.'
+          : `${counts.not_published} change${counts.not_published === 1 ? '' : 's'} not published · ${
+              counts.base_revision === null
+                ? `the server has ${counts.server_changes} meeting${counts.server_changes === 1 ? '' : 's'} (never fetched here)`
+                : `the server has ${counts.server_changes} change${counts.server_changes === 1 ? '' : 's'} since your copy`
+            }`}
+      </Text>
+      <Button size="compact-xs" variant="subtle" onClick={onRefresh}>
+        Compare
+      </Button>
+    </Group>
+  );
+}
+
+const version = (m: MeetingState | null): string => (m === null ? 'deleted' : `${m.day} ${m.start_time}, ${m.duration_mins} min, room ${m.room}`);
+
+/** The conflicts (both versions, a choice for each) and the refusals of the last publish or fetch: nothing was stored. */
+interface SyncProblemsProps {
+  outcome: SyncOutcome;
+  choices: Record<string, ConflictChoice>;
+  onChoose: (uid: string, c: ConflictChoice) => void;
+}
+
+function SyncProblems({ outcome, choices, onChoose }: SyncProblemsProps) {
+  return (
+    <Alert color="orange" data-testid="sync-problems" title="Nothing was stored">
+      {outcome.conflicts.length > 0 && (
+        <Stack gap={6}>
+          <Text size="sm">
+            {outcome.conflicts.length} meeting{outcome.conflicts.length === 1 ? ' was' : 's were'} changed both here and on the server. Choose for each, then
+            publish or fetch again.
+          </Text>
+          {outcome.conflicts.slice(0, 100).map((c) => (
+            <Group key={c.meeting_uid} justify="space-between" wrap="nowrap" data-testid="sync-conflict">
+              <Text size="sm">
+                <b>
+                  {c.course_code} §{c.section_name}
+                </b>
+                : yours {version(c.yours)}; on the server {version(c.theirs)}
+                {c.their_change ? ` (by ${c.their_change.who})` : ''}
+              </Text>
+              <SegmentedControl
+                size="xs"
+                value={choices[c.meeting_uid] ?? ''}
+                onChange={(v) => onChoose(c.meeting_uid, v as ConflictChoice)}
+                data={[
+                  { value: 'mine', label: 'Keep mine' },
+                  { value: 'theirs', label: 'Keep theirs' },
+                ]}
+                aria-label={`${c.course_code} §${c.section_name}: keep which version`}
+              />
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {outcome.refused.length > 0 && (
+        <List size="sm" mt={4}>
+          {outcome.refused.slice(0, 100).map((r) => (
+            <List.Item key={r.meeting_uid}>
+              {r.course_code} §{r.section_name}: {r.reason}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
 
 /** Settings → Campus server, in the desktop app: plan offline or on a campus server, publish a term, fetch one back. */
 export function CampusServerCard() {
@@ -12,6 +87,12 @@ export function CampusServerCard() {
   const current = useLive('schedule-settings', {}).data?.current_term ?? null;
   const [chosen, setChosen] = useState<Term | null>(null);
   const term = chosen ?? current;
+  const connected = link.status?.connected === true;
+  const { refreshCounts } = link;
+  // Compared once on opening; again after each publish or fetch, and on Compare.
+  useEffect(() => {
+    if (connected && current) void refreshCounts(current);
+  }, [connected, current?.year, current?.semester]);
   if (!link.available || !link.status) return null;
   const { status } = link;
   return (
@@ -33,19 +114,31 @@ export function CampusServerCard() {
             </Group>
             {term && (
               <Group align="end">
-                <TermPicker label="Term" value={term} onChange={setChosen} />
+                <TermPicker
+                  label="Term"
+                  value={term}
+                  onChange={(t) => {
+                    setChosen(t);
+                    void link.refreshCounts(t);
+                  }}
+                />
                 <Button variant="default" onClick={() => void link.publish(term, true)}>
                   Check against the server
                 </Button>
-                <Button onClick={() => void link.publish(term, false)}>Publish this computer&apos;s term</Button>
-                <Button variant="default" onClick={() => void link.fetchBack(term)}>
-                  Fetch the server&apos;s term
+                <Button onClick={() => void link.publish(term, false)} data-testid="campus-publish">
+                  Publish this computer&apos;s changes
+                </Button>
+                <Button variant="default" onClick={() => void link.fetchBack(term)} data-testid="campus-fetch">
+                  Fetch the server&apos;s changes
                 </Button>
               </Group>
             )}
+            {term && <SyncCountsLine counts={link.counts} onRefresh={() => void link.refreshCounts(term)} />}
+            {link.outcome && <SyncProblems outcome={link.outcome} choices={link.choices} onChoose={link.choose} />}
             <Text size="xs" c="dimmed">
-              Publishing replaces your department&apos;s term on the server with this computer&apos;s, all or nothing: the server refuses it, listing every
-              clash with another department&apos;s bookings, until none is left. Fetching replaces this computer&apos;s term with the server&apos;s.
+              Publishing sends the changes made on this computer since its copy of the term, and the server replays each through its rules; fetching brings the
+              server&apos;s changes here and keeps yours on top. Nothing is replaced: a meeting changed on both sides is listed with both versions, and nothing
+              is stored until you keep yours or theirs.
             </Text>
           </>
         ) : (
@@ -71,13 +164,6 @@ export function CampusServerCard() {
         {link.problem && (
           <Alert color="red" role="alert">
             {link.problem}
-            {link.clashes.length > 0 && (
-              <List size="sm" mt={4}>
-                {link.clashes.slice(0, 50).map((c) => (
-                  <List.Item key={c}>{c}</List.Item>
-                ))}
-              </List>
-            )}
           </Alert>
         )}
       </Stack>

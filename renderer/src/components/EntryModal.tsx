@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, NumberInput, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useTermHistory } from '../controllers/history';
+import { ChangeList } from './HistoryPanel';
 import { messageOf } from '../api/errors';
 import type { Course, Doctor, Entry, PartOfTerm, Term } from '../api/wire';
 import { createEntry, removeEntry, updateEntry } from '../controllers/timetable';
@@ -99,6 +101,7 @@ export function EntryModal({ draft, term, parts, courses, doctors, recommended, 
     }
   };
 
+  const uid = form.id === undefined ? undefined : entries.find((e) => e.id === form.id)?.uid;
   return (
     <Modal opened onClose={onClose} title={form.id ? 'Edit section' : 'New section'} size="lg">
       <Stack gap="xs" data-testid="entry-form">
@@ -207,7 +210,23 @@ export function EntryModal({ draft, term, parts, courses, doctors, recommended, 
             </Button>
           </Group>
         </Group>
+        {term && uid && <MeetingHistory term={term} uid={uid} />}
       </Stack>
     </Modal>
+  );
+}
+
+/** A meeting's own history, below its form: who changed it, when, and from what. */
+function MeetingHistory({ term, uid }: { term: Term; uid: string }) {
+  const history = useTermHistory(term, { meeting_uid: uid });
+  return (
+    <Stack gap={4} data-testid="entry-history">
+      <Text size="sm" fw={600}>
+        History of this meeting
+      </Text>
+      <ScrollArea.Autosize mah={160}>
+        <ChangeList changes={history.changes} canUndo={false} testId="entry-history" />
+      </ScrollArea.Autosize>
+    </Stack>
   );
 }

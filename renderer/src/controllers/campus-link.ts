@@ -5,6 +5,7 @@ import { messageOf } from '../api/errors';
 import type { Term } from '../api/wire';
 import { notifyDone, notifyError } from '../lib/notify';
 import { termLabel } from '../../../core/domain/terms';
+import type { ConflictChoice, SyncCounts, SyncOutcome } from '../../../core/domain/history';
 
 interface LinkStatus {
   connected: boolean;
@@ -12,13 +13,43 @@ interface LinkStatus {
   url: string | null;
 }
 
-/** Settings → Campus server (desktop app): connect with a sign-in, publish a term planned offline, fetch one back. */
+/** Settings → Campus server (desktop app): connect with a sign-in, publish this computer's changes to a term, fetch the server's. */
 export function useCampusLink() {
   const available = transport.kind === 'ipc';
   const [status, setStatus] = useState<LinkStatus | null>(null);
   const [form, setForm] = useState({ url: '', login: '', password: '' });
   const [problem, setProblem] = useState<string | null>(null);
-  const [clashes, setClashes] = useState<string[]>([]);
+  const [counts, setCounts] = useState<SyncCounts | null>(null);
+  const [outcome, setOutcome] = useState<SyncOutcome | null>(null);
+  const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
+  const refreshCounts = async (term: Term): Promise<void> => {
+    try {
+      setCounts((await campusLink('sync-counts', { ...term })) as SyncCounts);
+    } catch {
+      // Offline or not connected: no counts to show.
+      setCounts(null);
+    }
+  };
+  const sync = async (action: 'publish' | 'fetch', term: Term, dryRun: boolean): Promise<void> => {
+    setProblem(null);
+    try {
+      const result = (await campusLink(action, { ...term, dry_run: dryRun, choices })) as SyncOutcome;
+      setOutcome(result.stored || result.status === 'preview' ? null : result);
+      if (result.stored) {
+        setChoices({});
+        notifyDone(
+          action === 'publish'
+            ? `${result.published} change${result.published === 1 ? '' : 's'} of ${termLabel(term)} published; ${result.fetched} from the server brought here.`
+            : `${result.fetched} change${result.fetched === 1 ? '' : 's'} of ${termLabel(term)} fetched; ${result.pending} of this computer's still to publish.`,
+          action === 'publish' ? 'Published' : 'Fetched',
+        );
+        void queryClient.resetQueries();
+      } else if (result.status === 'preview') notifyDone(`${termLabel(term)}: ${result.published} change(s) would publish without a conflict.`, 'Checked');
+    } catch (e) {
+      setProblem(messageOf(e));
+    }
+    await refreshCounts(term);
+  };
   useEffect(() => {
     if (available)
       void campusLink('status').then(
@@ -35,7 +66,6 @@ export function useCampusLink() {
     status,
     form,
     problem,
-    clashes,
     edit: (change: Partial<typeof form>) => setForm((f) => ({ ...f, ...change })),
     connect: async (): Promise<void> => {
       setProblem(null);
@@ -67,29 +97,16 @@ export function useCampusLink() {
         notifyError(e);
       }
     },
-    /** Publishes the laptop's term to the server: refused whole with every clash listed, or stored whole. */
-    publish: async (term: Term, dryRun: boolean): Promise<void> => {
-      setProblem(null);
-      setClashes([]);
-      try {
-        await campusLink('publish', { ...term, dry_run: dryRun });
-        notifyDone(
-          dryRun ? `${termLabel(term)} would publish without a clash.` : `${termLabel(term)} is on the campus server.`,
-          dryRun ? 'Checked' : 'Published',
-        );
-      } catch (e) {
-        setProblem(messageOf(e));
-        const listed = (e as { conflicts?: unknown }).conflicts;
-        if (Array.isArray(listed)) setClashes(listed.map((c) => (typeof c === 'string' ? c : JSON.stringify(c))));
-      }
-    },
-    fetchBack: async (term: Term): Promise<void> => {
-      try {
-        await campusLink('fetch', { ...term });
-        notifyDone(`${termLabel(term)} was fetched from the campus server to plan offline.`, 'Fetched');
-      } catch (e) {
-        notifyError(e, 'Not fetched');
-      }
-    },
+    /** Where this computer's copy of the term stands: its changes not published, the server's not fetched. */
+    counts,
+    /** The last publish's or fetch's conflicts and refusals, for the person to settle. */
+    outcome,
+    choices,
+    choose: (uid: string, choice: ConflictChoice): void => setChoices((c) => ({ ...c, [uid]: choice })),
+    /** Check (dry run) or publish this computer's changes: stored, or the conflicts and refusals listed with nothing stored. */
+    publish: (term: Term, dryRun: boolean): Promise<void> => sync('publish', term, dryRun),
+    /** Fetch the server's changes, keeping this computer's unpublished ones. */
+    fetchBack: (term: Term): Promise<void> => sync('fetch', term, false),
+    refreshCounts,
   };
 }

@@ -14,6 +14,8 @@ import { PartsDialog } from '../components/PartsDialog';
 import { DoctorModal } from '../components/DoctorModal';
 import { AutofillDialog, AutofillPreview } from '../components/AutofillPanel';
 import { RoomsPanel } from '../components/RoomsPanel';
+import { HistoryPanel } from '../components/HistoryPanel';
+import { useAccount } from '../controllers/session';
 import { ErrorNote } from '../components/ErrorNote';
 import { useSchedulerPage, type SchedulerPageState, type SchedulerView } from '../controllers/scheduler';
 import { termLabel } from '../../../core/domain/terms';
@@ -274,6 +276,7 @@ function SchedulerDialogs({ page }: { page: SchedulerPageState }) {
 
 export function SchedulerPage() {
   const page = useSchedulerPage();
+  const account = useAccount();
   return (
     <Stack>
       <TermBar page={page} />
@@ -292,6 +295,7 @@ export function SchedulerPage() {
       )}
       <TimetableCard page={page} />
       {page.term && <UnscheduledPanel term={page.term} />}
+      {page.term && <HistoryPanel term={page.term} canUndo={account.me?.role !== 'viewer'} />}
       <SimpleGrid cols={{ base: 1, lg: 3 }} className="tw-no-print" style={{ alignItems: 'start' }}>
         <WarningsPanel entries={page.entries} />
         <DoctorsPanel doctors={page.doctors} entries={page.entries} onPick={(id) => page.setFilters({ doctor: String(id) })} />

@@ -1,0 +1,32 @@
+import { call, type Result } from '../api/client';
+import { useLive } from '../api/live';
+import type { Term } from '../api/wire';
+
+/** A term's change history as the screens show it: newest first. */
+export type TermHistory = Result<'schedule-history'>;
+export type TermChange = TermHistory['changes'][number];
+
+export interface HistoryFilter {
+  person_id?: number | undefined;
+  course_code?: string | undefined;
+  section_name?: string | undefined;
+  meeting_uid?: string | undefined;
+}
+
+const NONE: TermChange[] = [];
+
+/** A term's changes, live (a change by anyone, anywhere, shows at once), filtered by person, section or meeting. */
+export function useTermHistory(term: Term | null, filter: HistoryFilter = {}): { changes: TermChange[]; revision: number | null; error: string | null } {
+  const args = term === null ? null : { year: term.year, semester: term.semester, limit: 200, ...withoutBlanks(filter) };
+  const history = useLive('schedule-history', args);
+  return { changes: history.data?.changes ?? NONE, revision: history.data?.revision ?? null, error: history.error };
+}
+
+function withoutBlanks(filter: HistoryFilter): HistoryFilter {
+  return Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+/** Undoes one change, or the whole batch it was part of; the timetable and history show it on the change event. Throws the refusal. */
+export function undoChange(change: Pick<TermChange, 'id' | 'batch'>, whole: boolean): Promise<Result<'schedule-undo'>> {
+  return call('schedule-undo', whole ? { batch: change.batch } : { change_id: change.id });
+}

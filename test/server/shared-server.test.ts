@@ -239,7 +239,7 @@ describe('two server processes on one PostgreSQL database', () => {
     const victim = await startProcess();
     const watcher = new pg.Client({ connectionString: database.url });
     await watcher.connect();
-    const changes = Array.from({ length: 2_000 }, (_, i) =>
+    const changes = Array.from({ length: 1_000 }, (_, i) =>
       publishedMeeting(`killed-${i}`, `K${String(1000 + i)}`, `${String(7 + (i % 14)).padStart(2, '0')}:00`),
     );
     const body = { ...term, base_revision: 0, key: 'killed-publish', changes };

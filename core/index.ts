@@ -76,7 +76,9 @@ function shareChanges(store: Store, events: CoreEvents): () => void {
   const stopSending = events.subscribe((event) => {
     if (event.type !== 'changed' || event.remote) return;
     store.wrote();
-    store.publish(JSON.stringify({ from: PROCESS_ID, event: { type: 'changed', areas: event.areas } } satisfies ChangeMessage)).catch((error: unknown) => {
+    // The department travels with the change: another process shows it to that department's readers alone.
+    const shared: ChangedEvent = { type: 'changed', areas: event.areas, ...(event.department === undefined ? {} : { department: event.department }) };
+    store.publish(JSON.stringify({ from: PROCESS_ID, event: shared } satisfies ChangeMessage)).catch((error: unknown) => {
       console.error(`Could not tell other server processes of a change: ${error instanceof Error ? error.message : String(error)}`);
     });
   });

@@ -18,7 +18,10 @@ export const flagField = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'
  * text longer than any cell an upload keeps. `max` for fields with a natural, shorter bound.
  */
 export function boundedText(max: number = LIMITS.cellChars): z.ZodString {
-  return z.string().max(max, `must be at most ${max.toLocaleString('en-US')} characters`);
+  return z
+    .string()
+    .max(max, `must be at most ${max.toLocaleString('en-US')} characters`)
+    .refine((text) => !text.includes('\u0000'), 'must not contain a NUL character');
 }
 
 /** A year as a JSON number, within the years Termwise stores. */

@@ -17,7 +17,7 @@ export interface DepartmentsTable {
 }
 
 export interface CoursesTable {
-  department_id: Generated<number>;
+  department_id: number;
   code: string;
   name: string;
   prefix: string;
@@ -30,7 +30,7 @@ export interface CoursesTable {
 
 export interface OfferingsTable {
   id: Generated<number>;
-  department_id: Generated<number>;
+  department_id: number;
   year: number;
   semester: string;
   campus: string;
@@ -60,7 +60,7 @@ export interface DepartmentDoctorsTable {
 
 export interface ModelsTable {
   id: Generated<number>;
-  department_id: Generated<number>;
+  department_id: number;
   campus: string;
   model_version: string;
   trained_at: string;
@@ -80,7 +80,7 @@ export interface ModelsTable {
 
 export interface PredictionRunsTable {
   id: Generated<number>;
-  department_id: Generated<number>;
+  department_id: number;
   run_name: string;
   target_year: number;
   target_semester: string;
@@ -117,14 +117,14 @@ export interface PredictionEntriesTable {
 }
 
 export interface SettingsTable {
-  department_id: Generated<number>;
+  department_id: number;
   key: string;
   value: string;
 }
 
 export interface TermPartsTable {
   id: Generated<number>;
-  department_id: Generated<number>;
+  department_id: number;
   year: number;
   semester: string;
   code: string;
@@ -135,7 +135,7 @@ export interface TermPartsTable {
 
 export interface ScheduleEntriesTable {
   id: Generated<number>;
-  department_id: Generated<number>;
+  department_id: number;
   year: number | null;
   semester: string | null;
   course_code: string;
@@ -201,7 +201,7 @@ export interface RoomsTable {
 }
 
 export interface ConfirmedTermsTable {
-  department_id: Generated<number>;
+  department_id: number;
   campus: string;
   year: number;
   semester: string;
@@ -210,7 +210,7 @@ export interface ConfirmedTermsTable {
 
 export interface TermNotesTable {
   id: Generated<number>;
-  department_id: Generated<number>;
+  department_id: number;
   year: number;
   semester: string;
   kind: string;

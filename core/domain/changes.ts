@@ -21,6 +21,9 @@ export interface ChangedEvent {
 /** A changed event as it arrives from elsewhere (another server process): checked before it is passed on. */
 export function isChangedEvent(value: unknown): value is ChangedEvent {
   if (typeof value !== 'object' || value === null) return false;
-  const event = value as { type?: unknown; areas?: unknown };
-  return event.type === 'changed' && Array.isArray(event.areas) && event.areas.every((area) => (CHANGE_AREAS as readonly unknown[]).includes(area));
+  const event = value as { type?: unknown; areas?: unknown; department?: unknown };
+  const department = event.department === undefined || (typeof event.department === 'number' && Number.isSafeInteger(event.department) && event.department > 0);
+  return (
+    event.type === 'changed' && department && Array.isArray(event.areas) && event.areas.every((area) => (CHANGE_AREAS as readonly unknown[]).includes(area))
+  );
 }

@@ -3,6 +3,8 @@ import type { Db } from '../db/store';
 import { inBatches, isRowId, readInBatches } from '../db/batches';
 import { doctorNameKey } from '../domain/teaching';
 import { prepared } from '../db/prepared';
+import { invalid } from '../domain/errors';
+import { echo } from '../domain/bounds';
 import type { Doctor, DoctorRecord } from './schema';
 
 /** The rows this repository reads and writes, for features that read doctors through it. */
@@ -66,6 +68,8 @@ export async function ensureDoctors(db: Db, department: number, doctors: readonl
       .execute();
     const keys = batch.map((d) => doctorNameKey(d.name));
     for (const row of await db.selectFrom('doctors').select(['id', 'name_key']).where('name_key', 'in', keys).execute()) ids.set(row.name_key, row.id);
+    const lost = batch.find((d) => !ids.has(doctorNameKey(d.name)));
+    if (lost) throw invalid(`The instructor name "${echo(lost.name, 100)}" cannot be stored: give a name of letters, digits and spaces`);
     await db
       .insertInto('department_doctors')
       .values(batch.map((d) => ({ department_id: department, doctor_id: ids.get(doctorNameKey(d.name)) as number, allowed_courses: d.allowed_courses })))

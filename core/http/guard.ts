@@ -70,6 +70,13 @@ export interface ServerAccess {
 
 export const LOCAL_ONLY: ServerAccess = { hosts: new Set(), origins: new Set() };
 
+/** Whether a request reached the server by one of its https public addresses: its session cookie is then Secure. */
+export function reachedOverHttps(headers: IncomingHttpHeaders, access: ServerAccess): boolean {
+  const host = header(headers, 'host')?.trim().toLowerCase();
+  if (!host) return false;
+  return [...access.origins].some((origin) => origin.startsWith('https://') && (origin === `https://${host}` || new URL(origin).host === host));
+}
+
 /**
  * Whether a request comes from the app page itself: same-origin by the browser's word (when it
  * says), with an Origin that is the server's own or a public one it was given.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGN_IN_FAILED_FRAGMENT, SIGNED_IN_FRAGMENT } from '../domain/session-wire';
+import { reachedOverHttps, type ServerAccess } from './guard';
 import { clearedSessionCookieHeader, cookieValue, LOGIN_PARAM, sessionCookieHeader, sessionCookieName, type BrowserSessions } from './session';
 
 /**
@@ -10,7 +11,7 @@ import { clearedSessionCookieHeader, cookieValue, LOGIN_PARAM, sessionCookieHead
  * credentials; `/?login=<nonce>` signs the browser in once (see session.ts) and redirects to the
  * page with the session key in the fragment.
  */
-export async function serveRenderer(app: FastifyInstance, dir: string, sessions: BrowserSessions): Promise<void> {
+export async function serveRenderer(app: FastifyInstance, dir: string, sessions: BrowserSessions, access: ServerAccess): Promise<void> {
   // Asset names carry a content hash, so browsers may keep them for good.
   await app.register(fastifyStatic, { root: join(dir, 'assets'), prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d' });
   const page = (): string => readFileSync(join(dir, 'index.html'), 'utf8');
@@ -26,7 +27,9 @@ export async function serveRenderer(app: FastifyInstance, dir: string, sessions:
         // No referrer and no caching: the used link must not travel anywhere or be replayed from a cache.
         void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
         if (!session) return reply.redirect(`/#${SIGN_IN_FAILED_FRAGMENT}`, 303);
-        return reply.header('set-cookie', sessionCookieHeader(port(request), session.id)).redirect(`/#${SIGNED_IN_FRAGMENT}${session.key}`, 303);
+        return reply
+          .header('set-cookie', sessionCookieHeader(port(request), session.id, reachedOverHttps(request.headers, access)))
+          .redirect(`/#${SIGNED_IN_FRAGMENT}${session.key}`, 303);
       }
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(page());
     });

@@ -104,7 +104,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       });
     }
     if (who.caller !== null && who.actor !== null)
-      callers.set(request, { caller: who.caller, actor: who.actor, stillLetIn: async () => (await whoCalls(core, decision)) !== null });
+      callers.set(request, { caller: who.caller, actor: who.actor, current: async () => (await whoCalls(core, decision))?.actor ?? null });
     return undefined;
   });
 
@@ -135,7 +135,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // Progress events (training, imports) as Server-Sent Events, for as long as the caller may read them:
   // a browser's stream ends with its session (sign-out, expiry, a new token), a script's with its token.
   app.get('/events', (request, reply) => {
-    const { caller, actor, stillLetIn } = whoOf(request);
+    const { caller, actor: opened, current } = whoOf(request);
+    let actor = opened;
     const sessionId = caller === 'browser' ? cookieValue(request.headers.cookie, sessionCookieName(request.socket.localPort ?? 0)) : null;
     const tokenAtStart = token();
     const stillAllowed = (): boolean => (caller === 'browser' ? sessionId !== null && (sessions?.isLive(sessionId) ?? false) : token() === tokenAtStart);
@@ -147,12 +148,21 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       stopWatching?.();
       reply.raw.end();
     };
+    // Events are shown in order, each to the caller as they are when it is shown: a change to people
+    // (this caller's role or department, a token revoked, an account disabled) is read again first,
+    // so that the stream narrows with a demotion and ends with lost access.
+    let shown = Promise.resolve();
     const unsubscribe = core.events.subscribe((event) => {
-      if (!stillAllowed()) return end();
-      const shown = eventFor(event, actor);
-      if (shown) reply.raw.write(`data: ${JSON.stringify(shown)}\n\n`);
-      // A change to people may be this caller's own token revoked or account disabled: the stream ends with it.
-      if (event.type === 'changed' && event.areas.includes('people') && actor.person !== null) void stillLetIn().then((ok) => (ok ? undefined : end()), end);
+      shown = shown.then(async () => {
+        if (!stillAllowed()) return end();
+        if (event.type === 'changed' && event.areas.includes('people') && actor.person !== null) {
+          const now = await current().catch(() => null);
+          if (now === null) return end();
+          actor = now;
+        }
+        const visible = eventFor(event, actor);
+        if (visible && !reply.raw.writableEnded) reply.raw.write(`data: ${JSON.stringify(visible)}\n\n`);
+      });
     });
     const stopWatching = sessionId !== null ? sessions?.onEnd(sessionId, end) : undefined;
     request.raw.on('close', () => {
@@ -172,8 +182,8 @@ const callers = new WeakMap<FastifyRequest, Who>();
 interface Who {
   caller: Caller;
   actor: Actor;
-  /** Whether the credentials the request came with still let anyone in (a token not revoked, an account not disabled). */
-  stillLetIn: () => Promise<boolean>;
+  /** Who the credentials the request came with act for now (a role or department changed since), or null when they let nobody in. */
+  current: () => Promise<Actor | null>;
 }
 
 /**

@@ -159,8 +159,9 @@ export function sessionCookieName(port: number): string {
   return `termwise_session_${port}`;
 }
 
-export function sessionCookieHeader(port: number, id: string): string {
-  return `${sessionCookieName(port)}=${id}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_LIFETIME_MS / 1000}`;
+/** The session cookie; `secure` (the page reached over https) keeps the browser from ever sending it in the clear. */
+export function sessionCookieHeader(port: number, id: string, secure: boolean): string {
+  return `${sessionCookieName(port)}=${id}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_LIFETIME_MS / 1000}${secure ? '; Secure' : ''}`;
 }
 
 export function clearedSessionCookieHeader(port: number): string {

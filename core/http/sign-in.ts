@@ -5,7 +5,7 @@ import { CoreError } from '../domain/errors';
 import { boundedText } from '../input-fields';
 import { signIn } from '../people';
 import { PASSWORD_LENGTH } from '../people/passwords';
-import { isPageRequest, type ServerAccess } from './guard';
+import { isPageRequest, reachedOverHttps, type ServerAccess } from './guard';
 import { sessionCookieHeader, type BrowserSessions } from './session';
 
 /** Sign-in attempts one address may make in a window, whatever the logins: beyond, 429 until it passes. */
@@ -72,7 +72,7 @@ export function serveSignIn(
       throw new CoreError('too_many', `Too many sign-in attempts from this address: wait ${wait} s`);
     }
     const outcome = await signIn(core.context.db, body.login, body.password, core.context.now());
-    if (!outcome.ok) throw new CoreError(outcome.locked ? 'too_many' : 'unauthorized', outcome.detail);
+    if (!outcome.ok) throw new CoreError('unauthorized', outcome.detail);
     return outcome.actor;
   };
 
@@ -83,7 +83,7 @@ export function serveSignIn(
     const session = sessions.signInAs(actor);
     return reply
       .header('cache-control', 'no-store')
-      .header('set-cookie', sessionCookieHeader(request.socket.localPort ?? 0, session.id))
+      .header('set-cookie', sessionCookieHeader(request.socket.localPort ?? 0, session.id, reachedOverHttps(request.headers, access)))
       .send({ key: session.key, role: actor.role, department: actor.department });
   });
 

@@ -48,7 +48,7 @@ export async function startApi(core: Core, options: { port: number; rendererDir?
     ...(sessions ? { sessions } : {}),
     access,
     trustedProxies: trustedProxiesFrom(env),
-    extend: rendererDir && sessions ? (server) => serveRenderer(server, rendererDir, sessions) : undefined,
+    extend: rendererDir && sessions ? (server) => serveRenderer(server, rendererDir, sessions, access) : undefined,
   });
   await app.listen({ host: listenHostFrom(env), port: options.port });
   const address = app.server.address();

@@ -49,7 +49,8 @@ export function headerScore<F extends string>(cells: readonly unknown[], aliases
 /** Text of a cell value, whatever the reader gave (string, number, Date, rich text, formula), cut to the cell limit. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return capCell(value).trim();
+  // A NUL character is no part of any name or code (and PostgreSQL cannot store one): dropped.
+  if (typeof value === 'string') return capCell(value).replaceAll('\u0000', '').trim();
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {

@@ -12,24 +12,33 @@ export interface Person {
   role: PersonRole;
   department_id: number | null;
   disabled: boolean;
+  /** Until when repeated failed sign-ins lock the account (UTC, ISO); null when not locked. A past time is a lock run out. */
+  locked_until: string | null;
 }
 
 export interface PersonRecord extends Person {
   password_hash: string;
   failed_attempts: number;
-  locked_until: string | null;
 }
 
 /** Logins compare without case and surrounding spaces. */
 export const loginKey = (login: string): string => login.trim().toLowerCase();
 
-type PersonRow = Omit<Person, 'disabled'> & { disabled_at: string | null; password_hash: string; failed_attempts: number; locked_until: string | null };
+type PersonRow = Omit<Person, 'disabled'> & { disabled_at: string | null; password_hash: string; failed_attempts: number };
 
 const COLUMNS = ['id', 'login', 'name', 'role', 'department_id', 'disabled_at', 'password_hash', 'failed_attempts', 'locked_until'] as const;
 
 const fromRow = ({ disabled_at, ...row }: PersonRow): PersonRecord => ({ ...row, disabled: disabled_at !== null });
 
-export const publicPerson = ({ id, login, name, role, department_id, disabled }: Person): Person => ({ id, login, name, role, department_id, disabled });
+export const publicPerson = ({ id, login, name, role, department_id, disabled, locked_until }: Person): Person => ({
+  id,
+  login,
+  name,
+  role,
+  department_id,
+  disabled,
+  locked_until,
+});
 
 export async function listPeople(db: Db, department: number | null): Promise<Person[]> {
   let query = db
@@ -81,16 +90,39 @@ export async function updatePerson(
   if (Object.keys(change).length > 0) await db.updateTable('people').set(change).where('id', '=', id).execute();
 }
 
-/** Counts a failed sign-in; from `lockAfter` failures on, locks the account until `until`. */
-export async function recordFailedSignIn(db: Db, id: number, lockAfter: number, until: string): Promise<void> {
-  await db
+/** An account as a sign-in attempt finds it, the attempt already counted. */
+export interface SignInAttempt {
+  id: number;
+  role: PersonRole;
+  department_id: number | null;
+  password_hash: string;
+  disabled_at: string | null;
+  /** Attempts since the last success (this one included); a lock that ran out starts them again. */
+  failed_attempts: number;
+  locked_until: string | null;
+}
+
+/**
+ * Counts a sign-in attempt on the account of a login, in one statement before its password is
+ * checked, so that attempts sent at once are each counted; a lock that has run out is lifted and the
+ * count starts again. Answers the account as counted, or undefined for a login that names nobody.
+ */
+export async function countSignInAttempt(db: Db, login: string, now: string): Promise<SignInAttempt | undefined> {
+  const expired = sql<boolean>`locked_until IS NOT NULL AND locked_until <= ${now}`;
+  return db
     .updateTable('people')
-    .set((eb) => ({
-      failed_attempts: eb('failed_attempts', '+', 1),
-      locked_until: sql<string | null>`CASE WHEN failed_attempts + 1 >= ${lockAfter} THEN ${until} ELSE locked_until END`,
-    }))
-    .where('id', '=', id)
-    .execute();
+    .set({
+      failed_attempts: sql<number>`CASE WHEN ${expired} THEN 1 ELSE failed_attempts + 1 END`,
+      locked_until: sql<string | null>`CASE WHEN ${expired} THEN NULL ELSE locked_until END`,
+    })
+    .where('login_key', '=', loginKey(login))
+    .returning(['id', 'role', 'department_id', 'password_hash', 'disabled_at', 'failed_attempts', 'locked_until'])
+    .executeTakeFirst();
+}
+
+/** Locks an account until `until` (a lock already running is kept). */
+export async function lockAccount(db: Db, id: number, until: string): Promise<void> {
+  await db.updateTable('people').set({ locked_until: until }).where('id', '=', id).where('locked_until', 'is', null).execute();
 }
 
 export async function clearFailedSignIns(db: Db, id: number): Promise<void> {

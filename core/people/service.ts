@@ -17,7 +17,8 @@ import {
   personByLogin,
   personOfToken,
   publicPerson,
-  recordFailedSignIn,
+  countSignInAttempt,
+  lockAccount,
   revokeToken,
   touchToken,
   updatePerson,
@@ -70,6 +71,7 @@ export async function changePerson(
     department_id?: number | null | undefined;
     password?: string | undefined;
     disabled?: boolean | undefined;
+    unlock?: boolean | undefined;
   },
 ): Promise<Person> {
   const password_hash = input.password === undefined ? undefined : await hashPassword(input.password);
@@ -91,6 +93,8 @@ export async function changePerson(
       ...(password_hash === undefined ? {} : { password_hash }),
       ...(input.disabled === undefined ? {} : { disabled_at: disabled ? ctx.now().toISOString() : null }),
     });
+    // A new password set by the registrar, or an unlock, lifts a lock of failed sign-ins.
+    if (password_hash !== undefined || input.unlock === true) await clearFailedSignIns(db, current.id);
     return publicPerson((await getPerson(db, current.id)) as Person);
   });
 }
@@ -152,27 +156,30 @@ export async function actorOfPerson(db: Db, id: number): Promise<Actor | null> {
   return person && !person.disabled ? actorOf(person) : null;
 }
 
-export type SignInOutcome = { ok: true; actor: Actor } | { ok: false; locked: boolean; detail: string };
+export type SignInOutcome = { ok: true; actor: Actor } | { ok: false; detail: string };
 
 /**
- * Checks a login and password. A wrong password counts against the account; from the fifth in a
- * row the account is locked for SIGN_IN_LOCK.minutes (every answer then says so, whatever the
- * password). A login that names nobody costs the same time as a wrong password.
+ * The one answer to every sign-in that fails: a wrong password, a login that names nobody, a locked or
+ * disabled account. Alike in words, status and time, it tells nobody which logins exist or are locked.
+ */
+export const SIGN_IN_REFUSED = `Wrong login or password. After ${SIGN_IN_LOCK.after} failed sign-ins in a row an account is locked for ${SIGN_IN_LOCK.minutes} minutes (the registrar can unlock it)`;
+
+/**
+ * Checks a login and password. The attempt is counted on the account first, in one statement, so
+ * that guesses sent at once all count: from the attempt after the fifth failure in a row every one
+ * is refused, whatever the password, until the lock (SIGN_IN_LOCK.minutes) runs out. Every outcome
+ * checks one password hash, so that none answers sooner than another.
  */
 export async function signIn(db: Db, login: string, password: string, now: Date): Promise<SignInOutcome> {
-  const person = await personByLogin(db, login);
-  const wrong: SignInOutcome = { ok: false, locked: false, detail: 'Wrong login or password' };
-  if (!person) {
-    await passwordMatches(password, await decoyHash());
-    return wrong;
+  const attempt = await countSignInAttempt(db, login, now.toISOString());
+  const matches = await passwordMatches(password, attempt?.password_hash ?? (await decoyHash()));
+  const refused: SignInOutcome = { ok: false, detail: SIGN_IN_REFUSED };
+  if (!attempt) return refused;
+  const locked = (attempt.locked_until !== null && attempt.locked_until > now.toISOString()) || attempt.failed_attempts > SIGN_IN_LOCK.after;
+  if (locked || !matches || attempt.disabled_at !== null) {
+    if (attempt.failed_attempts >= SIGN_IN_LOCK.after) await lockAccount(db, attempt.id, new Date(now.getTime() + SIGN_IN_LOCK.minutes * 60_000).toISOString());
+    return refused;
   }
-  if (person.locked_until !== null && person.locked_until > now.toISOString()) {
-    return { ok: false, locked: true, detail: `Too many failed sign-ins: this account is locked until ${person.locked_until.slice(11, 16)} UTC` };
-  }
-  if (!(await passwordMatches(password, person.password_hash)) || person.disabled) {
-    await recordFailedSignIn(db, person.id, SIGN_IN_LOCK.after, new Date(now.getTime() + SIGN_IN_LOCK.minutes * 60_000).toISOString());
-    return wrong;
-  }
-  if (person.failed_attempts > 0 || person.locked_until !== null) await clearFailedSignIns(db, person.id);
-  return { ok: true, actor: actorOf(person) };
+  await clearFailedSignIns(db, attempt.id);
+  return { ok: true, actor: actorOf(attempt) };
 }

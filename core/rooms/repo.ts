@@ -24,12 +24,17 @@ const COLUMNS = ['id', 'name', 'capacity', 'campus', 'department_id'] as const;
 
 /**
  * Upserts rooms by name into the pool (owner null) or a department. A room of the same name that
- * another department owns is left as it is (answered in `refused`).
+ * another department owns is left as it is, and so is a pool room when a department declares it
+ * (only the registrar changes the pool): each answered in `refused` with the reason.
  */
-export async function upsertRooms(db: Db, owner: number | null, rooms: readonly RoomRecord[]): Promise<{ stored: number; refused: string[] }> {
+export async function upsertRooms(
+  db: Db,
+  owner: number | null,
+  rooms: readonly RoomRecord[],
+): Promise<{ stored: number; refused: { name: string; reason: string }[] }> {
   // Two spellings of one room are one room: the last listing wins, as it did row by row.
   const unique = [...new Map(rooms.map((r) => [roomKey(r.name) ?? '', r])).entries()];
-  const refused: string[] = [];
+  const refused: { name: string; reason: string }[] = [];
   await inBatches(unique, async (batch) => {
     const taken = await db
       .selectFrom('rooms')
@@ -40,10 +45,15 @@ export async function upsertRooms(db: Db, owner: number | null, rooms: readonly 
         batch.map(([key]) => key),
       )
       .execute();
-    const others = new Set(taken.filter((t) => t.department_id !== null && t.department_id !== owner).map((t) => t.name_key));
+    const reasons = new Map<string, string>();
+    for (const t of taken) {
+      if (t.department_id !== null && t.department_id !== owner) reasons.set(t.name_key, 'belongs to another department');
+      else if (t.department_id === null && owner !== null) reasons.set(t.name_key, 'is a room of the campus pool: only the registrar changes it');
+    }
     const mine = batch.filter(([key, room]) => {
-      if (others.has(key)) refused.push(room.name);
-      return !others.has(key);
+      const reason = reasons.get(key);
+      if (reason !== undefined) refused.push({ name: room.name, reason });
+      return reason === undefined;
     });
     if (mine.length === 0) return;
     await db

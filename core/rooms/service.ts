@@ -80,7 +80,7 @@ export async function importRooms(ctx: CoreContext, file: UploadedFile): Promise
     });
   } else rooms = roomsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: ROOM_COLUMNS }), ctx.campuses, file.filename, log);
   const { stored, refused } = await inTransaction(ctx.db, (trx) => upsertRooms(trx, roomOwner(ctx), rooms));
-  for (const name of refused) log.warn(`Room ${name} belongs to another department; it was left as it is`);
+  for (const { name, reason } of refused) log.warn(`Room ${name} ${reason}; it was left as it is`);
   return log.result(stored);
 }
 

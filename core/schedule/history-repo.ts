@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/store';
-import { inBatches } from '../db/batches';
+import { ROWS_PER_STATEMENT } from '../db/batches';
+import { prepared } from '../db/prepared';
 import { isPostgres } from '../db/transactions';
 import type { Term } from '../domain/terms';
 import type { ChangeOperation, MeetingState } from '../domain/history';
@@ -74,62 +75,92 @@ const CHANGE_COLUMNS = [
 
 const json = (state: MeetingState | null): string | null => (state === null ? null : JSON.stringify(state));
 
+type ChangeRow = Omit<StoredChange, 'id'>;
+
+/** The row of each change, numbered from `first`. */
+function changeRows(stamp: ChangeStamp, term: Term, first: number, records: readonly ChangeRecord[]): ChangeRow[] {
+  return records.map((r, i) => ({
+    department_id: stamp.department,
+    year: term.year,
+    semester: term.semester,
+    revision: first + i,
+    batch: stamp.batch,
+    operation: r.operation,
+    meeting_uid: r.uid,
+    course_code: r.course_code,
+    section_name: r.section_name,
+    person_id: stamp.person_id,
+    token_label: stamp.token_label,
+    caller: stamp.caller,
+    changed_at: stamp.at,
+    before_value: json(r.before),
+    after_value: json(r.after),
+    origin: stamp.origin,
+  }));
+}
+
+/** Raises a term's revision by `by` (from 0 for its first changes); answers the new revision. */
+const raiseRevision = prepared((db: Db, department: number, year: number, semester: string, by: number) =>
+  db
+    .insertInto('term_revisions')
+    .values({ department_id: department, year, semester, revision: by })
+    .onConflict((oc) => oc.columns(['department_id', 'year', 'semester']).doUpdateSet((eb) => ({ revision: eb('term_revisions.revision', '+', by) })))
+    .returning('revision'),
+);
+
+const insertChanges = prepared((db: Db, rows: ChangeRow[]) => db.insertInto('schedule_changes').values(rows));
+
+const ROW_TYPES: Record<keyof ChangeRow, 'integer' | 'text'> = {
+  department_id: 'integer',
+  year: 'integer',
+  semester: 'text',
+  revision: 'integer',
+  batch: 'text',
+  operation: 'text',
+  meeting_uid: 'text',
+  course_code: 'text',
+  section_name: 'text',
+  person_id: 'integer',
+  token_label: 'text',
+  caller: 'text',
+  changed_at: 'text',
+  before_value: 'text',
+  after_value: 'text',
+  origin: 'text',
+};
+const NUMBERED_COLUMNS = (Object.keys(ROW_TYPES) as (keyof ChangeRow)[]).filter((c) => c !== 'revision');
+
+/** PostgreSQL: the revision row taken and raised, and the changes numbered from it, in one statement (one round trip). */
+const recordInOneStatement = prepared((_db: Db, department: number, year: number, semester: string, by: number, rows: ChangeRow[]) => {
+  const columns = sql.join(NUMBERED_COLUMNS.map((c) => sql.ref(c)));
+  const values = rows.map((row, i) => sql`(${sql.join(NUMBERED_COLUMNS.map((c) => sql`${row[c]}::${sql.raw(ROW_TYPES[c])}`))}, ${sql.lit(i + 1)})`);
+  return sql<{ revision: number }>`WITH r AS (
+      INSERT INTO term_revisions (department_id, year, semester, revision) VALUES (${department}, ${year}, ${semester}, ${by})
+      ON CONFLICT (department_id, year, semester) DO UPDATE SET revision = term_revisions.revision + ${by} RETURNING revision)
+    INSERT INTO schedule_changes (${columns}, revision)
+    SELECT ${sql.join(NUMBERED_COLUMNS.map((c) => sql`v.${sql.ref(c)}`))}, r.revision - ${by} + v.k FROM r, (VALUES ${sql.join(values)}) AS v(${columns}, k)
+    RETURNING revision`;
+});
+
 /**
  * Records the changes of one write in its transaction and advances the term's revision by one per
- * change; answers the term's new revision. PostgreSQL does both in one statement (one round trip).
+ * change; answers the term's new revision. Built once per shape (prepared): every booking records.
  */
 export async function recordChanges(db: Db, stamp: ChangeStamp, term: Term, records: readonly ChangeRecord[]): Promise<number> {
   if (records.length === 0) return termRevision(db, stamp.department, term);
-  let revision = await termRevision(db, stamp.department, term);
-  const rows = (first: number, batch: readonly ChangeRecord[]) =>
-    batch.map((r, i) => ({
-      department_id: stamp.department,
-      year: term.year,
-      semester: term.semester,
-      revision: first + i,
-      batch: stamp.batch,
-      operation: r.operation,
-      meeting_uid: r.uid,
-      course_code: r.course_code,
-      section_name: r.section_name,
-      person_id: stamp.person_id,
-      token_label: stamp.token_label,
-      caller: stamp.caller,
-      changed_at: stamp.at,
-      before_value: json(r.before),
-      after_value: json(r.after),
-      origin: stamp.origin,
-    }));
-  if (isPostgres(db) && records.length <= 200) {
-    // The revision row is taken and raised, and the changes numbered from it, in one statement.
-    const values = rows(0, records);
-    const columns = Object.keys(values[0] as object).filter((c) => c !== 'revision') as (keyof (typeof values)[number])[];
-    const result = await sql<{ revision: number }>`WITH r AS (
-      INSERT INTO term_revisions (department_id, year, semester, revision) VALUES (${stamp.department}, ${term.year}, ${term.semester}, ${records.length})
-      ON CONFLICT (department_id, year, semester) DO UPDATE SET revision = term_revisions.revision + ${records.length} RETURNING revision)
-    INSERT INTO schedule_changes (${sql.join(columns.map((c) => sql.ref(c)))}, revision)
-    SELECT ${sql.join(columns.map((c) => sql`v.${sql.ref(c)}`))}, r.revision - ${records.length} + v.k FROM r, (VALUES ${sql.join(
-      values.map(
-        (v, i) =>
-          sql`(${sql.join(columns.map((c) => sql`${v[c]}::${sql.raw(c === 'department_id' || c === 'year' || c === 'person_id' ? 'integer' : 'text')}`))}, ${i + 1}::integer)`,
-      ),
-    )}) AS v(${sql.join(columns.map((c) => sql.ref(c)))}, k)
-    RETURNING revision`.execute(db);
-    return Math.max(...result.rows.map((row) => Number(row.revision)));
+  let last = 0;
+  for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
+    const slice = records.slice(start, start + ROWS_PER_STATEMENT);
+    if (isPostgres(db)) {
+      const rows = await recordInOneStatement.rows(db, stamp.department, term.year, term.semester, slice.length, changeRows(stamp, term, 0, slice));
+      last = Math.max(...rows.map((row) => Number(row.revision)));
+    } else {
+      const raised = await raiseRevision.first(db, stamp.department, term.year, term.semester, slice.length);
+      last = Number(raised?.revision ?? slice.length);
+      await insertChanges.run(db, changeRows(stamp, term, last - slice.length + 1, slice));
+    }
   }
-  await inBatches(records, async (batch) => {
-    await db
-      .insertInto('schedule_changes')
-      .values(rows(revision + 1, batch))
-      .execute();
-    revision += batch.length;
-  });
-  await db
-    .insertInto('term_revisions')
-    .values({ department_id: stamp.department, year: term.year, semester: term.semester, revision })
-    .onConflict((oc) => oc.columns(['department_id', 'year', 'semester']).doUpdateSet({ revision }))
-    .execute();
-  return revision;
+  return last;
 }
 
 /** A department's term revision (0 before its first recorded change). */

@@ -45,7 +45,8 @@ export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan, operat
     plan.doctors.map((d) => d.record),
   );
   const doctorId = new Map<number, number>(plan.doctors.map(({ standIn }, i) => [standIn, created[i] as number]));
-  await upsertRooms(ctx.db, null, plan.rooms);
+  // New rooms join the department's rooms; only the registrar adds to the campus pool.
+  await upsertRooms(ctx.db, ctx.actor.role === 'registrar' ? null : ctx.department, plan.rooms);
   const values = plan.meetings.map((meeting) => ({
     ...meeting.values,
     uid: newMeetingUid(),

@@ -436,6 +436,18 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
       instructors.roles.push(decided.roles[i]?.[k] ?? CHECKED_ROLE);
     });
     const values = meetingValues(m, instructors, groupOf[i] ?? null, declaredCampus, options);
+    // A room another department owns is not this department's to book, as a direct booking is refused.
+    const owned = m.room === null ? undefined : snapshot.rooms.get(roomKey(m.room) ?? '');
+    if (owned && owned.department_id !== null && owned.department_id !== options.department) {
+      report.conflicts.push({
+        row: m.row,
+        course_code: m.course_code,
+        section_name: m.section_name,
+        detail: `Room ${owned.name} belongs to another department: book a room of the campus pool or of your department`,
+        with: [],
+      });
+      return;
+    }
     const booking = bookingOf({ ...values, id: null }, terms.parts(m.term));
     const checked = new Set(booking.doctor_ids);
     const teaching = instructors.ids.filter((id) => checked.has(id)).map((id) => teacherById.get(id) as DoctorAvailability);

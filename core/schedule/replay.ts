@@ -4,7 +4,7 @@ import { doctorNameKey } from '../domain/teaching';
 import type { ChangeOperation, MeetingState } from '../domain/history';
 import type { InstructorRole } from '../domain/roles';
 import type { Term } from '../domain/terms';
-import { entryByUid, uidInUse, upsertPart } from './repo';
+import { entryByUid, uidInUse, upsertPart, type EntryRow } from './repo';
 import { CoreError } from '../domain/errors';
 import { changeCheckedEntry, deleteStoredEntry, storeMeeting } from './service';
 import { partsByCode } from './terms';
@@ -48,9 +48,16 @@ async function ensurePart(tx: CoreContext, term: Term, code: string): Promise<vo
   if (!parts.has(code)) await upsertPart(tx.db, tx.department, term, { code, name: `Part ${code}`, start_date: null, end_date: null });
 }
 
+/** What a replay of many meetings read before it began: each meeting as stored, and the ids other departments hold. */
+export interface KnownMeeting {
+  current: EntryRow | undefined;
+  takenElsewhere: boolean;
+}
+
 /**
  * Makes the department's meeting `uid` of the term what `target` says (null: deleted), refusing in
- * words what a rule refuses; the caller holds the term and the transaction. Answers whether anything changed.
+ * words what a rule refuses; the caller holds the term and the transaction. Answers whether anything
+ * changed. `known` is the meeting as the caller read it under the same lock (a replay of many reads them at once).
  */
 export async function applyMeetingState(
   tx: CoreContext,
@@ -59,8 +66,9 @@ export async function applyMeetingState(
   target: MeetingState | null,
   operation: ChangeOperation,
   instructors: InstructorLookup,
+  known?: KnownMeeting,
 ): Promise<boolean> {
-  const current = await entryByUid(tx.db, tx.department, uid);
+  const current = known ? known.current : await entryByUid(tx.db, tx.department, uid);
   if (target === null) {
     if (!current) return false;
     await deleteStoredEntry(tx, current, operation);
@@ -84,7 +92,8 @@ export async function applyMeetingState(
     return true;
   }
   // Another department's meeting holds that id: never found, never overwritten, never named.
-  if (await uidInUse(tx.db, uid)) throw new CoreError('invalid', `The meeting id ${uid} is taken by another meeting: this change cannot be replayed here`);
+  if (known ? known.takenElsewhere : await uidInUse(tx.db, uid))
+    throw new CoreError('invalid', `The meeting id ${uid} is taken by another meeting: this change cannot be replayed here`);
   await storeMeeting(tx, { ...term, ...fields }, 'refuse', { operation, uid, locked: target.locked });
   return true;
 }

@@ -150,6 +150,34 @@ export async function entryByUid(db: Db, department: number, uid: string): Promi
   return foldInstructors(await entryByUidQuery.rows(db, department, uid))[0];
 }
 
+/** A department's meetings with the given ids across stores, with their instructors, read in slices. */
+export async function entriesByUids(db: Db, department: number, uids: readonly string[]): Promise<EntryRow[]> {
+  if (uids.length === 0) return [];
+  const rows = (await readInBatches([...new Set(uids)], (batch) =>
+    db.selectFrom('schedule_entries').select(COLUMNS).where('department_id', '=', department).where('uid', 'in', batch).execute(),
+  )) as StoredRow[];
+  const instructors = await readInBatches(
+    rows.map((r) => r.id),
+    (batch) =>
+      db
+        .selectFrom('schedule_entry_doctors')
+        .select(['entry_id', 'doctor_id', 'role'])
+        .where('entry_id', 'in', batch)
+        .orderBy('entry_id')
+        .orderBy('position')
+        .execute(),
+  );
+  return withInstructors(rows, instructors);
+}
+
+/** Which of the given ids across stores other departments' meetings hold. */
+export async function uidsOfOtherDepartments(db: Db, department: number, uids: readonly string[]): Promise<Set<string>> {
+  const rows = await readInBatches([...new Set(uids)], (batch) =>
+    db.selectFrom('schedule_entries').select('uid').where('department_id', '!=', department).where('uid', 'in', batch).execute(),
+  );
+  return new Set(rows.map((r) => r.uid));
+}
+
 /** Whether any department's meeting has this id across stores. */
 export async function uidInUse(db: Db, uid: string): Promise<boolean> {
   return (await db.selectFrom('schedule_entries').select('id').where('uid', '=', uid).executeTakeFirst()) !== undefined;

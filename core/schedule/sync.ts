@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context';
-import { invalid, type CoreError } from '../domain/errors';
+import { CoreError, invalid } from '../domain/errors';
 import {
   conflictMessage,
   describeChange,
@@ -14,7 +14,7 @@ import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
 import { eachInSavepoint } from '../db/savepoints';
 import { termLocks } from './locks';
-import { entryByUid, listEntries, setEntryUid, type EntryRow } from './repo';
+import { entriesByUids, listEntries, setEntryUid, uidsOfOtherDepartments, type EntryRow } from './repo';
 import { changesAfter, keepAnswer, keptAnswer, lastChangeId, laterChanges, saveSyncBase, syncBase, termRevision, type StoredChange } from './history-repo';
 import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges } from './history';
 import { applyMeetingState, instructorsByName } from './replay';
@@ -89,15 +89,23 @@ async function withoutStoring<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The state of each of the department's meetings named, as stored now (null: not stored). */
-async function currentStates(tx: CoreContext, uids: readonly string[]): Promise<Map<string, { row: EntryRow; state: MeetingState } | null>> {
-  const found = new Map<string, { row: EntryRow; state: MeetingState } | null>();
-  const rows: EntryRow[] = [];
-  for (const uid of uids) {
-    const row = await entryByUid(tx.db, tx.department, uid);
-    if (row) rows.push(row);
-    else found.set(uid, null);
+/**
+ * Runs a replay's transaction the fast way (`listing` false); when a rule refuses a change on the
+ * way, runs it again listing every refusal (nothing is stored either way then).
+ */
+async function replayTransaction<T>(run: (listing: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await withoutStoring(() => run(false));
+  } catch (error) {
+    if (error instanceof RefusedOnTheWay) return withoutStoring(() => run(true));
+    throw error;
   }
+}
+
+/** The state of each of the department's meetings named, as stored now (null: not stored), read at once. */
+async function currentStates(tx: CoreContext, uids: readonly string[]): Promise<Map<string, { row: EntryRow; state: MeetingState } | null>> {
+  const found = new Map<string, { row: EntryRow; state: MeetingState } | null>(uids.map((uid) => [uid, null]));
+  const rows = await entriesByUids(tx.db, tx.department, uids);
   const states = await meetingStates(tx, rows);
   for (const row of rows) found.set(row.uid, { row, state: states.get(row.id) as MeetingState });
   return found;
@@ -119,26 +127,56 @@ function lastOfEach<T extends { meeting_uid: string }>(changes: readonly T[]): T
   return [...last.values()];
 }
 
+/** A change a rule refused on the fast path: the replay is made again, each change in a savepoint, to list every refusal. */
+class RefusedOnTheWay extends Error {
+  constructor() {
+    super('a change was refused');
+  }
+}
+
 /**
- * Replays changes through the checked write path, each in a savepoint; one a rule refuses now is
- * tried again once the others are in (a meeting moved into a slot another one left), until no more
- * go in. Answers the refusals left.
+ * Replays changes through the checked write path. First all at once (the usual case: nothing is
+ * refused); when a rule refuses one, the caller runs it again `listing` refusals: each change in a
+ * savepoint, one a rule refuses tried again once the others are in (a meeting moved into a slot
+ * another one left), until no more go in. Answers the refusals left.
  */
 async function replayAll(
   tx: CoreContext,
   term: Term,
   changes: readonly { meeting_uid: string; after: MeetingState | null }[],
   operation: ChangeOperation,
-  before: ReadonlyMap<string, MeetingState | null>,
+  current: ReadonlyMap<string, { row: EntryRow; state: MeetingState } | null>,
+  listing: boolean,
 ): Promise<{ applied: number; refused: RefusedChange[] }> {
+  const before = new Map([...current].map(([uid, s]) => [uid, s?.state ?? null]));
   const instructors = instructorsByName(tx);
+  const elsewhere = await uidsOfOtherDepartments(
+    tx.db,
+    tx.department,
+    changes.filter((c) => c.after !== null && !current.get(c.meeting_uid)).map((c) => c.meeting_uid),
+  );
+  const apply = (change: { meeting_uid: string; after: MeetingState | null }): Promise<boolean> =>
+    applyMeetingState(tx, term, change.meeting_uid, change.after, operation, instructors, {
+      current: current.get(change.meeting_uid)?.row,
+      takenElsewhere: elsewhere.has(change.meeting_uid),
+    });
   // Removals first: they only free rooms and instructors.
   let waiting = [...changes.filter((c) => c.after === null), ...changes.filter((c) => c.after !== null)];
+  if (!listing) {
+    let applied = 0;
+    for (const change of waiting) {
+      try {
+        if (await apply(change)) applied++;
+      } catch (error) {
+        if (error instanceof CoreError && error.code !== 'internal') throw new RefusedOnTheWay();
+        throw error;
+      }
+    }
+    return { applied, refused: [] };
+  }
   let applied = 0;
   for (;;) {
-    const { written, refused } = await eachInSavepoint(tx.db, waiting, (change) =>
-      applyMeetingState(tx, term, change.meeting_uid, change.after, operation, instructors),
-    );
+    const { written, refused } = await eachInSavepoint(tx.db, waiting, apply);
     applied += written.filter(Boolean).length;
     if (refused.length === 0 || written.length === 0) {
       return { applied, refused: refused.map(({ item, error }) => refusalOf(item, before.get(item.meeting_uid) ?? null, error)) };
@@ -164,7 +202,7 @@ async function theirChange(tx: CoreContext, change: StoredChange): Promise<{ who
  */
 export async function publishChanges(ctx: CoreContext, input: PublishChangesInput): Promise<PublishChangesResult> {
   const term: Term = { year: input.year, semester: input.semester };
-  return withoutStoring(() =>
+  return replayTransaction((listing) =>
     inTransaction(ctx.db, async (db) => {
       const tx: CoreContext = { ...ctx, db };
       await takeLocks(db, termLocks([term]));
@@ -212,8 +250,7 @@ export async function publishChanges(ctx: CoreContext, input: PublishChangesInpu
         replayed: false,
       });
       if (conflicts.length > 0) throw new NothingStored(answer('conflicts', 0, [], revision));
-      const before = new Map([...server].map(([uid, s]) => [uid, s?.state ?? null]));
-      const { applied, refused } = await replayAll(tx, term, changes, 'publish', before);
+      const { applied, refused } = await replayAll(tx, term, changes, 'publish', server, listing);
       if (refused.length > 0) throw new NothingStored(answer('refused', 0, refused, revision));
       if (input.dry_run) throw new NothingStored(answer('preview', applied, [], revision));
       const result = answer('published', applied, [], await termRevision(db, ctx.department, term));
@@ -392,7 +429,7 @@ async function adoptServerIds(tx: CoreContext, term: Term, server: TermChangesSi
 export async function rebaseOnServer(ctx: CoreContext, input: RebaseInput): Promise<RebaseResult> {
   const term: Term = { year: input.year, semester: input.semester };
   if (input.server.year !== term.year || input.server.semester !== term.semester) throw invalid("The server's answer is for another term");
-  return withoutStoring(() =>
+  return replayTransaction((listing) =>
     inTransaction(ctx.db, async (db) => {
       const tx: CoreContext = { ...ctx, db };
       await takeLocks(db, termLocks([term]));
@@ -435,8 +472,7 @@ export async function rebaseOnServer(ctx: CoreContext, input: RebaseInput): Prom
         refused,
       });
       if (conflicts.length > 0) throw new NothingStored(answer('conflicts', 0, [], pending.size));
-      const before = new Map([...local].map(([uid, s]) => [uid, s?.state ?? null]));
-      const { applied, refused } = await replayAll(tx, term, toApply, 'fetch', before);
+      const { applied, refused } = await replayAll(tx, term, toApply, 'fetch', local, listing);
       if (refused.length > 0) throw new NothingStored(answer('refused', 0, refused, pending.size));
       const kept = (await pendingChanges(tx, term, base?.published_through ?? 0)).length;
       if (input.dry_run) throw new NothingStored(answer('preview', applied, [], kept));

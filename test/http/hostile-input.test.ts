@@ -206,6 +206,28 @@ describe('request bodies a fuzzer found 500s with', () => {
     expect(await json(await server.api('/scheduler/'))).toEqual([]);
   });
 
+  it('refuses a NUL character in a name in words (422), and drops it from a file cell, never a 500', async () => {
+    const nul = await server.api('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. \u0000Nul', allowed_courses: [] } });
+    expect(nul.status).toBe(422);
+    expect(await detail(nul)).toMatch(/name: must not contain a NUL character/);
+    const entry = await server.api('/scheduler/', {
+      method: 'POST',
+      json: { course_code: 'CSC201', section_name: '1\u0000', day: 'MW', start_time: '09:00', duration_mins: 60, room: 'R1' },
+    });
+    expect(entry.status).toBe(422);
+    for (const [name, content] of [
+      ['doctors.json', JSON.stringify({ '\u0000': { allowed_courses: ['CSC201'] }, 'Dr. \u0000Keyed': {}, __proto__x: 5, constructor: 'x' })],
+      ['doctors.json', JSON.stringify([{ name: 5, allowed_courses: 7, days: {}, start: [], end: true }, { name: ['a'] }, { name: { x: 1 } }])],
+      ['doctors.csv', 'name,allowed_courses\nDr. \u0000Csv,CSC201\n'],
+    ] as const) {
+      const response = await server.upload('/data/upload/doctors', name, content);
+      expect(response.status, `${name}: ${await response.clone().text()}`).toBeLessThan(500);
+      expect(await json(response)).toHaveProperty(response.status === 200 ? 'processed' : 'detail');
+    }
+    const names = (await json<{ name: string }[]>(await server.api('/scheduler/doctors'))).map((d) => d.name);
+    expect(names.some((n) => n.includes('\u0000'))).toBe(false);
+  });
+
   it('stores names sent with lone surrogates as well-formed text', async () => {
     const response = await server.api('/scheduler/doctors', {
       method: 'POST',

@@ -344,7 +344,7 @@ describe('people and their roles', () => {
 });
 
 describe('signing in', () => {
-  it('a wrong password is refused in the same words as an unknown login, and an account locks after repeated failures', async () => {
+  it('a wrong password, an unknown login and a locked account are refused alike, and an account locks after repeated failures', async () => {
     await server.api('/people', { method: 'POST', json: { login: 'locked-out', name: 'Locked Out', role: 'viewer', department_id: phys, password: PASSWORD } });
     const unknown = await personalToken('nobody-here', 'whatever it is');
     const wrong = await personalToken('locked-out', 'not the password');
@@ -352,9 +352,49 @@ describe('signing in', () => {
     expect(wrong.status).toBe(401);
     expect(await detail(unknown)).toBe(await detail(wrong));
     for (let i = 1; i < SIGN_IN_LOCK.after; i += 1) expect((await personalToken('locked-out', 'still wrong')).status).toBe(401);
+    // Locked: the right password is refused, in the same words, status and headers as a login that names nobody.
     const locked = await personalToken('locked-out');
-    expect(locked.status).toBe(429);
-    expect(await detail(locked)).toMatch(/locked until/);
+    const stranger = await personalToken('nobody-at-all', PASSWORD);
+    expect(locked.status).toBe(401);
+    expect(await detail(locked)).toBe(await detail(stranger));
+    const headers = (r: Response): string[] => [...r.headers.keys()].filter((k) => k !== 'date' && k !== 'content-length').sort();
+    expect(headers(locked)).toEqual(headers(stranger));
+    // The registrar sees the lock, and a new password lifts it.
+    const people = await json<{ login: string; id: number; locked_until: string | null }[]>(await server.api('/people'));
+    const person = people.find((p) => p.login === 'locked-out');
+    expect(person?.locked_until).not.toBeNull();
+    expect((await server.api(`/people/${person?.id ?? 0}`, { method: 'PATCH', json: { password: `${PASSWORD} anew` } })).status).toBe(200);
+    expect((await personalToken('locked-out', `${PASSWORD} anew`)).status).toBe(200);
+  });
+
+  it('counts guesses sent at once before checking any: all refused, and the right password after them too, until unlocked', async () => {
+    const proxied = await startTestServer({ trustedProxies: ['127.0.0.1'] });
+    try {
+      const id = (
+        await json<{ id: number }>(
+          await proxied.api('/people', { method: 'POST', json: { login: 'raced', name: 'Raced', role: 'registrar', password: PASSWORD } }),
+        )
+      ).id;
+      const attempt = (password: string, client: string): Promise<Response> =>
+        fetch(`${proxied.url}/session/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+          body: JSON.stringify({ login: 'raced', password, label: 'x' }),
+        });
+      const guesses = Array.from({ length: 30 }, (_, i) => attempt(`guess number ${i}`, `192.0.2.${i + 1}`));
+      // The right password arrives while the guesses' passwords are still being checked (each check is slow by design).
+      const counted = async (): Promise<number> =>
+        Number((await proxied.core.context.db.selectFrom('people').select('failed_attempts').where('id', '=', id).executeTakeFirst())?.failed_attempts);
+      await expect.poll(counted, { interval: 2, timeout: 10_000 }).toBeGreaterThanOrEqual(30);
+      const right = attempt(PASSWORD, '192.0.2.200');
+      const answers = await Promise.all([...guesses, right]);
+      expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 31 }, () => 401));
+      expect((await attempt(PASSWORD, '192.0.2.201')).status).toBe(401);
+      expect((await proxied.api(`/people/${id}`, { method: 'PATCH', json: { unlock: true } })).status).toBe(200);
+      expect((await attempt(PASSWORD, '192.0.2.202')).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('one address gets a bounded number of attempts, whatever the logins', async () => {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync, writeFileSync, mkdirSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -229,6 +230,41 @@ describe('what a session and a sign-in link allow, and for how long', () => {
     expect(sessions.signIn(first)).toBeNull();
     expect(written).toHaveLength(1);
     expect(sessions.signIn(written[0] ?? '')).not.toBeNull();
+  });
+});
+
+describe('the session cookie on a campus server reached over https', () => {
+  it('is Secure when the page is reached by an https public address, and not on this computer', async () => {
+    const campusDir = mkdtempSync(join(tmpdir(), 'termwise-secure-'));
+    const rendererDir = join(campusDir, 'renderer');
+    mkdirSync(join(rendererDir, 'assets'), { recursive: true });
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Termwise</title>');
+    const campusDatabase = await testDatabase();
+    const campusCore = await createCore({ dataDir: campusDir, databaseUrl: campusDatabase.databaseUrl });
+    const campus = await startApi(campusCore, { port: 0, rendererDir, env: { TERMWISE_PUBLIC_URL: 'https://termwise.campus.example' } });
+    try {
+      const link = new URL(readFileSync(join(campusDir, LOGIN_URL_FILE), 'utf8').trim());
+      // The proxy in front passes the public host on: the browser reached https://termwise.campus.example.
+      const viaProxy = await new Promise<string>((resolve, reject) => {
+        const request = httpRequest(
+          { host: '127.0.0.1', port: Number(new URL(campus.url).port), path: `${link.pathname}${link.search}`, headers: { host: 'termwise.campus.example' } },
+          (response) => {
+            response.resume();
+            resolve(String(response.headers['set-cookie'] ?? ''));
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+      expect(viaProxy).toMatch(/; Secure/);
+      const local = await fetch(readFileSync(join(campusDir, LOGIN_URL_FILE), 'utf8').trim(), { redirect: 'manual' });
+      expect(local.headers.get('set-cookie') ?? '').not.toMatch(/Secure/);
+    } finally {
+      await campus.close();
+      await campusCore.close();
+      await campusDatabase.drop();
+      rmSync(campusDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -282,6 +282,80 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(await entriesOf(a, term.year, term.semester)).toHaveLength(1_000);
   }, 120_000);
 
+  it("keeps a change's department across processes, and narrows an open stream when its person is demoted", async () => {
+    const dept = async (code: string): Promise<number> =>
+      ((await (await post(a, '/departments', { code, name: `Department ${code}` })).json()) as { id: number }).id;
+    const [deptA, deptB] = [await dept('EVA'), await dept('EVB')];
+    const person = async (login: string, role: string, department: number | null): Promise<{ id: number; token: string }> => {
+      const created = (await (
+        await post(a, '/people', { login, name: login, role, department_id: department, password: `${login} password long` })
+      ).json()) as {
+        id: number;
+      };
+      const token = await fetch(new URL('session/token', b.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login, password: `${login} password long`, label: 'events' }),
+      });
+      return { id: created.id, token: ((await token.json()) as { token: string }).token };
+    };
+    const viewerB = await person('viewer-b', 'viewer', deptB);
+    await person('stays-registrar', 'registrar', null);
+    const demoted = await person('was-registrar', 'registrar', null);
+    /** Every event a stream opened on process b with `token` receives until `stop`. */
+    const follow = async (token: string): Promise<{ events: { type: string; areas?: string[] }[]; stop: () => void }> => {
+      const controller = new AbortController();
+      const response = await fetch(new URL('events', b.url), { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+      const events: { type: string; areas?: string[] }[] = [];
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      void (async () => {
+        for (;;) {
+          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+          if (done) return;
+          text += decoder.decode(value);
+          const complete = text.lastIndexOf('\n\n');
+          if (complete < 0) continue;
+          for (const line of text.slice(0, complete).split('\n'))
+            if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)) as { type: string; areas?: string[] });
+          text = text.slice(complete + 2);
+        }
+      })();
+      return { events, stop: () => controller.abort() };
+    };
+    const viewerStream = await follow(viewerB.token);
+    const registrarStream = await follow(demoted.token);
+    try {
+      const inA = (path: string, json: unknown): Promise<Response> =>
+        api(a, path, { method: 'POST', json, headers: { 'x-termwise-department': String(deptA) } });
+      const courses = new FormData();
+      courses.append('file', new Blob([JSON.stringify([{ code: 'EVA101', name: 'Secret Course', type: 'core' }])]), 'courses.json');
+      expect((await api(a, '/data/upload/courses', { method: 'POST', body: courses, headers: { 'x-termwise-department': String(deptA) } })).status).toBe(200);
+      await expect.poll(() => registrarStream.events.some((e) => e.areas?.includes('catalog')), { timeout: 10_000 }).toBe(true);
+      // The demotion reaches the open stream: from then on it is a viewer of B's.
+      expect((await api(a, `/people/${demoted.id}`, { method: 'PATCH', json: { role: 'viewer', department_id: deptB } })).status).toBe(200);
+      // (The change to people is the registrar's, which a viewer of B is not shown; what follows it reaches the stream as B's viewer.)
+      const seenBefore = registrarStream.events.length;
+      expect(
+        (await inA('/scheduler/', { year: 2036, semester: 'Fall', course_code: 'EVA101', section_name: '1', day: 'M', start_time: '09:00', duration_mins: 50 }))
+          .status,
+      ).toBe(200);
+      // Both B streams learn of A's booking as a bare campus change only (what was booked, and by whom, stays with A).
+      for (const stream of [viewerStream, registrarStream])
+        await expect
+          .poll(() => stream.events.slice(stream === registrarStream ? seenBefore : 0).some((e) => e.areas?.includes('campus')), { timeout: 10_000 })
+          .toBe(true);
+      for (const events of [viewerStream.events, registrarStream.events.slice(seenBefore)]) {
+        expect(events.filter((e) => e.areas?.includes('catalog') || e.areas?.includes('timetable'))).toEqual([]);
+        expect(events.some((e) => e.areas?.includes('campus'))).toBe(true);
+      }
+    } finally {
+      viewerStream.stop();
+      registrarStream.stop();
+    }
+  }, 60_000);
+
   it('sends a change made through one process to the event stream opened on the other', async () => {
     const controller = new AbortController();
     const stream = await api(b, '/events', { signal: controller.signal });

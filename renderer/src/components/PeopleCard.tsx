@@ -38,6 +38,19 @@ export function PeopleCard() {
                 <Table.Td>{departmentName(person.department_id)}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
+                    {page.isLocked(person) && (
+                      <Button
+                        size="compact-xs"
+                        color="orange"
+                        variant="light"
+                        onClick={() => void page.unlock(person)}
+                        title={`Locked after repeated failed sign-ins, until ${(person.locked_until ?? '').slice(11, 16)} UTC`}
+                        aria-label={`Unlock ${person.login}`}
+                        data-testid={`unlock-${person.login}`}
+                      >
+                        Locked · Unlock
+                      </Button>
+                    )}
                     <Button
                       size="compact-xs"
                       variant="default"

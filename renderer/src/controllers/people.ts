@@ -41,10 +41,21 @@ export function usePeople(enabled: boolean) {
         notifyError(e);
       }
     },
+    /** Lifts a lock of failed sign-ins. */
+    unlock: async (person: PersonRow): Promise<void> => {
+      try {
+        await call('people-update', { person_id: person.id, unlock: true });
+        notifyDone(`${person.name} can sign in again (the lock of failed sign-ins is lifted).`, 'Unlocked');
+      } catch (e) {
+        notifyError(e);
+      }
+    },
+    /** Whether failed sign-ins lock the person out now. */
+    isLocked: (person: PersonRow): boolean => person.locked_until !== null && person.locked_until > new Date().toISOString(),
     setPassword: async (person: PersonRow, password: string): Promise<boolean> => {
       try {
         await call('people-update', { person_id: person.id, password });
-        notifyDone(`${person.name} signs in with the new password from now on.`, 'Password changed');
+        notifyDone(`${person.name} signs in with the new password from now on (any lock of failed sign-ins is lifted).`, 'Password changed');
         return true;
       } catch (e) {
         notifyError(e, 'Password not changed');

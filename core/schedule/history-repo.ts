@@ -99,17 +99,6 @@ function changeRows(stamp: ChangeStamp, term: Term, first: number, records: read
   }));
 }
 
-/** Raises a term's revision by `by` (from 0 for its first changes); answers the new revision. */
-const raiseRevision = prepared((db: Db, department: number, year: number, semester: string, by: number) =>
-  db
-    .insertInto('term_revisions')
-    .values({ department_id: department, year, semester, revision: by })
-    .onConflict((oc) => oc.columns(['department_id', 'year', 'semester']).doUpdateSet((eb) => ({ revision: eb('term_revisions.revision', '+', by) })))
-    .returning('revision'),
-);
-
-const insertChanges = prepared((db: Db, rows: ChangeRow[]) => db.insertInto('schedule_changes').values(rows));
-
 const ROW_TYPES: Record<keyof ChangeRow, 'integer' | 'text'> = {
   department_id: 'integer',
   year: 'integer',
@@ -130,49 +119,54 @@ const ROW_TYPES: Record<keyof ChangeRow, 'integer' | 'text'> = {
 };
 const NUMBERED_COLUMNS = (Object.keys(ROW_TYPES) as (keyof ChangeRow)[]).filter((c) => c !== 'revision');
 
+/** SQLite (one writer at a time): the changes inserted after the highest revision recorded, in one statement. */
+const insertFollowingChanges = prepared((_db: Db, department: number, year: number, semester: string, rows: ChangeRow[]) => {
+  const highest = sql`COALESCE((SELECT revision FROM schedule_changes WHERE department_id = ${department} AND year = ${year} AND semester = ${semester} ORDER BY revision DESC LIMIT 1), 0)`;
+  const columns = sql.join(NUMBERED_COLUMNS.map((c) => sql.ref(c)));
+  const values = rows.map((row, i) => sql`(${sql.join(NUMBERED_COLUMNS.map((c) => sql`${row[c]}`))}, ${highest} + ${sql.lit(i + 1)})`);
+  return sql`INSERT INTO schedule_changes (${columns}, revision) VALUES ${sql.join(values)}`;
+});
+
 /** PostgreSQL: the revision row taken and raised, and the changes numbered from it, in one statement (one round trip). */
 const recordInOneStatement = prepared((_db: Db, department: number, year: number, semester: string, by: number, rows: ChangeRow[]) => {
   const columns = sql.join(NUMBERED_COLUMNS.map((c) => sql.ref(c)));
   const values = rows.map((row, i) => sql`(${sql.join(NUMBERED_COLUMNS.map((c) => sql`${row[c]}::${sql.raw(ROW_TYPES[c])}`))}, ${sql.lit(i + 1)})`);
-  return sql<{ revision: number }>`WITH r AS (
+  return sql`WITH r AS (
       INSERT INTO term_revisions (department_id, year, semester, revision) VALUES (${department}, ${year}, ${semester}, ${by})
       ON CONFLICT (department_id, year, semester) DO UPDATE SET revision = term_revisions.revision + ${by} RETURNING revision)
     INSERT INTO schedule_changes (${columns}, revision)
     SELECT ${sql.join(NUMBERED_COLUMNS.map((c) => sql`v.${sql.ref(c)}`))}, r.revision - ${by} + v.k FROM r, (VALUES ${sql.join(values)}) AS v(${columns}, k)
-    RETURNING revision`;
+`;
 });
 
 /**
  * Records the changes of one write in its transaction and advances the term's revision by one per
- * change; answers the term's new revision. Built once per shape (prepared): every booking records.
+ * change. Built once per shape (prepared), one statement: every booking records.
+ * PostgreSQL numbers them holding the term's revision row (writers of one term take turns there).
  */
-export async function recordChanges(db: Db, stamp: ChangeStamp, term: Term, records: readonly ChangeRecord[]): Promise<number> {
-  if (records.length === 0) return termRevision(db, stamp.department, term);
-  let last = 0;
+export async function recordChanges(db: Db, stamp: ChangeStamp, term: Term, records: readonly ChangeRecord[]): Promise<void> {
   for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
-    const slice = records.slice(start, start + ROWS_PER_STATEMENT);
-    if (isPostgres(db)) {
-      const rows = await recordInOneStatement.rows(db, stamp.department, term.year, term.semester, slice.length, changeRows(stamp, term, 0, slice));
-      last = Math.max(...rows.map((row) => Number(row.revision)));
-    } else {
-      const raised = await raiseRevision.first(db, stamp.department, term.year, term.semester, slice.length);
-      last = Number(raised?.revision ?? slice.length);
-      await insertChanges.run(db, changeRows(stamp, term, last - slice.length + 1, slice));
-    }
+    const rows = changeRows(stamp, term, 0, records.slice(start, start + ROWS_PER_STATEMENT));
+    if (isPostgres(db)) await recordInOneStatement.run(db, stamp.department, term.year, term.semester, rows.length, rows);
+    else await insertFollowingChanges.run(db, stamp.department, term.year, term.semester, rows);
   }
-  return last;
 }
 
-/** A department's term revision (0 before its first recorded change). */
-export async function termRevision(db: Db, department: number, term: Term): Promise<number> {
-  const row = await db
-    .selectFrom('term_revisions')
+const highestRevision = prepared((db: Db, department: number, year: number, semester: string) =>
+  db
+    .selectFrom('schedule_changes')
     .select('revision')
     .where('department_id', '=', department)
-    .where('year', '=', term.year)
-    .where('semester', '=', term.semester)
-    .executeTakeFirst();
-  return row ? Number(row.revision) : 0;
+    .where('year', '=', year)
+    .where('semester', '=', semester)
+    .orderBy('revision', 'desc')
+    .limit(1),
+);
+
+/** A department's term revision: the highest recorded for it (0 before its first change). */
+export async function termRevision(db: Db, department: number, term: Term): Promise<number> {
+  const row = await highestRevision.first(db, department, term.year, term.semester);
+  return Number(row?.revision ?? 0);
 }
 
 export interface ChangeFilter {

@@ -79,9 +79,9 @@ export function changeOf(operation: ChangeOperation, before: MeetingState | null
   return { operation, uid: any.uid, course_code: any.course_code, section_name: any.section_name, before, after };
 }
 
-/** Records a write's changes of one term in the write's transaction; answers the term's new revision. */
-export async function recordTermChanges(ctx: CoreContext, term: Term, records: readonly ChangeRecord[], operation?: ChangeOperation): Promise<number> {
-  return recordChanges(ctx.db, stampOf(ctx, operation ?? records[0]?.operation), term, records);
+/** Records a write's changes of one term in the write's transaction. */
+export async function recordTermChanges(ctx: CoreContext, term: Term, records: readonly ChangeRecord[], operation?: ChangeOperation): Promise<void> {
+  await recordChanges(ctx.db, stampOf(ctx, operation ?? records[0]?.operation), term, records);
 }
 
 const parseState = (text: string | null): MeetingState | null => {

@@ -5,7 +5,8 @@ ALTER TABLE schedule_entries ADD COLUMN uid TEXT COLLATE "C";
 UPDATE schedule_entries SET uid = replace(gen_random_uuid()::text, '-', '');
 CREATE UNIQUE INDEX schedule_entries_uid ON schedule_entries (uid);
 
--- A department's term revision: the number of changes recorded for it.
+-- A department's term revision on PostgreSQL: the row its writers take in turn to number their changes
+-- (a term's revision is the highest recorded for it; SQLite has one writer at a time and reads that).
 CREATE TABLE term_revisions (
   department_id INTEGER NOT NULL REFERENCES departments (id),
   year          INTEGER NOT NULL,
@@ -38,8 +39,6 @@ CREATE TABLE schedule_changes (
   origin        TEXT COLLATE "C" NOT NULL DEFAULT 'local'
 );
 CREATE INDEX schedule_changes_term ON schedule_changes (department_id, year, semester, revision);
-CREATE INDEX schedule_changes_meeting ON schedule_changes (meeting_uid, revision);
-CREATE INDEX schedule_changes_batch ON schedule_changes (batch);
 
 -- A laptop's copy of a campus term: the server revision it is based on, and the last local change
 -- already on the server (later local changes are the ones not yet published).

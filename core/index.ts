@@ -12,6 +12,7 @@ import { readProfileFile, profileFileTakenIn, type ProfileFile } from './profile
 import { saveDepartmentProfile } from './predict/profile';
 import { followModelChanges } from './predict';
 import { FIRST_DEPARTMENT } from './departments';
+import { identityOf, type Identity } from './people';
 import { settleTimetable } from './schedule/terms';
 import { CampusList, type CampusSpec } from './domain/campuses';
 import { isChangedEvent, type ChangedEvent } from './domain/changes';
@@ -32,6 +33,8 @@ export interface Core {
   run<N extends HandlerName>(name: N, args: InputOf<Handlers[N]>): Promise<OutputOf<Handlers[N]>>;
   /** Untyped entry for transports that receive names from outside (IPC, HTTP), saying who asks. */
   runUnchecked(name: string, args: unknown, call: Call): Promise<unknown>;
+  /** Who asks: sign-ins, personal tokens and sessions' people, read from the store (the transports' one way to learn it). */
+  readonly identity: Identity;
   close(): Promise<void>;
 }
 
@@ -131,6 +134,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     run: async (name, args) => (await runHandler(context, handlers, name, args)) as never,
     runUnchecked: (name, args, call) => runHandler(context, handlers, name, args, call),
+    identity: identityOf(store.db, context.now),
     close: async () => {
       stopSharing();
       stopFollowingModels();

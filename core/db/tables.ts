@@ -294,6 +294,13 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** Sign-in attempts per client address in the current window (shared by every server process). */
+export interface SignInAddressesTable {
+  address: string;
+  window_start: string;
+  attempts: number;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -326,6 +333,7 @@ export interface Tables {
   schedule_changes: ScheduleChangesTable;
   sync_bases: SyncBasesTable;
   idempotency_keys: IdempotencyKeysTable;
+  sign_in_addresses: SignInAddressesTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -358,6 +366,7 @@ export const DATA_TABLES = [
   'schedule_changes',
   'sync_bases',
   'idempotency_keys',
+  'sign_in_addresses',
 ] as const satisfies readonly (keyof Tables)[];
 
 export type DataTable = (typeof DATA_TABLES)[number];

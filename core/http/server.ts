@@ -10,8 +10,7 @@ import { buildOpenApi } from './openapi';
 import { ROUTES, type RouteInput, type RouteSpec } from './routes';
 import { guardRequest, LOCAL_ONLY, pathOf, type GuardDecision, type ServerAccess } from './guard';
 import type { Actor } from '../domain/people';
-import { actorOfPerson, actorOfToken } from '../people';
-import { AttemptLimiter, serveSignIn, SIGN_IN_RATE } from './sign-in';
+import { serveSignIn, SIGN_IN_RATE } from './sign-in';
 import { eventFor } from '../events';
 import { cookieValue, sessionCookieName, type BrowserSessions } from './session';
 import type { Caller } from '../context';
@@ -171,7 +170,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     });
   });
 
-  serveSignIn(app, core, sessions, access, new AttemptLimiter(options.signInRate ?? SIGN_IN_RATE));
+  serveSignIn(app, core, sessions, access, options.signInRate ?? SIGN_IN_RATE);
   await options.extend?.(app);
   return app;
 }
@@ -193,11 +192,11 @@ interface Who {
  */
 async function whoCalls(core: Core, decision: Exclude<GuardDecision, { allow: false }>): Promise<{ caller: Caller | null; actor: Actor | null } | null> {
   if (decision.allow === 'token') {
-    const actor = await actorOfToken(core.context.db, decision.token, core.context.now());
+    const actor = await core.identity.actorOfToken(decision.token);
     return actor ? { caller: 'script', actor } : null;
   }
   if (decision.actor !== null && decision.actor.person !== null) {
-    const actor = await actorOfPerson(core.context.db, decision.actor.person);
+    const actor = await core.identity.actorOfPerson(decision.actor.person);
     return actor ? { caller: decision.caller, actor } : null;
   }
   return decision;

@@ -3,40 +3,12 @@ import { z } from 'zod';
 import type { Core } from '../index';
 import { CoreError } from '../domain/errors';
 import { boundedText } from '../input-fields';
-import { signIn } from '../people';
 import { PASSWORD_LENGTH } from '../people/passwords';
 import { isPageRequest, reachedOverHttps, type ServerAccess } from './guard';
 import { sessionCookieHeader, type BrowserSessions } from './session';
 
-/** Sign-in attempts one address may make in a window, whatever the logins: beyond, 429 until it passes. */
+/** Sign-in attempts one address may make in a window, whatever the logins: beyond, 429 until it passes (counted in the store). */
 export const SIGN_IN_RATE = { attempts: 10, windowMs: 60_000 } as const;
-
-/** Counts sign-in attempts per client address over a sliding window (kept in memory, per process). */
-export class AttemptLimiter {
-  private readonly seen = new Map<string, number[]>();
-  constructor(
-    private readonly limit: { attempts: number; windowMs: number },
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Records an attempt from `address`; answers the seconds to wait when it is one too many, else 0. */
-  attempt(address: string): number {
-    const at = this.now();
-    const recent = (this.seen.get(address) ?? []).filter((t) => at - t < this.limit.windowMs);
-    if (recent.length >= this.limit.attempts) {
-      this.seen.set(address, recent);
-      return Math.max(1, Math.ceil(((recent[0] ?? at) + this.limit.windowMs - at) / 1000));
-    }
-    recent.push(at);
-    this.seen.set(address, recent);
-    if (this.seen.size > 10_000) this.prune(at);
-    return 0;
-  }
-
-  private prune(at: number): void {
-    for (const [address, times] of this.seen) if (times.every((t) => at - t >= this.limit.windowMs)) this.seen.delete(address);
-  }
-}
 
 const credentials = z.object({
   login: boundedText(80).trim().min(1, 'give your login'),
@@ -63,15 +35,16 @@ export function serveSignIn(
   core: Core,
   sessions: BrowserSessions | null,
   access: ServerAccess,
-  limiter = new AttemptLimiter(SIGN_IN_RATE),
+  rate: { attempts: number; windowMs: number } = SIGN_IN_RATE,
 ): void {
   const check = async (request: FastifyRequest, reply: FastifyReply, body: { login: string; password: string }) => {
-    const wait = limiter.attempt(request.ip);
+    // Counted in the store: every server process on the database counts an address's attempts together.
+    const wait = await core.identity.addressAttempt(request.ip, rate);
     if (wait > 0) {
       void reply.header('retry-after', String(wait));
       throw new CoreError('too_many', `Too many sign-in attempts from this address: wait ${wait} s`);
     }
-    const outcome = await signIn(core.context.db, body.login, body.password, core.context.now());
+    const outcome = await core.identity.signIn(body.login, body.password);
     if (!outcome.ok) throw new CoreError('unauthorized', outcome.detail);
     return outcome.actor;
   };

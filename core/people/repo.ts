@@ -120,6 +120,31 @@ export async function countSignInAttempt(db: Db, login: string, now: string): Pr
     .executeTakeFirst();
 }
 
+/**
+ * Counts a sign-in attempt from an address, in one statement: within the window that began at
+ * `window_start` the attempts add up; a window over `since` starts again. Answers the count and the
+ * window's start.
+ */
+export async function countAddressAttempt(db: Db, address: string, now: string, since: string): Promise<{ attempts: number; window_start: string }> {
+  const stale = sql<boolean>`sign_in_addresses.window_start < ${since}`;
+  return db
+    .insertInto('sign_in_addresses')
+    .values({ address, window_start: now, attempts: 1 })
+    .onConflict((oc) =>
+      oc.column('address').doUpdateSet({
+        attempts: sql<number>`CASE WHEN ${stale} THEN 1 ELSE sign_in_addresses.attempts + 1 END`,
+        window_start: sql<string>`CASE WHEN ${stale} THEN ${now} ELSE sign_in_addresses.window_start END`,
+      }),
+    )
+    .returning(['attempts', 'window_start'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Forgets the addresses whose window ended before `since` (the table stays as small as the recent callers). */
+export async function forgetAddressesBefore(db: Db, since: string): Promise<void> {
+  await db.deleteFrom('sign_in_addresses').where('window_start', '<', since).execute();
+}
+
 /** Locks an account until `until` (a lock already running is kept). */
 export async function lockAccount(db: Db, id: number, until: string): Promise<void> {
   await db.updateTable('people').set({ locked_until: until }).where('id', '=', id).where('locked_until', 'is', null).execute();

@@ -356,6 +356,33 @@ describe('two server processes on one PostgreSQL database', () => {
     }
   }, 60_000);
 
+  it("counts an address's sign-in attempts across both processes: the bound holds whichever process answers", async () => {
+    const watcher = new pg.Client({ connectionString: database.url });
+    await watcher.connect();
+    let before = 0;
+    try {
+      // Attempts earlier tests made from this address in the current window count too.
+      const { rows } = await watcher.query<{ attempts: number }>(`SELECT attempts FROM sign_in_addresses WHERE address = '127.0.0.1' AND window_start > $1`, [
+        new Date(Date.now() - 55_000).toISOString(),
+      ]);
+      before = rows[0]?.attempts ?? 0;
+    } finally {
+      await watcher.end();
+    }
+    const attempt = (server: ServeProcess): Promise<Response> =>
+      fetch(new URL('session/token', server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'nobody-signs-in-as-this', password: 'a guess at it', label: 'x' }),
+      });
+    for (let i = before; i < 10; i++) expect((await attempt(i % 2 === 0 ? a : b)).status).toBe(401);
+    for (const server of [a, b]) {
+      const limited = await attempt(server);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
   it('sends a change made through one process to the event stream opened on the other', async () => {
     const controller = new AbortController();
     const stream = await api(b, '/events', { signal: controller.signal });

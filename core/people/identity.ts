@@ -1,0 +1,45 @@
+import type { Db } from '../db/store';
+import { storeRefusal } from '../db/errors';
+import type { Actor } from '../domain/people';
+import { countAddressAttempt, forgetAddressesBefore } from './repo';
+import { actorOfPerson, actorOfToken, signIn, type SignInOutcome } from './service';
+
+/**
+ * The one door by which a transport learns who asks: a sign-in (its attempts counted per address and
+ * per account, in the store, so every server process counts them together), a personal token, a
+ * person's session. The store's own refusals come back in words (busy, unreachable: 503), as from
+ * every handler.
+ */
+export interface Identity {
+  /** Counts a sign-in attempt from an address; answers the seconds to wait when it is one too many, else 0. */
+  addressAttempt(address: string, limit: { attempts: number; windowMs: number }): Promise<number>;
+  signIn(login: string, password: string): Promise<SignInOutcome>;
+  actorOfToken(token: string): Promise<Actor | null>;
+  actorOfPerson(person: number): Promise<Actor | null>;
+}
+
+async function inWords<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw storeRefusal(error) ?? error;
+  }
+}
+
+export function identityOf(db: Db, now: () => Date): Identity {
+  return {
+    addressAttempt: (address, limit) =>
+      inWords(async () => {
+        const at = now();
+        const since = new Date(at.getTime() - limit.windowMs).toISOString();
+        const counted = await countAddressAttempt(db, address.slice(0, 100), at.toISOString(), since);
+        // Now and then, addresses whose window is over are forgotten.
+        if (counted.attempts === 1 && Math.random() < 0.01) await forgetAddressesBefore(db, since);
+        if (counted.attempts <= limit.attempts) return 0;
+        return Math.max(1, Math.ceil((Date.parse(counted.window_start) + limit.windowMs - at.getTime()) / 1000));
+      }),
+    signIn: (login, password) => inWords(() => signIn(db, login, password, now())),
+    actorOfToken: (token) => inWords(() => actorOfToken(db, token, now())),
+    actorOfPerson: (person) => inWords(() => actorOfPerson(db, person)),
+  };
+}

@@ -359,7 +359,7 @@ describe('two server processes on one PostgreSQL database', () => {
   it("counts an address's sign-in attempts across both processes: the bound holds whichever process answers", async () => {
     const watcher = new pg.Client({ connectionString: database.url });
     await watcher.connect();
-    let before = 0;
+    let before: number;
     try {
       // Attempts earlier tests made from this address in the current window count too.
       const { rows } = await watcher.query<{ attempts: number }>(`SELECT attempts FROM sign_in_addresses WHERE address = '127.0.0.1' AND window_start > $1`, [

@@ -26,20 +26,50 @@ const listed = (db: Db, department: number) =>
 
 /**
  * Upserts the people (by name; their availability from the file) and lists them in the department
- * with the courses the file gives.
+ * with the courses the file gives. An instructor another department lists too keeps the hours they
+ * have (the registrar sets a shared instructor's hours) unless `setsSharedHours`: answered in `kept`.
  */
-export async function upsertDoctors(db: Db, department: number, doctors: readonly DoctorRecord[]): Promise<number> {
+export async function upsertDoctors(
+  db: Db,
+  department: number,
+  doctors: readonly DoctorRecord[],
+  setsSharedHours: boolean,
+): Promise<{ processed: number; kept: string[] }> {
   // Two spellings of one name are one doctor: the last listing wins, as it did row by row.
   const unique = [...new Map(doctors.map((d) => [doctorNameKey(d.name), d])).entries()];
+  const kept: string[] = [];
   await inBatches(unique, async (batch) => {
+    const shared = setsSharedHours
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .selectFrom('doctors as d')
+              .innerJoin('department_doctors as l', 'l.doctor_id', 'd.id')
+              .select('d.name_key')
+              .where('l.department_id', '!=', department)
+              .where(
+                'd.name_key',
+                'in',
+                batch.map(([key]) => key),
+              )
+              .execute()
+          ).map((r) => r.name_key),
+        );
+    for (const [key, d] of batch) if (shared.has(key)) kept.push(d.name);
     const people = await db
       .insertInto('doctors')
       .values(batch.map(([name_key, d]) => ({ name: d.name, name_key, available_days: d.available_days, available_time: d.available_time })))
       .onConflict((oc) =>
         oc.column('name_key').doUpdateSet((eb) => ({
           name: eb.ref('excluded.name'),
-          available_days: eb.ref('excluded.available_days'),
-          available_time: eb.ref('excluded.available_time'),
+          // A shared instructor's hours stay as they are (sql: the stored value) unless this caller sets them.
+          available_days: sql<
+            string | null
+          >`CASE WHEN ${eb.ref('doctors.name_key')} IN (${sql.join(shared.size > 0 ? [...shared] : [''])}) THEN ${eb.ref('doctors.available_days')} ELSE ${eb.ref('excluded.available_days')} END`,
+          available_time: sql<
+            string | null
+          >`CASE WHEN ${eb.ref('doctors.name_key')} IN (${sql.join(shared.size > 0 ? [...shared] : [''])}) THEN ${eb.ref('doctors.available_time')} ELSE ${eb.ref('excluded.available_time')} END`,
         })),
       )
       .returning(['id', 'name_key'])
@@ -51,7 +81,7 @@ export async function upsertDoctors(db: Db, department: number, doctors: readonl
       .onConflict((oc) => oc.columns(['department_id', 'doctor_id']).doUpdateSet((eb) => ({ allowed_courses: eb.ref('excluded.allowed_courses') })))
       .execute();
   });
-  return doctors.length;
+  return { processed: doctors.length, kept };
 }
 
 /**

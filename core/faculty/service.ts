@@ -20,7 +20,10 @@ export async function importDoctors(ctx: CoreContext, file: UploadedFile): Promi
     ext === 'json'
       ? doctorsFromJson(parseJsonFile(file), log)
       : doctorsFromTables(ext === 'csv' ? [readCsv(file)] : await readReport(file, { aliases: DOCTOR_COLUMNS }), file.filename, log);
-  const processed = await inTransaction(ctx.db, (trx) => upsertDoctors(trx, ctx.department, doctors));
+  // The registrar sets a shared instructor's hours; a department's upload sets those of its own instructors.
+  const { processed, kept } = await inTransaction(ctx.db, (trx) => upsertDoctors(trx, ctx.department, doctors, ctx.actor.role === 'registrar'));
+  for (const name of kept.slice(0, 200))
+    log.warn(`${name} also teaches in another department: their hours are kept as they are (the registrar sets a shared instructor's hours)`);
   return { ...log.result(processed), status: 'success' };
 }
 

@@ -48,7 +48,7 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   await stranger.getByTestId('signin-login').fill('rana');
   await stranger.getByTestId('signin-password').fill('not the password');
   await stranger.getByTestId('signin-submit').click();
-  await expect(stranger.getByTestId('signin-error')).toHaveText('Wrong login or password');
+  await expect(stranger.getByTestId('signin-error')).toHaveText(/^Wrong login or password\. After 5 failed sign-ins/);
   await expect(stranger.getByTestId('nav-dashboard')).toHaveCount(0);
 
   await goTo(registrar, 'settings');

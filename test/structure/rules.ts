@@ -32,7 +32,8 @@ function walk(node: ts.Node, visit: (node: ts.Node) => void): void {
 /** The renderer's ways to the core: a call, a file saved from a call's answer, the desktop's campus link. */
 function coreCallName(node: ts.CallExpression): string | null {
   const callee = node.expression;
-  if (ts.isIdentifier(callee) && (callee.text === 'call' || callee.text === 'campusLink')) return `${callee.text}(…)`;
+  // A live read is a call to the core too: it belongs in a controller's hook.
+  if (ts.isIdentifier(callee) && (callee.text === 'call' || callee.text === 'campusLink' || callee.text === 'useLive')) return `${callee.text}(…)`;
   if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && callee.expression.text === 'transport') {
     return ['call', 'saveFile'].includes(callee.name.text) ? `transport.${callee.name.text}(…)` : null;
   }

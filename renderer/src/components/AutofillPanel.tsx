@@ -1,6 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import { Badge, Button, Card, Checkbox, Group, List, Modal, NumberInput, ScrollArea, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useLive } from '../api/live';
+import { useSavedRuns } from '../controllers/predictions';
 import type { AutofillRequest, AutofillResult, Term } from '../api/wire';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
@@ -46,8 +46,7 @@ export function AutofillDialog({
   onPreview: (request: AutofillRequest, result: AutofillResult, draftId?: string) => void;
 }) {
   const [what, setWhat] = useState<What>('run');
-  const listed = useLive('predict-runs', opened ? {} : null);
-  const runs = listed.data ?? [];
+  const { runs, error: runsError } = useSavedRuns(opened);
   const [chosenRun, setRunId] = useState<string | null>(null);
   // The latest run until staff choose another.
   const runId = chosenRun ?? (runs[0] ? String(runs[0].id) : null);
@@ -177,7 +176,7 @@ export function AutofillDialog({
             </Button>
           </Group>
         )}
-        <ErrorNote message={error ?? background.error ?? listed.error} />
+        <ErrorNote message={error ?? background.error ?? runsError} />
         <Group justify="flex-end">
           <Button onClick={() => void preview()} loading={busy || background.running} disabled={what === 'run' && !runId} data-testid="autofill-preview">
             Preview

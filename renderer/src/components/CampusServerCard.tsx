@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, List, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import type { ConflictChoice, MeetingState, SyncCounts, SyncOutcome } from '../../../core/domain/history';
 import { useCampusLink } from '../controllers/campus-link';
-import { useLive } from '../api/live';
+import { useCurrentTerm } from '../controllers/timetable';
 import type { Term } from '../api/wire';
 import { TermPicker } from './TermPicker';
 import { SubmitForm } from './SubmitForm';
@@ -84,7 +84,7 @@ function SyncProblems({ outcome, choices, onChoose }: SyncProblemsProps) {
 /** Settings → Campus server, in the desktop app: plan offline or on a campus server, publish a term, fetch one back. */
 export function CampusServerCard() {
   const link = useCampusLink();
-  const current = useLive('schedule-settings', {}).data?.current_term ?? null;
+  const current = useCurrentTerm();
   const [chosen, setChosen] = useState<Term | null>(null);
   const term = chosen ?? current;
   const connected = link.status?.connected === true;

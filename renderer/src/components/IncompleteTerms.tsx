@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifyError } from '../lib/notify';
 import { confirmCompleteTerm } from '../controllers/data';
-import { useLive } from '../api/live';
+import { useIncompleteTerms } from '../controllers/data';
 import type { IncompleteTerm } from '../api/wire';
 import { termLabel } from '../../../core/domain/terms';
 
@@ -13,7 +13,7 @@ const key = (t: IncompleteTerm): string => `${t.campus}|${t.year}|${t.semester}`
  * recommendations until staff confirm them complete (or upload them again in full).
  */
 export function IncompleteTerms() {
-  const incompleteTerms = useLive('offerings-incomplete-terms', {}).data ?? [];
+  const incompleteTerms = useIncompleteTerms();
   const [busy, setBusy] = useState<string | null>(null);
   if (incompleteTerms.length === 0) return null;
   const confirm = async (term: IncompleteTerm): Promise<void> => {

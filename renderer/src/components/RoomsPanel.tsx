@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Badge, Button, Card, FileButton, Group, NumberInput, ScrollArea, Select, Table, Text, TextInput } from '@mantine/core';
-import { addRoom, removeRoom, uploadRooms } from '../controllers/rooms';
-import { useLive } from '../api/live';
+import { addRoom, removeRoom, uploadRooms, useRooms } from '../controllers/rooms';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { notifyDone } from '../lib/notify';
@@ -10,7 +9,7 @@ import { useCampusList } from '../controllers/catalog';
 /** Rooms with their seats: add one, upload a list, remove one. */
 export function RoomsPanel() {
   // Rooms added here, in another window or by a script show on the change event.
-  const rooms = useLive('rooms-list', {});
+  const rooms = useRooms();
   const [name, setName] = useState('');
   const [capacity, setCapacity] = useState<number | string>(40);
   const [campus, setCampus] = useState<string | null>(null);

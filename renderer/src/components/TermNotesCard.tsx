@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Card, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
 import { describeNote, MAX_NOTE_REASON, TERM_NOTE_KINDS, TERM_NOTE_LABELS, type TermNoteKind } from '../../../core/domain/term-notes';
-import { addTermNote, removeTermNote } from '../controllers/predictions';
-import { useLive } from '../api/live';
+import { addTermNote, removeTermNote, useTermNotes } from '../controllers/predictions';
 import { ApiError } from '../api/errors';
 import { notifyError } from '../lib/notify';
 import { useCourses, useDoctors } from '../controllers/catalog';
@@ -16,7 +15,7 @@ export function TermNotesCard({ year, semester }: { year: number | null; semeste
   const courses = useCourses();
   const doctors = useDoctors();
   // Notes added here or elsewhere (a script, another window) show on the change event.
-  const notes = useLive('predict-term-notes', year === null ? null : { year, semester }).data ?? [];
+  const notes = useTermNotes(year === null ? null : { year, semester });
   const [kind, setKind] = useState<TermNoteKind>('instructor_away');
   const [subject, setSubject] = useState<string | null>(null);
   const [reason, setReason] = useState('');

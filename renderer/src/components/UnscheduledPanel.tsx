@@ -1,5 +1,5 @@
 import { Badge, Card, Group, ScrollArea, Table, Text } from '@mantine/core';
-import { useLive } from '../api/live';
+import { useUnscheduled } from '../controllers/timetable';
 import type { Term } from '../api/wire';
 import { displayRoom } from '../../../core/domain/meetings';
 import { ErrorNote } from './ErrorNote';
@@ -9,7 +9,7 @@ import { ErrorNote } from './ErrorNote';
  * week, each with its instructors, part of term and the room it lists; Auto-fill can give them a time.
  */
 export function UnscheduledPanel({ term }: { term: Term }) {
-  const listed = useLive('schedule-unscheduled', term);
+  const listed = useUnscheduled(term);
   const sections = listed.data ?? [];
   if (sections.length === 0 && !listed.error) return null;
   return (

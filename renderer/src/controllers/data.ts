@@ -1,4 +1,5 @@
 import { call, type FileUpload, type Result } from '../api/client';
+import { useLive, type LiveResult } from '../api/live';
 import type { Campus, ImportKind, Term } from '../api/wire';
 
 /** Each import's operation. */
@@ -17,4 +18,18 @@ export function importData(kind: ImportKind, file: FileUpload): Promise<Result<(
 /** Confirms a term that looked incomplete; the list loads again on the change event. Throws the refusal. */
 export async function confirmCompleteTerm(term: Term & { campus: Campus }): Promise<void> {
   await call('offerings-confirm-term', { campus: term.campus, year: term.year, semester: term.semester });
+}
+
+/** The Data screen's tables, live: the catalog, the offering history and the doctors. */
+export function useDataTables(): {
+  courses: LiveResult<Result<'courses-list'>>;
+  offerings: LiveResult<Result<'offerings-list'>>;
+  doctors: LiveResult<Result<'doctors-list'>>;
+} {
+  return { courses: useLive('courses-list', {}), offerings: useLive('offerings-list', {}), doctors: useLive('doctors-list', {}) };
+}
+
+/** Terms that look incomplete and are left out of the model, live. */
+export function useIncompleteTerms(): Result<'offerings-incomplete-terms'> {
+  return useLive('offerings-incomplete-terms', {}).data ?? [];
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { call, transport, type Args } from '../api/client';
+import { call, transport, type Args, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
 import { patchLive, useLive } from '../api/live';
 import type { DecisionChange, Run, RunEntry, RunRequest } from '../api/wire';
@@ -246,4 +246,15 @@ export async function addTermNote(note: Args<'predict-term-note-add'>): Promise<
 /** Removes a term note. Throws the refusal. */
 export async function removeTermNote(noteId: number): Promise<void> {
   await call('predict-term-note-delete', { note_id: noteId });
+}
+
+/** What staff recorded of a planned term, live (none while no term is chosen). */
+export function useTermNotes(term: { year: number; semester: PlannedSemester } | null): Result<'predict-term-notes'> {
+  return useLive('predict-term-notes', term).data ?? [];
+}
+
+/** The saved prediction runs, newest first, live; loaded only while `wanted`. */
+export function useSavedRuns(wanted: boolean): { runs: Result<'predict-runs'>; error: string | null } {
+  const listed = useLive('predict-runs', wanted ? {} : null);
+  return { runs: listed.data ?? [], error: listed.error };
 }

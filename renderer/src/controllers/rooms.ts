@@ -1,4 +1,5 @@
 import { call, fileToUpload, type Result } from '../api/client';
+import { useLive, type LiveResult } from '../api/live';
 
 /** Declares a room; the lists of rooms show it on the change event. Throws the refusal. */
 export async function addRoom(room: { name: string; capacity: number; campus: string | null }): Promise<void> {
@@ -13,4 +14,9 @@ export async function removeRoom(roomId: number): Promise<void> {
 /** Uploads a list of rooms, answering how many were read and skipped. Throws the refusal. */
 export async function uploadRooms(file: File): Promise<Result<'rooms-upload'>> {
   return call('rooms-upload', { file: await fileToUpload(file) });
+}
+
+/** The rooms with their seats, live (added here, in another window or by a script). */
+export function useRooms(): LiveResult<Result<'rooms-list'>> {
+  return useLive('rooms-list', {});
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { call, type Args, type Result } from '../api/client';
-import { fetchLive, patchLive, prefetchLive, useLive } from '../api/live';
+import { fetchLive, patchLive, prefetchLive, useLive, type LiveResult } from '../api/live';
 import type { Entry, EntryPatch, NewEntry, PartOfTerm, Term, TimetableSettings } from '../api/wire';
 import { useScheduleView } from '../stores/schedule';
 
@@ -89,4 +89,14 @@ export function copyTimetable(request: Args<'schedule-terms-copy'>): Promise<Res
 /** A registrar's listing, dry run or applied. Throws the refusal. */
 export function importListing(request: Args<'schedule-import'>): Promise<Result<'schedule-import'>> {
   return call('schedule-import', request);
+}
+
+/** A term's sections without a time, live. */
+export function useUnscheduled(term: Term): LiveResult<Result<'schedule-unscheduled'>> {
+  return useLive('schedule-unscheduled', term);
+}
+
+/** The current timetable term (chosen in Settings, else the one after the offering history), live. */
+export function useCurrentTerm(): Term | null {
+  return useLive('schedule-settings', {}).data?.current_term ?? null;
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Badge, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useLive } from '../api/live';
+import { useDataTables } from '../controllers/data';
 import type { Course, Doctor, Offering } from '../api/wire';
 import { DataGrid } from '../components/DataGrid';
 import { ImportCard } from '../components/ImportCard';
@@ -22,9 +22,7 @@ const NONE: never[] = [];
 
 export function DataPage() {
   // Live: an import here, in another window or by a script shows at once.
-  const courses = useLive('courses-list', {});
-  const offerings = useLive('offerings-list', {});
-  const doctors = useLive('doctors-list', {});
+  const { courses, offerings, doctors } = useDataTables();
   const error = courses.error ?? offerings.error ?? doctors.error;
   const courseColumns = useMemo<ColumnDef<Course, unknown>[]>(
     () => [

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/store';
+import type { ScheduleChangesTable } from '../db/tables';
 import { ROWS_PER_STATEMENT } from '../db/batches';
 import { prepared } from '../db/prepared';
 import { isPostgres } from '../db/transactions';
@@ -33,25 +35,8 @@ export interface ChangeRecord {
   after: MeetingState | null;
 }
 
-export interface StoredChange {
-  id: number;
-  department_id: number;
-  year: number;
-  semester: string;
-  revision: number;
-  batch: string;
-  operation: string;
-  meeting_uid: string;
-  course_code: string;
-  section_name: string;
-  person_id: number | null;
-  token_label: string | null;
-  caller: string;
-  changed_at: string;
-  before_value: string | null;
-  after_value: string | null;
-  origin: string;
-}
+/** A recorded change as stored. */
+export type StoredChange = Selectable<ScheduleChangesTable>;
 
 const CHANGE_COLUMNS = [
   'id',
@@ -169,14 +154,18 @@ export async function termRevision(db: Db, department: number, term: Term): Prom
   return Number(row?.revision ?? 0);
 }
 
-export interface ChangeFilter {
-  term: Term;
+/** What a history read narrows to, beyond its term: a section, a person, a meeting, a batch, changes after a revision. */
+export interface ChangeNarrowing {
   course_code?: string | undefined;
   section_name?: string | undefined;
   person_id?: number | undefined;
   meeting_uid?: string | undefined;
   since_revision?: number | undefined;
   batch?: string | undefined;
+}
+
+export interface ChangeFilter extends ChangeNarrowing {
+  term: Term;
   limit: number;
 }
 

@@ -6,7 +6,7 @@ import type { Semester, Term } from '../domain/terms';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
 import { termLocks } from './locks';
-import { changeById, changesOfBatch, laterChanges, listChanges, termRevision, type StoredChange } from './history-repo';
+import { changeById, changesOfBatch, laterChanges, listChanges, termRevision, type ChangeNarrowing, type StoredChange } from './history-repo';
 import { changesInWords, parseState } from './history';
 import { applyMeetingState, instructorsById } from './replay';
 import { termOf, currentTerm } from './terms';
@@ -14,15 +14,9 @@ import { termOf, currentTerm } from './terms';
 /** The changes a history read lists at most (newest first); `since_revision` pages on. */
 export const HISTORY_PAGE = 2_000;
 
-export interface HistoryQuery {
+export interface HistoryQuery extends ChangeNarrowing {
   year?: number | undefined;
   semester?: Semester | undefined;
-  course_code?: string | undefined;
-  section_name?: string | undefined;
-  person_id?: number | undefined;
-  meeting_uid?: string | undefined;
-  since_revision?: number | undefined;
-  batch?: string | undefined;
   limit?: number | undefined;
 }
 

@@ -9,6 +9,7 @@ import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { createDatabase, createTemplateDatabase, startThrowawayPostgres, type PostgresServer } from '../helpers/postgres';
 import { fill } from './schedule.bench';
 import { percentile, record } from './report';
+import { createdOnLaptop } from '../helpers/published-change';
 
 /**
  * Issue 52's targets, on both stores: a term's history read over HTTP (2,000 meetings, 10,000
@@ -27,25 +28,15 @@ async function get(server: ServeProcess, path: string): Promise<{ ms: number; bo
   return { ms: performance.now() - started, body };
 }
 
-/** A meeting a laptop created, as a publish carries it. */
-const created = (uid: string, i: number) => ({
-  meeting_uid: uid,
-  operation: 'create',
-  after: {
-    uid,
+/** The i-th of the meetings a laptop created, as a publish carries them. */
+const created = (uid: string, i: number) =>
+  createdOnLaptop(uid, {
     course_code: `PUB${100 + (i % 800)}`,
     section_name: String(i),
-    day: ['M', 'T', 'W', 'R', 'F'][i % 5],
+    day: ['M', 'T', 'W', 'R', 'F'][i % 5] ?? 'M',
     start_time: `${String(7 + (i % 12)).padStart(2, '0')}:00`,
-    duration_mins: 50,
-    room: 'TBD',
-    part_of_term: '1',
-    joint_group: null,
-    campus: 'Beirut',
     instructors: [{ id: 0, name: `Dr. Publish ${i % 40}`, role: 'coordinates' }],
-    locked: false,
-  },
-});
+  });
 
 async function measureStore(kind: StoreKind, databaseUrl: string | undefined): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), `termwise-bench-history-${kind}-`));

@@ -6,6 +6,7 @@ import { createCore, type Core } from '../../core/index';
 import { CampusServer, fetchTerm, publishTerm } from '../../electron/campus';
 import type { TermChange } from '../../core/domain/history';
 import { json, startTestServer, type TestServer } from '../helpers/server';
+import { createdOnLaptop } from '../helpers/published-change';
 
 /**
  * Planning offline and together, losing nothing: a laptop (a real core on its own SQLite file) and a
@@ -197,24 +198,7 @@ describe('publish and fetch between a laptop and the campus', () => {
 });
 
 describe('publishing changes over REST', () => {
-  const change = (uid: string, start: string) => ({
-    meeting_uid: uid,
-    operation: 'create',
-    after: {
-      uid,
-      course_code: 'MTH700',
-      section_name: uid.slice(-1),
-      day: 'S',
-      start_time: start,
-      duration_mins: 50,
-      room: 'TBD',
-      part_of_term: '1',
-      joint_group: null,
-      campus: 'Beirut',
-      instructors: [],
-      locked: false,
-    },
-  });
+  const change = (uid: string, start: string) => createdOnLaptop(uid, { course_code: 'MTH700', section_name: uid.slice(-1), day: 'S', start_time: start });
   const publish = async (body: Record<string, unknown>): Promise<Response> =>
     asColleague('/scheduler/terms/publish-changes', { method: 'POST', json: { ...TERM, ...body } });
 

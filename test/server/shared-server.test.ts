@@ -7,6 +7,7 @@ import { createDatabase } from '../helpers/postgres';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { syntheticListing } from '../fixtures/synthetic-listing';
 import type { ScheduleEntry } from '../../core/schedule/schema';
+import { createdOnLaptop } from '../helpers/published-change';
 import type { TimetableImportResult } from '../../core/schedule/import';
 
 /**
@@ -59,25 +60,37 @@ async function importListing(server: ServeProcess, csv: string): Promise<Respons
   return api(server, '/scheduler/import', { method: 'POST', body: form });
 }
 
-/** A meeting a laptop created, as its publish carries it. */
-const publishedMeeting = (uid: string, course: string, start: string) => ({
-  meeting_uid: uid,
-  operation: 'create',
-  after: {
-    uid,
-    course_code: course,
-    section_name: '1',
-    day: 'MW',
-    start_time: start,
-    duration_mins: 50,
-    room: 'TBD',
-    part_of_term: '1',
-    joint_group: null,
-    campus: 'Beirut',
-    instructors: [],
-    locked: false,
-  },
-});
+const publishedMeeting = (uid: string, course: string, start: string) =>
+  createdOnLaptop(uid, { course_code: course, section_name: '1', day: 'MW', start_time: start });
+
+/** The count a query answers (its column `n`). */
+const count = async (client: pg.Client, query: string): Promise<number> => (await client.query<{ n: number }>(query)).rows[0]?.n ?? 0;
+
+/**
+ * Kills a server process (kill -9) once `writing` counts its write under way, then waits until
+ * PostgreSQL has rolled the killed transaction back (its connection gone).
+ */
+async function killWhileWriting(
+  victim: ServeProcess,
+  watcher: pg.Client,
+  request: Promise<unknown>,
+  what: string,
+  writing: () => Promise<number>,
+): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while ((await writing()) === 0) {
+    if (Date.now() > deadline) throw new Error(`${what} never started writing`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  victim.child.kill('SIGKILL');
+  await victim.exited;
+  await request;
+  await expect
+    .poll(() => count(watcher, `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`), {
+      timeout: 10_000,
+    })
+    .toBe(0);
+}
 
 const entriesOf = async (server: ServeProcess, year: number, semester: string): Promise<ScheduleEntry[]> =>
   (await (await api(server, `/scheduler/?year=${year}&semester=${semester}`)).json()) as ScheduleEntry[];
@@ -177,30 +190,9 @@ describe('two server processes on one PostgreSQL database', () => {
     try {
       const importing = importListing(victim, syntheticListing(20_000, term)).catch(() => null);
       // Killed once the import is writing its meetings (its inserts are under way on the server).
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const { rows } = await watcher.query<{ n: number }>(
-          `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'insert into "schedule_entries"%'`,
-        );
-        if ((rows[0]?.n ?? 0) > 0) break;
-        if (Date.now() > deadline) throw new Error('the import never started writing');
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      victim.child.kill('SIGKILL');
-      await victim.exited;
-      await importing;
-      // The killed transaction is rolled back by the server once its connection is gone.
-      await expect
-        .poll(
-          async () =>
-            (
-              await watcher.query<{ n: number }>(
-                `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`,
-              )
-            ).rows[0]?.n,
-          { timeout: 10_000 },
-        )
-        .toBe(0);
+      await killWhileWriting(victim, watcher, importing, 'the import', async () =>
+        count(watcher, `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'insert into "schedule_entries"%'`),
+      );
     } finally {
       await watcher.end();
     }
@@ -245,33 +237,13 @@ describe('two server processes on one PostgreSQL database', () => {
     const body = { ...term, base_revision: 0, key: 'killed-publish', changes };
     try {
       const publishing = post(victim, '/scheduler/terms/publish-changes', body).catch(() => null);
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const { rows } = await watcher.query<{ n: number }>(`SELECT COUNT(*)::int AS n FROM schedule_entries WHERE year = $1 AND semester = $2`, [
-          term.year,
-          term.semester,
-        ]);
-        const active = await watcher.query<{ n: number }>(
+      // Killed once the publish is recording its replayed changes.
+      await killWhileWriting(victim, watcher, publishing, 'the publish', async () =>
+        count(
+          watcher,
           `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE '%schedule_changes%' AND pid <> pg_backend_pid()`,
-        );
-        if ((rows[0]?.n ?? 0) > 0 || (active.rows[0]?.n ?? 0) > 0) break;
-        if (Date.now() > deadline) throw new Error('the publish never started writing');
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-      victim.child.kill('SIGKILL');
-      await victim.exited;
-      await publishing;
-      await expect
-        .poll(
-          async () =>
-            (
-              await watcher.query<{ n: number }>(
-                `SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`,
-              )
-            ).rows[0]?.n,
-          { timeout: 10_000 },
-        )
-        .toBe(0);
+        ),
+      );
     } finally {
       await watcher.end();
     }

@@ -1,5 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, goTo, screenshot, type RunningApp } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, goTo, screenshot, signInWithPassword, type RunningApp } from './fixtures';
 
 /**
  * A campus on one server, in two browsers: the registrar adds a department and one of its
@@ -17,17 +17,6 @@ async function asRegistrarIn(app: RunningApp, department: string, path: string, 
     body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
   });
   expect(response.status, await response.clone().text()).toBe(200);
-}
-
-async function signInWithPassword(browser: Browser, app: RunningApp, login: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1366, height: 860 } })).newPage();
-  await page.goto(app.url);
-  await expect(page.getByTestId('signed-out')).toBeVisible();
-  await page.getByTestId('signin-login').fill(login);
-  await page.getByTestId('signin-password').fill(password);
-  await page.getByTestId('signin-submit').click();
-  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
-  return page;
 }
 
 async function choose(page: Page, testId: string, option: RegExp): Promise<void> {

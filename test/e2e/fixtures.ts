@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { startServeProcess } from '../helpers/serve-process';
 
 export const SAMPLE = join(process.cwd(), 'core', 'sample', 'data');
@@ -81,4 +81,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function goTo(page: Page, screen: 'dashboard' | 'data' | 'predictions' | 'scheduler' | 'settings'): Promise<void> {
   await page.getByTestId(`nav-${screen}`).click();
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(screen, 'i') })).toBeVisible();
+}
+
+/** A person signing in with their login and password in a browser of their own (a new context). */
+export async function signInWithPassword(browser: Browser, app: RunningApp, login: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1366, height: 860 } })).newPage();
+  await page.goto(app.url);
+  await expect(page.getByTestId('signed-out')).toBeVisible();
+  await page.getByTestId('signin-login').fill(login);
+  await page.getByTestId('signin-password').fill(password);
+  await page.getByTestId('signin-submit').click();
+  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
+  return page;
 }

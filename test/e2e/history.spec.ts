@@ -1,21 +1,11 @@
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, goTo, screenshot, type RunningApp } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, goTo, screenshot, signInWithPassword } from './fixtures';
 
 /**
  * Two schedulers of one department plan the same term in two browsers. The Scheduler's History
  * lists both changes with who made them; one undoes the other's change, and both screens show it
  * (the timetable and the history) without a reload.
  */
-
-async function signInWithPassword(browser: Browser, app: RunningApp, login: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-  await page.goto(app.url);
-  await page.getByTestId('signin-login').fill(login);
-  await page.getByTestId('signin-password').fill(password);
-  await page.getByTestId('signin-submit').click();
-  await expect(page.getByTestId('nav-dashboard')).toBeVisible();
-  return page;
-}
 
 async function addSection(page: Page, course: string, room: string): Promise<void> {
   await page.getByTestId('new-section').click();

@@ -26,7 +26,7 @@ async function choose(page: Page, testId: string, option: RegExp): Promise<void>
 
 test('a registrar adds a department and its scheduler, who books a shared room; the campus week shows it without a reload', async ({ app, browser }) => {
   await app.api('/data/sample', { method: 'POST' });
-  // The first registrar account is made with the server's own token (README: setting up a campus server).
+  // The first registrar account is made with the server's own token (docs/campus-server.md: the first registrar).
   await app.api('/people', { method: 'POST', json: { login: 'rana', name: 'Rana Registrar', role: 'registrar', password: 'registrar password 1' } });
 
   const registrar = await signInWithPassword(browser, app, 'rana', 'registrar password 1');

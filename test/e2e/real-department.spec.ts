@@ -46,7 +46,7 @@ async function expectOnlyTheDepartmentsWords(page: Page, screen: string): Promis
 
 /** Where the real data is absent the test is not defined, and says why in the test output. */
 if (COURSES === null || OFFERINGS === null || SECTIONS === null) {
-  console.log('Not running the real-department walk: the real UIUC data is not next to this checkout (../shared/data; see the README, "Real data")');
+  console.log('Not running the real-department walk: the real UIUC data is not next to this checkout (../shared/data; see docs/configuration.md, "Real data")');
 } else {
   test('plans a real department end to end: train, run, decide, record an instructor away, auto-fill, in its own words', async ({ page, app }) => {
     test.setTimeout(300_000);

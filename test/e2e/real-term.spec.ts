@@ -22,7 +22,7 @@ type Entry = TimetableEntry & { part_of_term: string; section_name: string };
 
 /** Where the real data is absent the test is not defined, and says why in the test output. */
 if (LISTING === null) {
-  console.log('Not running the real summer term: the real UIUC data is not next to this checkout (../shared/data; see the README, "Real data")');
+  console.log('Not running the real summer term: the real UIUC data is not next to this checkout (../shared/data; see docs/configuration.md, "Real data")');
 } else {
   test('the real summer 2018 term: imported, drawn by week, room and instructor, filtered by part of term, printed and exported', async ({ page, app }) => {
     test.setTimeout(180_000);

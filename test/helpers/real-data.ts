@@ -11,6 +11,6 @@ export const REAL_DATA_DIR = fileURLToPath(new URL('../../../shared/data/', impo
 export function realDataFile(relative: string): string | null {
   const path = `${REAL_DATA_DIR}${relative}`;
   if (existsSync(path)) return path;
-  console.warn(`Skipping tests that need ${relative}: the real data is not at ${REAL_DATA_DIR} (see the project README, "Real data")`);
+  console.warn(`Skipping tests that need ${relative}: the real data is not at ${REAL_DATA_DIR} (see docs/configuration.md, "Real data")`);
   return null;
 }

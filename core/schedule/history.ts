@@ -84,7 +84,8 @@ export async function recordTermChanges(ctx: CoreContext, term: Term, records: r
   await recordChanges(ctx.db, stampOf(ctx, operation ?? records[0]?.operation), term, records);
 }
 
-const parseState = (text: string | null): MeetingState | null => {
+/** A recorded version as stored (JSON), or null: not stored, or unreadable (a damaged backup). */
+export const parseState = (text: string | null): MeetingState | null => {
   if (text === null) return null;
   try {
     return JSON.parse(text) as MeetingState;
@@ -130,4 +131,3 @@ export async function changesInWords(ctx: CoreContext, rows: readonly StoredChan
   });
 }
 
-export { parseState };

@@ -130,4 +130,3 @@ export async function changesInWords(ctx: CoreContext, rows: readonly StoredChan
     };
   });
 }
-

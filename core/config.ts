@@ -15,6 +15,11 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), APP_NAME);
 }
 
+/** The built app page `npm run serve` serves: TERMWISE_PAGE_DIR when set (a build kept elsewhere), else the repository's `dist/renderer`. */
+export function pageDirFrom(fallback: string, env: NodeJS.ProcessEnv = process.env): string {
+  return env.TERMWISE_PAGE_DIR?.trim() || fallback;
+}
+
 export function portFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.TERMWISE_PORT;
   if (raw === undefined || raw === '') return DEFAULT_PORT;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCore } from './index';
-import { databaseUrlFrom, defaultDataDir, portFromEnv } from './config';
+import { databaseUrlFrom, defaultDataDir, pageDirFrom, portFromEnv } from './config';
 import { storeDescription } from './db/store';
 import { startApi } from './http/start';
 
@@ -20,13 +20,13 @@ async function main(): Promise<void> {
   const dataDir = defaultDataDir();
   const databaseUrl = databaseUrlFrom(process.argv.slice(2));
   const core = await createCore({ dataDir, databaseUrl });
-  const rendererDir = fileURLToPath(new URL('../dist/renderer/', import.meta.url));
+  const rendererDir = pageDirFrom(fileURLToPath(new URL('../dist/renderer/', import.meta.url)));
   const api = await startApi(core, { port: portFromEnv(), rendererDir });
   console.log(`Termwise is running at ${api.url}`);
   console.log(`Data folder: ${dataDir}`);
   console.log(`Data kept in: ${storeDescription(core.context.store.config)}`);
   console.log(`API token (for scripts): kept in ${api.tokenSource}`);
-  const login = api.loginUrl();
+  const login = await api.loginUrl();
   if (login) {
     console.log(`Sign in to the app by opening: ${login}`);
     console.log(`  (the link works once; the next one is always in ${api.loginFile ?? 'the data folder'})`);

@@ -4,12 +4,14 @@ import { CoreError, notFound } from '../domain/errors';
 import type { Term } from '../domain/terms';
 import type { SearchProgress } from '../solver';
 import { applyTermDraft, draftTermTimetable, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
+import { APPLYING, askToStop, beat, claimToApply, countRunning, draftRow, finishDraft, forgetDrafts, insertDraft, settleApply, type DraftRow } from './drafts-repo';
 
 /**
  * Auto-fill drafts of a term made in the background: started, followed (the best draft so far, the
  * classes still to place), cancelled (the best draft so far is kept) and applied by id. A draft
  * belongs to the department that made it: another department's id is "not found". Drafts live in
- * the process that made them, for DRAFT_BOUNDS.keepMs; each department runs a few at a time.
+ * the store for DRAFT_BOUNDS.keepMs, so any server process answers for any of them; the process that
+ * makes one writes its progress there. Each department runs a few at a time.
  */
 export const DRAFT_BOUNDS = { runningPerDepartment: 2, keptPerDepartment: 10, keepMs: 60 * 60_000 } as const;
 
@@ -40,162 +42,193 @@ export interface DraftAnswer {
   applied: number | null;
 }
 
-interface Job {
-  id: string;
-  department: number;
-  term: Term;
-  source: TermDraftInput['source'];
-  status: DraftStatus;
-  progress: DraftProgress;
-  draft: TermDraft | null;
-  error: string | null;
-  applied: number | null;
-  cancel: () => void;
-  cancelled: boolean;
-  madeAt: number;
-}
+/** A running draft writes its progress (and that its process lives) this often; one not heard from for STALE_MS has lost its process. */
+const BEAT_MS = 1_000;
+const STALE_MS = 30_000;
 
-const jobs = new Map<string, Job>();
+/** Drafts this process is making: their latest progress and how to stop them (at once, when asked here). */
+const making = new Map<string, { progress: DraftProgress; cancel: () => void; cancelled: boolean }>();
 
-function forget(now: number): void {
-  for (const [id, job] of jobs) if (job.status !== 'running' && now - job.madeAt > DRAFT_BOUNDS.keepMs) jobs.delete(id);
-}
+const DRAFT_NOT_FOUND = (id: string): CoreError =>
+  notFound(`No auto-fill draft ${id}: it was never made here, or it expired (drafts are kept an hour)`);
 
-function answer(job: Job): DraftAnswer {
+function answer(row: DraftRow, at: number): DraftAnswer {
   let result: DraftAnswer['result'] = null;
-  if (job.draft) {
-    const { basis: _basis, term: _term, source: _source, ...made } = job.draft;
+  if (row.draft !== null) {
+    const { basis: _basis, term: _term, source: _source, ...made } = JSON.parse(row.draft) as TermDraft;
     result = made;
   }
+  const local = making.get(row.id);
+  // A draft whose process stopped beating (it was stopped or killed) will never finish.
+  const lost = row.status === 'running' && local === undefined && at - Date.parse(row.heartbeat_at) > STALE_MS;
   return {
-    draft_id: job.id,
-    status: job.status,
-    year: job.term.year,
-    semester: job.term.semester,
-    source: job.source,
-    progress: job.progress,
+    draft_id: row.id,
+    status: lost ? 'failed' : (row.status as DraftStatus),
+    year: row.year,
+    semester: row.semester as Term['semester'],
+    source: row.source as DraftAnswer['source'],
+    progress: local?.progress ?? (JSON.parse(row.progress) as DraftProgress),
     result,
-    error: job.error,
-    applied: job.applied,
+    error: lost ? 'The server process making this draft stopped before it was done: start the draft again' : row.error,
+    applied: row.applied === APPLYING ? null : row.applied,
   };
 }
 
-function jobOf(ctx: CoreContext, id: string): Job {
-  const job = jobs.get(id);
+async function rowOf(ctx: CoreContext, id: string): Promise<DraftRow> {
   // Another department's draft is not found: its id says nothing.
-  if (!job || job.department !== ctx.department) throw notFound(`No auto-fill draft ${id}: it was never made here, or it expired (drafts are kept an hour)`);
-  return job;
+  const row = await draftRow(ctx.db, ctx.department, id);
+  if (!row) throw DRAFT_NOT_FOUND(id);
+  return row;
 }
 
-/** Room for one more draft of the department: the oldest finished ones go. */
-function makeRoom(department: number, now: number): Job[] {
-  forget(now);
-  const mine = [...jobs.values()].filter((j) => j.department === department);
-  const finished = mine.filter((j) => j.status !== 'running').sort((a, b) => a.madeAt - b.madeAt);
-  for (const old of finished.slice(0, Math.max(0, mine.length + 1 - DRAFT_BOUNDS.keptPerDepartment))) jobs.delete(old.id);
-  return mine;
-}
-
-/** A draft's record, kept under its new id. */
-function newJob(department: number, term: Term, source: Job['source'], madeAt: number, state: Pick<Job, 'status' | 'progress' | 'draft'>): Job {
-  const job: Job = { id: randomUUID(), department, term, source, ...state, error: null, applied: null, cancel: () => undefined, cancelled: false, madeAt };
-  jobs.set(job.id, job);
-  return job;
+/** A new draft's row, kept under a new id, after room is made for it (the department's oldest finished drafts go). */
+async function newDraft(ctx: CoreContext, term: Term, source: DraftAnswer['source'], state: Pick<DraftRow, 'status' | 'progress' | 'draft'>): Promise<DraftRow> {
+  const at = ctx.now();
+  await forgetDrafts(ctx.db, ctx.department, new Date(at.getTime() - DRAFT_BOUNDS.keepMs).toISOString(), DRAFT_BOUNDS.keptPerDepartment - 1);
+  const row: DraftRow = {
+    id: randomUUID(),
+    department_id: ctx.department,
+    year: term.year,
+    semester: term.semester,
+    source,
+    ...state,
+    error: null,
+    applied: null,
+    cancel_asked: 0,
+    made_at: at.toISOString(),
+    heartbeat_at: at.toISOString(),
+  };
+  await insertDraft(ctx.db, row);
+  return row;
 }
 
 /** Keeps a draft made at once (POST /scheduler/auto with dry_run), to review and apply by its id; answers the id. */
-export function keepDraft(ctx: CoreContext, draft: TermDraft): string {
-  const now = Date.now();
-  makeRoom(ctx.department, now);
+export async function keepDraft(ctx: CoreContext, draft: TermDraft): Promise<string> {
   const left = draft.unplaced.length;
   const placed = draft.moved.length + draft.placed.length;
-  const job = newJob(ctx.department, draft.term, draft.source, now, {
-    status: 'done',
-    progress: { phase: 'optimization', placed, classes: placed + left, hard_left: left, best_total: draft.score.soft.total },
-    draft,
-  });
-  return job.id;
+  const progress: DraftProgress = { phase: 'optimization', placed, classes: placed + left, hard_left: left, best_total: draft.score.soft.total };
+  const row = await newDraft(ctx, draft.term, draft.source, { status: 'done', progress: JSON.stringify(progress), draft: JSON.stringify(draft) });
+  return row.id;
 }
 
-/** Starts drafting a term in the background; answers its id at once. */
-export function startDraft(ctx: CoreContext, term: Term, input: TermDraftInput & { source: TermSource }): DraftAnswer {
-  const now = Date.now();
-  if ([...jobs.values()].filter((j) => j.department === ctx.department && j.status === 'running').length >= DRAFT_BOUNDS.runningPerDepartment) {
+/**
+ * Starts drafting a term in the background; answers its id at once. This process makes it and
+ * writes its progress to the store each BEAT_MS, where any process reads it and may ask it to stop.
+ */
+export async function startDraft(ctx: CoreContext, term: Term, input: TermDraftInput & { source: TermSource }): Promise<DraftAnswer> {
+  const aliveSince = new Date(ctx.now().getTime() - STALE_MS).toISOString();
+  if ((await countRunning(ctx.db, ctx.department, aliveSince)) >= DRAFT_BOUNDS.runningPerDepartment) {
     throw new CoreError('busy', `${DRAFT_BOUNDS.runningPerDepartment} auto-fill drafts are already running for this department: wait for one or cancel it`);
   }
-  makeRoom(ctx.department, now);
-  const job = newJob(ctx.department, term, input.source, now, {
-    status: 'running',
-    progress: { phase: 'starting', placed: 0, classes: 0, hard_left: 0, best_total: null },
-    draft: null,
-  });
-  const onProgress = (p: SearchProgress): void => {
-    job.progress = {
-      phase: p.phase,
-      placed: p.placed,
-      classes: p.classes,
-      hard_left: p.classes - p.placed,
-      best_total: p.bestTotal === null ? null : p.bestTotal / 10,
-    };
+  const starting: DraftProgress = { phase: 'starting', placed: 0, classes: 0, hard_left: 0, best_total: null };
+  const row = await newDraft(ctx, term, input.source, { status: 'running', progress: JSON.stringify(starting), draft: null });
+  const job = { progress: starting, cancel: () => undefined as void, cancelled: false };
+  making.set(row.id, job);
+  const stop = (): void => {
+    if (job.cancelled) return;
+    job.cancelled = true;
+    job.cancel();
+  };
+  const beating = setInterval(() => {
+    beat(ctx.db, row.id, JSON.stringify(job.progress), ctx.now().toISOString()).then(
+      (asked) => {
+        if (asked) stop();
+      },
+      () => undefined, // a busy store misses a beat; the next one tells
+    );
+  }, BEAT_MS);
+  beating.unref();
+  const finish = async (end: Pick<DraftRow, 'status' | 'draft' | 'error'>): Promise<void> => {
+    clearInterval(beating);
+    try {
+      await finishDraft(ctx.db, row.id, { ...end, progress: JSON.stringify(job.progress), heartbeat_at: ctx.now().toISOString() });
+    } finally {
+      making.delete(row.id);
+    }
   };
   draftTermTimetable(ctx, term, input, {
-    onProgress,
+    onProgress: (p: SearchProgress) => {
+      job.progress = { phase: p.phase, placed: p.placed, classes: p.classes, hard_left: p.classes - p.placed, best_total: p.bestTotal === null ? null : p.bestTotal / 10 };
+    },
     started: (cancel) => {
       job.cancel = cancel;
       if (job.cancelled) cancel();
     },
-  }).then(
-    (draft) => {
-      job.draft = draft;
-      job.status = job.cancelled ? 'cancelled' : 'done';
-      const left = draft.unplaced.length;
-      job.progress = { ...job.progress, placed: Math.max(0, job.progress.classes - left), hard_left: left, best_total: draft.score.soft.total };
-    },
-    (error: unknown) => {
-      job.status = 'failed';
-      job.error = error instanceof CoreError ? error.message : 'The draft could not be made (a fault of Termwise; it is logged)';
-      if (!(error instanceof CoreError)) console.error(error);
-    },
-  );
-  return answer(job);
+  })
+    .then(
+      (draft) => {
+        const left = draft.unplaced.length;
+        job.progress = { ...job.progress, placed: Math.max(0, job.progress.classes - left), hard_left: left, best_total: draft.score.soft.total };
+        return finish({ status: job.cancelled ? 'cancelled' : 'done', draft: JSON.stringify(draft), error: null });
+      },
+      (error: unknown) => {
+        if (!(error instanceof CoreError)) console.error(error);
+        return finish({
+          status: 'failed',
+          draft: null,
+          error: error instanceof CoreError ? error.message : 'The draft could not be made (a fault of Termwise; it is logged)',
+        });
+      },
+    )
+    .catch((error: unknown) => console.error(error));
+  return answer(row, ctx.now().getTime());
 }
 
 /** A draft as it stands: running with its progress, or stopped with its result. */
-export function draftState(ctx: CoreContext, id: string): DraftAnswer {
-  return answer(jobOf(ctx, id));
+export async function draftState(ctx: CoreContext, id: string): Promise<DraftAnswer> {
+  return answer(await rowOf(ctx, id), ctx.now().getTime());
 }
 
-/** Stops a running draft: the best draft so far is its result. */
-export function cancelDraft(ctx: CoreContext, id: string): DraftAnswer {
-  const job = jobOf(ctx, id);
-  if (job.status === 'running') {
-    job.cancelled = true;
-    job.cancel();
+/** Stops a running draft, whichever process makes it: the best draft so far is its result. */
+export async function cancelDraft(ctx: CoreContext, id: string): Promise<DraftAnswer> {
+  const row = await rowOf(ctx, id);
+  if (row.status === 'running') {
+    await askToStop(ctx.db, id);
+    const local = making.get(id);
+    if (local && !local.cancelled) {
+      local.cancelled = true;
+      local.cancel();
+    }
   }
-  return answer(job);
+  return answer(row, ctx.now().getTime());
 }
 
 /**
  * Stores a finished draft, all or nothing (see applyTermDraft); `sections` keeps only those
- * meetings (by id) and sections without a time (by id) of it. A draft is applied once.
+ * meetings (by id) and sections without a time (by id) of it. A draft is applied once, whichever
+ * process is asked, however many ask at once.
  */
 export async function applyDraft(
   ctx: CoreContext,
   id: string,
   only?: { meetings?: readonly number[] | undefined; sections?: readonly number[] | undefined },
 ): Promise<DraftAnswer> {
-  const job = jobOf(ctx, id);
-  if (job.status === 'running')
+  const row = await rowOf(ctx, id);
+  if (row.status === 'running' && making.has(id))
     throw new CoreError('invalid', 'This draft is still being made: wait for it or cancel it (the best draft so far is kept), then apply');
-  if (job.applied !== null) throw new CoreError('invalid', 'This draft was applied already');
-  if (!job.draft) throw new CoreError('invalid', `This draft has nothing to apply: ${job.error ?? 'it failed'}`);
+  if (row.applied !== null) throw new CoreError('invalid', 'This draft was applied already');
+  if (row.draft === null) {
+    const state = answer(row, ctx.now().getTime());
+    if (state.status === 'running')
+      throw new CoreError('invalid', 'This draft is still being made: wait for it or cancel it (the best draft so far is kept), then apply');
+    throw new CoreError('invalid', `This draft has nothing to apply: ${state.error ?? 'it failed'}`);
+  }
+  if (!(await claimToApply(ctx.db, id))) throw new CoreError('invalid', 'This draft was applied already');
+  const draft = JSON.parse(row.draft) as TermDraft;
   const meetings = only?.meetings === undefined ? null : new Set(only.meetings);
   const sections = only?.sections === undefined ? null : new Set(only.sections);
   const chosen = {
-    ...job.draft,
-    moved: job.draft.moved.filter((m) => meetings === null || meetings.has(m.id)),
-    placed: job.draft.placed.filter((p) => sections === null || sections.has(p.id)),
+    ...draft,
+    moved: draft.moved.filter((m) => meetings === null || meetings.has(m.id)),
+    placed: draft.placed.filter((p) => sections === null || sections.has(p.id)),
   };
-  job.applied = (await applyTermDraft(ctx, chosen)).count;
-  return answer(job);
+  let applied: number;
+  try {
+    applied = (await applyTermDraft(ctx, chosen)).count;
+  } catch (error) {
+    await settleApply(ctx.db, id, null);
+    throw error;
+  }
+  await settleApply(ctx.db, id, applied);
+  return answer({ ...row, applied }, ctx.now().getTime());
 }

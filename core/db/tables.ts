@@ -301,6 +301,38 @@ export interface SignInAddressesTable {
   attempts: number;
 }
 
+/** A browser session (digests of its cookie id and key); `person_id` null: the registrar by the one-time link. */
+export interface BrowserSessionsTable {
+  id_digest: string;
+  key_digest: string;
+  person_id: number | null;
+  created_at: string;
+  last_seen_at: string;
+}
+
+/** The server's one-time sign-in links not used yet (digests). */
+export interface SignInLinksTable {
+  digest: string;
+  issued_at: string;
+}
+
+/** An auto-fill draft made in the background (its progress, result and state as JSON text). */
+export interface AutofillDraftsTable {
+  id: string;
+  department_id: number;
+  year: number;
+  semester: string;
+  source: string;
+  status: string;
+  progress: string;
+  draft: string | null;
+  error: string | null;
+  applied: number | null;
+  cancel_asked: Generated<number>;
+  made_at: string;
+  heartbeat_at: string;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -334,6 +366,9 @@ export interface Tables {
   sync_bases: SyncBasesTable;
   idempotency_keys: IdempotencyKeysTable;
   sign_in_addresses: SignInAddressesTable;
+  browser_sessions: BrowserSessionsTable;
+  sign_in_links: SignInLinksTable;
+  autofill_drafts: AutofillDraftsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 
@@ -370,3 +405,9 @@ export const DATA_TABLES = [
 ] as const satisfies readonly (keyof Tables)[];
 
 export type DataTable = (typeof DATA_TABLES)[number];
+
+/**
+ * The server's running state, shared by its processes: browser sessions, sign-in links, auto-fill
+ * drafts. Not data: a backup leaves them out and a restore keeps them.
+ */
+export const STATE_TABLES = ['browser_sessions', 'sign_in_links', 'autofill_drafts'] as const satisfies readonly Exclude<keyof Tables, DataTable>[];

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Caller } from '../context';
 import { isLocalHost } from './host';
-import { cookieValue, sessionCookieName, type BrowserSessions } from './session';
+import { cookieValue, sessionCookieName } from './session';
 import { SESSION_HEADER, SESSION_KEY_PARAM } from '../domain/session-wire';
 import { bearerToken, tokensMatch } from './token';
 import { REGISTRAR, type Actor } from '../domain/people';
@@ -18,10 +18,17 @@ export interface GuardRequest {
 
 /**
  * What the guard decides: allowed (with who asks: the caller and the actor they act for), refused,
- * or a personal token to look up in the store before deciding.
+ * or a personal token or browser session to look up in the store before deciding.
  */
 export type GuardDecision =
-  { allow: true; caller: Caller | null; actor: Actor | null } | { allow: 'token'; token: string } | { allow: false; status: number; detail: string };
+  | { allow: true; caller: Caller | null; actor: Actor | null }
+  | { allow: 'token'; token: string }
+  | { allow: 'session'; id: string; key: string }
+  | { allow: false; status: number; detail: string };
+
+/** What a browser whose session let nobody in is told: it ended (or never was), and how to begin another. */
+export const SESSION_ENDED =
+  "Your session has ended or is not valid: open the sign-in link that `npm run serve` printed (also kept in the data folder's login-url file)";
 
 /** Paths anyone on this machine may read: liveness, the API description and the page's static files. */
 const PUBLIC_PATHS = new Set(['/health', '/openapi.json', '/', '/index.html', '/favicon.svg', '/session/signin', '/session/token']);
@@ -78,6 +85,18 @@ export function reachedOverHttps(headers: IncomingHttpHeaders, access: ServerAcc
 }
 
 /**
+ * What the session cookie's name carries of the address the browser used: this server's own port
+ * on this machine; a public address's port (none for its scheme's default) behind a proxy, so that
+ * every process behind one address reads the same cookie whatever port it listens on.
+ */
+export function sessionCookiePort(headers: IncomingHttpHeaders, localPort: number, access: ServerAccess): number | null {
+  const host = header(headers, 'host');
+  if (isLocalHost(host) || !access.hosts.has(hostName(host))) return localPort;
+  const given = /:(\d{1,5})$/.exec((host ?? '').trim())?.[1];
+  return given === undefined ? null : Number(given);
+}
+
+/**
  * Whether a request comes from the app page itself: same-origin by the browser's word (when it
  * says), with an Origin that is the server's own or a public one it was given.
  */
@@ -103,7 +122,7 @@ function hostName(host: string | undefined): string {
  *   the X-Termwise header, sent from the server's own origin (port included), never from another
  *   site or another local port, and never by a form or a no-cors request.
  */
-export function guardRequest(request: GuardRequest, token: string, sessions: BrowserSessions | null, access: ServerAccess = LOCAL_ONLY): GuardDecision {
+export function guardRequest(request: GuardRequest, token: string, pageServed: boolean, access: ServerAccess = LOCAL_ONLY): GuardDecision {
   const host = header(request.headers, 'host');
   if (!isLocalHost(host) && !access.hosts.has(hostName(host)))
     return refuse(421, `Requests must be addressed to ${access.hosts.size > 0 ? 'this server' : 'localhost'}, not "${(host ?? '').slice(0, 100)}"`);
@@ -115,8 +134,8 @@ export function guardRequest(request: GuardRequest, token: string, sessions: Bro
   // A personal token: who it acts for is in the store.
   if (given !== null && isPersonalToken(given)) return { allow: 'token', token: given };
 
-  const sessionId = cookieValue(header(request.headers, 'cookie'), sessionCookieName(request.localPort));
-  if (sessionId !== null && sessions !== null) {
+  const sessionId = cookieValue(header(request.headers, 'cookie'), sessionCookieName(sessionCookiePort(request.headers, request.localPort, access)));
+  if (sessionId !== null && pageServed) {
     const site = header(request.headers, 'sec-fetch-site');
     if (site !== undefined && site !== 'same-origin') return refuse(403, 'Requests from other sites or other local ports are not allowed');
     const origin = header(request.headers, 'origin');
@@ -128,12 +147,9 @@ export function guardRequest(request: GuardRequest, token: string, sessions: Bro
     const key =
       header(request.headers, SESSION_HEADER.toLowerCase()) ??
       (path === '/events' && request.method === 'GET' ? queryParam(request.url, SESSION_KEY_PARAM) : null);
-    const actor = sessions.verify(sessionId, key ?? null);
-    if (actor) return { allow: true, caller: 'browser', actor };
-    return refuse(
-      401,
-      "Your session has ended or is not valid: open the sign-in link that `npm run serve` printed (also kept in the data folder's login-url file)",
-    );
+    // Who the session acts for is in the store (any server process opened it).
+    if (key) return { allow: 'session', id: sessionId, key };
+    return refuse(401, SESSION_ENDED);
   }
   return refuse(401, 'Missing or wrong API token: send "Authorization: Bearer <token>"');
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SIGN_IN_FAILED_FRAGMENT, SIGNED_IN_FRAGMENT } from '../domain/session-wire';
-import { reachedOverHttps, type ServerAccess } from './guard';
+import { reachedOverHttps, sessionCookiePort, type ServerAccess } from './guard';
 import { clearedSessionCookieHeader, cookieValue, LOGIN_PARAM, sessionCookieHeader, sessionCookieName, type BrowserSessions } from './session';
 
 /**
@@ -15,15 +15,15 @@ export async function serveRenderer(app: FastifyInstance, dir: string, sessions:
   // Asset names carry a content hash, so browsers may keep them for good.
   await app.register(fastifyStatic, { root: join(dir, 'assets'), prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d' });
   const page = (): string => readFileSync(join(dir, 'index.html'), 'utf8');
-  const port = (request: FastifyRequest): number => request.socket.localPort ?? 0;
+  const port = (request: FastifyRequest): number | null => sessionCookiePort(request.headers, request.socket.localPort ?? 0, access);
   for (const path of ['/', '/index.html']) {
-    app.get(path, (request, reply) => {
+    app.get(path, async (request, reply) => {
       const nonce = (request.query as Record<string, unknown>)[LOGIN_PARAM];
       // Only a GET signs in: a HEAD (a link previewer, a prefetch) never uses the link up.
       if (typeof nonce === 'string' && request.method === 'HEAD')
         return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send('');
       if (typeof nonce === 'string') {
-        const session = sessions.signIn(nonce.slice(0, 200));
+        const session = await sessions.signIn(nonce.slice(0, 200));
         // No referrer and no caching: the used link must not travel anywhere or be replayed from a cache.
         void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
         if (!session) return reply.redirect(`/#${SIGN_IN_FAILED_FRAGMENT}`, 303);
@@ -35,8 +35,8 @@ export async function serveRenderer(app: FastifyInstance, dir: string, sessions:
     });
   }
   // Signing out ends the session on the server; the guard has already checked it is the page asking.
-  app.post('/session/logout', (request, reply) => {
-    sessions.signOut(cookieValue(request.headers.cookie, sessionCookieName(port(request))));
+  app.post('/session/logout', async (request, reply) => {
+    await sessions.signOut(cookieValue(request.headers.cookie, sessionCookieName(port(request))));
     return reply.header('set-cookie', clearedSessionCookieHeader(port(request))).send({ status: 'signed_out' });
   });
 }

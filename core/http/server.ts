@@ -8,7 +8,7 @@ import type { Core } from '../index';
 import { errorResponse } from './errors';
 import { buildOpenApi } from './openapi';
 import { ROUTES, type RouteInput, type RouteSpec } from './routes';
-import { guardRequest, LOCAL_ONLY, pathOf, type GuardDecision, type ServerAccess } from './guard';
+import { guardRequest, LOCAL_ONLY, pathOf, SESSION_ENDED, sessionCookiePort, type GuardDecision, type ServerAccess } from './guard';
 import type { Actor } from '../domain/people';
 import { serveSignIn, SIGN_IN_RATE } from './sign-in';
 import { eventFor } from '../events';
@@ -85,7 +85,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const decision = guardRequest(
       { method: request.method, url: request.url, headers: request.headers, localPort: request.socket.localPort ?? 0 },
       token(),
-      sessions,
+      sessions !== null,
       access,
     );
     if (decision.allow === false) {
@@ -93,17 +93,26 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       return reply.code(decision.status).send({ detail: decision.detail });
     }
     const who = await whoCalls(core, decision);
-    if (who === null) {
+    if (who === 'ended' || who === 'no_access' || who === null) {
       void reply.header('www-authenticate', 'Bearer');
       return reply.code(401).send({
         detail:
-          decision.allow === 'token'
-            ? 'This personal token is not valid: it was revoked, or its owner can no longer sign in'
-            : 'Your account can no longer sign in: ask the registrar',
+          who === 'ended'
+            ? SESSION_ENDED
+            : decision.allow === 'token'
+              ? 'This personal token is not valid: it was revoked, or its owner can no longer sign in'
+              : 'Your account can no longer sign in: ask the registrar',
       });
     }
     if (who.caller !== null && who.actor !== null)
-      callers.set(request, { caller: who.caller, actor: who.actor, current: async () => (await whoCalls(core, decision))?.actor ?? null });
+      callers.set(request, {
+        caller: who.caller,
+        actor: who.actor,
+        current: async () => {
+          const now = await whoCalls(core, decision);
+          return typeof now === 'object' && now !== null ? now.actor : null;
+        },
+      });
     return undefined;
   });
 
@@ -136,9 +145,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.get('/events', (request, reply) => {
     const { caller, actor: opened, current } = whoOf(request);
     let actor = opened;
-    const sessionId = caller === 'browser' ? cookieValue(request.headers.cookie, sessionCookieName(request.socket.localPort ?? 0)) : null;
+    const sessionId = caller === 'browser' ? cookieValue(request.headers.cookie, sessionCookieName(sessionCookiePort(request.headers, request.socket.localPort ?? 0, access))) : null;
     const tokenAtStart = token();
-    const stillAllowed = (): boolean => (caller === 'browser' ? sessionId !== null && (sessions?.isLive(sessionId) ?? false) : token() === tokenAtStart);
+    // A browser's session is asked of the store: another process may have ended it.
+    const stillAllowed = async (): Promise<boolean> =>
+      caller === 'browser' ? sessionId !== null && sessions !== null && (await sessions.isLive(sessionId)) : token() === tokenAtStart;
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     reply.raw.write(': connected\n\n');
@@ -153,7 +164,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     let shown = Promise.resolve();
     const unsubscribe = core.events.subscribe((event) => {
       shown = shown.then(async () => {
-        if (!stillAllowed()) return end();
+        if (!(await stillAllowed().catch(() => false))) return end();
         if (event.type === 'changed' && event.areas.includes('people') && actor.person !== null) {
           const now = await current().catch(() => null);
           if (now === null) return end();
@@ -186,18 +197,22 @@ interface Who {
 }
 
 /**
- * The guard's decision completed from the store: a personal token names its person; a person's
- * session is read again, so a disabled account or a changed role counts from the next request.
- * Null when the token or the person no longer lets anyone in.
+ * The guard's decision completed from the store: a personal token names its person; a browser
+ * session names its actor (a person read again, so a disabled account or a changed role counts from
+ * the next request). Null when the token or the person no longer lets anyone in; 'ended' for a
+ * session that has ended or never was, 'no_access' for one whose person may no longer sign in.
  */
-async function whoCalls(core: Core, decision: Exclude<GuardDecision, { allow: false }>): Promise<{ caller: Caller | null; actor: Actor | null } | null> {
+async function whoCalls(
+  core: Core,
+  decision: Exclude<GuardDecision, { allow: false }>,
+): Promise<{ caller: Caller | null; actor: Actor | null } | 'ended' | 'no_access' | null> {
   if (decision.allow === 'token') {
     const actor = await core.identity.actorOfToken(decision.token);
     return actor ? { caller: 'script', actor } : null;
   }
-  if (decision.actor !== null && decision.actor.person !== null) {
-    const actor = await core.identity.actorOfPerson(decision.actor.person);
-    return actor ? { caller: decision.caller, actor } : null;
+  if (decision.allow === 'session') {
+    const session = await core.identity.checkSession(decision.id, decision.key);
+    return session.ok ? { caller: 'browser', actor: session.actor } : session.reason;
   }
   return decision;
 }

@@ -4,7 +4,7 @@ import type { Core } from '../index';
 import { CoreError } from '../domain/errors';
 import { boundedText } from '../input-fields';
 import { PASSWORD_LENGTH } from '../people/passwords';
-import { isPageRequest, reachedOverHttps, type ServerAccess } from './guard';
+import { isPageRequest, reachedOverHttps, sessionCookiePort, type ServerAccess } from './guard';
 import { sessionCookieHeader, type BrowserSessions } from './session';
 
 /** Sign-in attempts one address may make in a window, whatever the logins: beyond, 429 until it passes (counted in the store). */
@@ -53,10 +53,10 @@ export function serveSignIn(
     if (sessions === null) throw new CoreError('not_found', 'This server has no app page to sign in to: scripts ask POST /session/token');
     if (!isPageRequest(request, access)) throw new CoreError('forbidden', 'Sign in from the app page itself');
     const actor = await check(request, reply, parsed(credentials, request.body));
-    const session = sessions.signInAs(actor);
+    const session = await sessions.signInAs(actor);
     return reply
       .header('cache-control', 'no-store')
-      .header('set-cookie', sessionCookieHeader(request.socket.localPort ?? 0, session.id, reachedOverHttps(request.headers, access)))
+      .header('set-cookie', sessionCookieHeader(sessionCookiePort(request.headers, request.socket.localPort ?? 0, access), session.id, reachedOverHttps(request.headers, access)))
       .send({ key: session.key, role: actor.role, department: actor.department });
   });
 

@@ -18,8 +18,8 @@ export interface StartedApi {
   app: FastifyInstance;
   url: string;
   tokenSource: string;
-  /** The current one-time sign-in link of the app page, or null when no page is served. */
-  loginUrl(): string | null;
+  /** This process's current one-time sign-in link of the app page, or null when no page is served. */
+  loginUrl(): Promise<string | null>;
   /** Where the sign-in link is kept (mode 0600), or null when no page is served. */
   loginFile: string | null;
   close(): Promise<void>;
@@ -41,7 +41,7 @@ export async function startApi(core: Core, options: { port: number; rendererDir?
   let token = loaded.token;
   const current = (): string => token;
   const rendererDir = options.rendererDir && existsSync(options.rendererDir) ? options.rendererDir : null;
-  const sessions = rendererDir ? new BrowserSessions() : null;
+  const sessions = rendererDir ? new BrowserSessions(core.identity) : null;
   const app = await buildServer({
     core,
     token: current,
@@ -57,23 +57,30 @@ export async function startApi(core: Core, options: { port: number; rendererDir?
   const loginFile = sessions ? join(core.dataDir, LOGIN_URL_FILE) : null;
   if (sessions && loginFile) {
     const keep = (nonce: string): void => writePrivateFile(loginFile, `${loginUrl(url, nonce)}\n`);
-    keep(sessions.loginNonce);
     sessions.onNonceChange(keep);
-    // An expired link is replaced within a minute, so the login-url file always holds one that works.
-    setInterval(() => void sessions.loginNonce, 60_000).unref();
+    await sessions.loginNonce();
+    // A link expired or used (through any process) is replaced within a minute, so the login-url file always holds one that works.
+    setInterval(() => void sessions.loginNonce().catch(() => undefined), 60_000).unref();
   }
   core.context.access = {
     url,
     token: current,
     source: loaded.source,
     regenerable: loaded.source !== ENV_TOKEN_SOURCE,
-    regenerate: () => {
+    regenerate: async () => {
       if (loaded.source === ENV_TOKEN_SOURCE) throw new CoreError('invalid', 'The token is set by TERMWISE_API_TOKEN; change that variable instead');
       token = regenerateApiToken(core.dataDir);
       // A new token is the way to lock everybody out: browser sessions end with it.
-      sessions?.signOutAll();
+      await sessions?.signOutAll();
       return token;
     },
   };
-  return { app, url, tokenSource: loaded.source, loginUrl: () => (sessions ? loginUrl(url, sessions.loginNonce) : null), loginFile, close: () => app.close() };
+  return {
+    app,
+    url,
+    tokenSource: loaded.source,
+    loginUrl: async () => (sessions ? loginUrl(url, await sessions.loginNonce()) : null),
+    loginFile,
+    close: () => app.close(),
+  };
 }

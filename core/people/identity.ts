@@ -3,11 +3,24 @@ import { storeRefusal } from '../db/errors';
 import type { Actor } from '../domain/people';
 import { countAddressAttempt, forgetAddressesBefore } from './repo';
 import { actorOfPerson, actorOfToken, signIn, type SignInOutcome } from './service';
+import {
+  checkSession,
+  endAllSessions,
+  endSession,
+  issueSignInLink,
+  openSession,
+  sessionLive,
+  signInLinkLive,
+  useSignInLink,
+  type NewSession,
+  type SessionCheck,
+} from './sessions';
 
 /**
  * The one door by which a transport learns who asks: a sign-in (its attempts counted per address and
  * per account, in the store, so every server process counts them together), a personal token, a
- * person's session. The store's own refusals come back in words (busy, unreachable: 503), as from
+ * person's browser session, a one-time sign-in link. All of it lives in the store, so any server process
+ * answers any request. The store's own refusals come back in words (busy, unreachable: 503), as from
  * every handler.
  */
 export interface Identity {
@@ -16,6 +29,17 @@ export interface Identity {
   signIn(login: string, password: string): Promise<SignInOutcome>;
   actorOfToken(token: string): Promise<Actor | null>;
   actorOfPerson(person: number): Promise<Actor | null>;
+  /** A new browser session for the actor (see sessions.ts). */
+  openSession(actor: Actor): Promise<NewSession>;
+  checkSession(id: string, key: string): Promise<SessionCheck>;
+  sessionLive(id: string): Promise<boolean>;
+  endSession(id: string): Promise<void>;
+  /** Ends every browser session and sign-in link (the API token was regenerated). */
+  endAllSessions(): Promise<void>;
+  issueSignInLink(): Promise<string>;
+  /** Uses a one-time sign-in link up: true once, for a live link. */
+  useSignInLink(nonce: string): Promise<boolean>;
+  signInLinkLive(nonce: string): Promise<boolean>;
 }
 
 async function inWords<T>(work: () => Promise<T>): Promise<T> {
@@ -41,5 +65,13 @@ export function identityOf(db: Db, now: () => Date): Identity {
     signIn: (login, password) => inWords(() => signIn(db, login, password, now())),
     actorOfToken: (token) => inWords(() => actorOfToken(db, token, now())),
     actorOfPerson: (person) => inWords(() => actorOfPerson(db, person)),
+    openSession: (actor) => inWords(() => openSession(db, actor, now())),
+    checkSession: (id, key) => inWords(() => checkSession(db, id, key, now())),
+    sessionLive: (id) => inWords(() => sessionLive(db, id, now())),
+    endSession: (id) => inWords(() => endSession(db, id)),
+    endAllSessions: () => inWords(() => endAllSessions(db)),
+    issueSignInLink: () => inWords(() => issueSignInLink(db, now())),
+    useSignInLink: (nonce) => inWords(() => useSignInLink(db, nonce, now())),
+    signInLinkLive: (nonce) => inWords(() => signInLinkLive(db, nonce, now())),
   };
 }

@@ -7,5 +7,5 @@ export interface ApiAccess {
   /** Whether `regenerate` can make a new token (not when TERMWISE_API_TOKEN fixes it). */
   regenerable: boolean;
   /** Makes a new token; refused when the token is fixed by TERMWISE_API_TOKEN. */
-  regenerate: () => string;
+  regenerate: () => string | Promise<string>;
 }

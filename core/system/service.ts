@@ -26,9 +26,9 @@ export function settingsInfo(ctx: CoreContext) {
 }
 
 /** A new API token (scripts need it): only the installation itself, not from a browser, and not when the environment fixes it. */
-export function regenerateToken(ctx: CoreContext): { api_token: string } {
+export async function regenerateToken(ctx: CoreContext): Promise<{ api_token: string }> {
   if (ctx.caller === 'browser' || !holdsInstallation(ctx))
     throw forbidden('The API token can only be regenerated from the desktop app or by a script that holds the current token');
   if (!ctx.access) throw new CoreError('invalid', 'The REST API is not running, so there is no token to regenerate');
-  return { api_token: ctx.access.regenerate() };
+  return { api_token: await ctx.access.regenerate() };
 }

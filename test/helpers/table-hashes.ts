@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../core/db/store';
-import { DATA_TABLES } from '../../core/db/tables';
+import { DATA_TABLES, STATE_TABLES } from '../../core/db/tables';
 
-/** Every table a test may see written: the data tables and the migrations' record. */
-const TABLES = [...DATA_TABLES, 'schema_migrations'] as const;
+/** Every table a test may see written: the data tables, the server's running state and the migrations' record. */
+const TABLES = [...DATA_TABLES, ...STATE_TABLES, 'schema_migrations'] as const;
 
 const valueText = (value: unknown): string =>
   value instanceof Uint8Array

@@ -346,7 +346,7 @@ describe('POST /scheduler/auto source "term"', () => {
     }
     // Another department's draft is not found; nor is an unknown one; a bad id is refused.
     const { draftState } = await import('../../core/autofill/draft-jobs');
-    expect(() => draftState({ ...server.core.context, department: server.core.context.department + 1 }, id)).toThrow(/No auto-fill draft/);
+    await expect(draftState({ ...server.core.context, department: server.core.context.department + 1 }, id)).rejects.toThrow(/No auto-fill draft/);
     expect((await server.api('/scheduler/auto/drafts/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await server.api('/scheduler/auto/drafts/not-an-id')).status).toBe(422);
     expect((await server.api('/scheduler/auto/drafts', { method: 'POST', json: { source: 'run' } })).status).toBe(422);

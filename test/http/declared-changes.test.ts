@@ -33,6 +33,11 @@ const TABLE_AREAS: Record<string, ChangeArea | null> = {
   idempotency_keys: 'timetable',
   // Sign-in attempts per address: no write of the API counts them, only a sign-in does.
   sign_in_addresses: null,
+  // Browser sessions and sign-in links: opened by signing in, never by a write of the API.
+  browser_sessions: null,
+  sign_in_links: null,
+  // Auto-fill drafts are followed by asking for them (GET /scheduler/auto/drafts/{id}), not by events.
+  autofill_drafts: null,
   unscheduled_sections: 'timetable',
   term_parts: 'timetable',
   prediction_runs: 'runs',

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -21,14 +22,27 @@ let dirs: string[] = [];
 let a: ServeProcess;
 let b: ServeProcess;
 
+/** The address both processes answer by, as behind a round-robin proxy. */
+const PUBLIC = 'campus.termwise.test';
+let pageDir: string;
+
 async function startProcess(): Promise<ServeProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'termwise-shared-'));
   dirs.push(dir);
-  return startServeProcess(dir, { TERMWISE_DATABASE_URL: database.url, TERMWISE_API_TOKEN: TOKEN });
+  return startServeProcess(dir, {
+    TERMWISE_DATABASE_URL: database.url,
+    TERMWISE_API_TOKEN: TOKEN,
+    TERMWISE_PAGE_DIR: pageDir,
+    TERMWISE_PUBLIC_URL: `http://${PUBLIC}`,
+  });
 }
 
 beforeAll(async () => {
   database = await createDatabase(inject('postgresAdminUrl'), inject('postgresTemplate'));
+  pageDir = mkdtempSync(join(tmpdir(), 'termwise-shared-page-'));
+  dirs.push(pageDir);
+  mkdirSync(join(pageDir, 'assets'));
+  writeFileSync(join(pageDir, 'index.html'), '<!doctype html><title>Termwise</title>');
   [a, b] = await Promise.all([startProcess(), startProcess()]);
 }, 60_000);
 
@@ -100,6 +114,110 @@ async function atOnce(bodies: readonly Record<string, unknown>[]): Promise<{ sta
   const responses = await Promise.all(bodies.map((body, i) => post(i % 2 === 0 ? a : b, '/scheduler/', body)));
   return Promise.all(responses.map(async (r) => ({ status: r.status, detail: r.status === 200 ? '' : ((await r.json()) as { detail: string }).detail })));
 }
+
+/** A request as a browser sends it through the proxy: addressed to the public name, whichever process answers. */
+function viaProxy(
+  server: ServeProcess,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const target = new URL(path.replace(/^\//, ''), server.url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: init.method ?? 'GET', headers: { host: PUBLIC, ...init.headers } },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+      },
+    );
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
+
+/** What the page sends with every API call: the cookie, the key, its own origin. */
+const pageHeaders = (session: { cookie: string; key: string }): Record<string, string> => ({
+  cookie: session.cookie,
+  'x-termwise': session.key,
+  origin: `http://${PUBLIC}`,
+  'sec-fetch-site': 'same-origin',
+});
+
+describe('two server processes behind one address, as a round-robin proxy sends to them', () => {
+  it('serve a sign-in link, a browser session and a sign-out made on either process', async () => {
+    // Process a's link, used through process b: one cookie for the public address, whatever port answers.
+    const link = new URL(readFileSync(join(a.dataDir, 'login-url'), 'utf8').trim());
+    const used = await viaProxy(b, `/${link.search}`);
+    expect(used.status).toBe(303);
+    const cookie = String(used.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+    expect(cookie).toMatch(/^termwise_session=[0-9a-f]{64}$/);
+    const registrar = { cookie, key: /#session=([0-9a-f]{64})$/.exec(String(used.headers.location))?.[1] ?? '' };
+    for (let i = 0; i < 6; i++) expect((await viaProxy(i % 2 === 0 ? a : b, '/data/courses', { headers: pageHeaders(registrar) })).status).toBe(200);
+    // The link worked once, on every process.
+    for (const server of [a, b]) {
+      const again = await viaProxy(server, `/${link.search}`);
+      expect(again.headers['set-cookie']).toBeUndefined();
+      expect(again.headers.location).toBe('/#signin=used');
+    }
+
+    // A person signs in on one process and works on both; signing out on one ends it on both.
+    const created = await post(a, '/people', { login: 'proxied', name: 'Proxied Person', role: 'registrar', department_id: null, password: 'proxied password long' });
+    expect(created.status).toBe(200);
+    const signedIn = await viaProxy(a, '/session/signin', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://${PUBLIC}`, 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ login: 'proxied', password: 'proxied password long' }),
+    });
+    expect(signedIn.status).toBe(200);
+    const person = { cookie: String(signedIn.headers['set-cookie'] ?? '').split(';')[0] ?? '', key: (JSON.parse(signedIn.body) as { key: string }).key };
+    for (let i = 0; i < 4; i++) expect((await viaProxy(i % 2 === 0 ? b : a, '/me', { headers: pageHeaders(person) })).status).toBe(200);
+    expect((await viaProxy(b, '/session/logout', { method: 'POST', headers: pageHeaders(person) })).status).toBe(200);
+    for (const server of [a, b]) {
+      const after = await viaProxy(server, '/data/courses', { headers: pageHeaders(person) });
+      expect(after.status).toBe(401);
+      expect((JSON.parse(after.body) as { detail: string }).detail).toMatch(/session has ended/);
+    }
+    // The registrar's session, opened by the link, is untouched.
+    expect((await viaProxy(a, '/data/courses', { headers: pageHeaders(registrar) })).status).toBe(200);
+  });
+
+  it('follow, stop and apply an auto-fill draft on the process that did not make it, once', async () => {
+    const term = { year: 2037, semester: 'Fall' };
+    for (let i = 0; i < 8; i++) {
+      const booked = await post(a, '/scheduler/', {
+        ...term,
+        course_code: `DRF${100 + i}`,
+        section_name: '1',
+        doctor_id: 0,
+        day: i % 2 === 0 ? 'MW' : 'TR',
+        start_time: `${String(8 + i).padStart(2, '0')}:00`,
+        duration_mins: 50,
+      });
+      expect(booked.status).toBe(200);
+    }
+    const started = await post(a, '/scheduler/auto/drafts', { source: 'term', rebuild: true, seed: 2, ...term });
+    expect(started.status).toBe(200);
+    const id = ((await started.json()) as { draft_id: string }).draft_id;
+    const state = async (server: ServeProcess): Promise<{ status: string; applied: number | null; result: { moved: unknown[] } | null }> =>
+      (await (await api(server, `/scheduler/auto/drafts/${id}`)).json()) as { status: string; applied: number | null; result: { moved: unknown[] } | null };
+    await expect.poll(async () => (await state(b)).status, { timeout: 30_000 }).toBe('done');
+    expect((await state(b)).result?.moved.length).toBeGreaterThan(0);
+    // Applied once, whichever process is asked, however many ask at once.
+    const applies = await Promise.all([a, b, a, b].map((server) => post(server, `/scheduler/auto/drafts/${id}/apply`, {})));
+    expect(applies.map((r) => r.status).sort()).toEqual([200, 400, 400, 400]);
+    expect((await state(a)).applied).toBeGreaterThan(0);
+
+    // A long draft started on b is stopped through a: the best draft so far is kept.
+    const long = await post(b, '/scheduler/auto/drafts', { source: 'term', rebuild: true, seed: 3, time_budget_ms: 60_000, moves: 5_000_000, ...term });
+    expect(long.status).toBe(200);
+    const longId = ((await long.json()) as { draft_id: string }).draft_id;
+    expect((await post(a, `/scheduler/auto/drafts/${longId}/cancel`, {})).status).toBe(200);
+    await expect
+      .poll(async () => ((await (await api(a, `/scheduler/auto/drafts/${longId}`)).json()) as { status: string }).status, { timeout: 15_000 })
+      .toBe('cancelled');
+  }, 90_000);
+});
 
 describe('two server processes on one PostgreSQL database', () => {
   it('store exactly one of 50 simultaneous bookings of one room and slot, and of one instructor and slot; the rest are refused in words', async () => {

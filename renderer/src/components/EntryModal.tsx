@@ -22,11 +22,13 @@ export interface EntryModalProps {
   doctors: Doctor[];
   recommended: string[];
   entries: Entry[];
+  /** Shown to a reader who may not write (a viewer): every field read-only, nothing to save or delete. */
+  readOnly?: boolean;
   onClose: () => void;
 }
 
 /** Create or edit one timetable entry; the server's refusal is shown in its own words. */
-export function EntryModal({ draft, term, parts, courses, doctors, recommended, entries, onClose }: EntryModalProps) {
+export function EntryModal({ draft, term, parts, courses, doctors, recommended, entries, readOnly = false, onClose }: EntryModalProps) {
   const campuses = useCampusList();
   const [form, setForm] = useState<EntryDraft | null>(draft);
   const [error, setError] = useState<string | null>(null);
@@ -103,113 +105,127 @@ export function EntryModal({ draft, term, parts, courses, doctors, recommended, 
 
   const uid = form.id === undefined ? undefined : entries.find((e) => e.id === form.id)?.uid;
   return (
-    <Modal opened onClose={onClose} title={form.id ? 'Edit section' : 'New section'} size="lg">
+    <Modal opened onClose={onClose} title={readOnly ? 'Section' : form.id ? 'Edit section' : 'New section'} size="lg">
       <Stack gap="xs" data-testid="entry-form">
-        <Select
-          label="Course"
-          searchable
-          data={courseOptions}
-          value={form.course_code || null}
-          onChange={chooseCourse}
-          nothingFoundMessage="No such course"
-          data-testid="entry-course"
-        />
-        <Group grow>
-          <TextInput label="Section" value={form.section_name} onChange={(e) => set({ section_name: e.currentTarget.value })} data-testid="entry-section" />
-          <MultiSelect
-            label="Instructors (first is the lead)"
-            placeholder={form.instructor_ids.length ? undefined : NO_INSTRUCTOR}
-            data={[...new Set([...allowedDoctors, ...doctors.filter((d) => form.instructor_ids.includes(d.id))])].map((d) => ({
-              value: String(d.id),
-              label: `${d.name}${d.available_days ? ` (${d.available_days} ${d.available_time ?? ''})` : ''}`,
-            }))}
-            value={form.instructor_ids.map(String)}
-            onChange={(v) => set({ instructor_ids: v.map(Number) })}
-            searchable
-            clearable
-            data-testid="entry-doctor"
-          />
-        </Group>
-        <Group grow>
-          <TextInput
-            label="Days"
-            description="M T W R F S U"
-            value={form.day}
-            onChange={(e) => set({ day: e.currentTarget.value.toUpperCase() })}
-            data-testid="entry-day"
-          />
-          <TextInput
-            label="Start"
-            description="24-hour HH:MM"
-            value={form.start_time}
-            onChange={(e) => set({ start_time: e.currentTarget.value })}
-            data-testid="entry-start"
-          />
-          <NumberInput
-            label="Minutes"
-            description="The booked slot"
-            min={5}
-            max={600}
-            value={form.duration_mins}
-            onChange={(v) => set({ duration_mins: Number(v) || 0 })}
-            data-testid="entry-duration"
-          />
-          <TextInput
-            label="Room"
-            description="Empty: TBD, no room yet"
-            value={form.room}
-            onChange={(e) => set({ room: e.currentTarget.value })}
-            data-testid="entry-room"
-          />
-        </Group>
-        <Group grow>
-          <Select
-            label="Part of term"
-            data={parts.map((p) => ({
-              value: p.code,
-              label: p.start_date ? `${p.code} — ${p.name} (${p.start_date} – ${p.end_date ?? ''})` : `${p.code} — ${p.name}`,
-            }))}
-            value={form.part_of_term}
-            onChange={(v) => set({ part_of_term: v ?? '1' })}
-            allowDeselect={false}
-            data-testid="entry-part"
-          />
-          <TextInput
-            label="Joint group"
-            placeholder="none"
-            description="Sections that meet together share a label"
-            value={form.joint_group}
-            onChange={(e) => set({ joint_group: e.currentTarget.value })}
-            data-testid="entry-joint"
-          />
-          <Select
-            label="Campus"
-            description="From the room when it is declared"
-            data={campuses}
-            value={form.campus}
-            onChange={(v) => set({ campus: v })}
-            clearable
-            data-testid="entry-campus"
-          />
-        </Group>
+        {/* A fieldset disabled makes every field in it read-only at once. */}
+        <fieldset disabled={readOnly} className="tw-plain-fieldset">
+          <Stack gap="xs">
+            <Select
+              label="Course"
+              searchable
+              data={courseOptions}
+              value={form.course_code || null}
+              onChange={chooseCourse}
+              nothingFoundMessage="No such course"
+              data-testid="entry-course"
+            />
+            <Group grow>
+              <TextInput label="Section" value={form.section_name} onChange={(e) => set({ section_name: e.currentTarget.value })} data-testid="entry-section" />
+              <MultiSelect
+                label="Instructors (first is the lead)"
+                placeholder={form.instructor_ids.length ? undefined : NO_INSTRUCTOR}
+                data={[...new Set([...allowedDoctors, ...doctors.filter((d) => form.instructor_ids.includes(d.id))])].map((d) => ({
+                  value: String(d.id),
+                  label: `${d.name}${d.available_days ? ` (${d.available_days} ${d.available_time ?? ''})` : ''}`,
+                }))}
+                value={form.instructor_ids.map(String)}
+                onChange={(v) => set({ instructor_ids: v.map(Number) })}
+                searchable
+                clearable
+                data-testid="entry-doctor"
+              />
+            </Group>
+            <Group grow>
+              <TextInput
+                label="Days"
+                description="M T W R F S U"
+                value={form.day}
+                onChange={(e) => set({ day: e.currentTarget.value.toUpperCase() })}
+                data-testid="entry-day"
+              />
+              <TextInput
+                label="Start"
+                description="24-hour HH:MM"
+                value={form.start_time}
+                onChange={(e) => set({ start_time: e.currentTarget.value })}
+                data-testid="entry-start"
+              />
+              <NumberInput
+                label="Minutes"
+                description="The booked slot"
+                min={5}
+                max={600}
+                value={form.duration_mins}
+                onChange={(v) => set({ duration_mins: Number(v) || 0 })}
+                data-testid="entry-duration"
+              />
+              <TextInput
+                label="Room"
+                description="Empty: TBD, no room yet"
+                value={form.room}
+                onChange={(e) => set({ room: e.currentTarget.value })}
+                data-testid="entry-room"
+              />
+            </Group>
+            <Group grow>
+              <Select
+                label="Part of term"
+                data={parts.map((p) => ({
+                  value: p.code,
+                  label: p.start_date ? `${p.code} — ${p.name} (${p.start_date} – ${p.end_date ?? ''})` : `${p.code} — ${p.name}`,
+                }))}
+                value={form.part_of_term}
+                onChange={(v) => set({ part_of_term: v ?? '1' })}
+                allowDeselect={false}
+                data-testid="entry-part"
+              />
+              <TextInput
+                label="Joint group"
+                placeholder="none"
+                description="Sections that meet together share a label"
+                value={form.joint_group}
+                onChange={(e) => set({ joint_group: e.currentTarget.value })}
+                data-testid="entry-joint"
+              />
+              <Select
+                label="Campus"
+                description="From the room when it is declared"
+                data={campuses}
+                value={form.campus}
+                onChange={(v) => set({ campus: v })}
+                clearable
+                allowDeselect={false}
+                data-testid="entry-campus"
+              />
+            </Group>
+          </Stack>
+        </fieldset>
         <ErrorNote message={error} testId="entry-error" />
-        <Group justify="space-between">
-          {form.id ? (
-            <Button color="red" variant="subtle" onClick={() => void del()} data-testid="entry-delete">
-              Delete
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group>
+        {readOnly ? (
+          <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button onClick={() => void save()} loading={busy} disabled={!form.course_code || !form.section_name} data-testid="entry-save">
-              Save
+              Close
             </Button>
           </Group>
-        </Group>
+        ) : (
+          <Group justify="space-between">
+            {form.id ? (
+              <Button color="red" variant="subtle" onClick={() => void del()} data-testid="entry-delete">
+                Delete
+              </Button>
+            ) : (
+              <span />
+            )}
+            <Group>
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button onClick={() => void save()} loading={busy} disabled={!form.course_code || !form.section_name} data-testid="entry-save">
+                Save
+              </Button>
+            </Group>
+          </Group>
+        )}
         {term && uid && <MeetingHistory term={term} uid={uid} />}
       </Stack>
     </Modal>

@@ -4,6 +4,7 @@ import { notifyError } from '../lib/notify';
 import { confirmCompleteTerm } from '../controllers/data';
 import { useIncompleteTerms } from '../controllers/data';
 import type { IncompleteTerm } from '../api/wire';
+import { useRole } from '../controllers/session';
 import { termLabel } from '../../../core/domain/terms';
 
 const key = (t: IncompleteTerm): string => `${t.campus}|${t.year}|${t.semester}`;
@@ -13,6 +14,7 @@ const key = (t: IncompleteTerm): string => `${t.campus}|${t.year}|${t.semester}`
  * recommendations until staff confirm them complete (or upload them again in full).
  */
 export function IncompleteTerms() {
+  const { canWrite } = useRole();
   const incompleteTerms = useIncompleteTerms();
   const [busy, setBusy] = useState<string | null>(null);
   if (incompleteTerms.length === 0) return null;
@@ -36,15 +38,17 @@ export function IncompleteTerms() {
         {incompleteTerms.map((term) => (
           <Group key={key(term)} justify="space-between" wrap="nowrap" data-testid="incomplete-term">
             <Text size="sm">{term.message}</Text>
-            <Button
-              size="xs"
-              variant="default"
-              loading={busy === key(term)}
-              onClick={() => void confirm(term)}
-              aria-label={`${termLabel(term)} at ${term.campus} is complete`}
-            >
-              It is complete
-            </Button>
+            {canWrite && (
+              <Button
+                size="xs"
+                variant="default"
+                loading={busy === key(term)}
+                onClick={() => void confirm(term)}
+                aria-label={`${termLabel(term)} at ${term.campus} is complete`}
+              >
+                It is complete
+              </Button>
+            )}
           </Group>
         ))}
       </Stack>

@@ -24,13 +24,14 @@ export function ResourceWeek({
   kind: ResourceKind;
   rows: ResourceRow[];
   onOpen: (entryIds: number[]) => void;
-  onCreate: (rowKey: string, letter: DayLetter, time: string) => void;
+  /** Starts a section at free time clicked; null where the reader may not write. */
+  onCreate: ((rowKey: string, letter: DayLetter, time: string) => void) | null;
 }) {
   // The whole week to spot free rooms at a glance; one day across the full width to read every label.
   const [only, setOnly] = useState<string>('week');
   const days = only === 'week' ? VIEW_DAYS : VIEW_DAYS.filter((d) => d === only);
   const startAt = (rowKey: string, letter: DayLetter) => (event: MouseEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return;
+    if (event.target !== event.currentTarget || onCreate === null) return;
     const box = event.currentTarget.getBoundingClientRect();
     const minutes = VIEW_START + ((event.clientX - box.left) / Math.max(1, box.width)) * SPAN;
     onCreate(rowKey, letter, formatHHMM(Math.min(VIEW_END - 60, Math.floor(minutes / 15) * 15)));
@@ -110,7 +111,11 @@ export function ResourceWeek({
                       className="tw-lanes"
                       style={{ height: row.lanes * LANE_HEIGHT + 4 }}
                       onClick={startAt(row.key, letter)}
-                      title={`Free time: click to add a section ${kind === 'room' ? 'in' : 'for'} ${row.label} on ${DAY_NAMES[letter]}`}
+                      title={
+                        onCreate === null
+                          ? undefined
+                          : `Free time: click to add a section ${kind === 'room' ? 'in' : 'for'} ${row.label} on ${DAY_NAMES[letter]}`
+                      }
                     >
                       {row.meetings
                         .filter((m) => m.letter === letter)

@@ -5,9 +5,16 @@ import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { notifyDone } from '../lib/notify';
 import { useCampusList } from '../controllers/catalog';
+import { useAccount, useRole } from '../controllers/session';
 
-/** Rooms with their seats: add one, upload a list, remove one. */
-export function RoomsPanel() {
+/**
+ * Rooms with their seats and, on a campus of several departments, whose they are (the shared pool,
+ * or this department's own). A scheduler adds, uploads and removes their department's rooms; the
+ * registrar the pool's too; a viewer reads.
+ */
+export function RoomsPanel({ canWrite }: { canWrite: boolean }) {
+  const { isRegistrar } = useRole();
+  const severalDepartments = useAccount().departments.length > 1;
   // Rooms added here, in another window or by a script show on the change event.
   const rooms = useRooms();
   const [name, setName] = useState('');
@@ -27,31 +34,39 @@ export function RoomsPanel() {
     <Card withBorder data-testid="rooms-panel">
       <Group justify="space-between" mb="xs">
         <Text fw={600}>Rooms ({rooms.data?.length ?? 0})</Text>
-        <FileButton
-          accept=".csv,.xlsx,.json"
-          onChange={(file) =>
-            void act(async () => {
-              if (!file) return;
-              const result = await uploadRooms(file);
-              notifyDone(`${result.processed} rooms imported, ${result.skipped} skipped`, 'Rooms');
-            })
-          }
-        >
-          {(props) => (
-            <Button size="xs" variant="default" {...props}>
-              Upload rooms…
-            </Button>
-          )}
-        </FileButton>
+        {canWrite && (
+          <FileButton
+            accept=".csv,.xlsx,.json"
+            onChange={(file) =>
+              void act(async () => {
+                if (!file) return;
+                const result = await uploadRooms(file);
+                notifyDone(`${result.processed} rooms imported, ${result.skipped} skipped`, 'Rooms');
+              })
+            }
+          >
+            {(props) => (
+              <Button size="xs" variant="default" {...props}>
+                Upload rooms…
+              </Button>
+            )}
+          </FileButton>
+        )}
       </Group>
-      <Group gap="xs" align="end" mb="xs">
-        <TextInput size="xs" label="Room" value={name} onChange={(e) => setName(e.currentTarget.value)} w={140} />
-        <NumberInput size="xs" label="Seats" min={1} value={capacity} onChange={setCapacity} w={80} />
-        <Select size="xs" label="Campus" clearable placeholder="any" data={campuses} value={campus} onChange={setCampus} w={110} />
-        <Button size="xs" disabled={!name.trim()} onClick={() => void act(() => addRoom({ name, capacity: Number(capacity), campus }).then(() => setName('')))}>
-          Add
-        </Button>
-      </Group>
+      {canWrite && (
+        <Group gap="xs" align="end" mb="xs">
+          <TextInput size="xs" label="Room" value={name} onChange={(e) => setName(e.currentTarget.value)} w={140} />
+          <NumberInput size="xs" label="Seats" min={1} value={capacity} onChange={setCapacity} w={80} />
+          <Select size="xs" label="Campus" clearable allowDeselect={false} placeholder="any" data={campuses} value={campus} onChange={setCampus} w={110} />
+          <Button
+            size="xs"
+            disabled={!name.trim()}
+            onClick={() => void act(() => addRoom({ name, capacity: Number(capacity), campus }).then(() => setName('')))}
+          >
+            Add
+          </Button>
+        </Group>
+      )}
       <ErrorNote message={error ?? rooms.error} />
       <ScrollArea h={180}>
         <Table fz="xs">
@@ -69,8 +84,9 @@ export function RoomsPanel() {
                   )}
                 </Table.Td>
                 <Table.Td>{r.campus ?? 'any campus'}</Table.Td>
+                {severalDepartments && <Table.Td>{r.department_id === null ? 'shared' : "this department's"}</Table.Td>}
                 <Table.Td>
-                  {r.id !== null && (
+                  {r.id !== null && canWrite && (isRegistrar || r.department_id !== null) && (
                     <Button
                       size="compact-xs"
                       variant="subtle"

@@ -5,6 +5,7 @@ import { addTermNote, removeTermNote, useTermNotes } from '../controllers/predic
 import { ApiError } from '../api/errors';
 import { notifyError } from '../lib/notify';
 import { useCourses, useDoctors } from '../controllers/catalog';
+import { useRole } from '../controllers/session';
 import type { PlannedSemester } from '../../../core/domain/terms';
 
 /**
@@ -12,6 +13,8 @@ import type { PlannedSemester } from '../../../core/domain/terms';
  * approved or retired. The term's runs take them into account, each with a reason in words.
  */
 export function TermNotesCard({ year, semester }: { year: number | null; semester: PlannedSemester }) {
+  // A viewer reads the notes; adding and removing them is for the schedulers.
+  const { canWrite } = useRole();
   const courses = useCourses();
   const doctors = useDoctors();
   // Notes added here or elsewhere (a script, another window) show on the change event.
@@ -71,53 +74,59 @@ export function TermNotesCard({ year, semester }: { year: number | null; semeste
               <List.Item key={n.id}>
                 <Group gap={4} wrap="nowrap">
                   <span data-testid="term-note">{describeNote(n)}</span>
-                  <ActionIcon size="sm" variant="subtle" color="red" onClick={() => void remove(n.id)} aria-label={`Remove: ${describeNote(n)}`}>
-                    ×
-                  </ActionIcon>
+                  {canWrite && (
+                    <ActionIcon size="sm" variant="subtle" color="red" onClick={() => void remove(n.id)} aria-label={`Remove: ${describeNote(n)}`}>
+                      ×
+                    </ActionIcon>
+                  )}
                 </Group>
               </List.Item>
             ))}
           </List>
         )}
-        <Select
-          size="xs"
-          label="Note"
-          data={TERM_NOTE_KINDS.map((k) => ({ value: k, label: TERM_NOTE_LABELS[k] }))}
-          value={kind}
-          onChange={(v) => {
-            setKind(v ?? 'instructor_away');
-            setSubject(null);
-          }}
-          allowDeselect={false}
-          data-testid="term-note-kind"
-        />
-        <Select
-          size="xs"
-          label={kind === 'instructor_away' ? 'Instructor' : 'Course'}
-          searchable
-          data={options}
-          value={subject}
-          onChange={setSubject}
-          limit={50}
-          data-testid="term-note-subject"
-        />
-        <TextInput
-          size="xs"
-          label="Reason"
-          placeholder="e.g. sabbatical"
-          maxLength={MAX_NOTE_REASON}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          data-testid="term-note-reason"
-        />
-        {problem && (
-          <Text size="xs" c="red" role="alert">
-            {problem}
-          </Text>
+        {canWrite && (
+          <>
+            <Select
+              size="xs"
+              label="Note"
+              data={TERM_NOTE_KINDS.map((k) => ({ value: k, label: TERM_NOTE_LABELS[k] }))}
+              value={kind}
+              onChange={(v) => {
+                setKind(v ?? 'instructor_away');
+                setSubject(null);
+              }}
+              allowDeselect={false}
+              data-testid="term-note-kind"
+            />
+            <Select
+              size="xs"
+              label={kind === 'instructor_away' ? 'Instructor' : 'Course'}
+              searchable
+              data={options}
+              value={subject}
+              onChange={setSubject}
+              limit={50}
+              data-testid="term-note-subject"
+            />
+            <TextInput
+              size="xs"
+              label="Reason"
+              placeholder="e.g. sabbatical"
+              maxLength={MAX_NOTE_REASON}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              data-testid="term-note-reason"
+            />
+            {problem && (
+              <Text size="xs" c="red" role="alert">
+                {problem}
+              </Text>
+            )}
+            <Button size="xs" variant="default" onClick={() => void add()} data-testid="term-note-add">
+              Add note
+            </Button>
+          </>
         )}
-        <Button size="xs" variant="default" onClick={() => void add()} data-testid="term-note-add">
-          Add note
-        </Button>
       </Stack>
     </Card>
   );

@@ -173,7 +173,8 @@ export interface WeekCalendarProps {
   availabilityOf: Doctor | undefined;
   /** An auto-fill draft's sections staff keep checked. */
   draft: readonly DraftBlock[];
-  onCreate: (letter: string, time: string) => void;
+  /** Starts a section at free time clicked; null where the reader may not write (nothing moves either). */
+  onCreate: ((letter: string, time: string) => void) | null;
   /** One section opens for editing; several (a joint block, a "+N sections" block) are listed. */
   onOpen: (entryIds: readonly number[]) => void;
   /** Kept mounted but not shown while another view is: switching back costs no new calendar. */
@@ -198,7 +199,7 @@ export const WeekCalendar = memo(function WeekCalendar({ shown, entriesById, ava
   const events = useWeekEvents(shown, availabilityOf, draft, columnsThatFit);
   const { onDrop, onResize } = useCalendarMoves(entriesById);
   const labelOf = useBlockLabels(entriesById);
-  const onDateClick = useCallback((info: DateClickArg): void => onCreate(letterOfDate(info.date), timeOfDate(info.date)), [onCreate]);
+  const onDateClick = useCallback((info: DateClickArg): void => onCreate?.(letterOfDate(info.date), timeOfDate(info.date)), [onCreate]);
   const onEventMount = useCallback((arg: EventMountArg): void => labelBlock(arg.el, labelOf(arg.event)), [labelOf]);
   const onEventClick = useCallback(
     (info: EventClickArg): void => {
@@ -224,6 +225,7 @@ export const WeekCalendar = memo(function WeekCalendar({ shown, entriesById, ava
         ref={calendarRef}
         {...CALENDAR_OPTIONS}
         events={events}
+        editable={onCreate !== null}
         dateClick={onDateClick}
         eventClick={onEventClick}
         eventDrop={onDrop}

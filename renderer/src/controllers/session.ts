@@ -38,6 +38,16 @@ export function useSignIn() {
 }
 
 /**
+ * What the signed-in role may do on screen, so that no screen offers what the server would refuse:
+ * writing (schedulers and the registrar; a viewer reads), and the registrar's own actions. Nothing
+ * is offered until who is signed in is known.
+ */
+export function useRole(): { canWrite: boolean; isRegistrar: boolean } {
+  const me = useLive('me', {}).data ?? null;
+  return { canWrite: me !== null && me.role !== 'viewer', isRegistrar: me?.role === 'registrar' };
+}
+
+/**
  * Who is signed in, the department the screens act in and, for the registrar, the switch between
  * departments: every read is asked again in the chosen one.
  */

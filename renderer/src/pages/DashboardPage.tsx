@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } fro
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ErrorNote } from '../components/ErrorNote';
 import { useDashboardPage, type DashboardPageState, type TermPoint } from '../controllers/dashboard';
+import { useRole } from '../controllers/session';
 import type { Metrics } from '../api/wire';
 import { campusTermLabel } from '../../../core/domain/terms';
 
@@ -21,23 +22,33 @@ function Kpi({ label, value, testId, hint }: { label: string; value: string | nu
   );
 }
 
-/** Nothing imported yet: where to start. */
-function EmptyState({ loading, onLoadSample }: { loading: boolean; onLoadSample: () => void }) {
+/**
+ * Nothing imported yet: where to start, as far as the reader's role goes. The registrar may load the
+ * sample data; a scheduler imports; a viewer waits for the department's schedulers.
+ */
+function EmptyState({ loading, onLoadSample, canWrite, isRegistrar }: { loading: boolean; onLoadSample: () => void; canWrite: boolean; isRegistrar: boolean }) {
   return (
     <Card withBorder padding="xl" maw={640} data-testid="empty-state">
       <Title order={2}>Welcome to Termwise</Title>
       <Text my="md">
-        There is no data yet. Import your course catalog, offering history and faculty on the Data screen, or try Termwise with the sample data of a
-        CS/Bioinformatics department.
+        {!canWrite
+          ? "There is no data yet: the department's schedulers import its catalog, offering history and faculty."
+          : isRegistrar
+            ? 'There is no data yet. Import your course catalog, offering history and faculty on the Data screen, or try Termwise with the sample data of a CS/Bioinformatics department.'
+            : 'There is no data yet. Import your course catalog, offering history and faculty on the Data screen.'}
       </Text>
-      <Group>
-        <Button onClick={onLoadSample} loading={loading} data-testid="load-sample">
-          Load sample data
-        </Button>
-        <Button component="a" href="#/data" variant="default">
-          Go to import
-        </Button>
-      </Group>
+      {canWrite && (
+        <Group>
+          {isRegistrar && (
+            <Button onClick={onLoadSample} loading={loading} data-testid="load-sample">
+              Load sample data
+            </Button>
+          )}
+          <Button component="a" href="#/data" variant={isRegistrar ? 'default' : 'filled'}>
+            Go to import
+          </Button>
+        </Group>
+      )}
     </Card>
   );
 }
@@ -179,9 +190,10 @@ function ModelQuality({ metrics }: { metrics: Metrics }) {
 
 export function DashboardPage() {
   const page = useDashboardPage();
+  const role = useRole();
   const { metrics, error, campuses } = page;
   if (!metrics) return <ErrorNote message={error} />;
-  if (page.empty) return <EmptyState loading={page.loadingSample} onLoadSample={() => void page.loadSample()} />;
+  if (page.empty) return <EmptyState loading={page.loadingSample} onLoadSample={() => void page.loadSample()} {...role} />;
   return (
     <Stack>
       <Title order={2}>Dashboard</Title>

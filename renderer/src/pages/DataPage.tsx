@@ -6,6 +6,7 @@ import type { Course, Doctor, Offering } from '../api/wire';
 import { DataGrid } from '../components/DataGrid';
 import { ImportCard } from '../components/ImportCard';
 import { ErrorNote } from '../components/ErrorNote';
+import { useRole } from '../controllers/session';
 import { IncompleteTerms } from '../components/IncompleteTerms';
 
 const list = (json: string | null): string => {
@@ -21,6 +22,7 @@ const list = (json: string | null): string => {
 const NONE: never[] = [];
 
 export function DataPage() {
+  const { canWrite } = useRole();
   // Live: an import here, in another window or by a script shows at once.
   const { courses, offerings, doctors } = useDataTables();
   const error = courses.error ?? offerings.error ?? doctors.error;
@@ -62,11 +64,14 @@ export function DataPage() {
     <Stack>
       <Title order={2}>Data</Title>
       <ErrorNote message={error} />
-      <SimpleGrid cols={{ base: 1, lg: 3 }}>
-        <ImportCard kind="courses" />
-        <ImportCard kind="offerings" />
-        <ImportCard kind="doctors" />
-      </SimpleGrid>
+      {/* A viewer reads the department's data; importing it is for the schedulers. */}
+      {canWrite && (
+        <SimpleGrid cols={{ base: 1, lg: 3 }}>
+          <ImportCard kind="courses" />
+          <ImportCard kind="offerings" />
+          <ImportCard kind="doctors" />
+        </SimpleGrid>
+      )}
       <IncompleteTerms />
       <Tabs defaultValue="courses" keepMounted={false}>
         <Tabs.List>

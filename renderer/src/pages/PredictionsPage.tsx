@@ -25,6 +25,7 @@ import { TermNotesCard } from '../components/TermNotesCard';
 import { ErrorNote } from '../components/ErrorNote';
 import { useRunColumns } from '../components/RunColumns';
 import { defaultRunName, usePredictionsPage, type PredictionsPageState } from '../controllers/predictions';
+import { useRole } from '../controllers/session';
 import type { Run, RunEntry } from '../api/wire';
 import { campusTermLabel, PLANNED_SEMESTERS, termLabel, YEARS } from '../../../core/domain/terms';
 
@@ -149,15 +150,21 @@ function QuotasCard({ page }: { page: PredictionsPageState }) {
 
 /** Train, Run, export the run shown; training's progress and result. */
 function Actions({ page }: { page: PredictionsPageState }) {
+  // A viewer reads the runs and exports them; training and running are the schedulers'.
+  const { canWrite } = useRole();
   return (
     <>
       <Group>
-        <Button variant="default" onClick={() => void page.train()} loading={page.training} data-testid="train">
-          Train models
-        </Button>
-        <Button onClick={() => void page.run()} loading={page.running} disabled={typeof page.year !== 'number'} data-testid="run">
-          Run
-        </Button>
+        {canWrite && (
+          <>
+            <Button variant="default" onClick={() => void page.train()} loading={page.training} data-testid="train">
+              Train models
+            </Button>
+            <Button onClick={() => void page.run()} loading={page.running} disabled={typeof page.year !== 'number'} data-testid="run">
+              Run
+            </Button>
+          </>
+        )}
         {page.current && (
           <>
             <Button variant="subtle" onClick={() => void page.exportRun('xlsx')}>
@@ -231,6 +238,7 @@ function RunHistory({ page }: { page: PredictionsPageState }) {
 
 /** Every reason behind the chosen course's decision, and staff's own decision on it. */
 function WhyCard({ run, selected }: { run: Run; selected: RunEntry | null }) {
+  const { canWrite } = useRole();
   return (
     <Card withBorder padding="sm" data-testid="run-why">
       {selected ? (
@@ -250,7 +258,7 @@ function WhyCard({ run, selected }: { run: Run; selected: RunEntry | null }) {
               <List.Item key={r}>{r}</List.Item>
             ))}
           </List>
-          <DecisionEditor key={`${run.id}:${selected.course_code}:${selected.decided_at ?? ''}`} run={run} entry={selected} />
+          {canWrite && <DecisionEditor key={`${run.id}:${selected.course_code}:${selected.decided_at ?? ''}`} run={run} entry={selected} />}
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">

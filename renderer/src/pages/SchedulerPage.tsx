@@ -15,7 +15,7 @@ import { DoctorModal } from '../components/DoctorModal';
 import { AutofillDialog, AutofillPreview } from '../components/AutofillPanel';
 import { RoomsPanel } from '../components/RoomsPanel';
 import { HistoryPanel } from '../components/HistoryPanel';
-import { useAccount } from '../controllers/session';
+import { useRole } from '../controllers/session';
 import { ErrorNote } from '../components/ErrorNote';
 import { useSchedulerPage, type SchedulerPageState, type SchedulerView } from '../controllers/scheduler';
 import { termLabel } from '../../../core/domain/terms';
@@ -121,8 +121,15 @@ function filterSelects(page: SchedulerPageState): FilterSelectProps[] {
 }
 
 /** The title, the term, and what starts work on it. */
-function TermBar({ page }: { page: SchedulerPageState }) {
+function TermBar({ page, canWrite }: { page: SchedulerPageState; canWrite: boolean }) {
   const { term, open } = page;
+  if (!canWrite)
+    return (
+      <Group gap="sm" align="end" className="tw-no-print">
+        <Title order={2}>Scheduler</Title>
+        {term && <TermPicker value={term} onChange={page.showTerm} testId="term-switcher" />}
+      </Group>
+    );
   return (
     <Group justify="space-between" className="tw-no-print">
       <Group gap="sm" align="end">
@@ -212,7 +219,7 @@ function PrintTitle({ page }: { page: SchedulerPageState }) {
 }
 
 /** The week, or the week by room or by instructor, of the sections on screen. */
-function TimetableCard({ page }: { page: SchedulerPageState }) {
+function TimetableCard({ page, canWrite }: { page: SchedulerPageState; canWrite: boolean }) {
   return (
     <Card withBorder padding="xs" data-testid="calendar" className="tw-printable">
       {/* The week stays mounted under the other views (hidden, its sections as last shown): switching back is immediate. */}
@@ -221,11 +228,11 @@ function TimetableCard({ page }: { page: SchedulerPageState }) {
         entriesById={page.entriesById}
         availabilityOf={page.selectedDoctor}
         draft={page.draftRun && page.draftShown !== 'timetable' ? page.draftBlocks : NO_DRAFT}
-        onCreate={page.startSection}
+        onCreate={canWrite ? page.startSection : null}
         onOpen={page.openEntries}
         hidden={page.view !== 'week'}
       />
-      {page.view !== 'week' && <ResourceWeek kind={page.view} rows={page.rows} onOpen={page.openEntries} onCreate={page.startInRow} />}
+      {page.view !== 'week' && <ResourceWeek kind={page.view} rows={page.rows} onOpen={page.openEntries} onCreate={canWrite ? page.startInRow : null} />}
       <Text size="xs" c="dimmed" mt={4}>
         Sections are drawn for their booked slot; the XLSX export prints class time, which leaves passing time in the standard slots: a 60-minute MWF slot at
         09:00 is a 09:00–09:50 class, a 90-minute TR slot a 75-minute class.
@@ -235,7 +242,7 @@ function TimetableCard({ page }: { page: SchedulerPageState }) {
 }
 
 /** The dialogs the toolbar opens, the section being edited, and a list of sections to choose from. */
-function SchedulerDialogs({ page }: { page: SchedulerPageState }) {
+function SchedulerDialogs({ page, canWrite }: { page: SchedulerPageState; canWrite: boolean }) {
   const { term, dialog, closeDialog } = page;
   return (
     <>
@@ -267,6 +274,7 @@ function SchedulerDialogs({ page }: { page: SchedulerPageState }) {
         doctors={page.doctors}
         recommended={page.recommended}
         entries={page.entries}
+        readOnly={!canWrite}
         onClose={page.closeEntry}
       />
       <DoctorModal opened={dialog === 'doctor'} courses={page.courses} onClose={closeDialog} />
@@ -276,10 +284,10 @@ function SchedulerDialogs({ page }: { page: SchedulerPageState }) {
 
 export function SchedulerPage() {
   const page = useSchedulerPage();
-  const account = useAccount();
+  const { canWrite } = useRole();
   return (
     <Stack>
-      <TermBar page={page} />
+      <TermBar page={page} canWrite={canWrite} />
       <ViewBar page={page} />
       <PrintTitle page={page} />
       <ErrorNote message={page.error} />
@@ -293,15 +301,15 @@ export function SchedulerPage() {
           onDiscard={page.discardDraft}
         />
       )}
-      <TimetableCard page={page} />
+      <TimetableCard page={page} canWrite={canWrite} />
       {page.term && <UnscheduledPanel term={page.term} />}
-      {page.term && <HistoryPanel term={page.term} canUndo={account.me?.role !== 'viewer'} />}
+      {page.term && <HistoryPanel term={page.term} canUndo={canWrite} />}
       <SimpleGrid cols={{ base: 1, lg: 3 }} className="tw-no-print" style={{ alignItems: 'start' }}>
         <WarningsPanel entries={page.entries} />
         <DoctorsPanel doctors={page.doctors} entries={page.entries} onPick={(id) => page.setFilters({ doctor: String(id) })} />
-        <RoomsPanel />
+        <RoomsPanel canWrite={canWrite} />
       </SimpleGrid>
-      <SchedulerDialogs page={page} />
+      <SchedulerDialogs page={page} canWrite={canWrite} />
     </Stack>
   );
 }

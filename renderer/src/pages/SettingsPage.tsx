@@ -7,7 +7,7 @@ import { DepartmentsCard } from '../components/DepartmentsCard';
 import { TokensCard } from '../components/TokensCard';
 import { CampusServerCard } from '../components/CampusServerCard';
 import { useSettingsPage, useTimetableSettings } from '../controllers/settings';
-import { useAccount } from '../controllers/session';
+import { useAccount, useRole } from '../controllers/session';
 
 type SettingsPageState = ReturnType<typeof useSettingsPage>;
 type Info = NonNullable<SettingsPageState['info']>;
@@ -107,6 +107,7 @@ function ApiCard({ page, info }: { page: SettingsPageState; info: Info }) {
 export function SettingsPage() {
   const page = useSettingsPage();
   const account = useAccount();
+  const role = useRole();
   const { info, error } = page;
   return (
     <Stack maw={760}>
@@ -115,8 +116,13 @@ export function SettingsPage() {
       {info && (
         <>
           {account.isRegistrar && <DataCard page={page} info={info} />}
-          <DepartmentProfileCard />
-          <TimetableSettingsCard />
+          {/* A viewer reads the department's settings; every field and button in them is disabled. */}
+          <fieldset disabled={!role.canWrite} className="tw-plain-fieldset">
+            <Stack>
+              <DepartmentProfileCard />
+              <TimetableSettingsCard />
+            </Stack>
+          </fieldset>
           {/* A laptop's single department sees none of the campus's administration. */}
           {account.isRegistrar && (account.isPerson || account.departments.length > 1) && <DepartmentsCard />}
           {account.isRegistrar && (account.isPerson || account.departments.length > 1) && <PeopleCard />}

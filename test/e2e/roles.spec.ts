@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { test, expect, goTo, signInWithPassword } from './fixtures';
+
+/**
+ * Every screen offers each role what the server lets it do, and nothing it would refuse: a viewer
+ * reads every screen and finds no enabled control that writes; a scheduler finds none of the
+ * registrar's own actions (loading the sample data, the data folder, departments and people).
+ */
+
+/** Buttons whose press writes (or opens a form that does): none may be enabled for a viewer. */
+const WRITES =
+  /^(New section|Auto-fill…|Copy from term…|Parts of term…|Import timetable…|Add doctor|Upload rooms…|Add|Remove.*|Add note|Train models|Run|Save.*|Delete|Load sample data|It is complete|Undo.*|Import.*|Set password|Use the catalog.*)$/;
+
+/** The enabled, visible buttons of the screen shown, by their accessible names. */
+async function enabledButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, [role="button"], input[type="file"]')]
+      .filter((b) => b.offsetParent !== null && !(b as HTMLButtonElement).disabled && !b.closest('fieldset:disabled'))
+      .map((b) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim()),
+  );
+}
+
+async function writesOffered(page: Page): Promise<string[]> {
+  return (await enabledButtons(page)).filter((name) => WRITES.test(name));
+}
+
+test('a viewer reads every screen and is offered no write; a scheduler is offered none of the registrar’s actions', async ({ app, browser }) => {
+  await app.api('/data/sample', { method: 'POST' });
+  await app.api('/scheduler/', {
+    method: 'POST',
+    json: { course_code: 'CSC201', section_name: '1', doctor_id: 0, day: 'MW', start_time: '10:00', duration_mins: 75, room: 'TBD' },
+  });
+  await app.api('/people', { method: 'POST', json: { login: 'vera', name: 'Vera Viewer', role: 'viewer', department_id: 1, password: 'viewer password 12' } });
+  await app.api('/people', {
+    method: 'POST',
+    json: { login: 'sami', name: 'Sami Scheduler', role: 'scheduler', department_id: 1, password: 'scheduler password 1' },
+  });
+  const empty = await app.api<{ id: number }>('/departments', { method: 'POST', json: { code: 'NEW', name: 'A New Department' } });
+  await app.api('/people', {
+    method: 'POST',
+    json: { login: 'nora', name: 'Nora Newcomer', role: 'scheduler', department_id: empty.id, password: 'scheduler password 2' },
+  });
+
+  const viewer = await signInWithPassword(browser, app, 'vera', 'viewer password 12');
+  await expect(viewer.getByTestId('signed-in-as')).toContainText('Vera Viewer');
+  // What each screen reads is on it before its controls are counted.
+  const shown = { dashboard: 'kpi-courses', data: 'grid-courses', predictions: 'term-notes', scheduler: 'rooms-panel', settings: 'timetable-settings' } as const;
+  for (const [screen, marker] of Object.entries(shown) as [keyof typeof shown, string][]) {
+    await goTo(viewer, screen);
+    await expect(viewer.getByTestId(marker)).toBeVisible();
+    expect(await writesOffered(viewer), `the viewer's ${screen} screen`).toEqual([]);
+  }
+  // A meeting opens read-only: every field disabled, nothing to save or delete.
+  await goTo(viewer, 'scheduler');
+  await viewer.getByTestId('view-switch').getByText('By room').click();
+  await viewer.getByTestId('resource-meeting').first().click();
+  await expect(viewer.getByTestId('entry-form')).toBeVisible();
+  await expect(viewer.getByTestId('entry-save')).toHaveCount(0);
+  await expect(viewer.getByTestId('entry-delete')).toHaveCount(0);
+  await expect(viewer.getByTestId('entry-section')).toBeDisabled();
+  expect(await writesOffered(viewer)).toEqual([]);
+
+  // A scheduler writes in their department, but is offered no registrar action.
+  const scheduler = await signInWithPassword(browser, app, 'sami', 'scheduler password 1');
+  await goTo(scheduler, 'scheduler');
+  await expect(scheduler.getByTestId('new-section')).toBeEnabled();
+  await goTo(scheduler, 'settings');
+  await expect(scheduler.getByTestId('timetable-settings')).toBeVisible();
+  for (const registrarOnly of ['Load sample data', 'Back up database', 'Restore from backup…']) await expect(scheduler.getByRole('button', { name: registrarOnly })).toHaveCount(0);
+  await expect(scheduler.getByTestId('department-add')).toHaveCount(0);
+  await expect(scheduler.getByTestId('person-add')).toHaveCount(0);
+
+  // A scheduler of a department with no data yet is sent to import, not to the registrar's sample.
+  const newcomer = await signInWithPassword(browser, app, 'nora', 'scheduler password 2');
+  await expect(newcomer.getByTestId('empty-state')).toBeVisible();
+  await expect(newcomer.getByTestId('load-sample')).toHaveCount(0);
+  await expect(newcomer.getByRole('link', { name: 'Go to import' })).toBeVisible();
+});

@@ -4,7 +4,19 @@ import { CoreError, notFound } from '../domain/errors';
 import type { Term } from '../domain/terms';
 import type { SearchProgress } from '../solver';
 import { applyTermDraft, draftTermTimetable, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
-import { APPLYING, askToStop, beat, claimToApply, countRunning, draftRow, finishDraft, forgetDrafts, insertDraft, settleApply, type DraftRow } from './drafts-repo';
+import {
+  APPLYING,
+  askToStop,
+  beat,
+  claimToApply,
+  countRunning,
+  draftRow,
+  finishDraft,
+  forgetDrafts,
+  insertDraft,
+  settleApply,
+  type DraftRow,
+} from './drafts-repo';
 
 /**
  * Auto-fill drafts of a term made in the background: started, followed (the best draft so far, the
@@ -49,8 +61,7 @@ const STALE_MS = 30_000;
 /** Drafts this process is making: their latest progress and how to stop them (at once, when asked here). */
 const making = new Map<string, { progress: DraftProgress; cancel: () => void; cancelled: boolean }>();
 
-const DRAFT_NOT_FOUND = (id: string): CoreError =>
-  notFound(`No auto-fill draft ${id}: it was never made here, or it expired (drafts are kept an hour)`);
+const DRAFT_NOT_FOUND = (id: string): CoreError => notFound(`No auto-fill draft ${id}: it was never made here, or it expired (drafts are kept an hour)`);
 
 function answer(row: DraftRow, at: number): DraftAnswer {
   let result: DraftAnswer['result'] = null;
@@ -82,7 +93,12 @@ async function rowOf(ctx: CoreContext, id: string): Promise<DraftRow> {
 }
 
 /** A new draft's row, kept under a new id, after room is made for it (the department's oldest finished drafts go). */
-async function newDraft(ctx: CoreContext, term: Term, source: DraftAnswer['source'], state: Pick<DraftRow, 'status' | 'progress' | 'draft'>): Promise<DraftRow> {
+async function newDraft(
+  ctx: CoreContext,
+  term: Term,
+  source: DraftAnswer['source'],
+  state: Pick<DraftRow, 'status' | 'progress' | 'draft'>,
+): Promise<DraftRow> {
   const at = ctx.now();
   await forgetDrafts(ctx.db, ctx.department, new Date(at.getTime() - DRAFT_BOUNDS.keepMs).toISOString(), DRAFT_BOUNDS.keptPerDepartment - 1);
   const row: DraftRow = {
@@ -148,7 +164,13 @@ export async function startDraft(ctx: CoreContext, term: Term, input: TermDraftI
   };
   draftTermTimetable(ctx, term, input, {
     onProgress: (p: SearchProgress) => {
-      job.progress = { phase: p.phase, placed: p.placed, classes: p.classes, hard_left: p.classes - p.placed, best_total: p.bestTotal === null ? null : p.bestTotal / 10 };
+      job.progress = {
+        phase: p.phase,
+        placed: p.placed,
+        classes: p.classes,
+        hard_left: p.classes - p.placed,
+        best_total: p.bestTotal === null ? null : p.bestTotal / 10,
+      };
     },
     started: (cancel) => {
       job.cancel = cancel;

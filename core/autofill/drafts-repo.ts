@@ -62,11 +62,7 @@ export async function beat(db: Db, id: string, progress: string, at: string): Pr
   return (row?.cancel_asked ?? 0) !== 0;
 }
 
-export async function finishDraft(
-  db: Db,
-  id: string,
-  end: Pick<DraftRow, 'status' | 'progress' | 'draft' | 'error' | 'heartbeat_at'>,
-): Promise<void> {
+export async function finishDraft(db: Db, id: string, end: Pick<DraftRow, 'status' | 'progress' | 'draft' | 'error' | 'heartbeat_at'>): Promise<void> {
   await db.updateTable('autofill_drafts').set(end).where('id', '=', id).execute();
 }
 

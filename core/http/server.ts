@@ -145,7 +145,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.get('/events', (request, reply) => {
     const { caller, actor: opened, current } = whoOf(request);
     let actor = opened;
-    const sessionId = caller === 'browser' ? cookieValue(request.headers.cookie, sessionCookieName(sessionCookiePort(request.headers, request.socket.localPort ?? 0, access))) : null;
+    const sessionId =
+      caller === 'browser'
+        ? cookieValue(request.headers.cookie, sessionCookieName(sessionCookiePort(request.headers, request.socket.localPort ?? 0, access)))
+        : null;
     const tokenAtStart = token();
     // A browser's session is asked of the store: another process may have ended it.
     const stillAllowed = async (): Promise<boolean> =>

@@ -56,7 +56,10 @@ export function serveSignIn(
     const session = await sessions.signInAs(actor);
     return reply
       .header('cache-control', 'no-store')
-      .header('set-cookie', sessionCookieHeader(sessionCookiePort(request.headers, request.socket.localPort ?? 0, access), session.id, reachedOverHttps(request.headers, access)))
+      .header(
+        'set-cookie',
+        sessionCookieHeader(sessionCookiePort(request.headers, request.socket.localPort ?? 0, access), session.id, reachedOverHttps(request.headers, access)),
+      )
       .send({ key: session.key, role: actor.role, department: actor.department });
   });
 

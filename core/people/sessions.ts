@@ -91,7 +91,10 @@ export async function endAllSessions(db: Db): Promise<void> {
 export async function issueSignInLink(db: Db, at: Date): Promise<string> {
   await db.deleteFrom('sign_in_links').where('issued_at', '<', before(at, LOGIN_LINK_LIFETIME_MS)).execute();
   const nonce = secret();
-  await db.insertInto('sign_in_links').values({ digest: digest(nonce), issued_at: at.toISOString() }).execute();
+  await db
+    .insertInto('sign_in_links')
+    .values({ digest: digest(nonce), issued_at: at.toISOString() })
+    .execute();
   return nonce;
 }
 

@@ -44,7 +44,13 @@ test('a viewer reads every screen and is offered no write; a scheduler is offere
   const viewer = await signInWithPassword(browser, app, 'vera', 'viewer password 12');
   await expect(viewer.getByTestId('signed-in-as')).toContainText('Vera Viewer');
   // What each screen reads is on it before its controls are counted.
-  const shown = { dashboard: 'kpi-courses', data: 'grid-courses', predictions: 'term-notes', scheduler: 'rooms-panel', settings: 'timetable-settings' } as const;
+  const shown = {
+    dashboard: 'kpi-courses',
+    data: 'grid-courses',
+    predictions: 'term-notes',
+    scheduler: 'rooms-panel',
+    settings: 'timetable-settings',
+  } as const;
   for (const [screen, marker] of Object.entries(shown) as [keyof typeof shown, string][]) {
     await goTo(viewer, screen);
     await expect(viewer.getByTestId(marker)).toBeVisible();
@@ -66,7 +72,8 @@ test('a viewer reads every screen and is offered no write; a scheduler is offere
   await expect(scheduler.getByTestId('new-section')).toBeEnabled();
   await goTo(scheduler, 'settings');
   await expect(scheduler.getByTestId('timetable-settings')).toBeVisible();
-  for (const registrarOnly of ['Load sample data', 'Back up database', 'Restore from backup…']) await expect(scheduler.getByRole('button', { name: registrarOnly })).toHaveCount(0);
+  for (const registrarOnly of ['Load sample data', 'Back up database', 'Restore from backup…'])
+    await expect(scheduler.getByRole('button', { name: registrarOnly })).toHaveCount(0);
   await expect(scheduler.getByTestId('department-add')).toHaveCount(0);
   await expect(scheduler.getByTestId('person-add')).toHaveCount(0);
 

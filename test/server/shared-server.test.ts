@@ -124,7 +124,13 @@ function viaProxy(
   const target = new URL(path.replace(/^\//, ''), server.url);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: init.method ?? 'GET', headers: { host: PUBLIC, ...init.headers } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: init.method ?? 'GET',
+        headers: { host: PUBLIC, ...init.headers },
+      },
       (response) => {
         let body = '';
         response.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -162,7 +168,13 @@ describe('two server processes behind one address, as a round-robin proxy sends 
     }
 
     // A person signs in on one process and works on both; signing out on one ends it on both.
-    const created = await post(a, '/people', { login: 'proxied', name: 'Proxied Person', role: 'registrar', department_id: null, password: 'proxied password long' });
+    const created = await post(a, '/people', {
+      login: 'proxied',
+      name: 'Proxied Person',
+      role: 'registrar',
+      department_id: null,
+      password: 'proxied password long',
+    });
     expect(created.status).toBe(200);
     const signedIn = await viaProxy(a, '/session/signin', {
       method: 'POST',

@@ -9,5 +9,11 @@ export const SESSION_KEY_PARAM = 'session_key';
 export const SIGNED_IN_FRAGMENT = 'session=';
 /** `/#signin=used`: the sign-in link was already used or has expired. */
 export const SIGN_IN_FAILED_FRAGMENT = 'signin=used';
+/**
+ * On a 401 to the page: why it is signed out. `account` when its person may no longer sign in (the
+ * registrar disabled them), `session` when the session itself ended (signed out, expired).
+ */
+export const SIGNED_OUT_HEADER = 'x-termwise-signed-out';
+export type SignedOutReason = 'account' | 'session';
 /** The header a registrar's call names the department it acts in with (its code or id). */
 export const DEPARTMENT_HEADER = 'x-termwise-department';

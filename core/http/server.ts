@@ -1,4 +1,4 @@
-import { DEPARTMENT_HEADER } from '../domain/session-wire';
+import { DEPARTMENT_HEADER, SIGNED_OUT_HEADER, type SignedOutReason } from '../domain/session-wire';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { CoreError } from '../domain/errors';
@@ -95,6 +95,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     const who = await whoCalls(core, decision);
     if (who === 'ended' || who === 'no_access' || who === null) {
       void reply.header('www-authenticate', 'Bearer');
+      if (decision.allow === 'session') void reply.header(SIGNED_OUT_HEADER, (who === 'ended' ? 'session' : 'account') satisfies SignedOutReason);
       return reply.code(401).send({
         detail:
           who === 'ended'

@@ -11,10 +11,10 @@ import { AccountBar } from './components/AccountBar';
 import { prefetchTimetable } from './controllers/timetable';
 
 if (transport.signIn !== 'none') useSession.getState().signedOut(transport.signIn);
-transport.onSessionEnded = () => {
+transport.onSessionEnded = (reason) => {
   // A department chosen in the ended session is not carried into the next.
   chooseDepartment(null);
-  useSession.getState().signedOut('ended');
+  useSession.getState().signedOut(reason === 'account' ? 'disabled' : 'ended');
 };
 
 // Each screen is its own chunk: opening the Scheduler does not parse the charts, and so on.
@@ -84,8 +84,8 @@ function Screens() {
   return (
     <AppShell navbar={{ width: 200, breakpoint: 0 }} header={{ height: 52 }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Group gap="md">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap" style={{ flexShrink: 0 }}>
             <Title order={3}>Termwise</Title>
             <Text size="sm" c="dimmed" visibleFrom="md">
               Course offering planner

@@ -23,7 +23,8 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <MantineProvider defaultColorScheme="auto" theme={theme}>
-      <Notifications position="top-right" />
+      {/* Below the header's department switch and Sign out, never over them. */}
+      <Notifications position="bottom-right" />
       <App />
     </MantineProvider>,
   );

@@ -65,6 +65,8 @@ test('a viewer reads every screen and is offered no write; a scheduler is offere
   await expect(viewer.getByTestId('entry-delete')).toHaveCount(0);
   await expect(viewer.getByTestId('entry-section')).toBeDisabled();
   expect(await writesOffered(viewer)).toEqual([]);
+  await viewer.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(viewer.getByTestId('entry-form')).toHaveCount(0);
 
   // A scheduler writes in their department, but is offered no registrar action.
   const scheduler = await signInWithPassword(browser, app, 'sami', 'scheduler password 1');
@@ -82,4 +84,10 @@ test('a viewer reads every screen and is offered no write; a scheduler is offere
   await expect(newcomer.getByTestId('empty-state')).toBeVisible();
   await expect(newcomer.getByTestId('load-sample')).toHaveCount(0);
   await expect(newcomer.getByRole('link', { name: 'Go to import' })).toBeVisible();
+
+  // Disabled by the registrar, the viewer is told exactly that at their next action.
+  const vera = (await app.api<{ id: number; login: string }[]>('/people')).find((p) => p.login === 'vera');
+  await app.api(`/people/${vera?.id ?? 0}`, { method: 'PATCH', json: { disabled: true } });
+  await viewer.getByTestId('nav-data').click();
+  await expect(viewer.getByTestId('signed-out')).toContainText('the registrar has disabled it');
 });

@@ -6,7 +6,7 @@ import type { CoreEvent } from '../../../core/events';
 import type { TermwiseBridge } from '../../../electron/bridge';
 import { errorFromCore, errorFromHttp } from './errors';
 import { actingDepartment, captureSessionKey, forgetSession, keepSessionKey, sessionKey, type SignInProblem } from './session';
-import { DEPARTMENT_HEADER, SESSION_HEADER, SESSION_KEY_PARAM } from '../../../core/domain/session-wire';
+import { DEPARTMENT_HEADER, SESSION_HEADER, SESSION_KEY_PARAM, SIGNED_OUT_HEADER, type SignedOutReason } from '../../../core/domain/session-wire';
 import { ALL_AREAS } from '../../../core/domain/changes';
 
 /** What an operation's result looks like once it reaches the renderer. */
@@ -22,7 +22,7 @@ export interface Transport {
   /** Why the page cannot call the core yet (headless mode without a session), or 'none'. */
   readonly signIn: SignInProblem;
   /** Called when the server says the session has ended. */
-  onSessionEnded?: () => void;
+  onSessionEnded?: (reason: SignedOutReason) => void;
   /** Headless mode: signs in with a login and password (a campus server's people); throws the refusal. */
   signInWithPassword?: (login: string, password: string) => Promise<void>;
   /** Headless mode: ends this page's session. */
@@ -90,7 +90,7 @@ export function httpTransport(base = ''): Transport {
         init = { method: 'POST', headers: sessionHeaders(), body: form };
       } else init = { method: 'POST', headers: { ...sessionHeaders(), 'content-type': 'application/json' }, body: JSON.stringify(args ?? {}) };
       const response = await fetch(`${base}/rpc/${operation}`, { ...init, credentials: 'same-origin' });
-      if (response.status === 401) self.onSessionEnded?.();
+      if (response.status === 401) self.onSessionEnded?.(signedOutReason(response));
       if (!response.ok) throw await refusal(response);
       const disposition = response.headers.get('content-disposition');
       if (disposition?.startsWith('attachment')) {
@@ -128,6 +128,16 @@ export function httpTransport(base = ''): Transport {
         if (opened) listener({ type: 'changed', areas: [...ALL_AREAS] });
         opened = true;
       };
+      // A stream refused for good (its session ended, its person disabled) closes: one call says why.
+      source.onerror = () => {
+        if (source.readyState !== EventSource.CLOSED) return;
+        void fetch(`${base}/me`, { headers: sessionHeaders(), credentials: 'same-origin' }).then(
+          (response) => {
+            if (response.status === 401) self.onSessionEnded?.(signedOutReason(response));
+          },
+          () => undefined,
+        );
+      };
       return () => source.close();
     },
     async saveFile(file) {
@@ -143,6 +153,11 @@ export function httpTransport(base = ''): Transport {
     },
   };
   return self;
+}
+
+/** Why a 401 signed the page out: its person may no longer sign in, or its session ended. */
+function signedOutReason(response: Response): SignedOutReason {
+  return response.headers.get(SIGNED_OUT_HEADER) === 'account' ? 'account' : 'session';
 }
 
 export const transport: Transport = typeof window !== 'undefined' && window.termwise ? ipcTransport(window.termwise) : httpTransport();

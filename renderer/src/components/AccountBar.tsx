@@ -8,7 +8,8 @@ export function AccountBar() {
   const account = useAccount();
   const { me } = account;
   return (
-    <Group gap="sm" data-testid="account-bar">
+    // Long department and person names are cut to fit the header (whole on hover), never pushing Sign out below it.
+    <Group gap="sm" wrap="nowrap" data-testid="account-bar" style={{ minWidth: 0 }}>
       {account.canSwitch ? (
         <Select
           aria-label="Department"
@@ -16,24 +17,25 @@ export function AccountBar() {
           w={220}
           allowDeselect={false}
           data={account.departments.map((d) => ({ value: d.code, label: `${d.code} — ${d.name}` }))}
+          title={account.acting ? `${account.acting.code} — ${account.acting.name}` : undefined}
           value={account.acting?.code ?? null}
           onChange={(code) => account.switchTo(code)}
           data-testid="department-switch"
         />
       ) : (
         account.acting && (
-          <Text size="sm" data-testid="department-name">
+          <Text size="sm" truncate="end" maw={260} title={account.acting.name} data-testid="department-name">
             {account.acting.name}
           </Text>
         )
       )}
       {account.isPerson && me?.person && (
-        <Text size="sm" c="dimmed" data-testid="signed-in-as">
+        <Text size="sm" c="dimmed" truncate="end" maw={280} title={`${me.person.name} · ${ROLE_WORDS[me.role]}`} data-testid="signed-in-as">
           {me.person.name} · {ROLE_WORDS[me.role]}
         </Text>
       )}
       {account.signOut && (
-        <Button size="xs" variant="subtle" onClick={() => void account.signOut?.()} data-testid="sign-out">
+        <Button size="xs" variant="subtle" style={{ flexShrink: 0 }} onClick={() => void account.signOut?.()} data-testid="sign-out">
           Sign out
         </Button>
       )}

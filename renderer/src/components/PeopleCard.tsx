@@ -13,6 +13,7 @@ const ROLES = [
 export function PeopleCard() {
   const page = usePeople(true);
   const [resetting, setResetting] = useState<PersonRow | null>(null);
+  const [disabling, setDisabling] = useState<PersonRow | null>(null);
   const [password, setPassword] = useState('');
   const departmentName = (id: number | null) => (id === null ? 'Every department' : (page.departments.find((d) => d.id === id)?.code ?? String(id)));
   return (
@@ -54,7 +55,8 @@ export function PeopleCard() {
                     <Button
                       size="compact-xs"
                       variant="default"
-                      onClick={() => void page.setDisabled(person, !person.disabled)}
+                      // Enabling is at once; disabling asks first (it ends the person's sessions and tokens).
+                      onClick={() => (person.disabled ? void page.setDisabled(person, false) : setDisabling(person))}
                       aria-label={`${person.disabled ? 'Enable' : 'Disable'} ${person.login}`}
                     >
                       {person.disabled ? 'Enable' : 'Disable'}
@@ -132,6 +134,29 @@ export function PeopleCard() {
             {page.problem}
           </Alert>
         )}
+        <Modal opened={disabling !== null} onClose={() => setDisabling(null)} title={`Disable ${disabling?.name ?? ''}?`}>
+          <Stack gap="sm">
+            <Text size="sm">
+              {disabling?.name} can no longer sign in: their open sessions and personal tokens stop at once. Their changes stay. Enable gives them back their
+              sign-in.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDisabling(null)}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                onClick={() => {
+                  if (disabling) void page.setDisabled(disabling, true);
+                  setDisabling(null);
+                }}
+                data-testid="disable-confirm"
+              >
+                Disable
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
         <Modal
           opened={resetting !== null}
           onClose={() => {

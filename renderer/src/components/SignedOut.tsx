@@ -6,7 +6,8 @@ import { SubmitForm } from './SubmitForm';
 const WHY: Record<Exclude<SessionProblem, 'none'>, string> = {
   'used-link': 'That sign-in link has already been used: each link works once.',
   'no-session': 'This browser is not signed in to Termwise.',
-  ended: 'Your session has ended (it expires after a day, after eight idle hours, or when Termwise restarts).',
+  ended: 'Your session has ended (a session lasts a day, or eight hours unused).',
+  disabled: 'Your account can no longer sign in: the registrar has disabled it. Ask them to enable it again.',
   'signed-out': 'You have signed out.',
 };
 

@@ -1,8 +1,13 @@
 import { notifications } from '@mantine/notifications';
-import { messageOf } from '../api/errors';
+import { ApiError, messageOf } from '../api/errors';
 
-export function notifyError(error: unknown, title = 'Something went wrong'): void {
-  notifications.show({ color: 'red', title, message: messageOf(error), autoClose: 8000 });
+/**
+ * A refusal or a failure, in the server's words. Without a title of its own, a rule's refusal (a 4xx:
+ * "the only registrar who can sign in") is titled as one, and only a fault as "Something went wrong".
+ */
+export function notifyError(error: unknown, title?: string): void {
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  notifications.show({ color: 'red', title: title ?? (refused ? 'Not done' : 'Something went wrong'), message: messageOf(error), autoClose: 8000 });
 }
 
 export function notifyDone(message: string, title = 'Done'): void {

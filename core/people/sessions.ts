@@ -2,6 +2,17 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/store';
 import { REGISTRAR, type Actor } from '../domain/people';
 import { actorOfPerson } from './service';
+import {
+  deleteEverySessionAndLink,
+  deleteSession,
+  forgetSessionsBefore,
+  insertLink,
+  insertSession,
+  linkLive,
+  sessionRow,
+  takeLink,
+  touchSession,
+} from './sessions-repo';
 
 /**
  * Browser sessions and the server's one-time sign-in links, kept in the store so that every server
@@ -34,16 +45,10 @@ const before = (at: Date, ms: number): string => new Date(at.getTime() - ms).toI
 
 /** A new session for an actor: the registrar (by a sign-in link) or a person who signed in. Sessions past their time are forgotten first. */
 export async function openSession(db: Db, actor: Actor, at: Date): Promise<NewSession> {
-  await db
-    .deleteFrom('browser_sessions')
-    .where((eb) => eb.or([eb('created_at', '<', before(at, SESSION_LIFETIME_MS)), eb('last_seen_at', '<', before(at, SESSION_IDLE_MS))]))
-    .execute();
+  await forgetSessionsBefore(db, before(at, SESSION_LIFETIME_MS), before(at, SESSION_IDLE_MS));
   const session: NewSession = { id: secret(), key: secret() };
   const now = at.toISOString();
-  await db
-    .insertInto('browser_sessions')
-    .values({ id_digest: digest(session.id), key_digest: digest(session.key), person_id: actor.person, created_at: now, last_seen_at: now })
-    .execute();
+  await insertSession(db, { id_digest: digest(session.id), key_digest: digest(session.key), person_id: actor.person, created_at: now, last_seen_at: now });
   return session;
 }
 
@@ -57,15 +62,14 @@ const within = (row: { created_at: string; last_seen_at: string }, at: Date): bo
  */
 export async function checkSession(db: Db, id: string, key: string, at: Date): Promise<SessionCheck> {
   const idDigest = digest(id);
-  const row = await db.selectFrom('browser_sessions').selectAll().where('id_digest', '=', idDigest).executeTakeFirst();
+  const row = await sessionRow(db, idDigest);
   if (!row) return { ok: false, reason: 'ended' };
   if (!within(row, at)) {
-    await endSession(db, id);
+    await deleteSession(db, idDigest);
     return { ok: false, reason: 'ended' };
   }
   if (!sameDigest(digest(key), row.key_digest)) return { ok: false, reason: 'ended' };
-  if (at.getTime() - Date.parse(row.last_seen_at) > SEEN_EVERY_MS)
-    await db.updateTable('browser_sessions').set({ last_seen_at: at.toISOString() }).where('id_digest', '=', idDigest).execute();
+  if (at.getTime() - Date.parse(row.last_seen_at) > SEEN_EVERY_MS) await touchSession(db, idDigest, at.toISOString());
   if (row.person_id === null) return { ok: true, actor: REGISTRAR };
   const actor = await actorOfPerson(db, row.person_id);
   return actor ? { ok: true, actor } : { ok: false, reason: 'no_access' };
@@ -73,49 +77,32 @@ export async function checkSession(db: Db, id: string, key: string, at: Date): P
 
 /** Whether a session exists and is within its time (nothing refreshed). */
 export async function sessionLive(db: Db, id: string, at: Date): Promise<boolean> {
-  const row = await db.selectFrom('browser_sessions').select(['created_at', 'last_seen_at']).where('id_digest', '=', digest(id)).executeTakeFirst();
+  const row = await sessionRow(db, digest(id));
   return row !== undefined && within(row, at);
 }
 
 export async function endSession(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('browser_sessions').where('id_digest', '=', digest(id)).execute();
+  await deleteSession(db, digest(id));
 }
 
 /** Ends every browser session (the API token was regenerated) and every sign-in link. */
 export async function endAllSessions(db: Db): Promise<void> {
-  await db.deleteFrom('browser_sessions').execute();
-  await db.deleteFrom('sign_in_links').execute();
+  await deleteEverySessionAndLink(db);
 }
 
 /** A new one-time sign-in link's secret (links past their time are forgotten first). */
 export async function issueSignInLink(db: Db, at: Date): Promise<string> {
-  await db.deleteFrom('sign_in_links').where('issued_at', '<', before(at, LOGIN_LINK_LIFETIME_MS)).execute();
   const nonce = secret();
-  await db
-    .insertInto('sign_in_links')
-    .values({ digest: digest(nonce), issued_at: at.toISOString() })
-    .execute();
+  await insertLink(db, digest(nonce), before(at, LOGIN_LINK_LIFETIME_MS), at.toISOString());
   return nonce;
 }
 
 /** Uses a sign-in link up: true once for a link issued and within its time, whichever process is asked, however many ask at once. */
 export async function useSignInLink(db: Db, nonce: string, at: Date): Promise<boolean> {
-  const used = await db
-    .deleteFrom('sign_in_links')
-    .where('digest', '=', digest(nonce))
-    .where('issued_at', '>=', before(at, LOGIN_LINK_LIFETIME_MS))
-    .returning('digest')
-    .executeTakeFirst();
-  return used !== undefined;
+  return takeLink(db, digest(nonce), before(at, LOGIN_LINK_LIFETIME_MS));
 }
 
 /** Whether a sign-in link still works (not used, within its time). */
 export async function signInLinkLive(db: Db, nonce: string, at: Date): Promise<boolean> {
-  const row = await db
-    .selectFrom('sign_in_links')
-    .select('digest')
-    .where('digest', '=', digest(nonce))
-    .where('issued_at', '>=', before(at, LOGIN_LINK_LIFETIME_MS))
-    .executeTakeFirst();
-  return row !== undefined;
+  return linkLive(db, digest(nonce), before(at, LOGIN_LINK_LIFETIME_MS));
 }

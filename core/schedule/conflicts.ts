@@ -80,7 +80,7 @@ function partNote(a: Booking, b: Booking): string {
 }
 
 function when(other: Booking, booking: Booking): string {
-  return `on ${sharedDays(other.day, booking.day)} ${formatInterval(other.start, other.duration)}${partNote(booking, other)}`;
+  return `on ${dayNames(sharedDays(other.day, booking.day))} ${formatInterval(other.start, other.duration)}${partNote(booking, other)}`;
 }
 
 /** A conflict and the stored meeting it is with (null for the instructor's own availability). */

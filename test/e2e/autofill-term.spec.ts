@@ -30,6 +30,9 @@ test('imports sections without a time and auto-fills them: progress, cancel keep
   await page.getByTestId('autofill-open').click();
   await page.getByTestId('autofill-source').click();
   await page.getByRole('option', { name: /sections without a time/ }).click();
+  // The search's length is under Advanced, closed until opened.
+  await expect(page.getByTestId('autofill-moves')).toBeHidden();
+  await page.getByText('Advanced (for reproducing a draft)').click();
   await page.getByTestId('autofill-moves').fill('20000000');
   await page.getByTestId('autofill-preview').click();
   await expect(page.getByTestId('autofill-progress')).toBeVisible();
@@ -42,6 +45,7 @@ test('imports sections without a time and auto-fills them: progress, cancel keep
 
   // Again, with the default moves: the draft, then applied.
   await page.getByTestId('autofill-open').click();
+  if (!(await page.getByTestId('autofill-moves').isVisible())) await page.getByText('Advanced (for reproducing a draft)').click();
   await page.getByTestId('autofill-moves').fill('');
   await page.getByTestId('autofill-preview').click();
   await expect(summary).toContainText('Draft: gives 3 of 3 sections without a time a time');

@@ -45,6 +45,11 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   await registrar.getByTestId('department-new-name').fill('Electrical Engineering');
   await registrar.getByTestId('department-add').click();
   await expect(registrar.getByTestId('department-ECE')).toContainText('Electrical Engineering');
+  // The built-in department is renamed on screen.
+  await registrar.getByTestId('department-rename-main').click();
+  await registrar.getByTestId('department-rename-name').fill('Computer Science');
+  await registrar.getByTestId('department-rename-save').click();
+  await expect(registrar.getByTestId('department-main')).toContainText('Computer Science');
 
   await registrar.getByTestId('person-login').fill('sam');
   await registrar.getByTestId('person-name').fill('Sam Scheduler');
@@ -105,6 +110,14 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   });
   await expect(seen).toContainText('Booked by another department');
   await expect(seen).not.toContainText('CSC201');
+
+  // The scheduler's own By room shows that slot of the shared room taken, again without naming it.
+  await goTo(scheduler, 'scheduler');
+  await scheduler.getByTestId('view-switch').getByText('By room').click();
+  const sharedRow = scheduler.locator('[data-testid="resource-row"][data-key="Bassil 101"]');
+  await expect(sharedRow.getByTestId('resource-meeting')).toContainText('ECE210');
+  await expect(sharedRow.getByTestId('resource-taken')).toHaveText(/07:00–08:00 Booked by another department/);
+  await expect(sharedRow).not.toContainText('CSC201');
 
   // The scheduler's own Settings offer personal tokens, never the server's data folder or token.
   await goTo(scheduler, 'settings');

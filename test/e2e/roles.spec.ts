@@ -91,3 +91,38 @@ test('a viewer reads every screen and is offered no write; a scheduler is offere
   await viewer.getByTestId('nav-data').click();
   await expect(viewer.getByTestId('signed-out')).toContainText('the registrar has disabled it');
 });
+
+test('a 100-character department and person name fit the header at 1366 px, and a notification leaves the header in view', async ({ app, browser }) => {
+  const long = (what: string): string => `${what} ${'of Very Long Names '.repeat(6)}`.slice(0, 100);
+  const department = await app.api<{ id: number }>('/departments', { method: 'POST', json: { code: 'LONG', name: long('Department') } });
+  await app.api('/people', {
+    method: 'POST',
+    json: { login: 'longname', name: long('Person'), role: 'scheduler', department_id: department.id, password: 'scheduler password 3' },
+  });
+  const page = await signInWithPassword(browser, app, 'longname', 'scheduler password 3');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const header = page.locator('header');
+  const headerBox = await header.boundingBox();
+  for (const part of ['department-name', 'signed-in-as', 'sign-out']) {
+    const box = await page.getByTestId(part).boundingBox();
+    expect(box, part).not.toBeNull();
+    // Inside the header's band, not pushed below it over the menu.
+    expect((box?.y ?? 0) + (box?.height ?? 0), part).toBeLessThanOrEqual((headerBox?.y ?? 0) + (headerBox?.height ?? 0) + 1);
+  }
+  await expect(page.getByTestId('department-name')).toHaveAttribute('title', long('Department'));
+
+  // A notification (settings saved): the header's Sign out stays uncovered.
+  await goTo(page, 'settings');
+  await page.getByTestId('timetable-settings-save').click();
+  await expect(page.locator('.mantine-Notification-root').first()).toBeVisible();
+  const signOut = await page.getByTestId('sign-out').boundingBox();
+  const toast = await page.locator('.mantine-Notification-root').first().boundingBox();
+  const overlaps =
+    signOut !== null &&
+    toast !== null &&
+    signOut.x < toast.x + toast.width &&
+    toast.x < signOut.x + signOut.width &&
+    signOut.y < toast.y + toast.height &&
+    toast.y < signOut.y + signOut.height;
+  expect(overlaps).toBe(false);
+});

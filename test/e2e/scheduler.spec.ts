@@ -66,7 +66,7 @@ test('creates by clicking, moves by dragging, reverts a conflicting move, export
     { x: moved.x + moved.width / 2, y: moved.y + 6 },
     { ...(await slot(page, '2024-01-02', '11:00')), y: (await slot(page, '2024-01-02', '11:00')).y + 2 },
   );
-  await expect(page.getByTestId('schedule-refusal')).toContainText('Room Bassil 101 is already booked by MTH201 section 1 on TR 11:00-12:30');
+  await expect(page.getByTestId('schedule-refusal')).toContainText('Room Bassil 101 is already booked by MTH201 section 1 on Tuesday and Thursday 11:00-12:30');
   await expect(page.getByTestId('event-refusal')).toHaveCount(3);
   await expect(page.locator(`td.fc-timegrid-col[data-date="2024-01-01"] [data-testid="event-${id}"]`)).toHaveCount(1);
   expect((await app.api<Entry[]>('/scheduler/')).find((e) => e.id === id)).toMatchObject({ day: 'MWF', start_time: '10:00' });

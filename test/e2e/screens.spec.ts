@@ -44,6 +44,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 1366, height: 768 });
     await signIn(page, app);
+    // The one-time link says who it signed in.
+    await expect(page.getByTestId('signed-in-as')).toHaveText('Registrar · by the server’s sign-in link'.replace('’', "'"));
     const problems: string[] = [];
     for (const screen of SCREENS) {
       await goTo(page, screen);

@@ -53,7 +53,7 @@ describe('IPC dispatch', () => {
     const clash = await dispatch(core, appFrame, 'schedule-create', { ...body, section_name: '2' });
     expect(clash).toMatchObject({
       ok: false,
-      error: { code: 'conflict', details: { conflicts: ['Room A is already booked by CSC201 section 1 on MW 09:00-10:00'] } },
+      error: { code: 'conflict', details: { conflicts: ['Room A is already booked by CSC201 section 1 on Monday and Wednesday 09:00-10:00'] } },
     });
     expect(await dispatch(core, appFrame, 'no-such-operation', {})).toMatchObject({ ok: false, error: { code: 'not_found' } });
     expect(await dispatch(core, appFrame, 42, {})).toMatchObject({ ok: false, error: { code: 'validation' } });

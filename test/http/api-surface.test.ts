@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startTestServer, TEST_TOKEN, json, type TestServer } from '../helpers/server';
 import { ROUTES } from '../../core/http/routes';
 import { handlers } from '../../core/handlers';
@@ -52,6 +54,15 @@ describe('API surface', () => {
     expect(Object.keys(doc.paths['/session/signin'] ?? {})).toEqual(['post']);
     const list = doc.paths['/scheduler/']?.get as unknown as { parameters: { name: string; in: string }[] };
     expect(list.parameters).toContainEqual(expect.objectContaining({ name: 'x-termwise-department', in: 'header' }));
+
+    // The REST reference (docs/rest-api.md) lists every route /openapi.json describes.
+    const reference = readFileSync(join(process.cwd(), 'docs', 'rest-api.md'), 'utf8');
+    const missing = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .map((method) => `| ${method.toUpperCase()} | \`${path}\` |`)
+        .filter((row) => !reference.includes(row)),
+    );
+    expect(missing, 'routes missing from docs/rest-api.md').toEqual([]);
   });
 
   it('refuses API routes without the bearer token or with a wrong one', async () => {

@@ -89,7 +89,7 @@ describe('departments', () => {
     const clash = await book(phys, { course_code: 'PHYS211', section_name: '1', doctor_id: doctor, room: 'PHYS 5' });
     expect(clash.status).toBe(400);
     // The registrar may read both departments: the refusal names the other department's section.
-    expect(await detail(clash)).toMatch(/^Dr\. Shared already teaches ECE210 section A of Electrical Engineering on MW 10:00-11:15/);
+    expect(await detail(clash)).toMatch(/^Dr\. Shared already teaches ECE210 section A of Electrical Engineering on Monday and Wednesday 10:00-11:15/);
     // A department can assign only the instructors it lists.
     expect((await upload(ece, '/data/upload/doctors', 'd.csv', 'name,allowed_courses\nDr. Only Ece,ECE210\n')).status).toBe(200);
     const onlyEce = (await json<{ id: number; name: string }[]>(await inDepartment(ece, '/scheduler/doctors'))).find((d) => d.name === 'Dr. Only Ece')
@@ -105,7 +105,7 @@ describe('departments', () => {
     expect(mine.status, await mine.clone().text()).toBe(200);
     const theirs = await book(phys, { course_code: 'PHYS211', section_name: '3', start_time: '13:30', room: 'pool hall' });
     expect(theirs.status).toBe(400);
-    expect(await detail(theirs)).toMatch(/^Room pool hall is already booked by ECE210 section B of Electrical Engineering on MW 13:00-14:15/);
+    expect(await detail(theirs)).toMatch(/^Room pool hall is already booked by ECE210 section B of Electrical Engineering on Monday and Wednesday 13:00-14:15/);
     // A section of the same name in another department is another section.
     const sameName = await book(phys, { course_code: 'ECE210', section_name: 'B', start_time: '13:00', room: 'PHYS 6' });
     expect(sameName.status, await sameName.clone().text()).toBe(200);
@@ -139,7 +139,7 @@ describe('departments', () => {
       ]);
       expect([a.status, b.status].sort()).toEqual([200, 400]);
       const loser = a.status === 400 ? a : b;
-      expect(await detail(loser)).toMatch(/^Room Race Hall is already booked by (ECE210|PHYS211) section R\d of (Electrical Engineering|Physics) on F/);
+      expect(await detail(loser)).toMatch(/^Room Race Hall is already booked by (ECE210|PHYS211) section R\d of (Electrical Engineering|Physics) on Friday/);
     }
     const week = await json<{ bookings: { room: string; department: string }[] }>(
       await server.api('/scheduler/campus?year=2027&semester=Spring&room=Race%20Hall'),

@@ -125,14 +125,14 @@ describe('schedule entries', () => {
     await created(entry());
     const clash = await post(entry({ course_code: 'CSC463/BIF463', section_name: '1', room: 'Room 300', day: 'MWF', start_time: '09:30' }));
     expect(clash.status).toBe(400);
-    expect(await detail(clash)).toBe('Dr. Rana Haddad already teaches CSC310 section 1 on MW 09:00-10:00');
+    expect(await detail(clash)).toBe('Dr. Rana Haddad already teaches CSC310 section 1 on Monday and Wednesday 09:00-10:00');
   });
 
   it('refuses double-booking a room, comparing rooms trimmed and case-insensitively', async () => {
     await created(entry({ course_code: 'MTH201', section_name: '2', doctor_id: karim.id, day: 'W', start_time: '09:15', room: 'Room 204 0503' }));
     const clash = await post(entry({ room: '  room 204 0503 ' }));
     expect(clash.status).toBe(400);
-    expect(await detail(clash)).toBe('Room room 204 0503 is already booked by MTH201 section 2 on W 09:15-10:15');
+    expect(await detail(clash)).toBe('Room room 204 0503 is already booked by MTH201 section 2 on Wednesday 09:15-10:15');
   });
 
   it('reports every conflict at once', async () => {
@@ -143,8 +143,8 @@ describe('schedule entries', () => {
     const body = await json<{ detail: string; conflicts: string[] }>(response);
     expect(body.conflicts).toEqual([
       'Dr. Rana Haddad is not available on Tuesday (available MWF 08:00-14:00)',
-      'Dr. Rana Haddad already teaches CSC310 section 1 on MW 09:00-10:00',
-      'Room Room 101 is already booked by MTH201 section 1 on T 10:00-11:00',
+      'Dr. Rana Haddad already teaches CSC310 section 1 on Monday and Wednesday 09:00-10:00',
+      'Room Room 101 is already booked by MTH201 section 1 on Tuesday 10:00-11:00',
     ]);
     expect(body.detail).toBe(body.conflicts.join('; '));
   });
@@ -199,9 +199,9 @@ describe('PATCH /scheduler/{id}', () => {
     const b = await created(entry({ section_name: '2', doctor_id: karim.id, course_code: 'MTH201', room: 'Room 101' }));
     const room = await patch(b.id, { room: 'ROOM 204' });
     expect(room.status).toBe(400);
-    expect(await detail(room)).toBe('Room ROOM 204 is already booked by CSC310 section 1 on MW 09:00-10:00');
+    expect(await detail(room)).toBe('Room ROOM 204 is already booked by CSC310 section 1 on Monday and Wednesday 09:00-10:00');
     const doctor = await patch(b.id, { doctor_id: rana.id });
-    expect(await detail(doctor)).toBe('Dr. Rana Haddad already teaches CSC310 section 1 on MW 09:00-10:00');
+    expect(await detail(doctor)).toBe('Dr. Rana Haddad already teaches CSC310 section 1 on Monday and Wednesday 09:00-10:00');
     const list = await json<ScheduleEntry[]>(await server.api('/scheduler/'));
     expect(list.find((x) => x.id === b.id)).toMatchObject({ room: 'Room 101', doctor_id: karim.id });
     expect(list.find((x) => x.id === a.id)).toMatchObject({ room: 'Room 204' });

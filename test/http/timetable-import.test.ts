@@ -312,7 +312,7 @@ describe('timetable import: sections listed apart that meet together (rows from 
     );
     expect(rooms.joint_groups).toEqual([]);
     expect(conflictsOf(rooms)).toEqual(['CPSC336 B']);
-    expect(rooms.conflicts[0]?.detail).toMatch(/^Rayburn, A already teaches CHLH336 section B on T 18:30-21:15/);
+    expect(rooms.conflicts[0]?.detail).toMatch(/^Rayburn, A already teaches CHLH336 section B on Tuesday 18:30-21:15/);
     expect(rooms.conflicts[0]?.with).toEqual([{ row: 2, entry_id: null, course_code: 'CHLH336', section_name: 'B' }]);
   });
 
@@ -374,7 +374,7 @@ describe('timetable import: sections listed apart that meet together (rows from 
       ['F', '10:00'],
     ]);
     expect(stored[1]?.warnings).toEqual([
-      'ECON102 section S1 also meets on F 09:00-11:50 (both in part of term S1) in room David Kinley Hall 215: read as meeting in different weeks',
+      'ECON102 section S1 also meets on Friday 09:00-11:50 (both in part of term S1) in room David Kinley Hall 215: read as meeting in different weeks',
     ]);
   });
 

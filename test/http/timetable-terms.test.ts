@@ -181,14 +181,16 @@ describe('sections with several meetings', () => {
     );
     // Two different meetings of one section at overlapping times: the section meeting in different weeks, noted on both.
     const other = await accepted(meeting({ day: 'F', start_time: '09:30', room: 'Lab 2' }));
-    expect(other.warnings).toContain('CSC374 section 1 also meets on F 09:00-10:00 in room Room 204: read as meeting in different weeks');
+    expect(other.warnings).toContain('CSC374 section 1 also meets on Friday 09:00-10:00 in room Room 204: read as meeting in different weeks');
     const listed = await json<ScheduleEntry[]>(await server.api('/scheduler/'));
     expect(listed.find((e) => e.id === lecture.id)?.warnings).toContain(
-      'CSC374 section 1 also meets on F 09:30-10:30 in room Lab 2: read as meeting in different weeks',
+      'CSC374 section 1 also meets on Friday 09:30-10:30 in room Lab 2: read as meeting in different weeks',
     );
     expect(listed.find((e) => e.room === 'Lab 1')?.warnings.filter((w) => w.includes('different weeks'))).toEqual([]);
     // Another section of the same instructor at that time is a real double booking.
-    expect(await refused(meeting({ section_name: '2', day: 'F', room: 'Lab 2' }))).toContain('Dr. Haddad already teaches CSC374 section 1 on F 09:00-10:00');
+    expect(await refused(meeting({ section_name: '2', day: 'F', room: 'Lab 2' }))).toContain(
+      'Dr. Haddad already teaches CSC374 section 1 on Friday 09:00-10:00',
+    );
   });
 });
 
@@ -196,7 +198,7 @@ describe('several instructors', () => {
   it('checks every instructor of a team-taught section and names the busy one', async () => {
     await accepted(meeting({ course_code: 'PHY211', doctor_id: nassar.id, room: 'Hall A' }));
     const detail = await refused(meeting({ doctor_ids: [haddad.id, nassar.id] }));
-    expect(detail).toBe('Dr. Nassar already teaches PHY211 section 1 on MW 09:00-10:00');
+    expect(detail).toBe('Dr. Nassar already teaches PHY211 section 1 on Monday and Wednesday 09:00-10:00');
     const team = await accepted(meeting({ doctor_ids: [haddad.id, nassar.id], start_time: '11:00' }));
     expect(team).toMatchObject({
       doctor_id: haddad.id,
@@ -286,7 +288,7 @@ describe('parts of term', () => {
     await accepted(meeting({ ...SUMMER_2018, course_code: 'CSC375', part_of_term: 'S2' }));
     const clash = await refused(meeting({ ...SUMMER_2018, course_code: 'CSC376', part_of_term: 'S2A' }));
     expect(clash).toContain(
-      'Room Room 204 is already booked by CSC374 section 1 on MW 09:00-10:00 (part of term S1 (2018-06-11 to 2018-07-06) overlaps part of term S2A (2018-07-02 to 2018-07-27))',
+      'Room Room 204 is already booked by CSC374 section 1 on Monday and Wednesday 09:00-10:00 (part of term S1 (2018-06-11 to 2018-07-06) overlaps part of term S2A (2018-07-02 to 2018-07-27))',
     );
     expect(clash).toContain('Dr. Haddad already teaches CSC374 section 1');
     // The whole term overlaps every part.
@@ -401,7 +403,7 @@ describe('campuses and travel', () => {
     expect(await accepted(meeting({ room: 'B-101' }))).toMatchObject({ campus: 'Beirut' });
     const short = await refused(meeting({ course_code: 'CSC201', room: 'J-201', start_time: '10:30' }));
     expect(short).toBe(
-      'Dr. Haddad teaches CSC374 section 1 at Beirut on MW 09:00-10:00: 30 minutes to get to Byblos, less than the 60-minute travel time between Beirut and Byblos',
+      'Dr. Haddad teaches CSC374 section 1 at Beirut on Monday and Wednesday 09:00-10:00: 30 minutes to get to Byblos, less than the 60-minute travel time between Beirut and Byblos',
     );
     expect(await accepted(meeting({ course_code: 'CSC201', room: 'J-201', start_time: '11:00' }))).toMatchObject({ campus: 'Byblos' });
     // Other days, or the same campus, need no travel.
@@ -410,7 +412,7 @@ describe('campuses and travel', () => {
     const raised = await server.api('/scheduler/settings', { method: 'PATCH', json: { travel_minutes: 90 } });
     expect(raised.status).toBe(400);
     expect((await json<{ detail: string }>(raised)).detail).toMatch(
-      /^Setting the travel time between campuses to 90 minutes would break the timetable's rules, so nothing was changed: Dr\. Haddad teaches CSC201 section 1 at Byblos on MW 11:00-12:00: 60 minutes to get to Beirut/,
+      /^Setting the travel time between campuses to 90 minutes would break the timetable's rules, so nothing was changed: Dr\. Haddad teaches CSC201 section 1 at Byblos on Monday and Wednesday 11:00-12:00: 60 minutes to get to Beirut/,
     );
     expect((await json<{ travel_minutes: number }>(await server.api('/scheduler/settings'))).travel_minutes).toBe(60);
     // Once that meeting moves to another day, the change goes through.
@@ -419,7 +421,7 @@ describe('campuses and travel', () => {
     await setSettings({ travel_minutes: 90 });
     await accepted(meeting({ course_code: 'CSC203', room: 'TBD', campus: 'Byblos', start_time: '12:00', duration_mins: 30 }));
     expect(await refused(meeting({ course_code: 'CSC204', room: 'TBD', campus: 'Beirut', start_time: '13:30', duration_mins: 30 }))).toBe(
-      'Dr. Haddad teaches CSC203 section 1 at Byblos on MW 12:00-12:30: 60 minutes to get to Beirut, less than the 90-minute travel time between Byblos and Beirut',
+      'Dr. Haddad teaches CSC203 section 1 at Byblos on Monday and Wednesday 12:00-12:30: 60 minutes to get to Beirut, less than the 90-minute travel time between Byblos and Beirut',
     );
     expect(await refused(meeting({ course_code: 'CSC205', room: 'J-201', campus: 'Beirut', day: 'F' }))).toBe(
       'Room J-201 is at Byblos, not Beirut: leave campus out or pick a room at Beirut',

@@ -249,7 +249,9 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(room.filter((r) => r.status >= 500)).toEqual([]);
     expect(room.filter((r) => r.status === 200)).toHaveLength(1);
     const refused = room.filter((r) => r.status !== 200);
-    expect(refused.every((r) => r.status === 400 && /^Room Hall 7 is already booked by CSC\d+ section 1 on MW 10:00-11:15/.test(r.detail))).toBe(true);
+    expect(
+      refused.every((r) => r.status === 400 && /^Room Hall 7 is already booked by CSC\d+ section 1 on Monday and Wednesday 10:00-11:15/.test(r.detail)),
+    ).toBe(true);
 
     const doctor = (await (await post(a, '/scheduler/doctors', { name: 'Dr. Shared' })).json()) as { id: number };
     const teacher = await atOnce(
@@ -269,7 +271,7 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(
       teacher
         .filter((r) => r.status !== 200)
-        .every((r) => r.status === 400 && /^Dr\. Shared already teaches MTH\d+ section 1 on TR 13:00-14:00/.test(r.detail)),
+        .every((r) => r.status === 400 && /^Dr\. Shared already teaches MTH\d+ section 1 on Tuesday and Thursday 13:00-14:00/.test(r.detail)),
     ).toBe(true);
 
     const stored = await entriesOf(b, term.year, term.semester);

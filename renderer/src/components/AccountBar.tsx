@@ -34,6 +34,12 @@ export function AccountBar() {
           {me.person.name} · {ROLE_WORDS[me.role]}
         </Text>
       )}
+      {/* Signed in by the server's one-time link: the installation's registrar, no person of its own. */}
+      {!account.isPerson && account.signOut && me && (
+        <Text size="sm" c="dimmed" data-testid="signed-in-as">
+          {ROLE_WORDS[me.role]} · by the server&apos;s sign-in link
+        </Text>
+      )}
       {account.signOut && (
         <Button size="xs" variant="subtle" style={{ flexShrink: 0 }} onClick={() => void account.signOut?.()} data-testid="sign-out">
           Sign out

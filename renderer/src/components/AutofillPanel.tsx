@@ -132,26 +132,35 @@ export function AutofillDialog({
           />
         </Group>
         {what !== 'run' && (
-          <Group grow>
-            <NumberInput
-              label="Seed"
-              description="The same seed and moves give the same draft"
-              min={SEED.min}
-              max={SEED.max}
-              value={seed}
-              onChange={(v) => setSeed(Number(v) || SEED.default)}
-            />
-            <NumberInput
-              label="Moves"
-              description="Blank: 400 per meeting"
-              min={MOVES.min}
-              max={MOVES.max}
-              step={10_000}
-              value={moves ?? ''}
-              onChange={(v) => setMoves(v === '' ? null : Number(v))}
-              data-testid="autofill-moves"
-            />
-          </Group>
+          // The search's own settings, for reproducing a draft someone else made: closed unless opened.
+          <details data-testid="autofill-advanced">
+            <summary>
+              <Text span size="sm">
+                Advanced (for reproducing a draft)
+              </Text>
+            </summary>
+            <Group grow mt="xs">
+              <NumberInput
+                label="Draft number"
+                description="The same number and length give the same draft"
+                min={SEED.min}
+                max={SEED.max}
+                value={seed}
+                onChange={(v) => setSeed(Number(v) || SEED.default)}
+                data-testid="autofill-seed"
+              />
+              <NumberInput
+                label="Length of the search (steps)"
+                description="Blank: as long as the term needs"
+                min={MOVES.min}
+                max={MOVES.max}
+                step={10_000}
+                value={moves ?? ''}
+                onChange={(v) => setMoves(v === '' ? null : Number(v))}
+                data-testid="autofill-moves"
+              />
+            </Group>
+          </details>
         )}
         {what === 'unscheduled' && (
           <Checkbox

@@ -1,10 +1,12 @@
-import { Alert, Button, Card, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Card, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDepartmentsAdmin } from '../controllers/people';
 import { SubmitForm } from './SubmitForm';
 
-/** Settings → Departments: the registrar's list of the campus's departments, and adding one. */
+/** Settings → Departments: the registrar's list of the campus's departments, adding one and renaming any (the built-in "main" too). */
 export function DepartmentsCard() {
   const page = useDepartmentsAdmin(true);
+  const [renaming, setRenaming] = useState<{ id: number; code: string; name: string } | null>(null);
   return (
     <Card withBorder data-testid="departments-card">
       <Stack gap="xs">
@@ -15,6 +17,7 @@ export function DepartmentsCard() {
               <Table.Th>Code</Table.Th>
               <Table.Th>Name</Table.Th>
               <Table.Th>Campuses</Table.Th>
+              <Table.Th />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -23,6 +26,17 @@ export function DepartmentsCard() {
                 <Table.Td>{d.code}</Table.Td>
                 <Table.Td>{d.name}</Table.Td>
                 <Table.Td>{d.campuses === null ? 'All' : d.campuses.join(', ')}</Table.Td>
+                <Table.Td>
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    onClick={() => setRenaming({ id: d.id, code: d.code, name: d.name })}
+                    aria-label={`Rename ${d.code}`}
+                    data-testid={`department-rename-${d.code}`}
+                  >
+                    Rename…
+                  </Button>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -48,6 +62,43 @@ export function DepartmentsCard() {
             {page.problem}
           </Alert>
         )}
+        <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename the department">
+          {renaming && (
+            <SubmitForm
+              label="Rename the department"
+              onSubmit={async () => {
+                if (await page.rename(renaming.id, { code: renaming.code, name: renaming.name })) setRenaming(null);
+              }}
+            >
+              <Stack gap="sm">
+                <TextInput
+                  label="Code"
+                  required
+                  value={renaming.code}
+                  onChange={(e) => setRenaming({ ...renaming, code: e.currentTarget.value })}
+                  data-testid="department-rename-code"
+                />
+                <TextInput
+                  label="Name"
+                  required
+                  value={renaming.name}
+                  onChange={(e) => setRenaming({ ...renaming, name: e.currentTarget.value })}
+                  data-testid="department-rename-name"
+                />
+                {page.problem && (
+                  <Alert color="red" role="alert">
+                    {page.problem}
+                  </Alert>
+                )}
+                <Group justify="flex-end">
+                  <Button type="submit" data-testid="department-rename-save">
+                    Rename
+                  </Button>
+                </Group>
+              </Stack>
+            </SubmitForm>
+          )}
+        </Modal>
       </Stack>
     </Card>
   );

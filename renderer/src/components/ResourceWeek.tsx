@@ -86,24 +86,31 @@ export function ResourceWeek({
                     {row.meetings
                       .filter((m) => m.letter === letter)
                       .sort((a, b) => a.start - b.start || a.label.localeCompare(b.label))
-                      .map((m) => (
-                        <button
-                          type="button"
-                          key={m.key}
-                          className={m.curriculum ? 'tw-item tw-item-curriculum' : 'tw-item'}
-                          title={m.description}
-                          aria-label={m.description}
-                          data-testid="resource-meeting"
-                          data-entries={m.entryIds.join(',')}
-                          onClick={() => onOpen(m.entryIds)}
-                        >
-                          {`${formatHHMM(m.start)}–${formatHHMM(m.end)} `}
-                          <b className="tw-code" data-testid="meeting-code">
-                            {m.code}
-                          </b>
-                          {m.label.slice(m.code.length)}
-                        </button>
-                      ))}
+                      .map((m) =>
+                        m.other ? (
+                          // Another department's meeting in a shared room: taken, nothing to open.
+                          <span key={m.key} className="tw-item tw-item-other" title={m.description} data-testid="resource-taken">
+                            {`${formatHHMM(m.start)}–${formatHHMM(m.end)} ${m.label}`}
+                          </span>
+                        ) : (
+                          <button
+                            type="button"
+                            key={m.key}
+                            className={m.curriculum ? 'tw-item tw-item-curriculum' : 'tw-item'}
+                            title={m.description}
+                            aria-label={m.description}
+                            data-testid="resource-meeting"
+                            data-entries={m.entryIds.join(',')}
+                            onClick={() => onOpen(m.entryIds)}
+                          >
+                            {`${formatHHMM(m.start)}–${formatHHMM(m.end)} `}
+                            <b className="tw-code" data-testid="meeting-code">
+                              {m.code}
+                            </b>
+                            {m.label.slice(m.code.length)}
+                          </button>
+                        ),
+                      )}
                   </td>
                 ) : (
                   <td key={letter}>
@@ -119,26 +126,43 @@ export function ResourceWeek({
                     >
                       {row.meetings
                         .filter((m) => m.letter === letter)
-                        .map((m) => (
-                          <button
-                            type="button"
-                            key={m.key}
-                            className={m.curriculum ? 'tw-seg tw-seg-curriculum' : 'tw-seg'}
-                            style={{
-                              left: `${percentOf(m.start)}%`,
-                              width: `${Math.max(0.8, percentOf(m.end) - percentOf(m.start))}%`,
-                              top: 2 + m.lane * LANE_HEIGHT,
-                              height: LANE_HEIGHT - 2,
-                            }}
-                            title={m.description}
-                            aria-label={m.description}
-                            data-testid="resource-meeting"
-                            data-entries={m.entryIds.join(',')}
-                            onClick={() => onOpen(m.entryIds)}
-                          >
-                            {m.label}
-                          </button>
-                        ))}
+                        .map((m) =>
+                          m.other ? (
+                            <span
+                              key={m.key}
+                              className="tw-seg tw-seg-other"
+                              style={{
+                                left: `${percentOf(m.start)}%`,
+                                width: `${Math.max(0.8, percentOf(m.end) - percentOf(m.start))}%`,
+                                top: 2 + m.lane * LANE_HEIGHT,
+                                height: LANE_HEIGHT - 2,
+                              }}
+                              title={m.description}
+                              data-testid="resource-taken"
+                            >
+                              {m.label}
+                            </span>
+                          ) : (
+                            <button
+                              type="button"
+                              key={m.key}
+                              className={m.curriculum ? 'tw-seg tw-seg-curriculum' : 'tw-seg'}
+                              style={{
+                                left: `${percentOf(m.start)}%`,
+                                width: `${Math.max(0.8, percentOf(m.end) - percentOf(m.start))}%`,
+                                top: 2 + m.lane * LANE_HEIGHT,
+                                height: LANE_HEIGHT - 2,
+                              }}
+                              title={m.description}
+                              aria-label={m.description}
+                              data-testid="resource-meeting"
+                              data-entries={m.entryIds.join(',')}
+                              onClick={() => onOpen(m.entryIds)}
+                            >
+                              {m.label}
+                            </button>
+                          ),
+                        )}
                     </div>
                   </td>
                 ),

@@ -89,6 +89,18 @@ export function useDepartmentsAdmin(enabled: boolean) {
         setProblem(e instanceof Error ? e.message : String(e));
       }
     },
+    /** Renames a department (the built-in one included): true when done, else the refusal is shown. */
+    rename: async (id: number, change: { code: string; name: string }): Promise<boolean> => {
+      setProblem(null);
+      try {
+        const renamed = await call('departments-update', { department_id: id, ...change });
+        notifyDone(`Now ${renamed.code} — ${renamed.name}.`, 'Department renamed');
+        return true;
+      } catch (e) {
+        setProblem(e instanceof Error ? e.message : String(e));
+        return false;
+      }
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import { useTimetable } from './timetable';
 import { displayRoom, TBD_ROOM } from '../../../core/domain/meetings';
 import { usualMeetingForDay } from '../../../core/domain/days';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
+import { parseHHMM } from '../../../core/domain/time';
 import { draftBlocks, reviewRows, selectionOf } from '../lib/draft-review';
 import { useDraftReview } from '../stores/draft-review';
 
@@ -79,8 +80,17 @@ function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Docto
 }
 
 /** The rows of the By room and By instructor views: every declared room (free ones too) or every doctor, as filtered. */
-function useResourceRows(view: SchedulerView, visible: Entry[], doctors: Doctor[], filters: SchedulerFilters) {
+function useResourceRows(view: SchedulerView, visible: Entry[], doctors: Doctor[], filters: SchedulerFilters, term: Term | null) {
   const roomList = useLive('rooms-list', {}).data;
+  // Shared rooms: what other departments booked in them is taken, shown without names the reader may not read.
+  const campus = useLive('campus-week', view === 'room' && term ? { year: term.year, semester: term.semester } : null).data;
+  const others = useMemo(
+    () =>
+      (campus?.bookings ?? [])
+        .filter((b) => !b.own)
+        .map((b) => ({ room: b.room, day: b.day, start: parseHHMM(b.start_time) ?? 0, end: parseHHMM(b.end_time) ?? 0, label: b.label })),
+    [campus],
+  );
   const declaredRooms = useMemo(
     () =>
       (roomList ?? NONE).map((r) => ({
@@ -98,8 +108,8 @@ function useResourceRows(view: SchedulerView, visible: Entry[], doctors: Doctor[
           ? []
           : declaredRooms.filter((r) => !filters.campus || r.campus === null || r.campus === filters.campus)
         : doctors.filter((d) => !filters.doctor || String(d.id) === filters.doctor).map((d) => ({ key: String(d.id), label: d.name }));
-    return resourceRows(view, visible, resources);
-  }, [view, visible, declaredRooms, doctors, filters]);
+    return resourceRows(view, visible, resources, view === 'room' && !filters.room ? others : []);
+  }, [view, visible, declaredRooms, doctors, filters, others]);
 }
 
 /**
@@ -230,7 +240,7 @@ export function useSchedulerPage() {
   const [dialog, setDialog] = useState<SchedulerDialog | null>(null);
   const filtering = useSchedulerFilters(entries, term, doctors);
   const { filters, visible } = filtering;
-  const rows = useResourceRows(view, visible, doctors, filters);
+  const rows = useResourceRows(view, visible, doctors, filters, term);
   const entriesById = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
   const editing = useSectionEditing(entriesById, filtering.selectedDoctor, filters);
   const autofill = useAutofillDraft(term);

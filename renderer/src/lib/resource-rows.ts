@@ -34,6 +34,18 @@ export interface ResourceMeeting {
   /** Everything, for hover, focus and screen readers. */
   description: string;
   curriculum: boolean;
+  /** Another department's meeting in a shared room: taken, not opened (entryIds is empty). */
+  other?: boolean;
+}
+
+/** Another department's meeting in one of the rooms shown (from the campus week), as the reader may read it. */
+export interface OtherBooking {
+  room: string;
+  day: string;
+  start: number;
+  end: number;
+  /** "Booked by another department", or the section and department when the reader may read them. */
+  label: string;
 }
 
 export interface ResourceRow {
@@ -95,11 +107,44 @@ function rowOf(key: string, label: string, entries: readonly ResourceEntry[]): R
   return { key, label, sections: entries.length, lanes, meetings };
 }
 
+/** A room's row with other departments' meetings in it added, each in the first lane where it covers nothing. */
+function withOthers(row: ResourceRow, others: readonly OtherBooking[]): ResourceRow {
+  if (others.length === 0) return row;
+  const meetings = [...row.meetings];
+  let lanes = row.lanes;
+  for (const o of [...others].sort((a, b) => a.start - b.start)) {
+    for (const letter of VIEW_DAYS.filter((d) => o.day.includes(d))) {
+      let lane = 0;
+      while (meetings.some((m) => m.letter === letter && m.lane === lane && m.start < o.end && o.start < m.end)) lane++;
+      lanes = Math.max(lanes, lane + 1);
+      meetings.push({
+        key: `other:${o.room}:${letter}:${o.start}:${lane}`,
+        entryIds: [],
+        letter,
+        start: o.start,
+        end: o.end,
+        lane,
+        label: o.label,
+        code: '',
+        description: `${o.label}, ${DAY_NAMES[letter]} ${formatHHMM(o.start)}–${formatHHMM(o.end)}, ${displayRoom(o.room)}`,
+        curriculum: false,
+        other: true,
+      });
+    }
+  }
+  return { ...row, lanes, meetings };
+}
+
 /**
  * Rows for a view. Rooms: every room in use and every declared room (free all week shows as an empty
  * row), sorted, the sections without a room last. Instructors: every instructor, then the unassigned.
  */
-export function resourceRows(kind: ResourceKind, entries: readonly ResourceEntry[], known: readonly { key: string; label: string }[]): ResourceRow[] {
+export function resourceRows(
+  kind: ResourceKind,
+  entries: readonly ResourceEntry[],
+  known: readonly { key: string; label: string }[],
+  others: readonly OtherBooking[] = [],
+): ResourceRow[] {
   const byKey = new Map<string, ResourceEntry[]>();
   const add = (key: string, entry: ResourceEntry): void => {
     const list = byKey.get(key) ?? [];
@@ -114,7 +159,9 @@ export function resourceRows(kind: ResourceKind, entries: readonly ResourceEntry
   const labels = new Map(known.map((k) => [k.key, k.label]));
   if (kind === 'room') {
     const rooms = [...new Set([...labels.keys(), ...byKey.keys()])].filter((r) => r !== TBD_ROOM).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-    const rows = rooms.map((room) => rowOf(room, labels.get(room) ?? room, byKey.get(room) ?? []));
+    const taken = new Map<string, OtherBooking[]>();
+    for (const o of others) taken.set(displayRoom(o.room), [...(taken.get(displayRoom(o.room)) ?? []), o]);
+    const rows = rooms.map((room) => withOthers(rowOf(room, labels.get(room) ?? room, byKey.get(room) ?? []), taken.get(room) ?? []));
     const unroomed = byKey.get(TBD_ROOM);
     return unroomed ? [...rows, rowOf(TBD_ROOM, 'No room yet', unroomed)] : rows;
   }

@@ -73,6 +73,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/scheduler/doctors', operation: 'doctors-create', input: 'json', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/rooms', operation: 'rooms-list', input: 'none', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/rooms', operation: 'rooms-create', input: 'json', tag: 'scheduler' },
+  { method: 'PATCH', path: '/scheduler/rooms/:room_id', operation: 'rooms-update', input: 'json', tag: 'scheduler' },
   { method: 'DELETE', path: '/scheduler/rooms/:room_id', operation: 'rooms-delete', input: 'none', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/auto', operation: 'schedule-autofill', input: 'json', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/auto/drafts', operation: 'schedule-autofill-start', input: 'json', tag: 'scheduler' },

@@ -3,7 +3,7 @@ import { defineHandlers, handler } from '../registry';
 import { uploadedFileSchema } from '../import/files';
 import { TBD_ROOM } from '../domain/meetings';
 import { boundedText, campusName } from '../input-fields';
-import { createRoom, importRooms, removeRoom } from './service';
+import { changeRoom, createRoom, importRooms, removeRoom } from './service';
 
 export const roomHandlers = defineHandlers({
   'rooms-create': handler(
@@ -18,6 +18,17 @@ export const roomHandlers = defineHandlers({
     }),
     "Declare a room: the registrar's go to the campus pool (or to the department named by department_id), a scheduler's to their department",
     (ctx, input) => createRoom(ctx, input),
+    { writes: ['rooms'] },
+  ),
+  'rooms-update': handler(
+    z.object({
+      room_id: z.coerce.number({ error: 'must be a room id' }).int().positive(),
+      capacity: z.number({ error: 'must be a whole number of seats' }).int('must be a whole number of seats').positive('must be at least 1').optional(),
+      campus: campusName.nullable().optional(),
+      department_id: z.number({ error: 'must be a department id' }).int().positive().nullable().optional(),
+    }),
+    "Change a room's seats or campus (a scheduler: their department's rooms); the registrar also moves it between the campus pool (department_id null) and a department",
+    (ctx, { room_id, ...change }) => changeRoom(ctx, room_id, change),
     { writes: ['rooms'] },
   ),
   'rooms-delete': handler(

@@ -104,6 +104,25 @@ export async function deleteRoom(db: Db, id: number): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
+/** Changes a room's seats, campus or owner (its name stays: meetings name it). */
+export async function updateRoom(db: Db, id: number, change: { capacity?: number; campus?: string | null; department_id?: number | null }): Promise<void> {
+  if (Object.keys(change).length === 0) return;
+  await db.updateTable('rooms').set(change).where('id', '=', id).execute();
+}
+
+/** How many meetings of departments other than `owner` are booked in the room (any term). */
+export async function meetingsOfOthersIn(db: Db, name: string, owner: number): Promise<number> {
+  const key = roomKey(name);
+  if (key === null) return 0;
+  const row = await db
+    .selectFrom('schedule_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('room_key', '=', key)
+    .where('department_id', '!=', owner)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 const roomByKey = prepared((db: Db, key: string) => db.selectFrom('rooms').select(COLUMNS).where('name_key', '=', key));
 
 /** The campus's room of that name, whoever it belongs to. */

@@ -10,7 +10,7 @@ import { ImportLog, type UploadResult } from '../import/result';
 import { cellText, matchColumns, type Table } from '../import/table';
 import { ROOM_COLUMNS } from './columns';
 import { inTransaction } from '../db/transactions';
-import { deleteRoom, findRoomByName, getRoom, upsertRooms, type Room, type RoomRecord } from './repo';
+import { deleteRoom, findRoomByName, getRoom, meetingsOfOthersIn, updateRoom, upsertRooms, type Room, type RoomRecord } from './repo';
 
 function roomFrom(fields: { name?: unknown; capacity?: unknown; campus?: unknown }, campuses: CampusList, where: string, log: ImportLog): RoomRecord | null {
   const name = cellText(fields.name).replace(/\s+/g, ' ');
@@ -105,6 +105,43 @@ export async function createRoom(
     if (owner !== null && !(await getDepartment(trx, owner))) throw fieldError('department_id', `no department ${owner}`);
     await upsertRooms(trx, owner, [{ name: input.name, capacity: input.capacity, campus }]);
     return findRoomByName(trx, input.name);
+  });
+}
+
+/**
+ * Changes a room's seats and campus: the registrar any room, a scheduler their department's own
+ * (the pool is the registrar's). The registrar also moves a room between the pool and a department;
+ * not into a department while other departments' meetings are booked in it.
+ */
+export async function changeRoom(
+  ctx: CoreContext,
+  id: number,
+  input: { capacity?: number | undefined; campus?: string | null | undefined; department_id?: number | null | undefined },
+): Promise<Room | undefined> {
+  const campus = input.campus === undefined || input.campus === null ? input.campus : ctx.campuses.require(input.campus, 'campus');
+  return inTransaction(ctx.db, async (trx) => {
+    const room = await getRoom(trx, id);
+    const registrar = ctx.actor.role === 'registrar';
+    if (!room || (!registrar && room.department_id !== null && room.department_id !== ctx.department)) throw notFound(`No room with id ${id}`);
+    if (!registrar && room.department_id === null) throw forbidden(`Room ${room.name} is in the campus pool: only the registrar changes it`);
+    if (!registrar && input.department_id !== undefined && input.department_id !== room.department_id)
+      throw forbidden('Only the registrar moves a room between the campus pool and a department');
+    const owner = input.department_id;
+    if (owner !== undefined && owner !== null && owner !== room.department_id) {
+      if (!(await getDepartment(trx, owner))) throw fieldError('department_id', `no department ${owner}`);
+      const others = await meetingsOfOthersIn(trx, room.name, owner);
+      if (others > 0)
+        throw new CoreError(
+          'conflict',
+          `Room ${room.name} has ${others} meeting(s) of other departments booked in it: it can belong to one department once they have moved out`,
+        );
+    }
+    await updateRoom(trx, id, {
+      ...(input.capacity === undefined ? {} : { capacity: input.capacity }),
+      ...(campus === undefined ? {} : { campus }),
+      ...(owner === undefined ? {} : { department_id: owner }),
+    });
+    return getRoom(trx, id);
   });
 }
 

@@ -9,7 +9,7 @@ import { test, expect, goTo, signInWithPassword } from './fixtures';
 
 /** Buttons whose press writes (or opens a form that does): none may be enabled for a viewer. */
 const WRITES =
-  /^(New section|Auto-fill…|Copy from term…|Parts of term…|Import timetable…|Add doctor|Upload rooms…|Add|Remove.*|Add note|Train models|Run|Save.*|Delete|Load sample data|It is complete|Undo.*|Import.*|Set password|Use the catalog.*)$/;
+  /^(New section|Auto-fill…|Copy from term…|Parts of term…|Import timetable…|Add doctor|Upload rooms…|Add|Remove.*|Add note|Train models|Run|Save.*|Delete|Load sample data|It is complete|Undo.*|Import.*|Set password|Use the catalog.*|Edit.*|Rename.*)$/;
 
 /** The enabled, visible buttons of the screen shown, by their accessible names. */
 async function enabledButtons(page: Page): Promise<string[]> {
@@ -72,6 +72,9 @@ test('a viewer reads every screen and is offered no write; a scheduler is offere
   const scheduler = await signInWithPassword(browser, app, 'sami', 'scheduler password 1');
   await goTo(scheduler, 'scheduler');
   await expect(scheduler.getByTestId('new-section')).toBeEnabled();
+  // The sample's rooms are the campus pool's: the registrar's to change or remove.
+  await expect(scheduler.getByTestId('rooms-panel').getByRole('row').first()).toBeVisible();
+  await expect(scheduler.getByTestId('rooms-panel').getByRole('button', { name: /^(Edit|Remove) / })).toHaveCount(0);
   await goTo(scheduler, 'settings');
   await expect(scheduler.getByTestId('timetable-settings')).toBeVisible();
   for (const registrarOnly of ['Load sample data', 'Back up database', 'Restore from backup…'])

@@ -179,6 +179,7 @@ const WRITES: (Write & { changes?: false })[] = [
   { operation: 'offerings-confirm-term', send: post('/data/terms/confirm', { campus: 'Beirut', year: 2024, semester: 'Fall' }) },
   remember('doctor', { operation: 'doctors-create', send: post('/scheduler/doctors', { name: 'Dr. Writes', allowed_courses: ['CSC201'] }) }),
   remember('room', { operation: 'rooms-create', send: post('/scheduler/rooms', { name: 'W-101', capacity: 40, campus: 'Beirut' }) }),
+  { operation: 'rooms-update', send: () => server.api(`/scheduler/rooms/${ids.room}`, { method: 'PATCH', json: { capacity: 55 } }) },
   { operation: 'rooms-delete', send: () => server.api(`/scheduler/rooms/${ids.room}`, { method: 'DELETE' }) },
   { operation: 'predict-train', send: send('/predict/train', 'POST') },
   remember('run', {

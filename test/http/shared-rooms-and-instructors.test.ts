@@ -97,4 +97,38 @@ describe('what a department shares', () => {
     ]);
     expect((await roomsOf('SHB')).find((r) => r.name === 'B New Room')?.department_id).toBe(ids.SHB);
   });
+
+  it("lets a scheduler change their department's rooms only, and the registrar move a room between the pool and a department", async () => {
+    const as = (who: string, path: string, init: { method: string; json: unknown }): Promise<Response> =>
+      fetch(`${server.url}${path}`, {
+        method: init.method,
+        headers: { authorization: `Bearer ${tokens[who] ?? ''}`, 'content-type': 'application/json' },
+        body: JSON.stringify(init.json),
+      });
+    const pool = await json<{ id: number }>(await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'Edit Pool 1', capacity: 80 } }));
+    const own = await json<{ id: number }>(await as('a', '/scheduler/rooms', { method: 'POST', json: { name: 'Edit Own A', capacity: 20 } }));
+    // A's scheduler changes A's room; not the pool's, not into the pool, and B's scheduler cannot even find it.
+    expect((await as('a', `/scheduler/rooms/${own.id}`, { method: 'PATCH', json: { capacity: 24 } })).status).toBe(200);
+    const poolRefused = await as('a', `/scheduler/rooms/${pool.id}`, { method: 'PATCH', json: { capacity: 2 } });
+    expect(poolRefused.status).toBe(403);
+    expect((await json<{ detail: string }>(poolRefused)).detail).toMatch(/campus pool: only the registrar/);
+    expect((await as('a', `/scheduler/rooms/${own.id}`, { method: 'PATCH', json: { department_id: null } })).status).toBe(403);
+    expect((await as('b', `/scheduler/rooms/${own.id}`, { method: 'PATCH', json: { capacity: 1 } })).status).toBe(404);
+    expect((await roomsOf('SHA')).find((r) => r.name === 'Edit Own A')?.capacity).toBe(24);
+    expect((await roomsOf('SHA')).find((r) => r.name === 'Edit Pool 1')?.capacity).toBe(80);
+
+    // The registrar moves the pool room to B while nobody else books it; not while A has a meeting in it.
+    const booked = await as('a', '/scheduler/', {
+      method: 'POST',
+      json: { year: 2033, semester: 'Fall', course_code: 'SHA101', section_name: '1', day: 'M', start_time: '09:00', duration_mins: 50, room: 'Edit Pool 1' },
+    });
+    expect(booked.status, await booked.clone().text()).toBe(200);
+    const refused = await server.api(`/scheduler/rooms/${pool.id}`, { method: 'PATCH', json: { department_id: ids.SHB } });
+    expect(refused.status).toBe(400);
+    expect((await json<{ detail: string }>(refused)).detail).toMatch(/1 meeting\(s\) of other departments/);
+    expect((await roomsOf('SHB')).find((r) => r.name === 'Edit Pool 1')?.department_id).toBeNull();
+    expect((await server.api(`/scheduler/rooms/${pool.id}`, { method: 'PATCH', json: { department_id: ids.SHA, campus: null } })).status).toBe(200);
+    expect((await roomsOf('SHA')).find((r) => r.name === 'Edit Pool 1')?.department_id).toBe(ids.SHA);
+    expect((await roomsOf('SHB')).find((r) => r.name === 'Edit Pool 1')).toBeUndefined();
+  });
 });

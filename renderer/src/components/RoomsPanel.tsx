@@ -1,11 +1,23 @@
 import { useState } from 'react';
-import { Badge, Button, Card, FileButton, Group, NumberInput, ScrollArea, Select, Table, Text, TextInput } from '@mantine/core';
-import { addRoom, removeRoom, uploadRooms, useRooms } from '../controllers/rooms';
+import { Badge, Button, Card, FileButton, Group, Modal, NumberInput, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { addRoom, changeRoom, removeRoom, uploadRooms, useRooms } from '../controllers/rooms';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { notifyDone } from '../lib/notify';
 import { useCampusList } from '../controllers/catalog';
 import { useAccount, useRole } from '../controllers/session';
+
+/** The owner choice meaning the campus pool. */
+const SHARED = 'shared';
+
+interface RoomEdit {
+  id: number;
+  name: string;
+  capacity: number;
+  campus: string | null;
+  /** SHARED, or a department's id. */
+  owner: string;
+}
 
 /**
  * Rooms with their seats and, on a campus of several departments, whose they are (the shared pool,
@@ -14,7 +26,9 @@ import { useAccount, useRole } from '../controllers/session';
  */
 export function RoomsPanel({ canWrite }: { canWrite: boolean }) {
   const { isRegistrar } = useRole();
-  const severalDepartments = useAccount().departments.length > 1;
+  const { departments } = useAccount();
+  const severalDepartments = departments.length > 1;
+  const [editing, setEditing] = useState<RoomEdit | null>(null);
   // Rooms added here, in another window or by a script show on the change event.
   const rooms = useRooms();
   const [name, setName] = useState('');
@@ -90,6 +104,24 @@ export function RoomsPanel({ canWrite }: { canWrite: boolean }) {
                     <Button
                       size="compact-xs"
                       variant="subtle"
+                      aria-label={`Edit ${r.name}`}
+                      onClick={() =>
+                        setEditing({
+                          id: r.id ?? 0,
+                          name: r.name,
+                          capacity: r.capacity ?? 40,
+                          campus: r.campus,
+                          owner: r.department_id === null ? SHARED : String(r.department_id),
+                        })
+                      }
+                    >
+                      Edit
+                    </Button>
+                  )}
+                  {r.id !== null && canWrite && (isRegistrar || r.department_id !== null) && (
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
                       color="red"
                       aria-label={`Remove ${r.name}`}
                       onClick={() => void act(() => removeRoom(r.id ?? 0))}
@@ -103,6 +135,63 @@ export function RoomsPanel({ canWrite }: { canWrite: boolean }) {
           </Table.Tbody>
         </Table>
       </ScrollArea>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={`Room ${editing?.name ?? ''}`}>
+        {editing && (
+          <Stack gap="sm">
+            <NumberInput
+              label="Seats"
+              min={1}
+              value={editing.capacity}
+              onChange={(v) => setEditing({ ...editing, capacity: Number(v) || 1 })}
+              data-testid="room-edit-seats"
+            />
+            <Select
+              label="Campus"
+              clearable
+              allowDeselect={false}
+              placeholder="any"
+              data={campuses}
+              value={editing.campus}
+              onChange={(v) => setEditing({ ...editing, campus: v })}
+            />
+            {isRegistrar && severalDepartments && (
+              <Select
+                label="Belongs to"
+                description="Shared: every department books it. A department's: that department alone."
+                allowDeselect={false}
+                data={[
+                  { value: SHARED, label: 'Shared (the campus pool)' },
+                  ...departments.map((d) => ({ value: String(d.id), label: `${d.code} — ${d.name}` })),
+                ]}
+                value={editing.owner}
+                onChange={(v) => setEditing({ ...editing, owner: v ?? SHARED })}
+                data-testid="room-edit-owner"
+              />
+            )}
+            <ErrorNote message={error} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setEditing(null)}>
+                Cancel
+              </Button>
+              <Button
+                onClick={() =>
+                  void act(async () => {
+                    await changeRoom(editing.id, {
+                      capacity: editing.capacity,
+                      campus: editing.campus,
+                      ...(isRegistrar ? { department_id: editing.owner === SHARED ? null : Number(editing.owner) } : {}),
+                    });
+                    setEditing(null);
+                  })
+                }
+                data-testid="room-edit-save"
+              >
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </Card>
   );
 }

@@ -6,6 +6,11 @@ export async function addRoom(room: { name: string; capacity: number; campus: st
   await call('rooms-create', room);
 }
 
+/** Changes a room's seats and campus, and (the registrar) whether it is shared or one department's. Throws the refusal. */
+export async function changeRoom(roomId: number, change: { capacity: number; campus: string | null; department_id?: number | null }): Promise<void> {
+  await call('rooms-update', { room_id: roomId, ...change });
+}
+
 /** Removes a declared room. Throws the refusal. */
 export async function removeRoom(roomId: number): Promise<void> {
   await call('rooms-delete', { room_id: roomId });

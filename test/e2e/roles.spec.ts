@@ -96,7 +96,7 @@ test('a viewer reads every screen and is offered no write; a scheduler is offere
 });
 
 test('a 100-character department and person name fit the header at 1366 px, and a notification leaves the header in view', async ({ app, browser }) => {
-  const long = (what: string): string => `${what} ${'of Very Long Names '.repeat(6)}`.slice(0, 100);
+  const long = (what: string): string => `${what} ${'of Very Long Names '.repeat(6)}`.slice(0, 99).trimEnd().padEnd(100, 'x');
   const department = await app.api<{ id: number }>('/departments', { method: 'POST', json: { code: 'LONG', name: long('Department') } });
   await app.api('/people', {
     method: 'POST',

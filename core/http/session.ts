@@ -48,8 +48,11 @@ export class BrowserSessions {
   /** Uses a sign-in link up: a new session for the registrar, or null when the link is wrong, expired or used already. */
   async signIn(nonce: string): Promise<NewSession | null> {
     if (!(await this.identity.useSignInLink(nonce))) return null;
-    // The next link is ready at once (written to the login-url file).
-    await this.loginNonce();
+    // The next link is ready at once (written to the login-url file). Another process's link was
+    // used: the file (which processes on one data folder share) gets this process's, which works.
+    const before = this.nonce;
+    const mine = await this.loginNonce();
+    if (mine === before) for (const listener of this.listeners) listener(mine);
     return this.identity.openSession(REGISTRAR);
   }
 

@@ -1,13 +1,23 @@
-import { useState, type MouseEvent } from 'react';
+import { useState, type CSSProperties, type MouseEvent } from 'react';
 import { SegmentedControl } from '@mantine/core';
 import { DAY_NAMES, type DayLetter } from '../../../core/domain/days';
 import { formatHHMM } from '../../../core/domain/time';
-import { VIEW_DAYS, VIEW_END, VIEW_START, type ResourceKind, type ResourceRow } from '../lib/resource-rows';
+import { VIEW_DAYS, VIEW_END, VIEW_START, type ResourceKind, type ResourceMeeting, type ResourceRow } from '../lib/resource-rows';
 
 const LANE_HEIGHT = 22;
 const SPAN = VIEW_END - VIEW_START;
 const DAY_RULER_HOURS = Array.from({ length: 15 }, (_, i) => 7 + i);
 const percentOf = (minutes: number): number => ((Math.min(Math.max(minutes, VIEW_START), VIEW_END) - VIEW_START) / SPAN) * 100;
+
+/** Where a meeting sits on a day's line: from its start to its end, in its lane. */
+function segmentPlace(m: ResourceMeeting): CSSProperties {
+  return {
+    left: `${percentOf(m.start)}%`,
+    width: `${Math.max(0.8, percentOf(m.end) - percentOf(m.start))}%`,
+    top: 2 + m.lane * LANE_HEIGHT,
+    height: LANE_HEIGHT - 2,
+  };
+}
 
 /**
  * Rooms (or instructors) × the week. The whole week lists each day's meetings by time in its cell
@@ -128,18 +138,7 @@ export function ResourceWeek({
                         .filter((m) => m.letter === letter)
                         .map((m) =>
                           m.other ? (
-                            <span
-                              key={m.key}
-                              className="tw-seg tw-seg-other"
-                              style={{
-                                left: `${percentOf(m.start)}%`,
-                                width: `${Math.max(0.8, percentOf(m.end) - percentOf(m.start))}%`,
-                                top: 2 + m.lane * LANE_HEIGHT,
-                                height: LANE_HEIGHT - 2,
-                              }}
-                              title={m.description}
-                              data-testid="resource-taken"
-                            >
+                            <span key={m.key} className="tw-seg tw-seg-other" style={segmentPlace(m)} title={m.description} data-testid="resource-taken">
                               {m.label}
                             </span>
                           ) : (
@@ -147,12 +146,7 @@ export function ResourceWeek({
                               type="button"
                               key={m.key}
                               className={m.curriculum ? 'tw-seg tw-seg-curriculum' : 'tw-seg'}
-                              style={{
-                                left: `${percentOf(m.start)}%`,
-                                width: `${Math.max(0.8, percentOf(m.end) - percentOf(m.start))}%`,
-                                top: 2 + m.lane * LANE_HEIGHT,
-                                height: LANE_HEIGHT - 2,
-                              }}
+                              style={segmentPlace(m)}
                               title={m.description}
                               aria-label={m.description}
                               data-testid="resource-meeting"

@@ -7,7 +7,7 @@ import { roomKey } from '../domain/meetings';
 import { declaredRoomList } from '../rooms/repo';
 import { ANOTHER_DEPARTMENT } from './other-departments';
 import { currentTerm, termOf } from './terms';
-import { meetingsInRooms } from './repo';
+import { meetingsInRooms, sharedInstructorsElsewhere } from './repo';
 
 /** One meeting in a room of the campus view: what it is, as the caller may read it. */
 export interface CampusBooking {
@@ -25,10 +25,22 @@ export interface CampusBooking {
   own: boolean;
 }
 
+/** Another department's meeting taught by one of the caller's department's instructors (a shared instructor). */
+export interface InstructorElsewhere {
+  doctor_id: number;
+  day: string;
+  start_time: string;
+  end_time: string;
+  /** "Booked by another department", or the section and its department when the caller may read them. */
+  label: string;
+}
+
 export interface CampusWeek {
   term: Term;
   rooms: { id: number | null; name: string; campus: string | null; capacity: number | null; department: string | null }[];
   bookings: CampusBooking[];
+  /** What the department's shared instructors teach for other departments this term: taken for them. */
+  instructors: InstructorElsewhere[];
 }
 
 /**
@@ -72,8 +84,18 @@ export async function campusWeek(ctx: CoreContext, input: Partial<Term> & { room
       own,
     });
   }
+  const instructors = (await sharedInstructorsElsewhere(ctx.db, term, ctx.department)).map((m) => ({
+    doctor_id: m.doctor_id,
+    day: m.day,
+    start_time: formatHHMM(m.start_min),
+    end_time: formatHHMM(m.start_min + m.duration_mins),
+    label: mayRead(ctx.actor, m.department_id)
+      ? `${m.course_code} ${m.section_name} (${names.get(m.department_id) ?? m.department_id})`
+      : `Teaches for ${ANOTHER_DEPARTMENT}`,
+  }));
   return {
     term,
+    instructors,
     rooms: rooms.map((r) => ({
       id: r.id,
       name: r.name,

@@ -490,6 +490,25 @@ export async function meetingsInRooms(
   return query.orderBy('room_key').orderBy('start_min').orderBy('day').execute();
 }
 
+/** Other departments' meetings in a term taught by instructors the department shares with them (one row per meeting and instructor). */
+export async function sharedInstructorsElsewhere(
+  db: Db,
+  term: Term,
+  department: number,
+): Promise<{ doctor_id: number; department_id: number; course_code: string; section_name: string; day: string; start_min: number; duration_mins: number }[]> {
+  return db
+    .selectFrom('schedule_entries as e')
+    .innerJoin('schedule_entry_doctors as d', 'd.entry_id', 'e.id')
+    .innerJoin('department_doctors as mine', (join) => join.onRef('mine.doctor_id', '=', 'd.doctor_id').on('mine.department_id', '=', department))
+    .select(['d.doctor_id', 'e.department_id', 'e.course_code', 'e.section_name', 'e.day', 'e.start_min', 'e.duration_mins'])
+    .where('e.year', '=', term.year)
+    .where('e.semester', '=', term.semester)
+    .where('e.department_id', '!=', department)
+    .orderBy('d.doctor_id')
+    .orderBy('e.start_min')
+    .execute();
+}
+
 /** Each room the department's timetable uses (by room key), with one of its spellings. */
 export async function roomsInUse(db: Db, department: number): Promise<{ room: string; room_key: string }[]> {
   const rows = await db

@@ -119,6 +119,25 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   await expect(sharedRow.getByTestId('resource-taken')).toHaveText(/07:00–08:00 Booked by another department/);
   await expect(sharedRow).not.toContainText('CSC201');
 
+  // An instructor both departments list, teaching for the other one: their row in By instructor shows the slot taken, unnamed.
+  for (const [department, course] of [
+    ['ECE', 'ECE210'],
+    ['main', 'CSC201'],
+  ] as const) {
+    const doctors = new FormData();
+    doctors.append('file', new Blob([`name,allowed_courses\nDr. Both,${course}\n`]), 'doctors.csv');
+    await asRegistrarIn(app, department, '/data/upload/doctors', { method: 'POST', body: doctors });
+  }
+  const both = (await app.api<{ id: number; name: string }[]>('/scheduler/doctors')).find((d) => d.name === 'Dr. Both');
+  await app.api('/scheduler/', {
+    method: 'POST',
+    json: { ...term, course_code: 'CSC201', section_name: '8', doctor_id: both?.id ?? 0, day: 'F', start_time: '08:00', duration_mins: 50, room: 'TBD' },
+  });
+  await scheduler.getByTestId('view-switch').getByText('By instructor').click();
+  const bothRow = scheduler.locator(`[data-testid="resource-row"][data-key="${both?.id ?? 0}"]`);
+  await expect(bothRow.getByTestId('resource-taken')).toHaveText(/08:00–08:50 Teaches for another department/);
+  await expect(bothRow).not.toContainText('CSC201');
+
   // The scheduler's own Settings offer personal tokens, never the server's data folder or token.
   await goTo(scheduler, 'settings');
   await expect(scheduler.getByTestId('data-dir')).toHaveCount(0);

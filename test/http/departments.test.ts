@@ -90,6 +90,22 @@ describe('departments', () => {
     expect(clash.status).toBe(400);
     // The registrar may read both departments: the refusal names the other department's section.
     expect(await detail(clash)).toMatch(/^Dr\. Shared already teaches ECE210 section A of Electrical Engineering on Monday and Wednesday 10:00-11:15/);
+    // Physics' campus week shows the shared instructor taken then: named to the registrar, not to Physics' scheduler.
+    const week = (answer: Response) => json<{ instructors: { doctor_id: number; day: string; start_time: string; end_time: string; label: string }[] }>(answer);
+    expect((await week(await inDepartment(phys, '/scheduler/campus?year=2026&semester=Fall'))).instructors).toEqual([
+      { doctor_id: doctor, day: 'MW', start_time: '10:00', end_time: '11:15', label: 'ECE210 A (Electrical Engineering)' },
+    ]);
+    const password = 'physics scheduler password';
+    await server.api('/people', { method: 'POST', json: { login: 'phys-sched', name: 'Phys Sched', role: 'scheduler', department_id: phys, password } });
+    const token = await json<{ token: string }>(
+      await fetch(`${server.url}/session/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: 'phys-sched', password, label: 'week' }),
+      }),
+    );
+    const theirs = await week(await fetch(`${server.url}/scheduler/campus?year=2026&semester=Fall`, { headers: { authorization: `Bearer ${token.token}` } }));
+    expect(theirs.instructors).toEqual([{ doctor_id: doctor, day: 'MW', start_time: '10:00', end_time: '11:15', label: 'Teaches for another department' }]);
     // A department can assign only the instructors it lists.
     expect((await upload(ece, '/data/upload/doctors', 'd.csv', 'name,allowed_courses\nDr. Only Ece,ECE210\n')).status).toBe(200);
     const onlyEce = (await json<{ id: number; name: string }[]>(await inDepartment(ece, '/scheduler/doctors'))).find((d) => d.name === 'Dr. Only Ece')

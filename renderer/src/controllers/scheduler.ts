@@ -82,15 +82,15 @@ function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Docto
 /** The rows of the By room and By instructor views: every declared room (free ones too) or every doctor, as filtered. */
 function useResourceRows(view: SchedulerView, visible: Entry[], doctors: Doctor[], filters: SchedulerFilters, term: Term | null) {
   const roomList = useLive('rooms-list', {}).data;
-  // Shared rooms: what other departments booked in them is taken, shown without names the reader may not read.
-  const campus = useLive('campus-week', view === 'room' && term ? { year: term.year, semester: term.semester } : null).data;
-  const others = useMemo(
-    () =>
-      (campus?.bookings ?? [])
-        .filter((b) => !b.own)
-        .map((b) => ({ room: b.room, day: b.day, start: parseHHMM(b.start_time) ?? 0, end: parseHHMM(b.end_time) ?? 0, label: b.label })),
-    [campus],
-  );
+  // Shared rooms and instructors: what other departments booked with them is taken, shown without names the reader may not read.
+  const campus = useLive('campus-week', view !== 'week' && term ? { year: term.year, semester: term.semester } : null).data;
+  const others = useMemo(() => {
+    const span = (m: { start_time: string; end_time: string }) => ({ start: parseHHMM(m.start_time) ?? 0, end: parseHHMM(m.end_time) ?? 0 });
+    return {
+      room: (campus?.bookings ?? []).filter((b) => !b.own).map((b) => ({ row: b.room, day: b.day, ...span(b), label: b.label })),
+      instructor: (campus?.instructors ?? []).map((m) => ({ row: String(m.doctor_id), day: m.day, ...span(m), label: m.label })),
+    };
+  }, [campus]);
   const declaredRooms = useMemo(
     () =>
       (roomList ?? NONE).map((r) => ({
@@ -108,7 +108,7 @@ function useResourceRows(view: SchedulerView, visible: Entry[], doctors: Doctor[
           ? []
           : declaredRooms.filter((r) => !filters.campus || r.campus === null || r.campus === filters.campus)
         : doctors.filter((d) => !filters.doctor || String(d.id) === filters.doctor).map((d) => ({ key: String(d.id), label: d.name }));
-    return resourceRows(view, visible, resources, view === 'room' && !filters.room ? others : []);
+    return resourceRows(view, visible, resources, view === 'room' && filters.room ? [] : others[view]);
   }, [view, visible, declaredRooms, doctors, filters, others]);
 }
 

@@ -38,9 +38,13 @@ export interface ResourceMeeting {
   other?: boolean;
 }
 
-/** Another department's meeting in one of the rooms shown (from the campus week), as the reader may read it. */
+/**
+ * Another department's meeting in a row shown (from the campus week): in a shared room, or taught by
+ * a shared instructor, as the reader may read it.
+ */
 export interface OtherBooking {
-  room: string;
+  /** The row it belongs to: a room's name, or an instructor's id. */
+  row: string;
   day: string;
   start: number;
   end: number;
@@ -107,7 +111,14 @@ function rowOf(key: string, label: string, entries: readonly ResourceEntry[]): R
   return { key, label, sections: entries.length, lanes, meetings };
 }
 
-/** A room's row with other departments' meetings in it added, each in the first lane where it covers nothing. */
+/** Other departments' meetings by the row they belong to. */
+function byRow(others: readonly OtherBooking[], keyOf: (row: string) => string): Map<string, OtherBooking[]> {
+  const rows = new Map<string, OtherBooking[]>();
+  for (const o of others) rows.set(keyOf(o.row), [...(rows.get(keyOf(o.row)) ?? []), o]);
+  return rows;
+}
+
+/** A row with other departments' meetings in it added, each in the first lane where it covers nothing. */
 function withOthers(row: ResourceRow, others: readonly OtherBooking[]): ResourceRow {
   if (others.length === 0) return row;
   const meetings = [...row.meetings];
@@ -118,7 +129,7 @@ function withOthers(row: ResourceRow, others: readonly OtherBooking[]): Resource
       while (meetings.some((m) => m.letter === letter && m.lane === lane && m.start < o.end && o.start < m.end)) lane++;
       lanes = Math.max(lanes, lane + 1);
       meetings.push({
-        key: `other:${o.room}:${letter}:${o.start}:${lane}`,
+        key: `other:${o.row}:${letter}:${o.start}:${lane}`,
         entryIds: [],
         letter,
         start: o.start,
@@ -126,7 +137,7 @@ function withOthers(row: ResourceRow, others: readonly OtherBooking[]): Resource
         lane,
         label: o.label,
         code: '',
-        description: `${o.label}, ${DAY_NAMES[letter]} ${formatHHMM(o.start)}–${formatHHMM(o.end)}, ${displayRoom(o.room)}`,
+        description: `${o.label}, ${DAY_NAMES[letter]} ${formatHHMM(o.start)}–${formatHHMM(o.end)}, ${row.label}`,
         curriculum: false,
         other: true,
       });
@@ -159,8 +170,7 @@ export function resourceRows(
   const labels = new Map(known.map((k) => [k.key, k.label]));
   if (kind === 'room') {
     const rooms = [...new Set([...labels.keys(), ...byKey.keys()])].filter((r) => r !== TBD_ROOM).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-    const taken = new Map<string, OtherBooking[]>();
-    for (const o of others) taken.set(displayRoom(o.room), [...(taken.get(displayRoom(o.room)) ?? []), o]);
+    const taken = byRow(others, displayRoom);
     const rows = rooms.map((room) => withOthers(rowOf(room, labels.get(room) ?? room, byKey.get(room) ?? []), taken.get(room) ?? []));
     const unroomed = byKey.get(TBD_ROOM);
     return unroomed ? [...rows, rowOf(TBD_ROOM, 'No room yet', unroomed)] : rows;
@@ -168,7 +178,8 @@ export function resourceRows(
   // Instructors named on entries but not (or no longer) in the list still get their row.
   const named = new Map(entries.flatMap((e) => e.doctors.map((d) => [String(d.id), d.name] as const)));
   const extra = [...byKey.keys()].filter((k) => k !== UNASSIGNED_KEY && !labels.has(k)).map((k) => ({ key: k, label: named.get(k) ?? `Instructor ${k}` }));
-  const rows = [...known, ...extra].map((k) => rowOf(k.key, k.label, byKey.get(k.key) ?? []));
+  const busy = byRow(others, (row) => row);
+  const rows = [...known, ...extra].map((k) => withOthers(rowOf(k.key, k.label, byKey.get(k.key) ?? []), busy.get(k.key) ?? []));
   const unassigned = byKey.get(UNASSIGNED_KEY);
   return unassigned ? [...rows, rowOf(UNASSIGNED_KEY, NO_INSTRUCTOR, unassigned)] : rows;
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, goTo, screenshot, signInWithPassword, type RunningApp } from './fixtures';
+import { test, expect, goTo, screenshot, seriousProblems, signInWithPassword, type RunningApp } from './fixtures';
 
 /**
  * A campus on one server, in two browsers: the registrar adds a department and one of its
@@ -47,6 +47,7 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   await expect(registrar.getByTestId('department-ECE')).toContainText('Electrical Engineering');
   // The built-in department is renamed on screen.
   await registrar.getByTestId('department-rename-main').click();
+  expect(await seriousProblems(registrar)).toEqual([]);
   await registrar.getByTestId('department-rename-name').fill('Computer Science');
   await registrar.getByTestId('department-rename-save').click();
   await expect(registrar.getByTestId('department-main')).toContainText('Computer Science');
@@ -58,6 +59,13 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   await registrar.getByTestId('person-add').click();
   await expect(registrar.getByTestId('person-sam')).toContainText('scheduler');
   await expect(registrar.getByTestId('person-sam')).toContainText('ECE');
+  // Disabling asks first; Cancel leaves the person able to sign in.
+  await registrar.getByRole('button', { name: 'Disable sam' }).click();
+  await expect(registrar.getByRole('dialog')).toContainText('can no longer sign in');
+  expect(await seriousProblems(registrar)).toEqual([]);
+  await registrar.getByRole('button', { name: 'Cancel' }).click();
+  await expect(registrar.getByRole('dialog')).toBeHidden();
+  await expect(registrar.getByRole('button', { name: 'Disable sam' })).toBeVisible();
   await screenshot(registrar, 'campus-people');
 
   // ECE's catalog and term, as the registrar's scripts would set them up.

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,4 +94,18 @@ export async function signInWithPassword(browser: Browser, app: RunningApp, logi
   await page.getByTestId('signin-submit').click();
   await expect(page.getByTestId('nav-dashboard')).toBeVisible();
   return page;
+}
+
+/** Serious and critical accessibility problems axe-core finds on what is on screen, as readable lines. */
+export async function seriousProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact}: ${v.id} (${v.help}) at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join('; ')}`,
+    );
 }

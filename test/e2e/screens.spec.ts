@@ -1,6 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { test, expect, goTo, screenshot, signIn } from './fixtures';
+import { test, expect, goTo, screenshot, seriousProblems, signIn } from './fixtures';
 
 const SCREENS = ['dashboard', 'data', 'predictions', 'scheduler', 'settings'] as const;
 
@@ -13,20 +11,6 @@ const DIALOGS = {
   'import-timetable': 'Import timetable…',
   'add-doctor': 'Add doctor',
 } as const;
-
-/** Serious and critical accessibility problems axe-core finds on what is on screen, as readable lines. */
-async function seriousProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.impact}: ${v.id} (${v.help}) at ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join('; ')}`,
-    );
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`every screen and the scheduler's dialogs at 1366×768 in ${scheme} mode: no serious or critical accessibility problem, screenshots kept`, async ({
@@ -73,6 +57,16 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toBeHidden();
     }
+    // A room's dialog (seats, campus), from the rooms list.
+    await page
+      .getByTestId('rooms-panel')
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    problems.push(...(await seriousProblems(page)).map((p) => `dialog room: ${p}`));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
     // A draft under review: its list, filter, sort, checkboxes and Apply, and its blocks on the week.
     await page.getByRole('button', { name: 'Auto-fill…', exact: true }).click();
     await page.getByTestId('autofill-preview').click();

@@ -70,6 +70,13 @@ test('a viewer reads every screen and is offered no write; a scheduler is offere
 
   // A scheduler writes in their department, but is offered no registrar action.
   const scheduler = await signInWithPassword(browser, app, 'sami', 'scheduler password 1');
+  // The scheduler walks every screen too: each shows what it reads, with its writes offered.
+  for (const [screen, marker] of Object.entries(shown) as [keyof typeof shown, string][]) {
+    await goTo(scheduler, screen);
+    await expect(scheduler.getByTestId(marker)).toBeVisible();
+  }
+  await goTo(scheduler, 'predictions');
+  await expect(scheduler.getByTestId('term-note-add')).toBeEnabled();
   await goTo(scheduler, 'scheduler');
   await expect(scheduler.getByTestId('new-section')).toBeEnabled();
   // The sample's rooms are the campus pool's: the registrar's to change or remove.
@@ -129,3 +136,52 @@ test('a 100-character department and person name fit the header at 1366 px, and 
     toast.y < signOut.y + signOut.height;
   expect(overlaps).toBe(false);
 });
+
+/** Five wrong passwords for a login, as a guesser sends them: the account locks. */
+async function lockOut(url: string, login: string): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    const refused = await fetch(new URL('session/token', url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login, password: `wrong guess ${i} here`, label: 'guess' }),
+    });
+    expect(refused.status).toBe(401);
+  }
+}
+
+/** Whether a login and password get a personal token now. */
+async function signsIn(url: string, login: string, password: string): Promise<boolean> {
+  const answer = await fetch(new URL('session/token', url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password, label: 'check' }),
+  });
+  return answer.status === 200;
+}
+
+for (const lift of ['Unlock', 'a new password'] as const) {
+  test(`a locked account shows in People, and ${lift} lets the person sign in again`, async ({ app, browser }) => {
+    await app.api('/people', { method: 'POST', json: { login: 'rana', name: 'Rana Registrar', role: 'registrar', password: 'registrar password 1' } });
+    await app.api('/people', {
+      method: 'POST',
+      json: { login: 'lou', name: 'Lou Locked', role: 'scheduler', department_id: 1, password: 'scheduler password 9' },
+    });
+    const registrar = await signInWithPassword(browser, app, 'rana', 'registrar password 1');
+    await lockOut(app.url, 'lou');
+    expect(await signsIn(app.url, 'lou', 'scheduler password 9')).toBe(false);
+    await goTo(registrar, 'settings');
+    const unlock = registrar.getByTestId('unlock-lou');
+    await expect(unlock).toHaveText('Locked · Unlock');
+    if (lift === 'Unlock') {
+      await unlock.click();
+      await expect(unlock).toHaveCount(0);
+      expect(await signsIn(app.url, 'lou', 'scheduler password 9')).toBe(true);
+    } else {
+      await registrar.getByRole('button', { name: 'New password for lou' }).click();
+      await registrar.getByLabel('New password').fill('a brand new password');
+      await registrar.getByRole('button', { name: 'Set password' }).click();
+      await expect(unlock).toHaveCount(0);
+      expect(await signsIn(app.url, 'lou', 'a brand new password')).toBe(true);
+    }
+  });
+}

@@ -146,6 +146,12 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   await expect(bothRow.getByTestId('resource-taken')).toHaveText(/08:00–08:50 Teaches for another department/);
   await expect(bothRow).not.toContainText('CSC201');
 
+  // The week filtered to the shared room shows the other department's meeting there as taken, unnamed.
+  await scheduler.getByTestId('view-switch').getByText('Week').click();
+  await choose(scheduler, 'filter-room', /^Bassil 101$/);
+  await expect(scheduler.getByTestId('week-taken')).toHaveText('Booked by another department');
+  await expect(scheduler.getByTestId('calendar')).not.toContainText('CSC201');
+
   // The scheduler's own Settings offer personal tokens, never the server's data folder or token.
   await goTo(scheduler, 'settings');
   await expect(scheduler.getByTestId('data-dir')).toHaveCount(0);

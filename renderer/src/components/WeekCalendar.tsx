@@ -5,7 +5,7 @@ import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@
 import type { CalendarOptions, DayHeaderMountArg, EventApi, EventClickArg, EventContentArg, EventDropArg, EventInput, EventMountArg } from '@fullcalendar/core';
 import { DAY_NAMES } from '../../../core/domain/days';
 import { availabilityWindow } from '../../../core/domain/teaching';
-import { describeMeeting } from '../lib/resource-rows';
+import { describeMeeting, type OtherBooking } from '../lib/resource-rows';
 import { MAX_DRAWN_PER_SLOT, weekEvents } from '../lib/calendar-events';
 import { textWidth } from '../lib/text-width';
 import { useElementSize } from '@mantine/hooks';
@@ -90,8 +90,23 @@ function useWeekEvents(
   availabilityOf: Doctor | undefined,
   draft: readonly DraftBlock[],
   columnsThatFit: ((codes: readonly string[]) => number) | undefined,
+  taken: readonly OtherBooking[],
 ): EventInput[] {
   return useMemo(() => {
+    // Other departments' meetings in the shared room or with the shared instructor shown: taken, never moved or opened.
+    const others: EventInput[] = taken.flatMap((o, i) =>
+      [...o.day]
+        .filter((letter) => letter in DAY_NAMES)
+        .map((letter) => ({
+          id: `taken:${i}:${letter}`,
+          title: `${o.label}, ${DAY_NAMES[letter as keyof typeof DAY_NAMES]} ${hhmm(o.start)}–${hhmm(o.end)}`,
+          start: `${dateOfLetter(letter as keyof typeof DAY_NAMES)}T${hhmm(o.start)}`,
+          end: `${dateOfLetter(letter as keyof typeof DAY_NAMES)}T${hhmm(o.end)}`,
+          editable: false,
+          classNames: ['tw-taken'],
+          extendedProps: { taken: true, label: o.label },
+        })),
+    );
     const window = availabilityOf ? availabilityWindow(availabilityOf) : null;
     const availability: EventInput[] = window
       ? window.days.map((letter) => ({
@@ -101,8 +116,8 @@ function useWeekEvents(
           backgroundColor: '#8ce99a',
         }))
       : [];
-    return [...weekEvents([...shown, ...draft], MAX_DRAWN_PER_SLOT, columnsThatFit), ...availability];
-  }, [shown, availabilityOf, draft, columnsThatFit]);
+    return [...weekEvents([...shown, ...draft], MAX_DRAWN_PER_SLOT, columnsThatFit), ...others, ...availability];
+  }, [shown, availabilityOf, draft, columnsThatFit, taken]);
 }
 
 /**
@@ -179,7 +194,11 @@ export interface WeekCalendarProps {
   onOpen: (entryIds: readonly number[]) => void;
   /** Kept mounted but not shown while another view is: switching back costs no new calendar. */
   hidden?: boolean;
+  /** Other departments' meetings in the room, or with the instructor, the week is filtered to. */
+  taken?: readonly OtherBooking[];
 }
+
+const NOTHING_TAKEN: readonly OtherBooking[] = [];
 
 /**
  * The week of the shown sections: drag to move, stretch to lengthen (each conflict-checked by the
@@ -187,7 +206,16 @@ export interface WeekCalendarProps {
  * Crowded times fold into counted "+N sections" blocks; an instructor's availability is a band;
  * an auto-fill draft is drawn in a preview style.
  */
-export const WeekCalendar = memo(function WeekCalendar({ shown, entriesById, availabilityOf, draft, onCreate, onOpen, hidden = false }: WeekCalendarProps) {
+export const WeekCalendar = memo(function WeekCalendar({
+  shown,
+  entriesById,
+  availabilityOf,
+  draft,
+  onCreate,
+  onOpen,
+  hidden = false,
+  taken = NOTHING_TAKEN,
+}: WeekCalendarProps) {
   const refusal = useScheduleView((s) => s.refusal);
   const campusCount = useCampusList().length;
   const { sizeRef, columnsThatFit } = useColumnsThatFit();
@@ -196,15 +224,15 @@ export const WeekCalendar = memo(function WeekCalendar({ shown, entriesById, ava
   useEffect(() => {
     if (!hidden) calendarRef.current?.getApi().updateSize();
   }, [hidden]);
-  const events = useWeekEvents(shown, availabilityOf, draft, columnsThatFit);
+  const events = useWeekEvents(shown, availabilityOf, draft, columnsThatFit, taken);
   const { onDrop, onResize } = useCalendarMoves(entriesById);
   const labelOf = useBlockLabels(entriesById);
   const onDateClick = useCallback((info: DateClickArg): void => onCreate?.(letterOfDate(info.date), timeOfDate(info.date)), [onCreate]);
   const onEventMount = useCallback((arg: EventMountArg): void => labelBlock(arg.el, labelOf(arg.event)), [labelOf]);
   const onEventClick = useCallback(
     (info: EventClickArg): void => {
-      // A draft's section is reviewed in the draft's list, not opened (it is not stored yet).
-      if (info.event.extendedProps.draft) return;
+      // A draft's section is reviewed in the draft's list, not opened (it is not stored yet); another department's is not ours to open.
+      if (info.event.extendedProps.draft || info.event.extendedProps.taken) return;
       const listed = (info.event.extendedProps.hiddenEntries ?? info.event.extendedProps.jointEntries) as number[] | undefined;
       onOpen((listed ?? [Number(info.event.groupId)]).filter((id) => id > 0));
     },
@@ -213,7 +241,11 @@ export const WeekCalendar = memo(function WeekCalendar({ shown, entriesById, ava
   const renderEvent = useCallback(
     // Availability bands are backgrounds: no entry text on them.
     (arg: EventContentArg) =>
-      arg.event.display === 'background' ? null : (
+      arg.event.display === 'background' ? null : arg.event.extendedProps.taken ? (
+        <span className="tw-taken-label" data-testid="week-taken">
+          {String(arg.event.extendedProps.label)}
+        </span>
+      ) : (
         <WeekEventContent arg={arg} entriesById={entriesById} label={labelOf(arg.event)} campusCount={campusCount} refusal={refusal} />
       ),
     [entriesById, campusCount, refusal, labelOf],

@@ -3,12 +3,12 @@ import { call, transport } from '../api/client';
 import { useLive } from '../api/live';
 import type { AutofillRequest, AutofillResult, Doctor, Entry, Term } from '../api/wire';
 import { draftOf, type EntryDraft } from '../lib/entry-draft';
-import { NO_INSTRUCTOR, resourceRows, UNASSIGNED_KEY, type ResourceKind } from '../lib/resource-rows';
+import { NO_INSTRUCTOR, resourceRows, UNASSIGNED_KEY, type OtherBooking, type ResourceKind } from '../lib/resource-rows';
 import { notifyDone, notifyError } from '../lib/notify';
 import { useCampusList, useCourses, useDoctors } from './catalog';
 import { useScheduleView } from '../stores/schedule';
 import { useTimetable } from './timetable';
-import { displayRoom, TBD_ROOM } from '../../../core/domain/meetings';
+import { displayRoom, roomKey, TBD_ROOM } from '../../../core/domain/meetings';
 import { usualMeetingForDay } from '../../../core/domain/days';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
 import { parseHHMM } from '../../../core/domain/time';
@@ -79,18 +79,39 @@ function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Docto
   };
 }
 
-/** The rows of the By room and By instructor views: every declared room (free ones too) or every doctor, as filtered. */
-function useResourceRows(view: SchedulerView, visible: Entry[], doctors: Doctor[], filters: SchedulerFilters, term: Term | null) {
-  const roomList = useLive('rooms-list', {}).data;
-  // Shared rooms and instructors: what other departments booked with them is taken, shown without names the reader may not read.
-  const campus = useLive('campus-week', view !== 'week' && term ? { year: term.year, semester: term.semester } : null).data;
-  const others = useMemo(() => {
+/**
+ * What other departments booked with this department's shared rooms and instructors (the campus
+ * week), by room and by instructor, as the reader may read it: asked where a view shows it (By room,
+ * By instructor, and the week filtered to one room or instructor).
+ */
+function useOtherDepartments(view: SchedulerView, filters: SchedulerFilters, term: Term | null): Record<'room' | 'instructor', OtherBooking[]> {
+  const wanted = view !== 'week' || filters.room !== null || (filters.doctor !== null && filters.doctor !== UNASSIGNED_KEY);
+  const campus = useLive('campus-week', wanted && term ? { year: term.year, semester: term.semester } : null).data;
+  return useMemo(() => {
     const span = (m: { start_time: string; end_time: string }) => ({ start: parseHHMM(m.start_time) ?? 0, end: parseHHMM(m.end_time) ?? 0 });
     return {
       room: (campus?.bookings ?? []).filter((b) => !b.own).map((b) => ({ row: b.room, day: b.day, ...span(b), label: b.label })),
       instructor: (campus?.instructors ?? []).map((m) => ({ row: String(m.doctor_id), day: m.day, ...span(m), label: m.label })),
     };
   }, [campus]);
+}
+
+/** The week's blocks of other departments: in the room, or for the instructor, the week is filtered to. */
+function weekTaken(others: Record<'room' | 'instructor', OtherBooking[]>, filters: SchedulerFilters): OtherBooking[] {
+  if (filters.room) return others.room.filter((o) => roomKey(o.row) === roomKey(filters.room ?? ''));
+  if (filters.doctor && filters.doctor !== UNASSIGNED_KEY) return others.instructor.filter((o) => o.row === filters.doctor);
+  return [];
+}
+
+/** The rows of the By room and By instructor views: every declared room (free ones too) or every doctor, as filtered. */
+function useResourceRows(
+  view: SchedulerView,
+  visible: Entry[],
+  doctors: Doctor[],
+  filters: SchedulerFilters,
+  others: Record<'room' | 'instructor', OtherBooking[]>,
+) {
+  const roomList = useLive('rooms-list', {}).data;
   const declaredRooms = useMemo(
     () =>
       (roomList ?? NONE).map((r) => ({
@@ -240,7 +261,10 @@ export function useSchedulerPage() {
   const [dialog, setDialog] = useState<SchedulerDialog | null>(null);
   const filtering = useSchedulerFilters(entries, term, doctors);
   const { filters, visible } = filtering;
-  const rows = useResourceRows(view, visible, doctors, filters, term);
+  // Shared rooms and instructors: what other departments booked with them is taken, shown without names the reader may not read.
+  const others = useOtherDepartments(view, filters, term);
+  const rows = useResourceRows(view, visible, doctors, filters, others);
+  const taken = useMemo(() => weekTaken(others, filters), [others, filters]);
   const entriesById = useMemo(() => new Map(entries.map((e) => [e.id, e])), [entries]);
   const editing = useSectionEditing(entriesById, filtering.selectedDoctor, filters);
   const autofill = useAutofillDraft(term);
@@ -263,6 +287,8 @@ export function useSchedulerPage() {
     setView,
     ...filtering,
     weekShown: weekShown.current,
+    /** Other departments' meetings in the room, or for the instructor, the week shows. */
+    taken,
     rows,
     dialog,
     open: setDialog,

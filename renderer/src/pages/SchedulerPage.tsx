@@ -231,6 +231,7 @@ function TimetableCard({ page, canWrite }: { page: SchedulerPageState; canWrite:
         onCreate={canWrite ? page.startSection : null}
         onOpen={page.openEntries}
         hidden={page.view !== 'week'}
+        taken={page.taken}
       />
       {page.view !== 'week' && <ResourceWeek kind={page.view} rows={page.rows} onOpen={page.openEntries} onCreate={canWrite ? page.startInRow : null} />}
       <Text size="xs" c="dimmed" mt={4}>

@@ -178,7 +178,7 @@ for (const lift of ['Unlock', 'a new password'] as const) {
       expect(await signsIn(app.url, 'lou', 'scheduler password 9')).toBe(true);
     } else {
       await registrar.getByRole('button', { name: 'New password for lou' }).click();
-      await registrar.getByLabel('New password').fill('a brand new password');
+      await registrar.getByRole('dialog').getByLabel('New password').fill('a brand new password');
       await registrar.getByRole('button', { name: 'Set password' }).click();
       await expect(unlock).toHaveCount(0);
       expect(await signsIn(app.url, 'lou', 'a brand new password')).toBe(true);

@@ -25,6 +25,8 @@ async function choose(page: Page, testId: string, option: RegExp): Promise<void>
 }
 
 test('a registrar adds a department and its scheduler, who books a shared room; the campus week shows it without a reload', async ({ app, browser }) => {
+  // Two people in two browsers through most screens: longer than one screen's test.
+  test.setTimeout(180_000);
   await app.api('/data/sample', { method: 'POST' });
   // The first registrar account is made with the server's own token (docs/campus-server.md: the first registrar).
   await app.api('/people', { method: 'POST', json: { login: 'rana', name: 'Rana Registrar', role: 'registrar', password: 'registrar password 1' } });
@@ -51,6 +53,14 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   await registrar.getByTestId('department-rename-name').fill('Computer Science');
   await registrar.getByTestId('department-rename-save').click();
   await expect(registrar.getByTestId('department-main')).toContainText('Computer Science');
+  // The registrar declares a room that belongs to ECE alone.
+  await goTo(registrar, 'scheduler');
+  const registrarRooms = registrar.getByTestId('rooms-panel');
+  await registrarRooms.getByLabel('Room', { exact: true }).fill('ECE Lab');
+  await choose(registrar, 'room-new-owner', /^ECE$/);
+  await registrarRooms.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(registrar.getByText('ECE Lab belongs to ECE alone')).toBeVisible();
+  await goTo(registrar, 'settings');
 
   await registrar.getByTestId('person-login').fill('sam');
   await registrar.getByTestId('person-name').fill('Sam Scheduler');
@@ -118,6 +128,13 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   });
   await expect(seen).toContainText('Booked by another department');
   await expect(seen).not.toContainText('CSC201');
+
+  // ECE's own room is the scheduler's to edit; the pool's are not.
+  await goTo(scheduler, 'scheduler');
+  const schedulerRooms = scheduler.getByTestId('rooms-panel');
+  await expect(schedulerRooms.getByRole('row', { name: /ECE Lab/ })).toContainText("this department's");
+  await expect(schedulerRooms.getByRole('button', { name: 'Edit ECE Lab' })).toBeVisible();
+  await expect(schedulerRooms.getByRole('button', { name: 'Edit Bassil 101' })).toHaveCount(0);
 
   // The scheduler's own By room shows that slot of the shared room taken, again without naming it.
   await goTo(scheduler, 'scheduler');

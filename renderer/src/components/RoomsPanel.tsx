@@ -26,14 +26,21 @@ interface RoomEdit {
  */
 export function RoomsPanel({ canWrite }: { canWrite: boolean }) {
   const { isRegistrar } = useRole();
-  const { departments } = useAccount();
-  const severalDepartments = departments.length > 1;
+  const { departments, isPerson, acting } = useAccount();
+  /** Whose a room is, in words: the pool's, the department's on screen, or (to the registrar) another's by its code. */
+  const ownerWords = (owner: number | null): string =>
+    owner === null ? 'shared' : owner === acting?.id ? "this department's" : `${departments.find((d) => d.id === owner)?.code ?? 'another department'}'s`;
+  // A campus (people sign in, or several departments): rooms say whose they are. A laptop's are all its own.
+  const severalDepartments = isPerson || departments.length > 1;
   const [editing, setEditing] = useState<RoomEdit | null>(null);
   // Rooms added here, in another window or by a script show on the change event.
   const rooms = useRooms();
   const [name, setName] = useState('');
   const [capacity, setCapacity] = useState<number | string>(40);
   const [campus, setCampus] = useState<string | null>(null);
+  // The registrar's new room: shared (the pool) or one department's; a scheduler's is always their department's.
+  const [owner, setOwner] = useState<string>(SHARED);
+  const ownerChoices = [{ value: SHARED, label: 'Shared' }, ...departments.map((d) => ({ value: String(d.id), label: d.code }))];
   const campuses = useCampusList();
   const [error, setError] = useState<string | null>(null);
   const act = async (work: () => Promise<unknown>): Promise<void> => {
@@ -72,10 +79,39 @@ export function RoomsPanel({ canWrite }: { canWrite: boolean }) {
           <TextInput size="xs" label="Room" value={name} onChange={(e) => setName(e.currentTarget.value)} w={140} />
           <NumberInput size="xs" label="Seats" min={1} value={capacity} onChange={setCapacity} w={80} />
           <Select size="xs" label="Campus" clearable allowDeselect={false} placeholder="any" data={campuses} value={campus} onChange={setCampus} w={110} />
+          {isRegistrar && departments.length > 1 && (
+            <Select
+              size="xs"
+              label="Belongs to"
+              allowDeselect={false}
+              data={ownerChoices}
+              value={owner}
+              onChange={(v) => setOwner(v ?? SHARED)}
+              w={110}
+              data-testid="room-new-owner"
+            />
+          )}
           <Button
             size="xs"
             disabled={!name.trim()}
-            onClick={() => void act(() => addRoom({ name, capacity: Number(capacity), campus }).then(() => setName('')))}
+            onClick={() =>
+              void act(() =>
+                addRoom({
+                  name,
+                  capacity: Number(capacity),
+                  campus,
+                  ...(isRegistrar && departments.length > 1 ? { department_id: owner === SHARED ? null : Number(owner) } : {}),
+                }).then(() => {
+                  // A room of another department is listed with that department's rooms, not this one's.
+                  if (owner !== SHARED && Number(owner) !== acting?.id)
+                    notifyDone(
+                      `${name} belongs to ${ownerWords(Number(owner)).replace(/'s$/, '')} alone: it is listed with that department's rooms.`,
+                      'Room added',
+                    );
+                  setName('');
+                }),
+              )
+            }
           >
             Add
           </Button>
@@ -98,7 +134,7 @@ export function RoomsPanel({ canWrite }: { canWrite: boolean }) {
                   )}
                 </Table.Td>
                 <Table.Td>{r.campus ?? 'any campus'}</Table.Td>
-                {severalDepartments && <Table.Td>{r.department_id === null ? 'shared' : "this department's"}</Table.Td>}
+                {severalDepartments && <Table.Td>{ownerWords(r.department_id)}</Table.Td>}
                 <Table.Td>
                   {r.id !== null && canWrite && (isRegistrar || r.department_id !== null) && (
                     <Button
@@ -154,7 +190,7 @@ export function RoomsPanel({ canWrite }: { canWrite: boolean }) {
               value={editing.campus}
               onChange={(v) => setEditing({ ...editing, campus: v })}
             />
-            {isRegistrar && severalDepartments && (
+            {isRegistrar && departments.length > 1 && (
               <Select
                 label="Belongs to"
                 description="Shared: every department books it. A department's: that department alone."

@@ -2,7 +2,7 @@ import { call, fileToUpload, type Result } from '../api/client';
 import { useLive, type LiveResult } from '../api/live';
 
 /** Declares a room; the lists of rooms show it on the change event. Throws the refusal. */
-export async function addRoom(room: { name: string; capacity: number; campus: string | null }): Promise<void> {
+export async function addRoom(room: { name: string; capacity: number; campus: string | null; department_id?: number | null }): Promise<void> {
   await call('rooms-create', room);
 }
 

@@ -183,6 +183,13 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   await expect(scheduler.getByTestId('token-nightly export')).toHaveCount(0);
   expect((await fetch(new URL('me', app.url), { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
 
+  // The registrar's choice of department carries into a new tab (each tab then keeps its own).
+  await choose(registrar, 'department-switch', /^ECE — /);
+  const tab = await registrar.context().newPage();
+  await tab.goto(app.url);
+  await expect(tab.getByTestId('department-switch')).toHaveValue(/^ECE — /);
+  await tab.close();
+
   // Signing out ends the session: the page asks to sign in again.
   await scheduler.getByTestId('sign-out').click();
   await expect(scheduler.getByTestId('signed-out')).toBeVisible();

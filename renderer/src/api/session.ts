@@ -41,16 +41,28 @@ export function forgetSession(): void {
 }
 
 const DEPARTMENT_KEY = 'termwise.department';
+/** The registrar's latest choice in any tab: where a new tab starts. */
+const LAST_DEPARTMENT_KEY = 'termwise.department.last';
 
 /**
  * The department the registrar chose to act in (its code), sent with every call; null: their own.
- * Kept per tab (sessionStorage): another tab's choice never redirects this tab's writes.
+ * Kept per tab (sessionStorage): another tab's choice never redirects this tab's writes. A new tab
+ * starts in the latest choice made in any tab, not back in the built-in department.
  */
 export function actingDepartment(): string | null {
-  return window.sessionStorage.getItem(DEPARTMENT_KEY);
+  const mine = window.sessionStorage.getItem(DEPARTMENT_KEY);
+  if (mine !== null) return mine;
+  const last = window.localStorage.getItem(LAST_DEPARTMENT_KEY);
+  if (last !== null) window.sessionStorage.setItem(DEPARTMENT_KEY, last);
+  return last;
 }
 
 export function chooseDepartment(code: string | null): void {
-  if (code === null) window.sessionStorage.removeItem(DEPARTMENT_KEY);
-  else window.sessionStorage.setItem(DEPARTMENT_KEY, code);
+  if (code === null) {
+    window.sessionStorage.removeItem(DEPARTMENT_KEY);
+    window.localStorage.removeItem(LAST_DEPARTMENT_KEY);
+  } else {
+    window.sessionStorage.setItem(DEPARTMENT_KEY, code);
+    window.localStorage.setItem(LAST_DEPARTMENT_KEY, code);
+  }
 }

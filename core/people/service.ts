@@ -128,7 +128,8 @@ export async function revokeMyToken(ctx: CoreContext, id: number): Promise<{ sta
   return { status: 'revoked' };
 }
 
-const actorOf = (person: { id: number; role: PersonRole; department_id: number | null }): Actor => ({
+/** Who a person acts as: their role, themselves, their department. */
+export const actorOf = (person: { id: number; role: PersonRole; department_id: number | null }): Actor => ({
   role: person.role,
   person: person.id,
   department: person.department_id,

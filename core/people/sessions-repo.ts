@@ -1,5 +1,6 @@
 import type { Db } from '../db/store';
 import type { BrowserSessionsTable } from '../db/tables';
+import type { PersonRole } from '../domain/people';
 
 /** Browser sessions and one-time sign-in links as stored (digests of their secrets only). */
 
@@ -14,8 +15,16 @@ export async function insertSession(db: Db, row: BrowserSessionsTable): Promise<
   await db.insertInto('browser_sessions').values(row).execute();
 }
 
-export async function sessionRow(db: Db, idDigest: string): Promise<BrowserSessionsTable | undefined> {
-  return db.selectFrom('browser_sessions').selectAll().where('id_digest', '=', idDigest).executeTakeFirst();
+/** A session and, in the same read, its person as they are now (null fields: no such person). */
+export type SessionRow = BrowserSessionsTable & { role: PersonRole | null; department_id: number | null; disabled_at: string | null; found: number | null };
+
+export async function sessionRow(db: Db, idDigest: string): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('browser_sessions as s')
+    .leftJoin('people as p', 'p.id', 's.person_id')
+    .select(['s.id_digest', 's.key_digest', 's.person_id', 's.created_at', 's.last_seen_at', 'p.role', 'p.department_id', 'p.disabled_at', 'p.id as found'])
+    .where('s.id_digest', '=', idDigest)
+    .executeTakeFirst();
 }
 
 export async function touchSession(db: Db, idDigest: string, at: string): Promise<void> {

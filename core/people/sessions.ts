@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/store';
 import { REGISTRAR, type Actor } from '../domain/people';
-import { actorOfPerson } from './service';
+import { actorOf } from './service';
 import {
   deleteEverySessionAndLink,
   deleteSession,
@@ -71,8 +71,9 @@ export async function checkSession(db: Db, id: string, key: string, at: Date): P
   if (!sameDigest(digest(key), row.key_digest)) return { ok: false, reason: 'ended' };
   if (at.getTime() - Date.parse(row.last_seen_at) > SEEN_EVERY_MS) await touchSession(db, idDigest, at.toISOString());
   if (row.person_id === null) return { ok: true, actor: REGISTRAR };
-  const actor = await actorOfPerson(db, row.person_id);
-  return actor ? { ok: true, actor } : { ok: false, reason: 'no_access' };
+  // The person as they are now (read with the session): a changed role or a disabled account counts at once.
+  if (row.found === null || row.role === null || row.disabled_at !== null) return { ok: false, reason: 'no_access' };
+  return { ok: true, actor: actorOf({ id: row.person_id, role: row.role, department_id: row.department_id }) };
 }
 
 /** Whether a session exists and is within its time (nothing refreshed). */

@@ -16,12 +16,9 @@ export interface ServeProcess {
   exited: Promise<void>;
 }
 
-export async function startServeProcess(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'core/serve.ts'], {
-    env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
+/** The address a starting server prints ("running at …"), once it listens; refused when it exits first or stays silent 30 s. */
+export function runningUrl(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`npm run serve did not start: ${output}`)), 30_000);
     const onData = (chunk: Buffer): void => {
@@ -36,6 +33,14 @@ export async function startServeProcess(dataDir: string, env: NodeJS.ProcessEnv 
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`npm run serve exited (${code}): ${output}`)));
   });
+}
+
+export async function startServeProcess(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'core/serve.ts'], {
+    env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await runningUrl(child);
   return {
     child,
     url,

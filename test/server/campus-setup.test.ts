@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../helpers/postgres';
+import { runningUrl } from '../helpers/serve-process';
 
 /**
  * The campus set-up of docs/campus-server.md, run as a department would run it: its shell lines,
@@ -60,20 +61,7 @@ describe("the campus guide's set-up, as written", () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     stop = () => child.kill('SIGTERM');
-    const url = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      const timer = setTimeout(() => reject(new Error(`the server did not start: ${output}`)), 30_000);
-      const read = (chunk: Buffer): void => {
-        output += chunk.toString();
-        const m = /running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output);
-        if (m?.[1]) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      };
-      child.stdout.on('data', read);
-      child.stderr.on('data', read);
-    });
+    const url = await runningUrl(child);
     const port = new URL(url).port;
 
     // The first registrar and the rename, as the guide writes them (its address on this server's port).

@@ -72,13 +72,25 @@ export function migrate(db: Db, migrations: Migration[] = loadMigrations()): num
   }
   const newlyApplied: number[] = [];
   const record = db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)');
-  for (const m of migrations) {
-    if (applied.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      record.run(m.version, m.name, m.checksum, new Date().toISOString());
-    })();
-    newlyApplied.push(m.version);
+  // SQLite's procedure for a migration that rebuilds a table: foreign keys off (a dropped parent
+  // would otherwise cascade to its children), and every key checked before the migration commits.
+  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+  db.pragma('foreign_keys = OFF');
+  try {
+    for (const m of migrations) {
+      if (applied.has(m.version)) continue;
+      db.transaction(() => {
+        db.exec(m.sql);
+        const broken = db.pragma('foreign_key_check') as { table: string; parent: string }[];
+        if (broken.length > 0) {
+          throw new MigrationError(`Migration ${m.name} leaves ${broken.length} row(s) of ${broken[0]?.table} pointing at no ${broken[0]?.parent} row`);
+        }
+        record.run(m.version, m.name, m.checksum, new Date().toISOString());
+      })();
+      newlyApplied.push(m.version);
+    }
+  } finally {
+    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
   }
   return newlyApplied;
 }

@@ -148,3 +148,42 @@ describe('timetables from before terms (migration 0005)', () => {
     }
   });
 });
+
+describe('a row that forgets its department (migration 0021)', () => {
+  it('is refused after the rebuild, and the rows that point at the rebuilt tables are all kept', () => {
+    migrate(
+      db,
+      loadMigrations().filter((x) => x.version <= 20),
+    );
+    db.exec(`
+      INSERT INTO doctors (id, name, name_key) VALUES (7, 'Dr. Kept', 'dr. kept');
+      INSERT INTO schedule_entries (id, year, semester, course_code, section_name, day, start_time, start_min, duration_mins, created_at, department_id)
+        VALUES (1, 2025, 'Spring', 'CSC201', '1', 'MWF', '09:00', 540, 60, '2025-01-01', 1);
+      INSERT INTO schedule_entry_doctors (entry_id, doctor_id, position) VALUES (1, 7, 0);
+      INSERT INTO schedule_entry_locks (entry_id, locked_at) VALUES (1, '2025-01-02');
+      INSERT INTO prediction_runs (id, run_name, target_year, target_semester, target_campus, model_version, created_at, parameters, department_id)
+        VALUES (3, 'Plan', 2025, 'Fall', 'Main', 'v1', '2025-01-01', '{}', 1);
+      INSERT INTO prediction_entries (run_id, position, course_code, course_name, prefix, types, confidence, offer_score, offer,
+        predicted_enrollment, latent_demand, bottleneck_score, projected_sections, reasons)
+        VALUES (3, 0, 'CSC201', 'Intro', 'CSC', '[]', 0.9, 0.9, 1, 30, 0, 0, 1, '[]');`);
+    expect(migrate(db).length).toBeGreaterThan(0);
+    const count = (table: string): number => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    expect([count('schedule_entry_doctors'), count('schedule_entry_locks'), count('prediction_entries')]).toEqual([1, 1, 1]);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO schedule_entries (year, semester, course_code, section_name, day, start_time, start_min, duration_mins, created_at) VALUES (2025, 'Spring', 'X1', '1', 'M', '09:00', 540, 60, '2025-01-01')",
+        )
+        .run(),
+    ).toThrowError(/NOT NULL constraint failed: schedule_entries\.department_id/);
+    expect(() => db.prepare("INSERT INTO settings (key, value) VALUES ('k', 'v')").run()).toThrowError(/NOT NULL constraint failed: settings\.department_id/);
+  });
+
+  it('a migration that leaves a row pointing at nothing is refused whole', () => {
+    expect(() =>
+      migrate(db, [m(1, 'CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (p_id INTEGER REFERENCES p (id)); INSERT INTO c VALUES (9);')]),
+    ).toThrowError(/0001_test\.sql leaves 1 row\(s\) of c pointing at no p row/);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('p', 'c')").all()).toEqual([]);
+  });
+});

@@ -69,7 +69,7 @@ describe('backups built to break the restore', () => {
       'a damaged model',
       (db) =>
         db.exec(
-          "INSERT INTO models (campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms, classifier, regressor) VALUES ('Beirut', 'xgb-evil', '2025-01-01', 1, 1, 0.5, 0.5, 0.5, '[]', 1, X'0102030405', NULL)",
+          "INSERT INTO models (department_id, campus, model_version, trained_at, samples, positives, roc_auc, f1, threshold, features, duration_ms, classifier, regressor) VALUES (1, 'Beirut', 'xgb-evil', '2025-01-01', 1, 1, 0.5, 0.5, 0.5, '[]', 1, X'0102030405', NULL)",
         ),
       /damaged trained model \(Beirut xgb-evil\)/,
     ],
@@ -87,7 +87,7 @@ describe('backups built to break the restore', () => {
     [
       'a part of term on a date that does not exist',
       (db) =>
-        db.exec("INSERT INTO term_parts (year, semester, code, name, start_date, end_date) VALUES (2025, 'Summer', 'S1', 'x', '2025-02-30', '2025-03-30')"),
+        db.exec("INSERT INTO term_parts (department_id, year, semester, code, name, start_date, end_date) VALUES (1, 2025, 'Summer', 'S1', 'x', '2025-02-30', '2025-03-30')"),
       /term_parts\.start_date of row \d+ is not a date YYYY-MM-DD/,
     ],
     [
@@ -99,7 +99,7 @@ describe('backups built to break the restore', () => {
       'a meeting time that is not a time',
       (db) =>
         db.exec(
-          "INSERT INTO schedule_entries (year, semester, course_code, section_name, day, start_time, start_min, duration_mins, room, created_at) VALUES (2025, 'Fall', 'CSC201', '1', 'MW', 'noon', 720, 60, 'TBD', '2025-01-01')",
+          "INSERT INTO schedule_entries (department_id, year, semester, course_code, section_name, day, start_time, start_min, duration_mins, room, created_at) VALUES (1, 2025, 'Fall', 'CSC201', '1', 'MW', 'noon', 720, 60, 'TBD', '2025-01-01')",
         ),
       /schedule_entries\.start_time of row \d+ is not a time HH:MM/,
     ],

@@ -92,6 +92,20 @@ describe('the two stores', () => {
         expect(schema.columns.length, table).toBeGreaterThan(1);
         expect(schema.unique.length, table).toBeGreaterThan(0);
       }
+      // A row that forgets its department fails on both stores: no department_id has a default.
+      const sqliteDb = new Database(':memory:');
+      migrate(sqliteDb);
+      const sqliteDefaults = DATA_TABLES.filter(
+        (table) => sqliteDb.prepare<[string], { dflt_value: string | null }>("SELECT dflt_value FROM pragma_table_info(?) WHERE name = 'department_id'").get(table)?.dflt_value != null,
+      );
+      sqliteDb.close();
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const postgresDefaults = await client.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.columns WHERE column_name = 'department_id' AND column_default IS NOT NULL",
+      );
+      await client.end();
+      expect({ sqlite: sqliteDefaults, postgres: postgresDefaults.rows.map((r) => r.table_name) }).toEqual({ sqlite: [], postgres: [] });
     } finally {
       await database.drop();
     }

@@ -96,9 +96,10 @@ export async function signInWithPassword(browser: Browser, app: RunningApp, logi
   return page;
 }
 
-/** Serious and critical accessibility problems axe-core finds on what is on screen, as readable lines. */
-export async function seriousProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/** Serious and critical accessibility problems axe-core finds on what is on screen (or in the `within` selector), as readable lines. */
+export async function seriousProblems(page: Page, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (within === undefined ? builder : builder.include(within)).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(

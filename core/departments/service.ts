@@ -4,6 +4,7 @@ import { CoreError, fieldError, forbidden, notFound } from '../domain/errors';
 import type { Actor } from '../domain/people';
 import { inTransaction } from '../db/transactions';
 import type { Db } from '../db/store';
+import { keptDepartment } from './cache';
 import { departmentByCode, departmentOfCall, getDepartment, insertDepartment, listDepartments, updateDepartment, type Department } from './repo';
 
 /** The department a call acts in when nobody names one: the first (a laptop's only one). */
@@ -24,12 +25,13 @@ export async function callScope(ctx: CoreContext, actor: Actor, asked: string | 
   // The department named, read once: its campuses come with it.
   let department: Department | undefined;
   if (actor.department !== null) {
-    department = await departmentOfCall(ctx.db, actor.department);
+    const own = actor.department;
+    department = await keptDepartment(ctx.events, `id ${own}`, () => departmentOfCall(ctx.db, own));
     if (asked !== undefined && !names(asked, actor.department, department)) throw forbidden('Your account plans for its own department only');
   } else if (asked !== undefined) {
-    department = await findDepartment(ctx.db, asked);
+    department = await keptDepartment(ctx.events, `asked ${asked.trim().toLowerCase()}`, () => findDepartment(ctx.db, asked));
     if (!department) throw notFound(`No department "${asked.slice(0, 60)}"`);
-  } else department = await departmentOfCall(ctx.db, FIRST_DEPARTMENT);
+  } else department = await keptDepartment(ctx.events, `id ${FIRST_DEPARTMENT}`, () => departmentOfCall(ctx.db, FIRST_DEPARTMENT));
   if (!department) throw notFound(`No department ${actor.department ?? FIRST_DEPARTMENT}`);
   return { department: department.id, campuses: departmentCampuses(ctx.campuses, department.campuses) };
 }

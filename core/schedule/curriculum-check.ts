@@ -33,8 +33,9 @@ async function conflictsAmong(
   rows: readonly EntryRow[],
   groupsOf: (code: string) => readonly CurriculumGroup[],
   focus: string | null = null,
+  known?: ReadonlyMap<string, PartOfTerm>,
 ): Promise<CurriculumConflict[]> {
-  const parts = await partsByCode(ctx, term);
+  const parts = known ?? (await partsByCode(ctx, term));
   return curriculumConflicts(
     rows.map((row) => bookingOf(row, parts)),
     groupsOf,
@@ -138,9 +139,13 @@ async function possiblePeers(db: Db, department: number, course: CurriculumCours
 /**
  * Curriculum notes of one meeting just written: only the courses that can share a cohort with it
  * are read, so a write whose course has none costs one lookup. `course` is its catalog course
- * (undefined: not in the catalog), when the caller has read it already.
+ * (undefined: not in the catalog), and `parts` the term's parts of term, when the caller has read them already.
  */
-export async function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow, known?: { course: CourseCurriculum | undefined }): Promise<MeetingCurriculum> {
+export async function meetingCurriculumNotes(
+  ctx: CoreContext,
+  row: EntryRow,
+  known?: { course: CourseCurriculum | undefined; parts?: ReadonlyMap<string, PartOfTerm> },
+): Promise<MeetingCurriculum> {
   const term: Term = { year: row.year, semester: row.semester };
   const course = known ? known.course : await courseCurriculum(ctx.db, ctx.department, row.course_code);
   const groups = course ? curriculumGroups(course, term.semester) : [];
@@ -150,7 +155,9 @@ export async function meetingCurriculumNotes(ctx: CoreContext, row: EntryRow, kn
   const mine = new Set(groups.map((g) => g.key));
   const peers = courses.filter((c) => groupsOf(c.code).some((g) => mine.has(g.key))).map((c) => c.code);
   return (
-    curriculumNotes(await conflictsAmong(ctx, term, await meetingsOfCourses(ctx.db, ctx.department, term, peers), groupsOf, row.course_code)).get(row.id) ?? {
+    curriculumNotes(await conflictsAmong(ctx, term, await meetingsOfCourses(ctx.db, ctx.department, term, peers), groupsOf, row.course_code, known?.parts)).get(
+      row.id,
+    ) ?? {
       notes: [],
       more: 0,
     }

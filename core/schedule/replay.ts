@@ -6,7 +6,7 @@ import type { InstructorRole } from '../domain/roles';
 import type { Term } from '../domain/terms';
 import { entryByUid, uidInUse, upsertPart, type EntryRow } from './repo';
 import { CoreError } from '../domain/errors';
-import { changeCheckedEntry, deleteStoredEntry, storeMeeting } from './service';
+import { changeStoredEntry, deleteStoredEntry, storeMeeting } from './service';
 import { partsByCode } from './terms';
 
 /**
@@ -88,7 +88,7 @@ export async function applyMeetingState(
     campus: target.campus,
   };
   if (current) {
-    await changeCheckedEntry(tx, current, { ...fields, locked: target.locked }, operation);
+    await changeStoredEntry(tx, current, { ...fields, locked: target.locked }, operation);
     return true;
   }
   // Another department's meeting holds that id: never found, never overwritten, never named.

@@ -216,6 +216,24 @@ export async function listEntries(db: Db, department: number | null, term: Term)
  * A term's meetings of the given courses, without their instructors (what the curriculum rule
  * reads: when and where each section meets).
  */
+const sectionQuery = prepared((db: Db, department: number, year: number, semester: Term['semester'], course: string, section: string) =>
+  db
+    .selectFrom('schedule_entries')
+    .select(COLUMNS)
+    .where('year', '=', year)
+    .where('semester', '=', semester)
+    .where('department_id', '=', department)
+    .where('course_code', '=', course)
+    .where('section_name', '=', section)
+    .orderBy('id'),
+);
+
+/** The meetings of one section in a term (without their instructors), read by the section's index. */
+export async function meetingsOfSection(db: Db, department: number, term: Term, course: string, section: string): Promise<EntryRow[]> {
+  const rows = (await sectionQuery.rows(db, department, term.year, term.semester, course, section)) as StoredRow[];
+  return rows.map((row) => ({ ...row, doctor_ids: [], doctor_roles: [] }));
+}
+
 export async function meetingsOfCourses(db: Db, department: number, term: Term, codes: readonly string[]): Promise<EntryRow[]> {
   if (codes.length === 0) return [];
   const rows = (await readInBatches([...new Set(codes)], (batch) =>

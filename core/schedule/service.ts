@@ -37,7 +37,7 @@ import {
   jointGroupEntries,
   listEntries,
   lockedEntries,
-  meetingsOfCourses,
+  meetingsOfSection,
   setEntryLocked,
   updateEntry,
   upsertPart,
@@ -103,7 +103,7 @@ async function meetingClashes(
   doctors: readonly Doctor[],
   excludeId: number | null,
   travel: number,
-): Promise<{ booking: Booking; clashes: Clash[] }> {
+): Promise<{ booking: Booking; clashes: Clash[]; parts: Map<string, PartOfTerm> }> {
   const term: Term = { year: values.year, semester: values.semester };
   const parts = await partsByCode(ctx, term);
   requirePart(parts, values.part_of_term, term);
@@ -118,6 +118,7 @@ async function meetingClashes(
   await showAsTheCallerMay(ctx, others);
   return {
     booking,
+    parts,
     clashes: bookingClashes(
       booking,
       doctors.filter((d) => checked.has(d.id)),
@@ -157,6 +158,15 @@ export type MeetingInput = Omit<CreateEntryInput, 'doctor_id' | 'room'> & { doct
  */
 export type ClashPolicy = 'refuse' | 'flag';
 
+/** A meeting a write has just stored: its row, its instructors and whether it is locked (what its answer is made of). */
+export interface StoredMeeting {
+  row: EntryRow;
+  doctors: Doctor[];
+  locked: boolean;
+  /** The term's parts of term the write was checked with. */
+  parts: ReadonlyMap<string, PartOfTerm>;
+}
+
 /** The keys a meeting's write holds: its room, the instructors the rules check, its section (see locks.ts). */
 const lockedBy = (values: EntryValues): Parameters<typeof meetingLocks>[0][number] => ({ ...values, doctor_ids: checkedInstructors(values) });
 
@@ -170,7 +180,7 @@ export async function storeMeeting(
   input: MeetingInput,
   policy: ClashPolicy,
   recorded: { operation: ChangeOperation; uid?: string; locked?: boolean } = { operation: 'create' },
-): Promise<{ id: number; clashes: Clash[]; row: EntryRow; doctors: Doctor[] }> {
+): Promise<StoredMeeting & { id: number; clashes: Clash[] }> {
   const { term, travelMinutes: travel } = await writeSettings(ctx, input);
   const room = displayRoom(input.room);
   const values: EntryValues = {
@@ -203,42 +213,47 @@ export async function storeMeeting(
   if (recorded.locked === true) await setEntryLocked(ctx.db, id, true, ctx.now().toISOString());
   const names = new Map(doctors.map((d) => [d.id, d.name]));
   await recordTermChanges(ctx, term, [changeOf(recorded.operation, null, meetingState(values, names, recorded.locked === true))]);
-  return { id, clashes, row: entryRow(id, values), doctors };
+  return { id, clashes, row: entryRow(id, values), doctors, locked: recorded.locked === true, parts: checked.parts };
 }
 
 /** Validates, checks every rule and inserts, refusing any clash; the caller holds the transaction. */
 export async function insertCheckedEntry(ctx: CoreContext, input: MeetingInput, operation: ChangeOperation = 'create'): Promise<ScheduleEntry> {
-  const stored = await storeMeeting(ctx, input, 'refuse', { operation });
-  return respond(ctx, stored.row, stored.doctors);
+  return respond(ctx, await storeMeeting(ctx, input, 'refuse', { operation }));
 }
 
-/** Checks and writes in one transaction that holds what it checks: two requests can never both book a slot. */
+/**
+ * Checks and writes in one transaction that holds what it checks: two requests can never both book
+ * a slot. The answer (its warnings) is read after the commit, so the write holds its locks no longer
+ * than its checks take.
+ */
 export async function createEntry(ctx: CoreContext, input: CreateEntryInput): Promise<ScheduleEntry> {
-  return inTransaction(ctx.db, (db) => insertCheckedEntry({ ...ctx, db }, input));
+  return respond(ctx, await inTransaction(ctx.db, (db) => storeMeeting({ ...ctx, db }, input, 'refuse', { operation: 'create' })));
 }
 
 export async function patchEntry(ctx: CoreContext, input: PatchEntryInput): Promise<ScheduleEntry> {
   const { entry_id: id, ...patch } = input;
-  return inTransaction(ctx.db, async (db) => {
+  const stored = await inTransaction(ctx.db, async (db) => {
     const tx: CoreContext = { ...ctx, db };
     // The meeting is read once no other write can change it.
     await takeLocks(db, entryLock(id));
     const current = await getEntry(db, ctx.department, id);
     if (!current) throw notFound(`No timetable entry with id ${id}`);
-    return changeCheckedEntry(tx, current, patch);
+    return changeStoredEntry(tx, current, patch);
   });
+  // As for a new meeting, the answer is read after the commit.
+  return respond(ctx, stored);
 }
 
 /**
  * Changes a stored meeting (read under its lock, in the caller's transaction) through every rule,
  * and records the change: a move, an edit, a lock, or the operation given (an undo, a publish).
  */
-export async function changeCheckedEntry(
+export async function changeStoredEntry(
   tx: CoreContext,
   current: EntryRow,
   input: Omit<PatchEntryInput, 'entry_id'>,
   operation?: ChangeOperation,
-): Promise<ScheduleEntry> {
+): Promise<StoredMeeting> {
   const { locked, ...patch } = input;
   const { db } = tx;
   const id = current.id;
@@ -266,7 +281,8 @@ export async function changeCheckedEntry(
   // The instructors before and after, read at once (history names both).
   const known = await doctorsById(db, tx.department, [...values.doctor_ids, ...current.doctor_ids]);
   const doctors = resolvedDoctors(values.doctor_ids, known);
-  refuseClashes(await meetingClashes(tx, values, doctors, id, await travelMinutes(tx)));
+  const checked = await meetingClashes(tx, values, doctors, id, await travelMinutes(tx));
+  refuseClashes(checked);
   const wasLocked = (await lockedEntries(db, [id])).has(id);
   await updateEntry(db, id, values);
   await clearClashes(db, id);
@@ -280,7 +296,7 @@ export async function changeCheckedEntry(
     await recordTermChanges(tx, current, [changeOf(kind, before, null)]);
     await recordTermChanges(tx, term, [changeOf(kind, null, after)]);
   } else if (!sameMeeting(before, after)) await recordTermChanges(tx, term, [changeOf(kind, before, after)]);
-  return respond(tx, entryRow(id, values), doctors);
+  return { row: entryRow(id, values), doctors, locked: locked ?? wasLocked, parts: checked.parts };
 }
 
 export async function removeEntry(ctx: CoreContext, id: number): Promise<{ status: 'deleted' }> {
@@ -399,17 +415,23 @@ function jointGroupWarnings(rows: readonly EntryRow[], facts: ResponseFacts): Ma
 }
 
 /** Meetings of one section at overlapping times (the section meeting in different weeks): a note on each, naming the other. */
-async function sectionOverlapWarnings(ctx: CoreContext, rows: readonly EntryRow[], sectionRows: readonly EntryRow[]): Promise<Map<number, string[]>> {
+async function sectionOverlapWarnings(
+  ctx: CoreContext,
+  rows: readonly EntryRow[],
+  sectionRows: readonly EntryRow[],
+  /** The parts of term of the rows' one term, when the caller has them. */
+  knownParts?: ReadonlyMap<string, PartOfTerm>,
+): Promise<Map<number, string[]>> {
   const warnings = new Map<number, string[]>();
   const key = (r: EntryRow): string => `${termKey(r)}|${r.course_code}|${r.section_name}`;
   const bySection = new Map<string, EntryRow[]>();
   for (const r of sectionRows) pushTo(bySection, key(r), r);
-  const parts = new Map<string, Awaited<ReturnType<typeof partsByCode>>>();
+  const parts = new Map<string, ReadonlyMap<string, PartOfTerm>>();
   for (const row of rows) {
     const others = (bySection.get(key(row)) ?? []).filter((r) => r.id !== row.id);
     if (others.length === 0) continue;
     const term = termKey(row);
-    if (!parts.has(term)) parts.set(term, await partsByCode(ctx, row));
+    if (!parts.has(term)) parts.set(term, knownParts ?? (await partsByCode(ctx, row)));
     const termParts = parts.get(term) ?? new Map();
     const booking = bookingOf(row, termParts);
     const notes = others.flatMap((other) => sectionOverlapNote(booking, bookingOf(other, termParts)) ?? []);
@@ -454,15 +476,18 @@ async function responses(
   sectionRows: readonly EntryRow[],
   kept: ReadonlyMap<number, string[]>,
   curriculum: (row: EntryRow) => MeetingCurriculum | undefined,
-  known: { doctors?: readonly Doctor[]; listed?: ReadonlySet<string> } = {},
+  /** What the caller has read already; `parts` only when every row is of one term. */
+  known: { doctors?: readonly Doctor[]; listed?: ReadonlySet<string>; locked?: ReadonlySet<number>; parts?: ReadonlyMap<string, PartOfTerm> } = {},
 ): Promise<ScheduleEntry[]> {
   const facts = await responseFacts(ctx, rows, jointRows, known.doctors ?? [], known.listed);
   const joint = jointGroupWarnings(jointRows, facts);
-  const overlaps = await sectionOverlapWarnings(ctx, rows, sectionRows);
-  const locked = await lockedEntries(
-    ctx.db,
-    rows.map((r) => r.id),
-  );
+  const overlaps = await sectionOverlapWarnings(ctx, rows, sectionRows, known.parts);
+  const locked =
+    known.locked ??
+    (await lockedEntries(
+      ctx.db,
+      rows.map((r) => r.id),
+    ));
   return rows.map((row) => {
     const teaching = row.doctor_ids.map((id) => facts.doctors.get(id)).filter((d): d is Doctor => d !== undefined);
     const roleOf = (id: number): InstructorRole => row.doctor_roles[row.doctor_ids.indexOf(id)] ?? CHECKED_ROLE;
@@ -500,14 +525,16 @@ async function responses(
 }
 
 /** The response for a meeting just created or changed (refusing any clash); `doctors` are its instructors, already read. */
-async function respond(ctx: CoreContext, row: EntryRow, doctors: readonly Doctor[]): Promise<ScheduleEntry> {
+/** The answer to a write of one meeting: the meeting as stored, with its warnings. */
+async function respond(ctx: CoreContext, { row, doctors, locked, parts }: StoredMeeting): Promise<ScheduleEntry> {
   const members =
     row.joint_group === null ? [row] : await jointGroupEntries(ctx.db, ctx.department, { year: row.year, semester: row.semester }, row.joint_group);
   // A meeting just written passed every rule, so it keeps no clash (a change clears those it had).
   const course = await courseCurriculum(ctx.db, ctx.department, row.course_code);
-  const notes = await meetingCurriculumNotes(ctx, row, { course });
-  const section = (await meetingsOfCourses(ctx.db, ctx.department, row, [row.course_code])).filter((r) => r.section_name === row.section_name);
-  return (await responses(ctx, [row], members, section, new Map(), () => notes, { doctors, listed: new Set(course ? [course.code] : []) }))[0] as ScheduleEntry;
+  const notes = await meetingCurriculumNotes(ctx, row, { course, parts });
+  const section = await meetingsOfSection(ctx.db, ctx.department, row, row.course_code, row.section_name);
+  const known = { doctors, listed: new Set(course ? [course.code] : []), locked: new Set(locked ? [row.id] : []), parts };
+  return (await responses(ctx, [row], members, section, new Map(), () => notes, known))[0] as ScheduleEntry;
 }
 
 /** A term's timetable (the current term when none is given). */

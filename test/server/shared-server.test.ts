@@ -487,6 +487,25 @@ describe('two server processes on one PostgreSQL database', () => {
     }
   });
 
+  it("answers from a department's new campuses on both processes once it is changed on one (each keeps the department's row until a change is announced)", async () => {
+    const server = (await (await api(a, '/campuses')).json()) as string[];
+    expect(server.length).toBeGreaterThan(1);
+    const created = await post(a, '/departments', { code: 'KEPT', name: 'Kept department' });
+    expect(created.status).toBe(200);
+    const { id } = (await created.json()) as { id: number };
+    const campusesOn = async (process: ServeProcess): Promise<string[]> =>
+      (await (await api(process, '/campuses', { headers: { 'x-termwise-department': 'KEPT' } })).json()) as string[];
+    // Both processes read the department, and keep it.
+    expect(await campusesOn(a)).toEqual(server);
+    expect(await campusesOn(b)).toEqual(server);
+    const changed = await api(a, `/departments/${id}`, { method: 'PATCH', json: { campuses: [server[0]] } });
+    expect(changed.status).toBe(200);
+    // The process that made the change answers from it at once; the other once its change message
+    // arrives, well before the few seconds a kept row lasts at most.
+    expect(await campusesOn(a)).toEqual([server[0]]);
+    await expect.poll(() => campusesOn(b), { timeout: 2_000, intervals: [20] }).toEqual([server[0]]);
+  });
+
   it('sends a change made through one process to the event stream opened on the other', async () => {
     const controller = new AbortController();
     const stream = await api(b, '/events', { signal: controller.signal });

@@ -4,7 +4,7 @@ import { CoreError } from '../domain/errors';
 import { formatHHMM } from '../domain/time';
 import type { Term } from '../domain/terms';
 import { displayRoom, roomKey, TBD_ROOM } from '../domain/meetings';
-import { listDoctors } from '../faculty/repo';
+import { doctorNames, listDoctors } from '../faculty/repo';
 import { declaredRooms } from '../rooms/repo';
 import { expectedSectionSizes } from '../predict/runs-repo';
 import { inTransaction } from '../db/transactions';
@@ -23,7 +23,7 @@ import {
   type ScheduleEntry,
 } from '../schedule';
 import { clearClashes, lockedEntries, updateEntry, type EntryRow } from '../schedule/repo';
-import { changeOf, meetingStates, recordTermChanges } from '../schedule';
+import { changeOf, meetingStates, newMeetingUid, recordTermChanges, removeUntimedSections, untimedState } from '../schedule';
 import { solveInWorker, type SearchProgress, type SolveResult } from '../solver';
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { SCALE } from './model-scale';
@@ -32,7 +32,7 @@ import { termDraftModel, type DraftGoals, type DraftMove, type UntimedSection } 
 import { noFreeRoomReason, runSectionReason, type RunReasonContext, type RunSectionNeed } from './run-reasons';
 import { SOFT_WEIGHTS, type SoftWeights } from '../domain/autofill';
 import { departmentProfile } from '../predict';
-import { deleteUnscheduled, listUnscheduled, type UnscheduledSection } from '../schedule/unscheduled-repo';
+import { listUnscheduled, type UnscheduledSection } from '../schedule/unscheduled-repo';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import { CHECKED_ROLE } from '../domain/roles';
 import { allowedCourseList, mayTeach } from '../domain/teaching';
@@ -198,6 +198,7 @@ function runSections(ctx: CoreContext, term: Term, plan: RunPlan): UnscheduledSe
     room: null,
     campus: plan.campus,
     kind: null,
+    uid: newMeetingUid(),
   }));
 }
 
@@ -499,8 +500,20 @@ export async function applyTermDraft(
       },
       [draft.term],
     );
+    // A section without a time given one becomes its meeting: the same id, one change in its history.
+    const given = new Map(draft.source === 'unscheduled' ? untimed.map((u) => [u.id, u]) : []);
+    const names = await doctorNames(
+      db,
+      [...given.values()].flatMap((u) => u.doctor_ids),
+    );
+    await removeUntimedSections(
+      tx,
+      draft.placed.flatMap((p) => given.get(p.id) ?? []),
+      null,
+    );
     const stored: ScheduleEntry[] = [];
     for (const p of draft.placed) {
+      const section = given.get(p.id);
       stored.push(
         await insertCheckedEntry(
           tx,
@@ -518,16 +531,10 @@ export async function applyTermDraft(
             campus: p.campus,
           },
           'autofill',
+          section ? { uid: section.uid, before: untimedState(section, names) } : undefined,
         ),
       );
     }
-    // Sections without a time given one are no longer without one (a run's sections never were).
-    if (draft.source === 'unscheduled')
-      await deleteUnscheduled(
-        db,
-        ctx.department,
-        draft.placed.map((p) => p.id),
-      );
     return { count: draft.moved.length + draft.placed.length, stored };
   });
 }

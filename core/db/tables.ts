@@ -176,6 +176,8 @@ export interface UnscheduledSectionsTable {
   campus: string;
   kind: string | null;
   created_at: string;
+  /** The section's id across stores (the meetings' space). */
+  uid: string;
 }
 
 /** A meeting staff locked: auto-fill never moves it. */

@@ -27,6 +27,7 @@ export interface MeetingState {
   uid: string;
   course_code: string;
   section_name: string;
+  /** The days; '' for a section without a time (then `start_time` is '' and `duration_mins` 0). */
   day: string;
   start_time: string;
   duration_mins: number;
@@ -36,6 +37,8 @@ export interface MeetingState {
   campus: string;
   instructors: MeetingInstructor[];
   locked: boolean;
+  /** What the listing calls a section without a time ("Online", "Independent Study"), when it says. */
+  kind?: string | null;
 }
 
 /** One recorded change, as `GET /scheduler/history` answers it. */
@@ -110,14 +113,23 @@ export type ConflictChoice = 'mine' | 'theirs';
 
 const section = (m: Pick<MeetingState, 'course_code' | 'section_name'>): string => `${m.course_code} §${m.section_name}`;
 
-/** When and where a meeting meets, in the words the history uses ("MWF 09:00 in B-201"). */
+/**
+ * A section without a time (a registrar's online or arranged row) as history keeps it: a meeting's
+ * version with no day, no start and no length. It is recorded, undone, published and fetched as a
+ * meeting is; a section auto-fill gives a time keeps its id as the meeting it becomes.
+ */
+export const isUntimed = (m: Pick<MeetingState, 'day'>): boolean => m.day === '';
+
+/** When a meeting meets, in the words the history uses ("MWF 09:00"; "without a time"). */
 export function meetingWhen(m: MeetingState): string {
-  return `${m.day} ${m.start_time}`;
+  return isUntimed(m) ? 'without a time' : `${m.day} ${m.start_time}`;
 }
 
-function meetingWords(m: MeetingState): string {
+/** A version of a meeting in words ("MWF 09:00, 50 min, room B-1, Dr. A"; "without a time, Dr. A"). */
+export function meetingWords(m: MeetingState): string {
   const who = m.instructors.map((i) => i.name).join(', ');
-  return `${meetingWhen(m)}, ${m.duration_mins} min, room ${m.room}${who ? `, ${who}` : ''}`;
+  const room = m.room === 'TBD' && isUntimed(m) ? '' : `, room ${m.room}`;
+  return `${meetingWhen(m)}${isUntimed(m) ? '' : `, ${m.duration_mins} min`}${room}${who ? `, ${who}` : ''}`;
 }
 
 type WordedField = 'room' | 'duration_mins' | 'part_of_term' | 'joint_group' | 'campus' | 'course_code' | 'section_name';
@@ -137,8 +149,13 @@ export function changedFields(before: MeetingState, after: MeetingState): string
   const words: string[] = [];
   if (before.day !== after.day || before.start_time !== after.start_time) words.push(`from ${meetingWhen(before)} to ${meetingWhen(after)}`);
   for (const [field, name] of FIELD_WORDS) {
+    // A length is a timed meeting's: a section given a time, or left without one, says so above.
+    if (field === 'duration_mins' && (isUntimed(before) || isUntimed(after))) continue;
     if (before[field] !== after[field]) words.push(`${name} ${String(before[field] ?? 'none')} → ${String(after[field] ?? 'none')}`);
   }
+  // A kind ("Online") is a section without a time's: a meeting keeps none.
+  if (isUntimed(before) && isUntimed(after) && (before.kind ?? null) !== (after.kind ?? null))
+    words.push(`kind ${before.kind ?? 'none'} → ${after.kind ?? 'none'}`);
   const names = (m: MeetingState): string => m.instructors.map((i) => `${i.name}${i.role === 'teaches' ? '' : ` (${i.role})`}`).join(', ') || 'none';
   if (names(before) !== names(after)) words.push(`instructors ${names(before)} → ${names(after)}`);
   if (before.locked !== after.locked) words.push(after.locked ? 'locked' : 'unlocked');
@@ -173,6 +190,8 @@ export function describeChange(operation: ChangeOperation, before: MeetingState 
   if (before === null || after === null) return operation;
   const fields = changedFields(before, after);
   const onlyMoved = fields.length === 1 && (before.day !== after.day || before.start_time !== after.start_time);
+  if (onlyMoved && isUntimed(before) !== isUntimed(after))
+    return isUntimed(before) ? `gave ${section(after)} a time: ${meetingWhen(after)}${how}` : `took the time from ${section(after)}${how}`;
   const onlyLock = fields.length === 1 && before.locked !== after.locked;
   const verb = onlyMoved ? 'moved' : onlyLock ? (after.locked ? 'locked' : 'unlocked') : 'changed';
   const detail = onlyLock ? '' : ` ${fields.join('; ')}`;

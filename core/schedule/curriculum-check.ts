@@ -1,3 +1,4 @@
+import type { PartOfTerm } from '../domain/parts';
 import type { Db, Store } from '../db/store';
 import { dataVersion } from '../db/versions';
 import { cohortCourses, corePeersWithoutPlan, courseCurriculum, coursesMentioningProgram, type CourseCurriculum } from '../catalog/repo';

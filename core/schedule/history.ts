@@ -6,6 +6,7 @@ import { describeChange, type ChangeOperation, type MeetingState, type TermChang
 import type { Semester, Term } from '../domain/terms';
 import { lockedEntries, type EntryRow, type EntryValues } from './repo';
 import { recordChanges, type ChangeRecord, type ChangeStamp, type StoredChange } from './history-repo';
+import type { UnscheduledSection } from './unscheduled-repo';
 import { personNames } from '../people';
 
 /**
@@ -46,6 +47,28 @@ export function meetingState(row: Omit<EntryValues, 'department_id' | 'year' | '
     campus: row.campus,
     instructors: row.doctor_ids.map((id, i) => ({ id, name: names.get(id) ?? `instructor ${id}`, role: row.doctor_roles[i] ?? CHECKED_ROLE })),
     locked,
+  };
+}
+
+/** A section without a time as history keeps it: a meeting's version with no day, start or length. */
+export function untimedState(
+  section: Omit<UnscheduledSection, 'id' | 'department_id' | 'year' | 'semester'>,
+  names: ReadonlyMap<number, string>,
+): MeetingState {
+  return {
+    uid: section.uid,
+    course_code: section.course_code,
+    section_name: section.section_name,
+    day: '',
+    start_time: '',
+    duration_mins: 0,
+    room: section.room ?? 'TBD',
+    part_of_term: section.part_of_term,
+    joint_group: section.joint_group,
+    campus: section.campus,
+    instructors: section.doctor_ids.map((id) => ({ id, name: names.get(id) ?? `instructor ${id}`, role: CHECKED_ROLE })),
+    locked: false,
+    kind: section.kind,
   };
 }
 

@@ -4,7 +4,7 @@ import { ensureDoctors } from '../faculty/repo';
 import { upsertRooms } from '../rooms/repo';
 import { insertClashes, insertEntries, upsertPart } from './repo';
 import type { ImportPlan } from './import-plan';
-import { upsertUnscheduled } from './unscheduled-repo';
+import { storeUntimedSections } from './untimed';
 import { changeOf, meetingState, newMeetingUid, recordTermChanges } from './history';
 import { doctorNames } from '../faculty/repo';
 import { termKey } from '../domain/terms';
@@ -64,9 +64,9 @@ export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan, operat
   });
   await insertClashes(ctx.db, clashes);
   const standIn = (id: number): number => (id < 0 ? (doctorId.get(id) as number) : id);
-  await upsertUnscheduled(
-    ctx.db,
+  await storeUntimedSections(
+    ctx,
     plan.untimed.map((u) => ({ ...u, doctor_ids: u.doctor_ids.map(standIn) })),
-    ctx.now().toISOString(),
+    operation,
   );
 }

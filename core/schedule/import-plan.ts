@@ -18,7 +18,7 @@ import { meetingCampus } from './entry-values';
 import { decideRoles, type RoleDecision } from './import-decisions';
 import { CrossListing, proposeJointGroups } from './meeting-together';
 import { togetherOf, type ListedMeeting, type ListedSection, type ListingRead } from './import-rows';
-import type { UnscheduledValues } from './unscheduled-repo';
+import type { UntimedInput } from './untimed';
 import { bookingOf, type EntryRow, type EntryValues } from './repo';
 import { ComparisonBudget, TermBook } from './term-book';
 
@@ -68,7 +68,7 @@ export interface PlannedMeeting {
 export interface ImportPlan {
   parts: { term: Term; part: PartOfTerm }[];
   /** Sections without a time (instructors may be stand-in ids until written). */
-  untimed: UnscheduledValues[];
+  untimed: UntimedInput[];
   courses: Course[];
   /** New doctors with their stand-in ids. */
   doctors: { standIn: number; record: DoctorRecord }[];
@@ -497,7 +497,7 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
         report.curriculum_conflicts.push({ ...term, campus: c.campus, cohort: c.group, courses: c.courses, detail: describeCurriculumConflict(c) });
     });
   }
-  const untimed = untimedSections.map((u): UnscheduledValues => ({
+  const untimed = untimedSections.map((u): UntimedInput => ({
     department_id: options.department,
     year: u.term.year,
     semester: u.term.semester,

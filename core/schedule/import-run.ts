@@ -22,7 +22,8 @@ import { applyImportPlan } from './import-apply';
 import { type EntryRow } from './repo';
 import { deleteTermMeetings } from './service';
 import { termRevision } from './history-repo';
-import { deleteTermUnscheduled } from './unscheduled-repo';
+import { listUnscheduled } from './unscheduled-repo';
+import { removeUntimedSections } from './untimed';
 import type { Booking } from './conflicts';
 import { campusTerm } from './term-bookings';
 import type { PartOfTerm } from '../domain/parts';
@@ -143,7 +144,7 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
       if (replacing && input.base_revision !== undefined) await refuseChangedSince(tx, listedTerms(listing), input.base_revision);
       const current = (await dataVersion(db)) === planned.version ? planned.plan : await makePlan(tx);
       if (replacing) for (const term of listedTerms(listing)) await deleteTermMeetings(tx, term, 'publish');
-      if (replacing) for (const term of listedTerms(listing)) await deleteTermUnscheduled(db, ctx.department, term);
+      if (replacing) for (const term of listedTerms(listing)) await removeUntimedSections(tx, await listUnscheduled(db, ctx.department, term), 'publish');
       await applyImportPlan(tx, current, replacing ? 'publish' : 'import');
       return current;
     });

@@ -1,13 +1,16 @@
 import type { CoreContext } from '../context';
-import { ensureDoctors, listDoctors } from '../faculty/repo';
+import { doctorNames, ensureDoctors, listDoctors } from '../faculty/repo';
 import { doctorNameKey } from '../domain/teaching';
-import type { ChangeOperation, MeetingState } from '../domain/history';
+import { isUntimed, type ChangeOperation, type MeetingState } from '../domain/history';
 import type { InstructorRole } from '../domain/roles';
 import type { Term } from '../domain/terms';
 import { entryByUid, uidInUse, upsertPart, type EntryRow } from './repo';
 import { CoreError } from '../domain/errors';
 import { changeStoredEntry, deleteStoredEntry, storeMeeting } from './service';
 import { partsByCode } from './terms';
+import { untimedState } from './history';
+import { unscheduledByUids, type UnscheduledSection } from './unscheduled-repo';
+import { putUntimedSection, removeUntimedSections } from './untimed';
 
 /**
  * Brings one meeting to a recorded version through the checked write path: the same rules, locks
@@ -48,9 +51,10 @@ async function ensurePart(tx: CoreContext, term: Term, code: string): Promise<vo
   if (!parts.has(code)) await upsertPart(tx.db, tx.department, term, { code, name: `Part ${code}`, start_date: null, end_date: null });
 }
 
-/** What a replay of many meetings read before it began: each meeting as stored, and the ids other departments hold. */
+/** What a replay of many meetings read before it began: each meeting (or section without a time) as stored, and the ids other departments hold. */
 export interface KnownMeeting {
   current: EntryRow | undefined;
+  untimed: UnscheduledSection | undefined;
   takenElsewhere: boolean;
 }
 
@@ -69,16 +73,35 @@ export async function applyMeetingState(
   known?: KnownMeeting,
 ): Promise<boolean> {
   const current = known ? known.current : await entryByUid(tx.db, tx.department, uid);
+  const untimed = known ? known.untimed : (await unscheduledByUids(tx.db, tx.department, [uid]))[0];
   if (target === null) {
-    if (!current) return false;
-    await deleteStoredEntry(tx, current, operation);
+    if (current) await deleteStoredEntry(tx, current, operation);
+    else if (untimed) await removeUntimedSections(tx, [untimed], operation);
+    return current !== undefined || untimed !== undefined;
+  }
+  // Another department's meeting holds that id: never found, never overwritten, never named.
+  const takenElsewhere = async (): Promise<boolean> => (known ? known.takenElsewhere : await uidInUse(tx.db, uid));
+  if (!current && !untimed && (await takenElsewhere()))
+    throw new CoreError('invalid', `The meeting id ${uid} is taken by another meeting: this change cannot be replayed here`);
+  await ensurePart(tx, term, target.part_of_term);
+  const doctors = await instructors(target);
+  if (isUntimed(target)) {
+    // A section without a time: changed in place, or a meeting of that id whose time is taken away.
+    const before = current ? await deleteStoredEntry(tx, current, null) : untimed ? untimedState(untimed, await doctorNames(tx.db, untimed.doctor_ids)) : null;
+    await putUntimedSection(
+      tx,
+      term,
+      target,
+      doctors.map((d) => d.id),
+      before,
+      operation,
+    );
     return true;
   }
-  await ensurePart(tx, term, target.part_of_term);
   const fields = {
     course_code: target.course_code,
     section_name: target.section_name,
-    doctors: await instructors(target),
+    doctors,
     day: target.day,
     start_time: target.start_time,
     duration_mins: target.duration_mins,
@@ -91,9 +114,12 @@ export async function applyMeetingState(
     await changeStoredEntry(tx, current, { ...fields, locked: target.locked }, operation);
     return true;
   }
-  // Another department's meeting holds that id: never found, never overwritten, never named.
-  if (known ? known.takenElsewhere : await uidInUse(tx.db, uid))
-    throw new CoreError('invalid', `The meeting id ${uid} is taken by another meeting: this change cannot be replayed here`);
-  await storeMeeting(tx, { ...term, ...fields }, 'refuse', { operation, uid, locked: target.locked });
+  // A section without a time given one becomes the meeting of its id: one change, from one to the other.
+  let before: MeetingState | null = null;
+  if (untimed) {
+    before = untimedState(untimed, await doctorNames(tx.db, untimed.doctor_ids));
+    await removeUntimedSections(tx, [untimed], null);
+  }
+  await storeMeeting(tx, { ...term, ...fields }, 'refuse', { operation, uid, locked: target.locked, before });
   return true;
 }

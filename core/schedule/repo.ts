@@ -173,14 +173,21 @@ export async function entriesByUids(db: Db, department: number, uids: readonly s
 /** Which of the given ids across stores other departments' meetings hold. */
 export async function uidsOfOtherDepartments(db: Db, department: number, uids: readonly string[]): Promise<Set<string>> {
   const rows = await readInBatches([...new Set(uids)], (batch) =>
-    db.selectFrom('schedule_entries').select('uid').where('department_id', '!=', department).where('uid', 'in', batch).execute(),
+    db
+      .selectFrom('schedule_entries')
+      .select('uid')
+      .where('department_id', '!=', department)
+      .where('uid', 'in', batch)
+      .union(db.selectFrom('unscheduled_sections').select('uid').where('department_id', '!=', department).where('uid', 'in', batch))
+      .execute(),
   );
   return new Set(rows.map((r) => r.uid));
 }
 
-/** Whether any department's meeting has this id across stores. */
+/** Whether any department's meeting, or section without a time, has this id across stores. */
 export async function uidInUse(db: Db, uid: string): Promise<boolean> {
-  return (await db.selectFrom('schedule_entries').select('id').where('uid', '=', uid).executeTakeFirst()) !== undefined;
+  const meeting = await db.selectFrom('schedule_entries').select('id').where('uid', '=', uid).executeTakeFirst();
+  return meeting !== undefined || (await db.selectFrom('unscheduled_sections').select('id').where('uid', '=', uid).executeTakeFirst()) !== undefined;
 }
 
 /** Gives a stored meeting the id another store knows it by (a laptop's first fetch adopting the server's ids). */

@@ -192,27 +192,33 @@ export const meetingUidField = z
   .string({ error: 'must be a meeting id' })
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a meeting id of at most 64 letters, digits, - or _');
 
-/** A meeting's version as history records it and publish and fetch carry it between stores. */
-export const meetingStateSchema = z.object({
-  uid: meetingUidField,
-  course_code: courseCodeField,
-  section_name: sectionNameField,
-  day: dayPatternField,
-  start_time: startTimeField,
-  duration_mins: durationField,
-  room: boundedText(200).transform((v) => v.trim() || 'TBD'),
-  part_of_term: partCodeField,
-  joint_group: jointGroupField,
-  campus: campusName,
-  instructors: z
-    .array(
-      z.object({
-        id: z.number({ error: 'must be an instructor id' }).int('must be an instructor id').min(0, 'must be an instructor id'),
-        name: boundedText(LIMITS.nameChars).trim().min(1, 'an instructor needs a name'),
-        role: z.enum(INSTRUCTOR_ROLES, { error: `must be a role: ${INSTRUCTOR_ROLES.join(', ')}` }),
-      }),
-      { error: 'must be a list of instructors' },
-    )
-    .max(MAX_INSTRUCTORS, `at most ${MAX_INSTRUCTORS} instructors`),
-  locked: z.boolean({ error: 'must be true or false' }),
-});
+/** A meeting's version as history records it and publish and fetch carry it between stores (a section without a time: no day, start or length). */
+export const meetingStateSchema = z
+  .object({
+    uid: meetingUidField,
+    course_code: courseCodeField,
+    section_name: sectionNameField,
+    day: z.literal('').or(dayPatternField),
+    start_time: z.literal('').or(startTimeField),
+    duration_mins: z.literal(0).or(durationField),
+    room: boundedText(200).transform((v) => v.trim() || 'TBD'),
+    part_of_term: partCodeField,
+    joint_group: jointGroupField,
+    campus: campusName,
+    instructors: z
+      .array(
+        z.object({
+          id: z.number({ error: 'must be an instructor id' }).int('must be an instructor id').min(0, 'must be an instructor id'),
+          name: boundedText(LIMITS.nameChars).trim().min(1, 'an instructor needs a name'),
+          role: z.enum(INSTRUCTOR_ROLES, { error: `must be a role: ${INSTRUCTOR_ROLES.join(', ')}` }),
+        }),
+        { error: 'must be a list of instructors' },
+      )
+      .max(MAX_INSTRUCTORS, `at most ${MAX_INSTRUCTORS} instructors`),
+    locked: z.boolean({ error: 'must be true or false' }),
+    kind: boundedText(60).nullable().optional(),
+  })
+  .refine((m) => (m.day === '') === (m.start_time === '') && (m.day === '') === (m.duration_mins === 0), {
+    message: 'a section without a time has no day, no start and no length; a meeting has all three',
+    path: ['day'],
+  });

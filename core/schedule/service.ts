@@ -14,7 +14,7 @@ import { findRoomByName, roomsByKey } from '../rooms/repo';
 import { expectedSectionSizes } from '../predict/runs-repo';
 import { displayRoom, roomKey, sectionLabel } from '../domain/meetings';
 import { allowedCourseList, mayTeach } from '../domain/teaching';
-import { WHOLE_TERM_CODE } from '../domain/parts';
+import { WHOLE_TERM_CODE, type PartOfTerm } from '../domain/parts';
 import { termKey, termLabel, type Term } from '../domain/terms';
 import { type CreateEntryInput, type PatchEntryInput, type ScheduleEntry } from './schema';
 import { availabilityConflicts, bookingClashes, sectionOverlapNote, type Booking, type Clash } from './conflicts';
@@ -47,7 +47,7 @@ import {
 import { partsByCode, partsMap, requirePart, termOf, currentTerm, travelMinutes, writeSettings } from './terms';
 import { showAsTheCallerMay } from './other-departments';
 import { changeOf, meetingState, meetingStates, newMeetingUid, operationOf, recordTermChanges } from './history';
-import { sameMeeting, type ChangeOperation } from '../domain/history';
+import { sameMeeting, type ChangeOperation, type MeetingState } from '../domain/history';
 
 /** Non-blocking remarks shown with an entry. */
 export function entryWarnings(entry: Pick<EntryValues, 'course_code'>, doctors: readonly Doctor[], inCatalog: (code: string) => boolean): string[] {
@@ -179,7 +179,8 @@ export async function storeMeeting(
   ctx: CoreContext,
   input: MeetingInput,
   policy: ClashPolicy,
-  recorded: { operation: ChangeOperation; uid?: string; locked?: boolean } = { operation: 'create' },
+  /** How history records it: the operation, the id it keeps, and what it was (a section without a time given one). */
+  recorded: { operation: ChangeOperation; uid?: string; locked?: boolean; before?: MeetingState | null } = { operation: 'create' },
 ): Promise<StoredMeeting & { id: number; clashes: Clash[] }> {
   const { term, travelMinutes: travel } = await writeSettings(ctx, input);
   const room = displayRoom(input.room);
@@ -212,13 +213,19 @@ export async function storeMeeting(
   );
   if (recorded.locked === true) await setEntryLocked(ctx.db, id, true, ctx.now().toISOString());
   const names = new Map(doctors.map((d) => [d.id, d.name]));
-  await recordTermChanges(ctx, term, [changeOf(recorded.operation, null, meetingState(values, names, recorded.locked === true))]);
+  await recordTermChanges(ctx, term, [changeOf(recorded.operation, recorded.before ?? null, meetingState(values, names, recorded.locked === true))]);
   return { id, clashes, row: entryRow(id, values), doctors, locked: recorded.locked === true, parts: checked.parts };
 }
 
 /** Validates, checks every rule and inserts, refusing any clash; the caller holds the transaction. */
-export async function insertCheckedEntry(ctx: CoreContext, input: MeetingInput, operation: ChangeOperation = 'create'): Promise<ScheduleEntry> {
-  return respond(ctx, await storeMeeting(ctx, input, 'refuse', { operation }));
+export async function insertCheckedEntry(
+  ctx: CoreContext,
+  input: MeetingInput,
+  operation: ChangeOperation = 'create',
+  /** The id it takes and what it was: a section without a time it gives a time to. */
+  was?: { uid: string; before: MeetingState },
+): Promise<ScheduleEntry> {
+  return respond(ctx, await storeMeeting(ctx, input, 'refuse', { operation, ...(was ? { uid: was.uid, before: was.before } : {}) }));
 }
 
 /**
@@ -323,10 +330,12 @@ export async function deleteTermMeetings(tx: CoreContext, term: Term, operation:
 }
 
 /** Deletes a stored meeting (read under its lock, in the caller's transaction) and records it. */
-export async function deleteStoredEntry(tx: CoreContext, current: EntryRow, operation: ChangeOperation): Promise<void> {
+export async function deleteStoredEntry(tx: CoreContext, current: EntryRow, operation: ChangeOperation | null): Promise<MeetingState | null> {
   const before = (await meetingStates(tx, [current])).get(current.id) ?? null;
   await deleteEntry(tx.db, tx.department, current.id);
-  await recordTermChanges(tx, current, [changeOf(operation, before, null)]);
+  // No operation: the caller records the change (the meeting becomes a section without a time of the same id).
+  if (operation !== null) await recordTermChanges(tx, current, [changeOf(operation, before, null)]);
+  return before;
 }
 
 /** What the answers for a set of meetings read besides the meetings: read once for all of them. */

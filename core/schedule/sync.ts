@@ -16,7 +16,9 @@ import { eachInSavepoint } from '../db/savepoints';
 import { termLocks } from './locks';
 import { entriesByUids, listEntries, setEntryUid, uidsOfOtherDepartments, type EntryRow } from './repo';
 import { changesAfter, keepAnswer, keptAnswer, lastChangeId, laterChanges, saveSyncBase, syncBase, termRevision, type StoredChange } from './history-repo';
-import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges } from './history';
+import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges, untimedState } from './history';
+import { listUnscheduled, setUnscheduledUid, unscheduledByUids, type UnscheduledSection } from './unscheduled-repo';
+import { doctorNames } from '../faculty/repo';
 import { applyMeetingState, instructorsByName } from './replay';
 
 /**
@@ -102,12 +104,21 @@ async function replayTransaction<T>(run: (listing: boolean) => Promise<T>): Prom
   }
 }
 
-/** The state of each of the department's meetings named, as stored now (null: not stored), read at once. */
-async function currentStates(tx: CoreContext, uids: readonly string[]): Promise<Map<string, { row: EntryRow; state: MeetingState } | null>> {
-  const found = new Map<string, { row: EntryRow; state: MeetingState } | null>(uids.map((uid) => [uid, null]));
+/** A meeting, or a section without a time, as stored now. */
+type StoredNow = { row: EntryRow; untimed?: undefined; state: MeetingState } | { row?: undefined; untimed: UnscheduledSection; state: MeetingState };
+
+/** The state of each of the department's meetings and sections without a time named, as stored now (null: not stored), read at once. */
+async function currentStates(tx: CoreContext, uids: readonly string[]): Promise<Map<string, StoredNow | null>> {
+  const found = new Map<string, StoredNow | null>(uids.map((uid) => [uid, null]));
   const rows = await entriesByUids(tx.db, tx.department, uids);
   const states = await meetingStates(tx, rows);
   for (const row of rows) found.set(row.uid, { row, state: states.get(row.id) as MeetingState });
+  const untimed = await unscheduledByUids(tx.db, tx.department, uids);
+  const names = await doctorNames(
+    tx.db,
+    untimed.flatMap((u) => u.doctor_ids),
+  );
+  for (const section of untimed) found.set(section.uid, { untimed: section, state: untimedState(section, names) });
   return found;
 }
 
@@ -145,7 +156,7 @@ async function replayAll(
   term: Term,
   changes: readonly { meeting_uid: string; after: MeetingState | null }[],
   operation: ChangeOperation,
-  current: ReadonlyMap<string, { row: EntryRow; state: MeetingState } | null>,
+  current: ReadonlyMap<string, StoredNow | null>,
   listing: boolean,
 ): Promise<{ applied: number; refused: RefusedChange[] }> {
   const before = new Map([...current].map(([uid, s]) => [uid, s?.state ?? null]));
@@ -158,6 +169,7 @@ async function replayAll(
   const apply = (change: { meeting_uid: string; after: MeetingState | null }): Promise<boolean> =>
     applyMeetingState(tx, term, change.meeting_uid, change.after, operation, instructors, {
       current: current.get(change.meeting_uid)?.row,
+      untimed: current.get(change.meeting_uid)?.untimed,
       takenElsewhere: elsewhere.has(change.meeting_uid),
     });
   // Removals first: they only free rooms and instructors.
@@ -291,7 +303,10 @@ export async function changesSince(
         throw invalid(`The server's ${term.semester} ${term.year} is at revision ${revision}, not ${input.since_revision}`);
       const changes = input.since_revision === undefined ? [] : await changesAfter(db, ctx.department, term, { revision: input.since_revision });
       const lastChange = new Map(changes.map((c) => [c.meeting_uid, c]));
-      const uids = input.since_revision === undefined ? (await listEntries(db, ctx.department, term)).map((r) => r.uid) : [...lastChange.keys()];
+      const uids =
+        input.since_revision === undefined
+          ? [...(await listEntries(db, ctx.department, term)), ...(await listUnscheduled(db, ctx.department, term))].map((r) => r.uid)
+          : [...lastChange.keys()];
       const states = await currentStates(tx, uids);
       const meetings: ServerMeeting[] = [];
       for (const uid of uids) {
@@ -413,11 +428,26 @@ async function adoptServerIds(tx: CoreContext, term: Term, server: TermChangesSi
     } else if (!recorded.has(row.uid)) unrecorded.push(row);
   }
   const states = await meetingStates(tx, unrecorded);
-  await recordTermChanges(
-    tx,
-    term,
-    unrecorded.map((r) => changeOf('create', null, states.get(r.id) ?? null)),
+  // Sections without a time likewise (one per section: its course and section find it).
+  const untimed = await listUnscheduled(tx.db, tx.department, term);
+  const names = await doctorNames(
+    tx.db,
+    untimed.flatMap((u) => u.doctor_ids),
   );
+  const untimedUnrecorded: MeetingState[] = [];
+  for (const section of untimed) {
+    if (onServer.has(section.uid)) continue;
+    const state = untimedState(section, names);
+    const theirs = unmatched.get(sameSlotKey(state));
+    if (theirs !== undefined) {
+      unmatched.delete(sameSlotKey(state));
+      await setUnscheduledUid(tx.db, tx.department, section.id, theirs);
+    } else if (!recorded.has(section.uid)) untimedUnrecorded.push(state);
+  }
+  await recordTermChanges(tx, term, [
+    ...unrecorded.map((r) => changeOf('create', null, states.get(r.id) ?? null)),
+    ...untimedUnrecorded.map((state) => changeOf('create', null, state)),
+  ]);
 }
 
 /**

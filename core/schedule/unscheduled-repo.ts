@@ -1,5 +1,5 @@
 import type { Db } from '../db/store';
-import { inBatches } from '../db/batches';
+import { inBatches, readInBatches } from '../db/batches';
 import type { Term } from '../domain/terms';
 
 /**
@@ -22,6 +22,8 @@ export interface UnscheduledSection {
   campus: string;
   /** What the listing calls it ("Online", "Independent Study"); null when it does not say. */
   kind: string | null;
+  /** Its id across stores (the meetings' space): history, undo, publish and fetch name it by this. */
+  uid: string;
 }
 
 export type UnscheduledValues = Omit<UnscheduledSection, 'id'>;
@@ -39,12 +41,16 @@ const COLUMNS = [
   'room',
   'campus',
   'kind',
+  'uid',
 ] as const;
 
 const readIds = (text: string): number[] => {
   const parsed: unknown = JSON.parse(text);
   return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : [];
 };
+
+type StoredRow = Omit<UnscheduledSection, 'semester' | 'doctor_ids'> & { semester: string; doctor_ids: string };
+const fromRow = (r: StoredRow): UnscheduledSection => ({ ...r, semester: r.semester as Term['semester'], doctor_ids: readIds(r.doctor_ids) });
 
 /** A department's sections without a time in a term, by course and section. */
 export async function listUnscheduled(db: Db, department: number, term: Term): Promise<UnscheduledSection[]> {
@@ -57,10 +63,24 @@ export async function listUnscheduled(db: Db, department: number, term: Term): P
     .orderBy('course_code')
     .orderBy('section_name')
     .execute();
-  return rows.map((r) => ({ ...r, semester: r.semester as Term['semester'], doctor_ids: readIds(r.doctor_ids) }));
+  return rows.map(fromRow);
 }
 
-/** Stores sections without a time; a section already listed is replaced (a listing imported again). */
+/** The department's sections without a time that hold these ids. */
+export async function unscheduledByUids(db: Db, department: number, uids: readonly string[]): Promise<UnscheduledSection[]> {
+  if (uids.length === 0) return [];
+  const rows = await readInBatches([...new Set(uids)], (batch) =>
+    db.selectFrom('unscheduled_sections').select(COLUMNS).where('department_id', '=', department).where('uid', 'in', batch).execute(),
+  );
+  return rows.map(fromRow);
+}
+
+/** Gives a section without a time the id another store knows it by (a first fetch). */
+export async function setUnscheduledUid(db: Db, department: number, id: number, uid: string): Promise<void> {
+  await db.updateTable('unscheduled_sections').set({ uid }).where('id', '=', id).where('department_id', '=', department).execute();
+}
+
+/** Stores sections without a time; a section already listed is replaced (a listing imported again), keeping its id. */
 export async function upsertUnscheduled(db: Db, sections: readonly UnscheduledValues[], createdAt: string): Promise<void> {
   await inBatches([...sections], async (batch) => {
     for (const s of batch) {
@@ -92,14 +112,4 @@ export async function deleteUnscheduled(db: Db, department: number, ids: readonl
     .where('id', 'in', [...ids])
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/** A term's sections without a time (a listing published over the term replaces them). */
-export async function deleteTermUnscheduled(db: Db, department: number, term: Term): Promise<void> {
-  await db
-    .deleteFrom('unscheduled_sections')
-    .where('department_id', '=', department)
-    .where('year', '=', term.year)
-    .where('semester', '=', term.semester)
-    .execute();
 }

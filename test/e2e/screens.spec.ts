@@ -13,7 +13,6 @@ const DIALOGS = {
   'add-doctor': 'Add doctor',
 } as const;
 
-
 /** A department with a trained model, a saved run and the timetable auto-filled from it, signed in at 1366×768. */
 async function prepare(page: Page, app: RunningApp, scheme: 'light' | 'dark'): Promise<void> {
   await app.api('/data/sample', { method: 'POST' });
@@ -30,10 +29,7 @@ async function prepare(page: Page, app: RunningApp, scheme: 'light' | 'dark'): P
 
 // Each scheme's walk is split in three so that one slow screen cannot push the whole walk past its limit.
 for (const scheme of ['light', 'dark'] as const) {
-  test(`every screen at 1366×768 in ${scheme} mode: no serious or critical accessibility problem, screenshots kept`, async ({
-    page,
-    app,
-  }) => {
+  test(`every screen at 1366×768 in ${scheme} mode: no serious or critical accessibility problem, screenshots kept`, async ({ page, app }) => {
     await prepare(page, app, scheme);
     // The one-time link says who it signed in.
     await expect(page.getByTestId('signed-in-as')).toHaveText('Registrar · by the server’s sign-in link'.replace('’', "'"));
@@ -88,10 +84,7 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(problems).toEqual([]);
   });
 
-  test(`a draft under review at 1366×768 in ${scheme} mode: no serious or critical accessibility problem, screenshot kept`, async ({
-    page,
-    app,
-  }) => {
+  test(`a draft under review at 1366×768 in ${scheme} mode: no serious or critical accessibility problem, screenshot kept`, async ({ page, app }) => {
     await prepare(page, app, scheme);
     await goTo(page, 'scheduler');
     // Its list, filter, sort, checkboxes and Apply, and its blocks on the week.

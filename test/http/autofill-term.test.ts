@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TermChange } from '../../core/domain/history';
 import { startTestServer, json, type TestServer } from '../helpers/server';
 import type { ScheduleEntry } from '../../core/schedule/schema';
 import type { Doctor } from '../../core/faculty/schema';
@@ -248,6 +249,28 @@ describe('POST /scheduler/auto source "term"', () => {
       `CSC330 MWF ${placed.CSC330?.start_time ?? ''} TBD Dr. Other`,
     ]);
     expect(await json(await server.api(`/scheduler/unscheduled?year=${TERM.year}&semester=${TERM.semester}`))).toEqual([]);
+
+    // History: the import added each section without a time; auto-fill gave each a time, under the same id.
+    const history = async (): Promise<TermChange[]> =>
+      (await json<{ changes: TermChange[] }>(await server.api(`/scheduler/history?year=${TERM.year}&semester=${TERM.semester}&limit=50`))).changes;
+    const uid320 = (listed[0] as unknown as { uid: string }).uid;
+    expect(stored.find((e) => e.course_code === 'CSC320')?.uid).toBe(uid320);
+    const of320 = (await history()).filter((c) => c.meeting_uid === uid320);
+    expect(of320.map((c) => [c.operation, c.summary])).toEqual([
+      ['autofill', 'gave CSC320 §A a time: MWF 10:00 by auto-fill'],
+      ['import', 'added CSC320 §A (without a time, room Hall 1, Dr. Listing) by import'],
+    ]);
+    // Undoing the apply takes the times away again: both are sections without a time, as imported.
+    const undo = await server.api('/scheduler/history/undo', { method: 'POST', json: { batch: of320[0]?.batch } });
+    expect(undo.status, await undo.clone().text()).toBe(200);
+    expect((await entries()).map((e) => e.course_code)).toEqual(['CSC310']);
+    expect(
+      await json<{ uid: string; course_code: string }[]>(await server.api(`/scheduler/unscheduled?year=${TERM.year}&semester=${TERM.semester}`)),
+    ).toMatchObject([
+      { course_code: 'CSC320', uid: uid320, room: 'Hall 1', kind: 'Lecture', doctors: [{ name: 'Dr. Listing' }] },
+      { course_code: 'CSC330', room: null, kind: 'Online', doctors: [{ name: 'Dr. Other' }] },
+    ]);
+    expect((await history())[0]?.summary).toMatch(/^took the time from CSC3[23]0 §[AW] by an undo$/);
   });
 
   it('refuses, in words and storing nothing, a draft made from a timetable that has changed since', async () => {

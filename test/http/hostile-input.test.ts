@@ -87,7 +87,9 @@ describe('backups built to break the restore', () => {
     [
       'a part of term on a date that does not exist',
       (db) =>
-        db.exec("INSERT INTO term_parts (department_id, year, semester, code, name, start_date, end_date) VALUES (1, 2025, 'Summer', 'S1', 'x', '2025-02-30', '2025-03-30')"),
+        db.exec(
+          "INSERT INTO term_parts (department_id, year, semester, code, name, start_date, end_date) VALUES (1, 2025, 'Summer', 'S1', 'x', '2025-02-30', '2025-03-30')",
+        ),
       /term_parts\.start_date of row \d+ is not a date YYYY-MM-DD/,
     ],
     [

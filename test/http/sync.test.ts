@@ -327,6 +327,32 @@ describe('the history of a term', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('carries a section without a time: published with its id, given a time on the server, fetched back as that meeting', async () => {
+    const listing = [
+      'Course,Section,Days,Start Time,End Time,Room,Instructors,Term,Type,Part of Term',
+      'MTH450,W,,ARRANGED,,,Dr. Online,Fall 2027,Online,1',
+    ].join('\n');
+    await laptop.run('schedule-import', { file: { filename: 'listing.csv', content: new TextEncoder().encode(listing) }, dry_run: false });
+    const [section] = (await laptop.run('schedule-unscheduled', TERM)) as { uid: string; course_code: string }[];
+    expect(section).toMatchObject({ course_code: 'MTH450' });
+    expect(await publishTerm(laptop, server, TERM)).toMatchObject({ stored: true, published: 1 });
+    expect(await json(await asColleague(`/scheduler/unscheduled?${Q}`))).toMatchObject([
+      { course_code: 'MTH450', section_name: 'W', uid: section?.uid, kind: 'Online', doctors: [{ name: 'Dr. Online' }] },
+    ]);
+    // Online, the colleague gives it a time with auto-fill.
+    const placed = await asColleague('/scheduler/auto', {
+      method: 'POST',
+      json: { source: 'unscheduled', ...TERM, slots: [{ day: 'T', start_time: '19:00', duration_mins: 50 }], dry_run: false },
+    });
+    expect(placed.status, await placed.clone().text()).toBe(200);
+    // The laptop fetches it: the meeting takes the section's place, under the same id.
+    expect(await fetchTerm(laptop, server, TERM)).toMatchObject({ stored: true, conflicts: [] });
+    expect(await laptop.run('schedule-unscheduled', TERM)).toEqual([]);
+    expect(find(await onLaptop(), 'MTH450')).toMatchObject({ day: 'T', start_time: '19:00', uid: section?.uid });
+    const [given] = (await history('&course_code=MTH450')).changes;
+    expect(given?.summary).toBe('gave MTH450 §W a time: T 19:00 by auto-fill');
+  });
+
   it('undoes a whole publish as one batch', async () => {
     await laptopBooks({ course_code: 'MTH910', section_name: '1', day: 'T', start_time: '07:00' });
     await laptopBooks({ course_code: 'MTH920', section_name: '1', day: 'R', start_time: '07:00' });

@@ -503,7 +503,7 @@ describe('two server processes on one PostgreSQL database', () => {
     // The process that made the change answers from it at once; the other once its change message
     // arrives, well before the few seconds a kept row lasts at most.
     expect(await campusesOn(a)).toEqual([server[0]]);
-    await expect.poll(() => campusesOn(b), { timeout: 2_000, intervals: [20] }).toEqual([server[0]]);
+    await expect.poll(() => campusesOn(b), { timeout: 2_000, interval: 20 }).toEqual([server[0]]);
   });
 
   it('sends a change made through one process to the event stream opened on the other', async () => {

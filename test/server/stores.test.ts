@@ -96,7 +96,9 @@ describe('the two stores', () => {
       const sqliteDb = new Database(':memory:');
       migrate(sqliteDb);
       const sqliteDefaults = DATA_TABLES.filter(
-        (table) => sqliteDb.prepare<[string], { dflt_value: string | null }>("SELECT dflt_value FROM pragma_table_info(?) WHERE name = 'department_id'").get(table)?.dflt_value != null,
+        (table) =>
+          sqliteDb.prepare<[string], { dflt_value: string | null }>("SELECT dflt_value FROM pragma_table_info(?) WHERE name = 'department_id'").get(table)
+            ?.dflt_value != null,
       );
       sqliteDb.close();
       const client = new pg.Client({ connectionString: database.url });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, List, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import type { ConflictChoice, MeetingState, SyncCounts, SyncOutcome } from '../../../core/domain/history';
+import { meetingWords, type ConflictChoice, type MeetingState, type SyncCounts, type SyncOutcome } from '../../../core/domain/history';
 import { useCampusLink } from '../controllers/campus-link';
 import { useCurrentTerm } from '../controllers/timetable';
 import type { Term } from '../api/wire';
@@ -27,7 +27,7 @@ function SyncCountsLine({ counts, onRefresh }: { counts: SyncCounts | null; onRe
   );
 }
 
-const version = (m: MeetingState | null): string => (m === null ? 'deleted' : `${m.day} ${m.start_time}, ${m.duration_mins} min, room ${m.room}`);
+const version = (m: MeetingState | null): string => (m === null ? 'deleted' : meetingWords(m));
 
 /** The conflicts (both versions, a choice for each) and the refusals of the last publish or fetch: nothing was stored. */
 interface SyncProblemsProps {

@@ -1,0 +1,123 @@
+import type { CoreContext } from '../context';
+import { doctorNames } from '../faculty/repo';
+import { sameMeeting, type ChangeOperation, type MeetingState } from '../domain/history';
+import { termKey, type Term } from '../domain/terms';
+import { changeOf, newMeetingUid, recordTermChanges, untimedState } from './history';
+import type { ChangeRecord } from './history-repo';
+import { deleteUnscheduled, listUnscheduled, upsertUnscheduled, type UnscheduledSection, type UnscheduledValues } from './unscheduled-repo';
+
+/**
+ * Writes of sections without a time (a registrar's online or arranged rows), each recorded in the
+ * term's history like a meeting's: an import adds or changes them, publishing a whole listing
+ * removes a term's, auto-fill gives them a time, and undo, publish and fetch bring one to a version.
+ */
+
+/** A section as a write gives it, before it has an id. */
+export type UntimedInput = Omit<UnscheduledValues, 'uid'>;
+
+const sectionKey = (s: Pick<UnscheduledSection, 'year' | 'semester' | 'course_code' | 'section_name'>): string =>
+  `${termKey(s)}|${s.course_code}\u0000${s.section_name}`;
+
+async function namesOf(ctx: CoreContext, sections: readonly Pick<UnscheduledSection, 'doctor_ids'>[]): Promise<Map<number, string>> {
+  return doctorNames(
+    ctx.db,
+    sections.flatMap((s) => s.doctor_ids),
+  );
+}
+
+/** Records one write's changes, term by term. */
+async function recordByTerm(ctx: CoreContext, changes: readonly { term: Term; change: ChangeRecord }[]): Promise<void> {
+  const byTerm = new Map<string, { term: Term; changes: ChangeRecord[] }>();
+  for (const { term, change } of changes) {
+    const key = termKey(term);
+    if (!byTerm.has(key)) byTerm.set(key, { term, changes: [] });
+    byTerm.get(key)?.changes.push(change);
+  }
+  for (const { term, changes: list } of byTerm.values()) await recordTermChanges(ctx, term, list);
+}
+
+/**
+ * Stores a listing's sections without a time in the caller's transaction: a section already listed is
+ * changed (keeping its id), a new one added; each that changed is recorded.
+ */
+export async function storeUntimedSections(ctx: CoreContext, sections: readonly UntimedInput[], operation: ChangeOperation): Promise<void> {
+  if (sections.length === 0) return;
+  const terms = new Map<string, Term>();
+  for (const s of sections) terms.set(termKey(s), { year: s.year, semester: s.semester });
+  const stored = new Map<string, UnscheduledSection>();
+  for (const term of terms.values()) for (const s of await listUnscheduled(ctx.db, ctx.department, term)) stored.set(sectionKey(s), s);
+  const values: UnscheduledValues[] = sections.map((s) => ({ ...s, uid: stored.get(sectionKey(s))?.uid ?? newMeetingUid() }));
+  await upsertUnscheduled(ctx.db, values, ctx.now().toISOString());
+  const names = await namesOf(ctx, [...values, ...stored.values()]);
+  const changes: { term: Term; change: ChangeRecord }[] = [];
+  for (const v of values) {
+    const was = stored.get(sectionKey(v));
+    const before = was ? untimedState(was, names) : null;
+    const after = untimedState(v, names);
+    if (!sameMeeting(before, after)) changes.push({ term: v, change: changeOf(operation, before, after) });
+  }
+  await recordByTerm(ctx, changes);
+}
+
+/**
+ * Removes sections without a time in the caller's transaction and records each as deleted; with no
+ * operation, records nothing (each becomes the meeting of the same id that the write stores and
+ * records next: auto-fill giving it a time).
+ */
+export async function removeUntimedSections(ctx: CoreContext, sections: readonly UnscheduledSection[], operation: ChangeOperation | null): Promise<void> {
+  if (sections.length === 0) return;
+  await deleteUnscheduled(
+    ctx.db,
+    ctx.department,
+    sections.map((s) => s.id),
+  );
+  if (operation === null) return;
+  const names = await namesOf(ctx, sections);
+  await recordByTerm(
+    ctx,
+    sections.map((s) => ({ term: s, change: changeOf(operation, untimedState(s, names), null) })),
+  );
+}
+
+/**
+ * Brings the section `target.uid` to a version without a time, in the caller's transaction: added, or
+ * changed in place. `before` is what history records it was (null: new; a meeting's version when a
+ * meeting of that id was taken away just before).
+ */
+export async function putUntimedSection(
+  ctx: CoreContext,
+  term: Term,
+  target: MeetingState,
+  doctorIds: readonly number[],
+  before: MeetingState | null,
+  operation: ChangeOperation,
+): Promise<void> {
+  const values: UnscheduledValues = {
+    department_id: ctx.department,
+    ...term,
+    course_code: target.course_code,
+    section_name: target.section_name,
+    doctor_ids: [...doctorIds],
+    part_of_term: target.part_of_term,
+    joint_group: target.joint_group,
+    room: target.room === 'TBD' ? null : target.room,
+    campus: target.campus,
+    kind: target.kind ?? null,
+    uid: target.uid,
+  };
+  // The section listed under that course and section by another id gives way (one row per section).
+  const listed = (await listUnscheduled(ctx.db, ctx.department, term)).filter(
+    (s) => s.course_code === values.course_code && s.section_name === values.section_name && s.uid !== values.uid,
+  );
+  await removeUntimedSections(ctx, listed, operation);
+  const own = (await listUnscheduled(ctx.db, ctx.department, term)).filter((s) => s.uid === values.uid);
+  await deleteUnscheduled(
+    ctx.db,
+    ctx.department,
+    own.map((s) => s.id),
+  );
+  await upsertUnscheduled(ctx.db, [values], ctx.now().toISOString());
+  const names = await namesOf(ctx, [values]);
+  const after = untimedState(values, names);
+  if (!sameMeeting(before, after)) await recordTermChanges(ctx, term, [changeOf(operation, before, after)]);
+}

@@ -90,6 +90,17 @@ function oracleRefuses(candidate: Meeting, existing: readonly Meeting[], ignorin
   }
   const mine = new Set(ignoring.dates ? [...candidate.day] : datesOf(candidate));
   for (const other of existing) {
+    // One section: the same meeting twice is refused, whether or not its days fall in its part's dates
+    // (a duplicate row); two different meetings at one time are the section in different weeks.
+    const sameMeeting =
+      other.course === candidate.course &&
+      other.section === candidate.section &&
+      other.day === candidate.day &&
+      other.start === candidate.start &&
+      other.duration === candidate.duration &&
+      other.room === candidate.room &&
+      other.part === candidate.part;
+    if (sameMeeting) return true;
     const theirs = ignoring.dates ? [...other.day] : datesOf(other);
     const commonDates = theirs.filter((d) => mine.has(d));
     if (commonDates.length === 0) continue;
@@ -99,15 +110,6 @@ function oracleRefuses(candidate: Meeting, existing: readonly Meeting[], ignorin
     const sameSection = other.course === candidate.course && other.section === candidate.section;
     const partners = !ignoring.jointGroups && candidate.joint !== null && candidate.joint === other.joint;
     const sharedInstructor = instructors.some((id) => other.doctors.includes(id));
-    // One section: the same meeting twice is refused; two different meetings at one time are the section in different weeks.
-    const sameMeeting =
-      sameSection &&
-      other.day === candidate.day &&
-      other.start === candidate.start &&
-      other.duration === candidate.duration &&
-      other.room === candidate.room &&
-      other.part === candidate.part;
-    if (collide && sameMeeting) return true;
     if (collide && !sameSection && !partners && sharedInstructor) return true;
     if (collide && !sameSection && !partners && candidate.room !== 'TBD' && candidate.room === other.room) return true;
     if (!ignoring.campuses && !partners && sharedInstructor && other.campus !== candidate.campus) {

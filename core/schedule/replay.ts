@@ -4,7 +4,8 @@ import { doctorNameKey } from '../domain/teaching';
 import { isUntimed, type ChangeOperation, type MeetingState } from '../domain/history';
 import type { InstructorRole } from '../domain/roles';
 import type { Term } from '../domain/terms';
-import { entryByUid, uidInUse, upsertPart, type EntryRow } from './repo';
+import { entriesByUids, entryByUid, uidInUse, upsertPart, type EntryRow } from './repo';
+import { withoutNewClashes } from './recheck';
 import { CoreError } from '../domain/errors';
 import { changeStoredEntry, deleteStoredEntry, storeMeeting } from './service';
 import { partsByCode } from './terms';
@@ -71,6 +72,8 @@ export async function applyMeetingState(
   operation: ChangeOperation,
   instructors: InstructorLookup,
   known?: KnownMeeting,
+  /** Meetings (by id) of the same replay whose clashes with this one are checked once all are in (see applyTogether). */
+  deferred?: ReadonlySet<number>,
 ): Promise<boolean> {
   const current = known ? known.current : await entryByUid(tx.db, tx.department, uid);
   const untimed = known ? known.untimed : (await unscheduledByUids(tx.db, tx.department, [uid]))[0];
@@ -111,7 +114,7 @@ export async function applyMeetingState(
     campus: target.campus,
   };
   if (current) {
-    await changeStoredEntry(tx, current, { ...fields, locked: target.locked }, operation);
+    await changeStoredEntry(tx, current, { ...fields, locked: target.locked }, operation, deferred);
     return true;
   }
   // A section without a time given one becomes the meeting of its id: one change, from one to the other.
@@ -120,6 +123,33 @@ export async function applyMeetingState(
     before = untimedState(untimed, await doctorNames(tx.db, untimed.doctor_ids));
     await removeUntimedSections(tx, [untimed], null);
   }
-  await storeMeeting(tx, { ...term, ...fields }, 'refuse', { operation, uid, locked: target.locked, before });
+  await storeMeeting(tx, { ...term, ...fields }, 'refuse', { operation, uid, locked: target.locked, before }, deferred);
   return true;
+}
+
+/**
+ * Applies versions of several meetings that need one another's places (two meetings swapping their
+ * times, a rotation of rooms), which one by one the rules refuse: each is checked against the rest
+ * of the timetable as it goes, and against the others of the group once all are in, so nothing is
+ * stored that a booking could not store. The caller holds the term and a savepoint to roll back to.
+ */
+export async function applyTogether<T>(
+  tx: CoreContext,
+  term: Term,
+  what: string,
+  items: readonly T[],
+  uidOf: (item: T) => string,
+  apply: (item: T, deferred: ReadonlySet<number>) => Promise<boolean>,
+): Promise<number> {
+  const ids = new Set((await entriesByUids(tx.db, tx.department, items.map(uidOf))).map((row) => row.id));
+  return withoutNewClashes(
+    tx,
+    what,
+    async () => {
+      let applied = 0;
+      for (const item of items) if (await apply(item, ids)) applied++;
+      return applied;
+    },
+    [term],
+  );
 }

@@ -133,11 +133,13 @@ async function meetingClashes(
  * other section is the same class by design (same time, and the same room and instructor, or one
  * instructor and no second room), the refusal says how to record that: one joint group for both.
  */
-function refuseClashes({ booking, clashes }: { booking: Booking; clashes: readonly Clash[] }): void {
-  const conflicts = clashes.map((c) => c.detail);
+function refuseClashes({ booking, clashes }: { booking: Booking; clashes: readonly Clash[] }, deferred?: ReadonlySet<number>): void {
+  // Clashes with meetings of the same replay, which move too, are checked once all of them are in (see applyTogether).
+  const refused = deferred === undefined ? clashes : clashes.filter((c) => c.with?.id === null || c.with?.id === undefined || !deferred.has(c.with.id));
+  const conflicts = refused.map((c) => c.detail);
   if (conflicts.length === 0) return;
   // A joint group is one department's label: the hint is only about the department's own sections (and never names another's).
-  const together = clashes
+  const together = refused
     .map((c) => c.with)
     .find(
       (other): other is Booking =>
@@ -181,6 +183,8 @@ export async function storeMeeting(
   policy: ClashPolicy,
   /** How history records it: the operation, the id it keeps, and what it was (a section without a time given one). */
   recorded: { operation: ChangeOperation; uid?: string; locked?: boolean; before?: MeetingState | null } = { operation: 'create' },
+  /** Meetings (by id) of the same replay whose clashes with this one are checked once all are in. */
+  deferred?: ReadonlySet<number>,
 ): Promise<StoredMeeting & { id: number; clashes: Clash[] }> {
   const { term, travelMinutes: travel } = await writeSettings(ctx, input);
   const room = displayRoom(input.room);
@@ -205,7 +209,7 @@ export async function storeMeeting(
   const doctors = await resolveDoctors(ctx, values.doctor_ids);
   const checked = await meetingClashes(ctx, values, doctors, null, travel);
   const { clashes } = checked;
-  if (policy === 'refuse') refuseClashes(checked);
+  if (policy === 'refuse') refuseClashes(checked, deferred);
   const id = await insertEntry(ctx.db, values, ctx.now().toISOString());
   await insertClashes(
     ctx.db,
@@ -260,6 +264,8 @@ export async function changeStoredEntry(
   current: EntryRow,
   input: Omit<PatchEntryInput, 'entry_id'>,
   operation?: ChangeOperation,
+  /** Meetings (by id) of the same replay whose clashes with this one are checked once all are in. */
+  deferred?: ReadonlySet<number>,
 ): Promise<StoredMeeting> {
   const { locked, ...patch } = input;
   const { db } = tx;
@@ -289,7 +295,7 @@ export async function changeStoredEntry(
   const known = await doctorsById(db, tx.department, [...values.doctor_ids, ...current.doctor_ids]);
   const doctors = resolvedDoctors(values.doctor_ids, known);
   const checked = await meetingClashes(tx, values, doctors, id, await travelMinutes(tx));
-  refuseClashes(checked);
+  refuseClashes(checked, deferred);
   const wasLocked = (await lockedEntries(db, [id])).has(id);
   await updateEntry(db, id, values);
   await clearClashes(db, id);

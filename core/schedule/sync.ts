@@ -19,7 +19,7 @@ import { changesAfter, keepAnswer, keptAnswer, lastChangeId, laterChanges, saveS
 import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges, untimedState } from './history';
 import { listUnscheduled, setUnscheduledUid, unscheduledByUids, type UnscheduledSection } from './unscheduled-repo';
 import { doctorNames } from '../faculty/repo';
-import { applyMeetingState, instructorsByName } from './replay';
+import { applyMeetingState, applyTogether, instructorsByName } from './replay';
 
 /**
  * Planning offline and together without losing anything. A laptop keeps the server revision its copy
@@ -166,12 +166,21 @@ async function replayAll(
     tx.department,
     changes.filter((c) => c.after !== null && !current.get(c.meeting_uid)).map((c) => c.meeting_uid),
   );
-  const apply = (change: { meeting_uid: string; after: MeetingState | null }): Promise<boolean> =>
-    applyMeetingState(tx, term, change.meeting_uid, change.after, operation, instructors, {
-      current: current.get(change.meeting_uid)?.row,
-      untimed: current.get(change.meeting_uid)?.untimed,
-      takenElsewhere: elsewhere.has(change.meeting_uid),
-    });
+  const apply = (change: { meeting_uid: string; after: MeetingState | null }, deferred?: ReadonlySet<number>): Promise<boolean> =>
+    applyMeetingState(
+      tx,
+      term,
+      change.meeting_uid,
+      change.after,
+      operation,
+      instructors,
+      {
+        current: current.get(change.meeting_uid)?.row,
+        untimed: current.get(change.meeting_uid)?.untimed,
+        takenElsewhere: elsewhere.has(change.meeting_uid),
+      },
+      deferred,
+    );
   // Removals first: they only free rooms and instructors.
   let waiting = [...changes.filter((c) => c.after === null), ...changes.filter((c) => c.after !== null)];
   if (!listing) {
@@ -188,9 +197,17 @@ async function replayAll(
   }
   let applied = 0;
   for (;;) {
-    const { written, refused } = await eachInSavepoint(tx.db, waiting, apply);
+    const { written, refused } = await eachInSavepoint(tx.db, waiting, (change) => apply(change));
     applied += written.filter(Boolean).length;
     if (refused.length === 0 || written.length === 0) {
+      // Stuck: those left may need one another's places (a swap); together, they may all go in.
+      if (refused.length > 1) {
+        const group = refused.map((r) => r.item);
+        const together = await eachInSavepoint(tx.db, [group], (items) =>
+          applyTogether(tx, term, 'Replaying these changes together', items, (c) => c.meeting_uid, apply),
+        );
+        if (together.written.length === 1) return { applied: applied + (together.written[0] ?? 0), refused: [] };
+      }
       return { applied, refused: refused.map(({ item, error }) => refusalOf(item, before.get(item.meeting_uid) ?? null, error)) };
     }
     waiting = refused.map((r) => r.item);

@@ -8,7 +8,8 @@ import { takeLocks } from '../db/locks';
 import { termLocks } from './locks';
 import { changeById, changesOfBatch, laterChanges, listChanges, termRevision, type ChangeNarrowing, type StoredChange } from './history-repo';
 import { changesInWords, parseState } from './history';
-import { applyMeetingState, instructorsById } from './replay';
+import { applyMeetingState, applyTogether, instructorsById } from './replay';
+import { eachInSavepoint } from '../db/savepoints';
 import { termOf, currentTerm } from './terms';
 
 /** The changes a history read lists at most (newest first); `since_revision` pages on. */
@@ -89,14 +90,28 @@ export async function undoChanges(ctx: CoreContext, input: { change_id?: number 
     // Removals first, so that a meeting put back does not meet one the batch added in its place.
     ordered.sort((a, b) => Number(parseState(a.before_value) !== null) - Number(parseState(b.before_value) !== null));
     const before = await termRevision(db, ctx.department, term);
-    for (const change of ordered) {
-      try {
-        await applyMeetingState(tx, term, change.meeting_uid, parseState(change.before_value), 'restore', instructorsById);
-      } catch (error) {
-        if (error instanceof CoreError && (error.code === 'conflict' || error.code === 'invalid'))
-          throw new CoreError(error.code, `Cannot undo ${sectionLabel(change.course_code, change.section_name)}: ${error.message}`, error.details);
-        throw error;
-      }
+    const restore = (change: StoredChange, deferred?: ReadonlySet<number>): Promise<boolean> =>
+      applyMeetingState(tx, term, change.meeting_uid, parseState(change.before_value), 'restore', instructorsById, undefined, deferred);
+    try {
+      // One by one (in a savepoint: a refusal leaves nothing half done) ...
+      await inTransaction(db, async () => {
+        for (const change of ordered) {
+          try {
+            await restore(change);
+          } catch (error) {
+            if (error instanceof CoreError && (error.code === 'conflict' || error.code === 'invalid'))
+              throw new CoreError(error.code, `Cannot undo ${sectionLabel(change.course_code, change.section_name)}: ${error.message}`, error.details);
+            throw error;
+          }
+        }
+      });
+    } catch (refusal) {
+      // ... else together, when the batch's meetings need one another's places back (a swap undone).
+      if (!(refusal instanceof CoreError) || refusal.code !== 'conflict' || ordered.length < 2) throw refusal;
+      const together = await eachInSavepoint(db, [ordered], (changes) =>
+        applyTogether(tx, term, 'Undoing these changes together', changes, (c) => c.meeting_uid, restore),
+      );
+      if (together.written.length === 0) throw refusal;
     }
     const revision = await termRevision(db, ctx.department, term);
     const recorded = await listChanges(db, ctx.department, { term, since_revision: before, limit: HISTORY_PAGE });

@@ -353,6 +353,39 @@ describe('the history of a term', () => {
     expect(given?.summary).toBe('gave MTH450 §W a time: T 19:00 by auto-fill');
   });
 
+  it('publishes two meetings swapping their times in one room (refused one by one, stored together), and undoes the swap as one batch', async () => {
+    const a = await laptopBooks({ course_code: 'MTH661', section_name: '1', day: 'U', start_time: '08:00', room: 'Swap Hall' });
+    const b = await laptopBooks({ course_code: 'MTH662', section_name: '1', day: 'U', start_time: '09:00', room: 'Swap Hall' });
+    expect(await publishTerm(laptop, server, TERM)).toMatchObject({ stored: true, published: 2 });
+    // On the laptop the swap takes three steps; what it publishes is each meeting's last version.
+    await laptop.run('schedule-update', { entry_id: a.id, start_time: '10:00' });
+    await laptop.run('schedule-update', { entry_id: b.id, start_time: '08:00' });
+    await laptop.run('schedule-update', { entry_id: a.id, start_time: '09:00' });
+    expect(await publishTerm(laptop, server, TERM)).toMatchObject({ stored: true, published: 2, refused: [], conflicts: [] });
+    const swapped = async (): Promise<(Meeting & { uid: string })[]> =>
+      (await onServer()).filter((m) => m.course_code === 'MTH661' || m.course_code === 'MTH662') as (Meeting & { uid: string })[];
+    expect(labels(await swapped())).toEqual(['MTH661 1 U 09:00', 'MTH662 1 U 08:00']);
+    // Undoing that publish swaps them back, which one by one the rules would refuse too.
+    const batch = (await history('&course_code=MTH661')).changes[0]?.batch;
+    const undo = await asColleague('/scheduler/history/undo', { method: 'POST', json: { batch } });
+    expect(undo.status, await undo.clone().text()).toBe(200);
+    expect(labels(await swapped())).toEqual(['MTH661 1 U 08:00', 'MTH662 1 U 09:00']);
+    // Two that need each other's places but still overlap once both are in are refused in words; nothing is stored.
+    const [m661, m662] = await swapped();
+    const { revision } = await json<{ revision: number }>(await asColleague(`/scheduler/revision?${Q}`));
+    const moved = (m: (Meeting & { uid: string }) | undefined, start: string) => ({
+      ...createdOnLaptop(m?.uid ?? '', { course_code: m?.course_code ?? '', section_name: '1', day: 'U', start_time: start, room: 'Swap Hall' }),
+      operation: 'move' as const,
+    });
+    const overlapping = await asColleague('/scheduler/terms/publish-changes', {
+      method: 'POST',
+      json: { ...TERM, base_revision: revision, key: 'swap-that-overlaps', changes: [moved(m661, '09:00'), moved(m662, '08:30')] },
+    });
+    expect(overlapping.status, await overlapping.clone().text()).toBe(200);
+    expect(await json(overlapping)).toMatchObject({ status: 'refused', stored: false });
+    expect(labels(await swapped())).toEqual(['MTH661 1 U 08:00', 'MTH662 1 U 09:00']);
+  });
+
   it('undoes a whole publish as one batch', async () => {
     await laptopBooks({ course_code: 'MTH910', section_name: '1', day: 'T', start_time: '07:00' });
     await laptopBooks({ course_code: 'MTH920', section_name: '1', day: 'R', start_time: '07:00' });

@@ -53,6 +53,34 @@ async function ruleBreaks(server: ServeProcess, entries: readonly ScheduleEntry[
   return termClashes(bookings, [], doctors, { travelMinutes: travel_minutes }).size;
 }
 
+/** Two meetings of different sections meet together: the same part of term, a common day, overlapping minutes. */
+function together(a: ScheduleEntry, b: ScheduleEntry): boolean {
+  if (a.part_of_term !== b.part_of_term || ![...a.day].some((d) => b.day.includes(d))) return false;
+  const start = (e: ScheduleEntry): number => minutes(e.start_time);
+  return start(a) < start(b) + b.duration_mins && start(b) < start(a) + a.duration_mins;
+}
+
+/**
+ * Joint groups the rebuild split: a pair of its sections' meetings that met together in the
+ * registrar's timetable (matched by section, day pattern and length) no longer does.
+ */
+function splitJointGroups(registrar: readonly ScheduleEntry[], rebuilt: readonly ScheduleEntry[]): string[] {
+  const key = (e: ScheduleEntry): string => `${e.course_code}|${e.section_name}|${e.day}|${e.duration_mins}|${e.part_of_term}`;
+  const after = new Map<string, ScheduleEntry[]>();
+  for (const e of rebuilt) after.set(key(e), [...(after.get(key(e)) ?? []), e]);
+  const split = new Set<string>();
+  const grouped = registrar.filter((e) => e.joint_group !== null);
+  for (const a of grouped)
+    for (const b of grouped) {
+      if (a.id >= b.id || a.joint_group !== b.joint_group || `${a.course_code}|${a.section_name}` === `${b.course_code}|${b.section_name}` || !together(a, b))
+        continue;
+      const nowA = after.get(key(a)) ?? [];
+      const nowB = after.get(key(b)) ?? [];
+      if (nowA.length > 0 && nowB.length > 0 && !nowA.some((x) => nowB.some((y) => together(x, y)))) split.add(a.joint_group as string);
+    }
+  return [...split];
+}
+
 async function call<T>(server: ServeProcess, path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
   const response = await fetch(new URL(path, server.url), {
     method: init.method ?? 'GET',
@@ -116,6 +144,14 @@ export async function benchAutofillReal(): Promise<void> {
         unit: 'days',
         target: teachingDays(registrar),
         note: `registrar's: ${teachingDays(registrar)}; rooms kept (the listing gives no seats)`,
+      });
+      const split = splitJointGroups(registrar, rebuilt);
+      record({
+        name: `${name} rebuilt: joint groups no longer meeting together`,
+        value: split.length,
+        unit: '',
+        target: 0,
+        note: `of ${joint}${split.length > 0 ? `: ${split.slice(0, 5).join(', ')}${split.length > 5 ? ', …' : ''}` : ''}`,
       });
       const reasons = new Map<string, number>();
       for (const u of run.result.unplaced) {

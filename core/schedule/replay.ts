@@ -94,7 +94,8 @@ export async function applyMeetingState(
     await putUntimedSection(
       tx,
       term,
-      target,
+      // The id the change names (and was checked above), whatever the version carries.
+      { ...target, uid },
       doctors.map((d) => d.id),
       before,
       operation,

@@ -8,6 +8,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. The HTTP
+    // tests wait on their store and server processes as much as they compute, so two keep both cores busy.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     projects: [

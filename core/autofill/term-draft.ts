@@ -3,8 +3,9 @@ import type { CoreContext } from '../context';
 import { CoreError } from '../domain/errors';
 import { formatHHMM } from '../domain/time';
 import type { Term } from '../domain/terms';
+import type { MeetingState } from '../domain/history';
 import { displayRoom, roomKey, TBD_ROOM } from '../domain/meetings';
-import { doctorNames, listDoctors } from '../faculty/repo';
+import { listDoctors } from '../faculty/repo';
 import { declaredRooms } from '../rooms/repo';
 import { expectedSectionSizes } from '../predict/runs-repo';
 import { inTransaction } from '../db/transactions';
@@ -23,7 +24,7 @@ import {
   type ScheduleEntry,
 } from '../schedule';
 import { clearClashes, lockedEntries, updateEntry, type EntryRow } from '../schedule/repo';
-import { changeOf, meetingStates, newMeetingUid, recordTermChanges, removeUntimedSections, untimedState } from '../schedule';
+import { changeOf, meetingStates, newMeetingUid, recordTermChanges, removeUntimedSections, untimedStates } from '../schedule';
 import { solveInWorker, type SearchProgress, type SolveResult } from '../solver';
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { SCALE } from './model-scale';
@@ -502,10 +503,7 @@ export async function applyTermDraft(
     );
     // A section without a time given one becomes its meeting: the same id, one change in its history.
     const given = new Map(draft.source === 'unscheduled' ? untimed.map((u) => [u.id, u]) : []);
-    const names = await doctorNames(
-      db,
-      [...given.values()].flatMap((u) => u.doctor_ids),
-    );
+    const givenStates = await untimedStates(tx, [...given.values()]);
     await removeUntimedSections(
       tx,
       draft.placed.flatMap((p) => given.get(p.id) ?? []),
@@ -531,7 +529,7 @@ export async function applyTermDraft(
             campus: p.campus,
           },
           'autofill',
-          section ? { uid: section.uid, before: untimedState(section, names) } : undefined,
+          section ? { uid: section.uid, before: givenStates.get(section.uid) as MeetingState } : undefined,
         ),
       );
     }

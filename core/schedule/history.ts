@@ -3,7 +3,7 @@ import type { CoreContext } from '../context';
 import { doctorNames } from '../faculty/repo';
 import { CHECKED_ROLE } from '../domain/roles';
 import { describeChange, type ChangeOperation, type MeetingState, type TermChange } from '../domain/history';
-import type { Semester, Term } from '../domain/terms';
+import { termKey, type Semester, type Term } from '../domain/terms';
 import { lockedEntries, type EntryRow, type EntryValues } from './repo';
 import { recordChanges, type ChangeRecord, type ChangeStamp, type StoredChange } from './history-repo';
 import type { UnscheduledSection } from './unscheduled-repo';
@@ -72,6 +72,15 @@ export function untimedState(
   };
 }
 
+/** The states of sections without a time, their instructors' names read at once, by uid. */
+export async function untimedStates(ctx: CoreContext, sections: readonly UnscheduledSection[]): Promise<Map<string, MeetingState>> {
+  const names = await doctorNames(
+    ctx.db,
+    sections.flatMap((s) => s.doctor_ids),
+  );
+  return new Map(sections.map((s) => [s.uid, untimedState(s, names)]));
+}
+
 /** The states of stored meetings, their instructors' names and locks read at once (for writes of many meetings). */
 export async function meetingStates(ctx: CoreContext, rows: readonly EntryRow[]): Promise<Map<number, MeetingState>> {
   const names = await doctorNames(
@@ -105,6 +114,18 @@ export function changeOf(operation: ChangeOperation, before: MeetingState | null
 /** Records a write's changes of one term in the write's transaction. */
 export async function recordTermChanges(ctx: CoreContext, term: Term, records: readonly ChangeRecord[], operation?: ChangeOperation): Promise<void> {
   await recordChanges(ctx.db, stampOf(ctx, operation ?? records[0]?.operation), term, records);
+}
+
+/** Records a write's changes of several terms (an import's, say), term by term. */
+export async function recordChangesByTerm(ctx: CoreContext, changes: readonly { term: Term; change: ChangeRecord }[]): Promise<void> {
+  const byTerm = new Map<string, { term: Term; changes: ChangeRecord[] }>();
+  for (const { term, change } of changes) {
+    const key = termKey(term);
+    const known = byTerm.get(key) ?? { term, changes: [] };
+    known.changes.push(change);
+    byTerm.set(key, known);
+  }
+  for (const { term, changes: list } of byTerm.values()) await recordTermChanges(ctx, term, list);
 }
 
 /** A recorded version as stored (JSON), or null: not stored, or unreadable (a damaged backup). */

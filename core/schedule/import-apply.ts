@@ -5,12 +5,10 @@ import { upsertRooms } from '../rooms/repo';
 import { insertClashes, insertEntries, upsertPart } from './repo';
 import type { ImportPlan } from './import-plan';
 import { storeUntimedSections } from './untimed';
-import { changeOf, meetingState, newMeetingUid, recordTermChanges } from './history';
+import { changeOf, meetingState, newMeetingUid, recordChangesByTerm } from './history';
 import { doctorNames } from '../faculty/repo';
-import { termKey } from '../domain/terms';
 import type { ChangeOperation } from '../domain/history';
 import type { EntryValues } from './repo';
-import { pushTo } from '../util/multimap';
 
 /** Records the meetings a write of many stored, term by term. */
 async function recordCreations(ctx: CoreContext, values: readonly EntryValues[], operation: ChangeOperation): Promise<void> {
@@ -18,16 +16,10 @@ async function recordCreations(ctx: CoreContext, values: readonly EntryValues[],
     ctx.db,
     values.flatMap((v) => v.doctor_ids),
   );
-  const byTerm = new Map<string, EntryValues[]>();
-  for (const v of values) pushTo(byTerm, termKey(v), v);
-  for (const list of byTerm.values()) {
-    const first = list[0] as EntryValues;
-    await recordTermChanges(
-      ctx,
-      first,
-      list.map((v) => changeOf(operation, null, meetingState(v, names, false))),
-    );
-  }
+  await recordChangesByTerm(
+    ctx,
+    values.map((v) => ({ term: v, change: changeOf(operation, null, meetingState(v, names, false)) })),
+  );
 }
 
 /**

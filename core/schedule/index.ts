@@ -6,7 +6,7 @@ export { bookingConflicts, meetTogether, type Booking, type ConflictRules, type 
 export { courseCohorts, termCurriculumConflictCount } from './curriculum-check';
 export { dayPatternField, durationField, startTimeField, termFields, type ScheduleEntry } from './schema';
 export { insertCheckedEntry } from './service';
-export { changeOf, meetingStates, newMeetingUid, recordTermChanges, untimedState } from './history';
+export { changeOf, meetingStates, newMeetingUid, recordTermChanges, untimedStates } from './history';
 export { removeUntimedSections } from './untimed';
 export { instructorAliases } from './entry-values';
 export { currentTerm, partsByCode, termForWrite, termOf, travelMinutes } from './terms';

@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context';
-import { doctorNames, ensureDoctors, listDoctors } from '../faculty/repo';
+import { ensureDoctors, listDoctors } from '../faculty/repo';
 import { doctorNameKey } from '../domain/teaching';
 import { isUntimed, type ChangeOperation, type MeetingState } from '../domain/history';
 import type { InstructorRole } from '../domain/roles';
@@ -9,7 +9,7 @@ import { withoutNewClashes } from './recheck';
 import { CoreError } from '../domain/errors';
 import { changeStoredEntry, deleteStoredEntry, storeMeeting } from './service';
 import { partsByCode } from './terms';
-import { untimedState } from './history';
+import { untimedStates } from './history';
 import { unscheduledByUids, type UnscheduledSection } from './unscheduled-repo';
 import { putUntimedSection, removeUntimedSections } from './untimed';
 
@@ -90,7 +90,7 @@ export async function applyMeetingState(
   const doctors = await instructors(target);
   if (isUntimed(target)) {
     // A section without a time: changed in place, or a meeting of that id whose time is taken away.
-    const before = current ? await deleteStoredEntry(tx, current, null) : untimed ? untimedState(untimed, await doctorNames(tx.db, untimed.doctor_ids)) : null;
+    const before = current ? await deleteStoredEntry(tx, current, null) : untimed ? ((await untimedStates(tx, [untimed])).get(untimed.uid) ?? null) : null;
     await putUntimedSection(
       tx,
       term,
@@ -121,7 +121,7 @@ export async function applyMeetingState(
   // A section without a time given one becomes the meeting of its id: one change, from one to the other.
   let before: MeetingState | null = null;
   if (untimed) {
-    before = untimedState(untimed, await doctorNames(tx.db, untimed.doctor_ids));
+    before = (await untimedStates(tx, [untimed])).get(untimed.uid) ?? null;
     await removeUntimedSections(tx, [untimed], null);
   }
   await storeMeeting(tx, { ...term, ...fields }, 'refuse', { operation, uid, locked: target.locked, before }, deferred);

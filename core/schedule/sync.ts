@@ -16,9 +16,8 @@ import { eachInSavepoint } from '../db/savepoints';
 import { termLocks } from './locks';
 import { entriesByUids, listEntries, setEntryUid, uidsOfOtherDepartments, type EntryRow } from './repo';
 import { changesAfter, keepAnswer, keptAnswer, lastChangeId, laterChanges, saveSyncBase, syncBase, termRevision, type StoredChange } from './history-repo';
-import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges, untimedState } from './history';
+import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges, untimedStates } from './history';
 import { listUnscheduled, setUnscheduledUid, unscheduledByUids, type UnscheduledSection } from './unscheduled-repo';
-import { doctorNames } from '../faculty/repo';
 import { applyMeetingState, applyTogether, instructorsByName } from './replay';
 
 /**
@@ -114,11 +113,8 @@ async function currentStates(tx: CoreContext, uids: readonly string[]): Promise<
   const states = await meetingStates(tx, rows);
   for (const row of rows) found.set(row.uid, { row, state: states.get(row.id) as MeetingState });
   const untimed = await unscheduledByUids(tx.db, tx.department, uids);
-  const names = await doctorNames(
-    tx.db,
-    untimed.flatMap((u) => u.doctor_ids),
-  );
-  for (const section of untimed) found.set(section.uid, { untimed: section, state: untimedState(section, names) });
+  const untimedNow = await untimedStates(tx, untimed);
+  for (const section of untimed) found.set(section.uid, { untimed: section, state: untimedNow.get(section.uid) as MeetingState });
   return found;
 }
 
@@ -447,14 +443,11 @@ async function adoptServerIds(tx: CoreContext, term: Term, server: TermChangesSi
   const states = await meetingStates(tx, unrecorded);
   // Sections without a time likewise (one per section: its course and section find it).
   const untimed = await listUnscheduled(tx.db, tx.department, term);
-  const names = await doctorNames(
-    tx.db,
-    untimed.flatMap((u) => u.doctor_ids),
-  );
+  const untimedNow = await untimedStates(tx, untimed);
   const untimedUnrecorded: MeetingState[] = [];
   for (const section of untimed) {
     if (onServer.has(section.uid)) continue;
-    const state = untimedState(section, names);
+    const state = untimedNow.get(section.uid) as MeetingState;
     const theirs = unmatched.get(sameSlotKey(state));
     if (theirs !== undefined) {
       unmatched.delete(sameSlotKey(state));

@@ -2,7 +2,7 @@ import type { CoreContext } from '../context';
 import { doctorNames } from '../faculty/repo';
 import { sameMeeting, type ChangeOperation, type MeetingState } from '../domain/history';
 import { termKey, type Term } from '../domain/terms';
-import { changeOf, newMeetingUid, recordTermChanges, untimedState } from './history';
+import { changeOf, newMeetingUid, recordChangesByTerm, recordTermChanges, untimedState, untimedStates } from './history';
 import type { ChangeRecord } from './history-repo';
 import { deleteUnscheduled, listUnscheduled, upsertUnscheduled, type UnscheduledSection, type UnscheduledValues } from './unscheduled-repo';
 
@@ -25,17 +25,6 @@ async function namesOf(ctx: CoreContext, sections: readonly Pick<UnscheduledSect
   );
 }
 
-/** Records one write's changes, term by term. */
-async function recordByTerm(ctx: CoreContext, changes: readonly { term: Term; change: ChangeRecord }[]): Promise<void> {
-  const byTerm = new Map<string, { term: Term; changes: ChangeRecord[] }>();
-  for (const { term, change } of changes) {
-    const key = termKey(term);
-    if (!byTerm.has(key)) byTerm.set(key, { term, changes: [] });
-    byTerm.get(key)?.changes.push(change);
-  }
-  for (const { term, changes: list } of byTerm.values()) await recordTermChanges(ctx, term, list);
-}
-
 /**
  * Stores a listing's sections without a time in the caller's transaction: a section already listed is
  * changed (keeping its id), a new one added; each that changed is recorded.
@@ -56,7 +45,7 @@ export async function storeUntimedSections(ctx: CoreContext, sections: readonly 
     const after = untimedState(v, names);
     if (!sameMeeting(before, after)) changes.push({ term: v, change: changeOf(operation, before, after) });
   }
-  await recordByTerm(ctx, changes);
+  await recordChangesByTerm(ctx, changes);
 }
 
 /**
@@ -72,10 +61,10 @@ export async function removeUntimedSections(ctx: CoreContext, sections: readonly
     sections.map((s) => s.id),
   );
   if (operation === null) return;
-  const names = await namesOf(ctx, sections);
-  await recordByTerm(
+  const states = await untimedStates(ctx, sections);
+  await recordChangesByTerm(
     ctx,
-    sections.map((s) => ({ term: s, change: changeOf(operation, untimedState(s, names), null) })),
+    sections.map((s) => ({ term: s, change: changeOf(operation, states.get(s.uid) ?? null, null) })),
   );
 }
 
@@ -105,16 +94,17 @@ export async function putUntimedSection(
     kind: target.kind ?? null,
     uid: target.uid,
   };
+  const stored = await listUnscheduled(ctx.db, ctx.department, term);
   // The section listed under that course and section by another id gives way (one row per section).
-  const listed = (await listUnscheduled(ctx.db, ctx.department, term)).filter(
-    (s) => s.course_code === values.course_code && s.section_name === values.section_name && s.uid !== values.uid,
+  await removeUntimedSections(
+    ctx,
+    stored.filter((s) => s.course_code === values.course_code && s.section_name === values.section_name && s.uid !== values.uid),
+    operation,
   );
-  await removeUntimedSections(ctx, listed, operation);
-  const own = (await listUnscheduled(ctx.db, ctx.department, term)).filter((s) => s.uid === values.uid);
   await deleteUnscheduled(
     ctx.db,
     ctx.department,
-    own.map((s) => s.id),
+    stored.filter((s) => s.uid === values.uid).map((s) => s.id),
   );
   await upsertUnscheduled(ctx.db, [values], ctx.now().toISOString());
   const names = await namesOf(ctx, [values]);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store';
 import { inBatches } from '../db/batches';
 import { prepared } from '../db/prepared';
+import { mapRead, type PendingRead } from '../db/read-together';
 import type { Course } from './schema';
 
 /** The row this repository reads and writes, for features that read the catalog through it. */
@@ -92,6 +93,11 @@ export async function cohortCourses(db: Db, department: number): Promise<CourseC
 
 export async function courseCurriculum(db: Db, department: number, code: string): Promise<CourseCurriculum | undefined> {
   return courseByCode.first(db, department, code);
+}
+
+/** courseCurriculum, to be read with other reads (see readTogether). */
+export function courseCurriculumRead(db: Db, department: number, code: string): PendingRead<CourseCurriculum | undefined> {
+  return mapRead(courseByCode.read(db, department, code), (rows) => rows[0]);
 }
 
 /** The core courses without a study plan of one prefix (any case) and level. */

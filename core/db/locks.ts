@@ -26,9 +26,11 @@ export async function takeLocks(trx: Db, requests: readonly LockRequest[]): Prom
   for (const { key, mode } of requests) if (modes.get(key) !== 'exclusive') modes.set(key, mode);
   const calls = [...modes]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, mode]) => (mode === 'shared' ? sql`pg_advisory_xact_lock_shared(${lockId(key)})` : sql`pg_advisory_xact_lock(${lockId(key)})`));
-  // The target list is evaluated left to right: the locks are taken in key order.
-  await sql`SELECT ${sql.join(calls)}`.execute(trx);
+    .map(([key, mode]) => `${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}('${lockId(key)}'::bigint)`);
+  // The target list is evaluated left to right: the locks are taken in key order. The ids are
+  // numbers of our own, written in the text: a statement without values goes with the
+  // transaction's opening in one round trip (see postgres-store.ts).
+  await sql.raw(`SELECT ${calls.join(', ')}`).execute(trx);
 }
 
 /** A key's 64-bit lock id (PostgreSQL's advisory locks are numbered); any text may be a key. */

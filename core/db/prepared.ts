@@ -2,6 +2,7 @@ import type { Compilable, CompiledQuery, QueryResult, RawBuilder } from 'kysely'
 import type { Db } from './store';
 import { isPostgres } from './transactions';
 import { nameStatement } from './statement-names';
+import type { PendingRead } from './read-together';
 
 /**
  * A query built once with Kysely's typed builder and compiled once per store kind and shape of its
@@ -19,6 +20,8 @@ export interface PreparedQuery<A extends readonly unknown[], R> {
   first(db: Db, ...values: A): Promise<R | undefined>;
   /** What a write did (rows changed). */
   run(db: Db, ...values: A): Promise<QueryResult<R>>;
+  /** The query with its values, to be read with others in one round trip (see readTogether). */
+  read(db: Db, ...values: A): PendingRead<R[]>;
 }
 
 type Path = readonly (string | number)[];
@@ -80,15 +83,16 @@ export function prepared<A extends readonly unknown[], R>(build: (db: Db, ...val
     }
     return found;
   };
-  const run = (db: Db, values: A): Promise<QueryResult<R>> => {
+  const compiledWith = (db: Db, values: A): CompiledQuery<R> => {
     const { sql, sources, query } = compiled(db, values);
     const parameters = sources.map((s) => ('constant' in s ? s.constant : valueAt(values, s.path)));
-    const compiledQuery: CompiledQuery<R> = { sql, parameters, query, queryId: { queryId: 'prepared' } };
-    return db.executeQuery<R>(compiledQuery);
+    return { sql, parameters, query, queryId: { queryId: 'prepared' } };
   };
+  const run = (db: Db, values: A): Promise<QueryResult<R>> => db.executeQuery<R>(compiledWith(db, values));
   return {
     rows: async (db, ...values) => (await run(db, values)).rows,
     first: async (db, ...values) => (await run(db, values)).rows[0],
     run: (db, ...values) => run(db, values),
+    read: (db, ...values) => ({ query: compiledWith(db, values), answer: (rows) => rows as R[] }),
   };
 }

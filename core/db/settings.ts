@@ -1,5 +1,6 @@
 import type { Db } from './store';
 import { prepared } from './prepared';
+import { mapRead, type PendingRead } from './read-together';
 
 const settingByKey = prepared((db: Db, department: number, key: string) =>
   db.selectFrom('settings').select('value').where('department_id', '=', department).where('key', '=', key),
@@ -23,8 +24,17 @@ const settingsByKeys = prepared((db: Db, department: number, keys: string[]) =>
 
 /** Several settings in one read, by key (unset and damaged ones absent). */
 export async function readSettings(db: Db, department: number, keys: readonly string[]): Promise<Map<string, unknown>> {
+  return settingValues(await settingsByKeys.rows(db, department, [...keys]));
+}
+
+/** readSettings, to be read with other reads (see readTogether). */
+export function settingsRead(db: Db, department: number, keys: readonly string[]): PendingRead<Map<string, unknown>> {
+  return mapRead(settingsByKeys.read(db, department, [...keys]), settingValues);
+}
+
+function settingValues(rows: readonly { key: string; value: string }[]): Map<string, unknown> {
   const values = new Map<string, unknown>();
-  for (const row of await settingsByKeys.rows(db, department, [...keys])) {
+  for (const row of rows) {
     try {
       values.set(row.key, JSON.parse(row.value) as unknown);
     } catch {

@@ -3,6 +3,7 @@ import type { Db } from '../db/store';
 import { inBatches, isRowId, readInBatches } from '../db/batches';
 import { doctorNameKey } from '../domain/teaching';
 import { prepared } from '../db/prepared';
+import { knownRead, mapRead, type PendingRead } from '../db/read-together';
 import { invalid } from '../domain/errors';
 import { echo } from '../domain/bounds';
 import type { Doctor, DoctorRecord } from './schema';
@@ -149,6 +150,15 @@ export async function doctorsById(db: Db, department: number, ids: Iterable<numb
       ? await doctorsWithIds.rows(db, department, wanted)
       : await readInBatches(wanted, (batch) => listed(db, department).where('d.id', 'in', batch).execute());
   return new Map(rows.map((d) => [d.id, d]));
+}
+
+/** doctorsById for a meeting's few instructors, to be read with other reads (see readTogether). */
+export function doctorsByIdRead(db: Db, department: number, ids: Iterable<number>): PendingRead<Map<number, Doctor>> {
+  const wanted = [...new Set(ids)].filter(isRowId);
+  if (wanted.length === 0) return knownRead(new Map<number, Doctor>());
+  const byId = (rows: readonly Doctor[]): Map<number, Doctor> => new Map(rows.map((d): [number, Doctor] => [d.id, d]));
+  if (wanted.length <= KEPT_LIST_LENGTH) return mapRead(doctorsWithIds.read(db, department, wanted), byId);
+  return { query: listed(db, department).where('d.id', 'in', wanted).compile(), answer: (rows) => byId(rows as Doctor[]) };
 }
 
 /** The campus's names of the given people (any department's), by id: how other departments' meetings name them. */

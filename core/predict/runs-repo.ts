@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store';
 import { inBatches, isRowId, readInBatches } from '../db/batches';
 import { prepared } from '../db/prepared';
+import { mapRead, type PendingRead } from '../db/read-together';
 import { plannedOffer, plannedSections } from '../domain/decisions';
 import type { NewRun, PredictionEntry, PredictionRun, StaffDecisionFields } from './schema';
 
@@ -242,7 +243,18 @@ const latestRunEntries = prepared((db: Db, department: number, year: number, sem
 );
 
 export async function expectedSectionSizes(db: Db, department: number, year: number, semester: string, campus: string): Promise<Map<string, number>> {
-  const rows = await latestRunEntries.rows(db, department, year, semester, campus);
+  return sectionSizes(await latestRunEntries.rows(db, department, year, semester, campus));
+}
+
+/** expectedSectionSizes, to be read with other reads (see readTogether). */
+export function expectedSectionSizesRead(db: Db, department: number, year: number, semester: string, campus: string): PendingRead<Map<string, number>> {
+  return mapRead(latestRunEntries.read(db, department, year, semester, campus), sectionSizes);
+}
+
+/** A run's entries as what a section of each course expects. */
+type RunEntrySizes = { course_code: string; predicted_enrollment: number; projected_sections: number; staff_sections: number | null };
+
+function sectionSizes(rows: readonly RunEntrySizes[]): Map<string, number> {
   const sizes = new Map<string, number>();
   for (const row of rows) {
     const size = Math.ceil(row.predicted_enrollment / Math.max(1, row.staff_sections ?? row.projected_sections));

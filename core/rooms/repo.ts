@@ -3,6 +3,7 @@ import type { Db } from '../db/store';
 import { inBatches, isRowId } from '../db/batches';
 import { roomKey } from '../domain/meetings';
 import { prepared } from '../db/prepared';
+import { knownRead, mapRead, type PendingRead } from '../db/read-together';
 
 /**
  * Rooms belong to the campus: each is in the pool every department books (department null), or
@@ -130,6 +131,12 @@ export async function findRoomByName(db: Db, name: string): Promise<Room | undef
   const key = roomKey(name);
   if (key === null) return undefined;
   return roomByKey.first(db, key);
+}
+
+/** findRoomByName, to be read with other reads (see readTogether). */
+export function roomByNameRead(db: Db, name: string): PendingRead<Room | undefined> {
+  const key = roomKey(name);
+  return key === null ? knownRead(undefined) : mapRead(roomByKey.read(db, key), (rows) => rows[0]);
 }
 
 /** Every room of the campus, by room key (to look many meetings' rooms up at once). */

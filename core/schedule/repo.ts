@@ -5,6 +5,7 @@ import { reserveIds } from '../db/ids';
 import { bulkInsert, type BulkColumn } from '../db/bulk';
 import { isPostgres } from '../db/transactions';
 import { prepared } from '../db/prepared';
+import { knownRead, mapRead, type PendingRead } from '../db/read-together';
 import { parseHHMM } from '../domain/time';
 import { SEMESTER_ORDER_SQL, type Term } from '../domain/terms';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
@@ -237,8 +238,15 @@ const sectionQuery = prepared((db: Db, department: number, year: number, semeste
 
 /** The meetings of one section in a term (without their instructors), read by the section's index. */
 export async function meetingsOfSection(db: Db, department: number, term: Term, course: string, section: string): Promise<EntryRow[]> {
-  const rows = (await sectionQuery.rows(db, department, term.year, term.semester, course, section)) as StoredRow[];
-  return rows.map((row) => ({ ...row, doctor_ids: [], doctor_roles: [] }));
+  const read = meetingsOfSectionRead(db, department, term, course, section);
+  return read.answer(await sectionQuery.rows(db, department, term.year, term.semester, course, section));
+}
+
+/** meetingsOfSection, to be read with other reads (see readTogether). */
+export function meetingsOfSectionRead(db: Db, department: number, term: Term, course: string, section: string): PendingRead<EntryRow[]> {
+  return mapRead(sectionQuery.read(db, department, term.year, term.semester, course, section), (rows) =>
+    (rows as StoredRow[]).map((row) => ({ ...row, doctor_ids: [], doctor_roles: [] })),
+  );
 }
 
 export async function meetingsOfCourses(db: Db, department: number, term: Term, codes: readonly string[]): Promise<EntryRow[]> {
@@ -300,27 +308,30 @@ const candidates = prepared(
  * it (the rules never compare meetings further apart; the travel rule's margin is the longest). A
  * narrowing in SQL: the rules themselves decide, on what it returns.
  */
-export async function clashCandidates(
-  db: Db,
-  term: Term,
-  booking: {
-    department_id: number;
-    doctor_ids: readonly number[];
-    room: string;
-    course_code: string;
-    section_name: string;
-    day: string;
-    start_time: string;
-    duration_mins: number;
-  },
-  excludeId: number | null,
-  margin: number,
-): Promise<EntryRow[]> {
+export async function clashCandidates(db: Db, term: Term, booking: CandidateKeys, excludeId: number | null, margin: number): Promise<EntryRow[]> {
+  const read = clashCandidatesRead(db, term, booking, excludeId, margin);
+  return read.answer(read.query ? (await db.executeQuery(read.query)).rows : []);
+}
+
+/** What a booking's candidates are looked up by. */
+interface CandidateKeys {
+  department_id: number;
+  doctor_ids: readonly number[];
+  room: string;
+  course_code: string;
+  section_name: string;
+  day: string;
+  start_time: string;
+  duration_mins: number;
+}
+
+/** clashCandidates, to be read with other reads (see readTogether). */
+export function clashCandidatesRead(db: Db, term: Term, booking: CandidateKeys, excludeId: number | null, margin: number): PendingRead<EntryRow[]> {
   const doctors = booking.doctor_ids.filter(isRowId);
   const start = parseHHMM(booking.start_time) ?? 0;
   const days = [...new Set(booking.day)].map((letter) => `%${letter}%`);
   // No instructor: a list that names none (an empty list is not SQL).
-  const rows = await candidates.rows(
+  const read = candidates.read(
     db,
     term.year,
     term.semester,
@@ -334,7 +345,7 @@ export async function clashCandidates(
     start - margin,
     start + booking.duration_mins + margin,
   );
-  return foldInstructors(rows);
+  return mapRead(read, foldInstructors);
 }
 
 /** The stored columns of a meeting. */
@@ -593,6 +604,11 @@ export async function termParts(db: Db, department: number, term: Term): Promise
   return partsOfTerm.rows(db, department, term.year, term.semester);
 }
 
+/** termParts, to be read with other reads (see readTogether). */
+export function termPartsRead(db: Db, department: number, term: Term): PendingRead<PartOfTerm[]> {
+  return partsOfTerm.read(db, department, term.year, term.semester);
+}
+
 /** The parts of term of several departments in one term, by department. */
 export async function departmentsParts(db: Db, departments: readonly number[], term: Term): Promise<Map<number, PartOfTerm[]>> {
   const parts = new Map<number, PartOfTerm[]>(departments.map((d) => [d, []]));
@@ -672,6 +688,11 @@ export async function jointGroupEntries(db: Db, department: number, term: Term, 
   return foldInstructors(await groupMembers.rows(db, department, term.year, term.semester, group));
 }
 
+/** jointGroupEntries, to be read with other reads (see readTogether). */
+export function jointGroupEntriesRead(db: Db, department: number, term: Term, group: string): PendingRead<EntryRow[]> {
+  return mapRead(groupMembers.read(db, department, term.year, term.semester, group), foldInstructors);
+}
+
 /** Keeps the clashes an import stored on purpose, each between a new meeting and another (once each). */
 export async function insertClashes(db: Db, clashes: readonly { entry_id: number; other_id: number; detail: string }[]): Promise<void> {
   const unique = [...new Map(clashes.map((c) => [`${c.entry_id}|${c.other_id}|${c.detail}`, c])).values()];
@@ -725,6 +746,14 @@ export async function lockedEntries(db: Db, entryIds: readonly number[]): Promis
   const rows = await db.selectFrom('schedule_entry_locks').select('entry_id').where('entry_id', '>=', low).where('entry_id', '<=', high).execute();
   return new Set(rows.map((r) => r.entry_id).filter((id) => wanted.has(id)));
 }
+
+/** Whether a meeting is locked, to be read with other reads (see readTogether). */
+export function entryLockedRead(db: Db, entryId: number): PendingRead<boolean> {
+  if (!isRowId(entryId)) return knownRead(false);
+  return mapRead(lockOfEntry.read(db, entryId), (rows) => rows.length > 0);
+}
+
+const lockOfEntry = prepared((db: Db, entryId: number) => db.selectFrom('schedule_entry_locks').select('entry_id').where('entry_id', '=', entryId));
 
 /** Locks or unlocks a meeting (of the caller's department: the caller has read it). */
 export async function setEntryLocked(db: Db, entryId: number, locked: boolean, at: string): Promise<void> {

@@ -5,13 +5,15 @@ import type { Db } from '../db/store';
 import { eachInSavepoint } from '../db/savepoints';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
+import { knownRead, readTogether } from '../db/read-together';
+import { settingsRead } from '../db/settings';
 import { pushTo } from '../util/multimap';
 import { entryLock, meetingLocks, termLocks } from './locks';
 import { CoreError, notFound } from '../domain/errors';
-import { doctorsById, type Doctor } from '../faculty/repo';
-import { courseCodes, courseCurriculum, hasCourse } from '../catalog/repo';
-import { findRoomByName, roomsByKey } from '../rooms/repo';
-import { expectedSectionSizes } from '../predict/runs-repo';
+import { doctorsById, doctorsByIdRead, type Doctor } from '../faculty/repo';
+import { courseCodes, courseCurriculumRead, hasCourse } from '../catalog/repo';
+import { findRoomByName, roomByNameRead, roomsByKey, type Room } from '../rooms/repo';
+import { expectedSectionSizes, expectedSectionSizesRead } from '../predict/runs-repo';
 import { displayRoom, roomKey, sectionLabel } from '../domain/meetings';
 import { allowedCourseList, mayTeach } from '../domain/teaching';
 import { WHOLE_TERM_CODE, type PartOfTerm } from '../domain/parts';
@@ -24,7 +26,9 @@ import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
 import {
   bookingOf,
   checkedInstructors,
-  clashCandidates,
+  clashCandidatesRead,
+  termPartsRead,
+  entryLockedRead,
   departmentsParts,
   clashesOf,
   clearClashes,
@@ -34,17 +38,17 @@ import {
   getEntry,
   insertClashes,
   insertEntry,
-  jointGroupEntries,
+  jointGroupEntriesRead,
   listEntries,
   lockedEntries,
-  meetingsOfSection,
+  meetingsOfSectionRead,
   setEntryLocked,
   updateEntry,
   upsertPart,
   type EntryRow,
   type EntryValues,
 } from './repo';
-import { partsByCode, partsMap, requirePart, termOf, currentTerm, travelMinutes, writeSettings } from './terms';
+import { partsByCode, partsMap, requirePart, termOf, currentTerm, keptWriteSettings, sameWriteSettings, WRITE_SETTING_KEYS, type WriteSettings } from './terms';
 import { showAsTheCallerMay } from './other-departments';
 import { changeOf, meetingState, meetingStates, newMeetingUid, operationOf, recordTermChanges } from './history';
 import { sameMeeting, type ChangeOperation, type MeetingState } from '../domain/history';
@@ -68,11 +72,6 @@ function availabilityWarnings(row: EntryRow, doctors: readonly Doctor[]): string
   return doctors.filter((d) => teaching.has(d.id)).flatMap((d) => availabilityConflicts(d, session).map((problem) => `${problem}, but teaches this meeting`));
 }
 
-/** The instructors a write names, each of which must be one of the department's. */
-async function resolveDoctors(ctx: CoreContext, ids: readonly number[]): Promise<Doctor[]> {
-  return resolvedDoctors(ids, await doctorsById(ctx.db, ctx.department, ids));
-}
-
 function resolvedDoctors(ids: readonly number[], found: ReadonlyMap<number, Doctor>): Doctor[] {
   return ids.map((id) => {
     const doctor = found.get(id);
@@ -82,11 +81,10 @@ function resolvedDoctors(ids: readonly number[], found: ReadonlyMap<number, Doct
 }
 
 /**
- * A meeting's campus: its declared room's, else the one given, else the default campus. A room
- * that belongs to another department is not the department's to book.
+ * A meeting's campus: its declared room's (`declared`, as read), else the one given, else the
+ * default campus. A room that belongs to another department is not the department's to book.
  */
-async function campusFor(ctx: CoreContext, room: string, given: string | null | undefined, current: string | null): Promise<string> {
-  const declared = roomKey(room) === null ? undefined : await findRoomByName(ctx.db, room);
+function campusOf(ctx: CoreContext, declared: Room | undefined, room: string, given: string | null | undefined, current: string | null): string {
   if (declared && declared.department_id !== null && declared.department_id !== ctx.department) {
     throw new CoreError('conflict', `Room ${declared.name} belongs to another department: book a room of the campus pool or of your department`, {
       conflicts: [`Room ${declared.name} belongs to another department`],
@@ -96,6 +94,26 @@ async function campusFor(ctx: CoreContext, room: string, given: string | null | 
   return meetingCampus(room, declared?.campus, asked, current, ctx.campuses.fallback);
 }
 
+/**
+ * What a meeting's rules are checked against, read at once under its locks (one round trip to a
+ * database server): the settings again, its room, its instructors (`doctorIds`: before and after a
+ * change), its term's parts, the meetings it could clash with and, for a stored one, whether it is
+ * locked.
+ */
+function readForCheck(ctx: CoreContext, values: EntryValues, doctorIds: readonly number[], excludeId: number | null, settings: WriteSettings) {
+  const term: Term = { year: values.year, semester: values.semester };
+  return readTogether(ctx.db, {
+    settings: settingsRead(ctx.db, ctx.department, WRITE_SETTING_KEYS),
+    room: roomByNameRead(ctx.db, values.room),
+    doctors: doctorsByIdRead(ctx.db, ctx.department, doctorIds),
+    parts: termPartsRead(ctx.db, ctx.department, term),
+    candidates: clashCandidatesRead(ctx.db, term, values, excludeId, settings.travelMinutes),
+    locked: excludeId === null ? knownRead(false) : entryLockedRead(ctx.db, excludeId),
+  });
+}
+
+type CheckReads = Awaited<ReturnType<typeof readForCheck>>;
+
 /** Every rule the values break, each with the meeting it is about; `excludeId` is the entry being changed. */
 async function meetingClashes(
   ctx: CoreContext,
@@ -103,14 +121,15 @@ async function meetingClashes(
   doctors: readonly Doctor[],
   excludeId: number | null,
   travel: number,
+  read: Pick<CheckReads, 'parts' | 'candidates'>,
 ): Promise<{ booking: Booking; clashes: Clash[]; parts: Map<string, PartOfTerm> }> {
   const term: Term = { year: values.year, semester: values.semester };
-  const parts = await partsByCode(ctx, term);
+  const parts = partsMap(read.parts);
   requirePart(parts, values.part_of_term, term);
   const booking = bookingOf({ ...values, id: excludeId }, parts);
   const checked = new Set(booking.doctor_ids);
   const rules = { travelMinutes: travel };
-  const rows = await clashCandidates(ctx.db, term, values, excludeId, rules.travelMinutes);
+  const rows = read.candidates;
   // Another department's meetings (a shared room or instructor) are dated by their own parts of term.
   const departments = [...new Set(rows.map((r) => r.department_id).filter((d) => d !== ctx.department))];
   const theirParts = new Map([...(await departmentsParts(ctx.db, departments, term))].map(([d, list]) => [d, partsMap(list)]));
@@ -186,7 +205,8 @@ export async function storeMeeting(
   /** Meetings (by id) of the same replay whose clashes with this one are checked once all are in. */
   deferred?: ReadonlySet<number>,
 ): Promise<StoredMeeting & { id: number; clashes: Clash[] }> {
-  const { term, travelMinutes: travel } = await writeSettings(ctx, input);
+  const settings = await keptWriteSettings(ctx, input);
+  const { term, travelMinutes: travel } = settings;
   const room = displayRoom(input.room);
   const values: EntryValues = {
     uid: recorded.uid ?? newMeetingUid(),
@@ -202,12 +222,17 @@ export async function storeMeeting(
     room,
     part_of_term: input.part_of_term ?? WHOLE_TERM_CODE,
     joint_group: input.joint_group ?? null,
-    campus: await campusFor(ctx, room, input.campus, null),
+    // Its room's, once the room is read under the locks (below).
+    campus: '',
   };
   assertEndsByMidnight(values);
   await takeLocks(ctx.db, meetingLocks([lockedBy(values)]));
-  const doctors = await resolveDoctors(ctx, values.doctor_ids);
-  const checked = await meetingClashes(ctx, values, doctors, null, travel);
+  const read = await readForCheck(ctx, values, values.doctor_ids, null, settings);
+  // The settings changed since this process last read them: again, with the new ones (and their locks).
+  if (!sameWriteSettings(ctx, settings, read.settings)) return storeMeeting(ctx, input, policy, recorded, deferred);
+  values.campus = campusOf(ctx, read.room, room, input.campus, null);
+  const doctors = resolvedDoctors(values.doctor_ids, read.doctors);
+  const checked = await meetingClashes(ctx, values, doctors, null, travel, read);
   const { clashes } = checked;
   if (policy === 'refuse') refuseClashes(checked, deferred);
   const id = await insertEntry(ctx.db, values, ctx.now().toISOString());
@@ -271,6 +296,7 @@ export async function changeStoredEntry(
   const { db } = tx;
   const id = current.id;
   const term = termOf(patch, { year: current.year, semester: current.semester });
+  const settings = await keptWriteSettings(tx, term);
   const room = patch.room !== undefined ? displayRoom(patch.room) : current.room;
   const roomChanged = roomKey(room) !== current.room_key;
   const values: EntryValues = {
@@ -287,16 +313,20 @@ export async function changeStoredEntry(
     room,
     part_of_term: patch.part_of_term ?? current.part_of_term,
     joint_group: patch.joint_group !== undefined ? patch.joint_group : current.joint_group,
-    campus: await campusFor(tx, room, patch.campus, roomChanged && patch.campus === undefined ? null : current.campus),
+    // Its room's, once the room is read under the locks (below).
+    campus: current.campus,
   };
   assertEndsByMidnight(values);
   await takeLocks(db, meetingLocks([lockedBy(current), lockedBy(values)]));
-  // The instructors before and after, read at once (history names both).
-  const known = await doctorsById(db, tx.department, [...values.doctor_ids, ...current.doctor_ids]);
+  // The instructors before and after, read at once (history names both), with all the rules check.
+  const read = await readForCheck(tx, values, [...values.doctor_ids, ...current.doctor_ids], id, settings);
+  if (!sameWriteSettings(tx, settings, read.settings)) return changeStoredEntry(tx, current, input, operation, deferred);
+  values.campus = campusOf(tx, read.room, room, patch.campus, roomChanged && patch.campus === undefined ? null : current.campus);
+  const known = read.doctors;
   const doctors = resolvedDoctors(values.doctor_ids, known);
-  const checked = await meetingClashes(tx, values, doctors, id, await travelMinutes(tx));
+  const checked = await meetingClashes(tx, values, doctors, id, settings.travelMinutes, read);
   refuseClashes(checked, deferred);
-  const wasLocked = (await lockedEntries(db, [id])).has(id);
+  const wasLocked = read.locked;
   await updateEntry(db, id, values);
   await clearClashes(db, id);
   if (locked !== undefined && locked !== wasLocked) await setEntryLocked(db, id, locked, tx.now().toISOString());
@@ -365,6 +395,8 @@ async function responseFacts(
   jointRows: readonly EntryRow[],
   known: readonly Doctor[],
   listed?: ReadonlySet<string>,
+  /** Room seats and expected students the caller has read already. */
+  read: Pick<ResponseFacts, 'capacities' | 'sizes'> = { capacities: new Map(), sizes: new Map() },
 ): Promise<ResponseFacts> {
   const doctors = new Map<number, Doctor>(known.map((d) => [d.id, d]));
   const missing = new Set(rows.flatMap((r) => r.doctor_ids).filter((id) => !doctors.has(id)));
@@ -382,11 +414,11 @@ async function responseFacts(
     inCatalog = (code) => catalog.has(code);
   }
   const grouped = jointRows.filter((r) => r.joint_group !== null);
-  const capacities = new Map<string, number | null>();
-  const sizes = new Map<string, Map<string, number>>();
+  const capacities = new Map(read.capacities);
+  const sizes = new Map(read.sizes);
   if (grouped.length > 0) {
     // A meeting's group reads its few rooms one by one; a term's groups read the room list once.
-    const rooms = new Map(grouped.filter((r) => r.room_key !== null).map((r) => [r.room_key as string, r.room]));
+    const rooms = new Map(grouped.filter((r) => r.room_key !== null && !capacities.has(r.room_key)).map((r) => [r.room_key as string, r.room]));
     if (rooms.size > FEW_ROOMS) for (const [key, room] of await roomsByKey(ctx.db)) capacities.set(key, room.capacity);
     else for (const [key, room] of rooms) capacities.set(key, (await findRoomByName(ctx.db, room))?.capacity ?? null);
     for (const row of grouped) {
@@ -492,9 +524,15 @@ async function responses(
   kept: ReadonlyMap<number, string[]>,
   curriculum: (row: EntryRow) => MeetingCurriculum | undefined,
   /** What the caller has read already; `parts` only when every row is of one term. */
-  known: { doctors?: readonly Doctor[]; listed?: ReadonlySet<string>; locked?: ReadonlySet<number>; parts?: ReadonlyMap<string, PartOfTerm> } = {},
+  known: {
+    doctors?: readonly Doctor[];
+    listed?: ReadonlySet<string>;
+    locked?: ReadonlySet<number>;
+    parts?: ReadonlyMap<string, PartOfTerm>;
+    read?: Pick<ResponseFacts, 'capacities' | 'sizes'>;
+  } = {},
 ): Promise<ScheduleEntry[]> {
-  const facts = await responseFacts(ctx, rows, jointRows, known.doctors ?? [], known.listed);
+  const facts = await responseFacts(ctx, rows, jointRows, known.doctors ?? [], known.listed, known.read);
   const joint = jointGroupWarnings(jointRows, facts);
   const overlaps = await sectionOverlapWarnings(ctx, rows, sectionRows, known.parts);
   const locked =
@@ -539,17 +577,34 @@ async function responses(
   });
 }
 
-/** The response for a meeting just created or changed (refusing any clash); `doctors` are its instructors, already read. */
-/** The answer to a write of one meeting: the meeting as stored, with its warnings. */
+/**
+ * The answer to a write of one meeting: the meeting as stored, with its warnings. What they are
+ * made of is read at once (one round trip to a database server), then the curriculum's peers.
+ */
 async function respond(ctx: CoreContext, { row, doctors, locked, parts }: StoredMeeting): Promise<ScheduleEntry> {
-  const members =
-    row.joint_group === null ? [row] : await jointGroupEntries(ctx.db, ctx.department, { year: row.year, semester: row.semester }, row.joint_group);
+  const group = row.joint_group;
+  const term: Term = { year: row.year, semester: row.semester };
+  const read = await readTogether(ctx.db, {
+    members: group === null ? knownRead([row]) : jointGroupEntriesRead(ctx.db, ctx.department, term, group),
+    course: courseCurriculumRead(ctx.db, ctx.department, row.course_code),
+    section: meetingsOfSectionRead(ctx.db, ctx.department, term, row.course_code, row.section_name),
+    // A joint group's room should seat its expected students: the meeting's own room and run (its members' are read if they differ).
+    room: group === null ? knownRead(undefined) : roomByNameRead(ctx.db, row.room),
+    sizes: group === null ? knownRead(undefined) : expectedSectionSizesRead(ctx.db, ctx.department, row.year, row.semester, row.campus),
+  });
   // A meeting just written passed every rule, so it keeps no clash (a change clears those it had).
-  const course = await courseCurriculum(ctx.db, ctx.department, row.course_code);
-  const notes = await meetingCurriculumNotes(ctx, row, { course, parts });
-  const section = await meetingsOfSection(ctx.db, ctx.department, row, row.course_code, row.section_name);
-  const known = { doctors, listed: new Set(course ? [course.code] : []), locked: new Set(locked ? [row.id] : []), parts };
-  return (await responses(ctx, [row], members, section, new Map(), () => notes, known))[0] as ScheduleEntry;
+  const notes = await meetingCurriculumNotes(ctx, row, { course: read.course, parts });
+  const known = {
+    doctors,
+    listed: new Set(read.course ? [read.course.code] : []),
+    locked: new Set(locked ? [row.id] : []),
+    parts,
+    read: {
+      capacities: new Map(row.room_key === null || group === null ? [] : [[row.room_key, read.room?.capacity ?? null]]),
+      sizes: new Map(read.sizes ? [[sizeKey(row), read.sizes]] : []),
+    },
+  };
+  return (await responses(ctx, [row], read.members, read.section, new Map(), () => notes, known))[0] as ScheduleEntry;
 }
 
 /** A term's timetable (the current term when none is given). */

@@ -63,20 +63,66 @@ export async function termForWrite(ctx: CoreContext, given: Partial<Term>): Prom
   return (await writeSettings(ctx, given)).term;
 }
 
+/** What a meeting's write needs of the settings: the term it goes to and the travel time the rules check. */
+export interface WriteSettings {
+  term: Term;
+  travelMinutes: number;
+  /** The stored values they come from, to be compared again under the write's locks (see sameWriteSettings). */
+  stored: ReadonlyMap<string, unknown>;
+}
+
+/** The settings a meeting's write reads. */
+export const WRITE_SETTING_KEYS = [CURRENT_TERM, TRAVEL_MINUTES] as const;
+
+/** The settings a meeting's write last read, per process and department (see keptWriteSettings). */
+const kept = new WeakMap<CoreContext['events'], Map<number, ReadonlyMap<string, unknown>>>();
+/** Departments whose settings a process keeps at most. */
+const MAX_KEPT = 500;
+
 /**
  * What a meeting's write needs of the settings, in one read: the term it goes to (see
  * termForWrite) and the travel time between campuses the rules check.
  */
-export async function writeSettings(ctx: CoreContext, given: Partial<Term>): Promise<{ term: Term; travelMinutes: number }> {
-  const asked = termOf(given, null);
-  const stored = await readSettings(ctx.db, ctx.department, [CURRENT_TERM, TRAVEL_MINUTES]);
-  const travel = storedTravel(stored.get(TRAVEL_MINUTES));
-  if (asked) return { term: asked, travelMinutes: travel };
-  const chosen = storedTerm(stored.get(CURRENT_TERM));
-  if (chosen) return { term: chosen, travelMinutes: travel };
+export async function writeSettings(ctx: CoreContext, given: Partial<Term>): Promise<WriteSettings> {
+  const stored = await readSettings(ctx.db, ctx.department, WRITE_SETTING_KEYS);
+  const known = settingsFor(given, stored);
+  if (known) return known;
   const current = await defaultTerm(ctx);
   await writeSetting(ctx.db, ctx.department, CURRENT_TERM, current);
-  return { term: current, travelMinutes: travel };
+  return { term: current, travelMinutes: storedTravel(stored.get(TRAVEL_MINUTES)), stored: new Map([...stored, [CURRENT_TERM, current]]) };
+}
+
+function settingsFor(given: Partial<Term>, stored: ReadonlyMap<string, unknown>): WriteSettings | null {
+  const term = termOf(given, null) ?? storedTerm(stored.get(CURRENT_TERM));
+  return term ? { term, travelMinutes: storedTravel(stored.get(TRAVEL_MINUTES)), stored } : null;
+}
+
+/**
+ * writeSettings as this process last read them for the department, without reading: a single
+ * meeting's write takes its locks first, and reads the settings again with what it checks under
+ * them. When they differ (another write changed them meanwhile), it forgets these and starts again.
+ */
+export async function keptWriteSettings(ctx: CoreContext, given: Partial<Term>): Promise<WriteSettings> {
+  const department = kept.get(ctx.events)?.get(ctx.department);
+  const known = department && settingsFor(given, department);
+  if (known) return known;
+  const read = await writeSettings(ctx, given);
+  keepWriteSettings(ctx, read.stored);
+  return read;
+}
+
+/** Whether the settings read under a write's locks are those it started with; if not, the new ones are kept. */
+export function sameWriteSettings(ctx: CoreContext, started: WriteSettings, read: ReadonlyMap<string, unknown>): boolean {
+  const same = WRITE_SETTING_KEYS.every((key) => JSON.stringify(started.stored.get(key)) === JSON.stringify(read.get(key)));
+  if (!same) keepWriteSettings(ctx, read);
+  return same;
+}
+
+function keepWriteSettings(ctx: CoreContext, stored: ReadonlyMap<string, unknown>): void {
+  let departments = kept.get(ctx.events);
+  if (!departments) kept.set(ctx.events, (departments = new Map<number, ReadonlyMap<string, unknown>>()));
+  if (departments.size >= MAX_KEPT) departments.clear();
+  departments.set(ctx.department, stored);
 }
 
 /** The term a request names (year and semester together), else `fallback`. */

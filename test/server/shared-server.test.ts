@@ -506,6 +506,30 @@ describe('two server processes on one PostgreSQL database', () => {
     await expect.poll(() => campusesOn(b), { timeout: 2_000, interval: 20 }).toEqual([server[0]]);
   });
 
+  it('books by the settings as they are under the booking, not as a process last read them: the current term and the travel time changed on the other process', async () => {
+    const settings = (server: ServeProcess, json: unknown): Promise<Response> => api(server, '/scheduler/settings', { method: 'PATCH', json });
+    const book = async (server: ServeProcess, meeting: Record<string, unknown>): Promise<{ status: number; body: ScheduleEntry & { detail?: string } }> => {
+      const response = await post(server, '/scheduler/', { section_name: '1', duration_mins: 60, ...meeting });
+      return { status: response.status, body: (await response.json()) as ScheduleEntry & { detail?: string } };
+    };
+    const campuses = (await (await api(a, '/campuses')).json()) as string[];
+    expect(campuses.length).toBeGreaterThan(1);
+    expect((await settings(b, { current_term: { year: 2032, semester: 'Fall' }, travel_minutes: 0 })).status).toBe(200);
+    // Process a books in the current term: it reads the settings, and keeps them.
+    const doctor = (await (await post(a, '/scheduler/doctors', { name: 'Dr. Two Campuses' })).json()) as { id: number };
+    const first = await book(a, { course_code: 'KPT101', doctor_id: doctor.id, day: 'M', start_time: '09:00', room: 'TBD', campus: campuses[0] });
+    expect(first.status).toBe(200);
+    expect([first.body.year, first.body.semester]).toEqual([2032, 'Fall']);
+    // Process b moves the current term and asks for an hour between campuses; a's next bookings follow both at once.
+    expect((await settings(b, { current_term: { year: 2033, semester: 'Spring' }, travel_minutes: 60 })).status).toBe(200);
+    const second = await book(a, { course_code: 'KPT102', doctor_id: doctor.id, day: 'M', start_time: '09:00', room: 'TBD', campus: campuses[0] });
+    expect(second.status).toBe(200);
+    expect([second.body.year, second.body.semester]).toEqual([2033, 'Spring']);
+    const tooClose = await book(a, { course_code: 'KPT103', doctor_id: doctor.id, day: 'M', start_time: '10:30', room: 'TBD', campus: campuses[1] });
+    expect(tooClose.status).toBe(400);
+    expect(tooClose.body.detail).toMatch(/Dr\. Two Campuses/);
+  });
+
   it('sends a change made through one process to the event stream opened on the other', async () => {
     const controller = new AbortController();
     const stream = await api(b, '/events', { signal: controller.signal });

@@ -2,11 +2,12 @@ import { parentPort, Worker, type ResourceLimits, type TransferListItem } from '
 import { CoreError, isCoreError, type CoreErrorData } from './domain/errors';
 
 /**
- * Starts a worker thread on a module next to the caller. Under tsx (development, tests) the
- * module is TypeScript and the worker registers tsx first; in a built app it is plain JS.
+ * Starts a worker thread on a module next to the caller, which serves the jobs it is sent (see
+ * serveJobs). Under tsx (development, tests) the module is TypeScript and the worker registers tsx
+ * first; in a built app it is plain JS.
  */
-export function startWorker(moduleUrl: URL, workerData: unknown, resourceLimits?: ResourceLimits, transferList: readonly TransferListItem[] = []): Worker {
-  const options = { workerData, transferList: [...transferList], ...(resourceLimits ? { resourceLimits } : {}) };
+export function startWorker(moduleUrl: URL, resourceLimits?: ResourceLimits): Worker {
+  const options = resourceLimits ? { resourceLimits } : {};
   if (moduleUrl.pathname.endsWith('.ts')) {
     const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(moduleUrl.href)}); })`;
     return new Worker(bootstrap, { eval: true, ...options });
@@ -57,47 +58,92 @@ function jobEnd<T>(
   return () => reject(new CoreError(message.error.code, message.error.message, message.error.details));
 }
 
+/** Threads kept between jobs, per module and heap bounds: started threads wait here for the next job. */
+const waiting = new Map<string, Worker[]>();
+/** Threads of one kind kept waiting at most (more at once end after their job). */
+const MAX_WAITING = 2;
+/** A waiting thread ends after this long without a job, returning its memory. */
+export const WAITING_MS = 120_000;
+
+const workerKey = (moduleUrl: URL, limits: ResourceLimits | undefined): string => `${moduleUrl.href} ${JSON.stringify(limits ?? {})}`;
+
+/** A waiting thread of the kind, else a new one (started once; its later jobs skip starting a thread and loading its modules). */
+function takeWorker(moduleUrl: URL, limits: ResourceLimits | undefined): Worker {
+  const kept = waiting.get(workerKey(moduleUrl, limits))?.pop();
+  if (kept) {
+    kept.ref();
+    kept.emit('taken');
+    return kept;
+  }
+  const worker = startWorker(moduleUrl, limits);
+  // A thread that fails or ends while it waits is no longer kept.
+  const forget = (): void => {
+    const list = waiting.get(workerKey(moduleUrl, limits));
+    const at = list?.indexOf(worker) ?? -1;
+    if (list && at >= 0) list.splice(at, 1);
+  };
+  worker.on('error', forget).on('exit', forget);
+  return worker;
+}
+
+/** A thread whose job ended well waits for the next one, unless enough wait already. */
+function keepWorker(moduleUrl: URL, limits: ResourceLimits | undefined, worker: Worker): void {
+  const key = workerKey(moduleUrl, limits);
+  const list = waiting.get(key) ?? [];
+  if (list.length >= MAX_WAITING) {
+    void worker.terminate();
+    return;
+  }
+  waiting.set(key, [...list, worker]);
+  // A waiting thread does not keep the process alive.
+  worker.unref();
+  const timer = setTimeout(() => void worker.terminate(), WAITING_MS).unref();
+  worker.once('taken', () => clearTimeout(timer));
+}
+
 /**
  * Runs one job in a worker thread to completion: "progress" messages go to `onProgress`, the
  * "result" resolves, an "error" (a CoreError as data) rejects as that CoreError. With `bounds`,
  * the thread has a heap limit and a time limit, so that input which would take the process down
  * (a zip bomb, a pathological file) only ends that thread (WorkerLimitError).
+ *
+ * The thread is kept for the next job of its module (see serveJobs) once this one ends well: a
+ * thread that runs out of time or memory, or fails, ends with its job.
  */
 export function runWorker<T>(
   moduleUrl: URL,
-  workerData: unknown,
+  job: unknown,
   options: {
     onProgress?: (value: unknown) => void;
     bounds?: WorkerBounds;
-    /** Moved into the worker (message ports in workerData). */
+    /** Moved into the worker (message ports in the job). */
     transferList?: readonly TransferListItem[];
   } = {},
 ): Promise<T> {
   const { onProgress, bounds, transferList } = options;
+  const limits = bounds ? { maxOldGenerationSizeMb: bounds.maxHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } : undefined;
   return new Promise<T>((resolve, reject) => {
-    const worker = startWorker(
-      moduleUrl,
-      workerData,
-      bounds ? { maxOldGenerationSizeMb: bounds.maxHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } : undefined,
-      transferList,
-    );
+    const worker = takeWorker(moduleUrl, limits);
     let settled = false;
-    const finish = (outcome: () => void): void => {
+    const finish = (outcome: () => void, keep = false): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      if (keep) keepWorker(moduleUrl, limits, worker);
+      else void worker.terminate();
       outcome();
-      void worker.terminate();
     };
     const timer = bounds ? setTimeout(() => finish(() => reject(new WorkerLimitError('time'))), bounds.timeoutMs) : undefined;
-    worker.on('message', (message: WorkerMessage) => {
+    const onMessage = (message: WorkerMessage): void => {
       const end = jobEnd(message, onProgress, resolve, reject);
-      if (end) finish(end);
-    });
-    worker.on('error', (error: Error & { code?: string }) =>
-      finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new WorkerLimitError('memory') : error)),
-    );
-    worker.on('exit', (code) => finish(() => reject(new Error(`The worker stopped unexpectedly (exit code ${code})`))));
+      if (end) finish(end, message.type !== 'crash');
+    };
+    const onError = (error: Error & { code?: string }): void =>
+      finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new WorkerLimitError('memory') : error));
+    const onExit = (code: number): void => finish(() => reject(new Error(`The worker stopped unexpectedly (exit code ${code})`)));
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.postMessage({ type: 'job', input: job }, [...(transferList ?? [])]);
   });
 }
 
@@ -145,7 +191,7 @@ export class KeptWorker {
 
   private runNow<T>(input: unknown, onProgress?: (value: unknown) => void): Promise<T> {
     clearTimeout(this.idleTimer);
-    const worker = (this.worker ??= startWorker(this.moduleUrl, { kept: true }));
+    const worker = (this.worker ??= startWorker(this.moduleUrl));
     worker.ref();
     return new Promise<T>((resolve, reject) => {
       const onMessage = (message: WorkerMessage): void => {
@@ -179,10 +225,17 @@ export class KeptWorker {
   }
 }
 
-/** The kept worker's side: runs each job it is sent with `work`, replying as replyToParent does. */
-export function serveJobs(work: (input: unknown) => Promise<unknown>, fallback: CoreErrorData): void {
+/**
+ * A worker module's side: runs each job it is sent with `work`, one at a time, replying as
+ * replyToParent does (`fallback` may depend on the job).
+ */
+export function serveJobs(work: (input: unknown) => Promise<unknown>, fallback: CoreErrorData | null | ((input: unknown) => CoreErrorData | null)): void {
   parentPort?.on('message', (message: { type: 'job'; input: unknown }) => {
-    if (message.type === 'job') replyToParent(work(message.input), fallback);
+    if (message.type !== 'job') return;
+    replyToParent(
+      Promise.resolve().then(() => work(message.input)),
+      typeof fallback === 'function' ? fallback(message.input) : fallback,
+    );
   });
 }
 

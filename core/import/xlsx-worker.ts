@@ -2,9 +2,8 @@
  * Worker thread entry: reads a workbook's sheets within the thread's heap and time limits (see
  * runWorker's bounds), so that no workbook can take the app down.
  */
-import { workerData } from 'node:worker_threads';
 import { echo } from '../domain/bounds';
-import { replyToParent } from '../workers';
+import { serveJobs } from '../workers';
 import { readSheets } from './xlsx-sheets';
 
 export interface XlsxWorkerInput {
@@ -12,5 +11,7 @@ export interface XlsxWorkerInput {
   content: Uint8Array;
 }
 
-const { filename, content } = workerData as XlsxWorkerInput;
-replyToParent(readSheets(content, filename), { code: 'invalid', message: `"${echo(filename)}" is not a readable Excel workbook` });
+serveJobs(
+  (job) => readSheets((job as XlsxWorkerInput).content, (job as XlsxWorkerInput).filename),
+  (job) => ({ code: 'invalid', message: `"${echo((job as XlsxWorkerInput).filename)}" is not a readable Excel workbook` }),
+);

@@ -1,14 +1,12 @@
 /** Worker thread entry: tries to load each stored model of a database file (see model-check.ts). */
-import { workerData } from 'node:worker_threads';
-import { replyToParent } from '../workers';
+import { serveJobs } from '../workers';
 import Database from 'better-sqlite3';
 import { sqliteKysely } from '../db/sqlite-store';
 import type { DamagedModel, ModelCheckInput } from './model-check';
 import { Booster } from './xgboost';
 import { storedBoosters } from './models-repo';
 
-async function main(): Promise<DamagedModel[]> {
-  const { databaseFile } = workerData as ModelCheckInput;
+async function checkModels({ databaseFile }: ModelCheckInput): Promise<DamagedModel[]> {
   const handle = new Database(databaseFile, { readonly: true, fileMustExist: true });
   const db = sqliteKysely(handle);
   const damaged: DamagedModel[] = [];
@@ -26,4 +24,4 @@ async function main(): Promise<DamagedModel[]> {
   return damaged;
 }
 
-replyToParent(main(), { code: 'invalid', message: 'The models could not be checked' });
+serveJobs((job) => checkModels(job as ModelCheckInput), { code: 'invalid', message: 'The models could not be checked' });

@@ -1,12 +1,9 @@
-import { workerData } from 'node:worker_threads';
 import { openWorkerContext, type WorkerContextData } from '../worker-context';
-import { replyToParent } from '../workers';
+import { serveJobs } from '../workers';
 import { runImport, type TimetableImportInput } from './import-run';
 
 /** The timetable import's thread: reads the listing, plans and (unless a dry run) applies it on its own connection. */
-const { context, input } = workerData as { context: WorkerContextData; input: TimetableImportInput };
-
-async function main(): Promise<unknown> {
+async function importJob({ context, input }: { context: WorkerContextData; input: TimetableImportInput }): Promise<unknown> {
   const ctx = await openWorkerContext(context);
   try {
     return await runImport(ctx, input);
@@ -15,4 +12,4 @@ async function main(): Promise<unknown> {
   }
 }
 
-replyToParent(main(), null);
+serveJobs((job) => importJob(job as { context: WorkerContextData; input: TimetableImportInput }), null);

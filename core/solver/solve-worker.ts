@@ -1,5 +1,4 @@
-import { workerData } from 'node:worker_threads';
-import { replyToParent, reportProgress } from '../workers';
+import { reportProgress, serveJobs } from '../workers';
 import type { TimetableProblem } from './model';
 import { solve, type SolveOptions, type SolveResult } from './solve';
 import { exchangeOver, leaveExchange, type ExchangeLinks } from './exchange';
@@ -13,13 +12,11 @@ export interface SolveJob extends Pick<SolveOptions, 'timeBudgetMs' | 'seed' | '
   links?: ExchangeLinks;
 }
 
-const job = workerData as SolveJob;
-const cancelFlag = new Int32Array(job.cancel);
-const cancelled = (): boolean => Atomics.load(cancelFlag, 0) === 1;
-const links = job.links;
-
-replyToParent(
-  Promise.resolve()
+function solveJob(job: SolveJob): Promise<SolveResult> {
+  const cancelFlag = new Int32Array(job.cancel);
+  const cancelled = (): boolean => Atomics.load(cancelFlag, 0) === 1;
+  const links = job.links;
+  return Promise.resolve()
     .then((): SolveResult =>
       solve(job.problem, {
         timeBudgetMs: job.timeBudgetMs,
@@ -35,6 +32,7 @@ replyToParent(
     )
     .finally(() => {
       if (links) leaveExchange(links);
-    }),
-  null,
-);
+    });
+}
+
+serveJobs((job) => solveJob(job as SolveJob), null);

@@ -110,6 +110,6 @@ export async function benchAutofill(): Promise<void> {
       'Beirut',
       courses.map((code) => ({ code, types: [rng.chance(0.5) ? 'core' : 'elective'], enrollment: rng.int(60, 120), sections: 3 })),
     );
-    await report('synthetic 300 sections (90 instructors, 24 rooms)', synth, runId, 5);
+    await report('synthetic 300 sections (90 instructors, 24 rooms)', synth, runId, 1);
   });
 }

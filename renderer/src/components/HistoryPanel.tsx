@@ -1,6 +1,7 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Button, Card, Group, ScrollArea, Select, Stack, Text } from '@mantine/core';
 import type { Term } from '../api/wire';
+import { termKey } from '../../../core/domain/terms';
 import { messageOf } from '../api/errors';
 import { undoChange, useTermHistory, type HistoryFilter, type TermChange } from '../controllers/history';
 import { ErrorNote } from './ErrorNote';
@@ -84,8 +85,14 @@ export function ChangeList({ changes, canUndo, testId }: ChangeListProps) {
   );
 }
 
-/** The term's history in the Scheduler: every change in words, filtered by person and section, each undoable. */
-export function HistoryPanel({ term, canUndo }: { term: Term; canUndo: boolean }) {
+/**
+ * The term's history in the Scheduler: every change in words, filtered by person and section, each
+ * undoable. Drawn again only when its term or the reader's rights change (or its own reads): the
+ * Scheduler redraws on every view switch, and up to 200 changes need not be drawn with it.
+ */
+export const HistoryPanel = memo(TermHistoryPanel, (a, b) => termKey(a.term) === termKey(b.term) && a.canUndo === b.canUndo);
+
+function TermHistoryPanel({ term, canUndo }: { term: Term; canUndo: boolean }) {
   const [filter, setFilter] = useState<HistoryFilter>({});
   const history = useTermHistory(term, filter);
   // The people and sections to filter by: those of the changes loaded without a filter of their own kind.

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Badge, Button, Card, FileButton, Group, Modal, NumberInput, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { addRoom, changeRoom, removeRoom, uploadRooms, useRooms } from '../controllers/rooms';
 import { messageOf } from '../api/errors';
@@ -22,9 +22,9 @@ interface RoomEdit {
 /**
  * Rooms with their seats and, on a campus of several departments, whose they are (the shared pool,
  * or this department's own). A scheduler adds, uploads and removes their department's rooms; the
- * registrar the pool's too; a viewer reads.
+ * registrar the pool's too; a viewer reads. Drawn again on its own reads, not on every redraw of the Scheduler.
  */
-export function RoomsPanel({ canWrite }: { canWrite: boolean }) {
+export const RoomsPanel = memo(function RoomsPanel({ canWrite }: { canWrite: boolean }) {
   const { isRegistrar } = useRole();
   const { departments, isPerson, acting } = useAccount();
   /** Whose a room is, in words: the pool's, the department's on screen, or (to the registrar) another's by its code. */
@@ -230,4 +230,4 @@ export function RoomsPanel({ canWrite }: { canWrite: boolean }) {
       </Modal>
     </Card>
   );
-}
+});

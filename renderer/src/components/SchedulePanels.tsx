@@ -1,11 +1,11 @@
-import type { KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 import { Badge, Card, Modal, ScrollArea, Table, Text } from '@mantine/core';
 import type { Doctor, Entry } from '../api/wire';
 import { colourOf } from '../lib/week';
 import { instructorsOf } from '../lib/resource-rows';
 
-/** The sections with warnings, curriculum conflicts first: they are the clashes students feel. */
-export function WarningsPanel({ entries }: { entries: readonly Entry[] }) {
+/** The sections with warnings, curriculum conflicts first: they are the clashes students feel. Drawn again when the entries change. */
+export const WarningsPanel = memo(function WarningsPanel({ entries }: { entries: readonly Entry[] }) {
   const warned = entries
     .filter((e) => e.warnings.length > 0)
     .sort((a, b) => Number(b.curriculum_conflicts.length > 0) - Number(a.curriculum_conflicts.length > 0));
@@ -46,10 +46,18 @@ export function WarningsPanel({ entries }: { entries: readonly Entry[] }) {
       </ScrollArea.Autosize>
     </Card>
   );
-}
+});
 
 /** Every instructor with availability and load; a click shows only their sections. */
-export function DoctorsPanel({ doctors, entries, onPick }: { doctors: readonly Doctor[]; entries: readonly Entry[]; onPick: (doctorId: number) => void }) {
+export const DoctorsPanel = memo(function DoctorsPanel({
+  doctors,
+  entries,
+  onPick,
+}: {
+  doctors: readonly Doctor[];
+  entries: readonly Entry[];
+  onPick: (doctorId: number) => void;
+}) {
   return (
     <Card withBorder>
       <Text fw={600} mb="xs">
@@ -75,7 +83,7 @@ export function DoctorsPanel({ doctors, entries, onPick }: { doctors: readonly D
       </ScrollArea.Autosize>
     </Card>
   );
-}
+});
 
 /**
  * The sections a crowded or joint block stands for; choosing one opens it. Every row is reached

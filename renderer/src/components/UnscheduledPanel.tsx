@@ -1,14 +1,19 @@
+import { memo } from 'react';
 import { Badge, Card, Group, ScrollArea, Table, Text } from '@mantine/core';
 import { useUnscheduled } from '../controllers/timetable';
 import type { Term } from '../api/wire';
+import { termKey } from '../../../core/domain/terms';
 import { displayRoom } from '../../../core/domain/meetings';
 import { ErrorNote } from './ErrorNote';
 
 /**
  * The term's sections without a time (a registrar's online or arranged rows): listed beside the
  * week, each with its instructors, part of term and the room it lists; Auto-fill can give them a time.
+ * Drawn again only when its term changes (or its own read), not on every redraw of the Scheduler.
  */
-export function UnscheduledPanel({ term }: { term: Term }) {
+export const UnscheduledPanel = memo(TermUnscheduledPanel, (a, b) => termKey(a.term) === termKey(b.term));
+
+function TermUnscheduledPanel({ term }: { term: Term }) {
   const listed = useUnscheduled(term);
   const sections = listed.data ?? [];
   if (sections.length === 0 && !listed.error) return null;

@@ -46,6 +46,8 @@ export interface DraftRun {
 function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Doctor[]) {
   const [filters, setFilterState] = useState<SchedulerFilters>(NO_FILTERS);
   const setFilters = useCallback((patch: Partial<SchedulerFilters>) => setFilterState((current) => ({ ...current, ...patch })), []);
+  // One instructor's sections (from the instructors' list): the same callback on every redraw, so the list is not drawn again for it.
+  const pickDoctor = useCallback((id: number) => setFilters({ doctor: String(id) }), [setFilters]);
   // The term's student cohorts (curriculum groups), each with the courses it takes.
   const cohortList = useLive('schedule-cohorts', term && { year: term.year, semester: term.semester }).data ?? NONE;
   const rooms = useMemo(() => [...new Set(entries.map((e) => e.room).filter((r) => r !== TBD_ROOM))].sort(), [entries]);
@@ -73,6 +75,7 @@ function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Docto
   return {
     filters,
     setFilters,
+    pickDoctor,
     choices: { rooms, doctors: doctorChoices, cohorts },
     selectedDoctor: doctors.find((d) => String(d.id) === filters.doctor),
     visible,

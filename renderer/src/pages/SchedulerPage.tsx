@@ -307,7 +307,7 @@ export function SchedulerPage() {
       {page.term && <HistoryPanel term={page.term} canUndo={canWrite} />}
       <SimpleGrid cols={{ base: 1, lg: 3 }} className="tw-no-print" style={{ alignItems: 'start' }}>
         <WarningsPanel entries={page.entries} />
-        <DoctorsPanel doctors={page.doctors} entries={page.entries} onPick={(id) => page.setFilters({ doctor: String(id) })} />
+        <DoctorsPanel doctors={page.doctors} entries={page.entries} onPick={page.pickDoctor} />
         <RoomsPanel canWrite={canWrite} />
       </SimpleGrid>
       <SchedulerDialogs page={page} canWrite={canWrite} />

@@ -1,4 +1,4 @@
-import { useState, type CSSProperties, type MouseEvent } from 'react';
+import { memo, useState, type CSSProperties, type MouseEvent } from 'react';
 import { SegmentedControl } from '@mantine/core';
 import { DAY_NAMES, type DayLetter } from '../../../core/domain/days';
 import { formatHHMM } from '../../../core/domain/time';
@@ -24,8 +24,9 @@ function segmentPlace(m: ResourceMeeting): CSSProperties {
  * (time, then the course code in full and the section), so every code reads on screen and in print;
  * one day at a time places the meetings on a line from 07:00 to 22:00, free time as empty space
  * where a click starts a section. A meeting is a button (the rest on hover, focus and for screen readers).
+ * Drawn again only when its rows or callbacks change: a term's week is thousands of buttons.
  */
-export function ResourceWeek({
+export const ResourceWeek = memo(function ResourceWeek({
   kind,
   rows,
   onOpen,
@@ -177,4 +178,4 @@ export function ResourceWeek({
       </p>
     </div>
   );
-}
+});

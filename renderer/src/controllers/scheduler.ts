@@ -92,10 +92,10 @@ function useOtherDepartments(view: SchedulerView, filters: SchedulerFilters, ter
   const campus = useLive('campus-week', wanted && term ? { year: term.year, semester: term.semester } : null).data;
   return useMemo(() => {
     const span = (m: { start_time: string; end_time: string }) => ({ start: parseHHMM(m.start_time) ?? 0, end: parseHHMM(m.end_time) ?? 0 });
-    return {
-      room: (campus?.bookings ?? []).filter((b) => !b.own).map((b) => ({ row: b.room, day: b.day, ...span(b), label: b.label })),
-      instructor: (campus?.instructors ?? []).map((m) => ({ row: String(m.doctor_id), day: m.day, ...span(m), label: m.label })),
-    };
+    const room = (campus?.bookings ?? []).filter((b) => !b.own).map((b) => ({ row: b.room, day: b.day, ...span(b), label: b.label }));
+    const instructor = (campus?.instructors ?? []).map((m) => ({ row: String(m.doctor_id), day: m.day, ...span(m), label: m.label }));
+    // None yet, or none at all, is the same list: the rows are not drawn a second time when the campus week answers nothing.
+    return { room: room.length > 0 ? room : NONE, instructor: instructor.length > 0 ? instructor : NONE };
   }, [campus]);
 }
 
@@ -124,6 +124,7 @@ function useResourceRows(
       })),
     [roomList],
   );
+  const taken = view === 'week' || (view === 'room' && filters.room) ? NONE : others[view];
   return useMemo(() => {
     if (view === 'week') return [];
     const resources =
@@ -132,8 +133,8 @@ function useResourceRows(
           ? []
           : declaredRooms.filter((r) => !filters.campus || r.campus === null || r.campus === filters.campus)
         : doctors.filter((d) => !filters.doctor || String(d.id) === filters.doctor).map((d) => ({ key: String(d.id), label: d.name }));
-    return resourceRows(view, visible, resources, view === 'room' && filters.room ? [] : others[view]);
-  }, [view, visible, declaredRooms, doctors, filters, others]);
+    return resourceRows(view, visible, resources, taken);
+  }, [view, visible, declaredRooms, doctors, filters, taken]);
 }
 
 /**
@@ -274,6 +275,17 @@ export function useSchedulerPage() {
   // What the week calendar draws: the filtered sections, frozen while another view is shown.
   const weekShown = useRef(visible);
   if (view === 'week') weekShown.current = visible;
+  const { startSection } = editing;
+  /** Free time clicked in a row of the By room or By instructor view (one callback per view: the rows are not drawn again for it). */
+  const startInRow = useCallback(
+    (rowKey: string, letter: string, time: string): void =>
+      startSection(
+        letter,
+        time,
+        view === 'room' ? { room: rowKey === TBD_ROOM ? '' : rowKey } : { instructorIds: rowKey === UNASSIGNED_KEY ? [] : [Number(rowKey)] },
+      ),
+    [startSection, view],
+  );
 
   return {
     term,
@@ -297,13 +309,7 @@ export function useSchedulerPage() {
     open: setDialog,
     closeDialog: () => setDialog(null),
     ...editing,
-    /** Free time clicked in a row of the By room or By instructor view. */
-    startInRow: (rowKey: string, letter: string, time: string): void =>
-      editing.startSection(
-        letter,
-        time,
-        view === 'room' ? { room: rowKey === TBD_ROOM ? '' : rowKey } : { instructorIds: rowKey === UNASSIGNED_KEY ? [] : [Number(rowKey)] },
-      ),
+    startInRow,
     ...autofill,
     exportAs: async (format: 'xlsx' | 'csv' | 'ics'): Promise<void> => {
       try {

@@ -60,6 +60,8 @@ function jobEnd<T>(
 
 /** Threads kept between jobs, per module and heap bounds: started threads wait here for the next job. */
 const waiting = new Map<string, Worker[]>();
+/** When each waiting thread ends unless a job takes it first. */
+const waitingUntil = new WeakMap<Worker, NodeJS.Timeout>();
 /** Threads of one kind kept waiting at most (more at once end after their job). */
 const MAX_WAITING = 2;
 /** A waiting thread ends after this long without a job, returning its memory. */
@@ -71,8 +73,8 @@ const workerKey = (moduleUrl: URL, limits: ResourceLimits | undefined): string =
 function takeWorker(moduleUrl: URL, limits: ResourceLimits | undefined): Worker {
   const kept = waiting.get(workerKey(moduleUrl, limits))?.pop();
   if (kept) {
+    clearTimeout(waitingUntil.get(kept));
     kept.ref();
-    kept.emit('taken');
     return kept;
   }
   const worker = startWorker(moduleUrl, limits);
@@ -97,8 +99,40 @@ function keepWorker(moduleUrl: URL, limits: ResourceLimits | undefined, worker: 
   waiting.set(key, [...list, worker]);
   // A waiting thread does not keep the process alive.
   worker.unref();
-  const timer = setTimeout(() => void worker.terminate(), WAITING_MS).unref();
-  worker.once('taken', () => clearTimeout(timer));
+  waitingUntil.set(worker, setTimeout(() => void worker.terminate(), WAITING_MS).unref());
+}
+
+/**
+ * Sends one job to a thread and settles as it ends (see jobEnd); `after` is told first whether the
+ * thread may take another job (not after running out of time or memory, failing, or stopping).
+ */
+function jobOn<T>(
+  worker: Worker,
+  job: unknown,
+  options: { onProgress?: ((value: unknown) => void) | undefined; transferList?: readonly TransferListItem[] | undefined; timeoutMs?: number | undefined },
+  after: (keep: boolean) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false;
+    const finish = (outcome: () => void, keep = false): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      after(keep);
+      outcome();
+    };
+    const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => finish(() => reject(new WorkerLimitError('time'))), options.timeoutMs);
+    const onMessage = (message: WorkerMessage): void => {
+      const end = jobEnd(message, options.onProgress, resolve, reject);
+      if (end) finish(end, message.type !== 'crash');
+    };
+    const onError = (error: Error & { code?: string }): void =>
+      finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new WorkerLimitError('memory') : error));
+    const onExit = (code: number): void => finish(() => reject(new Error(`The worker stopped unexpectedly (exit code ${code})`)));
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.postMessage({ type: 'job', input: job }, [...(options.transferList ?? [])]);
+  });
 }
 
 /**
@@ -122,28 +156,13 @@ export function runWorker<T>(
 ): Promise<T> {
   const { onProgress, bounds, transferList } = options;
   const limits = bounds ? { maxOldGenerationSizeMb: bounds.maxHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } : undefined;
-  return new Promise<T>((resolve, reject) => {
+  // Started in the promise: a thread that cannot start rejects it, as the job's own failures do.
+  return Promise.resolve().then(() => {
     const worker = takeWorker(moduleUrl, limits);
-    let settled = false;
-    const finish = (outcome: () => void, keep = false): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+    return jobOn<T>(worker, job, { onProgress, transferList, timeoutMs: bounds?.timeoutMs }, (keep) => {
       if (keep) keepWorker(moduleUrl, limits, worker);
       else void worker.terminate();
-      outcome();
-    };
-    const timer = bounds ? setTimeout(() => finish(() => reject(new WorkerLimitError('time'))), bounds.timeoutMs) : undefined;
-    const onMessage = (message: WorkerMessage): void => {
-      const end = jobEnd(message, onProgress, resolve, reject);
-      if (end) finish(end, message.type !== 'crash');
-    };
-    const onError = (error: Error & { code?: string }): void =>
-      finish(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new WorkerLimitError('memory') : error));
-    const onExit = (code: number): void => finish(() => reject(new Error(`The worker stopped unexpectedly (exit code ${code})`)));
-    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-    worker.postMessage({ type: 'job', input: job }, [...(transferList ?? [])]);
+    });
   });
 }
 
@@ -193,26 +212,14 @@ export class KeptWorker {
     clearTimeout(this.idleTimer);
     const worker = (this.worker ??= startWorker(this.moduleUrl));
     worker.ref();
-    return new Promise<T>((resolve, reject) => {
-      const onMessage = (message: WorkerMessage): void => {
-        const end = jobEnd(message, onProgress, resolve, reject);
-        if (end) done(end);
-      };
-      const onError = (error: Error): void => done(() => reject(error), true);
-      const onExit = (code: number): void => done(() => reject(new Error(`The worker stopped unexpectedly (exit code ${code})`)), true);
-      const done = (outcome: () => void, broken = false): void => {
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-        if (broken) {
-          this.worker = null;
-          void worker.terminate();
-        } else {
-          worker.unref();
-          this.idleTimer = setTimeout(() => this.close(), this.idleMs).unref();
-        }
-        outcome();
-      };
-      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      worker.postMessage({ type: 'job', input });
+    return jobOn<T>(worker, input, { onProgress }, (keep) => {
+      if (!keep) {
+        this.worker = null;
+        void worker.terminate();
+        return;
+      }
+      worker.unref();
+      this.idleTimer = setTimeout(() => this.close(), this.idleMs).unref();
     });
   }
 

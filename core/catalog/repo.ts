@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store';
 import { inBatches } from '../db/batches';
 import { prepared } from '../db/prepared';
-import { mapRead, type PendingRead } from '../db/read-together';
+import { mapRead, readAlone, type PendingRead } from '../db/read-together';
 import type { Course } from './schema';
 
 /** The row this repository reads and writes, for features that read the catalog through it. */
@@ -92,7 +92,7 @@ export async function cohortCourses(db: Db, department: number): Promise<CourseC
 }
 
 export async function courseCurriculum(db: Db, department: number, code: string): Promise<CourseCurriculum | undefined> {
-  return courseByCode.first(db, department, code);
+  return readAlone(db, courseCurriculumRead(db, department, code));
 }
 
 /** courseCurriculum, to be read with other reads (see readTogether). */

@@ -23,6 +23,11 @@ export function knownRead<T>(value: T): PendingRead<T> {
   return { query: null, answer: () => value };
 }
 
+/** One read on its own (a read also sent together elsewhere, or too few to send together). */
+export async function readAlone<T>(db: Db, read: PendingRead<T>): Promise<T> {
+  return read.answer(read.query === null ? [] : (await db.executeQuery(read.query)).rows);
+}
+
 type Answers<T extends Record<string, PendingRead<unknown>>> = { [K in keyof T]: T[K] extends PendingRead<infer V> ? V : never };
 
 /** A query's `$n` placeholders moved up by `offset` (quoted text and names left as they are). */
@@ -52,10 +57,10 @@ function together(queries: readonly (readonly [string, CompiledQuery])[]): Compi
  */
 export async function readTogether<T extends Record<string, PendingRead<unknown>>>(db: Db, reads: T): Promise<Answers<T>> {
   const sent = Object.entries(reads).filter((entry): entry is [string, PendingRead<unknown> & { query: CompiledQuery }] => entry[1].query !== null);
-  const rows = new Map<string, readonly unknown[]>();
+  const answers: Record<string, unknown> = {};
   if (isPostgres(db) && sent.length > 1) {
-    const answer = (await db.executeQuery<Record<string, unknown[]>>(together(sent.map(([name, read]) => [name, read.query])))).rows[0] ?? {};
-    for (const [name] of sent) rows.set(name, answer[name] ?? []);
-  } else for (const [name, read] of sent) rows.set(name, (await db.executeQuery(read.query)).rows);
-  return Object.fromEntries(Object.entries(reads).map(([name, read]) => [name, read.answer(rows.get(name) ?? [])])) as Answers<T>;
+    const rows = (await db.executeQuery<Record<string, unknown[]>>(together(sent.map(([name, read]) => [name, read.query])))).rows[0] ?? {};
+    for (const [name, read] of Object.entries(reads)) answers[name] = read.answer(rows[name] ?? []);
+  } else for (const [name, read] of Object.entries(reads)) answers[name] = await readAlone(db, read);
+  return answers as Answers<T>;
 }

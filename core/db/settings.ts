@@ -1,21 +1,10 @@
 import type { Db } from './store';
 import { prepared } from './prepared';
-import { mapRead, type PendingRead } from './read-together';
-
-const settingByKey = prepared((db: Db, department: number, key: string) =>
-  db.selectFrom('settings').select('value').where('department_id', '=', department).where('key', '=', key),
-);
+import { mapRead, readAlone, type PendingRead } from './read-together';
 
 /** Settings kept with the data (and so in backups): one JSON value per key. */
 export async function readSetting(db: Db, department: number, key: string): Promise<unknown> {
-  const row = await settingByKey.first(db, department, key);
-  if (row === undefined) return undefined;
-  try {
-    return JSON.parse(row.value) as unknown;
-  } catch {
-    // A damaged value (e.g. from an edited backup) reads as unset.
-    return undefined;
-  }
+  return (await readSettings(db, department, [key])).get(key);
 }
 
 const settingsByKeys = prepared((db: Db, department: number, keys: string[]) =>
@@ -24,7 +13,7 @@ const settingsByKeys = prepared((db: Db, department: number, keys: string[]) =>
 
 /** Several settings in one read, by key (unset and damaged ones absent). */
 export async function readSettings(db: Db, department: number, keys: readonly string[]): Promise<Map<string, unknown>> {
-  return settingValues(await settingsByKeys.rows(db, department, [...keys]));
+  return readAlone(db, settingsRead(db, department, keys));
 }
 
 /** readSettings, to be read with other reads (see readTogether). */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store';
 import { inBatches, isRowId, readInBatches } from '../db/batches';
 import { prepared } from '../db/prepared';
-import { mapRead, type PendingRead } from '../db/read-together';
+import { mapRead, readAlone, type PendingRead } from '../db/read-together';
 import { plannedOffer, plannedSections } from '../domain/decisions';
 import type { NewRun, PredictionEntry, PredictionRun, StaffDecisionFields } from './schema';
 
@@ -243,7 +243,7 @@ const latestRunEntries = prepared((db: Db, department: number, year: number, sem
 );
 
 export async function expectedSectionSizes(db: Db, department: number, year: number, semester: string, campus: string): Promise<Map<string, number>> {
-  return sectionSizes(await latestRunEntries.rows(db, department, year, semester, campus));
+  return readAlone(db, expectedSectionSizesRead(db, department, year, semester, campus));
 }
 
 /** expectedSectionSizes, to be read with other reads (see readTogether). */

@@ -3,7 +3,7 @@ import type { Db } from '../db/store';
 import { inBatches, isRowId } from '../db/batches';
 import { roomKey } from '../domain/meetings';
 import { prepared } from '../db/prepared';
-import { knownRead, mapRead, type PendingRead } from '../db/read-together';
+import { knownRead, mapRead, readAlone, type PendingRead } from '../db/read-together';
 
 /**
  * Rooms belong to the campus: each is in the pool every department books (department null), or
@@ -128,9 +128,7 @@ const roomByKey = prepared((db: Db, key: string) => db.selectFrom('rooms').selec
 
 /** The campus's room of that name, whoever it belongs to. */
 export async function findRoomByName(db: Db, name: string): Promise<Room | undefined> {
-  const key = roomKey(name);
-  if (key === null) return undefined;
-  return roomByKey.first(db, key);
+  return readAlone(db, roomByNameRead(db, name));
 }
 
 /** findRoomByName, to be read with other reads (see readTogether). */

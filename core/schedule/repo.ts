@@ -5,7 +5,7 @@ import { reserveIds } from '../db/ids';
 import { bulkInsert, type BulkColumn } from '../db/bulk';
 import { isPostgres } from '../db/transactions';
 import { prepared } from '../db/prepared';
-import { knownRead, mapRead, type PendingRead } from '../db/read-together';
+import { knownRead, mapRead, readAlone, type PendingRead } from '../db/read-together';
 import { parseHHMM } from '../domain/time';
 import { SEMESTER_ORDER_SQL, type Term } from '../domain/terms';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
@@ -238,8 +238,7 @@ const sectionQuery = prepared((db: Db, department: number, year: number, semeste
 
 /** The meetings of one section in a term (without their instructors), read by the section's index. */
 export async function meetingsOfSection(db: Db, department: number, term: Term, course: string, section: string): Promise<EntryRow[]> {
-  const read = meetingsOfSectionRead(db, department, term, course, section);
-  return read.answer(await sectionQuery.rows(db, department, term.year, term.semester, course, section));
+  return readAlone(db, meetingsOfSectionRead(db, department, term, course, section));
 }
 
 /** meetingsOfSection, to be read with other reads (see readTogether). */
@@ -309,8 +308,7 @@ const candidates = prepared(
  * narrowing in SQL: the rules themselves decide, on what it returns.
  */
 export async function clashCandidates(db: Db, term: Term, booking: CandidateKeys, excludeId: number | null, margin: number): Promise<EntryRow[]> {
-  const read = clashCandidatesRead(db, term, booking, excludeId, margin);
-  return read.answer(read.query ? (await db.executeQuery(read.query)).rows : []);
+  return readAlone(db, clashCandidatesRead(db, term, booking, excludeId, margin));
 }
 
 /** What a booking's candidates are looked up by. */
@@ -601,7 +599,7 @@ const partsOfTerm = prepared((db: Db, department: number, year: number, semester
 );
 
 export async function termParts(db: Db, department: number, term: Term): Promise<PartOfTerm[]> {
-  return partsOfTerm.rows(db, department, term.year, term.semester);
+  return readAlone(db, termPartsRead(db, department, term));
 }
 
 /** termParts, to be read with other reads (see readTogether). */
@@ -685,7 +683,7 @@ const groupMembers = prepared(
 );
 
 export async function jointGroupEntries(db: Db, department: number, term: Term, group: string): Promise<EntryRow[]> {
-  return foldInstructors(await groupMembers.rows(db, department, term.year, term.semester, group));
+  return readAlone(db, jointGroupEntriesRead(db, department, term, group));
 }
 
 /** jointGroupEntries, to be read with other reads (see readTogether). */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createCore, type Core } from '../../core/index';
-import { knownRead, mapRead, readTogether, type PendingRead } from '../../core/db/read-together';
+import { knownRead, mapRead, readAlone, readTogether, type PendingRead } from '../../core/db/read-together';
 import { settingsRead, writeSetting } from '../../core/db/settings';
 import type { Db } from '../../core/db/store';
 import { createDatabase } from '../helpers/postgres';
@@ -63,9 +63,7 @@ describe('reads sent together', () => {
       await writeSetting(db, 1, 'termwise.test.a', { term: { year: 2031, semester: 'Fall' }, note: "O'Neil's $1 § ü" });
       await writeSetting(db, 1, 'termwise.test.b', [1.25, null, true, 'x']);
       const alone = Object.fromEntries(
-        await Promise.all(
-          Object.entries(reads(db)).map(async ([name, read]) => [name, read.answer(read.query ? (await db.executeQuery(read.query)).rows : [])] as const),
-        ),
+        await Promise.all(Object.entries(reads(db)).map(async ([name, read]) => [name, await readAlone<unknown>(db, read)] as const)),
       );
       const together = await readTogether(db, reads(db));
       expect(together).toEqual(alone);

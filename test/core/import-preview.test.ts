@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index';
-import { tableHashes } from '../helpers/table-hashes';
+import { tablesMark } from '../helpers/table-hashes';
 
 let dir: string;
 let core: Core;
@@ -20,7 +20,7 @@ const file = (filename: string, text: string): { filename: string; content: Uint
 
 describe('import preview', () => {
   it('shows which column each header maps to, the first rows and what is missing, storing nothing', async () => {
-    const before = await tableHashes(core.context.db);
+    const before = await tablesMark(core.context.db);
     const preview = await core.run('import-preview', {
       kind: 'offerings',
       file: file('o.csv', 'Course Code,Yr,Enrolled,Notes\nCSC201,2024,40,x\nCSC202,2024,35,y\n'),
@@ -36,7 +36,7 @@ describe('import preview', () => {
     expect(preview.missing).toEqual([]);
     const withoutYear = await core.run('import-preview', { kind: 'offerings', file: file('o.csv', 'course_code,total\nCSC201,4\n') });
     expect(withoutYear.missing).toEqual(['year']);
-    expect(await tableHashes(core.context.db)).toEqual(before);
+    expect(await tablesMark(core.context.db)).toEqual(before);
   });
 
   it('previews a JSON courses file by its fields', async () => {

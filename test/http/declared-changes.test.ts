@@ -3,7 +3,7 @@ import { CHANGE_AREAS, type ChangeArea } from '../../core/domain/changes';
 import { READ_AREAS, readDependsOn, type LiveRead } from '../../core/domain/reads';
 import { ROUTES } from '../../core/http/routes';
 import { json, sampleFile, startTestServer, TEST_TOKEN, type TestServer } from '../helpers/server';
-import { tableHashes } from '../helpers/table-hashes';
+import { tablesMark } from '../helpers/table-hashes';
 
 /**
  * What a write declares it changes (the areas its `changed` event names) and what a read declares
@@ -333,7 +333,7 @@ const WRITES: (Write & { changes?: false })[] = [
 
 describe('what each write declares it changes', () => {
   it('places every table in a change area', async () => {
-    expect(Object.keys(await tableHashes(server.core.context.db)).sort()).toEqual(Object.keys(TABLE_AREAS).sort());
+    expect(Object.keys(await tablesMark(server.core.context.db)).sort()).toEqual(Object.keys(TABLE_AREAS).sort());
     for (const area of Object.values(TABLE_AREAS)) if (area !== null) expect(CHANGE_AREAS).toContain(area);
   });
 
@@ -351,12 +351,12 @@ describe('what each write declares it changes', () => {
   it.each(WRITES.map((w) => [w.operation, w] as const))(
     '%s names every area whose tables it changed, and every read it changed depends on one',
     async (_name, write) => {
-      const before = await tableHashes(server.core.context.db);
+      const before = await tablesMark(server.core.context.db);
       const answersBefore = await readAnswers();
       events.length = 0;
       const response = await write.send();
       expect(response.status, await response.clone().text()).toBe(200);
-      const after = await tableHashes(server.core.context.db);
+      const after = await tablesMark(server.core.context.db);
       const changedTables = Object.keys(after).filter((table) => after[table] !== before[table]);
       const answersAfter = await readAnswers();
       const changedReads = [...answersAfter].filter(([operation, answer]) => answersBefore.has(operation) && answersBefore.get(operation) !== answer);
@@ -376,13 +376,13 @@ describe('what each write declares it changes', () => {
     const bytes = new Uint8Array(await backup.arrayBuffer());
     await server.api('/scheduler/rooms', { method: 'POST', json: { name: 'After backup', capacity: 10 } });
     await server.api('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. After Backup', allowed_courses: [] } });
-    const before = await tableHashes(server.core.context.db);
+    const before = await tablesMark(server.core.context.db);
     const answersBefore = await readAnswers();
     events.length = 0;
     const restored = await server.upload('/data/restore', 'backup.db', bytes);
     expect(restored.status, await restored.clone().text()).toBe(200);
     expect((await json<{ status: string }>(restored)).status).toBe('restored');
-    const after = await tableHashes(server.core.context.db);
+    const after = await tablesMark(server.core.context.db);
     const changedTables = Object.keys(after).filter((table) => after[table] !== before[table]);
     expect(changedTables).toEqual(expect.arrayContaining(['rooms', 'doctors']));
     const declared = new Set(events.flat());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlers } from '../../core/handlers';
 import { ROUTES, type RouteSpec } from '../../core/http/routes';
 import { loadSample, startTestServer, type TestServer } from '../helpers/server';
-import { tableHashes } from '../helpers/table-hashes';
+import { tablesMark } from '../helpers/table-hashes';
 import { lastColumnWorkbook, spacesCellWorkbook, workbook } from '../fixtures/hostile-workbooks';
 
 /**
@@ -28,11 +28,11 @@ afterAll(async () => {
  * have written: the next reads them again.
  */
 let unchanged: Record<string, string> | null = null;
-const tablesBefore = async (): Promise<Record<string, string>> => unchanged ?? tableHashes(server.core.context.db);
+const tablesBefore = async (): Promise<Record<string, string>> => unchanged ?? tablesMark(server.core.context.db);
 
 /** Checks that a refused request wrote nothing (its tables as they were before it), and keeps the digest for the next. */
 async function expectNothingWritten(before: Record<string, string>, message?: string): Promise<void> {
-  const after = await tableHashes(server.core.context.db);
+  const after = await tablesMark(server.core.context.db);
   expect(after, message).toEqual(before);
   unchanged = after;
 }

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertRun } from '../../core/predict/runs-repo';
 import { json, loadSample, startTestServer, type TestServer } from '../helpers/server';
 import { saveRun } from '../helpers/runs';
-import { tableHashes } from '../helpers/table-hashes';
+import { tablesMark } from '../helpers/table-hashes';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -109,14 +109,14 @@ describe('backups built to break the restore', () => {
 
   for (const [name, tamper, expected] of cases) {
     it(`refuses a backup with ${name}, quickly, changing nothing`, async () => {
-      const before = await tableHashes(server.core.context.db);
+      const before = await tablesMark(server.core.context.db);
       const started = performance.now();
       const response = await server.upload('/data/restore', 'evil.db', tampered(tamper));
       expect(response.status).toBe(400);
       const said = await detail(response);
       expect(said, said).toMatch(expected);
       expect(performance.now() - started).toBeLessThan(5_000);
-      expect(await tableHashes(server.core.context.db)).toEqual(before);
+      expect(await tablesMark(server.core.context.db)).toEqual(before);
     }, 20_000);
   }
 

@@ -11,12 +11,16 @@ declare module 'vitest' {
   }
 }
 
-/**
- * Global setup of the PostgreSQL test project: the server at TERMWISE_TEST_DATABASE_URL, else a
- * throwaway one started for the run (and stopped after it). Never skipped: without a server the
- * run fails saying how to get one.
- */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/** The run's PostgreSQL server and template database, shared by every project that runs on PostgreSQL. */
+interface RunPostgres {
+  adminUrl: string;
+  template: string;
+  stop: () => Promise<void>;
+}
+/** Kept on the run's process, not this module: vitest loads a global setup once per project that names it. */
+const run = globalThis as typeof globalThis & { termwisePostgres?: { started: Promise<RunPostgres>; projectsUsing: number } };
+
+async function startRunPostgres(): Promise<RunPostgres> {
   const given = process.env.TERMWISE_TEST_DATABASE_URL;
   const server = given ? null : await startThrowawayPostgres();
   const adminUrl = given ?? server?.adminUrl ?? '';
@@ -26,7 +30,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
       : `PostgreSQL tests run against a throwaway PostgreSQL ${server?.version ?? ''}`,
   );
   const migrate = async (url: string): Promise<void> => (await openStore({ kind: 'postgres', url }, { migrate: true, poolSize: 1 })).close();
+  const template = await createTemplateDatabase(adminUrl, migrate);
+  return { adminUrl, template, stop: async () => server?.stop() };
+}
+
+/**
+ * Global setup of the PostgreSQL test projects: the server at TERMWISE_TEST_DATABASE_URL, else a
+ * throwaway one started for the run (once, whichever project asks first, and stopped after the last).
+ * Never skipped: without a server the run fails saying how to get one.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const shared = (run.termwisePostgres ??= { started: startRunPostgres(), projectsUsing: 0 });
+  shared.projectsUsing += 1;
+  const { adminUrl, template, stop } = await shared.started;
   project.provide('postgresAdminUrl', adminUrl);
-  project.provide('postgresTemplate', await createTemplateDatabase(adminUrl, migrate));
-  return async () => server?.stop();
+  project.provide('postgresTemplate', template);
+  return async () => {
+    shared.projectsUsing -= 1;
+    if (shared.projectsUsing === 0) await stop();
+  };
 }

@@ -24,7 +24,9 @@ import { pushTo } from '../util/multimap';
  * locked meetings, other departments' bookings) is taken — the rooms are unavailable then and the
  * instructors' times exclude them, with travel between campuses. Pure: the caller reads the store.
  *
- * - A joint group's meetings at one time in one room are one class: they meet together (hard).
+ * - A joint group's meetings at one time in one room (or without one) are one class, whatever their parts of term:
+ *   they meet together (hard). Its meetings in other rooms, or of other shapes, that meet together today keep
+ *   overlapping (hard).
  * - A meeting keeps its shape (number of days and length); its times are the term's day patterns of
  *   that many days, at starts every STEP minutes within the term's day, its instructors available.
  * - Parts of term are week patterns (weeks of the term; parts without dates span every week).
@@ -152,13 +154,21 @@ export interface TermDraftModel {
   read: (assignment: Assignment) => { moves: DraftMove[]; unplaced: DraftUnplaced[]; goals: DraftGoals };
 }
 
-/** Joint partners meeting at one time are one class (in one room: the first member's, else any member's). */
-const unitKey = (b: Booking): string | null => (b.joint_group === null ? null : `${b.joint_group}|${b.day}|${b.start}|${b.duration}|${b.part.code}`);
+/**
+ * Joint partners meeting at one time (in one room, or some without one) are one class, whatever their parts of term:
+ * a class in the weeks of any of them, each keeping its own part.
+ */
+const unitKey = (b: Booking): string | null => (b.joint_group === null ? null : `${b.joint_group}|${b.day}|${b.start}|${b.duration}`);
 const sectionKey = (b: Booking): string => `${b.course_code}\u0000${b.section_name}`;
 const DAY = 24 * 60;
 
-/** The term's weeks: each part's weeks from its dates (a part without dates spans the term). */
-function weekPatterns(bookings: readonly Booking[]): { nrWeeks: number; patternOf: (b: Pick<Booking, 'part'>) => number; text: string[]; weeks: number[][] } {
+/** The term's weeks: each part's weeks from its dates (a part without dates spans the term); several parts: the weeks of any. */
+function weekPatterns(bookings: readonly Booking[]): {
+  nrWeeks: number;
+  patternOf: (...held: Pick<Booking, 'part'>[]) => number;
+  text: string[];
+  weeks: number[][];
+} {
   const dated = bookings.map((b) => b.part).filter((p) => p.start_date !== null && p.end_date !== null);
   const dayOf = (iso: string): number => Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
   const first = dated.length === 0 ? 0 : Math.min(...dated.map((p) => dayOf(p.start_date as string)));
@@ -167,11 +177,13 @@ function weekPatterns(bookings: readonly Booking[]): { nrWeeks: number; patternO
   const text: string[] = [];
   const weeks: number[][] = [];
   const index = new Map<string, number>();
-  const patternOf = (b: Pick<Booking, 'part'>): number => {
-    const p = b.part;
-    const from = p.start_date === null ? 0 : Math.max(0, Math.floor((dayOf(p.start_date) - first) / 7));
-    const to = p.end_date === null ? nrWeeks - 1 : Math.min(nrWeeks - 1, Math.floor((dayOf(p.end_date) - first) / 7));
-    const bits = Array.from({ length: nrWeeks }, (_, w) => (w >= from && w <= to ? '1' : '0')).join('');
+  const inPart = ({ part }: Pick<Booking, 'part'>, w: number): boolean => {
+    const from = part.start_date === null ? 0 : Math.max(0, Math.floor((dayOf(part.start_date) - first) / 7));
+    const to = part.end_date === null ? nrWeeks - 1 : Math.min(nrWeeks - 1, Math.floor((dayOf(part.end_date) - first) / 7));
+    return w >= from && w <= to;
+  };
+  const patternOf = (...held: Pick<Booking, 'part'>[]): number => {
+    const bits = Array.from({ length: nrWeeks }, (_, w) => (held.some((b) => inPart(b, w)) ? '1' : '0')).join('');
     const known = index.get(bits);
     if (known !== undefined) return known;
     index.set(bits, text.length);
@@ -187,26 +199,28 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
   const all = [...problem.movable.map((m) => m.booking), ...problem.fixed];
   const weeks = weekPatterns(all);
 
-  // Units: joint partners meeting together move as one.
+  // Units: joint partners meeting together in one room (or without one) move as one; in other rooms, each room's
+  // partners are a unit of their own, kept meeting together below.
   const units: Unit[] = [];
-  const byKey = new Map<string, Unit>();
+  const byKey = new Map<string, Unit[]>();
   for (const m of problem.movable) {
     const key = unitKey(m.booking);
-    const known = key === null ? undefined : byKey.get(key);
+    const room = m.booking.roomKey;
+    const known = key === null ? undefined : byKey.get(key)?.find((u) => room === null || u.first.roomKey === null || u.first.roomKey === room);
     if (known) {
       known.members.push(m);
-      if (known.first.roomKey === null && m.booking.roomKey !== null) known.first = { ...known.first, room: m.booking.room, roomKey: m.booking.roomKey };
+      if (known.first.roomKey === null && room !== null) known.first = { ...known.first, room: m.booking.room, roomKey: room };
     } else {
       const unit: Unit = { untimed: null, members: [m], first: m.booking, times: [], rooms: [], clashes: [], empty: [] };
       units.push(unit);
-      if (key !== null) byKey.set(key, unit);
+      if (key !== null) pushTo(byKey, key, unit);
     }
   }
 
   // Sections without a time: joint partners together, each its own class otherwise.
   const untimedGroups = new Map<string, Unit>();
   for (const u of problem.untimed ?? []) {
-    const key = u.booking.joint_group === null ? null : `${u.booking.joint_group}|${u.booking.part.code}`;
+    const key = u.booking.joint_group;
     const known = key === null ? undefined : untimedGroups.get(key);
     if (known) known.members.push({ id: u.id, booking: u.booking });
     else {
@@ -331,7 +345,7 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
         days: dayMask(s.day),
         start: s.start,
         length: s.duration,
-        weeks: weeks.patternOf(shape),
+        weeks: weeks.patternOf(...unit.members.map((m) => m.booking)),
         penalty: Math.round((clashes * weights.curriculumClash + (moved ? weights.movedMeeting : 0)) * SCALE),
       };
     });
@@ -448,6 +462,26 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
             group([a, b], 'DifferentDays', 'samePattern', Math.round(weights.samePattern * SCALE));
           }
   }
+  // A joint group's meetings of other shapes or rooms that meet together today (with a common day and week) keep
+  // meeting together as they do (keptTogether). Not two in one room, which the model gives one class at a time.
+  const byGroup = new Map<string, number[]>();
+  units.forEach((unit, i) => {
+    if (unit.untimed === null && unit.first.joint_group !== null) pushTo(byGroup, unit.first.joint_group, i);
+  });
+  for (const list of byGroup.values())
+    for (const [x, a] of list.entries())
+      for (const b of list.slice(x + 1)) {
+        const ua = units[a] as Unit;
+        const ub = units[b] as Unit;
+        const pair = ua.members.flatMap((m) =>
+          ub.members
+            .filter((n) => sectionKey(m.booking) !== sectionKey(n.booking) && meetTogether(m.booking, n.booking))
+            .map((n) => [m.booking, n.booking] as const),
+        )[0];
+        const oneRoom = ua.first.roomKey !== null && ua.first.roomKey === ub.first.roomKey;
+        if (pair !== undefined && !oneRoom) for (const type of keptTogether(...pair)) group([a, b], type, null);
+      }
+
   const cohortPairs = new Set<string>();
   for (const members of byCohort.values())
     for (let x = 0; x < members.length; x++)
@@ -557,6 +591,20 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
     return { ...goals, total: Math.round(total * 100) / 100 };
   };
   return { model, initial, read };
+}
+
+/**
+ * How two joint partners that meet together today keep doing so when moved (hard): overlapping on a common day and
+ * week, starting together if they do, one within the other's minutes if it is, on days within the other's if they are.
+ */
+export function keptTogether(a: Session, b: Session): Distribution['type'][] {
+  const within = (x: Session, y: Session): boolean => x.start >= y.start && x.start + x.duration <= y.start + y.duration;
+  const daysWithin = (x: string, y: string): boolean => [...x].every((d) => y.includes(d));
+  return [
+    'Overlap',
+    ...(a.start === b.start ? (['SameStart'] as const) : within(a, b) || within(b, a) ? (['SameTime'] as const) : []),
+    ...(daysWithin(a.day, b.day) || daysWithin(b.day, a.day) ? (['SameDays'] as const) : []),
+  ];
 }
 
 /** Why a meeting has no time at all, in a scheduler's words. */

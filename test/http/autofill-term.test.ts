@@ -160,6 +160,79 @@ describe('POST /scheduler/auto source "term"', () => {
     expect(stored.flatMap((e) => e.warnings).filter((w) => /already|booked|not available/.test(w))).toEqual([]);
   });
 
+  it('rebuilds a term keeping every joint group together: partners in other parts of term without a room at one time, partners in other rooms and day patterns starting together as they did', async () => {
+    for (const [code, name, start_date, end_date] of [
+      ['1', 'Full term', '2026-01-12', '2026-05-01'],
+      ['S1', 'First half', '2026-01-12', '2026-03-06'],
+    ] as const) {
+      expect((await server.api('/scheduler/parts', { method: 'POST', json: { ...TERM, code, name, start_date, end_date } })).status).toBe(200);
+    }
+    await room('Hall A', 40);
+    await room('Hall B', 40);
+    const [d1, d2, d3, d4] = await Promise.all(['One', 'Two', 'Three', 'Four'].map((n) => doctor({ name: `Dr. ${n}`, allowed_courses: [] })));
+    // A cross-listed evening pair with no room, one section all term and one in its first half.
+    await meeting({
+      course_code: 'EPS600',
+      section_name: 'A',
+      doctor_id: d1?.id,
+      day: 'M',
+      start_time: '19:00',
+      duration_mins: 90,
+      room: 'TBD',
+      part_of_term: '1',
+      joint_group: 'EVE',
+    });
+    await meeting({
+      course_code: 'EPS601',
+      section_name: 'B',
+      doctor_id: d2?.id,
+      day: 'M',
+      start_time: '19:00',
+      duration_mins: 90,
+      room: 'TBD',
+      part_of_term: 'S1',
+      joint_group: 'EVE',
+    });
+    // Two levels of one language taught together in two rooms, one on four days and the other on two of them.
+    await meeting({
+      course_code: 'LNG201',
+      section_name: 'A',
+      doctor_id: d3?.id,
+      day: 'MTWR',
+      start_time: '09:00',
+      duration_mins: 110,
+      room: 'Hall A',
+      joint_group: 'LNG',
+    });
+    await meeting({
+      course_code: 'LNG401',
+      section_name: 'A',
+      doctor_id: d4?.id,
+      day: 'MW',
+      start_time: '09:00',
+      duration_mins: 110,
+      room: 'Hall B',
+      joint_group: 'LNG',
+    });
+    const before = await entries();
+
+    for (const seed of [1, 2, 3]) {
+      const result = await draft({ rebuild: true, seed, dry_run: true });
+      expect(result.unplaced).toEqual([]);
+      const now = after(before, result);
+      const find = (code: string): ScheduleEntry => now.find((e) => e.course_code === code) as ScheduleEntry;
+      const [eve, eveHalf] = [find('EPS600'), find('EPS601')];
+      expect([eveHalf.day, eveHalf.start_time, eveHalf.room], `seed ${seed}`).toEqual([eve.day, eve.start_time, 'TBD']);
+      const [four, two] = [find('LNG201'), find('LNG401')];
+      expect(two.start_time, `seed ${seed}`).toBe(four.start_time);
+      expect([two.room, four.room].sort(), `seed ${seed}: each in a room of its own`).toEqual(['Hall A', 'Hall B']);
+      expect(
+        [...two.day].every((d) => four.day.includes(d)),
+        `seed ${seed}: ${two.day} within ${four.day}`,
+      ).toBe(true);
+    }
+  });
+
   it('never moves a locked meeting, and keeps the others clear of it', async () => {
     const a = await doctor({ name: 'Dr. A', allowed_courses: ['CSC201', 'CSC202'] });
     await room('Hall A', 40);

@@ -103,7 +103,8 @@ function useOtherDepartments(view: SchedulerView, filters: SchedulerFilters, ter
 function weekTaken(others: Record<'room' | 'instructor', OtherBooking[]>, filters: SchedulerFilters): OtherBooking[] {
   if (filters.room) return others.room.filter((o) => roomKey(o.row) === roomKey(filters.room ?? ''));
   if (filters.doctor && filters.doctor !== UNASSIGNED_KEY) return others.instructor.filter((o) => o.row === filters.doctor);
-  return [];
+  // The same empty list each time: the week (kept under By room and By instructor) is not laid out again when their bookings come.
+  return NONE;
 }
 
 /** The rows of the By room and By instructor views: every declared room (free ones too) or every doctor, as filtered. */

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from '@fullcalendar/interaction';
@@ -65,9 +65,20 @@ const BLOCK_CHROME_PX = 8;
  * Hidden (another view shown), the calendar keeps the width it last had.
  */
 function useColumnsThatFit() {
-  const { ref: sizeRef, width } = useElementSize();
+  const { ref: observed, width } = useElementSize<HTMLDivElement>();
+  // Read once as the week mounts, before its sections come: the size observer's first answer comes a frame or more
+  // later, and a large term drawn before it was drawn unfolded, then laid out again folded.
+  const [widthAtMount, setWidthAtMount] = useState(0);
+  const sizeRef = useCallback(
+    (element: HTMLDivElement | null): void => {
+      if (element !== null) setWidthAtMount((known) => known || element.clientWidth);
+      observed(element);
+    },
+    [observed],
+  );
   const lastWidth = useRef(0);
   if (width > 0) lastWidth.current = width;
+  else if (lastWidth.current === 0) lastWidth.current = widthAtMount;
   const dayWidth = Math.floor(Math.max(0, lastWidth.current - TIME_AXIS_PX) / SHOWN_DAYS / 8) * 8;
   const columnsThatFit = useMemo(() => {
     if (dayWidth === 0) return undefined;

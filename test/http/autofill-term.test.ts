@@ -41,6 +41,9 @@ const overlap = (a: Meeting, b: Meeting): boolean =>
   minutes(b.start_time) < minutes(a.start_time) + a.duration_mins;
 
 const doctor = async (body: Record<string, unknown>): Promise<Doctor> => json<Doctor>(await server.api('/scheduler/doctors', { method: 'POST', json: body }));
+const part = async (code: string, name: string, start_date: string, end_date: string): Promise<void> => {
+  expect((await server.api('/scheduler/parts', { method: 'POST', json: { ...TERM, code, name, start_date, end_date } })).status).toBe(200);
+};
 const room = async (name: string, capacity: number): Promise<void> => {
   expect((await server.api('/scheduler/rooms', { method: 'POST', json: { name, capacity } })).status).toBe(200);
 };
@@ -100,12 +103,8 @@ describe('POST /scheduler/auto source "term"', () => {
     const d1 = await doctor({ name: 'Dr. One', allowed_courses: ['CSC301'], available_days: 'MTWR', available_time: '08:00-13:00' });
     const d2 = await doctor({ name: 'Dr. Two', allowed_courses: ['CSC410', 'CSC510'] });
     const d3 = await doctor({ name: 'Dr. Three', allowed_courses: ['CSC220', 'CSC221'] });
-    for (const [code, name, start_date, end_date] of [
-      ['S1', 'First half', '2026-01-12', '2026-03-06'],
-      ['S2', 'Second half', '2026-03-09', '2026-05-01'],
-    ] as const) {
-      expect((await server.api('/scheduler/parts', { method: 'POST', json: { ...TERM, code, name, start_date, end_date } })).status).toBe(200);
-    }
+    await part('S1', 'First half', '2026-01-12', '2026-03-06');
+    await part('S2', 'Second half', '2026-03-09', '2026-05-01');
     await room('Hall A', 60);
     await room('Hall B', 60);
     await room('Lab 1', 20);
@@ -161,12 +160,8 @@ describe('POST /scheduler/auto source "term"', () => {
   });
 
   it('rebuilds a term keeping every joint group together: partners in other parts of term without a room at one time, partners in other rooms and day patterns starting together as they did', async () => {
-    for (const [code, name, start_date, end_date] of [
-      ['1', 'Full term', '2026-01-12', '2026-05-01'],
-      ['S1', 'First half', '2026-01-12', '2026-03-06'],
-    ] as const) {
-      expect((await server.api('/scheduler/parts', { method: 'POST', json: { ...TERM, code, name, start_date, end_date } })).status).toBe(200);
-    }
+    await part('1', 'Full term', '2026-01-12', '2026-05-01');
+    await part('S1', 'First half', '2026-01-12', '2026-03-06');
     await room('Hall A', 40);
     await room('Hall B', 40);
     const [d1, d2, d3, d4] = await Promise.all(['One', 'Two', 'Three', 'Four'].map((n) => doctor({ name: `Dr. ${n}`, allowed_courses: [] })));

@@ -597,7 +597,7 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
  * How two joint partners that meet together today keep doing so when moved (hard): overlapping on a common day and
  * week, starting together if they do, one within the other's minutes if it is, on days within the other's if they are.
  */
-export function keptTogether(a: Session, b: Session): Distribution['type'][] {
+function keptTogether(a: Session, b: Session): Distribution['type'][] {
   const within = (x: Session, y: Session): boolean => x.start >= y.start && x.start + x.duration <= y.start + y.duration;
   const daysWithin = (x: string, y: string): boolean => [...x].every((d) => y.includes(d));
   return [

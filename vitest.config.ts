@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -5,16 +6,22 @@ import { defineConfig } from 'vitest/config';
  * shared server's own (test/server: several processes on one database), against TERMWISE_TEST_DATABASE_URL or a
  * throwaway server the run starts.
  */
-const ON_SQLITE = ['test/core/**/*.test.ts', 'test/http/**/*.test.ts', 'test/electron/**/*.test.ts', 'test/renderer/**/*.test.ts', 'test/build/**/*.test.ts'];
-const ON_POSTGRES = ['test/http/**/*.test.ts', 'test/server/**/*.test.ts'];
+const ON_SQLITE = ['core', 'http', 'electron', 'renderer', 'build'];
+const ON_POSTGRES = ['http', 'server'];
 const POSTGRES = { env: { TERMWISE_TEST_STORE: 'postgres' }, globalSetup: ['test/helpers/postgres-setup.ts'] };
 
+const testFiles = (folders: readonly string[]): string[] => folders.map((folder) => `test/${folder}/**/*.test.ts`);
+
 /**
- * Files that replace a module of the core (vi.mock): they load the core afresh, in a process of their own. Every
- * other file shares its worker's loaded modules with the files before it (isolate: false), which spares each file
- * loading the core again: that loading was a quarter of the suite's time. Each test makes its own server and store.
+ * Files that replace a module (vi.mock, vi.doMock): they load the core afresh, in a process of their own. Every other
+ * file shares its worker's loaded modules with the files before it (isolate: false), which spares each file loading
+ * the core again: that loading was a quarter of the suite's time. Each test makes its own server and store.
  */
-const OWN_MODULES = ['test/http/autofill-new-rule.test.ts']; // HTTP tests: each runs on both stores.
+const OWN_MODULES = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => `test/${file.replaceAll('\\', '/')}`)
+  .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8')));
+const ownModulesIn = (folders: readonly string[]): string[] => OWN_MODULES.filter((file) => folders.some((folder) => file.startsWith(`test/${folder}/`)));
 
 export default defineConfig({
   test: {
@@ -27,19 +34,19 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ON_SQLITE, exclude: OWN_MODULES, isolate: false },
+        test: { name: 'sqlite', include: testFiles(ON_SQLITE), exclude: OWN_MODULES, isolate: false },
       },
       {
         extends: true,
-        test: { name: 'postgres', include: ON_POSTGRES, exclude: OWN_MODULES, isolate: false, ...POSTGRES },
+        test: { name: 'postgres', include: testFiles(ON_POSTGRES), exclude: OWN_MODULES, isolate: false, ...POSTGRES },
       },
       {
         extends: true,
-        test: { name: 'sqlite, own modules', include: OWN_MODULES },
+        test: { name: 'sqlite, own modules', include: ownModulesIn(ON_SQLITE) },
       },
       {
         extends: true,
-        test: { name: 'postgres, own modules', include: OWN_MODULES, ...POSTGRES },
+        test: { name: 'postgres, own modules', include: ownModulesIn(ON_POSTGRES), ...POSTGRES },
       },
     ],
   },

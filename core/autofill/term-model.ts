@@ -333,6 +333,8 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
         return apart && bookingConflicts(probe, teaching, near, problem.rules).length === 0;
       }),
     );
+    // The weeks of any of its members (joint partners may be in different parts of term).
+    const unitWeeks = weeks.patternOf(...unit.members.map((m) => m.booking));
     const cohorts = new Set(unit.members.flatMap((m) => problem.cohorts.get(m.booking.course_code) ?? []));
     const courses = new Set(unit.members.map((m) => m.booking.course_code));
     const times: TimeOption[] = unit.times.map((s) => {
@@ -345,7 +347,7 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
         days: dayMask(s.day),
         start: s.start,
         length: s.duration,
-        weeks: weeks.patternOf(...unit.members.map((m) => m.booking)),
+        weeks: unitWeeks,
         penalty: Math.round((clashes * weights.curriculumClash + (moved ? weights.movedMeeting : 0)) * SCALE),
       };
     });

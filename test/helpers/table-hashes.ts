@@ -79,12 +79,7 @@ export async function tablesMark(db: Db): Promise<Record<string, string>> {
   const postgres = isPostgres(db);
   const unchangedWhile = postgres ? await postgresSnapshot(db) : await sqliteWriteCounters(db);
   if (last?.unchangedWhile === unchangedWhile) return last.marks;
-  if (postgres) {
-    const { snapshot, marks } = await postgresTableDigests(db);
-    lastMark.set(db, { unchangedWhile: snapshot, marks });
-    return marks;
-  }
-  const marks = await tableHashes(db);
-  lastMark.set(db, { unchangedWhile, marks });
+  const { snapshot, marks } = postgres ? await postgresTableDigests(db) : { snapshot: unchangedWhile, marks: await tableHashes(db) };
+  lastMark.set(db, { unchangedWhile: snapshot, marks });
   return marks;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../core/index';
@@ -10,12 +10,12 @@ import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { createDatabase, createTemplateDatabase, startThrowawayPostgres, type PostgresServer } from '../helpers/postgres';
 import type { ReadJob } from './http-read-client';
 import { percentile, record, timed } from './report';
-import { runClient, runWriter } from './clients';
+import { runClient, runWriters } from './clients';
 
 /**
  * Issue 37: a campus on one PostgreSQL database behind two server processes — 20 departments of
  * 300 sections each in a shared pool of 500 rooms, every department with its own 25 instructors.
- * Twenty writers (one process each, one per department, half on each server) book sections in the
+ * Twenty writers (one per department, each on a connection of its own, half on each server) book sections in the
  * shared rooms at once; the registrar reads the campus week of the whole pool from another process.
  */
 const DEPARTMENTS = 20;
@@ -125,7 +125,7 @@ function overlapping(intervals: readonly Interval[]): number {
 
 export async function benchCampus(): Promise<void> {
   console.log(
-    `A campus: ${DEPARTMENTS} departments × ${SECTIONS} sections, ${ROOMS} shared rooms, one PostgreSQL database behind two server processes (clients in processes of their own)`,
+    `A campus: ${DEPARTMENTS} departments × ${SECTIONS} sections, ${ROOMS} shared rooms, one PostgreSQL database behind two server processes (clients in a process of their own)`,
   );
   const given = process.env.TERMWISE_BENCH_DATABASE_URL;
   let postgres: PostgresServer | null = null;
@@ -177,26 +177,21 @@ export async function benchCampus(): Promise<void> {
           ['a booking every 500 ms each', 500],
           ['flat out, one after another', undefined],
         ] as const) {
-          const startAt = Date.now() + 10_000;
-          const answers = (
-            await Promise.all(
-              Array.from({ length: DEPARTMENTS }, (_, d) =>
-                runWriter(
-                  {
-                    url: (servers[d % 2] as ServeProcess).url,
-                    token: TOKEN,
-                    headers: { 'x-termwise-department': code(d) },
-                    bodies: bookings(d, seeded.result[d] ?? [], intervalMs === undefined ? 1 : 0),
-                    // Paced writers are spread over the interval, as people's clicks are.
-                    startAt: startAt + (intervalMs === undefined ? 0 : Math.round((d * intervalMs) / DEPARTMENTS)),
-                    ...(intervalMs === undefined ? {} : { intervalMs }),
-                  },
-                  dirs[0],
-                ),
-              ),
-            )
-          ).flat();
-          const seconds = (Date.now() - startAt) / 1000;
+          const { writers: perWriter, seconds } = await runWriters(
+            Array.from({ length: DEPARTMENTS }, (_, d) => ({
+              url: (servers[d % 2] as ServeProcess).url,
+              token: TOKEN,
+              headers: { 'x-termwise-department': code(d) },
+              bodies: bookings(d, seeded.result[d] ?? [], intervalMs === undefined ? 1 : 0),
+              warmup: bookings(d, seeded.result[d] ?? [], intervalMs === undefined ? 1 : 0).slice(0, 5),
+              // Paced writers are spread over the interval, as people's clicks are.
+              offsetMs: intervalMs === undefined ? 0 : Math.round((d * intervalMs) / DEPARTMENTS),
+              ...(intervalMs === undefined ? {} : { intervalMs }),
+            })),
+            dirs[0],
+          );
+          writeFileSync(`/tmp/campus-${intervalMs ?? 'flat'}.json`, JSON.stringify(perWriter));
+          const answers = perWriter.flat();
           const stored = answers.filter((a) => a.status === 200).length;
           const refused = answers.filter((a) => a.status === 400).length;
           const latencies = answers.map((a) => a.ms);

@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContentionJob } from './contention-client';
+import type { Answers, ContentionJob } from './contention-client';
 
 /** Runs a client script (test/bench/<script>.ts) in a process of its own on a job file, and reads what it prints. */
 export function runClient<T>(script: string, job: unknown, dir: string): T {
@@ -12,16 +12,18 @@ export function runClient<T>(script: string, job: unknown, dir: string): T {
   ) as T;
 }
 
-/** One writer of many at once, in a process of its own: each booking's status and latency. */
-export function runWriter(job: ContentionJob, dir: string): Promise<{ status: number; ms: number }[]> {
-  const file = join(dir, `writer-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify(job));
+/**
+ * Many writers at once, each on a connection of its own, in one client process: each booking's
+ * status and latency, per writer, and how long they all took. Asynchronous, so that this process keeps reading what its
+ * servers and PostgreSQL print meanwhile (a full pipe would stop them).
+ */
+export function runWriters(jobs: readonly ContentionJob[], dir: string): Promise<Answers> {
+  const file = join(dir, `writers-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(jobs));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/contention-client.ts', file], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (status) =>
-      status === 0 ? resolve(JSON.parse(output) as { status: number; ms: number }[]) : reject(new Error(`a writer exited ${status}`)),
-    );
+    child.on('exit', (status) => (status === 0 ? resolve(JSON.parse(output) as Answers) : reject(new Error(`the writers' process exited ${status}`))));
   });
 }

@@ -17,6 +17,7 @@ export default tseslint.config(
       '.scratch/',
       'dist/',
       'dist-electron/',
+      '.e2e-server/',
       'release/',
       'test-results/',
       'playwright-report/',

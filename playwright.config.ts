@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 /** End-to-end tests: Debian's Chromium against `npm run serve`, a fresh data folder per test. */
 export default defineConfig({
   testDir: 'test/e2e',
+  globalSetup: './test/e2e/global-setup.ts',
   outputDir: 'test-results/e2e',
   timeout: 90_000,
   expect: { timeout: 15_000 },

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleNodeSide } from '../../build/bundle-node';
 import { createCore } from '../../core/index';
 import { sampleFile } from '../helpers/server';
 import { percentile, record } from './report';
@@ -54,21 +54,9 @@ export async function benchStartup(): Promise<void> {
       target: 3,
     });
 
-    await build({
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
-      entryPoints: { serve: 'core/serve.ts' },
-      outdir: bundleDir,
-      format: 'esm',
-      outExtension: { '.js': '.mjs' },
-    });
-    cpSync('core/db/migrations', join(bundleDir, 'migrations'), { recursive: true });
-    cpSync('core/db/postgres', join(bundleDir, 'postgres'), { recursive: true });
+    await bundleNodeSide(bundleDir, { serve: 'core/serve.ts' });
     const starts: number[] = [];
-    for (let i = 0; i < 5; i++) starts.push(await secondsUntilHealthy([join(bundleDir, 'serve.mjs')], dataDir));
+    for (let i = 0; i < 5; i++) starts.push(await secondsUntilHealthy([join(bundleDir, 'serve.js')], dataDir));
     record({
       name: 'bundled start (the desktop main process without Electron) until /health answers, sample database: median of 5',
       value: percentile(starts, 50),

@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import { startServeProcess } from '../helpers/serve-process';
+import { E2E_SERVER } from './server-bundle';
 
 export const SAMPLE = join(process.cwd(), 'core', 'sample', 'data');
 export const SCREENSHOTS = join(process.cwd(), 'test-results', 'screenshots');
@@ -19,12 +20,13 @@ export interface RunningApp {
   api<T = unknown>(path: string, init?: { method?: string; json?: unknown; body?: FormData }): Promise<T>;
 }
 
-/** `npm run serve` (the headless app) on a free port with its own fresh data folder. */
-async function startApp(dataFiles: Readonly<Record<string, string>> = {}): Promise<{ app: RunningApp; child: ChildProcess }> {
+/** `npm run serve` (the headless app, as bundled by the global setup) on a free port with its own fresh data folder. */
+async function startApp(dataFiles: Readonly<Record<string, string>> = {}, dataFolder?: string): Promise<{ app: RunningApp; child: ChildProcess }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'termwise-e2e-'));
+  if (dataFolder !== undefined) cpSync(dataFolder, dataDir, { recursive: true });
   // Configuration a department keeps in its data folder (campuses.json, profile.json), there before start.
   for (const [name, text] of Object.entries(dataFiles)) writeFileSync(join(dataDir, name), text);
-  const { child, url, token } = await startServeProcess(dataDir);
+  const { child, url, token } = await startServeProcess(dataDir, {}, E2E_SERVER);
   const app: RunningApp = {
     url,
     dataDir,
@@ -46,11 +48,29 @@ async function startApp(dataFiles: Readonly<Record<string, string>> = {}): Promi
   return { app, child };
 }
 
-export const test = base.extend<{ app: RunningApp; dataFiles: Record<string, string> }>({
+/**
+ * A department prepared once through the REST API of a server of its own (stopped when done), for
+ * tests that each start from a copy of it (the `dataFolder` option) instead of preparing it again.
+ */
+export async function preparedDataFolder(prepare: (app: RunningApp) => Promise<void>): Promise<string> {
+  const { app, child } = await startApp();
+  try {
+    await prepare(app);
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  return app.dataDir;
+}
+
+export const test = base.extend<{ app: RunningApp; dataFiles: Record<string, string>; dataFolder: string | undefined }>({
   /** Files written to the data folder before the app starts (test.use({ dataFiles: { 'campuses.json': … } })). */
   dataFiles: [{}, { option: true }],
-  app: async ({ dataFiles }, use) => {
-    const { app, child } = await startApp(dataFiles);
+  /** A data folder (see preparedDataFolder) copied into the app's fresh one before it starts. */
+  dataFolder: [undefined, { option: true }],
+  app: async ({ dataFiles, dataFolder }, use) => {
+    const { app, child } = await startApp(dataFiles, dataFolder);
     await use(app);
     child.kill('SIGTERM');
     rmSync(app.dataDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
+import { rmSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, goTo, screenshot, seriousProblems, signIn, type RunningApp } from './fixtures';
+import { test as base, expect, goTo, preparedDataFolder, screenshot, seriousProblems, signIn, type RunningApp } from './fixtures';
 
 const SCREENS = ['dashboard', 'data', 'predictions', 'scheduler', 'settings'] as const;
 
@@ -13,8 +14,8 @@ const DIALOGS = {
   'add-doctor': 'Add doctor',
 } as const;
 
-/** A department with a trained model, a saved run and the timetable auto-filled from it, signed in at 1366×768. */
-async function prepare(page: Page, app: RunningApp, scheme: 'light' | 'dark'): Promise<void> {
+/** A department with a trained model, a saved run and the timetable auto-filled from it. */
+async function department(app: RunningApp): Promise<void> {
   await app.api('/data/sample', { method: 'POST' });
   await app.api('/predict/train', { method: 'POST' });
   const run = await app.api<{ id: number }>('/predict/bulk', {
@@ -22,6 +23,24 @@ async function prepare(page: Page, app: RunningApp, scheme: 'light' | 'dark'): P
     json: { run_name: 'Spring plan', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut' },
   });
   await app.api('/scheduler/auto', { method: 'POST', json: { run_id: run.id, dry_run: false } });
+}
+
+// The department is prepared once for this file's tests; each starts its own server on a copy of it.
+const test = base.extend<object, { department: string }>({
+  department: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: it has none
+    async ({}, use) => {
+      const folder = await preparedDataFolder(department);
+      await use(folder);
+      rmSync(folder, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  dataFolder: async ({ department }, use) => use(department),
+});
+
+/** The prepared department (see above), signed in at 1366×768. */
+async function prepare(page: Page, app: RunningApp, scheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, app);

@@ -475,13 +475,13 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       for (const b of list.slice(x + 1)) {
         const ua = units[a] as Unit;
         const ub = units[b] as Unit;
-        const pair = ua.members.flatMap((m) =>
-          ub.members
-            .filter((n) => sectionKey(m.booking) !== sectionKey(n.booking) && meetTogether(m.booking, n.booking))
-            .map((n) => [m.booking, n.booking] as const),
-        )[0];
-        const oneRoom = ua.first.roomKey !== null && ua.first.roomKey === ub.first.roomKey;
-        if (pair !== undefined && !oneRoom) for (const type of keptTogether(...pair)) group([a, b], type, null);
+        if (ua.first.roomKey !== null && ua.first.roomKey === ub.first.roomKey) continue;
+        for (const m of ua.members) {
+          const n = ub.members.find((other) => sectionKey(m.booking) !== sectionKey(other.booking) && meetTogether(m.booking, other.booking));
+          if (n === undefined) continue;
+          for (const type of keptTogether(m.booking, n.booking)) group([a, b], type, null);
+          break;
+        }
       }
 
   const cohortPairs = new Set<string>();
@@ -601,11 +601,11 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
  */
 function keptTogether(a: Session, b: Session): Distribution['type'][] {
   const within = (x: Session, y: Session): boolean => x.start >= y.start && x.start + x.duration <= y.start + y.duration;
-  const daysWithin = (x: string, y: string): boolean => [...x].every((d) => y.includes(d));
+  const [daysA, daysB] = [dayMask(a.day), dayMask(b.day)];
   return [
     'Overlap',
     ...(a.start === b.start ? (['SameStart'] as const) : within(a, b) || within(b, a) ? (['SameTime'] as const) : []),
-    ...(daysWithin(a.day, b.day) || daysWithin(b.day, a.day) ? (['SameDays'] as const) : []),
+    ...((daysA & daysB) === daysA || (daysA & daysB) === daysB ? (['SameDays'] as const) : []),
   ];
 }
 

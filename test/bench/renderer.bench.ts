@@ -80,8 +80,12 @@ export async function benchRenderer(): Promise<void> {
   await realCore.close();
   const meetings = entries.reduce((sum, e) => sum + e.day.length, 0);
   // Joint sections meeting together share one block: at least four in five meetings stand on their own.
+  // Issue 55: at 1366 px, the first render within 0.6 s and every switch (not only the median) within 300 ms.
   await measureScheduler(real, `the real summer 2018 term (${entries.length} sections, ${meetings} weekly meetings)`, Math.floor(meetings * 0.8), {
     draftReview: true,
+    viewport: { width: 1366, height: 768 },
+    firstRenderTarget: 0.6,
+    slowestSwitchTarget: 300,
   });
 }
 
@@ -89,7 +93,16 @@ export async function benchRenderer(): Promise<void> {
  * The Scheduler's first render of the term in `dataDir` (until at least `shown` meetings are drawn
  * or counted in folds) and its view switches, in headless Chromium, the server in its own process.
  */
-async function measureScheduler(dataDir: string, what: string, shown: number, options: { draftReview?: boolean } = {}): Promise<void> {
+interface SchedulerMeasure {
+  draftReview?: boolean;
+  viewport?: { width: number; height: number };
+  /** Seconds; 1 unless given. */
+  firstRenderTarget?: number;
+  /** Also the slowest switch to each view, against this many milliseconds. */
+  slowestSwitchTarget?: number;
+}
+
+async function measureScheduler(dataDir: string, what: string, shown: number, options: SchedulerMeasure = {}): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'core/serve.ts'], {
     env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0' },
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -107,7 +120,7 @@ async function measureScheduler(dataDir: string, what: string, shown: number, op
         if (m?.[1]) resolve(m[1]);
       });
     });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
     const signIn = new URL(url);
     await (await context.newPage()).goto(url); // signs in (session cookie and key) and warms the HTTP cache
     url = signIn.origin + '/';
@@ -157,8 +170,17 @@ async function measureScheduler(dataDir: string, what: string, shown: number, op
       target: 300,
       note: `slowest ${(switches.at(-1) ?? 0).toFixed(0)} ms; to ${[...byView].map(([view, ms]) => `${view} ${ms.map((v) => v.toFixed(0)).join('/')}`).join(', ')} ms`,
     });
+    if (options.slowestSwitchTarget !== undefined)
+      for (const [view, ms] of byView)
+        record({
+          name: `Scheduler switch to ${view} with ${what}, slowest of ${ms.length}`,
+          value: Math.max(...ms),
+          unit: 'ms',
+          target: options.slowestSwitchTarget,
+        });
     times.sort((a, b) => a - b);
-    record({ name: `Scheduler first render with ${what}, median of 3`, value: (times[1] ?? 0) / 1000, unit: 's', target: 1 });
+    const at = options.viewport ? ` at ${options.viewport.width} px` : '';
+    record({ name: `Scheduler first render with ${what}${at}, median of 3`, value: (times[1] ?? 0) / 1000, unit: 's', target: options.firstRenderTarget ?? 1 });
     if (options.draftReview) await measureDraftReview(await context.newPage(), url, what);
   } finally {
     await browser.close();

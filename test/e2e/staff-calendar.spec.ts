@@ -79,6 +79,15 @@ test("500 sections: every one drawn or counted on the week, by room and by instr
   expect(week.counted).toBeGreaterThan(0);
   await screenshot(page, 'scheduler-500-week');
 
+  // A long list below the week (the term's last 200 changes, newest first) draws the rows in view,
+  // not all 200, and scrolling it reaches every one: the oldest listed is the 301st section added.
+  const changes = page.getByRole('region', { name: 'Changes to this term' });
+  await expect(changes.getByTestId('history-row').first()).toContainText('§S499');
+  expect(await changes.getByTestId('history-row').count()).toBeLessThan(60);
+  await changes.evaluate((box) => box.scrollTo(0, box.scrollHeight));
+  await expect(changes.getByTestId('history-row').last()).toContainText('added ECE100 §S300');
+  await expect(changes.getByTestId('history-row').filter({ hasText: '§S499' })).toHaveCount(0);
+
   // A "+N sections" block lists exactly the sections it counts, and each opens.
   const block = page.getByTestId('slot-more').first();
   const count = Number(await block.getAttribute('data-count'));

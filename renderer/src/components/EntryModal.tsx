@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Group, Modal, MultiSelect, NumberInput, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useTermHistory } from '../controllers/history';
 import { ChangeList } from './HistoryPanel';
 import { messageOf } from '../api/errors';
@@ -240,9 +240,7 @@ function MeetingHistory({ term, uid }: { term: Term; uid: string }) {
       <Text size="sm" fw={600}>
         History of this meeting
       </Text>
-      <ScrollArea.Autosize mah={160}>
-        <ChangeList changes={history.changes} canUndo={false} testId="entry-history" />
-      </ScrollArea.Autosize>
+      <ChangeList changes={history.changes} canUndo={false} testId="entry-history" maxHeight={160} label="Changes to this meeting" />
     </Stack>
   );
 }

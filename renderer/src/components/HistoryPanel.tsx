@@ -1,10 +1,11 @@
 import { memo, useMemo, useState } from 'react';
-import { Button, Card, Group, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import type { Term } from '../api/wire';
 import { termKey } from '../../../core/domain/terms';
 import { messageOf } from '../api/errors';
 import { undoChange, useTermHistory, type HistoryFilter, type TermChange } from '../controllers/history';
 import { ErrorNote } from './ErrorNote';
+import { useWindowedRows, WindowBox } from './WindowedRows';
 
 /** When a change was made, as a scheduler reads it: the time today, else the date and time. */
 function whenMade(at: string): string {
@@ -20,10 +21,14 @@ interface ChangeListProps {
   /** Undo offered (not to viewers). */
   canUndo: boolean;
   testId: string;
+  /** The list scrolls within this height, only the changes in view drawn. */
+  maxHeight: number;
+  /** The list's name, for screen readers. */
+  label: string;
 }
 
 /** Changes in words, newest first, each with who and when, and its undo (the whole batch's too, when it changed several meetings). */
-export function ChangeList({ changes, canUndo, testId }: ChangeListProps) {
+export function ChangeList({ changes, canUndo, testId, maxHeight, label }: ChangeListProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const batchSizes = useMemo(() => {
@@ -31,6 +36,7 @@ export function ChangeList({ changes, canUndo, testId }: ChangeListProps) {
     for (const c of changes) sizes.set(c.batch, (sizes.get(c.batch) ?? 0) + 1);
     return sizes;
   }, [changes]);
+  const windowed = useWindowedRows(changes.length, { maxHeight, rowHeight: 26 });
   const undo = async (change: TermChange, whole: boolean): Promise<void> => {
     setError(null);
     setBusy(true);
@@ -50,37 +56,53 @@ export function ChangeList({ changes, canUndo, testId }: ChangeListProps) {
           No changes recorded.
         </Text>
       )}
-      {changes.map((change) => {
-        const inBatch = batchSizes.get(change.batch) ?? 1;
-        return (
-          <Group key={change.id} justify="space-between" wrap="nowrap" gap="xs" data-testid={`${testId}-row`} data-change={change.id}>
-            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-              {change.summary}{' '}
-              <Text span c="dimmed" size="xs">
-                — {change.who}, {whenMade(change.at)}
+      <WindowBox box={windowed.box} maxHeight={maxHeight} label={label}>
+        <div aria-hidden="true" style={{ height: windowed.before }} />
+        {windowed.items.map((at) => {
+          const change = changes[at.index];
+          if (change === undefined) return null;
+          const inBatch = batchSizes.get(change.batch) ?? 1;
+          return (
+            <Group
+              key={change.id}
+              justify="space-between"
+              wrap="nowrap"
+              gap="xs"
+              data-testid={`${testId}-row`}
+              data-change={change.id}
+              data-index={at.index}
+              ref={windowed.measure}
+              py={2}
+            >
+              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                {change.summary}{' '}
+                <Text span c="dimmed" size="xs">
+                  — {change.who}, {whenMade(change.at)}
+                </Text>
               </Text>
-            </Text>
-            {canUndo && (
-              <Group gap={4} wrap="nowrap">
-                <Button size="compact-xs" variant="default" disabled={busy} onClick={() => void undo(change, false)} data-testid={`${testId}-undo`}>
-                  Undo
-                </Button>
-                {inBatch > 1 && (
-                  <Button
-                    size="compact-xs"
-                    variant="default"
-                    disabled={busy}
-                    onClick={() => void undo(change, true)}
-                    title={`Undo the ${inBatch} changes made with it`}
-                  >
-                    Undo all {inBatch}
+              {canUndo && (
+                <Group gap={4} wrap="nowrap">
+                  <Button size="compact-xs" variant="default" disabled={busy} onClick={() => void undo(change, false)} data-testid={`${testId}-undo`}>
+                    Undo
                   </Button>
-                )}
-              </Group>
-            )}
-          </Group>
-        );
-      })}
+                  {inBatch > 1 && (
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      disabled={busy}
+                      onClick={() => void undo(change, true)}
+                      title={`Undo the ${inBatch} changes made with it`}
+                    >
+                      Undo all {inBatch}
+                    </Button>
+                  )}
+                </Group>
+              )}
+            </Group>
+          );
+        })}
+        <div aria-hidden="true" style={{ height: windowed.after }} />
+      </WindowBox>
     </Stack>
   );
 }
@@ -137,9 +159,7 @@ function TermHistoryPanel({ term, canUndo }: { term: Term; canUndo: boolean }) {
         </Group>
       </Group>
       <ErrorNote message={history.error} />
-      <ScrollArea.Autosize mah={320}>
-        <ChangeList changes={history.changes} canUndo={canUndo} testId="history" />
-      </ScrollArea.Autosize>
+      <ChangeList changes={history.changes} canUndo={canUndo} testId="history" maxHeight={320} label="Changes to this term" />
     </Card>
   );
 }

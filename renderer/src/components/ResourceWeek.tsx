@@ -3,6 +3,7 @@ import { SegmentedControl } from '@mantine/core';
 import { DAY_NAMES, type DayLetter } from '../../../core/domain/days';
 import { formatHHMM } from '../../../core/domain/time';
 import { VIEW_DAYS, VIEW_END, VIEW_START, type ResourceKind, type ResourceMeeting, type ResourceRow } from '../lib/resource-rows';
+import { byText } from '../lib/text-order';
 
 const LANE_HEIGHT = 22;
 const SPAN = VIEW_END - VIEW_START;
@@ -96,7 +97,7 @@ export const ResourceWeek = memo(function ResourceWeek({
                   <td key={letter} className="tw-cell-list">
                     {row.meetings
                       .filter((m) => m.letter === letter)
-                      .sort((a, b) => a.start - b.start || a.label.localeCompare(b.label))
+                      .sort((a, b) => a.start - b.start || byText(a.label, b.label))
                       .map((m) =>
                         m.other ? (
                           // Another department's meeting in a shared room: taken, nothing to open.

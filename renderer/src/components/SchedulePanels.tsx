@@ -1,8 +1,12 @@
-import { memo, type KeyboardEvent } from 'react';
-import { Badge, Card, Modal, ScrollArea, Table, Text } from '@mantine/core';
+import { memo, useMemo, type KeyboardEvent } from 'react';
+import { Badge, Card, Modal, Table, Text } from '@mantine/core';
 import type { Doctor, Entry } from '../api/wire';
 import { colourOf } from '../lib/week';
 import { instructorsOf } from '../lib/resource-rows';
+import { useWindowedRows, WindowBox, WindowedTableRows } from './WindowedRows';
+
+/** The panels' lists scroll within this height. */
+const LIST_HEIGHT = 320;
 
 /** The sections with warnings, curriculum conflicts first: they are the clashes students feel. Drawn again when the entries change. */
 export const WarningsPanel = memo(function WarningsPanel({ entries }: { entries: readonly Entry[] }) {
@@ -10,6 +14,7 @@ export const WarningsPanel = memo(function WarningsPanel({ entries }: { entries:
     .filter((e) => e.warnings.length > 0)
     .sort((a, b) => Number(b.curriculum_conflicts.length > 0) - Number(a.curriculum_conflicts.length > 0));
   const curriculumCount = entries.filter((e) => e.curriculum_conflicts.length > 0).length;
+  const windowed = useWindowedRows(warned.length, { maxHeight: LIST_HEIGHT, rowHeight: 40 });
   return (
     <Card withBorder>
       <Text fw={600} mb="xs">
@@ -25,25 +30,30 @@ export const WarningsPanel = memo(function WarningsPanel({ entries }: { entries:
           No warnings.
         </Text>
       )}
-      <ScrollArea.Autosize mah={320}>
+      <WindowBox box={windowed.box} maxHeight={LIST_HEIGHT} label="Entries with warnings">
         <Table fz="xs" data-testid="warnings-list">
           <Table.Tbody>
-            {warned.map((e) => (
-              <Table.Tr key={e.id} data-curriculum={e.curriculum_conflicts.length > 0 || undefined}>
-                <Table.Td>
-                  {e.course_code} §{e.section_name}
-                  {e.curriculum_conflicts.length > 0 && (
-                    <Text c="red" size="xs" fw={600}>
-                      curriculum
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{e.warnings.join('; ')}</Table.Td>
-              </Table.Tr>
-            ))}
+            <WindowedTableRows
+              rows={warned}
+              windowed={windowed}
+              columns={2}
+              row={(e, at) => (
+                <Table.Tr key={e.id} data-curriculum={e.curriculum_conflicts.length > 0 || undefined} data-index={at.index} ref={windowed.measure}>
+                  <Table.Td>
+                    {e.course_code} §{e.section_name}
+                    {e.curriculum_conflicts.length > 0 && (
+                      <Text c="red" size="xs" fw={600}>
+                        curriculum
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{e.warnings.join('; ')}</Table.Td>
+                </Table.Tr>
+              )}
+            />
           </Table.Tbody>
         </Table>
-      </ScrollArea.Autosize>
+      </WindowBox>
     </Card>
   );
 });
@@ -58,29 +68,41 @@ export const DoctorsPanel = memo(function DoctorsPanel({
   entries: readonly Entry[];
   onPick: (doctorId: number) => void;
 }) {
+  // Each instructor's sections counted in one pass over the term (not one pass per instructor).
+  const load = useMemo(() => {
+    const counts = new Map<number, number>();
+    for (const e of entries) for (const t of e.doctors) counts.set(t.id, (counts.get(t.id) ?? 0) + 1);
+    return counts;
+  }, [entries]);
+  const windowed = useWindowedRows(doctors.length, { maxHeight: LIST_HEIGHT, rowHeight: 30 });
   return (
     <Card withBorder>
       <Text fw={600} mb="xs">
         Doctors ({doctors.length})
       </Text>
-      <ScrollArea.Autosize mah={320}>
+      <WindowBox box={windowed.box} maxHeight={LIST_HEIGHT} label="Doctors">
         <Table fz="xs">
           <Table.Tbody>
-            {doctors.map((d) => (
-              <Table.Tr key={d.id} onClick={() => onPick(d.id)} style={{ cursor: 'pointer' }}>
-                <Table.Td>
-                  <Badge color={colourOf(d.id)} variant="filled" size="xs" mr={6} />
-                  {d.name}
-                </Table.Td>
-                <Table.Td>
-                  {d.available_days ?? 'any day'} {d.available_time ?? 'any time'}
-                </Table.Td>
-                <Table.Td>{entries.filter((e) => e.doctors.some((t) => t.id === d.id)).length} sections</Table.Td>
-              </Table.Tr>
-            ))}
+            <WindowedTableRows
+              rows={doctors}
+              windowed={windowed}
+              columns={3}
+              row={(d, at) => (
+                <Table.Tr key={d.id} onClick={() => onPick(d.id)} style={{ cursor: 'pointer' }} data-index={at.index} ref={windowed.measure}>
+                  <Table.Td>
+                    <Badge color={colourOf(d.id)} variant="filled" size="xs" mr={6} />
+                    {d.name}
+                  </Table.Td>
+                  <Table.Td>
+                    {d.available_days ?? 'any day'} {d.available_time ?? 'any time'}
+                  </Table.Td>
+                  <Table.Td>{load.get(d.id) ?? 0} sections</Table.Td>
+                </Table.Tr>
+              )}
+            />
           </Table.Tbody>
         </Table>
-      </ScrollArea.Autosize>
+      </WindowBox>
     </Card>
   );
 });

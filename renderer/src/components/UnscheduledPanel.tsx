@@ -1,10 +1,13 @@
 import { memo } from 'react';
-import { Badge, Card, Group, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Card, Group, Table, Text } from '@mantine/core';
 import { useUnscheduled } from '../controllers/timetable';
 import type { Term } from '../api/wire';
 import { termKey } from '../../../core/domain/terms';
 import { displayRoom } from '../../../core/domain/meetings';
 import { ErrorNote } from './ErrorNote';
+import { useWindowedRows, WindowBox, WindowedTableRows } from './WindowedRows';
+
+const LIST_HEIGHT = 220;
 
 /**
  * The term's sections without a time (a registrar's online or arranged rows): listed beside the
@@ -16,6 +19,7 @@ export const UnscheduledPanel = memo(TermUnscheduledPanel, (a, b) => termKey(a.t
 function TermUnscheduledPanel({ term }: { term: Term }) {
   const listed = useUnscheduled(term);
   const sections = listed.data ?? [];
+  const windowed = useWindowedRows(sections.length, { maxHeight: LIST_HEIGHT, rowHeight: 22 });
   if (sections.length === 0 && !listed.error) return null;
   return (
     <Card withBorder data-testid="unscheduled-panel" className="tw-no-print">
@@ -26,8 +30,8 @@ function TermUnscheduledPanel({ term }: { term: Term }) {
         </Text>
       </Group>
       <ErrorNote message={listed.error} />
-      <ScrollArea.Autosize mah={220}>
-        <Table striped withRowBorders={false} verticalSpacing={2} fz="xs">
+      <WindowBox box={windowed.box} maxHeight={LIST_HEIGHT} label="Sections without a time">
+        <Table verticalSpacing={2} fz="xs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Section</Table.Th>
@@ -38,25 +42,30 @@ function TermUnscheduledPanel({ term }: { term: Term }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {sections.map((s) => (
-              <Table.Tr key={s.id} data-testid="unscheduled-row">
-                <Table.Td>
-                  {s.course_code} §{s.section_name}
-                  {s.joint_group !== null && (
-                    <Badge size="xs" variant="light" ml={4}>
-                      {s.joint_group}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{s.kind ?? '—'}</Table.Td>
-                <Table.Td>{s.doctors.map((d) => d.name).join(', ') || 'Unassigned'}</Table.Td>
-                <Table.Td>{s.part_of_term}</Table.Td>
-                <Table.Td>{displayRoom(s.room)}</Table.Td>
-              </Table.Tr>
-            ))}
+            <WindowedTableRows
+              rows={sections}
+              windowed={windowed}
+              columns={5}
+              row={(s, at) => (
+                <Table.Tr key={s.id} data-testid="unscheduled-row" data-index={at.index} ref={windowed.measure}>
+                  <Table.Td>
+                    {s.course_code} §{s.section_name}
+                    {s.joint_group !== null && (
+                      <Badge size="xs" variant="light" ml={4}>
+                        {s.joint_group}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{s.kind ?? '—'}</Table.Td>
+                  <Table.Td>{s.doctors.map((d) => d.name).join(', ') || 'Unassigned'}</Table.Td>
+                  <Table.Td>{s.part_of_term}</Table.Td>
+                  <Table.Td>{displayRoom(s.room)}</Table.Td>
+                </Table.Tr>
+              )}
+            />
           </Table.Tbody>
         </Table>
-      </ScrollArea.Autosize>
+      </WindowBox>
     </Card>
   );
 }

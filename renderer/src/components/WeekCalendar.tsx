@@ -7,7 +7,7 @@ import { DAY_NAMES } from '../../../core/domain/days';
 import { availabilityWindow } from '../../../core/domain/teaching';
 import { describeMeeting, type OtherBooking } from '../lib/resource-rows';
 import { MAX_DRAWN_PER_SLOT, weekEvents } from '../lib/calendar-events';
-import { textWidth } from '../lib/text-width';
+import { widestTextWidth } from '../lib/text-width';
 import { useElementSize } from '@mantine/hooks';
 import { dateOfLetter, hhmm, letterOfDate, minutesOf, REFERENCE_MONDAY, shiftPattern, timeOfDate } from '../lib/week';
 import { messageOf } from '../api/errors';
@@ -85,7 +85,7 @@ function useColumnsThatFit() {
     const font = `bold ${BLOCK_FONT_PX}px ${getComputedStyle(document.body).fontFamily}`;
     // FullCalendar keeps a margin at the right of each day (2.5 %) and 2 px at its left.
     const usable = dayWidth * 0.975 - 2;
-    return (codes: readonly string[]): number => Math.floor(usable / (Math.max(...codes.map((c) => textWidth(c, font))) + BLOCK_CHROME_PX));
+    return (codes: readonly string[]): number => Math.floor(usable / (widestTextWidth(codes, font) + BLOCK_CHROME_PX));
   }, [dayWidth]);
   return { sizeRef, columnsThatFit };
 }
@@ -264,18 +264,21 @@ export const WeekCalendar = memo(function WeekCalendar({
 
   return (
     <div ref={sizeRef} style={hidden ? { display: 'none' } : undefined}>
-      <FullCalendar
-        ref={calendarRef}
-        {...CALENDAR_OPTIONS}
-        events={events}
-        editable={onCreate !== null}
-        dateClick={onDateClick}
-        eventClick={onEventClick}
-        eventDrop={onDrop}
-        eventResize={onResize}
-        eventContent={renderEvent}
-        eventDidMount={onEventMount}
-      />
+      {/* Drawn once its width is known (read as it mounts, before the first paint): drawn before, a large term was laid out twice. */}
+      {(columnsThatFit !== undefined || hidden) && (
+        <FullCalendar
+          ref={calendarRef}
+          {...CALENDAR_OPTIONS}
+          events={events}
+          editable={onCreate !== null}
+          dateClick={onDateClick}
+          eventClick={onEventClick}
+          eventDrop={onDrop}
+          eventResize={onResize}
+          eventContent={renderEvent}
+          eventDidMount={onEventMount}
+        />
+      )}
     </div>
   );
 });

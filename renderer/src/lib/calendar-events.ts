@@ -1,6 +1,7 @@
 import type { EventInput } from '@fullcalendar/core';
 import type { ScheduleEntry } from '../../../core/schedule/schema';
 import { colourOf, dateOfLetter, hhmm, leadInstructor, minutesOf } from './week';
+import { byNumberedText, byText } from './text-order';
 
 /** What the calendar needs of a timetable entry. */
 export type CalendarEntry = Pick<ScheduleEntry, 'id' | 'course_code' | 'section_name' | 'doctors' | 'day' | 'start_time' | 'duration_mins' | 'warnings'> &
@@ -106,8 +107,8 @@ const drawingOrder = (a: Occurrence, b: Occurrence): number =>
   a.start - b.start ||
   attention(a) - attention(b) ||
   b.end - a.end ||
-  a.entry.course_code.localeCompare(b.entry.course_code) ||
-  a.entry.section_name.localeCompare(b.entry.section_name, 'en', { numeric: true });
+  byText(a.entry.course_code, b.entry.course_code) ||
+  byNumberedText(a.entry.section_name, b.entry.section_name);
 
 /** Runs of occurrences that overlap one another in time (sorted by start); separate runs never share a moment. */
 function overlapRuns(sorted: readonly Occurrence[]): Occurrence[][] {

@@ -1,6 +1,7 @@
 import type { AutofillResult } from '../api/wire';
 import type { CalendarEntry } from './calendar-events';
 import { minutesOf } from './week';
+import { byNumberedText, byText } from './text-order';
 
 /** Where a meeting is (or was): its days, start, length and room. */
 export interface DraftWhere {
@@ -85,13 +86,12 @@ export const REVIEW_SORTS = [
 export type ReviewSort = (typeof REVIEW_SORTS)[number]['value'];
 
 const DAY_ORDER = 'UMTWRFS';
-const byCourse = (a: ReviewRow, b: ReviewRow): number =>
-  a.course_code.localeCompare(b.course_code) || a.section_name.localeCompare(b.section_name, 'en', { numeric: true });
+const byCourse = (a: ReviewRow, b: ReviewRow): number => byText(a.course_code, b.course_code) || byNumberedText(a.section_name, b.section_name);
 const lead = (r: ReviewRow): string => r.doctors[0]?.name ?? '\uffff';
 const COMPARE: Record<ReviewSort, (a: ReviewRow, b: ReviewRow) => number> = {
   course: byCourse,
-  instructor: (a, b) => lead(a).localeCompare(lead(b)) || byCourse(a, b),
-  room: (a, b) => a.room.localeCompare(b.room, 'en', { numeric: true }) || byCourse(a, b),
+  instructor: (a, b) => byText(lead(a), lead(b)) || byCourse(a, b),
+  room: (a, b) => byNumberedText(a.room, b.room) || byCourse(a, b),
   time: (a, b) => DAY_ORDER.indexOf(a.day[0] ?? '') - DAY_ORDER.indexOf(b.day[0] ?? '') || minutesOf(a.start_time) - minutesOf(b.start_time) || byCourse(a, b),
 };
 

@@ -8,6 +8,7 @@ import { displayRoom, TBD_ROOM } from '../../../core/domain/meetings';
 import { formatHHMM } from '../../../core/domain/time';
 import type { ScheduleEntry } from '../../../core/schedule/schema';
 import { jointTitle, meetingBlocks, sideBySide } from './calendar-events';
+import { byNumberedText } from './text-order';
 
 export type ResourceKind = 'room' | 'instructor';
 
@@ -169,7 +170,7 @@ export function resourceRows(
   }
   const labels = new Map(known.map((k) => [k.key, k.label]));
   if (kind === 'room') {
-    const rooms = [...new Set([...labels.keys(), ...byKey.keys()])].filter((r) => r !== TBD_ROOM).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    const rooms = [...new Set([...labels.keys(), ...byKey.keys()])].filter((r) => r !== TBD_ROOM).sort(byNumberedText);
     const taken = byRow(others, displayRoom);
     const rows = rooms.map((room) => withOthers(rowOf(room, labels.get(room) ?? room, byKey.get(room) ?? []), taken.get(room) ?? []));
     const unroomed = byKey.get(TBD_ROOM);

@@ -1,18 +1,49 @@
-/** Widths of short texts in a font, measured once each on a canvas (no layout, no reflow). */
-const cache = new Map<string, number>();
+/** Widths of short texts in a font, measured on a canvas (no layout, no reflow), each once. */
+const measured = new Map<string, Map<string, number>>();
 let context: CanvasRenderingContext2D | null | undefined;
+/** The font last set on the canvas: setting one parses it again, which costs more than measuring. */
+let contextFont = '';
+/** A text's width is within this many pixels of the sum of its characters' (kerning moves little). */
+const KERNING_SLACK_PX = 3;
 
 export function textWidth(text: string, font: string): number {
-  const key = `${font}|${text}`;
-  const known = cache.get(key);
+  let widths = measured.get(font);
+  if (widths === undefined) {
+    if (measured.size > 20) measured.clear();
+    widths = new Map();
+    measured.set(font, widths);
+  }
+  const known = widths.get(text);
   if (known !== undefined) return known;
   context ??= typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
   let width = text.length * 7;
   if (context) {
-    context.font = font;
+    if (contextFont !== font) {
+      context.font = font;
+      contextFont = font;
+    }
     width = context.measureText(text).width;
   }
-  if (cache.size > 5000) cache.clear();
-  cache.set(key, width);
+  if (widths.size > 5000) widths.clear();
+  widths.set(text, width);
   return width;
+}
+
+/**
+ * The widest of many texts in a font. Each is first estimated from its characters' widths (a few
+ * dozen measurements for a whole term); only those that may be the widest are measured whole, so a
+ * term's hundreds of course codes cost a handful of measurements, with the same answer.
+ */
+export function widestTextWidth(texts: readonly string[], font: string): number {
+  const estimates = texts.map((text) => {
+    let sum = 0;
+    for (const ch of text) sum += textWidth(ch, font);
+    return sum;
+  });
+  const widestEstimate = Math.max(0, ...estimates);
+  let widest = 0;
+  texts.forEach((text, i) => {
+    if ((estimates[i] ?? 0) >= widestEstimate - KERNING_SLACK_PX) widest = Math.max(widest, textWidth(text, font));
+  });
+  return widest;
 }

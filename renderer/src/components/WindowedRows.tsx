@@ -1,0 +1,84 @@
+import { useRef, type ReactNode, type RefObject } from 'react';
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
+
+/** Lists up to this long are drawn whole (found with the page's search, read in full); longer ones by window. */
+const DRAWN_WHOLE = 100;
+
+/**
+ * A list in a box of bounded height whose rows, when there are more than a hundred, are drawn only
+ * while in view (and a few beyond): a term's hundreds of sections without a time, warnings or
+ * changes cost what the twenty on screen do, on the Scheduler's first render and in every layout
+ * after it. Rows may differ in height (each is measured once drawn). The box's first render assumes
+ * it is full, so it draws a boxful at once instead of one row and then the rest.
+ */
+export function useWindowedRows(count: number, options: { maxHeight: number; rowHeight: number }) {
+  const box = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => box.current,
+    estimateSize: () => options.rowHeight,
+    overscan: count <= DRAWN_WHOLE ? count : 6,
+    initialRect: { width: 0, height: options.maxHeight },
+  });
+  const items = virtualizer.getVirtualItems();
+  return {
+    box,
+    items,
+    /** The space of the rows before and after those drawn, so the scrollbar reads the whole list. */
+    before: items[0]?.start ?? 0,
+    after: Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)),
+    /** Given as a drawn row's ref (with its data-index): its real height replaces the estimate. */
+    measure: virtualizer.measureElement,
+  };
+}
+
+/** The bounded, scrolling box the rows are drawn in: a named region reached with Tab, so the keyboard scrolls it too. */
+export function WindowBox({
+  box,
+  maxHeight,
+  label,
+  children,
+}: {
+  box: RefObject<HTMLDivElement | null>;
+  maxHeight: number;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div ref={box} className="tw-window" style={{ maxHeight }} role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
+/** A table's rows in view, with spacer rows standing for those not drawn. */
+export function WindowedTableRows<T>({
+  rows,
+  windowed,
+  columns,
+  row,
+}: {
+  rows: readonly T[];
+  windowed: ReturnType<typeof useWindowedRows>;
+  columns: number;
+  row: (item: T, virtual: VirtualItem) => ReactNode;
+}) {
+  return (
+    <>
+      {windowed.before > 0 && (
+        <tr aria-hidden="true" style={{ height: windowed.before }}>
+          <td colSpan={columns} />
+        </tr>
+      )}
+      {windowed.items.map((virtual) => {
+        const item = rows[virtual.index];
+        return item === undefined ? null : row(item, virtual);
+      })}
+      {windowed.after > 0 && (
+        <tr aria-hidden="true" style={{ height: windowed.after }}>
+          <td colSpan={columns} />
+        </tr>
+      )}
+    </>
+  );
+}

@@ -72,11 +72,12 @@ function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Docto
         (!cohort || cohortCourses.has(e.course_code)),
     );
   }, [entries, filters, cohortCourses]);
+  const choices = useMemo(() => ({ rooms, doctors: doctorChoices, cohorts }), [rooms, doctorChoices, cohorts]);
   return {
     filters,
     setFilters,
     pickDoctor,
-    choices: { rooms, doctors: doctorChoices, cohorts },
+    choices,
     selectedDoctor: doctors.find((d) => String(d.id) === filters.doctor),
     visible,
   };
@@ -176,16 +177,15 @@ function useSectionEditing(entriesById: ReadonlyMap<number, Entry>, selectedDoct
     },
     [entriesById],
   );
-  return {
-    draft,
-    editEntry: (entry: Entry) => setDraft(draftOf(entry)),
-    closeEntry: () => setDraft(null),
-    recommended,
-    listed: slotList === null ? null : slotList.map((id) => entriesById.get(id)).filter((e): e is Entry => e !== undefined),
-    closeList: () => setSlotList(null),
-    startSection,
-    openEntries,
-  };
+  // Kept between renders (as every callback the page hands down), so the dialogs are not drawn again on a view switch.
+  const editEntry = useCallback((entry: Entry) => setDraft(draftOf(entry)), []);
+  const closeEntry = useCallback(() => setDraft(null), []);
+  const closeList = useCallback(() => setSlotList(null), []);
+  const listed = useMemo(
+    () => (slotList === null ? null : slotList.map((id) => entriesById.get(id)).filter((e): e is Entry => e !== undefined)),
+    [slotList, entriesById],
+  );
+  return { draft, editEntry, closeEntry, recommended, listed, closeList, startSection, openEntries };
 }
 
 /** What the week shows while a draft is reviewed: both, the draft alone, or the timetable alone. */
@@ -212,10 +212,11 @@ function useAutofillDraft(term: Term | null) {
     },
     [resetRows],
   );
+  const discardDraft = useCallback(() => showDraft(null), [showDraft]);
   return {
     draftRun,
     showDraft,
-    discardDraft: () => showDraft(null),
+    discardDraft,
     reviewRows: rows,
     draftShown: shown,
     showDraftAs: setShown,
@@ -287,6 +288,18 @@ export function useSchedulerPage() {
       ),
     [startSection, view],
   );
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const doctorFilter = filters.doctor;
+  const exportAs = useCallback(
+    async (format: 'xlsx' | 'csv' | 'ics'): Promise<void> => {
+      try {
+        await transport.saveFile(await call('schedule-export', { ...term, format, ...(format === 'ics' ? { doctor_id: Number(doctorFilter) } : {}) }));
+      } catch (e) {
+        notifyError(e, 'Export failed');
+      }
+    },
+    [term, doctorFilter],
+  );
 
   return {
     term,
@@ -308,17 +321,11 @@ export function useSchedulerPage() {
     rows,
     dialog,
     open: setDialog,
-    closeDialog: () => setDialog(null),
+    closeDialog,
     ...editing,
     startInRow,
     ...autofill,
-    exportAs: async (format: 'xlsx' | 'csv' | 'ics'): Promise<void> => {
-      try {
-        await transport.saveFile(await call('schedule-export', { ...term, format, ...(format === 'ics' ? { doctor_id: Number(filters.doctor) } : {}) }));
-      } catch (e) {
-        notifyError(e, 'Export failed');
-      }
-    },
+    exportAs,
   };
 }
 

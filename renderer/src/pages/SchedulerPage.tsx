@@ -1,8 +1,9 @@
+import { memo } from 'react';
 import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ResourceWeek } from '../components/ResourceWeek';
 import { WeekCalendar } from '../components/WeekCalendar';
 import type { DraftBlock } from '../lib/draft-review';
-import type { Entry } from '../api/wire';
+import type { Course, Doctor, Entry, PartOfTerm, Term } from '../api/wire';
 import { UnscheduledPanel } from '../components/UnscheduledPanel';
 import { DoctorsPanel, SectionsListModal, WarningsPanel } from '../components/SchedulePanels';
 import { UNASSIGNED_KEY } from '../lib/resource-rows';
@@ -17,7 +18,7 @@ import { RoomsPanel } from '../components/RoomsPanel';
 import { HistoryPanel } from '../components/HistoryPanel';
 import { useRole } from '../controllers/session';
 import { ErrorNote } from '../components/ErrorNote';
-import { useSchedulerPage, type SchedulerPageState, type SchedulerView } from '../controllers/scheduler';
+import { useSchedulerPage, type SchedulerDialog, type SchedulerFilters, type SchedulerPageState, type SchedulerView } from '../controllers/scheduler';
 import { termLabel } from '../../../core/domain/terms';
 
 const VIEWS: { value: SchedulerView; label: string }[] = [
@@ -57,9 +58,16 @@ function FilterSelect({ label, placeholder, data, value, onChange, testId, width
   );
 }
 
+interface FilterBarProps {
+  filters: SchedulerFilters;
+  setFilters: (patch: Partial<SchedulerFilters>) => void;
+  choices: SchedulerPageState['choices'];
+  parts: readonly PartOfTerm[];
+  campuses: readonly string[];
+}
+
 /** The toolbar's filters: part of term (when the term has several) and campus (when the department has several), then doctor, room and cohort. */
-function filterSelects(page: SchedulerPageState): FilterSelectProps[] {
-  const { filters, setFilters, choices, parts, campuses } = page;
+function filterSelects({ filters, setFilters, choices, parts, campuses }: FilterBarProps): FilterSelectProps[] {
   return [
     ...(parts.length > 1
       ? [
@@ -120,22 +128,29 @@ function filterSelects(page: SchedulerPageState): FilterSelectProps[] {
   ];
 }
 
-/** The title, the term, and what starts work on it. */
-function TermBar({ page, canWrite }: { page: SchedulerPageState; canWrite: boolean }) {
-  const { term, open } = page;
+interface TermBarProps {
+  term: Term | null;
+  canWrite: boolean;
+  showTerm: (term: Term) => void;
+  startSection: SchedulerPageState['startSection'];
+  open: (dialog: SchedulerDialog) => void;
+}
+
+/** The title, the term, and what starts work on it. Drawn again only when these change (not on a view switch). */
+const TermBar = memo(function TermBar({ term, canWrite, showTerm, startSection, open }: TermBarProps) {
   if (!canWrite)
     return (
       <Group gap="sm" align="end" className="tw-no-print">
         <Title order={2}>Scheduler</Title>
-        {term && <TermPicker value={term} onChange={page.showTerm} testId="term-switcher" />}
+        {term && <TermPicker value={term} onChange={showTerm} testId="term-switcher" />}
       </Group>
     );
   return (
     <Group justify="space-between" className="tw-no-print">
       <Group gap="sm" align="end">
         <Title order={2}>Scheduler</Title>
-        {term && <TermPicker value={term} onChange={page.showTerm} testId="term-switcher" />}
-        <Button onClick={() => page.startSection('M', '09:00')} disabled={!term} data-testid="new-section">
+        {term && <TermPicker value={term} onChange={showTerm} testId="term-switcher" />}
+        <Button onClick={() => startSection('M', '09:00')} disabled={!term} data-testid="new-section">
           New section
         </Button>
         <Button variant="default" onClick={() => open('autofill')} data-testid="autofill-open">
@@ -158,7 +173,45 @@ function TermBar({ page, canWrite }: { page: SchedulerPageState; canWrite: boole
       </Group>
     </Group>
   );
-}
+});
+
+/** The filters, drawn again only when they or their choices change (not on a view switch). */
+const FilterBar = memo(function FilterBar(props: FilterBarProps) {
+  return (
+    <>
+      {filterSelects(props).map((filter) => (
+        <FilterSelect key={filter.testId} {...filter} />
+      ))}
+    </>
+  );
+});
+
+/** Print and export what is on screen; an instructor's calendar when one is filtered. */
+const OutputBar = memo(function OutputBar({ exportAs, doctor }: { exportAs: SchedulerPageState['exportAs']; doctor: string | null }) {
+  return (
+    <Group gap="xs">
+      <Button variant="default" onClick={() => window.print()} data-testid="print" title="Print what is on screen (this view and these filters), landscape">
+        Print…
+      </Button>
+      <Button onClick={() => void exportAs('xlsx')} data-testid="export-xlsx">
+        Export XLSX
+      </Button>
+      <Button
+        variant="default"
+        onClick={() => void exportAs('csv')}
+        data-testid="export-csv"
+        title="One row per meeting, in the layout Import timetable reads back"
+      >
+        Export CSV
+      </Button>
+      {doctor && doctor !== UNASSIGNED_KEY && (
+        <Button variant="default" onClick={() => void exportAs('ics')} data-testid="export-ics" title="This instructor's weekly timetable for a calendar app">
+          Calendar (.ics)
+        </Button>
+      )}
+    </Group>
+  );
+});
 
 /** The view and its filters; print and export what is on screen. */
 function ViewBar({ page }: { page: SchedulerPageState }) {
@@ -166,36 +219,9 @@ function ViewBar({ page }: { page: SchedulerPageState }) {
     <Group justify="space-between" className="tw-no-print">
       <Group gap="xs">
         <SegmentedControl value={page.view} onChange={(v) => page.setView(v)} data={VIEWS} aria-label="View" data-testid="view-switch" />
-        {filterSelects(page).map((filter) => (
-          <FilterSelect key={filter.testId} {...filter} />
-        ))}
+        <FilterBar filters={page.filters} setFilters={page.setFilters} choices={page.choices} parts={page.parts} campuses={page.campuses} />
       </Group>
-      <Group gap="xs">
-        <Button variant="default" onClick={() => window.print()} data-testid="print" title="Print what is on screen (this view and these filters), landscape">
-          Print…
-        </Button>
-        <Button onClick={() => void page.exportAs('xlsx')} data-testid="export-xlsx">
-          Export XLSX
-        </Button>
-        <Button
-          variant="default"
-          onClick={() => void page.exportAs('csv')}
-          data-testid="export-csv"
-          title="One row per meeting, in the layout Import timetable reads back"
-        >
-          Export CSV
-        </Button>
-        {page.filters.doctor && page.filters.doctor !== UNASSIGNED_KEY && (
-          <Button
-            variant="default"
-            onClick={() => void page.exportAs('ics')}
-            data-testid="export-ics"
-            title="This instructor's weekly timetable for a calendar app"
-          >
-            Calendar (.ics)
-          </Button>
-        )}
-      </Group>
+      <OutputBar exportAs={page.exportAs} doctor={page.filters.doctor} />
     </Group>
   );
 }
@@ -242,12 +268,34 @@ function TimetableCard({ page, canWrite }: { page: SchedulerPageState; canWrite:
   );
 }
 
-/** The dialogs the toolbar opens, the section being edited, and a list of sections to choose from. */
-function SchedulerDialogs({ page, canWrite }: { page: SchedulerPageState; canWrite: boolean }) {
-  const { term, dialog, closeDialog } = page;
+interface SchedulerDialogsProps {
+  canWrite: boolean;
+  term: Term | null;
+  dialog: SchedulerDialog | null;
+  closeDialog: () => void;
+  showTerm: (term: Term) => void;
+  parts: PartOfTerm[];
+  courses: Course[];
+  doctors: Doctor[];
+  entries: Entry[];
+  listed: Entry[] | null;
+  closeList: () => void;
+  draft: SchedulerPageState['draft'];
+  editEntry: (entry: Entry) => void;
+  closeEntry: () => void;
+  recommended: string[];
+  showDraft: SchedulerPageState['showDraft'];
+}
+
+/**
+ * The dialogs the toolbar opens, the section being edited, and a list of sections to choose from.
+ * Drawn again only when what they show changes (not on a view switch).
+ */
+const SchedulerDialogs = memo(function SchedulerDialogs(props: SchedulerDialogsProps) {
+  const { term, dialog, closeDialog, showTerm, closeList, editEntry } = props;
   return (
     <>
-      <SectionsListModal listed={page.listed} onClose={page.closeList} onChoose={(e) => (page.closeList(), page.editEntry(e))} />
+      <SectionsListModal listed={props.listed} onClose={closeList} onChoose={(e) => (closeList(), editEntry(e))} />
       {term && <CopyTermDialog opened={dialog === 'copy'} target={term} onClose={closeDialog} />}
       {term && (
         <ImportTimetableDialog
@@ -256,39 +304,39 @@ function SchedulerDialogs({ page, canWrite }: { page: SchedulerPageState; canWri
           onClose={closeDialog}
           onApplied={(terms) => {
             const first = terms[0];
-            if (first && (first.year !== term.year || first.semester !== term.semester)) page.showTerm(first);
+            if (first && (first.year !== term.year || first.semester !== term.semester)) showTerm(first);
           }}
         />
       )}
-      {term && <PartsDialog opened={dialog === 'parts'} term={term} parts={page.parts} onClose={closeDialog} />}
+      {term && <PartsDialog opened={dialog === 'parts'} term={term} parts={props.parts} onClose={closeDialog} />}
       <AutofillDialog
         opened={dialog === 'autofill'}
         term={term}
         onClose={closeDialog}
-        onPreview={(request, result, draftId) => page.showDraft({ request, result, draftId })}
+        onPreview={(request, result, draftId) => props.showDraft({ request, result, draftId })}
       />
       <EntryModal
-        draft={page.draft}
+        draft={props.draft}
         term={term}
-        parts={page.parts}
-        courses={page.courses}
-        doctors={page.doctors}
-        recommended={page.recommended}
-        entries={page.entries}
-        readOnly={!canWrite}
-        onClose={page.closeEntry}
+        parts={props.parts}
+        courses={props.courses}
+        doctors={props.doctors}
+        recommended={props.recommended}
+        entries={props.entries}
+        readOnly={!props.canWrite}
+        onClose={props.closeEntry}
       />
-      <DoctorModal opened={dialog === 'doctor'} courses={page.courses} onClose={closeDialog} />
+      <DoctorModal opened={dialog === 'doctor'} courses={props.courses} onClose={closeDialog} />
     </>
   );
-}
+});
 
 export function SchedulerPage() {
   const page = useSchedulerPage();
   const { canWrite } = useRole();
   return (
     <Stack>
-      <TermBar page={page} canWrite={canWrite} />
+      <TermBar term={page.term} canWrite={canWrite} showTerm={page.showTerm} startSection={page.startSection} open={page.open} />
       <ViewBar page={page} />
       <PrintTitle page={page} />
       <ErrorNote message={page.error} />
@@ -310,7 +358,24 @@ export function SchedulerPage() {
         <DoctorsPanel doctors={page.doctors} entries={page.entries} onPick={page.pickDoctor} />
         <RoomsPanel canWrite={canWrite} />
       </SimpleGrid>
-      <SchedulerDialogs page={page} canWrite={canWrite} />
+      <SchedulerDialogs
+        canWrite={canWrite}
+        term={page.term}
+        dialog={page.dialog}
+        closeDialog={page.closeDialog}
+        showTerm={page.showTerm}
+        parts={page.parts}
+        courses={page.courses}
+        doctors={page.doctors}
+        entries={page.entries}
+        listed={page.listed}
+        closeList={page.closeList}
+        draft={page.draft}
+        editEntry={page.editEntry}
+        closeEntry={page.closeEntry}
+        recommended={page.recommended}
+        showDraft={page.showDraft}
+      />
     </Stack>
   );
 }

@@ -1,11 +1,14 @@
 import { memo, useState } from 'react';
-import { Badge, Button, Card, FileButton, Group, Modal, NumberInput, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, FileButton, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { addRoom, changeRoom, removeRoom, uploadRooms, useRooms } from '../controllers/rooms';
 import { messageOf } from '../api/errors';
 import { ErrorNote } from './ErrorNote';
 import { notifyDone } from '../lib/notify';
 import { useCampusList } from '../controllers/catalog';
 import { useAccount, useRole } from '../controllers/session';
+import { useWindowedRows, WindowBox, WindowedTableRows } from './WindowedRows';
+
+const LIST_HEIGHT = 180;
 
 /** The owner choice meaning the campus pool. */
 const SHARED = 'shared';
@@ -35,6 +38,8 @@ export const RoomsPanel = memo(function RoomsPanel({ canWrite }: { canWrite: boo
   const [editing, setEditing] = useState<RoomEdit | null>(null);
   // Rooms added here, in another window or by a script show on the change event.
   const rooms = useRooms();
+  const listed = rooms.data ?? [];
+  const windowed = useWindowedRows(listed.length, { maxHeight: LIST_HEIGHT, rowHeight: 30 });
   const [name, setName] = useState('');
   const [capacity, setCapacity] = useState<number | string>(40);
   const [campus, setCampus] = useState<string | null>(null);
@@ -118,59 +123,64 @@ export const RoomsPanel = memo(function RoomsPanel({ canWrite }: { canWrite: boo
         </Group>
       )}
       <ErrorNote message={error ?? rooms.error} />
-      <ScrollArea h={180}>
+      <WindowBox box={windowed.box} maxHeight={LIST_HEIGHT} label="Rooms">
         <Table fz="xs">
           <Table.Tbody>
-            {(rooms.data ?? []).map((r) => (
-              <Table.Tr key={r.name}>
-                <Table.Td>{r.name}</Table.Td>
-                <Table.Td>
-                  {r.capacity === null ? (
-                    <Badge variant="light" color="gray">
-                      seats unknown
-                    </Badge>
-                  ) : (
-                    `${r.capacity} seats`
-                  )}
-                </Table.Td>
-                <Table.Td>{r.campus ?? 'any campus'}</Table.Td>
-                {severalDepartments && <Table.Td>{ownerWords(r.department_id)}</Table.Td>}
-                <Table.Td>
-                  {r.id !== null && canWrite && (isRegistrar || r.department_id !== null) && (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      aria-label={`Edit ${r.name}`}
-                      onClick={() =>
-                        setEditing({
-                          id: r.id ?? 0,
-                          name: r.name,
-                          capacity: r.capacity ?? 40,
-                          campus: r.campus,
-                          owner: r.department_id === null ? SHARED : String(r.department_id),
-                        })
-                      }
-                    >
-                      Edit
-                    </Button>
-                  )}
-                  {r.id !== null && canWrite && (isRegistrar || r.department_id !== null) && (
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${r.name}`}
-                      onClick={() => void act(() => removeRoom(r.id ?? 0))}
-                    >
-                      Remove
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            <WindowedTableRows
+              rows={listed}
+              windowed={windowed}
+              columns={severalDepartments ? 5 : 4}
+              row={(r, at) => (
+                <Table.Tr key={r.name} data-index={at.index} ref={windowed.measure}>
+                  <Table.Td>{r.name}</Table.Td>
+                  <Table.Td>
+                    {r.capacity === null ? (
+                      <Badge variant="light" color="gray">
+                        seats unknown
+                      </Badge>
+                    ) : (
+                      `${r.capacity} seats`
+                    )}
+                  </Table.Td>
+                  <Table.Td>{r.campus ?? 'any campus'}</Table.Td>
+                  {severalDepartments && <Table.Td>{ownerWords(r.department_id)}</Table.Td>}
+                  <Table.Td>
+                    {r.id !== null && canWrite && (isRegistrar || r.department_id !== null) && (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        aria-label={`Edit ${r.name}`}
+                        onClick={() =>
+                          setEditing({
+                            id: r.id ?? 0,
+                            name: r.name,
+                            capacity: r.capacity ?? 40,
+                            campus: r.campus,
+                            owner: r.department_id === null ? SHARED : String(r.department_id),
+                          })
+                        }
+                      >
+                        Edit
+                      </Button>
+                    )}
+                    {r.id !== null && canWrite && (isRegistrar || r.department_id !== null) && (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${r.name}`}
+                        onClick={() => void act(() => removeRoom(r.id ?? 0))}
+                      >
+                        Remove
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            />
           </Table.Tbody>
         </Table>
-      </ScrollArea>
+      </WindowBox>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={`Room ${editing?.name ?? ''}`}>
         {editing && (
           <Stack gap="sm">

@@ -197,6 +197,30 @@ test("500 sections: every one drawn or counted on the week, by room and by instr
   expect(hall3Codes.filter((code) => !weekText.includes(code))).toEqual([]);
 });
 
+test('250 instructors: By instructor draws the rows in view, reaches every one by scrolling, and prints every one', async ({ page, app }) => {
+  test.setTimeout(120_000);
+  for (let i = 0; i < 250; i++) await app.api('/scheduler/doctors', { method: 'POST', json: { name: `Instructor ${String(i).padStart(3, '0')}` } });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, app);
+  await goTo(page, 'scheduler');
+  await page.getByTestId('view-switch').getByText('By instructor').click();
+  const rows = page.getByTestId('view-instructor').getByTestId('resource-row');
+  await expect(rows.first()).toContainText('Instructor 000');
+  expect(await rows.count()).toBeLessThan(60);
+  // Scrolled to the end, the last instructor's row is drawn (and the first no longer is).
+  await page.locator('.tw-resource-scroll').evaluate((box) => box.scrollTo(0, box.scrollHeight));
+  await expect(rows.filter({ hasText: 'Instructor 249' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'Instructor 000' })).toHaveCount(0);
+  // Printed, every row is drawn, and every instructor is on paper.
+  await page.emulateMedia({ media: 'print' });
+  await expect(rows).toHaveCount(250);
+  const printed = (await pdfPageTexts(await page.pdf({ format: 'A4', landscape: true, printBackground: true, preferCSSPageSize: true }))).join(' ');
+  const missing = Array.from({ length: 250 }, (_, i) => `Instructor ${String(i).padStart(3, '0')}`).filter(
+    (name) => !printed.replace(/\s+/g, ' ').includes(name),
+  );
+  expect(missing).toEqual([]);
+});
+
 test('keyboard only: create a section, move it, delete it, and download an instructor calendar (.ics)', async ({ page, app }) => {
   await app.api('/data/sample', { method: 'POST' });
   await signIn(page, app);

@@ -3,9 +3,18 @@ import { SegmentedControl } from '@mantine/core';
 import { DAY_NAMES, type DayLetter } from '../../../core/domain/days';
 import { formatHHMM } from '../../../core/domain/time';
 import { VIEW_DAYS, VIEW_END, VIEW_START, type ResourceKind, type ResourceMeeting, type ResourceRow } from '../lib/resource-rows';
+import { usePrinting } from '../lib/use-printing';
+import { useWindowedRows, WindowedTableRows } from './WindowedRows';
 import { byText } from '../lib/text-order';
 
 const LANE_HEIGHT = 22;
+/** The view's scrolling box (.tw-resource-scroll): its height on screen. */
+const SCROLL_HEIGHT = 720;
+/**
+ * Views of up to this many rows are drawn whole; longer ones (a large department's hundreds of
+ * instructors) draw the rows in view, and every row when printed.
+ */
+const DRAWN_WHOLE_ROWS = 200;
 const SPAN = VIEW_END - VIEW_START;
 const DAY_RULER_HOURS = Array.from({ length: 15 }, (_, i) => 7 + i);
 const percentOf = (minutes: number): number => ((Math.min(Math.max(minutes, VIEW_START), VIEW_END) - VIEW_START) / SPAN) * 100;
@@ -18,6 +27,102 @@ function segmentPlace(m: ResourceMeeting): CSSProperties {
     top: 2 + m.lane * LANE_HEIGHT,
     height: LANE_HEIGHT - 2,
   };
+}
+
+/** A row's name and its days: the whole week lists each day's meetings; one day places them on a line. */
+function ResourceRowCells({
+  row,
+  days,
+  kind,
+  onOpen,
+  onCreate,
+  startAt,
+}: {
+  row: ResourceRow;
+  days: readonly DayLetter[];
+  kind: ResourceKind;
+  onOpen: (entryIds: number[]) => void;
+  onCreate: ((rowKey: string, letter: DayLetter, time: string) => void) | null;
+  startAt: (rowKey: string, letter: DayLetter) => (event: MouseEvent<HTMLDivElement>) => void;
+}) {
+  return (
+    <>
+      <th scope="row" className="tw-resource-name">
+        <div className="tw-resource-label" title={row.label}>
+          {row.label}
+        </div>
+        <div className="tw-resource-count">{row.sections === 1 ? '1 section' : `${row.sections} sections`}</div>
+      </th>
+      {days.map((letter) =>
+        days.length > 1 ? (
+          // The whole week: each day's meetings listed by time, every course code in full.
+          <td key={letter} className="tw-cell-list">
+            {row.meetings
+              .filter((m) => m.letter === letter)
+              .sort((a, b) => a.start - b.start || byText(a.label, b.label))
+              .map((m) =>
+                m.other ? (
+                  // Another department's meeting in a shared room: taken, nothing to open.
+                  <span key={m.key} className="tw-item tw-item-other" title={m.description} data-testid="resource-taken">
+                    {`${formatHHMM(m.start)}–${formatHHMM(m.end)} ${m.label}`}
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    key={m.key}
+                    className={m.curriculum ? 'tw-item tw-item-curriculum' : 'tw-item'}
+                    title={m.description}
+                    aria-label={m.description}
+                    data-testid="resource-meeting"
+                    data-entries={m.entryIds.join(',')}
+                    onClick={() => onOpen(m.entryIds)}
+                  >
+                    {`${formatHHMM(m.start)}–${formatHHMM(m.end)} `}
+                    <b className="tw-code" data-testid="meeting-code">
+                      {m.code}
+                    </b>
+                    {m.label.slice(m.code.length)}
+                  </button>
+                ),
+              )}
+          </td>
+        ) : (
+          <td key={letter}>
+            <div
+              className="tw-lanes"
+              style={{ height: row.lanes * LANE_HEIGHT + 4 }}
+              onClick={startAt(row.key, letter)}
+              title={onCreate === null ? undefined : `Free time: click to add a section ${kind === 'room' ? 'in' : 'for'} ${row.label} on ${DAY_NAMES[letter]}`}
+            >
+              {row.meetings
+                .filter((m) => m.letter === letter)
+                .map((m) =>
+                  m.other ? (
+                    <span key={m.key} className="tw-seg tw-seg-other" style={segmentPlace(m)} title={m.description} data-testid="resource-taken">
+                      {m.label}
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      key={m.key}
+                      className={m.curriculum ? 'tw-seg tw-seg-curriculum' : 'tw-seg'}
+                      style={segmentPlace(m)}
+                      title={m.description}
+                      aria-label={m.description}
+                      data-testid="resource-meeting"
+                      data-entries={m.entryIds.join(',')}
+                      onClick={() => onOpen(m.entryIds)}
+                    >
+                      {m.label}
+                    </button>
+                  ),
+                )}
+            </div>
+          </td>
+        ),
+      )}
+    </>
+  );
 }
 
 /**
@@ -42,6 +147,12 @@ export const ResourceWeek = memo(function ResourceWeek({
   // The whole week to spot free rooms at a glance; one day across the full width to read every label.
   const [only, setOnly] = useState<string>('week');
   const days = only === 'week' ? VIEW_DAYS : VIEW_DAYS.filter((d) => d === only);
+  const printing = usePrinting();
+  const windowed = useWindowedRows(rows.length, {
+    maxHeight: SCROLL_HEIGHT,
+    rowHeight: days.length > 1 ? 60 : 30,
+    drawnWhole: printing ? Infinity : DRAWN_WHOLE_ROWS,
+  });
   const startAt = (rowKey: string, letter: DayLetter) => (event: MouseEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget || onCreate === null) return;
     const box = event.currentTarget.getBoundingClientRect();
@@ -49,7 +160,7 @@ export const ResourceWeek = memo(function ResourceWeek({
     onCreate(rowKey, letter, formatHHMM(Math.min(VIEW_END - 60, Math.floor(minutes / 15) * 15)));
   };
   return (
-    <div className="tw-resource-scroll">
+    <div className="tw-resource-scroll" ref={windowed.box}>
       <SegmentedControl
         className="tw-no-print"
         size="xs"
@@ -83,88 +194,16 @@ export const ResourceWeek = memo(function ResourceWeek({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} data-testid="resource-row" data-key={row.key}>
-              <th scope="row" className="tw-resource-name">
-                <div className="tw-resource-label" title={row.label}>
-                  {row.label}
-                </div>
-                <div className="tw-resource-count">{row.sections === 1 ? '1 section' : `${row.sections} sections`}</div>
-              </th>
-              {days.map((letter) =>
-                days.length > 1 ? (
-                  // The whole week: each day's meetings listed by time, every course code in full.
-                  <td key={letter} className="tw-cell-list">
-                    {row.meetings
-                      .filter((m) => m.letter === letter)
-                      .sort((a, b) => a.start - b.start || byText(a.label, b.label))
-                      .map((m) =>
-                        m.other ? (
-                          // Another department's meeting in a shared room: taken, nothing to open.
-                          <span key={m.key} className="tw-item tw-item-other" title={m.description} data-testid="resource-taken">
-                            {`${formatHHMM(m.start)}–${formatHHMM(m.end)} ${m.label}`}
-                          </span>
-                        ) : (
-                          <button
-                            type="button"
-                            key={m.key}
-                            className={m.curriculum ? 'tw-item tw-item-curriculum' : 'tw-item'}
-                            title={m.description}
-                            aria-label={m.description}
-                            data-testid="resource-meeting"
-                            data-entries={m.entryIds.join(',')}
-                            onClick={() => onOpen(m.entryIds)}
-                          >
-                            {`${formatHHMM(m.start)}–${formatHHMM(m.end)} `}
-                            <b className="tw-code" data-testid="meeting-code">
-                              {m.code}
-                            </b>
-                            {m.label.slice(m.code.length)}
-                          </button>
-                        ),
-                      )}
-                  </td>
-                ) : (
-                  <td key={letter}>
-                    <div
-                      className="tw-lanes"
-                      style={{ height: row.lanes * LANE_HEIGHT + 4 }}
-                      onClick={startAt(row.key, letter)}
-                      title={
-                        onCreate === null
-                          ? undefined
-                          : `Free time: click to add a section ${kind === 'room' ? 'in' : 'for'} ${row.label} on ${DAY_NAMES[letter]}`
-                      }
-                    >
-                      {row.meetings
-                        .filter((m) => m.letter === letter)
-                        .map((m) =>
-                          m.other ? (
-                            <span key={m.key} className="tw-seg tw-seg-other" style={segmentPlace(m)} title={m.description} data-testid="resource-taken">
-                              {m.label}
-                            </span>
-                          ) : (
-                            <button
-                              type="button"
-                              key={m.key}
-                              className={m.curriculum ? 'tw-seg tw-seg-curriculum' : 'tw-seg'}
-                              style={segmentPlace(m)}
-                              title={m.description}
-                              aria-label={m.description}
-                              data-testid="resource-meeting"
-                              data-entries={m.entryIds.join(',')}
-                              onClick={() => onOpen(m.entryIds)}
-                            >
-                              {m.label}
-                            </button>
-                          ),
-                        )}
-                    </div>
-                  </td>
-                ),
-              )}
-            </tr>
-          ))}
+          <WindowedTableRows
+            rows={rows}
+            windowed={windowed}
+            columns={days.length + 1}
+            row={(row, at) => (
+              <tr key={row.key} data-testid="resource-row" data-key={row.key} data-index={at.index} ref={windowed.measure}>
+                <ResourceRowCells row={row} days={days} kind={kind} onOpen={onOpen} onCreate={onCreate} startAt={startAt} />
+              </tr>
+            )}
+          />
         </tbody>
       </table>
       {rows.length === 0 && (

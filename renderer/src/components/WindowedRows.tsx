@@ -4,6 +4,15 @@ import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 /** Lists up to this long are drawn whole (found with the page's search, read in full); longer ones by window. */
 const DRAWN_WHOLE = 100;
 
+interface WindowOptions {
+  /** The box's height: the rows drawn at first fill it. */
+  maxHeight: number;
+  /** A row's height before it is measured. */
+  rowHeight: number;
+  /** Lists up to this long are drawn whole (100 unless given; Infinity draws every list whole, as for print). */
+  drawnWhole?: number;
+}
+
 /**
  * A list in a box of bounded height whose rows, when there are more than a hundred, are drawn only
  * while in view (and a few beyond): a term's hundreds of sections without a time, warnings or
@@ -11,13 +20,13 @@ const DRAWN_WHOLE = 100;
  * after it. Rows may differ in height (each is measured once drawn). The box's first render assumes
  * it is full, so it draws a boxful at once instead of one row and then the rest.
  */
-export function useWindowedRows(count: number, options: { maxHeight: number; rowHeight: number }) {
+export function useWindowedRows(count: number, options: WindowOptions) {
   const box = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => box.current,
     estimateSize: () => options.rowHeight,
-    overscan: count <= DRAWN_WHOLE ? count : 6,
+    overscan: count <= (options.drawnWhole ?? DRAWN_WHOLE) ? count : 6,
     initialRect: { width: 0, height: options.maxHeight },
   });
   const items = virtualizer.getVirtualItems();

@@ -31,8 +31,9 @@ export function textWidth(text: string, font: string): number {
 
 /**
  * The widest of many texts in a font. Each is first estimated from its characters' widths (a few
- * dozen measurements for a whole term); only those that may be the widest are measured whole, so a
- * term's hundreds of course codes cost a handful of measurements, with the same answer.
+ * dozen measurements for a whole term); only those within KERNING_SLACK_PX of the widest estimate
+ * are measured whole, so a term's hundreds of course codes cost a handful of measurements. The
+ * answer is the one measuring every text gives, unless kerning moves a text by more than that.
  */
 export function widestTextWidth(texts: readonly string[], font: string): number {
   const estimates = texts.map((text) => {

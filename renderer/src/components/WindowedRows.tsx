@@ -22,11 +22,12 @@ interface WindowOptions {
  */
 export function useWindowedRows(count: number, options: WindowOptions) {
   const box = useRef<HTMLDivElement>(null);
+  const whole = count <= (options.drawnWhole ?? DRAWN_WHOLE);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => box.current,
     estimateSize: () => options.rowHeight,
-    overscan: count <= (options.drawnWhole ?? DRAWN_WHOLE) ? count : 6,
+    overscan: whole ? count : 6,
     initialRect: { width: 0, height: options.maxHeight },
   });
   const items = virtualizer.getVirtualItems();
@@ -36,8 +37,12 @@ export function useWindowedRows(count: number, options: WindowOptions) {
     /** The space of the rows before and after those drawn, so the scrollbar reads the whole list. */
     before: items[0]?.start ?? 0,
     after: Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)),
-    /** Given as a drawn row's ref (with its data-index): its real height replaces the estimate. */
-    measure: virtualizer.measureElement,
+    /**
+     * Given as a drawn row's ref (with its data-index): its real height replaces the estimate. None
+     * when the list is drawn whole: no spacer depends on it, and measuring every row would lay the
+     * list out, and draw it again, once more.
+     */
+    measure: whole ? undefined : virtualizer.measureElement,
   };
 }
 

@@ -3,7 +3,7 @@ import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text,
 import { ResourceWeek } from '../components/ResourceWeek';
 import { WeekCalendar } from '../components/WeekCalendar';
 import type { DraftBlock } from '../lib/draft-review';
-import type { Course, Doctor, Entry, PartOfTerm, Term } from '../api/wire';
+import type { Entry, PartOfTerm } from '../api/wire';
 import { UnscheduledPanel } from '../components/UnscheduledPanel';
 import { DoctorsPanel, SectionsListModal, WarningsPanel } from '../components/SchedulePanels';
 import { UNASSIGNED_KEY } from '../lib/resource-rows';
@@ -18,7 +18,7 @@ import { RoomsPanel } from '../components/RoomsPanel';
 import { HistoryPanel } from '../components/HistoryPanel';
 import { useRole } from '../controllers/session';
 import { ErrorNote } from '../components/ErrorNote';
-import { useSchedulerPage, type SchedulerDialog, type SchedulerFilters, type SchedulerPageState, type SchedulerView } from '../controllers/scheduler';
+import { useSchedulerPage, type SchedulerFilters, type SchedulerPageState, type SchedulerView } from '../controllers/scheduler';
 import { termLabel } from '../../../core/domain/terms';
 
 const VIEWS: { value: SchedulerView; label: string }[] = [
@@ -128,13 +128,7 @@ function filterSelects({ filters, setFilters, choices, parts, campuses }: Filter
   ];
 }
 
-interface TermBarProps {
-  term: Term | null;
-  canWrite: boolean;
-  showTerm: (term: Term) => void;
-  startSection: SchedulerPageState['startSection'];
-  open: (dialog: SchedulerDialog) => void;
-}
+type TermBarProps = Pick<SchedulerPageState, 'term' | 'showTerm' | 'startSection' | 'open'> & { canWrite: boolean };
 
 /** The title, the term, and what starts work on it. Drawn again only when these change (not on a view switch). */
 const TermBar = memo(function TermBar({ term, canWrite, showTerm, startSection, open }: TermBarProps) {
@@ -268,30 +262,29 @@ function TimetableCard({ page, canWrite }: { page: SchedulerPageState; canWrite:
   );
 }
 
-interface SchedulerDialogsProps {
-  canWrite: boolean;
-  term: Term | null;
-  dialog: SchedulerDialog | null;
-  closeDialog: () => void;
-  showTerm: (term: Term) => void;
-  parts: PartOfTerm[];
-  courses: Course[];
-  doctors: Doctor[];
-  entries: Entry[];
-  listed: Entry[] | null;
-  closeList: () => void;
-  draft: SchedulerPageState['draft'];
-  editEntry: (entry: Entry) => void;
-  closeEntry: () => void;
-  recommended: string[];
-  showDraft: SchedulerPageState['showDraft'];
-}
+/** What the dialogs read of the page: they are drawn again only when one of these changes (not on a view switch). */
+const DIALOG_STATE = [
+  'term',
+  'dialog',
+  'closeDialog',
+  'showTerm',
+  'parts',
+  'courses',
+  'doctors',
+  'entries',
+  'listed',
+  'closeList',
+  'draft',
+  'editEntry',
+  'closeEntry',
+  'recommended',
+  'showDraft',
+] as const;
+type DialogState = Pick<SchedulerPageState, (typeof DIALOG_STATE)[number]>;
+const dialogState = (page: SchedulerPageState): DialogState => Object.fromEntries(DIALOG_STATE.map((key) => [key, page[key]])) as DialogState;
 
-/**
- * The dialogs the toolbar opens, the section being edited, and a list of sections to choose from.
- * Drawn again only when what they show changes (not on a view switch).
- */
-const SchedulerDialogs = memo(function SchedulerDialogs(props: SchedulerDialogsProps) {
+/** The dialogs the toolbar opens, the section being edited, and a list of sections to choose from. */
+const SchedulerDialogs = memo(function SchedulerDialogs(props: DialogState & { canWrite: boolean }) {
   const { term, dialog, closeDialog, showTerm, closeList, editEntry } = props;
   return (
     <>
@@ -358,24 +351,7 @@ export function SchedulerPage() {
         <DoctorsPanel doctors={page.doctors} entries={page.entries} onPick={page.pickDoctor} />
         <RoomsPanel canWrite={canWrite} />
       </SimpleGrid>
-      <SchedulerDialogs
-        canWrite={canWrite}
-        term={page.term}
-        dialog={page.dialog}
-        closeDialog={page.closeDialog}
-        showTerm={page.showTerm}
-        parts={page.parts}
-        courses={page.courses}
-        doctors={page.doctors}
-        entries={page.entries}
-        listed={page.listed}
-        closeList={page.closeList}
-        draft={page.draft}
-        editEntry={page.editEntry}
-        closeEntry={page.closeEntry}
-        recommended={page.recommended}
-        showDraft={page.showDraft}
-      />
+      <SchedulerDialogs canWrite={canWrite} {...dialogState(page)} />
     </Stack>
   );
 }

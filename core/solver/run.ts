@@ -5,7 +5,7 @@ import { exchangeBoard, type ExchangeLinks } from './exchange';
 import type { TimetableProblem } from './model';
 import type { SearchProgress } from './search';
 import type { SolveOptions, SolveResult } from './solve';
-import type { SolveJob } from './solve-worker';
+import type { ConstructedMessage, SolveJob } from './solve-worker';
 
 /** Memory the solver's thread may use (the largest competition problem needs well under this). */
 export const SOLVER_HEAP_MB = 2_048;
@@ -18,17 +18,22 @@ export interface SolveRun {
   cancel: () => void;
 }
 
+/** What a solve in a worker thread is told: SolveOptions that cross to the thread, and what it reports back. */
+export type WorkerSolveOptions = Pick<
+  SolveOptions,
+  'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice' | 'onConstructed'
+>;
+
 /** Solves a problem in a worker thread, off the caller's thread, with progress and a way to stop it. */
-export function solveInWorker(
-  problem: TimetableProblem,
-  options: Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice'>,
-  links?: ExchangeLinks,
-): SolveRun {
+export function solveInWorker(problem: TimetableProblem, options: WorkerSolveOptions, links?: ExchangeLinks): SolveRun {
   const cancel = new SharedArrayBuffer(4);
-  const { onProgress: _progress, ...settings } = options;
-  const job: SolveJob = { problem, ...settings, cancel, ...(links ? { links } : {}) };
+  const { onProgress, onConstructed, ...settings } = options;
+  const job: SolveJob = { problem, ...settings, cancel, ...(links ? { links } : {}), ...(onConstructed ? { reportConstructed: true } : {}) };
   const result = runWorker<SolveResult>(siblingModule(import.meta.url, 'solve-worker'), job, {
-    onProgress: (value) => options.onProgress?.(value as SearchProgress),
+    onProgress: (value) => {
+      if (typeof value === 'object' && value !== null && 'constructed' in value) onConstructed?.((value as ConstructedMessage).constructed);
+      else onProgress?.(value as SearchProgress);
+    },
     bounds: { timeoutMs: options.timeBudgetMs + STOP_MARGIN_MS, maxHeapMb: SOLVER_HEAP_MB },
     transferList: links?.peers ?? [],
   }).catch((error: unknown) => {
@@ -54,42 +59,100 @@ function better(a: SolveResult, b: SolveResult): SolveResult {
 export type Portfolio = 'sharing' | 'independent';
 
 /**
- * Solves with `threads` search threads at once (a portfolio: thread k searches with its own seed,
- * seed + k · SEED_STEP) and answers the best of their timetables. `sharing` (the default): at the
- * end of each annealing round every thread goes on from the best timetable any thread has (see
- * exchange.ts). The same seed and move budget give the same answer; progress reports the best
+ * Solves with `threads` search threads (a portfolio: thread k searches with its own seed,
+ * seed + k · SEED_STEP) and answers the best of their timetables. `sharing` (the default): the first
+ * thread constructs alone, so that the others never slow the first valid timetable; once it has one,
+ * the others start from it, and at the end of each annealing round every thread goes on from the
+ * best timetable any thread has (see exchange.ts). `independent`: every thread searches on its own
+ * from the start. The same seed and move budget give the same answer; progress reports the best
  * total any thread has; cancel stops them all.
  */
-export function solveInWorkers(
-  problem: TimetableProblem,
-  options: Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice'>,
-  threads: number,
-  portfolio: Portfolio = 'sharing',
-): SolveRun {
+export function solveInWorkers(problem: TimetableProblem, options: WorkerSolveOptions, threads: number, portfolio: Portfolio = 'sharing'): SolveRun {
   if (threads <= 1) return solveInWorker(problem, options);
+  const startedAt = performance.now();
   const bestOf: (number | null)[] = Array.from({ length: threads }, () => null);
-  const links = portfolio === 'sharing' ? exchangeLinks(threads, options.maxIterations !== undefined) : [];
-  const runs = bestOf.map((_, k) =>
+  const seedOf = (k: number): number => options.seed + k * SEED_STEP;
+  const thread = (k: number, overrides: Partial<WorkerSolveOptions>, links?: ExchangeLinks): SolveRun =>
     solveInWorker(
       problem,
       {
         ...options,
-        seed: options.seed + k * SEED_STEP,
+        seed: seedOf(k),
         onProgress: (progress) => {
           bestOf[k] = progress.bestTotal;
           const known = bestOf.filter((b): b is number => b !== null);
           options.onProgress?.({ ...progress, bestTotal: known.length > 0 ? Math.min(...known) : null });
         },
+        ...overrides,
       },
-      links[k],
-    ),
+      links,
+    );
+  if (portfolio === 'independent') {
+    const runs = bestOf.map((_, k) => thread(k, {}));
+    return portfolioRun(
+      runs,
+      () => runs,
+      seedOf,
+      (results) => results[0]?.firstValidMs ?? null,
+    );
+  }
+  const links = exchangeLinks(threads, options.maxIterations !== undefined);
+  let cancelled = false;
+  const others: SolveRun[] = [];
+  const first = thread(
+    0,
+    {
+      // The others start from the first thread's constructed timetable, with the budget left.
+      onConstructed: (start) => {
+        if (cancelled) return;
+        const left = Math.max(0, options.timeBudgetMs - (performance.now() - startedAt));
+        for (let k = 1; k < threads; k++) others.push(thread(k, { initial: start, timeBudgetMs: left }, links[k]));
+      },
+    },
+    links[0],
   );
-  return {
-    result: Promise.all(runs.map((run) => run.result)).then((results) => ({
+  const runs = (): SolveRun[] => {
+    // Threads never started hold their ends of the channels: closed, so that nothing waits on them.
+    if (others.length === 0) for (const link of links.slice(1)) for (const port of link.peers) port.close();
+    return [first, ...others];
+  };
+  return portfolioRun(
+    [first],
+    () => runs(),
+    seedOf,
+    // The portfolio's first valid timetable is the first thread's: the others start from it.
+    (results) => results[0]?.firstValidMs ?? null,
+    () => {
+      cancelled = true;
+      others.forEach((run) => run.cancel());
+    },
+  );
+}
+
+/**
+ * A portfolio's run: the best of its threads' results once every thread has ended. `settled` are
+ * threads whose end is awaited first; `all` then names every thread that was started.
+ */
+function portfolioRun(
+  settled: readonly SolveRun[],
+  all: () => readonly SolveRun[],
+  seedOf: (k: number) => number,
+  firstValidMs: (results: readonly SolveResult[]) => number | null,
+  cancelMore: () => void = () => {},
+): SolveRun {
+  const result = Promise.all(settled.map((run) => run.result))
+    .then(() => Promise.all(all().map((run) => run.result)))
+    .then((results) => ({
       ...results.reduce(better),
-      threads: results.map((r, k) => ({ seed: options.seed + k * SEED_STEP, valid: r.score.valid, total: r.score.total })),
-    })),
-    cancel: () => runs.forEach((run) => run.cancel()),
+      firstValidMs: firstValidMs(results),
+      threads: results.map((r, k) => ({ seed: seedOf(k), valid: r.score.valid, total: r.score.total, constructionSteps: r.constructionSteps })),
+    }));
+  return {
+    result,
+    cancel: () => {
+      settled.forEach((run) => run.cancel());
+      cancelMore();
+    },
   };
 }
 

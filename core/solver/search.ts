@@ -1,6 +1,7 @@
 import { SeededRandom } from '../util/random';
 import { attendeesConflict, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
-import { GROUP_TYPES, instructorPenalty, SET_TYPES, type Assignment, type TimeOption, type TimetableProblem } from './model';
+import { GROUP_TYPES, instructorPenalty, SET_TYPES, type Assignment, type Distribution, type TimeOption, type TimetableProblem } from './model';
+import { distributionViolations } from './score';
 import { TimeAlgebra } from './times';
 import { Sectioning } from './sectioning';
 
@@ -493,6 +494,15 @@ export class Search {
     const t = Math.floor(this.random.next() * spec.times.length);
     const r = spec.rooms.length === 0 ? -1 : Math.floor(this.random.next() * width);
     if (t === t0 && r === (this.room[c] ?? UNPLACED)) return null;
+    return this.moveThrough(c, t, r, temperature);
+  }
+
+  /**
+   * Class c takes (t, r), displacing the one or two classes in its way, each placed again at its
+   * cheapest value that clashes with nothing (the place c left looked at first). Taken or undone as
+   * the annealing decides; null when more than two are in the way, or a displaced one finds no place.
+   */
+  private moveThrough(c: number, t: number, r: number, temperature: number): number | null {
     const out = this.hardConflicts(c, t, r);
     if (!out || out.size === 0 || out.size > 2) return null;
     const before = this.cost;
@@ -502,6 +512,131 @@ export class Search {
     this.assign(c, t, r);
     for (const d of out) if (!this.placeCheapest(d, this.placesLeft(d, left, saved))) return this.putBack(saved);
     return this.verdict(before, temperature, saved);
+  }
+
+  /** Soft distributions the timetable broke at the last look (see lookAtDistributions). */
+  private brokenSoft: number[] = [];
+  /** What the soft distributions broken at the last look cost, weighted. */
+  brokenSoftCost = 0;
+
+  /** Looks over every distribution for the soft ones the timetable breaks now, for the repair moves. */
+  lookAtDistributions(): void {
+    const violations = distributionViolations(this.problem, this.placedNow, this.algebra);
+    this.brokenSoft = [];
+    let cost = 0;
+    this.problem.distributions.forEach((d, k) => {
+      const broken = violations[k] ?? 0;
+      if (d.required || broken === 0) return;
+      this.brokenSoft.push(k);
+      cost += SET_TYPES.has(d.type) ? setPenalty(this.problem, d, broken) : d.penalty * broken;
+    });
+    this.probes += this.problem.distributions.length;
+    this.brokenSoftCost = cost * this.problem.weights.distribution;
+  }
+
+  /**
+   * A move directed by a broken constraint, as cpsolver's constraint-directed neighbours: a soft
+   * distribution broken at the last look, a class that breaks it, and of that class's values those
+   * under which the distribution is broken less, the cheapest that clashes with nothing; when none is
+   * free, one of them through a clash (see moveThrough). Taken or undone as the annealing decides.
+   */
+  tryRepair(): number | null {
+    if (this.brokenSoft.length === 0) return null;
+    const dist = this.problem.distributions[this.brokenSoft[Math.floor(this.random.next() * this.brokenSoft.length)] as number] as Distribution;
+    const c = this.breakerOf(dist);
+    if (c < 0) return null;
+    const t0 = this.time[c] as number;
+    const r0 = this.room[c] as number;
+    const broken = this.brokenWith(dist, c, t0, r0);
+    const here = this.softCost(c, t0, r0);
+    let free: { t: number; r: number; delta: number } | null = null;
+    let through: ValueCost | null = null;
+    let clashing = 0;
+    for (const v of this.repairValues(c, dist)) {
+      if ((v.t === t0 && v.r === r0) || this.brokenWith(dist, c, v.t, v.r) >= broken) continue;
+      const out = this.hardConflicts(c, v.t, v.r, true);
+      if (!out) continue;
+      if (out.size === 0) {
+        const delta = this.softCost(c, v.t, v.r) - here;
+        if (free === null || delta < free.delta) free = { ...v, delta };
+      } else if (free === null && this.random.next() * ++clashing < 1) through = v;
+    }
+    // Only improvements are taken: the move comes back to the same few classes while their
+    // distributions stay broken, and taking worse values for them there undid the annealing's work.
+    if (free !== null) {
+      if (free.delta >= 0) return null;
+      this.relocate(c, free.t, free.r, free.delta);
+      return free.delta;
+    }
+    return through === null ? null : this.moveThrough(c, through.t, through.r, 0);
+  }
+
+  /**
+   * A placed class that breaks the distribution: one of a broken pair's two, or of a set type's
+   * classes one whose leaving lowers its excess; -1 when it holds now (or a class of it is unplaced).
+   */
+  private breakerOf(dist: Distribution): number {
+    const members = dist.classes;
+    if (members.some((d) => (this.time[d] ?? UNPLACED) < 0)) return -1;
+    this.probes += members.length;
+    if (SET_TYPES.has(dist.type)) {
+      const times = members.map((d) => this.timeOf(d));
+      const excess = setExcess(this.problem, this.algebra, dist, times);
+      if (excess === 0) return -1;
+      const lowering = members.filter((_, i) => setExcess(this.problem, this.algebra, dist, [...times.slice(0, i), ...times.slice(i + 1)]) < excess);
+      return lowering.length === 0 ? -1 : (lowering[Math.floor(this.random.next() * lowering.length)] as number);
+    }
+    let pairs = 0;
+    let chosen = -1;
+    for (let i = 0; i < members.length; i++)
+      for (let j = i + 1; j < members.length; j++) {
+        const [a, b] = [members[i] as number, members[j] as number];
+        if (pairHolds(this.problem, this.algebra, dist, this.placedNow[a] as Placed, this.placedNow[b] as Placed)) continue;
+        // One broken pair drawn evenly among them, and one of its two classes.
+        if (this.random.next() * ++pairs < 1) chosen = this.random.next() < 0.5 ? a : b;
+      }
+    return chosen;
+  }
+
+  /** How far the distribution is broken with class c at (t, r) and the others where they are: pairs broken with c, or a set type's excess. */
+  private brokenWith(dist: Distribution, c: number, t: number, r: number): number {
+    this.probes++;
+    const me = this.placedAs(c, t, r);
+    if (SET_TYPES.has(dist.type))
+      return setExcess(
+        this.problem,
+        this.algebra,
+        dist,
+        dist.classes.map((d) => (d === c ? me.time : this.timeOf(d))),
+      );
+    const position = dist.classes.indexOf(c);
+    let broken = 0;
+    for (let j = 0; j < dist.classes.length; j++) {
+      const other = this.placedNow[dist.classes[j] as number];
+      if (j === position || !other) continue;
+      if (!(j > position ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me))) broken++;
+    }
+    return broken;
+  }
+
+  /**
+   * The values a repair move looks at for class c: its other times in its room (a sample when there
+   * are many), its other rooms at its time when the distribution is about rooms, and a few of any kind.
+   */
+  private repairValues(c: number, dist: Distribution): ValueCost[] {
+    const spec = this.problem.classes[c];
+    if (!spec) return [];
+    const t0 = this.time[c] as number;
+    const r0 = this.room[c] as number;
+    const out: ValueCost[] = [];
+    const pick = (count: number, limit: number, add: (k: number) => void): void => {
+      if (count <= limit) for (let k = 0; k < count; k++) add(k);
+      else for (let k = 0; k < limit; k++) add(Math.floor(this.random.next() * count));
+    };
+    if (dist.type === 'SameRoom' || dist.type === 'DifferentRoom') pick(spec.rooms.length, REPAIR_VALUES, (r) => out.push({ t: t0, r }));
+    else pick(spec.times.length, REPAIR_VALUES, (t) => out.push({ t, r: r0 }));
+    out.push(...this.values(c, REPAIR_OTHERS));
+    return out;
   }
 
   /**
@@ -895,6 +1030,11 @@ export class Search {
     this.restore(kept);
   }
 }
+
+/** A repair move's values of one kind (times in its room, or rooms at its time) at most: all when fewer. */
+const REPAIR_VALUES = 120;
+/** A repair move's values of any kind, drawn beside those. */
+const REPAIR_OTHERS = 20;
 
 /** The most classes a Kempe chain moves (a longer one is not made). */
 const KEMPE_CLASSES = 24;

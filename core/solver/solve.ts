@@ -41,6 +41,11 @@ export interface SolveOptions {
    * is better, the next round starts from it, its students as they were sectioned.
    */
   exchange?: (round: number, best: Assignment, cost: number) => { assignment: Assignment; cost: number } | null;
+  /**
+   * Called once the construction has ended with a timetable the annealing goes on from (valid, or
+   * a partial one's most placed), before its first move: a portfolio starts its other threads there.
+   */
+  onConstructed?: (start: Assignment) => void;
   now?: () => number;
 }
 
@@ -50,13 +55,15 @@ export interface SolveResult {
   /** Milliseconds until every class was placed with no hard constraint broken (null: never). */
   firstValidMs: number | null;
   iterations: number;
+  /** Of the iterations, the construction's steps (0 for a search handed a valid timetable to start from). */
+  constructionSteps: number;
   durationMs: number;
   /** The search's own running total of the answered timetable (must equal the scorer's; null before any valid one). */
   runningTotal: number | null;
   /** Per neighbourhood, its improving moves and attempts (recent ones weigh more). */
   neighbourhoods: { name: string; attempts: number; improving: number }[];
   /** A portfolio's threads (solveInWorkers), each with its seed and what it found; the answer is the best. */
-  threads?: { seed: number; valid: boolean; total: number }[];
+  threads?: { seed: number; valid: boolean; total: number; constructionSteps: number }[];
 }
 
 /** Construction steps allowed, as a multiple of the move budget (maxIterations), before it gives up. */
@@ -108,17 +115,28 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   const stoppedEarly = constructionStops() || (options.cancelled?.() ?? false);
   if (!search.complete && (options.partial !== true || stoppedEarly)) {
     const score = scoreAssignment(problem, best, search.algebra);
-    return { assignment: best, score, firstValidMs: null, iterations, durationMs: now() - started, runningTotal: null, neighbourhoods: [] };
+    return {
+      assignment: best,
+      score,
+      firstValidMs: null,
+      iterations,
+      constructionSteps: iterations,
+      durationMs: now() - started,
+      runningTotal: null,
+      neighbourhoods: [],
+    };
   }
   // A partial timetable goes on from the most classes placed.
   if (!search.complete) search.restore(best);
   const firstValidMs = search.complete ? now() - started : null;
   let whole = search.complete;
   constructionSteps = iterations;
+  options.onConstructed?.(search.snapshot());
 
   // 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable kept.
   search.cost += problem.weights.student * search.sectioning.improveAll();
   search.recount();
+  search.lookAtDistributions();
   best = search.snapshot();
   let bestCost = search.cost;
   // Annealing in rounds: each cools from its starting temperature to a thousandth of it, then starts
@@ -160,6 +178,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     if (++sinceSectioning >= 100) {
       sinceSectioning = 0;
       takeSectioning(search.sectioning.improveAll());
+      search.lookAtDistributions();
       options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
     }
     if (progress >= 1) {
@@ -174,6 +193,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
         search.sectioning.adopt(best.students);
       } else search.restore(best);
       search.recount();
+      search.lookAtDistributions();
       round++;
       roundStart = now();
       roundStartMove = iterations;
@@ -190,7 +210,16 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     }
   }
   const score = scoreAssignment(problem, best, search.algebra);
-  return { assignment: best, score, firstValidMs, iterations, durationMs: now() - started, runningTotal: bestCost, neighbourhoods: selector.report() };
+  return {
+    assignment: best,
+    score,
+    firstValidMs,
+    iterations,
+    constructionSteps,
+    durationMs: now() - started,
+    runningTotal: bestCost,
+    neighbourhoods: selector.report(),
+  };
 }
 
 /** A starting temperature at which a typical worsening move is taken about half the time. */

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { solve } from '../../core/solver';
 import type { Distribution, TimeOption, TimetableProblem } from '../../core/solver/model';
 import { handMadeProblem } from '../helpers/hand-made-problem';
-import { EJECTION, EXACT, GROUP, KEMPE, NeighbourhoodSelector, ONE_CLASS, SWAP, type Neighbourhood } from '../../core/solver/neighbourhoods';
+import {
+  EJECTION,
+  EXACT,
+  GROUP,
+  KEMPE,
+  NeighbourhoodSelector,
+  ONE_CLASS,
+  REPAIR,
+  selectorFor,
+  SWAP,
+  type Neighbourhood,
+} from '../../core/solver/neighbourhoods';
 import { scoreAssignment } from '../../core/solver/score';
 import { Search } from '../../core/solver/search';
 import { SeededRandom } from '../../core/util/random';
@@ -149,6 +160,65 @@ describe('the ejection neighbourhood', () => {
     expect(movesOf(EJECTION, search, 40)).toBe(0);
     expect([search.time[0], search.time[1]]).toEqual([1, 1]);
     expect(totalOf(problem, search)).toBe(0);
+  });
+});
+
+describe('the repair neighbourhood (directed by a broken distribution)', () => {
+  // c0 meets at 100 alone; c1 may meet at 100 or at any of 120 times that overlap it, and at one that
+  // does not (200, at 3). They should not overlap (soft, 100).
+  const apart: Distribution = { type: 'NotOverlap', params: [], required: false, penalty: 100, classes: [0, 1] };
+  const overlapping = Array.from({ length: 120 }, (_, k) => at(95 + (k % 10), k % 7));
+  const twoClasses = (): TimetableProblem => problemOf([{ times: [at(100)] }, { times: [at(100), ...overlapping, at(200, 3)] }], [apart]);
+
+  it('mends the distribution in one move: of the class’s 122 times, the one that keeps the two apart', () => {
+    const problem = twoClasses();
+    const search = searchFrom(problem, [0, 0], [-1, -1]);
+    search.lookAtDistributions();
+    expect(search.cost).toBe(100);
+    expect(search.brokenSoftCost).toBe(100);
+    expect(REPAIR.tryMove(search, 1e-9)).toBe(-97);
+    expect(search.time[1]).toBe(121);
+    expect(totalOf(problem, search)).toBe(3);
+    expect(search.cost).toBe(3);
+  });
+
+  it('goes through a clash when the value that mends it is taken: the class in the way moves to its free time', () => {
+    // c0 in room 1; c1 and c2 share room 0, where c2 meets at 200 (and may at 300, at 1).
+    const separate = problemOf([{ times: [at(100)] }, { times: [at(100), ...overlapping, at(200, 3)] }, { times: [at(200), at(300, 1)] }], [apart], 2);
+    separate.classes.forEach((c, i) => (c.rooms = [{ room: i === 0 ? 1 : 0, penalty: 0 }]));
+    const mending = searchFrom(separate, [0, 0, 0], [0, 0, 0]);
+    mending.lookAtDistributions();
+    expect(mending.cost).toBe(100);
+    expect(REPAIR.tryMove(mending, 1e-9)).toBe(-96);
+    expect([mending.time[1], mending.time[2]]).toEqual([121, 1]);
+    expect(totalOf(separate, mending)).toBe(4);
+  });
+
+  it('makes no move where no soft distribution is broken, nor a worse one where it cannot mend one', () => {
+    const problem = twoClasses();
+    const mended = searchFrom(problem, [0, 121], [-1, -1]);
+    mended.lookAtDistributions();
+    expect(mended.brokenSoftCost).toBe(0);
+    expect(REPAIR.tryMove(mended, 1e9)).toBeNull();
+    // The time that mends it costs more than the distribution: not taken, however hot.
+    const costly = problemOf([{ times: [at(100)] }, { times: [at(100), at(200, 500)] }], [apart]);
+    const search = searchFrom(costly, [0, 0], [-1, -1]);
+    search.lookAtDistributions();
+    expect(REPAIR.tryMove(search, 1e9)).toBeNull();
+    expect(search.cost).toBe(100);
+  });
+
+  it('is one of the neighbourhoods the adaptive choice picks from', () => {
+    expect(
+      selectorFor('adaptive')
+        .report()
+        .map((n) => n.name),
+    ).toContain('repair');
+    expect(
+      selectorFor('fixed')
+        .report()
+        .map((n) => n.name),
+    ).not.toContain('repair');
   });
 });
 

@@ -90,4 +90,14 @@ describe('two search threads', () => {
     expect(again?.score.total).toBe(sharing?.score.total);
     expect(Array.from(again?.assignment.time ?? [])).toEqual(Array.from(sharing?.assignment.time ?? []));
   });
+
+  it('sharing, the first thread constructs alone and the other starts from its timetable, constructing nothing', async () => {
+    const problem = manyTimes();
+    const alone = await solveInWorker(problem, { ...THREE_ROUNDS, seed: 3 }).result;
+    const sharing = await solveInWorkers(problem, { ...THREE_ROUNDS, seed: 3 }, 2).result;
+    // Forty classes with nothing between them: forty steps place them, each once.
+    expect(alone.constructionSteps).toBe(problem.classes.length);
+    expect(sharing.threads?.map((t) => t.constructionSteps)).toEqual([problem.classes.length, 0]);
+    expect(sharing.threads?.every((t) => t.valid)).toBe(true);
+  });
 });

@@ -55,15 +55,13 @@ export interface SolveResult {
   /** Milliseconds until every class was placed with no hard constraint broken (null: never). */
   firstValidMs: number | null;
   iterations: number;
-  /** Of the iterations, the construction's steps (0 for a search handed a valid timetable to start from). */
-  constructionSteps: number;
   durationMs: number;
   /** The search's own running total of the answered timetable (must equal the scorer's; null before any valid one). */
   runningTotal: number | null;
   /** Per neighbourhood, its improving moves and attempts (recent ones weigh more). */
   neighbourhoods: { name: string; attempts: number; improving: number }[];
   /** A portfolio's threads (solveInWorkers), each with its seed and what it found; the answer is the best. */
-  threads?: { seed: number; valid: boolean; total: number; constructionSteps: number }[];
+  threads?: { seed: number; startedAfterMs: number; valid: boolean; total: number; firstValidMs: number | null }[];
 }
 
 /** Construction steps allowed, as a multiple of the move budget (maxIterations), before it gives up. */
@@ -120,7 +118,6 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
       score,
       firstValidMs: null,
       iterations,
-      constructionSteps: iterations,
       durationMs: now() - started,
       runningTotal: null,
       neighbourhoods: [],
@@ -215,7 +212,6 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     score,
     firstValidMs,
     iterations,
-    constructionSteps,
     durationMs: now() - started,
     runningTotal: bestCost,
     neighbourhoods: selector.report(),

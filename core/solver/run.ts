@@ -31,7 +31,7 @@ export function solveInWorker(problem: TimetableProblem, options: WorkerSolveOpt
   const job: SolveJob = { problem, ...settings, cancel, ...(links ? { links } : {}), ...(onConstructed ? { reportConstructed: true } : {}) };
   const result = runWorker<SolveResult>(siblingModule(import.meta.url, 'solve-worker'), job, {
     onProgress: (value) => {
-      if (typeof value === 'object' && value !== null && 'constructed' in value) onConstructed?.((value as ConstructedMessage).constructed);
+      if (typeof value === 'object' && value !== null && (value as Partial<ConstructedMessage>).constructed === true) onConstructed?.();
       else onProgress?.(value as SearchProgress);
     },
     bounds: { timeoutMs: options.timeBudgetMs + STOP_MARGIN_MS, maxHeapMb: SOLVER_HEAP_MB },

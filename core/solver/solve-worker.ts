@@ -1,5 +1,5 @@
 import { reportProgress, serveJobs } from '../workers';
-import type { Assignment, TimetableProblem } from './model';
+import type { TimetableProblem } from './model';
 import { solve, type SolveOptions, type SolveResult } from './solve';
 import { exchangeOver, leaveExchange, type ExchangeLinks } from './exchange';
 
@@ -10,13 +10,13 @@ export interface SolveJob extends Pick<SolveOptions, 'timeBudgetMs' | 'seed' | '
   cancel: SharedArrayBuffer;
   /** In a portfolio: how this thread shares its best timetables with the others. */
   links?: ExchangeLinks;
-  /** Whether the constructed timetable is reported (as progress `{ constructed }`) for the portfolio's other threads. */
+  /** Whether the end of the construction is reported (as progress `{ constructed: true }`), for a portfolio's other threads. */
   reportConstructed?: boolean;
 }
 
-/** The progress message that carries the constructed timetable (see SolveOptions.onConstructed). */
+/** The progress message that says the construction has ended (see SolveOptions.onConstructed). */
 export interface ConstructedMessage {
-  constructed: Assignment;
+  constructed: true;
 }
 
 function solveJob(job: SolveJob): Promise<SolveResult> {
@@ -35,7 +35,7 @@ function solveJob(job: SolveJob): Promise<SolveResult> {
         onProgress: (progress) => reportProgress(progress),
         cancelled,
         ...(links ? { exchange: exchangeOver(links, cancelled) } : {}),
-        ...(job.reportConstructed === true ? { onConstructed: (constructed) => reportProgress({ constructed } satisfies ConstructedMessage) } : {}),
+        ...(job.reportConstructed === true ? { onConstructed: () => reportProgress({ constructed: true } satisfies ConstructedMessage) } : {}),
       }),
     )
     .finally(() => {

@@ -1,7 +1,7 @@
 import type { Assignment, TimetableProblem } from './model';
 import { scoreAssignment, type Score } from './score';
 import { Search, type SearchProgress } from './search';
-import { selectorFor, type MoveChoice } from './neighbourhoods';
+import { REPAIR, selectorFor, type MoveChoice } from './neighbourhoods';
 
 /**
  * Solves a timetabling problem within a budget: a valid timetable first (iterative forward search),
@@ -43,9 +43,9 @@ export interface SolveOptions {
   exchange?: (round: number, best: Assignment, cost: number) => { assignment: Assignment; cost: number } | null;
   /**
    * Called once the construction has ended with a timetable the annealing goes on from (valid, or
-   * a partial one's most placed), before its first move: a portfolio starts its other threads there.
+   * a partial one's most placed), before its first move: a portfolio then starts its other threads.
    */
-  onConstructed?: (start: Assignment) => void;
+  onConstructed?: () => void;
   now?: () => number;
 }
 
@@ -113,27 +113,24 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   const stoppedEarly = constructionStops() || (options.cancelled?.() ?? false);
   if (!search.complete && (options.partial !== true || stoppedEarly)) {
     const score = scoreAssignment(problem, best, search.algebra);
-    return {
-      assignment: best,
-      score,
-      firstValidMs: null,
-      iterations,
-      durationMs: now() - started,
-      runningTotal: null,
-      neighbourhoods: [],
-    };
+    return { assignment: best, score, firstValidMs: null, iterations, durationMs: now() - started, runningTotal: null, neighbourhoods: [] };
   }
   // A partial timetable goes on from the most classes placed.
   if (!search.complete) search.restore(best);
   const firstValidMs = search.complete ? now() - started : null;
   let whole = search.complete;
   constructionSteps = iterations;
-  options.onConstructed?.(search.snapshot());
+  options.onConstructed?.();
 
   // 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable kept.
   search.cost += problem.weights.student * search.sectioning.improveAll();
   search.recount();
-  search.lookAtDistributions();
+  const selector = selectorFor(options.moveChoice ?? 'fixed');
+  // The broken soft distributions, looked for again every 20,000 moves, for the repair moves where the mix makes them.
+  const lookAtDistributions = (): void => {
+    if (selector.neighbourhoods.includes(REPAIR)) search.lookAtDistributions();
+  };
+  lookAtDistributions();
   best = search.snapshot();
   let bestCost = search.cost;
   // Annealing in rounds: each cools from its starting temperature to a thousandth of it, then starts
@@ -146,7 +143,6 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   let roundStartMove = iterations;
   let temperature = hot;
   let sinceSectioning = 0;
-  const selector = selectorFor(options.moveChoice ?? 'fixed');
   /** A re-sectioning's change of student conflicts into the running total (and the best, when it is). */
   const takeSectioning = (change: number): void => {
     if (change >= 0) return;
@@ -175,7 +171,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     if (++sinceSectioning >= 100) {
       sinceSectioning = 0;
       takeSectioning(search.sectioning.improveAll());
-      search.lookAtDistributions();
+      lookAtDistributions();
       options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
     }
     if (progress >= 1) {
@@ -190,7 +186,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
         search.sectioning.adopt(best.students);
       } else search.restore(best);
       search.recount();
-      search.lookAtDistributions();
+      lookAtDistributions();
       round++;
       roundStart = now();
       roundStartMove = iterations;
@@ -207,15 +203,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     }
   }
   const score = scoreAssignment(problem, best, search.algebra);
-  return {
-    assignment: best,
-    score,
-    firstValidMs,
-    iterations,
-    durationMs: now() - started,
-    runningTotal: bestCost,
-    neighbourhoods: selector.report(),
-  };
+  return { assignment: best, score, firstValidMs, iterations, durationMs: now() - started, runningTotal: bestCost, neighbourhoods: selector.report() };
 }
 
 /** A starting temperature at which a typical worsening move is taken about half the time. */

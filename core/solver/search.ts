@@ -538,7 +538,8 @@ export class Search {
    * A move directed by a broken constraint, as cpsolver's constraint-directed neighbours: a soft
    * distribution broken at the last look, a class that breaks it, and of that class's values those
    * under which the distribution is broken less, the cheapest that clashes with nothing; when none is
-   * free, one of them through a clash (see moveThrough). Taken or undone as the annealing decides.
+   * free, one of them through a clash (see moveThrough). Only an improvement is taken, whatever the
+   * temperature: the answer is its change of cost, or null.
    */
   tryRepair(): number | null {
     if (this.brokenSoft.length === 0) return null;

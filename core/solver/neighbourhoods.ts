@@ -10,6 +10,8 @@ export interface Neighbourhood {
   readonly name: string;
   /** One move at the temperature: the change of cost when taken, or null when none was made. */
   tryMove(search: Search, temperature: number): number | null;
+  /** Looks over the whole timetable for what its moves aim at: when the annealing starts, every 20,000 moves and every round. */
+  observe?(search: Search): void;
 }
 
 /** One class to another time, room or both (free of clashes). */
@@ -67,7 +69,11 @@ export const EXACT: Neighbourhood = { name: 'exact re-placement', tryMove: (sear
  * A move directed by a broken soft distribution (see Search.tryRepair): one of its classes to the
  * cheapest of its values under which the distribution is broken less.
  */
-export const REPAIR: Neighbourhood = { name: 'repair', tryMove: (search) => search.tryRepair() };
+export const REPAIR: Neighbourhood = {
+  name: 'repair',
+  tryMove: (search) => search.tryRepair(),
+  observe: (search) => search.lookAtDistributions(),
+};
 
 /** Attempts after which a neighbourhood's counts are halved, so that its share follows recent success. */
 const DECAY_EVERY = 20_000;
@@ -135,6 +141,11 @@ export class NeighbourhoodSelector {
       }
     }
     return delta;
+  }
+
+  /** Lets each neighbourhood look over the whole timetable (see Neighbourhood.observe). */
+  observe(search: Search): void {
+    for (const neighbourhood of this.neighbourhoods) neighbourhood.observe?.(search);
   }
 
   /** Improving moves and attempts per neighbourhood (since the last halving), for the bench's report. */

@@ -71,11 +71,18 @@ export type Portfolio = 'sharing' | 'independent';
  */
 export function solveInWorkers(problem: TimetableProblem, options: WorkerSolveOptions, threads: number, portfolio: Portfolio = 'sharing'): SolveRun {
   if (threads <= 1) return solveInWorker(problem, options);
-  const startedAt = performance.now();
   const bestOf: (number | null)[] = Array.from({ length: threads }, () => null);
   const seedOf = (k: number): number => options.seed + k * SEED_STEP;
-  const thread = (k: number, overrides: Partial<WorkerSolveOptions>, links?: ExchangeLinks): SolveRun =>
-    solveInWorker(
+  /** The threads started so far, and when each started (milliseconds after the first). */
+  const runs: SolveRun[] = [];
+  const startedAfter: number[] = [];
+  let cancelled = false;
+  let startedAt = 0;
+  const start = (k: number, overrides: Partial<WorkerSolveOptions> = {}, links?: ExchangeLinks): void => {
+    const now = performance.now();
+    if (k === 0) startedAt = now;
+    startedAfter[k] = now - startedAt;
+    runs[k] = solveInWorker(
       problem,
       {
         ...options,
@@ -89,85 +96,49 @@ export function solveInWorkers(problem: TimetableProblem, options: WorkerSolveOp
       },
       links,
     );
-  if (portfolio === 'independent') {
-    const runs = bestOf.map((_, k) => thread(k, {}));
-    return portfolioRun(
-      runs,
-      () => runs,
-      seedOf,
-      () => 0,
-      (results) => results[0]?.firstValidMs ?? null,
-    );
-  }
-  const links = exchangeLinks(threads, options.maxIterations !== undefined);
-  /** When each thread started, in milliseconds after the first. */
-  const startedAfter: number[] = Array.from({ length: threads }, () => 0);
-  let cancelled = false;
-  const others: SolveRun[] = [];
-  const first = thread(
-    0,
-    {
-      // The others start once the first thread has constructed, with the budget left.
-      onConstructed: () => {
-        if (cancelled) return;
-        const startedMs = performance.now() - startedAt;
-        for (let k = 1; k < threads; k++) {
-          others.push(thread(k, { timeBudgetMs: Math.max(0, options.timeBudgetMs - startedMs) }, links[k]));
-          startedAfter[k] = startedMs;
-        }
-      },
-    },
-    links[0],
-  );
-  const runs = (): SolveRun[] => {
-    // Threads never started hold their ends of the channels: closed, so that nothing waits on them.
-    if (others.length === 0) for (const link of links.slice(1)) for (const port of link.peers) port.close();
-    return [first, ...others];
   };
-  return portfolioRun(
-    [first],
-    () => runs(),
-    seedOf,
-    (k) => startedAfter[k] ?? 0,
-    // The portfolio's first valid timetable is the first thread's: the others start after it.
-    (results) => results[0]?.firstValidMs ?? null,
-    () => {
-      cancelled = true;
-      others.forEach((run) => run.cancel());
-    },
-  );
-}
-
-/**
- * A portfolio's run: the best of its threads' results once every thread has ended. `settled` are
- * threads whose end is awaited first; `all` then names every thread that was started.
- */
-function portfolioRun(
-  settled: readonly SolveRun[],
-  all: () => readonly SolveRun[],
-  seedOf: (k: number) => number,
-  startedAfterMs: (k: number) => number,
-  firstValidMs: (results: readonly SolveResult[]) => number | null,
-  cancelMore: () => void = () => {},
-): SolveRun {
-  const result = Promise.all(settled.map((run) => run.result))
-    .then(() => Promise.all(all().map((run) => run.result)))
-    .then((results) => ({
-      ...results.reduce(better),
-      firstValidMs: firstValidMs(results),
-      threads: results.map((r, k) => ({
-        seed: seedOf(k),
-        startedAfterMs: startedAfterMs(k),
-        valid: r.score.valid,
-        total: r.score.total,
-        firstValidMs: r.firstValidMs,
-      })),
-    }));
+  const links = portfolio === 'sharing' ? exchangeLinks(threads, options.maxIterations !== undefined) : [];
+  if (portfolio === 'independent') for (let k = 0; k < threads; k++) start(k);
+  else
+    start(
+      0,
+      {
+        // The others start once the first thread has constructed, with the budget left.
+        onConstructed: () => {
+          if (cancelled) return;
+          const left = Math.max(0, options.timeBudgetMs - (performance.now() - startedAt));
+          for (let k = 1; k < threads; k++) start(k, { timeBudgetMs: left }, links[k]);
+        },
+      },
+      links[0],
+    );
+  // The first thread's end comes after its construction's, so every thread it started is known by then.
+  const result = (runs[0] as SolveRun).result
+    .then(() => {
+      // Threads never started hold their ends of the channels: closed, so that nothing waits on them.
+      if (runs.length === 1) for (const link of links.slice(1)) for (const port of link.peers) port.close();
+      return Promise.all(runs.map((run) => run.result));
+    })
+    .then((results) => {
+      const validAfter = results.flatMap((r, k) => (r.firstValidMs === null ? [] : [(startedAfter[k] ?? 0) + r.firstValidMs]));
+      return {
+        ...results.reduce(better),
+        // The portfolio's first valid timetable: the first any thread had.
+        firstValidMs: validAfter.length > 0 ? Math.min(...validAfter) : null,
+        threads: results.map((r, k) => ({
+          seed: seedOf(k),
+          startedAfterMs: startedAfter[k] ?? 0,
+          valid: r.score.valid,
+          total: r.score.total,
+          firstValidMs: r.firstValidMs,
+        })),
+      };
+    });
   return {
     result,
     cancel: () => {
-      settled.forEach((run) => run.cancel());
-      cancelMore();
+      cancelled = true;
+      runs.forEach((run) => run.cancel());
     },
   };
 }

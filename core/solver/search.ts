@@ -252,16 +252,7 @@ export class Search {
             setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others)));
         continue;
       }
-      const position = this.positionsOf[c]?.[ki] ?? -1;
-      const members = dist.classes;
-      let broken = 0;
-      for (let j = 0; j < members.length; j++) {
-        const d = members[j] as number;
-        const other = this.placedNow[d];
-        if (d === c || !other) continue;
-        if (!(j > position ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me))) broken++;
-      }
-      cost += w.distribution * dist.penalty * broken;
+      cost += w.distribution * dist.penalty * this.pairsBroken(dist, c, this.positionsOf[c]?.[ki] ?? -1, me);
     }
     // Instructors chosen with the room: the days and the load this class adds to theirs.
     for (const k of this.instructorsAt(c, r)) cost += w.distribution * this.instructorCost(k, c, me.time.days);
@@ -610,11 +601,17 @@ export class Search {
         dist,
         dist.classes.map((d) => (d === c ? me.time : this.timeOf(d))),
       );
-    const position = dist.classes.indexOf(c);
+    return this.pairsBroken(dist, c, dist.classes.indexOf(c), me);
+  }
+
+  /** The pairs of a pair distribution that class c, listed at `position` and placed as `me`, breaks with the placed others. */
+  private pairsBroken(dist: Distribution, c: number, position: number, me: Placed): number {
+    const members = dist.classes;
     let broken = 0;
-    for (let j = 0; j < dist.classes.length; j++) {
-      const other = this.placedNow[dist.classes[j] as number];
-      if (j === position || !other) continue;
+    for (let j = 0; j < members.length; j++) {
+      const d = members[j] as number;
+      const other = this.placedNow[d];
+      if (d === c || !other) continue;
       if (!(j > position ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me))) broken++;
     }
     return broken;

@@ -1,7 +1,7 @@
 import type { Assignment, TimetableProblem } from './model';
 import { scoreAssignment, type Score } from './score';
 import { Search, type SearchProgress } from './search';
-import { REPAIR, selectorFor, type MoveChoice } from './neighbourhoods';
+import { selectorFor, type MoveChoice } from './neighbourhoods';
 
 /**
  * Solves a timetabling problem within a budget: a valid timetable first (iterative forward search),
@@ -126,11 +126,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   search.cost += problem.weights.student * search.sectioning.improveAll();
   search.recount();
   const selector = selectorFor(options.moveChoice ?? 'fixed');
-  // The broken soft distributions, looked for again every 20,000 moves, for the repair moves where the mix makes them.
-  const lookAtDistributions = (): void => {
-    if (selector.neighbourhoods.includes(REPAIR)) search.lookAtDistributions();
-  };
-  lookAtDistributions();
+  selector.observe(search);
   best = search.snapshot();
   let bestCost = search.cost;
   // Annealing in rounds: each cools from its starting temperature to a thousandth of it, then starts
@@ -171,7 +167,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     if (++sinceSectioning >= 100) {
       sinceSectioning = 0;
       takeSectioning(search.sectioning.improveAll());
-      lookAtDistributions();
+      selector.observe(search);
       options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
     }
     if (progress >= 1) {
@@ -186,7 +182,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
         search.sectioning.adopt(best.students);
       } else search.restore(best);
       search.recount();
-      lookAtDistributions();
+      selector.observe(search);
       round++;
       roundStart = now();
       roundStartMove = iterations;

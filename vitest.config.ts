@@ -30,6 +30,8 @@ export default defineConfig({
     // tests wait on their store and server processes as much as they compute, so two keep both cores busy.
     maxWorkers: 2,
     testTimeout: 30_000,
+    // The default report, then the slowest files (test/helpers/slowest-files-reporter.ts).
+    reporters: ['default', './test/helpers/slowest-files-reporter.ts'],
     hookTimeout: 30_000,
     projects: [
       {

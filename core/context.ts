@@ -1,6 +1,5 @@
 import type { Db, Store } from './db/store';
 import type { CoreEvents } from './events';
-import type { ApiAccess } from './system/access';
 import type { CampusList } from './domain/campuses';
 import type { Actor } from './domain/people';
 
@@ -10,6 +9,18 @@ import type { Actor } from './domain/people';
  * session never receives the API token.
  */
 export type Caller = 'desktop' | 'script' | 'browser';
+
+/** How scripts reach this core over REST; set by whoever hosts the HTTP server. */
+export interface ApiAccess {
+  url: string;
+  token: () => string;
+  /** Where the token comes from, in words. */
+  source: string;
+  /** Whether `regenerate` can make a new token (not when TERMWISE_API_TOKEN fixes it). */
+  regenerable: boolean;
+  /** Makes a new token; refused when the token is fixed by TERMWISE_API_TOKEN. */
+  regenerate: () => string | Promise<string>;
+}
 
 export interface CoreContext {
   /** Where the data lives (SQLite on the laptop, PostgreSQL on a shared server). */

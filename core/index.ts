@@ -4,14 +4,14 @@ import { DATABASE_FILE } from './db/files';
 import { openStore, PROCESS_ID, type Store, type StoreConfig } from './db/store';
 import { CoreEvents } from './events';
 import { handlers, type HandlerName, type Handlers } from './handlers';
-import { runHandler, type Call, type InputOf, type OutputOf } from './registry';
+import { runHandler, type Call, type InputOf, type OutputOf, type Operations } from './registry';
 import type { CoreContext } from './context';
 import { REGISTRAR } from './domain/people';
 import { readCampusConfig } from './campus-config';
 import { readProfileFile, profileFileTakenIn, type ProfileFile } from './profile-config';
 import { saveDepartmentProfile } from './predict/profile';
 import { followModelChanges } from './predict';
-import { FIRST_DEPARTMENT } from './departments';
+import { callScope, FIRST_DEPARTMENT } from './departments';
 import { identityOf, type Identity } from './people';
 import { settleTimetable } from './schedule/terms';
 import { CampusList, type CampusSpec } from './domain/campuses';
@@ -44,6 +44,9 @@ export { DATABASE_FILE } from './db/files';
 export function storeConfigOf(options: Pick<CoreOptions, 'dataDir' | 'databaseUrl'>): StoreConfig {
   return options.databaseUrl ? { kind: 'postgres', url: options.databaseUrl } : { kind: 'sqlite', file: join(options.dataDir, DATABASE_FILE) };
 }
+
+/** What every transport's calls run: the handlers, each call's department decided by the departments feature. */
+const operations: Operations = { handlers, scopeOf: callScope };
 
 /** Opens the store (SQLite files must be regular files, kept private). */
 async function openCoreStore(config: StoreConfig): Promise<Store> {
@@ -132,8 +135,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir: options.dataDir,
     context,
     events,
-    run: async (name, args) => (await runHandler(context, handlers, name, args)) as never,
-    runUnchecked: (name, args, call) => runHandler(context, handlers, name, args, call),
+    run: async (name, args) => (await runHandler(context, operations, name, args)) as never,
+    runUnchecked: (name, args, call) => runHandler(context, operations, name, args, call),
     identity: identityOf(store.db, context.now),
     close: async () => {
       stopSharing();

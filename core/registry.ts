@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type z } from 'zod';
 import { CoreError, fieldErrors, forbidden, type FieldProblem } from './domain/errors';
 import { REGISTRAR, type Actor } from './domain/people';
-import { callScope } from './departments';
 import type { Caller, CoreContext } from './context';
 import type { ChangeArea } from './domain/changes';
+import type { CampusList } from './domain/campuses';
 import { storeRefusal } from './db/errors';
 
 /** What a handler writes: fixed areas, or areas that depend on its input (a dry run writes nothing). */
@@ -87,11 +87,35 @@ export interface Call {
   department?: string | undefined;
 }
 
+/** Where a call acts: its department and that department's campuses. */
+export interface CallScope {
+  department: number;
+  campuses: CampusList;
+}
+
+/**
+ * How the runner learns a call's scope from who makes it and the department they ask for (the
+ * departments feature decides: the composition root passes it in, so the runner imports no feature).
+ */
+export type ScopeOf = (ctx: CoreContext, actor: Actor, asked: string | undefined) => Promise<CallScope>;
+
+/** What the runner runs: the handlers, and how a call's department is decided. */
+export interface Operations {
+  handlers: HandlerMap;
+  scopeOf: ScopeOf;
+}
+
 /**
  * The one runner every transport calls: validates the input, decides the department the call acts
  * in and whether its caller may make it, runs the handler and announces what a write changed.
  */
-export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: string, args: unknown, call: Call = { caller: 'desktop' }): Promise<unknown> {
+export async function runHandler(
+  ctx: CoreContext,
+  { handlers, scopeOf }: Operations,
+  name: string,
+  args: unknown,
+  call: Call = { caller: 'desktop' },
+): Promise<unknown> {
   const h = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : undefined;
   if (!h) throw new CoreError('not_found', `Unknown operation "${name}"`);
   const actor = call.actor ?? REGISTRAR;
@@ -100,9 +124,9 @@ export async function runHandler(ctx: CoreContext, handlers: HandlerMap, name: s
   // A viewer is told no before anything about their input: a write is a write, whatever it carries.
   if (actor.role === 'viewer' && h.access !== 'self' && Array.isArray(h.writes) && h.writes.length > 0) throw viewerRefusal();
   // The department comes before the input: asking for one the caller may not act in is refused whatever it carries.
-  let scope: Awaited<ReturnType<typeof callScope>>;
+  let scope: CallScope;
   try {
-    scope = await callScope(ctx, actor, call.department);
+    scope = await scopeOf(ctx, actor, call.department);
   } catch (error) {
     throw storeRefusal(error) ?? error;
   }

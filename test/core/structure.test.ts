@@ -19,6 +19,10 @@ describe("the core's structure", () => {
     expect(report.readsOutsideLive).toEqual([]);
   });
 
+  it('has no shared layer importing a feature: the runner and the context sit below them', () => {
+    expect(report.layerImports).toEqual([]);
+  });
+
   it('has no import cycle between modules', () => {
     expect(report.cycles).toEqual([]);
   });

@@ -58,6 +58,12 @@ export interface StructureReport {
   cycles: string[][];
   /** Features that depend on each other round a loop (each a group of features). */
   featureCycles: string[][];
+  /**
+   * Imports that go up the layers: a shared layer (the runner, the context, db, domain, util, files,
+   * import) importing a feature. Only the composition (core/index.ts, handlers.ts, serve.ts) and the
+   * transport (core/http) sit above the features.
+   */
+  layerImports: FeatureImport[];
   /** Calls to the core from components, pages or stores (they belong in a controller). */
   coreCallsOutsideControllers: Found[];
   /** Controllers, stores or helpers importing components or pages. */
@@ -243,12 +249,21 @@ export function measureStructure(root: string): StructureReport {
     .sort((a, b) => b.lines - a.lines);
 
   const features = new Set<string>(CORE_FEATURES);
+  const corePath = (file: string): string => relative(join(root, 'core'), file).split(sep).join('/');
+  /** The feature a core file sits in, at any depth (core/solver/search.ts is the solver's). */
+  const featureFolderOf = (file: string): string | null => {
+    const first = corePath(file).split('/')[0] as string;
+    return features.has(first) ? first : null;
+  };
+  const ABOVE_FEATURES = /^(index|handlers|serve)\.ts$|^http\//;
+  const inSharedLayer = (file: string): boolean => featureFolderOf(file) === null && !ABOVE_FEATURES.test(corePath(file));
   const featureOf = (file: string): { feature: string; module: string } | null => {
     const parts = relative(join(root, 'core'), file).split(sep);
     if (parts.length !== 2 || !features.has(parts[0] as string)) return null;
     return { feature: parts[0] as string, module: (parts[1] as string).replace(/\.tsx?$/, '') };
   };
   const crossFeature: FeatureImport[] = [];
+  const layerImports: FeatureImport[] = [];
   const graph = new Map<string, string[]>();
   for (const file of coreFiles) {
     const from = featureOf(file);
@@ -259,6 +274,7 @@ export function measureStructure(root: string): StructureReport {
       targets.push(target);
       const to = featureOf(target);
       if (from && to && from.feature !== to.feature) crossFeature.push({ from: `${from.feature}/${from.module}`, to: `${to.feature}/${to.module}` });
+      if (inSharedLayer(file) && featureFolderOf(target) !== null) layerImports.push({ from: corePath(file), to: corePath(target) });
     }
     graph.set(file, targets);
   }
@@ -287,6 +303,7 @@ export function measureStructure(root: string): StructureReport {
     internalImports,
     cycles,
     featureCycles,
+    layerImports,
     coreCallsOutsideControllers: coreCallsOutsideControllers(root, rendererSources),
     upwardImports: upwardImports(root, rendererSources),
     handlersWithBehaviour: handlersWithBehaviour(root, coreSources),

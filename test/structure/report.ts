@@ -32,6 +32,8 @@ function main(): void {
   for (const c of report.readsOutsideLive) out.push(`  ${c.call}  ${c.file}:${c.line}`);
   out.push('', `Module import cycles: ${report.cycles.length}`);
   for (const c of report.cycles) out.push(`  ${c.join(' -> ')}`);
+  out.push('', `Imports up the layers (a shared layer importing a feature): ${report.layerImports.length}`);
+  for (const i of report.layerImports) out.push(`  ${i.from} -> ${i.to}`);
   out.push('', `Features depending on each other round a loop: ${report.featureCycles.length}`);
   for (const c of report.featureCycles) out.push(`  ${c.join(' <-> ')}`);
   const rules: [string, Found[]][] = [

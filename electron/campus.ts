@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Core } from '../core/index';
 import { codeOfStatus, CoreError, type CoreErrorCode } from '../core/domain/errors';
-import type { FileResult } from '../core/domain/file-result';
+import { attachedFile, rpcRequest } from '../core/domain/rpc-wire';
+import { readEventStream } from '../core/util/event-stream';
 import { ALL_AREAS } from '../core/domain/changes';
 import type { Term } from '../core/domain/terms';
 import type { ConflictChoice, SyncConflict, SyncCounts, SyncOutcome } from '../core/domain/history';
@@ -106,10 +107,6 @@ function refusal(status: number, body: ErrorBody | null): InvokeResult {
   };
 }
 
-function isUpload(args: unknown): args is Record<string, unknown> & { file: { filename: string; content: Uint8Array } } {
-  return typeof args === 'object' && args !== null && (args as { file?: { content?: unknown } }).file?.content instanceof Uint8Array;
-}
-
 /** The campus server as the desktop app calls it: any operation by name, as the page served by the server does. */
 export class CampusServer {
   constructor(
@@ -140,32 +137,16 @@ export class CampusServer {
   /** Runs an operation on the server; refusals come back as data, as from the local core. */
   async invoke(operation: string, args: unknown): Promise<InvokeResult> {
     if (!/^[a-z][a-z0-9-]{0,60}$/.test(operation)) return { ok: false, error: { code: 'validation', message: 'The operation name must be a short name' } };
-    let init: RequestInit;
-    if (isUpload(args)) {
-      const form = new FormData();
-      for (const [key, value] of Object.entries(args)) {
-        if (key === 'file') form.append('file', new Blob([args.file.content as BlobPart]), args.file.filename);
-        else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(key, String(value));
-      }
-      init = { method: 'POST', headers: this.headers(), body: form };
-    } else init = { method: 'POST', headers: this.headers({ 'content-type': 'application/json' }), body: JSON.stringify(args ?? {}) };
+    const { headers, body } = rpcRequest(args, this.headers());
     let response: Response;
     try {
-      response = await this.fetcher(new URL(`rpc/${operation}`, this.connection.url), { ...init, redirect: 'error' });
+      response = await this.fetcher(new URL(`rpc/${operation}`, this.connection.url), { method: 'POST', headers, body, redirect: 'error' });
     } catch (error) {
       return { ok: false, error: { code: 'busy', message: `The campus server cannot be reached (${error instanceof Error ? error.message : String(error)})` } };
     }
     if (!response.ok) return refusal(response.status, (await response.json().catch(() => null)) as ErrorBody | null);
-    const disposition = response.headers.get('content-disposition');
-    if (disposition?.startsWith('attachment')) {
-      const filename = /filename=("?)([^";]+)\1/.exec(disposition)?.[2] ?? 'download';
-      const file: FileResult = {
-        filename,
-        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-        content: new Uint8Array(await response.arrayBuffer()),
-      };
-      return { ok: true, value: file };
-    }
+    const file = await attachedFile(response);
+    if (file !== null) return { ok: true, value: file };
     return { ok: true, value: (await response.json()) as unknown };
   }
 
@@ -203,19 +184,7 @@ export class CampusServer {
           // Changes made while the stream was down are not replayed: everything may have changed.
           if (reconnecting) listener({ type: 'changed', areas: [...ALL_AREAS] });
           reconnecting = true;
-          const decoder = new TextDecoder();
-          let buffered = '';
-          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-            buffered += decoder.decode(chunk, { stream: true });
-            let end: number;
-            while ((end = buffered.indexOf('\n\n')) >= 0) {
-              const message = buffered.slice(0, end);
-              buffered = buffered.slice(end + 2);
-              const data = message.split('\n').find((line) => line.startsWith('data: '));
-              if (data) listener(JSON.parse(data.slice(6)) as unknown);
-            }
-            if (buffered.length > 1_000_000) buffered = '';
-          }
+          await readEventStream(response.body, (data) => listener(JSON.parse(data)));
         } catch {
           // Dropped, refused or stopped: tried again below unless stopped.
         }

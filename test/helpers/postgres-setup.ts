@@ -8,6 +8,8 @@ declare module 'vitest' {
     postgresAdminUrl: string;
     /** The database each test's database is copied from (migrated once for the run). */
     postgresTemplate: string;
+    /** Whether the server is the run's own throwaway one (test databases are then used again: postgres-pool.ts). */
+    postgresThrowaway: boolean;
   }
 }
 
@@ -15,6 +17,7 @@ declare module 'vitest' {
 interface RunPostgres {
   adminUrl: string;
   template: string;
+  throwaway: boolean;
   stop: () => Promise<void>;
 }
 /** Kept on the run's process, not this module: vitest loads a global setup once per project that names it. */
@@ -31,7 +34,7 @@ async function startRunPostgres(): Promise<RunPostgres> {
   );
   const migrate = async (url: string): Promise<void> => (await openStore({ kind: 'postgres', url }, { migrate: true, poolSize: 1 })).close();
   const template = await createTemplateDatabase(adminUrl, migrate);
-  return { adminUrl, template, stop: async () => server?.stop() };
+  return { adminUrl, template, throwaway: server !== null, stop: async () => server?.stop() };
 }
 
 /**
@@ -42,9 +45,10 @@ async function startRunPostgres(): Promise<RunPostgres> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const shared = (run.termwisePostgres ??= { started: startRunPostgres(), projectsUsing: 0 });
   shared.projectsUsing += 1;
-  const { adminUrl, template, stop } = await shared.started;
+  const { adminUrl, template, throwaway, stop } = await shared.started;
   project.provide('postgresAdminUrl', adminUrl);
   project.provide('postgresTemplate', template);
+  project.provide('postgresThrowaway', throwaway);
   return async () => {
     shared.projectsUsing -= 1;
     if (shared.projectsUsing === 0) await stop();

@@ -6,6 +6,7 @@ import { startTestServer, TEST_TOKEN, json, type TestServer } from '../helpers/s
 import { ROUTES } from '../../core/http/routes';
 import { handlers } from '../../core/handlers';
 import type { AnyHandler } from '../../core/registry';
+import { followEvents } from '../helpers/event-stream';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -140,23 +141,11 @@ describe('routes, handlers and change events agree', () => {
   it('announces each successful write on /events with what it changed, and nothing for refused writes or dry runs', async () => {
     const controller = new AbortController();
     const stream = await server.api('/events', { signal: controller.signal });
-    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-    let text = '';
+    const followed = followEvents<{ type: string }>(stream);
     const changed = async (): Promise<unknown[]> => {
       await new Promise((r) => setTimeout(r, 150));
-      return text
-        .split('\n')
-        .filter((line) => line.startsWith('data: '))
-        .map((line) => JSON.parse(line.slice(6)) as { type: string })
-        .filter((event) => event.type === 'changed');
+      return followed.events.filter((event) => event.type === 'changed');
     };
-    void (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += new TextDecoder().decode(value);
-      }
-    })().catch(() => undefined);
     await server.upload('/data/upload/courses', 'c.json', JSON.stringify([{ code: 'CSC201', name: 'Programming' }]));
     // Each event names the department whose data changed (the first, here).
     expect(await changed()).toEqual([{ type: 'changed', areas: ['catalog'], department: 1 }]);

@@ -4,6 +4,7 @@ import { ROUTES } from '../../core/http/routes';
 import { handlers } from '../../core/handlers';
 import { SIGN_IN_RATE } from '../../core/http/sign-in';
 import { SIGN_IN_LOCK } from '../../core/people';
+import { followEvents } from '../helpers/event-stream';
 
 /**
  * People on a campus server: the registrar adds schedulers and viewers of a department; each signs
@@ -204,26 +205,14 @@ describe('people and their roles', () => {
   it('hears of changes to their own department and the campus; of another department’s, only that something shared changed', async () => {
     const controller = new AbortController();
     const stream = await as('phys-scheduler', '/events', { signal: controller.signal });
-    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-    let text = '';
-    void (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        text += new TextDecoder().decode(value);
-      }
-    })().catch(() => undefined);
+    const followed = followEvents<{ type: string; department?: number }>(stream);
     try {
       // Another department's own plan (its profile) is not heard of at all; its instructors, whom rooms and calendars share, only as "campus".
       expect((await inEce('/settings/profile', { method: 'PATCH', json: { section_size: 35 } })).status).toBe(200);
       expect((await inEce('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Ece Event', allowed_courses: [] } })).status).toBe(200);
       expect((await as('phys-scheduler', '/scheduler/doctors', { method: 'POST', json: { name: 'Dr. Phys Event', allowed_courses: [] } })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 200));
-      const events = text
-        .split('\n')
-        .filter((line) => line.startsWith('data: '))
-        .map((line) => JSON.parse(line.slice(6)) as { type: string; department?: number });
-      expect(events).toEqual([
+      expect(followed.events).toEqual([
         { type: 'changed', areas: ['campus'] },
         { type: 'changed', areas: ['doctors'], department: phys },
       ]);

@@ -401,3 +401,36 @@ describe('the history of a term', () => {
     expect((await onLaptop()).map((m) => m.course_code)).not.toContain('MTH910');
   });
 });
+
+describe("the desktop's campus link, as the screens use it", () => {
+  it('uploads a file with its fields, and reads an export back as a file', async () => {
+    const courses = new TextEncoder().encode(JSON.stringify([{ code: 'MTH240', name: 'Linear Algebra', type: 'core' }]));
+    await server.run('courses-upload', { file: { filename: 'courses.json', content: courses } });
+    const catalog = await json<{ code: string; name: string }[]>(await asColleague('/data/courses'));
+    expect(catalog).toContainEqual(expect.objectContaining({ code: 'MTH240', name: 'Linear Algebra' }));
+    const file = (await server.run('schedule-export', { ...TERM, format: 'csv' })) as { filename: string; contentType: string; content: Uint8Array };
+    expect(file.filename).toMatch(/\.csv$/);
+    expect(file.contentType).toMatch(/^text\/csv/);
+    expect(new TextDecoder().decode(file.content)).toContain('MTH101');
+  });
+
+  it("follows the server's change stream: a colleague's booking reaches the laptop's screens", async () => {
+    const heard: unknown[] = [];
+    const stop = server.subscribe((event) => heard.push(event), 100);
+    let booked = 0;
+    try {
+      // The stream is open once its first event could arrive: book until one is heard (the first booking may race the opening).
+      await expect
+        .poll(
+          async () => {
+            await colleagueBooks({ course_code: `MTH${310 + booked++}`, section_name: '1', day: 'TR', start_time: '13:00' });
+            return heard;
+          },
+          { timeout: 15_000, interval: 300 },
+        )
+        .toContainEqual(expect.objectContaining({ type: 'changed', areas: expect.arrayContaining(['timetable']) as unknown }));
+    } finally {
+      stop();
+    }
+  });
+});

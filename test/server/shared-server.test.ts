@@ -11,6 +11,7 @@ import type { ScheduleEntry } from '../../core/schedule/schema';
 import { createdOnLaptop } from '../helpers/published-change';
 import type { TimetableImportResult } from '../../core/schedule/import';
 import { SIGN_IN_RATE } from '../../core/http/sign-in';
+import { followEvents } from '../helpers/event-stream';
 
 /**
  * A shared server: two `npm run serve` processes on one PostgreSQL database, as a campus runs them
@@ -411,22 +412,7 @@ describe('two server processes on one PostgreSQL database', () => {
     const follow = async (token: string): Promise<{ events: { type: string; areas?: string[] }[]; stop: () => void }> => {
       const controller = new AbortController();
       const response = await fetch(new URL('events', b.url), { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
-      const events: { type: string; areas?: string[] }[] = [];
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      const decoder = new TextDecoder();
-      let text = '';
-      void (async () => {
-        for (;;) {
-          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-          if (done) return;
-          text += decoder.decode(value);
-          const complete = text.lastIndexOf('\n\n');
-          if (complete < 0) continue;
-          for (const line of text.slice(0, complete).split('\n'))
-            if (line.startsWith('data: ')) events.push(JSON.parse(line.slice(6)) as { type: string; areas?: string[] });
-          text = text.slice(complete + 2);
-        }
-      })();
+      const { events } = followEvents<{ type: string; areas?: string[] }>(response);
       return { events, stop: () => controller.abort() };
     };
     const viewerStream = await follow(viewerB.token);
@@ -539,22 +525,7 @@ describe('two server processes on one PostgreSQL database', () => {
   it('sends a change made through one process to the event stream opened on the other', async () => {
     const controller = new AbortController();
     const stream = await api(b, '/events', { signal: controller.signal });
-    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
-    const decoder = new TextDecoder();
-    const changed = (async () => {
-      let text = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return null;
-        text += decoder.decode(value);
-        const event = text
-          .split('\n')
-          .filter((line) => line.startsWith('data: '))
-          .map((line) => JSON.parse(line.slice(6)) as { type: string; areas?: string[] })
-          .find((e) => e.type === 'changed' && e.areas?.includes('rooms'));
-        if (event) return event;
-      }
-    })();
+    const changed = followEvents<{ type: string; areas?: string[] }>(stream).first((e) => e.type === 'changed' && e.areas?.includes('rooms') === true);
     const created = await post(a, '/scheduler/rooms', { name: 'Shared Hall', capacity: 90 });
     expect(created.status).toBe(200);
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000));

@@ -2,6 +2,7 @@ import type { HandlerName, Handlers } from '../../../core/handlers';
 import type { InputOf, OutputOf } from '../../../core/registry';
 import type { JsonText } from '../../../core/domain/json-text';
 import type { FileResult } from '../../../core/domain/file-result';
+import { attachedFile, rpcRequest, type FileUpload } from '../../../core/domain/rpc-wire';
 import type { CoreEvent } from '../../../core/events';
 import type { TermwiseBridge } from '../../../electron/bridge';
 import { errorFromCore, errorFromHttp } from './errors';
@@ -56,15 +57,7 @@ export function ipcTransport(bridge: TermwiseBridge): Transport {
   };
 }
 
-/** A file as an upload sends it: its name and bytes. */
-export interface FileUpload {
-  filename: string;
-  content: Uint8Array;
-}
-
-function hasFile(args: unknown): args is { file: FileUpload } {
-  return typeof args === 'object' && args !== null && 'file' in args && (args as { file?: { content?: unknown } }).file?.content instanceof Uint8Array;
-}
+export type { FileUpload };
 
 /** Headless mode: the page served by `npm run serve`, authenticated by its session cookie and key. */
 export function httpTransport(base = ''): Transport {
@@ -80,28 +73,11 @@ export function httpTransport(base = ''): Transport {
     kind: 'http',
     signIn,
     async call(operation, args) {
-      let init: RequestInit;
-      if (hasFile(args)) {
-        const form = new FormData();
-        for (const [key, value] of Object.entries(args as Record<string, unknown>)) {
-          if (key === 'file') form.append('file', new Blob([args.file.content as BlobPart]), args.file.filename);
-          else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') form.append(key, String(value));
-        }
-        init = { method: 'POST', headers: sessionHeaders(), body: form };
-      } else init = { method: 'POST', headers: { ...sessionHeaders(), 'content-type': 'application/json' }, body: JSON.stringify(args ?? {}) };
-      const response = await fetch(`${base}/rpc/${operation}`, { ...init, credentials: 'same-origin' });
+      const { headers, body } = rpcRequest(args, sessionHeaders());
+      const response = await fetch(`${base}/rpc/${operation}`, { method: 'POST', headers, body, credentials: 'same-origin' });
       if (response.status === 401) self.onSessionEnded?.(signedOutReason(response));
       if (!response.ok) throw await refusal(response);
-      const disposition = response.headers.get('content-disposition');
-      if (disposition?.startsWith('attachment')) {
-        const filename = /filename=("?)([^";]+)\1/.exec(disposition)?.[2] ?? 'download';
-        return {
-          filename,
-          contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-          content: new Uint8Array(await response.arrayBuffer()),
-        } satisfies FileResult;
-      }
-      return (await response.json()) as unknown;
+      return (await attachedFile(response)) ?? ((await response.json()) as unknown);
     },
     async signInWithPassword(login, password) {
       const response = await fetch(`${base}/session/signin`, {

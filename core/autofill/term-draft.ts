@@ -3,28 +3,13 @@ import type { CoreContext } from '../context';
 import { CoreError } from '../domain/errors';
 import { formatHHMM } from '../domain/time';
 import type { Term } from '../domain/terms';
-import type { MeetingState } from '../domain/history';
-import { displayRoom, roomKey, TBD_ROOM } from '../domain/meetings';
+import { displayRoom, roomKey } from '../domain/meetings';
 import { listDoctors } from '../faculty/repo';
 import { declaredRooms } from '../rooms/repo';
 import { expectedSectionSizes } from '../predict/runs-repo';
-import { inTransaction } from '../db/transactions';
-import { takeLocks } from '../db/locks';
-import {
-  campusTerm,
-  courseCohorts,
-  insertCheckedEntry,
-  partsByCode,
-  termLocks,
-  travelMinutes,
-  termClashes,
-  termForWrite,
-  withoutNewClashes,
-  type Booking,
-  type ScheduleEntry,
-} from '../schedule';
-import { clearClashes, lockedEntries, updateEntry, type EntryRow } from '../schedule/repo';
-import { changeOf, meetingStates, newMeetingUid, recordTermChanges, removeUntimedSections, untimedStates } from '../schedule';
+import { campusTerm, courseCohorts, partsByCode, storeTermDraft, travelMinutes, termClashes, type Booking, type ScheduleEntry } from '../schedule';
+import { lockedEntries, type EntryRow } from '../schedule/repo';
+import { newMeetingUid } from '../schedule';
 import { solveInWorker, type SearchProgress, type SolveResult } from '../solver';
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { SCALE } from './model-scale';
@@ -35,7 +20,6 @@ import { SOFT_WEIGHTS, type SoftWeights } from '../domain/autofill';
 import { departmentProfile } from '../predict';
 import { listUnscheduled, type UnscheduledSection } from '../schedule/unscheduled-repo';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
-import { CHECKED_ROLE } from '../domain/roles';
 import { allowedCourseList, mayTeach } from '../domain/teaching';
 import { AUTOFILL_BOUNDS } from '../domain/autofill';
 
@@ -452,87 +436,31 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
 }
 
 /**
- * Stores a term draft, all or nothing, through the write path's rules: the moves with no clash the
- * timetable did not have, then each placed section as a checked write (its section without a time
- * removed); a draft made from a timetable that has changed since is refused in words.
+ * Stores a term draft, all or nothing, through the timetable's own write path (its rules, locks and
+ * history); a draft made from a timetable that has changed since is refused in words.
  */
-export async function applyTermDraft(
+export function applyTermDraft(
   ctx: CoreContext,
   draft: Pick<TermDraft, 'term' | 'source' | 'moved' | 'placed' | 'basis'>,
   options: { keepTerm?: Partial<Term> } = {},
 ): Promise<{ count: number; stored: ScheduleEntry[] }> {
-  return inTransaction(ctx.db, async (db) => {
-    const tx: CoreContext = { ...ctx, db };
-    await takeLocks(db, termLocks([draft.term]));
-    // A write into the current term keeps it as chosen, like any other.
-    if (options.keepTerm) await termForWrite(tx, options.keepTerm);
-    const { own, taken } = await campusTerm(tx, draft.term);
-    const locked = await lockedEntries(
-      db,
-      own.map((r) => r.id),
-    );
-    const untimed = await listUnscheduled(db, ctx.department, draft.term);
-    if (basisOf(own, taken, locked, untimed) !== draft.basis) {
-      throw new CoreError(
-        'conflict',
-        'The timetable has changed since this draft was made (a meeting, a section without a time, an instructor, a room or a lock), so nothing was stored: run auto-fill again',
-      );
-    }
-    const rows = new Map(own.map((r) => [r.id, r]));
-    await withoutNewClashes(
-      tx,
-      'Applying the auto-fill draft',
-      async () => {
-        const movedRows = draft.moved.map((m) => rows.get(m.id) as EntryRow);
-        const before = await meetingStates(tx, movedRows);
-        const changes = [];
-        for (const m of draft.moved) {
-          const { id, start_min: _start, room_key: _key, ...values } = rows.get(m.id) as EntryRow;
-          const after = { ...values, day: m.day, start_time: m.start_time, duration_mins: m.duration_mins, room: m.room };
-          await updateEntry(db, id, after);
-          await clearClashes(db, id);
-          const was = before.get(id);
-          if (was)
-            changes.push(
-              changeOf('autofill', was, { ...was, day: after.day, start_time: after.start_time, duration_mins: after.duration_mins, room: after.room }),
-            );
-        }
-        await recordTermChanges(tx, draft.term, changes);
+  return storeTermDraft(
+    ctx,
+    {
+      term: draft.term,
+      moved: draft.moved,
+      placed: draft.placed,
+      placesUntimed: draft.source === 'unscheduled',
+      operation: 'autofill',
+      what: 'Applying the auto-fill draft',
+      checkBasis: ({ own, taken, locked, untimed }) => {
+        if (basisOf(own, taken, locked, untimed) !== draft.basis)
+          throw new CoreError(
+            'conflict',
+            'The timetable has changed since this draft was made (a meeting, a section without a time, an instructor, a room or a lock), so nothing was stored: run auto-fill again',
+          );
       },
-      [draft.term],
-    );
-    // A section without a time given one becomes its meeting: the same id, one change in its history.
-    const given = new Map(draft.source === 'unscheduled' ? untimed.map((u) => [u.id, u]) : []);
-    const givenStates = await untimedStates(tx, [...given.values()]);
-    await removeUntimedSections(
-      tx,
-      draft.placed.flatMap((p) => given.get(p.id) ?? []),
-      null,
-    );
-    const stored: ScheduleEntry[] = [];
-    for (const p of draft.placed) {
-      const section = given.get(p.id);
-      stored.push(
-        await insertCheckedEntry(
-          tx,
-          {
-            ...draft.term,
-            course_code: p.course_code,
-            section_name: p.section_name,
-            doctors: p.instructor_ids.map((id) => ({ id, role: CHECKED_ROLE })),
-            day: p.day,
-            start_time: p.start_time,
-            duration_mins: p.duration_mins,
-            room: p.room === TBD_ROOM ? null : p.room,
-            part_of_term: p.part_of_term,
-            joint_group: p.joint_group,
-            campus: p.campus,
-          },
-          'autofill',
-          section ? { uid: section.uid, before: givenStates.get(section.uid) as MeetingState } : undefined,
-        ),
-      );
-    }
-    return { count: draft.moved.length + draft.placed.length, stored };
-  });
+    },
+    options,
+  );
 }

@@ -1,3 +1,3 @@
 /** What other features may use of the faculty (besides its repo): its import and the columns it reads. */
 export { DOCTOR_COLUMNS, DOCTOR_JSON_KEYS } from './columns';
-export { importDoctors } from './service';
+export { ensureDepartmentDoctors, importDoctors } from './service';

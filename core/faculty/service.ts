@@ -7,10 +7,19 @@ import { ImportLog, type UploadResult } from '../import/result';
 import { readAllowedCourses, readAvailability } from './fields';
 import { DOCTOR_COLUMNS } from './columns';
 import { doctorsFromJson, doctorsFromTables } from './upload';
-import { findDoctorByName, insertDoctor, upsertDoctors } from './repo';
+import { ensureDoctors, findDoctorByName, insertDoctor, upsertDoctors, type DoctorRecord } from './repo';
 import type { CreateDoctorInput, Doctor } from './schema';
 import { IMPORT_KINDS } from '../domain/import-kinds';
 import { inTransaction } from '../db/transactions';
+
+/**
+ * The department's instructors of these names, each added where the department lacks them (a
+ * person of the campus another department has, or a new one): their ids, in order. Inside the
+ * caller's transaction.
+ */
+export function ensureDepartmentDoctors(ctx: CoreContext, doctors: readonly DoctorRecord[]): Promise<number[]> {
+  return ensureDoctors(ctx.db, ctx.department, doctors);
+}
 
 /** Upserts the doctors of a JSON, CSV or XLSX file in one transaction; "success" whenever it is readable. */
 export async function importDoctors(ctx: CoreContext, file: UploadedFile): Promise<UploadResult> {

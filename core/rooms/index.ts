@@ -1,2 +1,2 @@
 /** What other features may use of rooms (besides its repo): their import. */
-export { importRooms } from './service';
+export { importRooms, storeListedRooms } from './service';

@@ -85,6 +85,15 @@ export async function importRooms(ctx: CoreContext, file: UploadedFile): Promise
 }
 
 /**
+ * The rooms a listing names, declared where new: a scheduler's become their department's, the
+ * registrar's join the campus pool; a room someone else owns is left as it is. Inside the caller's
+ * transaction.
+ */
+export async function storeListedRooms(ctx: CoreContext, rooms: readonly RoomRecord[]): Promise<void> {
+  await upsertRooms(ctx.db, roomOwner(ctx), rooms);
+}
+
+/**
  * Whose rooms a caller declares: a scheduler's department's; the registrar's go to the campus pool,
  * or to the department they name.
  */

@@ -1,7 +1,7 @@
 import type { CoreContext } from '../context';
-import { upsertCourses } from '../catalog/repo';
-import { ensureDoctors } from '../faculty/repo';
-import { upsertRooms } from '../rooms/repo';
+import { storeListedCourses } from '../catalog';
+import { ensureDepartmentDoctors } from '../faculty';
+import { storeListedRooms } from '../rooms';
 import { insertClashes, insertEntries, upsertPart } from './repo';
 import type { ImportPlan } from './import-plan';
 import { storeUntimedSections } from './untimed';
@@ -29,16 +29,15 @@ async function recordCreations(ctx: CoreContext, values: readonly EntryValues[],
  */
 export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan, operation: ChangeOperation): Promise<void> {
   for (const { term, part } of plan.parts) await upsertPart(ctx.db, ctx.department, term, part);
-  await upsertCourses(ctx.db, ctx.department, plan.courses);
+  await storeListedCourses(ctx, plan.courses);
   // New to the department: a person of the campus (another department's instructor) or a new one.
-  const created = await ensureDoctors(
-    ctx.db,
-    ctx.department,
+  const created = await ensureDepartmentDoctors(
+    ctx,
     plan.doctors.map((d) => d.record),
   );
   const doctorId = new Map<number, number>(plan.doctors.map(({ standIn }, i) => [standIn, created[i] as number]));
   // New rooms join the department's rooms; only the registrar adds to the campus pool.
-  await upsertRooms(ctx.db, ctx.actor.role === 'registrar' ? null : ctx.department, plan.rooms);
+  await storeListedRooms(ctx, plan.rooms);
   const values = plan.meetings.map((meeting) => ({
     ...meeting.values,
     uid: newMeetingUid(),

@@ -1,15 +1,14 @@
 /**
- * What other features may use of the timetable (besides its repo): the term in force, the
- * conflict rules, the checked write of one meeting, cohorts, and the entry fields other forms reuse.
+ * What other features may use of the timetable (besides its repo's reads): the term in force, the
+ * conflict rules, cohorts, the entry fields other forms reuse, and the one way another feature
+ * writes a timetable: a draft stored through the timetable's own rules (storeTermDraft).
  */
 export { bookingConflicts, meetTogether, type Booking, type ConflictRules, type DoctorAvailability } from './conflicts';
 export { courseCohorts, termCurriculumConflictCount } from './curriculum-check';
 export { dayPatternField, durationField, startTimeField, termFields, type ScheduleEntry } from './schema';
-export { insertCheckedEntry } from './service';
-export { changeOf, meetingStates, newMeetingUid, recordTermChanges, untimedStates } from './history';
-export { removeUntimedSections } from './untimed';
+export { newMeetingUid } from './history';
 export { instructorAliases } from './entry-values';
-export { currentTerm, partsByCode, termForWrite, termOf, travelMinutes } from './terms';
-export { termLocks } from './locks';
+export { currentTerm, partsByCode, termOf, travelMinutes } from './terms';
 export { campusTerm } from './term-bookings';
-export { termClashes, withoutNewClashes } from './recheck';
+export { termClashes } from './recheck';
+export { storeTermDraft, type DraftBasis, type DraftToStore } from './draft-store';

@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context';
-import { ensureDoctors, listDoctors } from '../faculty/repo';
+import { listDoctors } from '../faculty/repo';
+import { ensureDepartmentDoctors } from '../faculty';
 import { doctorNameKey } from '../domain/teaching';
 import { isUntimed, type ChangeOperation, type MeetingState } from '../domain/history';
 import type { InstructorRole } from '../domain/roles';
@@ -35,9 +36,8 @@ export function instructorsByName(tx: CoreContext): InstructorLookup {
     known ??= new Map((await listDoctors(tx.db, tx.department)).map((d) => [doctorNameKey(d.name), d.id]));
     const missing = state.instructors.filter((i) => !known?.has(doctorNameKey(i.name)));
     if (missing.length > 0) {
-      const ids = await ensureDoctors(
-        tx.db,
-        tx.department,
+      const ids = await ensureDepartmentDoctors(
+        tx,
         missing.map((i) => ({ name: i.name, allowed_courses: '[]', available_days: null, available_time: null })),
       );
       missing.forEach((i, n) => known?.set(doctorNameKey(i.name), ids[n] as number));

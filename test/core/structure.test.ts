@@ -11,6 +11,10 @@ describe("the core's structure", () => {
     expect(report.internalImports).toEqual([]);
   });
 
+  it("has each feature write only its own tables: another feature's repository write functions are not imported", () => {
+    expect(report.foreignRepoWrites).toEqual([]);
+  });
+
   it('runs SQL only in repositories and the database layer', () => {
     expect(report.sqlOutsideRepos).toEqual([]);
   });

@@ -58,6 +58,8 @@ test('a registrar adds a department and its scheduler, who books a shared room; 
   const registrarRooms = registrar.getByTestId('rooms-panel');
   await registrarRooms.getByLabel('Room', { exact: true }).fill('ECE Lab');
   await choose(registrar, 'room-new-owner', /^ECE$/);
+  // Added once the form shows the choice, as a person sees it before pressing Add.
+  await expect(registrar.getByTestId('room-new-owner')).toHaveValue('ECE');
   await registrarRooms.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(registrar.getByText('ECE Lab belongs to ECE alone')).toBeVisible();
   await goTo(registrar, 'settings');

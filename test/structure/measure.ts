@@ -7,9 +7,11 @@ import {
   duplicateExports,
   extraHandlerMaps,
   handlersWithBehaviour,
+  importedValues,
   placeOf,
   secondBoundDefinitions,
   upwardImports,
+  writingFunctions,
   type Found,
 } from './rules';
 
@@ -64,6 +66,11 @@ export interface StructureReport {
    * transport (core/http) sit above the features.
    */
   layerImports: FeatureImport[];
+  /**
+   * Another feature's repository write functions imported by a feature: a feature writes only its
+   * own tables, and changes another's through that feature's service (its index).
+   */
+  foreignRepoWrites: Found[];
   /** Calls to the core from components, pages or stores (they belong in a controller). */
   coreCallsOutsideControllers: Found[];
   /** Controllers, stores or helpers importing components or pages. */
@@ -289,6 +296,23 @@ export function measureStructure(root: string): StructureReport {
     if (!targets.includes(to)) targets.push(to);
   }
   const featureCycles = importCycles(featureGraph);
+  const foreignRepoWrites: Found[] = [];
+  const writesOf = new Map<string, Set<string>>();
+  for (const file of coreFiles) {
+    const from = featureFolderOf(file);
+    if (from === null) continue;
+    const source = parse(file);
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier) || !statement.moduleSpecifier.text.startsWith('.')) continue;
+      const target = resolveModule(file, statement.moduleSpecifier.text);
+      const to = target === null ? null : featureOf(target);
+      if (target === null || to === null || to.feature === from || to.module === 'index' || !isPublicModule(to.module)) continue;
+      let writes = writesOf.get(target);
+      if (!writes) writesOf.set(target, (writes = writingFunctions(parse(target))));
+      for (const { imported, node } of importedValues(statement))
+        if (writes.has(imported)) foreignRepoWrites.push({ ...placeOf(root, source, node), what: `${imported} from ${to.feature}/${to.module}` });
+    }
+  }
   const cycles = importCycles(graph).map((c) => c.map((f) => relative(root, f).split(sep).join('/')));
   const internalImports = crossFeature.filter((i) => !isPublicModule(i.to.split('/')[1] as string));
   const coreSources = coreFiles.map(parse);
@@ -304,6 +328,7 @@ export function measureStructure(root: string): StructureReport {
     cycles,
     featureCycles,
     layerImports,
+    foreignRepoWrites,
     coreCallsOutsideControllers: coreCallsOutsideControllers(root, rendererSources),
     upwardImports: upwardImports(root, rendererSources),
     handlersWithBehaviour: handlersWithBehaviour(root, coreSources),

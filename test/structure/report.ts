@@ -37,6 +37,7 @@ function main(): void {
   out.push('', `Features depending on each other round a loop: ${report.featureCycles.length}`);
   for (const c of report.featureCycles) out.push(`  ${c.join(' <-> ')}`);
   const rules: [string, Found[]][] = [
+    ["Another feature's repository write functions imported (core/)", report.foreignRepoWrites],
     ['Calls to the core outside controllers (renderer/)', report.coreCallsOutsideControllers],
     ['Controllers, stores or helpers importing components or pages', report.upwardImports],
     ['Handlers with behaviour (core/)', report.handlersWithBehaviour],

@@ -192,3 +192,54 @@ export function secondBoundDefinitions(root: string, sources: readonly ts.Source
   }
   return found;
 }
+
+/** The query builder's writes (Kysely): a function that calls one changes a table. */
+const WRITE_CALLS = new Set(['insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
+const WRITE_SQL = /\b(insert\s+into|update\s+\w+\s+set|delete\s+from|truncate)\b/i;
+
+/** A module's top-level declarations (functions, and constants such as prepared statements), by name. */
+function topLevelDeclarations(source: ts.SourceFile): Map<string, ts.Node> {
+  const out = new Map<string, ts.Node>();
+  for (const statement of source.statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.name) out.set(statement.name.text, statement);
+    if (ts.isVariableStatement(statement))
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) out.set(d.name.text, d);
+  }
+  return out;
+}
+
+/**
+ * The functions and statements of a repository that change its tables: those that run a write
+ * (insertInto, updateTable, deleteFrom, or SQL that inserts, updates, deletes or truncates), and
+ * those that use one of the module's own declarations that does (a prepared statement, a helper).
+ */
+export function writingFunctions(source: ts.SourceFile): Set<string> {
+  const declarations = topLevelDeclarations(source);
+  const writes = new Set<string>();
+  const uses = new Map<string, Set<string>>();
+  for (const [name, declaration] of declarations) {
+    const used = new Set<string>();
+    walk(declaration, (node) => {
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && WRITE_CALLS.has(node.expression.name.text)) writes.add(name);
+      if (ts.isTaggedTemplateExpression(node) && WRITE_SQL.test(node.template.getText(source))) writes.add(name);
+      if (ts.isIdentifier(node) && node.text !== name && declarations.has(node.text)) used.add(node.text);
+    });
+    uses.set(name, used);
+  }
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [name, used] of uses)
+      if (!writes.has(name) && [...used].some((u) => writes.has(u))) {
+        writes.add(name);
+        grew = true;
+      }
+  }
+  return writes;
+}
+
+/** The names an import declaration brings in as values (not types), each with the name it has in the module it comes from. */
+export function importedValues(statement: ts.ImportDeclaration): { imported: string; node: ts.Node }[] {
+  const clause = statement.importClause;
+  if (!clause || clause.isTypeOnly || !clause.namedBindings || !ts.isNamedImports(clause.namedBindings)) return [];
+  return clause.namedBindings.elements.filter((e) => !e.isTypeOnly).map((e) => ({ imported: (e.propertyName ?? e.name).text, node: e }));
+}

@@ -8,7 +8,7 @@ import { chooseDepartment } from './api/session';
 import { followChanges, prefetchLive, queryClient } from './api/live';
 import { SignedOut } from './components/SignedOut';
 import { AccountBar } from './components/AccountBar';
-import { prefetchTimetable } from './controllers/timetable';
+import { prefetchScheduler } from './controllers/scheduler';
 
 if (transport.signIn !== 'none') useSession.getState().signedOut(transport.signIn);
 transport.onSessionEnded = (reason) => {
@@ -39,7 +39,7 @@ const PAGES = [
     id: 'scheduler',
     label: 'Scheduler',
     element: <SchedulerPage />,
-    load: () => Promise.all([prefetchTimetable(), prefetchLive('courses-list', {}), prefetchLive('doctors-list', {})]),
+    load: () => Promise.all([prefetchScheduler(), prefetchLive('courses-list', {}), prefetchLive('doctors-list', {})]),
   },
   { id: 'campus', label: 'Campus', element: <CampusPage />, load: () => prefetchLive('campus-week', {}) },
   { id: 'settings', label: 'Settings', element: <SettingsPage />, load: () => prefetchLive('settings-info', {}) },

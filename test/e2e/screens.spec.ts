@@ -46,6 +46,11 @@ async function prepare(page: Page, app: RunningApp, scheme: 'light' | 'dark'): P
   await signIn(page, app);
 }
 
+/** The panels below the Scheduler's view, drawn once the view is on screen: checked with the rest of the screen. */
+async function panelsDrawn(page: Page): Promise<void> {
+  for (const panel of ['history-panel', 'rooms-panel']) await expect(page.getByTestId(panel)).toBeVisible();
+}
+
 // Each scheme's walk is split in three so that one slow screen cannot push the whole walk past its limit.
 for (const scheme of ['light', 'dark'] as const) {
   test(`every screen at 1366×768 in ${scheme} mode: no serious or critical accessibility problem, screenshots kept`, async ({ page, app }) => {
@@ -55,7 +60,10 @@ for (const scheme of ['light', 'dark'] as const) {
     const problems: string[] = [];
     for (const screen of SCREENS) {
       await goTo(page, screen);
-      if (screen === 'scheduler') await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+      if (screen === 'scheduler') {
+        await expect(page.locator('[data-entry-id]').first()).toBeVisible();
+        await panelsDrawn(page);
+      }
       if (screen === 'predictions') await expect(page.getByTestId('run-results')).toBeVisible();
       await page.waitForLoadState('networkidle');
       await screenshot(page, `${screen}-${scheme}`);
@@ -76,6 +84,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await goTo(page, 'scheduler');
       await page.getByTestId('view-switch').getByText(view).click();
       await expect(page.getByTestId('resource-row').first()).toBeVisible();
+      await panelsDrawn(page);
       await screenshot(page, `scheduler-${view.replace(' ', '-').toLowerCase()}-${scheme}`);
       problems.push(...(await seriousProblems(page)).map((p) => `scheduler ${view}: ${p}`));
     }

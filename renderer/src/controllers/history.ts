@@ -1,5 +1,5 @@
 import { call, type Result } from '../api/client';
-import { useLive } from '../api/live';
+import { prefetchLive, useLive } from '../api/live';
 import type { Term } from '../api/wire';
 
 /** A term's change history as the screens show it: newest first. */
@@ -17,9 +17,17 @@ const NONE: TermChange[] = [];
 
 /** A term's changes, live (a change by anyone, anywhere, shows at once), filtered by person, section or meeting. */
 export function useTermHistory(term: Term | null, filter: HistoryFilter = {}): { changes: TermChange[]; revision: number | null; error: string | null } {
-  const args = term === null ? null : { year: term.year, semester: term.semester, limit: 200, ...withoutBlanks(filter) };
+  const args = term === null ? null : historyArgs(term, filter);
   const history = useLive('schedule-history', args);
   return { changes: history.data?.changes ?? NONE, revision: history.data?.revision ?? null, error: history.error };
+}
+
+/** How the panel asks a term's history: its latest changes, as filtered. */
+const historyArgs = (term: Term, filter: HistoryFilter) => ({ year: term.year, semester: term.semester, limit: 200, ...withoutBlanks(filter) });
+
+/** Starts loading a term's latest changes (the history panel below the week). */
+export function prefetchTermHistory(term: Term): Promise<void> {
+  return prefetchLive('schedule-history', historyArgs(term, {}));
 }
 
 function withoutBlanks(filter: HistoryFilter): HistoryFilter {

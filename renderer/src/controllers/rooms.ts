@@ -1,5 +1,5 @@
 import { call, fileToUpload, type Result } from '../api/client';
-import { useLive, type LiveResult } from '../api/live';
+import { prefetchLive, useLive, type LiveResult } from '../api/live';
 
 /** Declares a room; the lists of rooms show it on the change event. Throws the refusal. */
 export async function addRoom(room: { name: string; capacity: number; campus: string | null; department_id?: number | null }): Promise<void> {
@@ -19,6 +19,11 @@ export async function removeRoom(roomId: number): Promise<void> {
 /** Uploads a list of rooms, answering how many were read and skipped. Throws the refusal. */
 export async function uploadRooms(file: File): Promise<Result<'rooms-upload'>> {
   return call('rooms-upload', { file: await fileToUpload(file) });
+}
+
+/** Starts loading the rooms (the panel below the week, and By room). */
+export function prefetchRooms(): Promise<void> {
+  return prefetchLive('rooms-list', {});
 }
 
 /** The rooms with their seats, live (added here, in another window or by a script). */

@@ -7,7 +7,9 @@ import { NO_INSTRUCTOR, resourceRows, UNASSIGNED_KEY, type OtherBooking, type Re
 import { notifyDone, notifyError } from '../lib/notify';
 import { useCampusList, useCourses, useDoctors } from './catalog';
 import { useScheduleView } from '../stores/schedule';
-import { useTimetable } from './timetable';
+import { prefetchTimetable, prefetchUnscheduled, useTimetable } from './timetable';
+import { prefetchTermHistory } from './history';
+import { prefetchRooms } from './rooms';
 import { displayRoom, roomKey, TBD_ROOM } from '../../../core/domain/meetings';
 import { usualMeetingForDay } from '../../../core/domain/days';
 import { WHOLE_TERM_CODE } from '../../../core/domain/parts';
@@ -81,6 +83,19 @@ function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Docto
     selectedDoctor: doctors.find((d) => String(d.id) === filters.doctor),
     visible,
   };
+}
+
+/**
+ * The Scheduler's reads loaded ahead while its code loads: the timetable, waited for, and beside it
+ * the panels' below the week (its history, its sections without a time, the rooms), not waited for,
+ * so they are in hand when the panels are drawn just after the week.
+ */
+export function prefetchScheduler(): Promise<void> {
+  return prefetchTimetable((term) => {
+    void prefetchTermHistory(term);
+    void prefetchUnscheduled(term);
+    void prefetchRooms();
+  });
 }
 
 /**

@@ -19,11 +19,20 @@ export interface Timetable {
 
 const asked = (term: Term): Term => ({ year: term.year, semester: term.semester });
 
-/** Starts loading the timetable on screen (the settings, then the term's meetings and parts) while the Scheduler's code loads. */
-export async function prefetchTimetable(): Promise<void> {
+/**
+ * Starts loading the timetable on screen (the settings, then the term's meetings and parts) while
+ * the Scheduler's code loads; `alongside` starts other reads of that term without waiting for them.
+ */
+export async function prefetchTimetable(alongside: (term: Term) => void = () => undefined): Promise<void> {
   const settings = await fetchLive('schedule-settings', {});
   const term = asked(useScheduleView.getState().chosen ?? settings.current_term);
+  alongside(term);
   await Promise.all([prefetchLive('schedule-list', term), prefetchLive('schedule-parts', term)]);
+}
+
+/** Starts loading a term's sections without a time (the panel below the week). */
+export function prefetchUnscheduled(term: Term): Promise<void> {
+  return prefetchLive('schedule-unscheduled', term);
 }
 
 /** The timetable on screen, live: the chosen term (else the current one), its meetings and parts. */
@@ -93,7 +102,7 @@ export function importListing(request: Args<'schedule-import'>): Promise<Result<
 
 /** A term's sections without a time, live. */
 export function useUnscheduled(term: Term): LiveResult<Result<'schedule-unscheduled'>> {
-  return useLive('schedule-unscheduled', term);
+  return useLive('schedule-unscheduled', asked(term));
 }
 
 /** The current timetable term (chosen in Settings, else the one after the offering history), live. */

@@ -16,6 +16,7 @@ import { DoctorModal } from '../components/DoctorModal';
 import { AutofillDialog, AutofillPreview } from '../components/AutofillPanel';
 import { RoomsPanel } from '../components/RoomsPanel';
 import { HistoryPanel } from '../components/HistoryPanel';
+import { useIdleReady } from '../lib/use-idle-ready';
 import { useRole } from '../controllers/session';
 import { ErrorNote } from '../components/ErrorNote';
 import { useSchedulerPage, type SchedulerFilters, type SchedulerPageState, type SchedulerView } from '../controllers/scheduler';
@@ -326,6 +327,9 @@ const SchedulerDialogs = memo(function SchedulerDialogs(props: DialogState & { c
 
 export function SchedulerPage() {
   const page = useSchedulerPage();
+  // The panels below the week (and their reads) come once the week is on screen: a large term's
+  // week is drawn first, and a view switch asked at once is not kept waiting behind them.
+  const panelsReady = useIdleReady();
   const { canWrite } = useRole();
   return (
     <Stack>
@@ -344,13 +348,17 @@ export function SchedulerPage() {
         />
       )}
       <TimetableCard page={page} canWrite={canWrite} />
-      {page.term && <UnscheduledPanel term={page.term} />}
-      {page.term && <HistoryPanel term={page.term} canUndo={canWrite} />}
-      <SimpleGrid cols={{ base: 1, lg: 3 }} className="tw-no-print" style={{ alignItems: 'start' }}>
-        <WarningsPanel entries={page.entries} />
-        <DoctorsPanel doctors={page.doctors} entries={page.entries} onPick={page.pickDoctor} />
-        <RoomsPanel canWrite={canWrite} />
-      </SimpleGrid>
+      {panelsReady && (
+        <Stack>
+          {page.term && <UnscheduledPanel term={page.term} />}
+          {page.term && <HistoryPanel term={page.term} canUndo={canWrite} />}
+          <SimpleGrid cols={{ base: 1, lg: 3 }} className="tw-no-print" style={{ alignItems: 'start' }}>
+            <WarningsPanel entries={page.entries} />
+            <DoctorsPanel doctors={page.doctors} entries={page.entries} onPick={page.pickDoctor} />
+            <RoomsPanel canWrite={canWrite} />
+          </SimpleGrid>
+        </Stack>
+      )}
       <SchedulerDialogs canWrite={canWrite} {...dialogState(page)} />
     </Stack>
   );

@@ -25,21 +25,15 @@ export interface DraftBasis {
   untimed: readonly UnscheduledSection[];
 }
 
-/** A section a draft gives a time: stored as a checked write of its own. */
-export interface DraftSection {
+/** A section a draft gives a time (its place and what it keeps, as a meeting's state names them): stored as a checked write of its own. */
+export type DraftSection = Pick<
+  MeetingState,
+  'course_code' | 'section_name' | 'day' | 'start_time' | 'duration_mins' | 'room' | 'part_of_term' | 'joint_group' | 'campus'
+> & {
   /** With `placesUntimed`: the id of the term's section without a time this places. */
   id: number;
-  course_code: string;
-  section_name: string;
   instructor_ids: readonly number[];
-  day: string;
-  start_time: string;
-  duration_mins: number;
-  room: string;
-  part_of_term: string;
-  joint_group: string | null;
-  campus: string;
-}
+};
 
 /** A draft of a term's timetable made elsewhere (auto-fill), to be stored through the timetable's own rules. */
 export interface DraftToStore {

@@ -44,42 +44,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const token = typeof given === 'string' ? () => given : given;
   const sessions = options.sessions ?? null;
   const access = options.access ?? LOCAL_ONLY;
-  const app = Fastify({
-    logger: false,
-    bodyLimit: MAX_JSON_BYTES,
-    // Behind a reverse proxy every request comes from the proxy: sign-in attempts are counted per client only when its proxy is trusted.
-    ...(options.trustedProxies && options.trustedProxies.length > 0 ? { trustProxy: [...options.trustedProxies] } : {}),
-    routerOptions: { ignoreTrailingSlash: true },
-    // The router's own refusals answer like every other error: {"detail"}, never echoing a long address.
-    frameworkErrors: (error, request, reply: FastifyReply) => {
-      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      const where = echo(pathOf(request.url), 100);
-      void reply
-        .code(tooLong ? 414 : 400)
-        .send({ detail: tooLong ? `The address is too long: ${where}` : `The address is not valid (a %-escape that is not UTF-8): ${where}` });
-    },
-    clientErrorHandler: (error, socket) => {
-      const status = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-      const body = JSON.stringify({ detail: status === 431 ? 'The request headers are too large' : 'The request is not valid HTTP' });
-      if (socket.writable)
-        socket.end(
-          `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-        );
-      else socket.destroy();
-    },
-  });
-  await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: MULTIPART_FIELD_BYTES, parts: 25, headerPairs: 100 },
-  });
-  // JSON bodies: bounded in size (bodyLimit) and nesting depth before anything walks them.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    try {
-      const text = body as string;
-      done(null, text.trim() === '' ? undefined : parseBoundedJson(text, 'The request body'));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  const app = await bareServer(options.trustedProxies);
 
   app.addHook('onRequest', async (request, reply) => {
     const decision = guardRequest(
@@ -141,8 +106,64 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     return send(reply, await core.runUnchecked(operation, args, callOf(request)), false);
   });
 
-  // Progress events (training, imports) as Server-Sent Events, for as long as the caller may read them:
-  // a browser's stream ends with its session (sign-out, expiry, a new token), a script's with its token.
+  serveEvents(app, core, sessions, access, token);
+
+  serveSignIn(app, core, sessions, access, options.signInRate ?? SIGN_IN_RATE);
+  await options.extend?.(app);
+  return app;
+}
+
+/**
+ * The HTTP server before any route: bounded bodies (JSON in size and depth, uploads in size and
+ * parts), and the router's and the HTTP parser's own refusals answered in words.
+ */
+async function bareServer(trustedProxies: readonly string[] | undefined): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: MAX_JSON_BYTES,
+    // Behind a reverse proxy every request comes from the proxy: sign-in attempts are counted per client only when its proxy is trusted.
+    ...(trustedProxies && trustedProxies.length > 0 ? { trustProxy: [...trustedProxies] } : {}),
+    routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals answer like every other error: {"detail"}, never echoing a long address.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const where = echo(pathOf(request.url), 100);
+      void reply
+        .code(tooLong ? 414 : 400)
+        .send({ detail: tooLong ? `The address is too long: ${where}` : `The address is not valid (a %-escape that is not UTF-8): ${where}` });
+    },
+    clientErrorHandler: (error, socket) => {
+      const status = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const body = JSON.stringify({ detail: status === 431 ? 'The request headers are too large' : 'The request is not valid HTTP' });
+      if (socket.writable)
+        socket.end(
+          `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        );
+      else socket.destroy();
+    },
+  });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: MULTIPART_FIELD_BYTES, parts: 25, headerPairs: 100 },
+  });
+  // JSON bodies: bounded in size (bodyLimit) and nesting depth before anything walks them.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      const text = body as string;
+      done(null, text.trim() === '' ? undefined : parseBoundedJson(text, 'The request body'));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+
+  return app;
+}
+
+/**
+ * Progress and change events (training, imports, writes) as Server-Sent Events, for as long as the
+ * caller may read them: a browser's stream ends with its session (sign-out, expiry, a new token), a
+ * script's with its token.
+ */
+function serveEvents(app: FastifyInstance, core: Core, sessions: BrowserSessions | null, access: ServerAccess, token: () => string): void {
   app.get('/events', (request, reply) => {
     const { caller, actor: opened, current } = whoOf(request);
     let actor = opened;
@@ -184,10 +205,6 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       stopWatching?.();
     });
   });
-
-  serveSignIn(app, core, sessions, access, options.signInRate ?? SIGN_IN_RATE);
-  await options.extend?.(app);
-  return app;
 }
 
 /** Who each authenticated request comes from (set once the guard let it in): the transport and the actor. */

@@ -387,6 +387,19 @@ class PlannedTerms {
   }
 }
 
+/** A room another department owns is not this department's to book, as a direct booking is refused: the refusal, or null. */
+function foreignRoomRefusal(m: ListedMeeting, snapshot: ImportSnapshot, options: ImportOptions): ImportReport['conflicts'][number] | null {
+  const owned = m.room === null ? undefined : snapshot.rooms.get(roomKey(m.room) ?? '');
+  if (!owned || owned.department_id === null || owned.department_id === options.department) return null;
+  return {
+    row: m.row,
+    course_code: m.course_code,
+    section_name: m.section_name,
+    detail: `Room ${owned.name} belongs to another department: book a room of the campus pool or of your department`,
+    with: [],
+  };
+}
+
 /** The plan of an import: see the module's comment. */
 export function planImport(listing: ListingRead, snapshot: ImportSnapshot, options: ImportOptions): ImportPlan {
   const meetings = listing.meetings;
@@ -436,16 +449,9 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
       instructors.roles.push(decided.roles[i]?.[k] ?? CHECKED_ROLE);
     });
     const values = meetingValues(m, instructors, groupOf[i] ?? null, declaredCampus, options);
-    // A room another department owns is not this department's to book, as a direct booking is refused.
-    const owned = m.room === null ? undefined : snapshot.rooms.get(roomKey(m.room) ?? '');
-    if (owned && owned.department_id !== null && owned.department_id !== options.department) {
-      report.conflicts.push({
-        row: m.row,
-        course_code: m.course_code,
-        section_name: m.section_name,
-        detail: `Room ${owned.name} belongs to another department: book a room of the campus pool or of your department`,
-        with: [],
-      });
+    const foreign = foreignRoomRefusal(m, snapshot, options);
+    if (foreign) {
+      report.conflicts.push(foreign);
       return;
     }
     const booking = bookingOf({ ...values, id: null }, terms.parts(m.term));
@@ -489,7 +495,13 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
   report.sections = sections.size;
   report.terms = [...terms.terms.values()];
 
-  // The curriculum conflicts each term will hold (warnings, never refusals).
+  reportCurriculumConflicts(terms, snapshot, report);
+  const untimed = untimedSections.map((u) => untimedInput(u, teachers, declaredCampus, options));
+  return { parts: newParts, untimed, courses, doctors, rooms, meetings: planned, report };
+}
+
+/** The curriculum conflicts each term will hold, into the report (warnings, never refusals). */
+function reportCurriculumConflicts(terms: PlannedTerms, snapshot: ImportSnapshot, report: ImportReport): void {
   for (const [key, term] of terms.terms) {
     forEachCurriculumConflict(terms.bookings.get(key) ?? [], groupLookup(snapshot.cohortCourses, term), null, (c) => {
       report.curriculum_conflicts_total++;
@@ -497,7 +509,16 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
         report.curriculum_conflicts.push({ ...term, campus: c.campus, cohort: c.group, courses: c.courses, detail: describeCurriculumConflict(c) });
     });
   }
-  const untimed = untimedSections.map((u): UntimedInput => ({
+}
+
+/** A section the listing gives no time, as it is stored: its instructors by their ids. */
+function untimedInput(
+  u: ListedSection,
+  teachers: ReadonlyMap<string, { id: number }>,
+  declaredCampus: (room: string | null) => Campus | null | undefined,
+  options: ImportOptions,
+): UntimedInput {
+  return {
     department_id: options.department,
     year: u.term.year,
     semester: u.term.semester,
@@ -509,6 +530,5 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
     room: u.room,
     campus: meetingCampusOf(u, declaredCampus, options),
     kind: u.type,
-  }));
-  return { parts: newParts, untimed, courses, doctors, rooms, meetings: planned, report };
+  };
 }

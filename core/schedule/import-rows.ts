@@ -108,27 +108,10 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
       const daysText = at(v, 'days');
       // A row without a time (online, arranged) is a section without a time: kept, not a meeting.
       const untimed = startText === '' || UNTIMED.test(startText);
-      let timing: { day: string; start: number; duration: number } | null = null;
-      if (!untimed) {
-        const start = readClockLeniently(startText);
-        const endText = at(v, 'end_time');
-        const end = endText === '' ? null : readClockLeniently(endText);
-        const durationText = at(v, 'duration');
-        const duration = end !== null && start !== null ? end - start : durationText === '' ? NaN : Number(durationText);
-        if (start === null || (endText !== '' && end === null)) {
-          skip(SKIP_REASONS.badTime);
-          continue;
-        }
-        if (!(Number.isInteger(duration) && duration >= MIN_DURATION && duration <= MAX_DURATION && start + duration <= 24 * 60)) {
-          skip(SKIP_REASONS.badEnd);
-          continue;
-        }
-        const day = readDaysLeniently(daysText);
-        if (day === null) {
-          skip(SKIP_REASONS.noDays);
-          continue;
-        }
-        timing = { day, start, duration };
+      const timing = untimed ? null : rowTiming(startText, at(v, 'end_time'), at(v, 'duration'), daysText);
+      if (typeof timing === 'string') {
+        skip(timing);
+        continue;
       }
       const code = normaliseCourseCode(columns.course_code !== undefined ? at(v, 'course_code') : `${at(v, 'prefix')}${at(v, 'number')}`);
       if (!code) {
@@ -173,55 +156,82 @@ export function readListing(tables: readonly Table[], given: Partial<Term>, fall
         cross_listed: [...new Set([...meetsWith.crossListed, ...crossListedInNote(at(v, 'notes'))])].filter((c) => c !== code),
         campus: at(v, 'campus') || null,
       };
-      if (timing === null) {
-        // A section's untimed rows (a second instructor's, a copy) are one section without a time.
-        const sectionKey = [year, semester, code, section.section_name].join('|');
-        const earlier = untimedSeen.get(sectionKey);
-        if (earlier) {
-          for (const name of section.instructors)
-            if (earlier.instructors.length <= MAX_INSTRUCTORS && !earlier.instructors.includes(name)) earlier.instructors.push(name);
-        } else {
-          untimedSeen.set(sectionKey, section);
-          result.untimed.push(section);
-        }
-        continue;
-      }
-      const { day, start, duration } = timing;
-      const meeting: ListedMeeting = { ...section, day, start, duration };
-      // The same meeting of a section listed again (a second instructor's row, a copy, a row whose
-      // days overlap it — MTWRU and MTWRFU): one meeting, on the union of the days.
-      const key = [meeting.term.year, meeting.term.semester, code, meeting.section_name, start, duration, roomKey(meeting.room ?? ''), part].join('|');
-      const candidates = seen.get(key) ?? [];
-      const earlier = candidates.find((c) => sameMeetingRows(togetherOf(c), togetherOf(meeting)));
-      if (earlier) {
-        result.merged++;
-        result.mergedRows.push({
-          row,
-          into: earlier.row,
-          course_code: code,
-          section_name: meeting.section_name,
-          days: earlier.day === day ? day : `${earlier.day} + ${day}`,
-        });
-        earlier.day = unionOfDays(earlier.day, day, DAY_LETTERS.join(''));
-        // Bounded: a meeting over the limit is left out below, so its list stops growing there.
-        for (const name of meeting.instructors)
-          if (earlier.instructors.length <= MAX_INSTRUCTORS && !earlier.instructors.includes(name)) earlier.instructors.push(name);
-        if (earlier.roles && earlier.roles.length !== earlier.instructors.length) earlier.roles = null;
-        for (const other of meeting.cross_listed) if (!earlier.cross_listed.includes(other)) earlier.cross_listed.push(other);
-        continue;
-      }
-      candidates.push(meeting);
-      seen.set(key, candidates);
-      result.meetings.push(meeting);
+      if (timing === null) keepUntimed(result, untimedSeen, section);
+      else keepMeeting(result, seen, { ...section, ...timing });
     }
   }
-  const overfull = result.meetings.filter((m) => m.instructors.length > MAX_INSTRUCTORS);
-  if (overfull.length > 0) {
-    for (const m of overfull) result.skipped.push({ row: m.row, where: m.where, reason: SKIP_REASONS.tooManyInstructors });
-    result.meetings = result.meetings.filter((m) => m.instructors.length <= MAX_INSTRUCTORS);
+  return withoutOverfull(result);
+}
+
+/** A timed row's days, start and length in minutes, or why the row is skipped. */
+function rowTiming(startText: string, endText: string, durationText: string, daysText: string): { day: string; start: number; duration: number } | string {
+  const start = readClockLeniently(startText);
+  const end = endText === '' ? null : readClockLeniently(endText);
+  const duration = end !== null && start !== null ? end - start : durationText === '' ? NaN : Number(durationText);
+  if (start === null || (endText !== '' && end === null)) return SKIP_REASONS.badTime;
+  if (!(Number.isInteger(duration) && duration >= MIN_DURATION && duration <= MAX_DURATION && start + duration <= 24 * 60)) return SKIP_REASONS.badEnd;
+  const day = readDaysLeniently(daysText);
+  return day === null ? SKIP_REASONS.noDays : { day, start, duration };
+}
+
+/** Adds names to a list of instructors, each once; bounded: a list over the limit is left out at the end, so it stops growing there. */
+function addInstructors(to: string[], names: readonly string[]): void {
+  for (const name of names) if (to.length <= MAX_INSTRUCTORS && !to.includes(name)) to.push(name);
+}
+
+/** A section's untimed rows (a second instructor's, a copy) are one section without a time. */
+function keepUntimed(result: ListingRead, seen: Map<string, ListedSection>, section: ListedSection): void {
+  const sectionKey = [section.term.year, section.term.semester, section.course_code, section.section_name].join('|');
+  const earlier = seen.get(sectionKey);
+  if (earlier) addInstructors(earlier.instructors, section.instructors);
+  else {
+    seen.set(sectionKey, section);
+    result.untimed.push(section);
   }
-  for (const m of result.untimed.filter((u) => u.instructors.length > MAX_INSTRUCTORS))
+}
+
+/**
+ * A meeting, kept; the same meeting of a section listed again (a second instructor's row, a copy, a
+ * row whose days overlap it — MTWRU and MTWRFU) is one meeting, on the union of the days.
+ */
+function keepMeeting(result: ListingRead, seen: Map<string, ListedMeeting[]>, meeting: ListedMeeting): void {
+  const { day, start, duration } = meeting;
+  const key = [
+    meeting.term.year,
+    meeting.term.semester,
+    meeting.course_code,
+    meeting.section_name,
+    start,
+    duration,
+    roomKey(meeting.room ?? ''),
+    meeting.part_of_term,
+  ].join('|');
+  const candidates = seen.get(key) ?? [];
+  const earlier = candidates.find((c) => sameMeetingRows(togetherOf(c), togetherOf(meeting)));
+  if (!earlier) {
+    candidates.push(meeting);
+    seen.set(key, candidates);
+    result.meetings.push(meeting);
+    return;
+  }
+  result.merged++;
+  result.mergedRows.push({
+    row: meeting.row,
+    into: earlier.row,
+    course_code: meeting.course_code,
+    section_name: meeting.section_name,
+    days: earlier.day === day ? day : `${earlier.day} + ${day}`,
+  });
+  earlier.day = unionOfDays(earlier.day, day, DAY_LETTERS.join(''));
+  addInstructors(earlier.instructors, meeting.instructors);
+  if (earlier.roles && earlier.roles.length !== earlier.instructors.length) earlier.roles = null;
+  for (const other of meeting.cross_listed) if (!earlier.cross_listed.includes(other)) earlier.cross_listed.push(other);
+}
+
+/** The meetings and sections listing too many instructors left out, each skipped with the reason. */
+function withoutOverfull(result: ListingRead): ListingRead {
+  const overfull = (m: ListedSection): boolean => m.instructors.length > MAX_INSTRUCTORS;
+  for (const m of [...result.meetings.filter(overfull), ...result.untimed.filter(overfull)])
     result.skipped.push({ row: m.row, where: m.where, reason: SKIP_REASONS.tooManyInstructors });
-  result.untimed = result.untimed.filter((u) => u.instructors.length <= MAX_INSTRUCTORS);
-  return result;
+  return { ...result, meetings: result.meetings.filter((m) => !overfull(m)), untimed: result.untimed.filter((u) => !overfull(u)) };
 }

@@ -72,14 +72,39 @@ export function distributionViolations(
   return out;
 }
 
+/** Records a hard violation: counted always, its words listed up to MAX_LISTED (made only then). */
+type Violate = (kind: HardKind, message: () => string) => void;
+
 export function scoreAssignment(problem: TimetableProblem, assignment: Assignment, algebra: TimeAlgebra = new TimeAlgebra(problem.weekPatterns)): Score {
   const hard: HardViolation[] = [];
   let hardCount = 0;
-  const violate = (kind: HardKind, message: () => string): void => {
+  const violate: Violate = (kind, message) => {
     hardCount++;
     if (hard.length < MAX_LISTED) hard.push({ kind, message: message() });
   };
-  const placed: (Placed | null)[] = problem.classes.map((c, i) => {
+  const placed = checkedPlacements(problem, assignment, violate);
+  const { time, room } = optionPenalties(problem, assignment, placed, algebra, violate);
+  roomClashes(problem, placed, algebra, violate);
+  const byInstructor = classesByInstructor(problem, assignment, placed);
+  instructorClashes(problem, placed, byInstructor, algebra, violate);
+  const distribution = distributionPenalty(problem, placed, byInstructor, algebra, violate);
+  const student = studentPenalty(problem, assignment, placed, algebra, violate);
+  const w = problem.weights;
+  return {
+    valid: hardCount === 0,
+    hard,
+    hardCount,
+    time,
+    room,
+    distribution,
+    student,
+    total: time * w.time + room * w.room + distribution * w.distribution + student * w.student,
+  };
+}
+
+/** Each class's time and room, as the assignment gives them among its options; null, and a violation saying why, where it does not. */
+function checkedPlacements(problem: TimetableProblem, assignment: Assignment, violate: Violate): (Placed | null)[] {
+  return problem.classes.map((c, i) => {
     const t = assignment.time[i] ?? -1;
     const r = assignment.room[i] ?? -1;
     const time = c.times[t];
@@ -98,7 +123,16 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
     }
     return { time, room: option.room };
   });
+}
 
+/** The time and room options' penalties, and a violation for each class in a room while it is unavailable. */
+function optionPenalties(
+  problem: TimetableProblem,
+  assignment: Assignment,
+  placed: readonly (Placed | null)[],
+  algebra: TimeAlgebra,
+  violate: Violate,
+): { time: number; room: number } {
   let time = 0;
   let room = 0;
   problem.classes.forEach((c, i) => {
@@ -113,8 +147,11 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
         if (algebra.overlaps(p.time, u)) violate('room-unavailable', () => `class ${c.id} is in room ${r?.id ?? ''} while it is unavailable`);
     }
   });
+  return { time, room };
+}
 
-  // Two classes in one room at overlapping times.
+/** Two classes in one room at overlapping times. */
+function roomClashes(problem: TimetableProblem, placed: readonly (Placed | null)[], algebra: TimeAlgebra, violate: Violate): void {
   const byRoom = new Map<number, number[]>();
   placed.forEach((p, i) => {
     if (!p || p.room < 0) return;
@@ -135,13 +172,26 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
           );
       }
   }
+}
 
-  // Instructors chosen with the rooms: never unavailable, never two places at once, never over their limit.
+/** The classes each instructor teaches, as chosen with the classes' rooms. */
+function classesByInstructor(problem: TimetableProblem, assignment: Assignment, placed: readonly (Placed | null)[]): Map<number, number[]> {
   const byInstructor = new Map<number, number[]>();
   placed.forEach((p, i) => {
     if (!p) return;
     for (const k of problem.classes[i]?.rooms[assignment.room[i] ?? -1]?.instructors ?? []) byInstructor.set(k, [...(byInstructor.get(k) ?? []), i]);
   });
+  return byInstructor;
+}
+
+/** Instructors chosen with the rooms: never unavailable, never two places at once, never over their limit. */
+function instructorClashes(
+  problem: TimetableProblem,
+  placed: readonly (Placed | null)[],
+  byInstructor: ReadonlyMap<number, number[]>,
+  algebra: TimeAlgebra,
+  violate: Violate,
+): void {
   for (const [k, list] of byInstructor) {
     const who = problem.instructors?.[k];
     const name = who?.id ?? String(k);
@@ -159,9 +209,17 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
     const limit = who?.maxClasses ?? null;
     if (limit !== null && list.length > limit) violate('instructor', () => `${name} teaches ${list.length} classes, more than ${limit}`);
   }
+}
 
+/** The distributions' penalty (instructors' teaching days and load with them); a required one broken is a violation. */
+function distributionPenalty(
+  problem: TimetableProblem,
+  placed: readonly (Placed | null)[],
+  byInstructor: ReadonlyMap<number, number[]>,
+  algebra: TimeAlgebra,
+  violate: Violate,
+): number {
   let distribution = 0;
-  // Instructors' teaching days and load (soft) count with the distributions.
   for (const [k, list] of byInstructor)
     distribution += instructorPenalty(
       problem.instructors?.[k],
@@ -181,8 +239,14 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
       violate('distribution', () => `required ${d.type} (distribution ${k + 1}) is broken by ${broken} pair${broken === 1 ? '' : 's'} of classes`);
     else distribution += d.penalty * broken;
   });
+  return distribution;
+}
 
-  // Students: one configuration of each course, one class of each of its subparts, parents taken, limits kept.
+/**
+ * Students' conflicts (pairs of their classes that overlap); each student in one configuration of
+ * each course, one class of each of its subparts, parents taken, and every class within its limit.
+ */
+function studentPenalty(problem: TimetableProblem, assignment: Assignment, placed: readonly (Placed | null)[], algebra: TimeAlgebra, violate: Violate): number {
   const enrolled = new Int32Array(problem.classes.length);
   let student = 0;
   problem.students.forEach((s, si) => {
@@ -227,15 +291,5 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
       violate('class-limit', () => `class ${c.id} has ${enrolled[i]} students, more than its limit of ${c.limit}`);
   });
 
-  const w = problem.weights;
-  return {
-    valid: hardCount === 0,
-    hard,
-    hardCount,
-    time,
-    room,
-    distribution,
-    student,
-    total: time * w.time + room * w.room + distribution * w.distribution + student * w.student,
-  };
+  return student;
 }

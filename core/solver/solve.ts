@@ -80,37 +80,17 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   const search = new Search(problem, options.seed);
   search.sectioning.initial();
   if (options.initial) search.restoreWhereValid(options.initial);
-  let iterations = 0;
-  let constructionSteps = 0;
+  // The construction may take more steps than the annealing has moves (a crowded term needs them); counted too.
+  const constructionStops = (steps: number): boolean =>
+    now() >= deadline || (options.cancelled?.() ?? false) || (options.maxIterations !== undefined && steps >= CONSTRUCTION_ALLOWANCE * options.maxIterations);
+  const constructed = construct(problem, search, options, constructionStops);
+  let iterations = constructed.steps;
+  let best = constructed.best;
   // The move budget counts the annealing's moves, after the construction.
+  const constructionSteps = constructed.steps;
   const stop = (): boolean =>
     now() >= deadline || (options.cancelled?.() ?? false) || (options.maxIterations !== undefined && iterations - constructionSteps >= options.maxIterations);
-  // The construction may take more steps than the annealing has moves (a crowded term needs them); counted too.
-  const constructionStops = (): boolean =>
-    now() >= deadline ||
-    (options.cancelled?.() ?? false) ||
-    (options.maxIterations !== undefined && iterations >= CONSTRUCTION_ALLOWANCE * options.maxIterations);
-
-  // 1. Construction: until every class is placed (or the budget ends); the best partial one is kept.
-  let best: Assignment = search.snapshot();
-  let bestPlaced = -1;
-  let bestAt = 0;
-  const stalled = Math.max(STALLED_STEPS.least, STALLED_STEPS.perClass * problem.classes.length);
-  while (!search.complete) {
-    search.constructionStep();
-    iterations++;
-    if (search.placedCount > bestPlaced) {
-      bestPlaced = search.placedCount;
-      bestAt = iterations;
-      best = search.snapshot();
-    }
-    if (options.partial === true && iterations - bestAt >= stalled) break;
-    if (iterations % CHECK_EVERY === 0) {
-      options.onProgress?.({ phase: 'construction', placed: search.placedCount, classes: problem.classes.length, bestTotal: null });
-      if (constructionStops()) break;
-    }
-  }
-  const stoppedEarly = constructionStops() || (options.cancelled?.() ?? false);
+  const stoppedEarly = constructionStops(iterations) || (options.cancelled?.() ?? false);
   if (!search.complete && (options.partial !== true || stoppedEarly)) {
     const score = scoreAssignment(problem, best, search.algebra);
     return { assignment: best, score, firstValidMs: null, iterations, durationMs: now() - started, runningTotal: null, neighbourhoods: [] };
@@ -119,7 +99,6 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   if (!search.complete) search.restore(best);
   const firstValidMs = search.complete ? now() - started : null;
   let whole = search.complete;
-  constructionSteps = iterations;
   options.onConstructed?.();
 
   // 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable kept.
@@ -189,17 +168,44 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     }
   }
   // 3. The best timetable's students sectioned once more with its classes fixed.
-  if (problem.students.length > 0 && !(options.cancelled?.() ?? false)) {
-    search.restore(best);
-    search.sectioning.adopt(best.students);
-    const change = search.sectioning.improveAll();
-    if (change < 0) {
-      bestCost += problem.weights.student * change;
-      best = search.snapshot();
-    }
-  }
+  if (problem.students.length > 0 && !(options.cancelled?.() ?? false)) ({ best, bestCost } = sectionOnceMore(problem, search, best, bestCost));
   const score = scoreAssignment(problem, best, search.algebra);
   return { assignment: best, score, firstValidMs, iterations, durationMs: now() - started, runningTotal: bestCost, neighbourhoods: selector.report() };
+}
+
+/**
+ * 1. Construction: a step at a time until every class is placed (or `stops` says the budget is
+ * spent, or a partial solve stalls); the steps taken, and the timetable with the most classes placed.
+ */
+function construct(problem: TimetableProblem, search: Search, options: SolveOptions, stops: (steps: number) => boolean): { steps: number; best: Assignment } {
+  let steps = 0;
+  let best: Assignment = search.snapshot();
+  let bestPlaced = -1;
+  let bestAt = 0;
+  const stalled = Math.max(STALLED_STEPS.least, STALLED_STEPS.perClass * problem.classes.length);
+  while (!search.complete) {
+    search.constructionStep();
+    steps++;
+    if (search.placedCount > bestPlaced) {
+      bestPlaced = search.placedCount;
+      bestAt = steps;
+      best = search.snapshot();
+    }
+    if (options.partial === true && steps - bestAt >= stalled) break;
+    if (steps % CHECK_EVERY === 0) {
+      options.onProgress?.({ phase: 'construction', placed: search.placedCount, classes: problem.classes.length, bestTotal: null });
+      if (stops(steps)) break;
+    }
+  }
+  return { steps, best };
+}
+
+/** 3. The best timetable's students sectioned once more with its classes fixed: the timetable and total, better or as they were. */
+function sectionOnceMore(problem: TimetableProblem, search: Search, best: Assignment, bestCost: number): { best: Assignment; bestCost: number } {
+  search.restore(best);
+  search.sectioning.adopt(best.students);
+  const change = search.sectioning.improveAll();
+  return change < 0 ? { best: search.snapshot(), bestCost: bestCost + problem.weights.student * change } : { best, bestCost };
 }
 
 /** A starting temperature at which a typical worsening move is taken about half the time. */

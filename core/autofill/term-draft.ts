@@ -14,7 +14,7 @@ import { solveInWorker, type SearchProgress, type SolveResult } from '../solver'
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { SCALE } from './model-scale';
 import { pushTo } from '../util/multimap';
-import { termDraftModel, type DraftGoals, type DraftMove, type UntimedSection } from './term-model';
+import { termDraftModel, type DraftGoals, type DraftMove, type TermDraftModel, type UntimedSection } from './term-model';
 import { noFreeRoomReason, runSectionReason, type RunReasonContext, type RunSectionNeed } from './run-reasons';
 import { SOFT_WEIGHTS, type SoftWeights } from '../domain/autofill';
 import { departmentProfile } from '../predict';
@@ -202,40 +202,18 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
   const parts = await partsByCode(ctx, term);
   const doctors = new Map((await listDoctors(ctx.db, ctx.department)).map((d) => [d.id, d]));
   const rules = { travelMinutes: await travelMinutes(ctx) };
-  const sizes = new Map<string, Map<string, number>>();
-  for (const campus of new Set([...own.map((r) => r.campus), ...untimedRows.map((u) => u.campus)]))
-    sizes.set(campus, await expectedSectionSizes(ctx.db, ctx.department, term.year, term.semester, campus));
-  if (plan !== undefined) sizes.set(plan.campus, new Map(plan.sections.map((s) => [s.course_code, s.size])));
+  const sizes = await sectionSizes(ctx, term, [...own.map((r) => r.campus), ...untimedRows.map((u) => u.campus)], plan);
   // Source "term" moves the meetings that are not locked; "unscheduled" places the sections without a time around all of them.
   const moving = input.source === 'term';
   // The model is built on the server's thread: a term far beyond any department's is refused, not built for minutes.
   const count = moving ? own.length - locked.size : untimedRows.length;
-  if (count > MAX_DRAFT_MEETINGS) {
-    throw new CoreError(
-      'too_large',
-      `This term has ${count.toLocaleString('en-US')} ${moving ? 'meetings' : 'sections without a time'}; auto-fill drafts at most ${MAX_DRAFT_MEETINGS.toLocaleString('en-US')} at once: lock the meetings to keep, or split the term by campus`,
-    );
-  }
+  if (count > MAX_DRAFT_MEETINGS) throw tooLarge(count, moving);
   const movable = moving ? own.flatMap((row, i) => (locked.has(row.id) ? [] : [{ id: row.id, booking: ownBookings[i] as Booking }])) : [];
   const fixed = [...ownBookings.filter((b) => !moving || locked.has(b.id ?? 0)), ...taken];
   // Sections without a time: each keeps its instructors, or (choose_instructors) the search chooses among those who may teach it.
-  const teachable = [...doctors.values()].map((d) => [d.id, allowedCourseList(d)] as const);
-  const candidates = new Map<string, number[]>();
-  const candidatesOf = (course: string): number[] => {
-    let ids = candidates.get(course);
-    if (ids === undefined) {
-      ids = teachable.filter(([, courses]) => mayTeach(courses, course)).map(([id]) => id);
-      candidates.set(course, ids);
-    }
-    return ids;
-  };
+  const candidatesOf = instructorsAllowed(doctors.values());
   const reasons = new Map<number, string>();
-  const rooms = (await declaredRooms(ctx.db, ctx.department)).map((r) => ({
-    name: r.name,
-    key: roomKey(r.name) ?? r.name.toLowerCase(),
-    capacity: r.capacity,
-    campus: r.campus,
-  }));
+  const rooms = (await declaredRooms(ctx.db, ctx.department)).map(termRoom);
   const maxSections = input.max_sections_per_doctor ?? AUTOFILL_BOUNDS.maxSectionsPerDoctor.default;
   // A run's sections: who teaches what already, and why a section cannot be placed (asked again after the search).
   const alsoTeaching = new Map<number, number>();
@@ -296,30 +274,143 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
     // The department's own weights where its profile sets them.
     weights: input.weights ?? { ...SOFT_WEIGHTS, ...(await departmentProfile(ctx.db, ctx.department)).autofill_weights },
   });
-  let result: SolveResult | null = null;
-  if (draft.model.classes.length > 0) {
-    control.onProgress?.({ phase: 'construction', placed: 0, classes: draft.model.classes.length, bestTotal: null });
-    const search = solveInWorker(draft.model, {
-      timeBudgetMs: input.time_budget_ms,
-      seed: input.seed,
-      initial: draft.initial,
-      maxIterations: input.moves ?? TERM_MOVES_PER_MEETING * draft.model.classes.length,
-      // What cannot be placed is answered with why; the rest is still improved.
-      partial: true,
-      ...(control.onProgress ? { onProgress: control.onProgress } : {}),
-    });
-    control.started?.(search.cancel);
-    result = await search.result;
-  }
+  const result = draft.model.classes.length > 0 ? await searchDraft(draft, input, control) : null;
   const read = result ? draft.read(result.assignment) : { moves: [], unplaced: [], goals: null };
 
   // The write path's rules are the judge: a move that would clash where today's timetable does not
   // stays put (a section without a time stays without one). Keys: a meeting's id, a section's -id.
-  const keyOf = (m: { id: number; untimed: boolean }): number => (m.untimed ? -m.id : m.id);
   const rowOf = new Map(own.map((r) => [r.id, r]));
   const untimedOf = new Map(untimedRows.map((u) => [u.id, u]));
   for (const u of read.unplaced) reasons.set(keyOf(u), u.reason);
-  let moves = read.moves;
+  const moves = ruleAbidingMoves(read.moves, { ownBookings, untimed, taken, doctors, rules, runPlan: plan !== undefined }, reasons);
+  if (plan !== undefined) explainRunSections(moves, read.unplaced, { needs, bookings: [...ownBookings, ...taken], alsoTeaching, reasonContext }, reasons);
+  const { moved, placed } = draftPlaces(moves, rowOf, untimedOf, doctors);
+  const score = result?.score ?? { time: 0, room: 0, distribution: 0, total: 0 };
+  return {
+    term,
+    source: input.source,
+    moved,
+    placed,
+    unplaced: [...reasons].map(([key, reason]) => {
+      const section = key < 0 ? (untimedOf.get(-key) as UnscheduledSection) : (rowOf.get(key) as EntryRow);
+      return { id: Math.abs(key), untimed: key < 0, course_code: section.course_code, section_name: section.section_name, reason };
+    }),
+    locked: moving ? locked.size : 0,
+    score: {
+      hard_violations: 0,
+      soft: { time: score.time / SCALE, room: score.room / SCALE, distribution: score.distribution / SCALE, total: score.total / SCALE },
+    },
+    goals: read.goals ?? draft.read(draft.initial).goals,
+    moves: result?.iterations ?? 0,
+    basis: basisOf(own, taken, locked, storedUntimed),
+  };
+}
+
+/** The students each course's section expects, by campus: the latest run's, and a run's own plan for its campus. */
+async function sectionSizes(ctx: CoreContext, term: Term, campuses: readonly string[], plan: RunPlan | undefined): Promise<Map<string, Map<string, number>>> {
+  const sizes = new Map<string, Map<string, number>>();
+  for (const campus of new Set(campuses)) sizes.set(campus, await expectedSectionSizes(ctx.db, ctx.department, term.year, term.semester, campus));
+  if (plan !== undefined) sizes.set(plan.campus, new Map(plan.sections.map((s) => [s.course_code, s.size])));
+  return sizes;
+}
+
+/** A term too large to draft at once, refused in words. */
+function tooLarge(count: number, moving: boolean): CoreError {
+  return new CoreError(
+    'too_large',
+    `This term has ${count.toLocaleString('en-US')} ${moving ? 'meetings' : 'sections without a time'}; auto-fill drafts at most ${MAX_DRAFT_MEETINGS.toLocaleString('en-US')} at once: lock the meetings to keep, or split the term by campus`,
+  );
+}
+
+/** The instructors allowed to teach a course, by course (each course worked out once). */
+function instructorsAllowed(doctors: Iterable<Parameters<typeof allowedCourseList>[0] & { id: number }>): (course: string) => number[] {
+  const teachable = [...doctors].map((d) => [d.id, allowedCourseList(d)] as const);
+  const candidates = new Map<string, number[]>();
+  return (course) => {
+    let ids = candidates.get(course);
+    if (ids === undefined) {
+      ids = teachable.filter(([, courses]) => mayTeach(courses, course)).map(([id]) => id);
+      candidates.set(course, ids);
+    }
+    return ids;
+  };
+}
+
+/** A declared room as the model keys it. */
+const termRoom = (r: { name: string; capacity: number | null; campus: string | null }) => ({
+  name: r.name,
+  key: roomKey(r.name) ?? r.name.toLowerCase(),
+  capacity: r.capacity,
+  campus: r.campus,
+});
+
+/** What explains a run's sections: what each needs, the campus's meetings before the draft, and who already teaches what. */
+interface RunExplanation {
+  needs: ReadonlyMap<number, RunSectionNeed>;
+  bookings: readonly Booking[];
+  alsoTeaching: ReadonlyMap<number, number>;
+  reasonContext: (load: (id: number) => number, meetingsOf: (id: number) => readonly Booking[]) => RunReasonContext;
+}
+
+/** Why each run's section left unplaced is, with the loads and meetings the draft gives the instructors (into `reasons`). */
+function explainRunSections(moves: readonly DraftMove[], unplaced: readonly { id: number }[], run: RunExplanation, reasons: Map<number, string>): void {
+  const placedMeetings = moves.flatMap((m) => {
+    const need = run.needs.get(m.id);
+    return need === undefined || m.instructor === undefined
+      ? []
+      : [{ ...need.booking, doctor_ids: [m.instructor], day: m.day, start: m.start, duration: m.duration }];
+  });
+  const load = sectionsByInstructor([...run.bookings, ...placedMeetings], run.alsoTeaching);
+  const meetingsAfter = new Map<number, Booking[]>();
+  for (const b of [...run.bookings, ...placedMeetings]) for (const id of b.doctor_ids) pushTo(meetingsAfter, id, b);
+  const after = run.reasonContext(
+    (id) => load.get(id) ?? 0,
+    (id) => meetingsAfter.get(id) ?? [],
+  );
+  for (const u of unplaced) {
+    const need = run.needs.get(u.id);
+    if (need) reasons.set(-u.id, runSectionReason(need, after) ?? noFreeRoomReason(need, after));
+  }
+}
+
+/** A draft's meeting or section by one key: a meeting's id, a section without a time's -id. */
+const keyOf = (m: { id: number; untimed: boolean }): number => (m.untimed ? -m.id : m.id);
+
+/** Runs the search on a draft's model in the solver's worker, followed and cancellable through `control`. */
+async function searchDraft(draft: TermDraftModel, input: TermDraftInput, control: DraftControl): Promise<SolveResult> {
+  control.onProgress?.({ phase: 'construction', placed: 0, classes: draft.model.classes.length, bestTotal: null });
+  const search = solveInWorker(draft.model, {
+    timeBudgetMs: input.time_budget_ms,
+    seed: input.seed,
+    initial: draft.initial,
+    maxIterations: input.moves ?? TERM_MOVES_PER_MEETING * draft.model.classes.length,
+    // What cannot be placed is answered with why; the rest is still improved.
+    partial: true,
+    ...(control.onProgress ? { onProgress: control.onProgress } : {}),
+  });
+  control.started?.(search.cancel);
+  return search.result;
+}
+
+/** What the write path's rules judge a draft's moves against: the term's meetings, its sections placed, the rest of the campus. */
+interface DraftJudge {
+  ownBookings: readonly Booking[];
+  untimed: readonly UntimedSection[];
+  taken: readonly Booking[];
+  doctors: Parameters<typeof termClashes>[2];
+  rules: Parameters<typeof termClashes>[3];
+  /** Whether the sections placed are a run's (left out of the draft) rather than the term's (left without a time). */
+  runPlan: boolean;
+}
+
+/**
+ * The draft's moves the write path's rules accept. The rules are the judge: a move that would clash
+ * where today's timetable does not stays put (a section without a time stays without one), with the
+ * reason in `reasons` under its key.
+ */
+function ruleAbidingMoves(proposed: readonly DraftMove[], judge: DraftJudge, reasons: Map<number, string>): DraftMove[] {
+  const { ownBookings, untimed, taken, doctors, rules } = judge;
+  let moves = [...proposed];
   const before = termClashes(ownBookings, taken, doctors, rules);
   for (;;) {
     const at = new Map(moves.map((m) => [keyOf(m), m]));
@@ -353,32 +444,22 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
         id,
         id >= 0
           ? `Moving it would break a rule, so it stays where it is: ${clash.detail}`
-          : `Placing it would break a rule, so it ${plan === undefined ? 'stays without a time' : 'is left out of the draft'}: ${clash.detail}`,
+          : `Placing it would break a rule, so it ${judge.runPlan ? 'is left out of the draft' : 'stays without a time'}: ${clash.detail}`,
       );
     }
     if (culprits.size === 0) break;
     moves = moves.filter((m) => !culprits.has(keyOf(m)));
   }
-  if (plan !== undefined) {
-    // A run's section left unplaced: why, with the loads and meetings the draft gives the instructors.
-    const placedMeetings = moves.flatMap((m) => {
-      const need = needs.get(m.id);
-      return need === undefined || m.instructor === undefined
-        ? []
-        : [{ ...need.booking, doctor_ids: [m.instructor], day: m.day, start: m.start, duration: m.duration }];
-    });
-    const load = sectionsByInstructor([...ownBookings, ...taken, ...placedMeetings], alsoTeaching);
-    const meetingsAfter = new Map<number, Booking[]>();
-    for (const b of [...ownBookings, ...taken, ...placedMeetings]) for (const id of b.doctor_ids) pushTo(meetingsAfter, id, b);
-    const after = reasonContext(
-      (id) => load.get(id) ?? 0,
-      (id) => meetingsAfter.get(id) ?? [],
-    );
-    for (const u of read.unplaced) {
-      const need = needs.get(u.id);
-      if (need) reasons.set(-u.id, runSectionReason(need, after) ?? noFreeRoomReason(need, after));
-    }
-  }
+  return moves;
+}
+
+/** The draft's moves as staff read them: the meetings moved (with where they were) and the sections placed, instructors named. */
+function draftPlaces(
+  moves: readonly DraftMove[],
+  rowOf: ReadonlyMap<number, EntryRow>,
+  untimedOf: ReadonlyMap<number, UnscheduledSection>,
+  doctors: ReadonlyMap<number, { name: string }>,
+): { moved: MovedMeeting[]; placed: PlacedSection[] } {
   const names = (ids: readonly number[]): string[] => ids.map((id) => doctors.get(id)?.name ?? `#${id}`);
   const placeOf = (
     id: number,
@@ -414,25 +495,7 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
     );
     moved.push({ ...place, was: { day: row.day, start_time: row.start_time, duration_mins: row.duration_mins, room: row.room } });
   }
-  const score = result?.score ?? { time: 0, room: 0, distribution: 0, total: 0 };
-  return {
-    term,
-    source: input.source,
-    moved,
-    placed,
-    unplaced: [...reasons].map(([key, reason]) => {
-      const section = key < 0 ? (untimedOf.get(-key) as UnscheduledSection) : (rowOf.get(key) as EntryRow);
-      return { id: Math.abs(key), untimed: key < 0, course_code: section.course_code, section_name: section.section_name, reason };
-    }),
-    locked: moving ? locked.size : 0,
-    score: {
-      hard_violations: 0,
-      soft: { time: score.time / SCALE, room: score.room / SCALE, distribution: score.distribution / SCALE, total: score.total / SCALE },
-    },
-    goals: read.goals ?? draft.read(draft.initial).goals,
-    moves: result?.iterations ?? 0,
-    basis: basisOf(own, taken, locked, storedUntimed),
-  };
+  return { moved, placed };
 }
 
 /**

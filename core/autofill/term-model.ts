@@ -194,13 +194,12 @@ function weekPatterns(bookings: readonly Booking[]): {
   return { nrWeeks, patternOf, text, weeks };
 }
 
-export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
-  const weights = problem.weights ?? SOFT_WEIGHTS;
-  const all = [...problem.movable.map((m) => m.booking), ...problem.fixed];
-  const weeks = weekPatterns(all);
-
-  // Units: joint partners meeting together in one room (or without one) move as one; in other rooms, each room's
-  // partners are a unit of their own, kept meeting together below.
+/**
+ * The model's classes as units: joint partners meeting together in one room (or without one) move as
+ * one; in other rooms, each room's partners are a unit of their own, kept meeting together by the
+ * distributions. Sections without a time: joint partners together, each its own class otherwise.
+ */
+function draftUnits(problem: TermDraftProblem): Unit[] {
   const units: Unit[] = [];
   const byKey = new Map<string, Unit[]>();
   for (const m of problem.movable) {
@@ -217,7 +216,6 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
     }
   }
 
-  // Sections without a time: joint partners together, each its own class otherwise.
   const untimedGroups = new Map<string, Unit>();
   for (const u of problem.untimed ?? []) {
     const key = u.booking.joint_group;
@@ -229,8 +227,11 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       if (key !== null) untimedGroups.set(key, unit);
     }
   }
+  return units;
+}
 
-  // Rooms: the declared ones, and every room a meeting of the term is in.
+/** The model's rooms: the declared ones, and every room a meeting of the term is in; each one's campus. */
+function termRooms(problem: TermDraftProblem, all: readonly Booking[]): { rooms: TermRoom[]; roomIndex: Map<string, number>; campusOf: (string | null)[] } {
   const rooms: TermRoom[] = [...problem.rooms];
   const roomIndex = new Map(rooms.map((r, i) => [r.key, i]));
   for (const b of [...all, ...(problem.untimed ?? []).map((u) => u.booking)]) {
@@ -239,15 +240,24 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
     rooms.push({ name: b.room, key: b.roomKey, capacity: null, campus: b.campus });
   }
   const campusOf = rooms.map((r) => r.campus ?? all.find((b) => b.roomKey === r.key)?.campus ?? null);
+  return { rooms, roomIndex, campusOf };
+}
 
-  // The term's day: its earliest start and latest end, at least the department's standard times.
-  const sessions = [...all, ...problem.slots];
+/** The term's day: its earliest start and latest end, at least the department's standard times; the day patterns of each number of days. */
+function termDay(sessions: readonly Session[]): { dayStart: number; dayEnd: number; patterns: Map<number, Set<string>> } {
   const dayStart = Math.floor(Math.min(...sessions.map((s) => s.start)) / START_STEP) * START_STEP;
   const dayEnd = Math.max(...sessions.map((s) => s.start + s.duration));
   const patterns = new Map<number, Set<string>>();
   for (const s of sessions) patterns.set(s.day.length, (patterns.get(s.day.length) ?? new Set<string>()).add(s.day));
+  return { dayStart, dayEnd, patterns };
+}
 
-  // Who and what each unit's times must keep clear of: the fixed meetings of its instructors and sections.
+/** Who and what each unit's times must keep clear of: the fixed meetings of its instructors, its sections and its cohorts. */
+function fixedMeetings(problem: TermDraftProblem): {
+  fixedByDoctor: Map<number, Booking[]>;
+  fixedBySection: Map<string, Booking[]>;
+  cohortFixed: Map<string, Booking[]>;
+} {
   const fixedByDoctor = new Map<number, Booking[]>();
   const fixedBySection = new Map<string, Booking[]>();
   for (const b of problem.fixed) {
@@ -256,9 +266,29 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
   }
   const cohortFixed = new Map<string, Booking[]>();
   for (const b of problem.fixed) for (const key of problem.cohorts.get(b.course_code) ?? []) pushTo(cohortFixed, key, b);
+  return { fixedByDoctor, fixedBySection, cohortFixed };
+}
 
-  // Instructors the search chooses: each busy when unavailable or teaching a meeting it cannot move
-  // (with the travel time around a meeting at another campus), up to their limit of sections.
+/** The instructors the search chooses among, their specs in the model, and what they teach already. */
+interface Choosers {
+  ids: number[];
+  index: Map<number, number>;
+  specs: InstructorSpec[];
+  sectionsTaught: (id: number) => number;
+  busyDaysOf: (id: number) => number;
+}
+
+/**
+ * Instructors the search chooses: each busy when unavailable or teaching a meeting it cannot move
+ * (with the travel time around a meeting at another campus), up to their limit of sections.
+ */
+function choosers(
+  problem: TermDraftProblem,
+  units: readonly Unit[],
+  weeks: Weeks,
+  fixedByDoctor: ReadonlyMap<number, Booking[]>,
+  weights: SoftWeights,
+): Choosers {
   const chooserIds = [...new Set(units.flatMap((u) => u.untimed?.candidates ?? []))];
   const instructorIndex = new Map(chooserIds.map((id, k) => [id, k]));
   const allWeeks = weeks.patternOf({ part: WHOLE_TERM });
@@ -311,99 +341,129 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       load: sectionsTaught(id),
     };
   });
+  return { ids: chooserIds, index: instructorIndex, specs: instructorSpecs, sectionsTaught, busyDaysOf };
+}
 
-  const classes = units.map((unit, i) => {
-    const shape = unit.first;
-    const candidates: Session[] = [];
-    if (unit.untimed !== null) candidates.push(...problem.slots.map((s) => ({ day: s.day, start: s.start, duration: s.duration })));
-    else {
-      for (const day of patterns.get(shape.day.length) ?? [shape.day])
-        for (let start = dayStart; start + shape.duration <= dayEnd; start += START_STEP) candidates.push({ day, start, duration: shape.duration });
-      if (!candidates.some((s) => s.day === shape.day && s.start === shape.start))
-        candidates.push({ day: shape.day, start: shape.start, duration: shape.duration });
-    }
-    unit.times = candidates.filter((s) =>
-      unit.members.every((m) => {
-        const probe: Booking = { ...m.booking, day: s.day, start: s.start, duration: s.duration, roomKey: null };
-        const teaching = m.booking.doctor_ids.map((id) => problem.doctors.get(id)).filter((d): d is DoctorAvailability => d !== undefined);
-        const own = fixedBySection.get(sectionKey(m.booking)) ?? [];
-        const near = [...new Set([...m.booking.doctor_ids.flatMap((id) => fixedByDoctor.get(id) ?? []), ...own])];
-        // The section's other meetings stay apart (those listed overlapping it today, in different weeks, aside).
-        const apart = own.every((b) => !meetTogether(probe, b) || (unit.untimed === null && meetTogether(m.booking, b)));
-        return apart && bookingConflicts(probe, teaching, near, problem.rules).length === 0;
-      }),
-    );
-    // The weeks of any of its members (joint partners may be in different parts of term).
-    const unitWeeks = weeks.patternOf(...unit.members.map((m) => m.booking));
-    const cohorts = new Set(unit.members.flatMap((m) => problem.cohorts.get(m.booking.course_code) ?? []));
-    const courses = new Set(unit.members.map((m) => m.booking.course_code));
-    const times: TimeOption[] = unit.times.map((s) => {
-      let clashes = 0;
-      for (const key of cohorts)
-        for (const b of cohortFixed.get(key) ?? []) if (!courses.has(b.course_code) && b.campus === shape.campus && sessionsOverlap(b, s)) clashes++;
-      unit.clashes.push(clashes);
-      const moved = unit.untimed === null && !problem.rebuild && !(s.day === shape.day && s.start === shape.start);
-      return {
-        days: dayMask(s.day),
-        start: s.start,
-        length: s.duration,
-        weeks: unitWeeks,
-        penalty: Math.round((clashes * weights.curriculumClash + (moved ? weights.movedMeeting : 0)) * SCALE),
-      };
-    });
-    // Rooms: none for a meeting without one; a room not declared is kept; else the campus's that seat it.
-    const current = shape.roomKey === null ? undefined : roomIndex.get(shape.roomKey);
-    const students = [...new Set(unit.members.map((m) => sectionKey(m.booking)))].reduce<number | undefined>((sum, key) => {
-      const member = unit.members.find((m) => sectionKey(m.booking) === key) as MovableMeeting;
-      const size = problem.expected(member.booking.campus, member.booking.course_code);
-      return size === undefined || sum === undefined ? undefined : sum + size;
-    }, 0);
-    const here = current === undefined ? undefined : rooms[current];
-    const need = students ?? here?.capacity ?? null;
-    if (unit.untimed !== null && current === undefined && unit.untimed.needsRoom) {
-      // No room listed: a declared room of its campus that seats it (none declared: a room to be decided).
-      unit.rooms = rooms.flatMap((r, ri) =>
-        r.capacity !== null && (need === null || r.capacity >= need) && (campusOf[ri] === null || campusOf[ri] === shape.campus) ? [ri] : [],
-      );
-    } else if (current !== undefined) {
-      const options =
-        here?.capacity == null || need === null
-          ? [current]
-          : rooms.flatMap((r, ri) => (r.capacity !== null && r.capacity >= need && (campusOf[ri] === null || campusOf[ri] === shape.campus) ? [ri] : []));
-      if (!options.includes(current)) options.push(current);
-      unit.rooms = options;
-    }
-    const emptyShare = (ri: number): number => {
-      const capacity = rooms[ri]?.capacity ?? null;
-      return capacity === null || need === null || capacity < need ? 0 : (capacity - need) / capacity;
+/** What a unit's class is made from: the term's day, rooms and fixed meetings, the instructors chosen among. */
+interface ClassContext {
+  problem: TermDraftProblem;
+  weights: SoftWeights;
+  weeks: Weeks;
+  day: ReturnType<typeof termDay>;
+  fixed: ReturnType<typeof fixedMeetings>;
+  rooms: TermRoom[];
+  roomIndex: ReadonlyMap<string, number>;
+  campusOf: readonly (string | null)[];
+  choosers: Choosers;
+}
+
+/** A unit's class: its times (kept clear of its fixed meetings), its rooms (that seat it) and, when chosen, its instructors. */
+function unitClass(unit: Unit, i: number, context: ClassContext): TimetableProblem['classes'][number] {
+  const { problem, weights, weeks, rooms, roomIndex, campusOf } = context;
+  const { dayStart, dayEnd, patterns } = context.day;
+  const { fixedByDoctor, fixedBySection, cohortFixed } = context.fixed;
+  const { ids: chooserIds, index: instructorIndex } = context.choosers;
+  const shape = unit.first;
+  const candidates: Session[] = [];
+  if (unit.untimed !== null) candidates.push(...problem.slots.map((s) => ({ day: s.day, start: s.start, duration: s.duration })));
+  else {
+    for (const day of patterns.get(shape.day.length) ?? [shape.day])
+      for (let start = dayStart; start + shape.duration <= dayEnd; start += START_STEP) candidates.push({ day, start, duration: shape.duration });
+    if (!candidates.some((s) => s.day === shape.day && s.start === shape.start))
+      candidates.push({ day: shape.day, start: shape.start, duration: shape.duration });
+  }
+  unit.times = candidates.filter((s) =>
+    unit.members.every((m) => {
+      const probe: Booking = { ...m.booking, day: s.day, start: s.start, duration: s.duration, roomKey: null };
+      const teaching = m.booking.doctor_ids.map((id) => problem.doctors.get(id)).filter((d): d is DoctorAvailability => d !== undefined);
+      const own = fixedBySection.get(sectionKey(m.booking)) ?? [];
+      const near = [...new Set([...m.booking.doctor_ids.flatMap((id) => fixedByDoctor.get(id) ?? []), ...own])];
+      // The section's other meetings stay apart (those listed overlapping it today, in different weeks, aside).
+      const apart = own.every((b) => !meetTogether(probe, b) || (unit.untimed === null && meetTogether(m.booking, b)));
+      return apart && bookingConflicts(probe, teaching, near, problem.rules).length === 0;
+    }),
+  );
+  // The weeks of any of its members (joint partners may be in different parts of term).
+  const unitWeeks = weeks.patternOf(...unit.members.map((m) => m.booking));
+  const cohorts = new Set(unit.members.flatMap((m) => problem.cohorts.get(m.booking.course_code) ?? []));
+  const courses = new Set(unit.members.map((m) => m.booking.course_code));
+  const times: TimeOption[] = unit.times.map((s) => {
+    let clashes = 0;
+    for (const key of cohorts)
+      for (const b of cohortFixed.get(key) ?? []) if (!courses.has(b.course_code) && b.campus === shape.campus && sessionsOverlap(b, s)) clashes++;
+    unit.clashes.push(clashes);
+    const moved = unit.untimed === null && !problem.rebuild && !(s.day === shape.day && s.start === shape.start);
+    return {
+      days: dayMask(s.day),
+      start: s.start,
+      length: s.duration,
+      weeks: unitWeeks,
+      penalty: Math.round((clashes * weights.curriculumClash + (moved ? weights.movedMeeting : 0)) * SCALE),
     };
-    const roomOptions = unit.rooms.map((ri) => {
-      const moved = unit.untimed === null && !problem.rebuild && ri !== current;
-      return { room: ri, penalty: Math.round((weights.emptySeats * emptyShare(ri) + (moved ? weights.movedRoom : 0)) * SCALE) };
-    });
-    const choosing = unit.untimed?.candidates;
-    if (choosing === undefined) {
-      unit.empty = unit.rooms.map(emptyShare);
-      return { id: `${shape.course_code} ${shape.section_name} ${shape.day} ${shape.start}`, limit: -1, parent: -1, subpart: i, times, rooms: roomOptions };
-    }
-    // The search chooses the instructor with the room: each room (or none) with each candidate.
-    const kept = new Set(unit.untimed?.keep ?? []);
-    const options = (roomOptions.length > 0 ? roomOptions : [{ room: -1, penalty: 0 }]).flatMap((o) =>
-      choosing.map((id) => {
-        const other = kept.size > 0 && !kept.has(id);
-        return {
-          room: o.room,
-          penalty: o.penalty + Math.round((other ? weights.keepInstructor : 0) * SCALE),
-          instructors: [instructorIndex.get(id) as number],
-        };
-      }),
-    );
-    unit.chosen = options.map((o) => chooserIds[o.instructors[0] as number] as number);
-    unit.rooms = options.map((o) => o.room);
-    unit.empty = unit.rooms.map((ri) => (ri < 0 ? 0 : emptyShare(ri)));
-    return { id: `${shape.course_code} ${shape.section_name}`, limit: -1, parent: -1, subpart: i, times, rooms: options };
   });
+  // Rooms: none for a meeting without one; a room not declared is kept; else the campus's that seat it.
+  const current = shape.roomKey === null ? undefined : roomIndex.get(shape.roomKey);
+  const students = [...new Set(unit.members.map((m) => sectionKey(m.booking)))].reduce<number | undefined>((sum, key) => {
+    const member = unit.members.find((m) => sectionKey(m.booking) === key) as MovableMeeting;
+    const size = problem.expected(member.booking.campus, member.booking.course_code);
+    return size === undefined || sum === undefined ? undefined : sum + size;
+  }, 0);
+  const here = current === undefined ? undefined : rooms[current];
+  const need = students ?? here?.capacity ?? null;
+  if (unit.untimed !== null && current === undefined && unit.untimed.needsRoom) {
+    // No room listed: a declared room of its campus that seats it (none declared: a room to be decided).
+    unit.rooms = rooms.flatMap((r, ri) =>
+      r.capacity !== null && (need === null || r.capacity >= need) && (campusOf[ri] === null || campusOf[ri] === shape.campus) ? [ri] : [],
+    );
+  } else if (current !== undefined) {
+    const options =
+      here?.capacity == null || need === null
+        ? [current]
+        : rooms.flatMap((r, ri) => (r.capacity !== null && r.capacity >= need && (campusOf[ri] === null || campusOf[ri] === shape.campus) ? [ri] : []));
+    if (!options.includes(current)) options.push(current);
+    unit.rooms = options;
+  }
+  const emptyShare = (ri: number): number => {
+    const capacity = rooms[ri]?.capacity ?? null;
+    return capacity === null || need === null || capacity < need ? 0 : (capacity - need) / capacity;
+  };
+  const roomOptions = unit.rooms.map((ri) => {
+    const moved = unit.untimed === null && !problem.rebuild && ri !== current;
+    return { room: ri, penalty: Math.round((weights.emptySeats * emptyShare(ri) + (moved ? weights.movedRoom : 0)) * SCALE) };
+  });
+  const choosing = unit.untimed?.candidates;
+  if (choosing === undefined) {
+    unit.empty = unit.rooms.map(emptyShare);
+    return { id: `${shape.course_code} ${shape.section_name} ${shape.day} ${shape.start}`, limit: -1, parent: -1, subpart: i, times, rooms: roomOptions };
+  }
+  // The search chooses the instructor with the room: each room (or none) with each candidate.
+  const kept = new Set(unit.untimed?.keep ?? []);
+  const options = (roomOptions.length > 0 ? roomOptions : [{ room: -1, penalty: 0 }]).flatMap((o) =>
+    choosing.map((id) => {
+      const other = kept.size > 0 && !kept.has(id);
+      return {
+        room: o.room,
+        penalty: o.penalty + Math.round((other ? weights.keepInstructor : 0) * SCALE),
+        instructors: [instructorIndex.get(id) as number],
+      };
+    }),
+  );
+  unit.chosen = options.map((o) => chooserIds[o.instructors[0] as number] as number);
+  unit.rooms = options.map((o) => o.room);
+  unit.empty = unit.rooms.map((ri) => (ri < 0 ? 0 : emptyShare(ri)));
+  return { id: `${shape.course_code} ${shape.section_name}`, limit: -1, parent: -1, subpart: i, times, rooms: options };
+}
 
+/**
+ * The model's rules between classes, and the soft goal each stands for (null: a hard rule): an
+ * instructor's and a section's meetings apart, one course's sections apart, a joint group kept
+ * meeting together, a cohort's courses not overlapping.
+ */
+function draftDistributions(
+  problem: TermDraftProblem,
+  units: readonly Unit[],
+  weights: SoftWeights,
+): { distributions: Distribution[]; goalOf: (keyof SoftWeights | null)[] } {
   const distributions: Distribution[] = [];
   // The soft goal each distribution stands for (null: a hard rule).
   const goalOf: (keyof SoftWeights | null)[] = [];
@@ -495,69 +555,27 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
         cohortPairs.add(key);
         group([a.unit, b.unit], 'NotOverlap', 'curriculumClash', Math.round(weights.curriculumClash * SCALE));
       }
+  return { distributions, goalOf };
+}
 
-  const travel = new Int32Array(rooms.length * rooms.length);
-  for (let a = 0; a < rooms.length; a++)
-    for (let b = 0; b < rooms.length; b++)
-      if (campusOf[a] !== null && campusOf[b] !== null && campusOf[a] !== campusOf[b]) travel[a * rooms.length + b] = problem.rules.travelMinutes;
+/** Minutes between each pair of rooms: the travel time between different campuses. */
+function roomTravel(campusOf: readonly (string | null)[], minutes: number): Int32Array {
+  const count = campusOf.length;
+  const travel = new Int32Array(count * count);
+  for (let a = 0; a < count; a++)
+    for (let b = 0; b < count; b++) if (campusOf[a] !== null && campusOf[b] !== null && campusOf[a] !== campusOf[b]) travel[a * count + b] = minutes;
+  return travel;
+}
 
-  const model: TimetableProblem = {
-    name: 'auto-fill term',
-    nrDays: DAY_LETTERS.length,
-    nrWeeks: weeks.nrWeeks,
-    slotsPerDay: DAY,
-    weights: { time: 1, room: 1, distribution: 1, student: 0 },
-    rooms: rooms.map((r) => ({
-      id: r.name,
-      capacity: r.capacity ?? 0,
-      unavailable: problem.fixed
-        .filter((b) => b.roomKey === r.key)
-        .map((b) => ({ days: dayMask(b.day), start: b.start, length: b.duration, weeks: weeks.patternOf(b) })),
-    })),
-    travel,
-    weekPatterns: { text: weeks.text, weeks: weeks.weeks },
-    classes,
-    ...oneCoursePerClass(classes.length),
-    distributions,
-    students: [],
-    ...(instructorSpecs.length > 0 ? { instructors: instructorSpecs } : {}),
-  };
-  const initial: Assignment = {
-    time: Int32Array.from(
-      units.map((u) => (problem.rebuild || u.untimed !== null ? -1 : u.times.findIndex((s) => s.day === u.first.day && s.start === u.first.start))),
-    ),
-    room: Int32Array.from(units.map((u) => (u.first.roomKey === null ? -1 : u.rooms.indexOf(roomIndex.get(u.first.roomKey) ?? -1)))),
-    students: [],
-  };
-  const read: TermDraftModel['read'] = (assignment) => {
-    const moves: DraftMove[] = [];
-    const unplaced: DraftUnplaced[] = [];
-    units.forEach((unit, i) => {
-      const time = unit.times[assignment.time[i] ?? -1];
-      const option = assignment.room[i] ?? -1;
-      const roomAt = unit.rooms.length === 0 ? null : unit.rooms[option] === -1 ? null : unit.rooms[option];
-      const instructor = unit.chosen?.[option];
-      if (!time || roomAt === undefined) {
-        const stays = unit.untimed === null ? 'it stays where it is' : 'it stays without a time';
-        const reason = unit.times.length === 0 ? unplaceableReason(unit, problem, stays) : `No time and room were left free for it within the budget; ${stays}`;
-        for (const m of unit.members) unplaced.push({ id: m.id, untimed: unit.untimed !== null, reason });
-        return;
-      }
-      const room = roomAt === null ? unit.first.room : (rooms[roomAt]?.name ?? unit.first.room);
-      for (const m of unit.members)
-        moves.push({
-          id: m.id,
-          untimed: unit.untimed !== null,
-          ...(instructor === undefined ? {} : { instructor }),
-          day: time.day,
-          start: time.start,
-          duration: time.duration,
-          room,
-        });
-    });
-    return { moves, unplaced, goals: goalsOf(assignment) };
-  };
-  const goalsOf = (assignment: Assignment): DraftGoals => {
+/** The soft goals a timetable of the model meets, counted as staff read them, and their weighted total. */
+function draftGoals(
+  model: TimetableProblem,
+  units: readonly Unit[],
+  goalOf: readonly (keyof SoftWeights | null)[],
+  weights: SoftWeights,
+  { busyDaysOf, sectionsTaught }: Choosers,
+): (assignment: Assignment) => DraftGoals {
+  return (assignment) => {
     const violations = distributionViolations(model, placedClasses(model, assignment));
     const counted = (goal: keyof SoftWeights): number => goalOf.reduce<number>((n, g, k) => (g === goal ? n + (violations[k] ?? 0) : n), 0);
     let fixedClashes = 0;
@@ -591,6 +609,80 @@ export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
       weights.teachingDays * goals.teaching_days +
       weights.emptySeats * emptySeats;
     return { ...goals, total: Math.round(total * 100) / 100 };
+  };
+}
+
+/** The term's weeks as the model's week patterns. */
+type Weeks = ReturnType<typeof weekPatterns>;
+
+export function termDraftModel(problem: TermDraftProblem): TermDraftModel {
+  const weights = problem.weights ?? SOFT_WEIGHTS;
+  const all = [...problem.movable.map((m) => m.booking), ...problem.fixed];
+  const weeks = weekPatterns(all);
+  const units = draftUnits(problem);
+  const { rooms, roomIndex, campusOf } = termRooms(problem, all);
+  const fixed = fixedMeetings(problem);
+  const chosen = choosers(problem, units, weeks, fixed.fixedByDoctor, weights);
+  const context: ClassContext = { problem, weights, weeks, day: termDay([...all, ...problem.slots]), fixed, rooms, roomIndex, campusOf, choosers: chosen };
+  const classes = units.map((unit, i) => unitClass(unit, i, context));
+  const { distributions, goalOf } = draftDistributions(problem, units, weights);
+  const travel = roomTravel(campusOf, problem.rules.travelMinutes);
+  const model: TimetableProblem = {
+    name: 'auto-fill term',
+    nrDays: DAY_LETTERS.length,
+    nrWeeks: weeks.nrWeeks,
+    slotsPerDay: DAY,
+    weights: { time: 1, room: 1, distribution: 1, student: 0 },
+    rooms: rooms.map((r) => ({
+      id: r.name,
+      capacity: r.capacity ?? 0,
+      unavailable: problem.fixed
+        .filter((b) => b.roomKey === r.key)
+        .map((b) => ({ days: dayMask(b.day), start: b.start, length: b.duration, weeks: weeks.patternOf(b) })),
+    })),
+    travel,
+    weekPatterns: { text: weeks.text, weeks: weeks.weeks },
+    classes,
+    ...oneCoursePerClass(classes.length),
+    distributions,
+    students: [],
+    ...(chosen.specs.length > 0 ? { instructors: chosen.specs } : {}),
+  };
+  const initial: Assignment = {
+    time: Int32Array.from(
+      units.map((u) => (problem.rebuild || u.untimed !== null ? -1 : u.times.findIndex((s) => s.day === u.first.day && s.start === u.first.start))),
+    ),
+    room: Int32Array.from(units.map((u) => (u.first.roomKey === null ? -1 : u.rooms.indexOf(roomIndex.get(u.first.roomKey) ?? -1)))),
+    students: [],
+  };
+  const goalsOf = draftGoals(model, units, goalOf, weights, chosen);
+  const read: TermDraftModel['read'] = (assignment) => {
+    const moves: DraftMove[] = [];
+    const unplaced: DraftUnplaced[] = [];
+    units.forEach((unit, i) => {
+      const time = unit.times[assignment.time[i] ?? -1];
+      const option = assignment.room[i] ?? -1;
+      const roomAt = unit.rooms.length === 0 ? null : unit.rooms[option] === -1 ? null : unit.rooms[option];
+      const instructor = unit.chosen?.[option];
+      if (!time || roomAt === undefined) {
+        const stays = unit.untimed === null ? 'it stays where it is' : 'it stays without a time';
+        const reason = unit.times.length === 0 ? unplaceableReason(unit, problem, stays) : `No time and room were left free for it within the budget; ${stays}`;
+        for (const m of unit.members) unplaced.push({ id: m.id, untimed: unit.untimed !== null, reason });
+        return;
+      }
+      const room = roomAt === null ? unit.first.room : (rooms[roomAt]?.name ?? unit.first.room);
+      for (const m of unit.members)
+        moves.push({
+          id: m.id,
+          untimed: unit.untimed !== null,
+          ...(instructor === undefined ? {} : { instructor }),
+          day: time.day,
+          start: time.start,
+          duration: time.duration,
+          room,
+        });
+    });
+    return { moves, unplaced, goals: goalsOf(assignment) };
   };
   return { model, initial, read };
 }

@@ -3,6 +3,7 @@ import type { CoreContext } from '../context';
 import { CoreError } from '../domain/errors';
 import { formatHHMM } from '../domain/time';
 import type { Term } from '../domain/terms';
+import type { MeetingState } from '../domain/history';
 import { displayRoom, roomKey } from '../domain/meetings';
 import { listDoctors } from '../faculty/repo';
 import { declaredRooms } from '../rooms/repo';
@@ -64,20 +65,11 @@ export interface DraftControl {
   started?: (cancel: () => void) => void;
 }
 
-/** Where a meeting or section goes, with what it keeps. */
-interface DraftPlace {
-  id: number;
-  course_code: string;
-  section_name: string;
-  day: string;
-  start_time: string;
-  duration_mins: number;
-  room: string;
-  instructors: string[];
-  part_of_term: string;
-  joint_group: string | null;
-  campus: string;
-}
+/** Where a meeting or section goes (as a meeting's state names it), with what it keeps and its instructors by name. */
+type DraftPlace = Pick<
+  MeetingState,
+  'course_code' | 'section_name' | 'day' | 'start_time' | 'duration_mins' | 'room' | 'part_of_term' | 'joint_group' | 'campus'
+> & { id: number; instructors: string[] };
 
 /** A meeting the draft moves: where it goes, and where it was. */
 export interface MovedMeeting extends DraftPlace {

@@ -1,30 +1,21 @@
 import type { Db } from '../db/store';
 import { inBatches, readInBatches } from '../db/batches';
 import type { Term } from '../domain/terms';
+import type { EntryRow } from './repo';
 
 /**
  * Sections without a time (a registrar's online or arranged rows): what they keep until they are
  * given a time — their instructors, part of term, joint group, the room they list and their campus.
  */
-export interface UnscheduledSection {
-  id: number;
-  department_id: number;
-  year: number;
-  semester: Term['semester'];
-  course_code: string;
-  section_name: string;
-  /** The instructors who teach it, first one first. */
-  doctor_ids: number[];
-  part_of_term: string;
-  joint_group: string | null;
+export type UnscheduledSection = Pick<
+  EntryRow,
+  'id' | 'uid' | 'department_id' | 'year' | 'semester' | 'course_code' | 'section_name' | 'doctor_ids' | 'part_of_term' | 'joint_group' | 'campus'
+> & {
   /** The room the listing gives it (the room it needs); null when none. */
   room: string | null;
-  campus: string;
   /** What the listing calls it ("Online", "Independent Study"); null when it does not say. */
   kind: string | null;
-  /** Its id across stores (the meetings' space): history, undo, publish and fetch name it by this. */
-  uid: string;
-}
+};
 
 export type UnscheduledValues = Omit<UnscheduledSection, 'id'>;
 

@@ -1,39 +1,17 @@
 import type { Search } from './search';
+import type { Neighbourhood } from './neighbourhood';
+import { KEMPE } from './kempe';
+import { SWAP } from './swap';
 
-/**
- * The annealing's moves, each a neighbourhood behind one interface, chosen by their recent success
- * (as cpsolver separates neighbour selection from the search). Every move keeps every hard
- * constraint and is taken or undone as the annealing decides; all of them use the search's own
- * incremental costs, so the running total stays the scorer's.
- */
-export interface Neighbourhood {
-  readonly name: string;
-  /** One move at the temperature: the change of cost when taken, or null when none was made. */
-  tryMove(search: Search, temperature: number): number | null;
-  /** Looks over the whole timetable for what its moves aim at: when the annealing starts, every 20,000 moves and every round. */
-  observe?(search: Search): void;
-}
+export type { Neighbourhood } from './neighbourhood';
+export { KEMPE } from './kempe';
+export { SWAP } from './swap';
 
 /** One class to another time, room or both (free of clashes). */
 export const ONE_CLASS: Neighbourhood = { name: 'one class', tryMove: (search, temperature) => search.tryMove(temperature) };
 
 /** One class to a value that displaces one or two others, each placed again at its cheapest free value. */
 export const EJECTION: Neighbourhood = { name: 'ejection', tryMove: (search, temperature) => search.tryEjection(temperature) };
-
-/**
- * Two classes exchange their times (each keeping its room), or their rooms (each keeping its
- * time): the step out of a pair where each prefers the other's place and neither can move first.
- */
-export const SWAP: Neighbourhood = {
-  name: 'swap',
-  tryMove(search, temperature) {
-    const c = search.randomPlacedClass();
-    if (c < 0) return null;
-    const d = search.partnerOf(c);
-    if (d < 0) return null;
-    return search.random.next() < 0.5 ? search.trySwapTimes(c, d, temperature) : search.trySwapRooms(c, d, temperature);
-  },
-};
 
 /**
  * A class in a SameStart/SameTime/SameDays/SameWeeks/SameRoom/Overlap group (required or not) moves
@@ -49,14 +27,6 @@ export const GROUP: Neighbourhood = {
     return c < 0 ? null : search.tryGroupMove(c, temperature);
   },
 };
-
-/**
- * A Kempe chain: a class goes to another time and the classes it would clash with go the other way,
- * to the time it left, and so on, until the two sets have exchanged times (see Search.tryKempe).
- * The move for classes held by attendee, room and instructor clashes, none of which can change
- * sides alone.
- */
-export const KEMPE: Neighbourhood = { name: 'kempe', tryMove: (search, temperature) => search.tryKempe(temperature) };
 
 /**
  * A class and the few classes in the way of its other values, taken out and put back at their best

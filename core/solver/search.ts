@@ -32,7 +32,8 @@ interface ValueCost {
   r: number;
 }
 
-const UNPLACED = -1;
+/** A class's time or room when it has none. */
+export const UNPLACED = -1;
 /** How often a construction step takes a random value instead of the least displacing one. */
 const WALK_CHANCE = 0.02;
 
@@ -42,7 +43,7 @@ export class Search {
   readonly room: Int32Array;
   private readonly n: number;
   /** Per class, the distributions it is in. */
-  private readonly constraintsOf: number[][];
+  readonly constraintsOf: number[][];
   /** Per room, the classes placed in it. */
   private readonly inRoom: number[][];
   /** Per instructor (problem.instructors), the classes placed with them. */
@@ -60,7 +61,7 @@ export class Search {
   /** Values looked at so far (each hard-constraint test and each soft cost read): the work a move costs, counted without a clock. */
   probes = 0;
   /** Each class as placed (null when not), kept with the assignment so moves allocate nothing to read it. */
-  private readonly placedNow: (Placed | null)[];
+  readonly placedNow: (Placed | null)[];
   /** The set hardConflicts answers when only asked whether a value is free. */
   private readonly probe = new Set<number>();
   /** Per class, for each of its distributions (as in constraintsOf), its position in the distribution's list. */
@@ -112,7 +113,8 @@ export class Search {
   }
 
   /** The placed time of a class. */
-  private timeOf(c: number, t: number = this.time[c] ?? UNPLACED): TimeOption {
+  /** Class c's time option t (its current one by default). */
+  timeOf(c: number, t: number = this.time[c] ?? UNPLACED): TimeOption {
     return this.problem.classes[c]?.times[t] as TimeOption;
   }
 
@@ -638,58 +640,12 @@ export class Search {
   }
 
   /**
-   * A Kempe chain between two times: class c goes from its time A to another time B, keeping its
-   * room; every class it then clashes with goes the other way, to its own option of the time A (keeping
-   * its room), every class that one clashes with to B, and so on until nothing clashes. Made only
-   * when each class of the chain has the other time and the chain closes within KEMPE_CLASSES
-   * classes. The move that exchanges two sets of classes which must not meet together (attendees,
-   * rooms) and where no member can change sides alone. Taken or undone as the annealing decides.
-   */
-  tryKempe(temperature: number): number | null {
-    const c = this.randomPlacedClass();
-    const spec = this.problem.classes[c];
-    if (c < 0 || !spec || spec.times.length < 2) return null;
-    const t0 = this.time[c] as number;
-    const t1 = (t0 + 1 + Math.floor(this.random.next() * (spec.times.length - 1))) % spec.times.length;
-    const sides = [this.timeOf(c, t0), this.timeOf(c, t1)] as const;
-    const before = this.cost;
-    const saved = this.valuesOf([c]);
-    /** Each class of the chain and the side (0: A, 1: B) it goes to. */
-    const goesTo = new Map<number, number>([[c, 1]]);
-    const queue = [c];
-    this.unassign(c);
-    for (let i = 0; i < queue.length; i++) {
-      const d = queue[i] as number;
-      const side = goesTo.get(d) as number;
-      const t = i === 0 ? t1 : (this.timeLike(d, sides[side] as TimeOption, (sides[side] as TimeOption).weeks, false) as number);
-      const r = saved[i]?.[2] ?? UNPLACED;
-      const out = this.hardConflicts(d, t, r);
-      if (!out) return this.putBack(saved);
-      for (const x of out) {
-        // A class already in the chain clashes where it went: the two sides do not separate.
-        if (
-          goesTo.has(x) ||
-          goesTo.size >= KEMPE_CLASSES ||
-          this.timeLike(x, sides[1 - side] as TimeOption, (sides[1 - side] as TimeOption).weeks, false) === undefined
-        )
-          return this.putBack(saved);
-        goesTo.set(x, 1 - side);
-        saved.push(...this.valuesOf([x]));
-        queue.push(x);
-        this.unassign(x);
-      }
-      this.assign(d, t, r);
-    }
-    return this.verdict(before, temperature, saved);
-  }
-
-  /**
    * Class x's option meeting on `time`'s days from its start: in `weeks` (any weeks with `anyWeeks`,
    * the closest first: `weeks`, then `time`'s own), of `time`'s length when it has one, the cheapest
    * of those; undefined when x has none. A Kempe chain's side asks for its weeks; a group coming
    * together asks for a member's own weeks, since SameTime and SameDays leave each its own weeks.
    */
-  private timeLike(x: number, time: TimeOption, weeks: number, anyWeeks: boolean): number | undefined {
+  timeLike(x: number, time: TimeOption, weeks: number, anyWeeks: boolean): number | undefined {
     let best: number | undefined;
     let bestRank = Number.POSITIVE_INFINITY;
     (this.problem.classes[x]?.times ?? []).forEach((o, k) => {
@@ -714,12 +670,12 @@ export class Search {
   }
 
   /** Classes' values before a move, [class, time, room] each (time -1: not placed). */
-  private valuesOf(classes: Iterable<number>): [number, number, number][] {
+  valuesOf(classes: Iterable<number>): [number, number, number][] {
     return [...classes].map((c) => [c, this.time[c] ?? UNPLACED, this.room[c] ?? UNPLACED]);
   }
 
   /** Puts back the values a move changed (answers null, a move not made). */
-  private putBack(saved: readonly (readonly [number, number, number])[]): null {
+  putBack(saved: readonly (readonly [number, number, number])[]): null {
     for (const [c] of saved) this.unassign(c);
     for (const [c, t, r] of saved) if (t >= 0) this.assign(c, t, r);
     return null;
@@ -729,7 +685,7 @@ export class Search {
    * The annealing's verdict on a move of several classes made since the cost was `before`: its change
    * of cost when taken, else the values put back and null.
    */
-  private verdict(before: number, temperature: number, saved: readonly (readonly [number, number, number])[]): number | null {
+  verdict(before: number, temperature: number, saved: readonly (readonly [number, number, number])[]): number | null {
     const delta = this.cost - before;
     const taken = acceptance(this.random, temperature);
     const moved = saved.flatMap(([c, t]) => (this.time[c] !== t ? [c] : []));
@@ -773,67 +729,8 @@ export class Search {
     return -1;
   }
 
-  /** A placed class that c may exchange places with: another class of its subpart, or one of its distributions (-1: none). */
-  partnerOf(c: number): number {
-    let among: readonly number[] = [];
-    if (this.random.next() < 0.5) among = this.problem.subparts[this.problem.classes[c]?.subpart ?? -1]?.classes ?? [];
-    else {
-      const constraints = this.constraintsOf[c] ?? [];
-      if (constraints.length > 0) among = this.problem.distributions[constraints[Math.floor(this.random.next() * constraints.length)] as number]?.classes ?? [];
-    }
-    if (among.length < 2) return -1;
-    const d = among[Math.floor(this.random.next() * among.length)] as number;
-    return d !== c && (this.time[d] ?? UNPLACED) >= 0 ? d : -1;
-  }
-
-  /** Classes c and d exchange their times, each keeping its room (when each may meet at the other's time). */
-  trySwapTimes(c: number, d: number, temperature: number): number | null {
-    const tc = this.timeIndexOf(c, this.timeOf(d));
-    const td = this.timeIndexOf(d, this.timeOf(c));
-    if (tc === undefined || td === undefined || tc === this.time[c]) return null;
-    return this.tryTogether(
-      [
-        [c, tc, this.room[c] ?? UNPLACED],
-        [d, td, this.room[d] ?? UNPLACED],
-      ],
-      temperature,
-    );
-  }
-
-  /** Classes c and d exchange their rooms, each keeping its time (when each may use the other's room). */
-  trySwapRooms(c: number, d: number, temperature: number): number | null {
-    const roomOf = (x: number): number => this.placedNow[x]?.room ?? -1;
-    if (roomOf(c) < 0 || roomOf(d) < 0 || roomOf(c) === roomOf(d)) return null;
-    const rc = this.problem.classes[c]?.rooms.findIndex((o) => o.room === roomOf(d)) ?? -1;
-    const rd = this.problem.classes[d]?.rooms.findIndex((o) => o.room === roomOf(c)) ?? -1;
-    if (rc < 0 || rd < 0) return null;
-    return this.tryTogether(
-      [
-        [c, this.time[c] ?? UNPLACED, rc],
-        [d, this.time[d] ?? UNPLACED, rd],
-      ],
-      temperature,
-    );
-  }
-
-  /**
-   * Several classes take new values at once: each must clash with nothing placed, the ones moved
-   * before it included. Taken or undone as the annealing decides; answers the change of cost, or null.
-   */
-  private tryTogether(moves: readonly (readonly [number, number, number])[], temperature: number): number | null {
-    const before = this.cost;
-    const saved = this.valuesOf(moves.map(([c]) => c));
-    for (const [c] of moves) this.unassign(c);
-    for (const [c, t, r] of moves) {
-      const clash = this.hardConflicts(c, t, r, true);
-      if (!clash || clash.size > 0) return this.putBack(saved);
-      this.assign(c, t, r);
-    }
-    return this.verdict(before, temperature, saved);
-  }
-
   /** The index of class c's time option that is `time` (whatever its penalty), if c has one. */
-  private timeIndexOf(c: number, time: TimeOption): number | undefined {
+  timeIndexOf(c: number, time: TimeOption): number | undefined {
     let index = this.timeIndex[c];
     if (!index) this.timeIndex[c] = index = new Map(this.problem.classes[c]?.times.map((t, i) => [timeKey(t), i]));
     return index.get(timeKey(time));
@@ -1033,9 +930,6 @@ export class Search {
 const REPAIR_VALUES = 120;
 /** A repair move's values of any kind, drawn beside those. */
 const REPAIR_OTHERS = 20;
-
-/** The most classes a Kempe chain moves (a longer one is not made). */
-const KEMPE_CLASSES = 24;
 
 /** Classes one exact re-placement takes out and puts back together. */
 const EXACT_CLASSES = 4;

@@ -1,0 +1,15 @@
+import type { Search } from './search';
+
+/**
+ * The annealing's moves, each a neighbourhood behind one interface, chosen by their recent success
+ * (as cpsolver separates neighbour selection from the search). Every move keeps every hard
+ * constraint and is taken or undone as the annealing decides; all of them use the search's own
+ * incremental costs, so the running total stays the scorer's.
+ */
+export interface Neighbourhood {
+  readonly name: string;
+  /** One move at the temperature: the change of cost when taken, or null when none was made. */
+  tryMove(search: Search, temperature: number): number | null;
+  /** Looks over the whole timetable for what its moves aim at: when the annealing starts, every 20,000 moves and every round. */
+  observe?(search: Search): void;
+}

@@ -1,49 +1,22 @@
 import type { Search } from './search';
 import type { Neighbourhood } from './neighbourhood';
+import { EJECTION } from './ejection';
+import { EXACT } from './exact';
+import { GROUP } from './group';
 import { KEMPE } from './kempe';
+import { REPAIR } from './repair';
 import { SWAP } from './swap';
 
 export type { Neighbourhood } from './neighbourhood';
+export { EJECTION } from './ejection';
+export { EXACT } from './exact';
+export { GROUP } from './group';
 export { KEMPE } from './kempe';
+export { REPAIR } from './repair';
 export { SWAP } from './swap';
 
 /** One class to another time, room or both (free of clashes). */
 export const ONE_CLASS: Neighbourhood = { name: 'one class', tryMove: (search, temperature) => search.tryMove(temperature) };
-
-/** One class to a value that displaces one or two others, each placed again at its cheapest free value. */
-export const EJECTION: Neighbourhood = { name: 'ejection', tryMove: (search, temperature) => search.tryEjection(temperature) };
-
-/**
- * A class in a SameStart/SameTime/SameDays/SameWeeks/SameRoom/Overlap group (required or not) moves
- * with its whole group: it takes a new value (half the time, a time another member holds), and every
- * other member (and whatever the new value displaces) is placed again, at the mover's time if it
- * may, else at its cheapest value that clashes with nothing. The move that mends a split group
- * whose part cannot join the rest one class at a time.
- */
-export const GROUP: Neighbourhood = {
-  name: 'group',
-  tryMove(search, temperature) {
-    const c = search.randomGroupedClass();
-    return c < 0 ? null : search.tryGroupMove(c, temperature);
-  },
-};
-
-/**
- * A class and the few classes in the way of its other values, taken out and put back at their best
- * combination of values, found exactly (see Search.tryExactReplacement): the rotation of three or
- * four classes through each other's places that no move of one or two can start.
- */
-export const EXACT: Neighbourhood = { name: 'exact re-placement', tryMove: (search) => search.tryExactReplacement() };
-
-/**
- * A move directed by a broken soft distribution (see Search.tryRepair): one of its classes to the
- * cheapest of its values under which the distribution is broken less.
- */
-export const REPAIR: Neighbourhood = {
-  name: 'repair',
-  tryMove: (search) => search.tryRepair(),
-  observe: (search) => search.lookAtDistributions(),
-};
 
 /** Attempts after which a neighbourhood's counts are halved, so that its share follows recent success. */
 const DECAY_EVERY = 20_000;

@@ -1,6 +1,6 @@
 import { SeededRandom } from '../util/random';
 import { attendeesConflict, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
-import { GROUP_TYPES, instructorPenalty, SET_TYPES, type Assignment, type Distribution, type TimeOption, type TimetableProblem } from './model';
+import { instructorPenalty, SET_TYPES, type Assignment, type Distribution, type TimeOption, type TimetableProblem } from './model';
 import { distributionViolations } from './score';
 import { TimeAlgebra } from './times';
 import { Sectioning } from './sectioning';
@@ -27,7 +27,7 @@ export interface SearchProgress {
   bestTotal: number | null;
 }
 
-interface ValueCost {
+export interface ValueCost {
   t: number;
   r: number;
 }
@@ -41,7 +41,8 @@ export class Search {
   readonly algebra: TimeAlgebra;
   readonly time: Int32Array;
   readonly room: Int32Array;
-  private readonly n: number;
+  /** How many classes the problem has. */
+  readonly n: number;
   /** Per class, the distributions it is in. */
   readonly constraintsOf: number[][];
   /** Per room, the classes placed in it. */
@@ -50,7 +51,8 @@ export class Search {
   private readonly withInstructor: number[][];
   /** Per class: per (time, room) option, whether the room is available then (room-less classes: one column). */
   private readonly available: Uint8Array[];
-  private readonly width: Int32Array;
+  /** Per class, how many room options it has (1 when none). */
+  readonly width: Int32Array;
   /** Conflict weights: how often placing a class displaced another (key c·n + d). */
   private readonly weight = new Map<number, number>();
   readonly random: SeededRandom;
@@ -66,11 +68,6 @@ export class Search {
   private readonly probe = new Set<number>();
   /** Per class, for each of its distributions (as in constraintsOf), its position in the distribution's list. */
   private readonly positionsOf: number[][];
-  /**
-   * Per class, the other classes a SameStart/SameTime/… distribution (required or not) groups it with
-   * (see GROUP_TYPES), and the classes that have a group; worked out when a group move first asks.
-   */
-  private groups: { of: number[][]; grouped: number[] } | null = null;
   /** Per class, its time options by what they are (days, start, length, weeks), for swapping times; made when first asked. */
   private readonly timeIndex: (Map<string, number> | undefined)[] = [];
 
@@ -118,7 +115,7 @@ export class Search {
     return this.problem.classes[c]?.times[t] as TimeOption;
   }
 
-  private placedAs(c: number, t: number, r: number): Placed {
+  placedAs(c: number, t: number, r: number): Placed {
     const spec = this.problem.classes[c];
     return { time: spec?.times[t] as TimeOption, room: r < 0 ? -1 : (spec?.rooms[r]?.room ?? -1) };
   }
@@ -332,7 +329,7 @@ export class Search {
   }
 
   /** All (time, room) options of a class, or a sample of them when there are many. */
-  private values(c: number, limit: number): ValueCost[] {
+  values(c: number, limit: number): ValueCost[] {
     const spec = this.problem.classes[c];
     if (!spec) return [];
     const width = this.width[c] ?? 1;
@@ -446,6 +443,11 @@ export class Search {
   /** Classes given a new time since last asked (see takeMoved), for re-sectioning their students. */
   private readonly moved = new Set<number>();
 
+  /** Notes a class a move gave another time, for re-sectioning its students. */
+  markMoved(c: number): void {
+    this.moved.add(c);
+  }
+
   /** The classes moved to another time since last asked, and forgets them. */
   takeMoved(): number[] {
     const out = [...this.moved];
@@ -454,7 +456,7 @@ export class Search {
   }
 
   /** Moves a placed class to (t, r) whose change of cost is already known (no cost read again). */
-  private relocate(c: number, t: number, r: number, delta: number): void {
+  relocate(c: number, t: number, r: number, delta: number): void {
     if (t !== this.time[c]) this.moved.add(c);
     const rooms = this.problem.classes[c]?.rooms ?? [];
     const from = rooms[this.room[c] ?? UNPLACED]?.room ?? -1;
@@ -474,28 +476,11 @@ export class Search {
   }
 
   /**
-   * A move through a clash: class c takes a new value that displaces one or two others, each of
-   * which is placed again at its cheapest value that clashes with nothing. Taken (or undone) as the
-   * annealing decides; answers the change of cost when taken, or null.
-   */
-  tryEjection(temperature: number): number | null {
-    const c = Math.floor(this.random.next() * this.n);
-    const spec = this.problem.classes[c];
-    const t0 = this.time[c] ?? UNPLACED;
-    if (!spec || t0 < 0) return null;
-    const width = this.width[c] ?? 1;
-    const t = Math.floor(this.random.next() * spec.times.length);
-    const r = spec.rooms.length === 0 ? -1 : Math.floor(this.random.next() * width);
-    if (t === t0 && r === (this.room[c] ?? UNPLACED)) return null;
-    return this.moveThrough(c, t, r, temperature);
-  }
-
-  /**
    * Class c takes (t, r), displacing the one or two classes in its way, each placed again at its
    * cheapest value that clashes with nothing (the place c left looked at first). Taken or undone as
    * the annealing decides; null when more than two are in the way, or a displaced one finds no place.
    */
-  private moveThrough(c: number, t: number, r: number, temperature: number): number | null {
+  moveThrough(c: number, t: number, r: number, temperature: number): number | null {
     const out = this.hardConflicts(c, t, r);
     if (!out || out.size === 0 || out.size > 2) return null;
     const before = this.cost;
@@ -508,7 +493,7 @@ export class Search {
   }
 
   /** Soft distributions the timetable broke at the last look (see lookAtDistributions). */
-  private brokenSoft: number[] = [];
+  brokenSoft: number[] = [];
   /** What the soft distributions broken at the last look cost, weighted. */
   brokenSoftCost = 0;
 
@@ -527,87 +512,8 @@ export class Search {
     this.brokenSoftCost = cost * this.problem.weights.distribution;
   }
 
-  /**
-   * A move directed by a broken constraint, as cpsolver's constraint-directed neighbours: a soft
-   * distribution broken at the last look, a class that breaks it, and of that class's values those
-   * under which the distribution is broken less, the cheapest that clashes with nothing; when none is
-   * free, one of them through a clash (see moveThrough). Only an improvement is taken, whatever the
-   * temperature: the answer is its change of cost, or null.
-   */
-  tryRepair(): number | null {
-    if (this.brokenSoft.length === 0) return null;
-    const dist = this.problem.distributions[this.brokenSoft[Math.floor(this.random.next() * this.brokenSoft.length)] as number] as Distribution;
-    const c = this.breakerOf(dist);
-    if (c < 0) return null;
-    const t0 = this.time[c] as number;
-    const r0 = this.room[c] as number;
-    const broken = this.brokenWith(dist, c, t0, r0);
-    const here = this.softCost(c, t0, r0);
-    let free: { t: number; r: number; delta: number } | null = null;
-    let through: ValueCost | null = null;
-    let clashing = 0;
-    for (const v of this.repairValues(c, dist)) {
-      if ((v.t === t0 && v.r === r0) || this.brokenWith(dist, c, v.t, v.r) >= broken) continue;
-      const out = this.hardConflicts(c, v.t, v.r, true);
-      if (!out) continue;
-      if (out.size === 0) {
-        const delta = this.softCost(c, v.t, v.r) - here;
-        if (free === null || delta < free.delta) free = { ...v, delta };
-      } else if (free === null && this.random.next() * ++clashing < 1) through = v;
-    }
-    // Only improvements are taken: the move comes back to the same few classes while their
-    // distributions stay broken, and taking worse values for them there undid the annealing's work.
-    if (free !== null) {
-      if (free.delta >= 0) return null;
-      this.relocate(c, free.t, free.r, free.delta);
-      return free.delta;
-    }
-    return through === null ? null : this.moveThrough(c, through.t, through.r, 0);
-  }
-
-  /**
-   * A placed class that breaks the distribution: one of a broken pair's two, or of a set type's
-   * classes one whose leaving lowers its excess; -1 when it holds now (or a class of it is unplaced).
-   */
-  private breakerOf(dist: Distribution): number {
-    const members = dist.classes;
-    if (members.some((d) => (this.time[d] ?? UNPLACED) < 0)) return -1;
-    this.probes += members.length;
-    if (SET_TYPES.has(dist.type)) {
-      const times = members.map((d) => this.timeOf(d));
-      const excess = setExcess(this.problem, this.algebra, dist, times);
-      if (excess === 0) return -1;
-      const lowering = members.filter((_, i) => setExcess(this.problem, this.algebra, dist, [...times.slice(0, i), ...times.slice(i + 1)]) < excess);
-      return lowering.length === 0 ? -1 : (lowering[Math.floor(this.random.next() * lowering.length)] as number);
-    }
-    let pairs = 0;
-    let chosen = -1;
-    for (let i = 0; i < members.length; i++)
-      for (let j = i + 1; j < members.length; j++) {
-        const [a, b] = [members[i] as number, members[j] as number];
-        if (pairHolds(this.problem, this.algebra, dist, this.placedNow[a] as Placed, this.placedNow[b] as Placed)) continue;
-        // One broken pair drawn evenly among them, and one of its two classes.
-        if (this.random.next() * ++pairs < 1) chosen = this.random.next() < 0.5 ? a : b;
-      }
-    return chosen;
-  }
-
-  /** How far the distribution is broken with class c at (t, r) and the others where they are: pairs broken with c, or a set type's excess. */
-  private brokenWith(dist: Distribution, c: number, t: number, r: number): number {
-    this.probes++;
-    const me = this.placedAs(c, t, r);
-    if (SET_TYPES.has(dist.type))
-      return setExcess(
-        this.problem,
-        this.algebra,
-        dist,
-        dist.classes.map((d) => (d === c ? me.time : this.timeOf(d))),
-      );
-    return this.pairsBroken(dist, c, dist.classes.indexOf(c), me);
-  }
-
   /** The pairs of a pair distribution that class c, listed at `position` and placed as `me`, breaks with the placed others. */
-  private pairsBroken(dist: Distribution, c: number, position: number, me: Placed): number {
+  pairsBroken(dist: Distribution, c: number, position: number, me: Placed): number {
     const members = dist.classes;
     let broken = 0;
     for (let j = 0; j < members.length; j++) {
@@ -617,26 +523,6 @@ export class Search {
       if (!(j > position ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me))) broken++;
     }
     return broken;
-  }
-
-  /**
-   * The values a repair move looks at for class c: its other times in its room (a sample when there
-   * are many), its other rooms at its time when the distribution is about rooms, and a few of any kind.
-   */
-  private repairValues(c: number, dist: Distribution): ValueCost[] {
-    const spec = this.problem.classes[c];
-    if (!spec) return [];
-    const t0 = this.time[c] as number;
-    const r0 = this.room[c] as number;
-    const out: ValueCost[] = [];
-    const pick = (count: number, limit: number, add: (k: number) => void): void => {
-      if (count <= limit) for (let k = 0; k < count; k++) add(k);
-      else for (let k = 0; k < limit; k++) add(Math.floor(this.random.next() * count));
-    };
-    if (dist.type === 'SameRoom' || dist.type === 'DifferentRoom') pick(spec.rooms.length, REPAIR_VALUES, (r) => out.push({ t: t0, r }));
-    else pick(spec.times.length, REPAIR_VALUES, (t) => out.push({ t, r: r0 }));
-    out.push(...this.values(c, REPAIR_OTHERS));
-    return out;
   }
 
   /**
@@ -660,7 +546,7 @@ export class Search {
    * The values at which a displaced class d would take the place a mover left: the mover's old time
    * in d's own room and in the room the mover left (when d may use it). Pairs of time and room.
    */
-  private placesLeft(d: number, left: Placed, saved: readonly [number, number, number][]): number[] {
+  placesLeft(d: number, left: Placed, saved: readonly [number, number, number][]): number[] {
     const t = this.timeIndexOf(d, left.time);
     if (t === undefined) return [];
     const own = this.roomAfter(d, saved);
@@ -704,7 +590,7 @@ export class Search {
    * (pairs of time and room, looked at first) and a sample of its others (a small one when a near
    * value is free; with `wide` false, a small one or none); false when none of them is free.
    */
-  private placeCheapest(d: number, near: number[] = [], wide = true): boolean {
+  placeCheapest(d: number, near: number[] = [], wide = true): boolean {
     let best: { t: number; r: number; cost: number } | null = null;
     const consider = (t: number, r: number): void => {
       const clash = this.hardConflicts(d, t, r, true);
@@ -736,155 +622,8 @@ export class Search {
     return index.get(timeKey(time));
   }
 
-  /** The classes each class's SameStart/SameTime/… distributions group it with, required or not (see GROUP_TYPES). */
-  private groupsOf(): { of: number[][]; grouped: number[] } {
-    if (this.groups) return this.groups;
-    const of = this.problem.classes.map(() => new Set<number>());
-    for (const d of this.problem.distributions) {
-      if (!GROUP_TYPES.has(d.type)) continue;
-      for (const c of d.classes) for (const e of d.classes) if (e !== c) of[c]?.add(e);
-    }
-    this.groups = { of: of.map((members) => [...members]), grouped: of.flatMap((members, c) => (members.size > 0 ? [c] : [])) };
-    return this.groups;
-  }
-
-  /** A placed class that a SameStart/SameTime/… distribution groups with others (-1: none). */
-  randomGroupedClass(): number {
-    const { grouped } = this.groupsOf();
-    if (grouped.length === 0) return -1;
-    const c = grouped[Math.floor(this.random.next() * grouped.length)] as number;
-    return (this.time[c] ?? UNPLACED) >= 0 ? c : -1;
-  }
-
-  /**
-   * Class c takes a new value (half the time, a time another member of its group holds) and its whole
-   * group moves with it: every other member is placed again at c's new time (on c's days from c's
-   * start, in its own weeks where it can) in its own room if it may, else at the cheapest of a few
-   * of its values; the one or two classes the new value displaces try the place c left first, as in
-   * an ejection. Taken or undone as the annealing decides.
-   */
-  tryGroupMove(c: number, temperature: number): number | null {
-    const spec = this.problem.classes[c];
-    const t0 = this.time[c] ?? UNPLACED;
-    if (!spec || t0 < 0) return null;
-    const group = (this.groupsOf().of[c] ?? []).filter((d) => (this.time[d] ?? UNPLACED) >= 0);
-    let t = Math.floor(this.random.next() * spec.times.length);
-    if (group.length > 0 && this.random.next() < 0.5) {
-      // To a time one of its group holds: the move that makes a split group whole.
-      const d = group[Math.floor(this.random.next() * group.length)] as number;
-      t = this.timeLike(c, this.timeOf(d), this.timeOf(c).weeks, true) ?? t;
-    }
-    const r0 = this.room[c] ?? UNPLACED;
-    const r = spec.rooms.length === 0 ? -1 : this.random.next() < 0.5 ? r0 : Math.floor(this.random.next() * (this.width[c] ?? 1));
-    if (t === t0 && r === r0) return null;
-    const saved = this.valuesOf([c, ...group]);
-    const before = this.cost;
-    const left = this.placedNow[c] as Placed;
-    const ownWeeks = group.map((d) => this.timeOf(d).weeks);
-    for (const d of group) this.unassign(d);
-    const out = this.hardConflicts(c, t, r);
-    if (!out || out.size > 2) return this.putBack(saved);
-    saved.push(...this.valuesOf(out));
-    for (const d of out) this.unassign(d);
-    this.assign(c, t, r);
-    const at = this.timeOf(c);
-    for (const [i, d] of group.entries()) {
-      const same = this.timeLike(d, at, ownWeeks[i] as number, true);
-      const near = same === undefined ? [] : [same, this.roomAfter(d, saved)];
-      if (!this.placeCheapest(d, near, false)) return this.putBack(saved);
-    }
-    for (const d of out) if (!this.placeCheapest(d, this.placesLeft(d, left, saved))) return this.putBack(saved);
-    return this.verdict(before, temperature, saved);
-  }
-
-  /**
-   * Exact re-placement of a small conflicting set: class c and up to EXACT_CLASSES − 1 classes that
-   * stand in the way of its other values (their occupants and required partners) are taken out and
-   * put back at the best combination of their candidate values — each one's own value, the times the
-   * others hold (in its own room and in theirs) and a few of its other values — found by a
-   * depth-first search bounded by the best total so far, within EXACT_NODES placements. The move for
-   * a few classes that must all exchange places at once (a rotation in a full room), which no swap
-   * or ejection makes. It only improves: the set's own values are among its candidates.
-   */
-  tryExactReplacement(): number | null {
-    const c = this.randomPlacedClass();
-    if (c < 0) return null;
-    const set = [c];
-    for (const v of this.values(c, EXACT_LOOKS)) {
-      for (const d of this.hardConflicts(c, v.t, v.r) ?? []) if (!set.includes(d) && set.length < EXACT_CLASSES) set.push(d);
-    }
-    if (set.length < 2) return null;
-    const saved = this.valuesOf(set);
-    const candidates = set.map((d) => this.candidatesFor(d, saved));
-    const before = this.cost;
-    for (const d of set) this.unassign(d);
-    let best = before;
-    let bestValues: number[] | null = null;
-    const chosen: number[] = [];
-    let nodes = 0;
-    // Placing a class never lowers the cost of the others, so a partial total is a bound.
-    const walk = (i: number): void => {
-      if (i === set.length) {
-        best = this.cost;
-        bestValues = [...chosen];
-        return;
-      }
-      const d = set[i] as number;
-      const values = candidates[i] as number[];
-      for (let k = 0; k + 1 < values.length && nodes < EXACT_NODES; k += 2, nodes++) {
-        const [t, r] = [values[k] as number, values[k + 1] as number];
-        const clash = this.hardConflicts(d, t, r, true);
-        if (!clash || clash.size > 0) continue;
-        this.assign(d, t, r);
-        if (this.cost < best - EPSILON) {
-          chosen.push(t, r);
-          walk(i + 1);
-          chosen.length -= 2;
-        }
-        this.unassign(d);
-      }
-    };
-    walk(0);
-    const found = bestValues as number[] | null;
-    if (found === null) return this.putBack(saved);
-    set.forEach((d, i) => this.assign(d, found[2 * i] as number, found[2 * i + 1] as number));
-    for (const [d, t] of saved) if (this.time[d] !== t) this.moved.add(d);
-    return this.cost - before;
-  }
-
-  /**
-   * Class d's candidate values in an exact re-placement of the set `saved` holds, as pairs of time and
-   * room: its own value, each other member's time (on its days from its start, in d's own weeks) in
-   * d's room and in that member's room, d's time in that member's room, and a few other values.
-   */
-  private candidatesFor(d: number, saved: readonly (readonly [number, number, number])[]): number[] {
-    const out: number[] = [];
-    const seen = new Set<number>();
-    const width = this.width[d] ?? 1;
-    const add = (t: number | undefined, r: number): void => {
-      if (t === undefined || t < 0 || seen.has(t * width + Math.max(0, r))) return;
-      seen.add(t * width + Math.max(0, r));
-      out.push(t, r);
-    };
-    const own = this.room[d] ?? UNPLACED;
-    const weeks = this.timeOf(d).weeks;
-    add(this.time[d], own);
-    for (const [e, te, re] of saved) {
-      if (e === d) continue;
-      const time = this.timeLike(d, this.timeOf(e, te), weeks, true);
-      const theirs = re < 0 ? -1 : (this.problem.classes[d]?.rooms.findIndex((o) => o.room === this.problem.classes[e]?.rooms[re]?.room) ?? -1);
-      add(time, own);
-      if (theirs >= 0) {
-        add(time, theirs);
-        add(this.time[d], theirs);
-      }
-    }
-    for (const v of this.values(d, EXACT_SAMPLE)) add(v.t, v.r);
-    return out;
-  }
-
   /** The room option class d had before a move (its first, when it had none). */
-  private roomAfter(d: number, saved: readonly [number, number, number][]): number {
+  roomAfter(d: number, saved: readonly [number, number, number][]): number {
     if ((this.problem.classes[d]?.rooms.length ?? 0) === 0) return -1;
     const had = saved.find(([x]) => x === d)?.[2] ?? UNPLACED;
     return had >= 0 ? had : 0;
@@ -925,22 +664,6 @@ export class Search {
     this.restore(kept);
   }
 }
-
-/** A repair move's values of one kind (times in its room, or rooms at its time) at most: all when fewer. */
-const REPAIR_VALUES = 120;
-/** A repair move's values of any kind, drawn beside those. */
-const REPAIR_OTHERS = 20;
-
-/** Classes one exact re-placement takes out and puts back together. */
-const EXACT_CLASSES = 4;
-/** Values of the first class looked at for the classes in their way. */
-const EXACT_LOOKS = 12;
-/** Values drawn for each class beside the places the set holds. */
-const EXACT_SAMPLE = 6;
-/** Placements one exact re-placement may try. */
-const EXACT_NODES = 3_000;
-/** Less than any change of cost (costs are sums of whole penalties times weights). */
-const EPSILON = 1e-9;
 
 /**
  * The share of rejected moves priced again with the students they make clash re-sectioned: of

@@ -1,0 +1,118 @@
+import { pairHolds, setExcess, type Placed } from './distributions';
+import { SET_TYPES, type Distribution } from './model';
+import type { Neighbourhood } from './neighbourhood';
+import { UNPLACED, type Search, type ValueCost } from './search';
+
+/** A repair move's values of one kind (times in its room, or rooms at its time) at most: all when fewer. */
+const REPAIR_VALUES = 120;
+/** A repair move's values of any kind, drawn beside those. */
+const REPAIR_OTHERS = 20;
+
+/**
+ * A move directed by a broken soft distribution (see tryRepair): one of its classes to the
+ * cheapest of its values under which the distribution is broken less.
+ */
+export const REPAIR: Neighbourhood = {
+  name: 'repair',
+  tryMove: (search) => tryRepair(search),
+  observe: (search) => search.lookAtDistributions(),
+};
+
+/**
+ * A move directed by a broken constraint, as cpsolver's constraint-directed neighbours: a soft
+ * distribution broken at the last look, a class that breaks it, and of that class's values those
+ * under which the distribution is broken less, the cheapest that clashes with nothing; when none is
+ * free, one of them through a clash (see moveThrough). Only an improvement is taken, whatever the
+ * temperature: the answer is its change of cost, or null.
+ */
+function tryRepair(search: Search): number | null {
+  if (search.brokenSoft.length === 0) return null;
+  const dist = search.problem.distributions[search.brokenSoft[Math.floor(search.random.next() * search.brokenSoft.length)] as number] as Distribution;
+  const c = breakerOf(search, dist);
+  if (c < 0) return null;
+  const t0 = search.time[c] as number;
+  const r0 = search.room[c] as number;
+  const broken = brokenWith(search, dist, c, t0, r0);
+  const here = search.softCost(c, t0, r0);
+  let free: { t: number; r: number; delta: number } | null = null;
+  let through: ValueCost | null = null;
+  let clashing = 0;
+  for (const v of repairValues(search, c, dist)) {
+    if ((v.t === t0 && v.r === r0) || brokenWith(search, dist, c, v.t, v.r) >= broken) continue;
+    const out = search.hardConflicts(c, v.t, v.r, true);
+    if (!out) continue;
+    if (out.size === 0) {
+      const delta = search.softCost(c, v.t, v.r) - here;
+      if (free === null || delta < free.delta) free = { ...v, delta };
+    } else if (free === null && search.random.next() * ++clashing < 1) through = v;
+  }
+  // Only improvements are taken: the move comes back to the same few classes while their
+  // distributions stay broken, and taking worse values for them there undid the annealing's work.
+  if (free !== null) {
+    if (free.delta >= 0) return null;
+    search.relocate(c, free.t, free.r, free.delta);
+    return free.delta;
+  }
+  return through === null ? null : search.moveThrough(c, through.t, through.r, 0);
+}
+
+/**
+ * A placed class that breaks the distribution: one of a broken pair's two, or of a set type's
+ * classes one whose leaving lowers its excess; -1 when it holds now (or a class of it is unplaced).
+ */
+function breakerOf(search: Search, dist: Distribution): number {
+  const members = dist.classes;
+  if (members.some((d) => (search.time[d] ?? UNPLACED) < 0)) return -1;
+  search.probes += members.length;
+  if (SET_TYPES.has(dist.type)) {
+    const times = members.map((d) => search.timeOf(d));
+    const excess = setExcess(search.problem, search.algebra, dist, times);
+    if (excess === 0) return -1;
+    const lowering = members.filter((_, i) => setExcess(search.problem, search.algebra, dist, [...times.slice(0, i), ...times.slice(i + 1)]) < excess);
+    return lowering.length === 0 ? -1 : (lowering[Math.floor(search.random.next() * lowering.length)] as number);
+  }
+  let pairs = 0;
+  let chosen = -1;
+  for (let i = 0; i < members.length; i++)
+    for (let j = i + 1; j < members.length; j++) {
+      const [a, b] = [members[i] as number, members[j] as number];
+      if (pairHolds(search.problem, search.algebra, dist, search.placedNow[a] as Placed, search.placedNow[b] as Placed)) continue;
+      // One broken pair drawn evenly among them, and one of its two classes.
+      if (search.random.next() * ++pairs < 1) chosen = search.random.next() < 0.5 ? a : b;
+    }
+  return chosen;
+}
+
+/** How far the distribution is broken with class c at (t, r) and the others where they are: pairs broken with c, or a set type's excess. */
+function brokenWith(search: Search, dist: Distribution, c: number, t: number, r: number): number {
+  search.probes++;
+  const me = search.placedAs(c, t, r);
+  if (SET_TYPES.has(dist.type))
+    return setExcess(
+      search.problem,
+      search.algebra,
+      dist,
+      dist.classes.map((d) => (d === c ? me.time : search.timeOf(d))),
+    );
+  return search.pairsBroken(dist, c, dist.classes.indexOf(c), me);
+}
+
+/**
+ * The values a repair move looks at for class c: its other times in its room (a sample when there
+ * are many), its other rooms at its time when the distribution is about rooms, and a few of any kind.
+ */
+function repairValues(search: Search, c: number, dist: Distribution): ValueCost[] {
+  const spec = search.problem.classes[c];
+  if (!spec) return [];
+  const t0 = search.time[c] as number;
+  const r0 = search.room[c] as number;
+  const out: ValueCost[] = [];
+  const pick = (count: number, limit: number, add: (k: number) => void): void => {
+    if (count <= limit) for (let k = 0; k < count; k++) add(k);
+    else for (let k = 0; k < limit; k++) add(Math.floor(search.random.next() * count));
+  };
+  if (dist.type === 'SameRoom' || dist.type === 'DifferentRoom') pick(spec.rooms.length, REPAIR_VALUES, (r) => out.push({ t: t0, r }));
+  else pick(spec.times.length, REPAIR_VALUES, (t) => out.push({ t, r: r0 }));
+  out.push(...search.values(c, REPAIR_OTHERS));
+  return out;
+}

@@ -17,7 +17,7 @@ interface WindowOptions {
  * A list in a box of bounded height whose rows, when there are more than a hundred, are drawn only
  * while in view (and a few beyond): a term's hundreds of sections without a time, warnings or
  * changes cost what the twenty on screen do, on the Scheduler's first render and in every layout
- * after it. Rows may differ in height (each is measured once drawn). The box's first render assumes
+ * after it. Rows may differ in height (each is measured once laid out). The box's first render assumes
  * it is full, so it draws a boxful at once instead of one row and then the rest.
  */
 export function useWindowedRows(count: number, options: WindowOptions) {
@@ -29,6 +29,12 @@ export function useWindowedRows(count: number, options: WindowOptions) {
     estimateSize: () => options.rowHeight,
     overscan: whole ? count : 6,
     initialRect: { width: 0, height: options.maxHeight },
+    // A row drawn is measured by the browser's resize observer once laid out, never by asking for its
+    // size as it mounts: asking makes the browser lay out the whole page there and then (a large
+    // term's week included), once per list, which held up a view switch asked just after.
+    measureElement: (element, entry, instance) =>
+      entry?.borderBoxSize[0]?.blockSize ??
+      (entry ? element.getBoundingClientRect().height : (instance.measurementsCache[Number(element.getAttribute('data-index'))]?.size ?? options.rowHeight)),
   });
   const items = virtualizer.getVirtualItems();
   return {

@@ -130,8 +130,8 @@ export class CampusServer {
     return new CampusServer({ url: base, token: body.token, tokenId: typeof body.id === 'number' ? body.id : undefined }, fetcher);
   }
 
-  private headers(extra: Record<string, string> = {}): Record<string, string> {
-    return { authorization: `Bearer ${this.connection.token}`, ...extra };
+  private headers(): Record<string, string> {
+    return { authorization: `Bearer ${this.connection.token}` };
   }
 
   /** Runs an operation on the server; refusals come back as data, as from the local core. */

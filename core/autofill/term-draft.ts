@@ -210,25 +210,25 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
   // A run's sections: who teaches what already, and why a section cannot be placed (asked again after the search).
   const alsoTeaching = new Map<number, number>();
   if (plan !== undefined) for (const u of storedUntimed) for (const id of u.doctor_ids) alsoTeaching.set(id, (alsoTeaching.get(id) ?? 0) + 1);
-  const taughtBefore = sectionsByInstructor([...ownBookings, ...taken], alsoTeaching);
-  const reasonContext = (load: (id: number) => number, meetingsOf: (id: number) => readonly Booking[]): RunReasonContext => ({
-    campus: plan?.campus ?? '',
-    capacities: rooms.flatMap((r) => (r.capacity !== null && (r.campus === null || r.campus === plan?.campus) ? [r.capacity] : [])),
-    slots: input.slots ?? STANDARD_SLOTS,
-    rules,
-    maxSections,
-    doctors,
-    load,
-    meetingsOf,
-    known: new Map(),
-  });
+  /** Why a run's section cannot be placed, asked with the instructors' loads and meetings as `bookings` give them. */
+  const reasonsWith = (bookings: readonly Booking[]): RunReasonContext => {
+    const load = sectionsByInstructor(bookings, alsoTeaching);
+    const meetings = new Map<number, Booking[]>();
+    for (const b of bookings) for (const id of b.doctor_ids) pushTo(meetings, id, b);
+    return {
+      campus: plan?.campus ?? '',
+      capacities: rooms.flatMap((r) => (r.capacity !== null && (r.campus === null || r.campus === plan?.campus) ? [r.capacity] : [])),
+      slots: input.slots ?? STANDARD_SLOTS,
+      rules,
+      maxSections,
+      doctors,
+      load: (id) => load.get(id) ?? 0,
+      meetingsOf: (id) => meetings.get(id) ?? [],
+      known: new Map(),
+    };
+  };
   const needs = new Map<number, RunSectionNeed>();
-  const meetingsBefore = new Map<number, Booking[]>();
-  for (const b of [...ownBookings, ...taken]) for (const id of b.doctor_ids) pushTo(meetingsBefore, id, b);
-  const asBefore = reasonContext(
-    (id) => taughtBefore.get(id) ?? 0,
-    (id) => meetingsBefore.get(id) ?? [],
-  );
+  const asBefore = reasonsWith([...ownBookings, ...taken]);
   const untimed: UntimedSection[] = moving
     ? []
     : untimedRows.flatMap((u) => {
@@ -275,7 +275,7 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
   const untimedOf = new Map(untimedRows.map((u) => [u.id, u]));
   for (const u of read.unplaced) reasons.set(keyOf(u), u.reason);
   const moves = ruleAbidingMoves(read.moves, { ownBookings, untimed, taken, doctors, rules, runPlan: plan !== undefined }, reasons);
-  if (plan !== undefined) explainRunSections(moves, read.unplaced, { needs, bookings: [...ownBookings, ...taken], alsoTeaching, reasonContext }, reasons);
+  if (plan !== undefined) explainRunSections(moves, read.unplaced, needs, (placed) => reasonsWith([...ownBookings, ...taken, ...placed]), reasons);
   const { moved, placed } = draftPlaces(moves, rowOf, untimedOf, doctors);
   const score = result?.score ?? { time: 0, room: 0, distribution: 0, total: 0 };
   return {
@@ -336,31 +336,23 @@ const termRoom = (r: { name: string; capacity: number | null; campus: string | n
   campus: r.campus,
 });
 
-/** What explains a run's sections: what each needs, the campus's meetings before the draft, and who already teaches what. */
-interface RunExplanation {
-  needs: ReadonlyMap<number, RunSectionNeed>;
-  bookings: readonly Booking[];
-  alsoTeaching: ReadonlyMap<number, number>;
-  reasonContext: (load: (id: number) => number, meetingsOf: (id: number) => readonly Booking[]) => RunReasonContext;
-}
-
 /** Why each run's section left unplaced is, with the loads and meetings the draft gives the instructors (into `reasons`). */
-function explainRunSections(moves: readonly DraftMove[], unplaced: readonly { id: number }[], run: RunExplanation, reasons: Map<number, string>): void {
-  const placedMeetings = moves.flatMap((m) => {
-    const need = run.needs.get(m.id);
+function explainRunSections(
+  moves: readonly DraftMove[],
+  unplaced: readonly { id: number }[],
+  needs: ReadonlyMap<number, RunSectionNeed>,
+  reasonsWith: (placed: readonly Booking[]) => RunReasonContext,
+  reasons: Map<number, string>,
+): void {
+  const placed = moves.flatMap((m) => {
+    const need = needs.get(m.id);
     return need === undefined || m.instructor === undefined
       ? []
       : [{ ...need.booking, doctor_ids: [m.instructor], day: m.day, start: m.start, duration: m.duration }];
   });
-  const load = sectionsByInstructor([...run.bookings, ...placedMeetings], run.alsoTeaching);
-  const meetingsAfter = new Map<number, Booking[]>();
-  for (const b of [...run.bookings, ...placedMeetings]) for (const id of b.doctor_ids) pushTo(meetingsAfter, id, b);
-  const after = run.reasonContext(
-    (id) => load.get(id) ?? 0,
-    (id) => meetingsAfter.get(id) ?? [],
-  );
+  const after = reasonsWith(placed);
   for (const u of unplaced) {
-    const need = run.needs.get(u.id);
+    const need = needs.get(u.id);
     if (need) reasons.set(-u.id, runSectionReason(need, after) ?? noFreeRoomReason(need, after));
   }
 }

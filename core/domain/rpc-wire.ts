@@ -13,7 +13,7 @@ export interface FileUpload {
 }
 
 /** Whether a call's arguments carry a file (an upload), which then travels as a form. */
-export function carriesFile(args: unknown): args is Record<string, unknown> & { file: FileUpload } {
+function carriesFile(args: unknown): args is Record<string, unknown> & { file: FileUpload } {
   return typeof args === 'object' && args !== null && (args as { file?: { content?: unknown } }).file?.content instanceof Uint8Array;
 }
 

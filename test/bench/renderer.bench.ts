@@ -121,12 +121,14 @@ async function measureScheduler(dataDir: string, what: string, shown: number, op
       });
     });
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+    await context.addInitScript(INTERACTION_RECORDER);
     const signIn = new URL(url);
     await (await context.newPage()).goto(url); // signs in (session cookie and key) and warms the HTTP cache
     url = signIn.origin + '/';
     const times: number[] = [];
     const switches: number[] = [];
     const byView = new Map<string, number[]>();
+    const paintedByView = new Map<string, number[]>();
     for (let run = 0; run < 3; run++) {
       const page = await context.newPage();
       const started = performance.now();
@@ -159,6 +161,7 @@ async function measureScheduler(dataDir: string, what: string, shown: number, op
         await page.locator(ready).first().waitFor();
         switches.push(performance.now() - switchedAt);
         byView.set(view, [...(byView.get(view) ?? []), performance.now() - switchedAt]);
+        paintedByView.set(view, [...(paintedByView.get(view) ?? []), await lastClickToPaint(page)]);
       }
       await page.close();
     }
@@ -177,6 +180,7 @@ async function measureScheduler(dataDir: string, what: string, shown: number, op
           value: Math.max(...ms),
           unit: 'ms',
           target: options.slowestSwitchTarget,
+          note: `the click to its next paint, as the browser's Event Timing reads it: ${(paintedByView.get(view) ?? []).map((v) => v.toFixed(0)).join('/')} ms`,
         });
     times.sort((a, b) => a - b);
     const at = options.viewport ? ` at ${options.viewport.width} px` : '';
@@ -187,6 +191,31 @@ async function measureScheduler(dataDir: string, what: string, shown: number, op
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Installed in every page: the browser's own record of each click's latency (Event Timing: from the
+ * input to the next frame painted after its handlers, in steps of 8 ms; those under 16 ms are not kept).
+ * Apart from the switch timed above, which also counts the driver's checks that the control is still.
+ */
+const INTERACTION_RECORDER = `
+  window.__clicks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === 'click') window.__clicks.push(entry.duration);
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+`;
+
+/** The last click's latency to its next paint (16 ms when under the browser's threshold). */
+async function lastClickToPaint(page: Page): Promise<number> {
+  // Entries come after the frame they end with is painted: two frames on, it has been delivered.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+  const clicks = await page.evaluate(() => {
+    const win = globalThis as unknown as { __clicks: number[] };
+    const all = win.__clicks;
+    win.__clicks = [];
+    return all;
+  });
+  return clicks.at(-1) ?? 16;
 }
 
 const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;

@@ -1,5 +1,16 @@
 import Database from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
+import {
+  CompiledQuery,
+  createQueryId,
+  Kysely,
+  sql,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
 import { checkpointWhenIdle } from './checkpoints';
 import { migrate } from './migrate';
 import type { Tables } from './tables';
@@ -127,6 +138,19 @@ class SqliteDriver implements Driver {
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('ROLLBACK'));
+  }
+
+  // Kysely's savepoints (see core/db/transactions): the same statements its own SQLite driver sends.
+  async savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    await connection.executeQuery(compile(sql`savepoint ${sql.id(name)}`.toOperationNode(), createQueryId()));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    await connection.executeQuery(compile(sql`rollback to ${sql.id(name)}`.toOperationNode(), createQueryId()));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
+    await connection.executeQuery(compile(sql`release ${sql.id(name)}`.toOperationNode(), createQueryId()));
   }
 
   releaseConnection(): Promise<void> {

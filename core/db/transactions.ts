@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { ControlledTransaction, PostgresAdapter } from 'kysely';
 import type { Db } from './store';
+import type { Tables } from './tables';
 
 /** Whether a query builder talks to PostgreSQL (else SQLite): for the few dialect differences core/db hides. */
 export function isPostgres(db: Db): boolean {
@@ -33,20 +34,35 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 let savepoints = 0;
 
-/** Runs `work` in a savepoint of the caller's transaction: its writes are undone alone if it throws. */
-async function inSavepoint<T>(trx: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  const name = sql.raw(`termwise_${++savepoints}`);
-  await sql`SAVEPOINT ${name}`.execute(trx);
+/** Runs `work` in a savepoint of the caller's transaction (Kysely's): its writes are undone alone if it throws. */
+async function inSavepoint<T>(trx: ControlledTransaction<Tables>, work: (trx: Db) => Promise<T>): Promise<T> {
+  const name = `termwise_${++savepoints}`;
+  const point = await trx.savepoint(name).execute();
   let result: T;
   try {
-    result = await work(trx);
+    result = await work(point);
   } catch (error) {
-    await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(trx);
-    await sql`RELEASE SAVEPOINT ${name}`.execute(trx);
+    await point.rollbackToSavepoint(name).execute();
+    await point.releaseSavepoint(name).execute();
     throw error;
   }
-  await sql`RELEASE SAVEPOINT ${name}`.execute(trx);
+  await point.releaseSavepoint(name).execute();
   return result;
+}
+
+/** Runs `work` in a transaction of its own (Kysely's controlled one, so that work inside it can take savepoints). */
+async function inNewTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, options: TransactionOptions): Promise<T> {
+  let builder = db.startTransaction().setAccessMode(options.readOnly ? 'read only' : 'read write');
+  if (options.readOnly && isPostgres(db)) builder = builder.setIsolationLevel('repeatable read');
+  const trx = await builder.execute();
+  try {
+    const result = await work(trx);
+    await trx.commit().execute();
+    return result;
+  } catch (error) {
+    if (!trx.isCommitted) await trx.rollback().execute();
+    throw error;
+  }
 }
 
 /**
@@ -57,13 +73,12 @@ async function inSavepoint<T>(trx: Db, work: (trx: Db) => Promise<T>): Promise<T
  * the write lock first (BEGIN IMMEDIATE).
  */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
-  if (db.isTransaction) return inSavepoint(db, work);
+  if (db instanceof ControlledTransaction) return inSavepoint(db as ControlledTransaction<Tables>, work);
+  if (db.isTransaction) throw new Error('inTransaction nests only in a transaction it began');
   const postgres = isPostgres(db);
   for (let attempt = 1; ; attempt++) {
     try {
-      let builder = db.transaction().setAccessMode(options.readOnly ? 'read only' : 'read write');
-      if (postgres && options.readOnly) builder = builder.setIsolationLevel('repeatable read');
-      return await builder.execute(work);
+      return await inNewTransaction(db, work, options);
     } catch (error) {
       if (!postgres || attempt >= TRANSACTION_ATTEMPTS || !isRetriedFailure(error)) throw error;
       await pause(Math.random() * 5 * attempt);

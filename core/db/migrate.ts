@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Kysely, Migrator, sql, SqliteDialect } from 'kysely';
 import type Database from 'better-sqlite3';
-
-type Db = Database.Database;
+import type { Tables } from './tables';
 
 export interface Migration {
   version: number;
@@ -45,52 +45,136 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
 
 export class MigrationError extends Error {}
 
+/** Versions applied to a database, with the checksum each was applied with (schema_migrations). */
+type Recorded = Map<number, string>;
+
+/** Refuses a database one of whose applied migrations has since been edited: migrations are append-only. */
+function refuseEdited(recorded: Recorded, migrations: readonly Migration[]): void {
+  for (const m of migrations) {
+    const checksum = recorded.get(m.version);
+    if (checksum !== undefined && checksum !== m.checksum) {
+      throw new MigrationError(
+        `Migration ${m.name} was changed after it was applied to this database (recorded checksum ${checksum.slice(0, 12)}…, file now ${m.checksum.slice(0, 12)}…). Applied migrations must never be edited: add a new migration instead.`,
+      );
+    }
+  }
+}
+
 /**
- * Applies pending migrations in order, each in its own transaction, recording a checksum.
- * An applied migration whose file has since changed is refused: migrations are append-only.
+ * Runs the pending migrations with Kysely's Migrator, which holds its lock meanwhile (on PostgreSQL,
+ * an advisory lock: two processes starting at once migrate one after the other) and records what it
+ * ran in kysely_migration. `up` applies one migration and records it in schema_migrations (the
+ * checksums a backup is compared by), or answers false when schema_migrations has it already: a
+ * database migrated before the Migrator came, or one whose last run stopped between the two records,
+ * is taken up where it is. Answers the versions applied.
  */
-export function migrate(db: Db, migrations: Migration[] = loadMigrations()): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+async function runMigrator(db: Kysely<never>, migrations: readonly Migration[], up: (trx: Kysely<never>, m: Migration) => Promise<boolean>): Promise<number[]> {
+  const applied: number[] = [];
+  const migrator = new Migrator({
+    db,
+    provider: {
+      getMigrations: () =>
+        Promise.resolve(
+          Object.fromEntries(
+            migrations.map((m) => [
+              m.name.replace(/\.sql$/, ''),
+              {
+                up: async (trx: Kysely<never>) => {
+                  if (await up(trx, m)) applied.push(m.version);
+                },
+              },
+            ]),
+          ),
+        ),
+    },
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error !== undefined)
+    throw error instanceof Error ? error : new MigrationError('The migrations stopped on something other than an error', { cause: error });
+  return applied;
+}
+
+/**
+ * Brings a SQLite database to Termwise's schema. Each migration runs in its own transaction with
+ * SQLite's procedure for one that rebuilds a table: foreign keys off (a dropped parent would
+ * otherwise cascade to its children), and every key checked before it commits. A failing migration
+ * is rolled back whole, and the ones before it stay.
+ */
+export async function migrate(handle: Database.Database, migrations: readonly Migration[] = loadMigrations()): Promise<number[]> {
+  handle.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     checksum TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
-  const applied = new Map(
-    db
-      .prepare<[], { version: number; name: string; checksum: string }>('SELECT version, name, checksum FROM schema_migrations')
-      .all()
-      .map((row) => [row.version, row]),
-  );
-  for (const m of migrations) {
-    const done = applied.get(m.version);
-    if (done && done.checksum !== m.checksum) {
-      throw new MigrationError(
-        `Migration ${m.name} was changed after it was applied to this database (recorded checksum ${done.checksum.slice(0, 12)}…, file now ${m.checksum.slice(0, 12)}…). Applied migrations must never be edited: add a new migration instead.`,
-      );
-    }
-  }
-  const newlyApplied: number[] = [];
-  const record = db.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)');
-  // SQLite's procedure for a migration that rebuilds a table: foreign keys off (a dropped parent
-  // would otherwise cascade to its children), and every key checked before the migration commits.
-  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
-  db.pragma('foreign_keys = OFF');
+  const read = handle.prepare<[], { version: number; checksum: string }>('SELECT version, checksum FROM schema_migrations');
+  const recorded = (): Recorded => new Map(read.all().map((row) => [row.version, row.checksum]));
+  refuseEdited(recorded(), migrations);
+  const record = handle.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)');
+  const foreignKeys = handle.pragma('foreign_keys', { simple: true }) as number;
+  handle.pragma('foreign_keys = OFF');
   try {
-    for (const m of migrations) {
-      if (applied.has(m.version)) continue;
-      db.transaction(() => {
-        db.exec(m.sql);
-        const broken = db.pragma('foreign_key_check') as { table: string; parent: string }[];
+    // Kysely's own SQLite dialect over the caller's handle (not destroyed: the handle stays open).
+    // A migration's SQL holds several statements, which only the handle's exec runs.
+    const db = new Kysely<never>({ dialect: new SqliteDialect({ database: handle }) });
+    return await runMigrator(db, migrations, (_trx, m) => {
+      if (recorded().has(m.version)) return Promise.resolve(false);
+      handle.transaction(() => {
+        handle.exec(m.sql);
+        const broken = handle.pragma('foreign_key_check') as { table: string; parent: string }[];
         if (broken.length > 0) {
           throw new MigrationError(`Migration ${m.name} leaves ${broken.length} row(s) of ${broken[0]?.table} pointing at no ${broken[0]?.parent} row`);
         }
         record.run(m.version, m.name, m.checksum, new Date().toISOString());
       })();
-      newlyApplied.push(m.version);
-    }
+      return Promise.resolve(true);
+    });
   } finally {
-    db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+    handle.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
   }
-  return newlyApplied;
+}
+
+/** The baseline schema's SQL, read when a PostgreSQL database is first migrated. */
+const baselineSql = (): string => readFileSync(new URL('./postgres/baseline.sql', import.meta.url), 'utf8');
+/** The SQLite migrations the PostgreSQL baseline stands for. */
+export const BASELINE_VERSION = 12;
+
+/** What a PostgreSQL database records as applied (nothing when it has no record yet). */
+async function recordedOnPostgres(db: Kysely<Tables>): Promise<Recorded> {
+  const { rows } = await sql<{ present: boolean }>`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`.execute(db);
+  if (!rows[0]?.present) return new Map();
+  return new Map((await db.selectFrom('schema_migrations').select(['version', 'checksum']).execute()).map((row) => [row.version, row.checksum]));
+}
+
+/**
+ * Brings a PostgreSQL database to Termwise's schema, all pending migrations in one transaction: the
+ * baseline on an empty database, recorded as the migrations it stands for with their checksums (so a
+ * backup from either store names the same schema), then each later one in its PostgreSQL variant.
+ */
+export async function migratePostgres(db: Kysely<Tables>, migrations: readonly Migration[] = loadMigrations()): Promise<number[]> {
+  const recorded = await recordedOnPostgres(db);
+  refuseEdited(recorded, migrations);
+  const partOfBaseline = migrations.filter((m) => m.version <= BASELINE_VERSION && !recorded.has(m.version));
+  if (recorded.size > 0 && partOfBaseline.length > 0) {
+    throw new MigrationError(
+      `This PostgreSQL database holds part of Termwise's schema only (${recorded.size} of ${BASELINE_VERSION} migrations); use an empty database`,
+    );
+  }
+  let baselineApplied = false;
+  return runMigrator(db as unknown as Kysely<never>, migrations, async (migrating, m) => {
+    const trx = migrating as unknown as Kysely<Tables>;
+    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT COLLATE "C" NOT NULL, checksum TEXT COLLATE "C" NOT NULL, applied_at TEXT COLLATE "C" NOT NULL)`.execute(trx);
+    if ((await recordedOnPostgres(trx)).has(m.version)) return false;
+    if (m.version > BASELINE_VERSION) await sql.raw(m.postgresSql ?? m.sql).execute(trx);
+    else if (!baselineApplied) {
+      await sql.raw(baselineSql()).execute(trx);
+      baselineApplied = true;
+    }
+    await trx
+      .insertInto('schema_migrations')
+      .values({ version: m.version, name: m.name, checksum: m.checksum, applied_at: new Date().toISOString() })
+      .execute();
+    return true;
+  });
 }

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import type pg from 'pg';
-import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { storable } from './batches';
 import { statementName } from './statement-names';
-import { loadMigrations, MigrationError } from './migrate';
 import type { Tables } from './tables';
 
 /** What a PostgreSQL store is given: the connection URL and how many connections a process keeps. */
@@ -123,48 +121,4 @@ function storingPool(pool: pg.Pool): PostgresPool {
 
 export function postgresKysely(pool: pg.Pool): Kysely<Tables> {
   return new Kysely<Tables>({ dialect: new PostgresDialect({ pool: storingPool(pool) }) });
-}
-
-/** The baseline schema's SQL, read when a database is first migrated. */
-const baselineSql = (): string => readFileSync(new URL('./postgres/baseline.sql', import.meta.url), 'utf8');
-/** The SQLite migrations the PostgreSQL baseline stands for. */
-export const BASELINE_VERSION = 12;
-/** Two server processes starting at once migrate one after the other. */
-const MIGRATION_LOCK = 7_261_900_001;
-
-/**
- * Brings a PostgreSQL database to Termwise's schema: the baseline on an empty database, recorded
- * as the migrations it stands for with their checksums (so a backup from either store names the
- * same schema). An applied migration whose source has since changed is refused, as on SQLite.
- */
-export async function migratePostgres(db: Kysely<Tables>): Promise<number[]> {
-  const migrations = loadMigrations();
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`.execute(trx);
-    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version INTEGER PRIMARY KEY, name TEXT COLLATE "C" NOT NULL, checksum TEXT COLLATE "C" NOT NULL, applied_at TEXT COLLATE "C" NOT NULL)`.execute(trx);
-    const applied = new Map((await trx.selectFrom('schema_migrations').select(['version', 'checksum']).execute()).map((row) => [row.version, row.checksum]));
-    for (const m of migrations) {
-      const recorded = applied.get(m.version);
-      if (recorded !== undefined && recorded !== m.checksum) {
-        throw new MigrationError(
-          `Migration ${m.name} was changed after it was applied to this database (recorded checksum ${recorded.slice(0, 12)}…, file now ${m.checksum.slice(0, 12)}…). Applied migrations must never be edited: add a new migration instead.`,
-        );
-      }
-    }
-    const pending = migrations.filter((m) => !applied.has(m.version));
-    if (pending.length === 0) return [];
-    if (applied.size > 0 && pending.some((m) => m.version <= BASELINE_VERSION)) {
-      throw new MigrationError(
-        `This PostgreSQL database holds part of Termwise's schema only (${applied.size} of ${BASELINE_VERSION} migrations); use an empty database`,
-      );
-    }
-    const appliedAt = new Date().toISOString();
-    if (pending.some((m) => m.version <= BASELINE_VERSION)) await sql.raw(baselineSql()).execute(trx);
-    for (const m of pending) {
-      if (m.version > BASELINE_VERSION) await sql.raw(m.postgresSql ?? m.sql).execute(trx);
-      await trx.insertInto('schema_migrations').values({ version: m.version, name: m.name, checksum: m.checksum, applied_at: appliedAt }).execute();
-    }
-    return pending.map((m) => m.version);
-  });
 }

@@ -188,10 +188,10 @@ export interface SqliteStoreParts {
 }
 
 /** Opens (and migrates) the SQLite store of a data folder's database file. */
-export function openSqliteStore(file: string, options: { migrate: boolean; checkpoints: boolean }): SqliteStoreParts {
+export async function openSqliteStore(file: string, options: { migrate: boolean; checkpoints: boolean }): Promise<SqliteStoreParts> {
   const handle = openSqliteFile(file);
   try {
-    if (options.migrate) migrate(handle);
+    if (options.migrate) await migrate(handle);
   } catch (error) {
     handle.close();
     throw error;

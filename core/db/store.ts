@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { openSqliteStore, type SqliteHandle } from './sqlite-store';
-import { migratePostgres, postgresDriver, postgresKysely, postgresPool } from './postgres-store';
+import { migratePostgres } from './migrate';
+import { postgresDriver, postgresKysely, postgresPool } from './postgres-store';
 import type { Tables } from './tables';
 
 /** The typed query builder every repository takes: the store itself, or a transaction on it. */
@@ -58,7 +59,7 @@ export interface OpenStoreOptions {
 /** Opens a store: SQLite in a file, or PostgreSQL at a URL, migrated to Termwise's schema. */
 export async function openStore(config: StoreConfig, options: OpenStoreOptions = {}): Promise<Store> {
   if (config.kind === 'sqlite') {
-    const parts = openSqliteStore(config.file, { migrate: options.migrate ?? true, checkpoints: options.checkpoints ?? false });
+    const parts = await openSqliteStore(config.file, { migrate: options.migrate ?? true, checkpoints: options.checkpoints ?? false });
     return {
       config,
       kind: 'sqlite',

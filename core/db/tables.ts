@@ -342,6 +342,18 @@ export interface SchemaMigrationsTable {
   applied_at: string;
 }
 
+/** Kysely's Migrator's record of the migrations it ran, by name (core/db/migrate). */
+export interface KyselyMigrationTable {
+  name: string;
+  timestamp: string;
+}
+
+/** The row Kysely's Migrator keeps for its lock. */
+export interface KyselyMigrationLockTable {
+  id: string;
+  is_locked: Generated<number>;
+}
+
 export interface Tables {
   departments: DepartmentsTable;
   department_doctors: DepartmentDoctorsTable;
@@ -372,6 +384,8 @@ export interface Tables {
   sign_in_links: SignInLinksTable;
   autofill_drafts: AutofillDraftsTable;
   schema_migrations: SchemaMigrationsTable;
+  kysely_migration: KyselyMigrationTable;
+  kysely_migration_lock: KyselyMigrationLockTable;
 }
 
 /**

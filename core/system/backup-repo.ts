@@ -47,7 +47,13 @@ export function quickCheck(db: SqliteHandle): string {
 
 /** A database's tables, views, indexes and triggers (SQLite's own left out), in a stable order. */
 export function schemaObjects(db: SqliteHandle): SchemaObject[] {
-  return db.prepare<[], SchemaObject>("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all();
+  // Kysely's Migrator's own record (kysely_migration, kysely_migration_lock) is not Termwise's schema:
+  // a backup from before the Migrator came has the same schema without it.
+  return db
+    .prepare<[], SchemaObject>(
+      "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND tbl_name NOT LIKE 'kysely\\_%' ESCAPE '\\' ORDER BY type, name",
+    )
+    .all();
 }
 
 export function appliedMigrations(db: SqliteHandle): Migration[] {
@@ -57,11 +63,11 @@ export function appliedMigrations(db: SqliteHandle): Migration[] {
 let reference: { schema: SchemaObject[]; migrations: Migration[] } | null = null;
 
 /** Termwise's own schema and migrations as SQLite holds them: what a backup must match exactly. */
-export function referenceSchema(): { schema: SchemaObject[]; migrations: Migration[] } {
+export async function referenceSchema(): Promise<{ schema: SchemaObject[]; migrations: Migration[] }> {
   if (!reference) {
     const db = new Database(':memory:');
     try {
-      migrate(db);
+      await migrate(db);
       reference = { schema: schemaObjects(db), migrations: appliedMigrations(db) };
     } finally {
       db.close();
@@ -131,7 +137,7 @@ export async function backupBytes(store: Store): Promise<Uint8Array> {
 async function copyIntoSqlite(db: Db, file: string): Promise<void> {
   const target = openSqliteFile(file);
   try {
-    migrate(target);
+    await migrate(target);
     target.pragma('journal_mode = DELETE');
     // The migrations seed rows (the first department): the copy holds exactly the store's rows.
     target.transaction(() => {

@@ -169,7 +169,7 @@ async function inspectBackup(path: string, filename: string): Promise<void> {
     } catch {
       throw invalid(`${name} is not a Termwise database backup`);
     }
-    const ours = referenceSchema().schema;
+    const ours = (await referenceSchema()).schema;
     const ourMigrations = currentMigrations();
     if (JSON.stringify(migrations) !== JSON.stringify(ourMigrations)) {
       throw invalid(`${name} was made by a different version of Termwise (schema ${migrations.length} vs ${ourMigrations.length}); it cannot be restored here`);

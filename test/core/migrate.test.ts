@@ -28,23 +28,23 @@ describe('database', () => {
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
   });
 
-  it('applies the shipped migrations in order, once', () => {
+  it('applies the shipped migrations in order, once', async () => {
     const shipped = loadMigrations();
     expect(shipped.map((x) => x.version)).toEqual([...shipped.map((x) => x.version)].sort((a, b) => a - b));
-    expect(migrate(db)).toEqual(shipped.map((x) => x.version));
-    expect(migrate(db)).toEqual([]);
+    expect(await migrate(db)).toEqual(shipped.map((x) => x.version));
+    expect(await migrate(db)).toEqual([]);
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
     expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['courses', 'offerings', 'doctors', 'schema_migrations']));
   });
 
-  it('refuses an applied migration that was edited, naming it', () => {
-    migrate(db, [m(1, 'CREATE TABLE a (x INTEGER);')]);
-    expect(() => migrate(db, [m(1, 'CREATE TABLE a (x TEXT);')])).toThrowError(MigrationError);
-    expect(() => migrate(db, [m(1, 'CREATE TABLE a (x TEXT);')])).toThrowError(/0001_test\.sql was changed after it was applied/);
+  it('refuses an applied migration that was edited, naming it', async () => {
+    await migrate(db, [m(1, 'CREATE TABLE a (x INTEGER);')]);
+    await expect(migrate(db, [m(1, 'CREATE TABLE a (x TEXT);')])).rejects.toThrowError(MigrationError);
+    await expect(migrate(db, [m(1, 'CREATE TABLE a (x TEXT);')])).rejects.toThrowError(/0001_test\.sql was changed after it was applied/);
   });
 
-  it('rolls a failing migration back whole and keeps the earlier ones', () => {
-    expect(() => migrate(db, [m(1, 'CREATE TABLE a (x INTEGER);'), m(2, 'CREATE TABLE b (y INTEGER); INSERT INTO missing VALUES (1);')])).toThrow();
+  it('rolls a failing migration back whole and keeps the earlier ones', async () => {
+    await expect(migrate(db, [m(1, 'CREATE TABLE a (x INTEGER);'), m(2, 'CREATE TABLE b (y INTEGER); INSERT INTO missing VALUES (1);')])).rejects.toThrow();
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
     expect(tables).toContain('a');
     expect(tables).not.toContain('b');
@@ -94,7 +94,7 @@ describe('timetables from before terms (migration 0005)', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'termwise-v4-'));
     try {
       const old = openDatabase(join(dataDir, 'termwise.db'));
-      migrate(
+      await migrate(
         old,
         loadMigrations().filter((x) => x.version <= 4),
       );
@@ -150,8 +150,8 @@ describe('timetables from before terms (migration 0005)', () => {
 });
 
 describe('a row that forgets its department (migration 0021)', () => {
-  it('is refused after the rebuild, and the rows that point at the rebuilt tables are all kept', () => {
-    migrate(
+  it('is refused after the rebuild, and the rows that point at the rebuilt tables are all kept', async () => {
+    await migrate(
       db,
       loadMigrations().filter((x) => x.version <= 20),
     );
@@ -166,7 +166,7 @@ describe('a row that forgets its department (migration 0021)', () => {
       INSERT INTO prediction_entries (run_id, position, course_code, course_name, prefix, types, confidence, offer_score, offer,
         predicted_enrollment, latent_demand, bottleneck_score, projected_sections, reasons)
         VALUES (3, 0, 'CSC201', 'Intro', 'CSC', '[]', 0.9, 0.9, 1, 30, 0, 0, 1, '[]');`);
-    expect(migrate(db).length).toBeGreaterThan(0);
+    expect((await migrate(db)).length).toBeGreaterThan(0);
     const count = (table: string): number => (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
     expect([count('schedule_entry_doctors'), count('schedule_entry_locks'), count('prediction_entries')]).toEqual([1, 1, 1]);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
@@ -180,10 +180,10 @@ describe('a row that forgets its department (migration 0021)', () => {
     expect(() => db.prepare("INSERT INTO settings (key, value) VALUES ('k', 'v')").run()).toThrowError(/NOT NULL constraint failed: settings\.department_id/);
   });
 
-  it('a migration that leaves a row pointing at nothing is refused whole', () => {
-    expect(() =>
+  it('a migration that leaves a row pointing at nothing is refused whole', async () => {
+    await expect(
       migrate(db, [m(1, 'CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (p_id INTEGER REFERENCES p (id)); INSERT INTO c VALUES (9);')]),
-    ).toThrowError(/0001_test\.sql leaves 1 row\(s\) of c pointing at no p row/);
+    ).rejects.toThrowError(/0001_test\.sql leaves 1 row\(s\) of c pointing at no p row/);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('p', 'c')").all()).toEqual([]);
   });
 });

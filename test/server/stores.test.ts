@@ -19,10 +19,10 @@ type Column = [name: string, nullable: boolean, kind: string];
 const SQLITE_KINDS: Record<string, string> = { INTEGER: 'whole number', REAL: 'number', TEXT: 'text', BLOB: 'bytes' };
 const POSTGRES_KINDS: Record<string, string> = { integer: 'whole number', 'double precision': 'number', text: 'text', bytea: 'bytes' };
 
-function sqliteSchema(): Map<string, { columns: Column[]; unique: string[] }> {
+async function sqliteSchema(): Promise<Map<string, { columns: Column[]; unique: string[] }>> {
   const db = new Database(':memory:');
   try {
-    migrate(db);
+    await migrate(db);
     const tables = new Map<string, { columns: Column[]; unique: string[] }>();
     for (const table of [...DATA_TABLES, 'schema_migrations']) {
       const info = db
@@ -84,7 +84,7 @@ describe('the two stores', () => {
   it('hold the same tables, columns, kinds of values, nullability and unique keys (the SQLite migrations and the PostgreSQL baseline agree)', async () => {
     const database = await createDatabase(inject('postgresAdminUrl'), inject('postgresTemplate'));
     try {
-      const sqlite = sqliteSchema();
+      const sqlite = await sqliteSchema();
       const postgres = await postgresSchema(database.url);
       expect(Object.fromEntries(postgres)).toEqual(Object.fromEntries(sqlite));
       // The comparison sees what it compares: every table has columns and a key.
@@ -94,7 +94,7 @@ describe('the two stores', () => {
       }
       // A row that forgets its department fails on both stores: no department_id has a default.
       const sqliteDb = new Database(':memory:');
-      migrate(sqliteDb);
+      await migrate(sqliteDb);
       const sqliteDefaults = DATA_TABLES.filter(
         (table) =>
           sqliteDb.prepare<[string], { dflt_value: string | null }>("SELECT dflt_value FROM pragma_table_info(?) WHERE name = 'department_id'").get(table)

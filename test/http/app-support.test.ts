@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index';
 import { testDatabase } from '../helpers/test-store';
@@ -118,6 +119,28 @@ describe('settings, backup, restore and sample data', () => {
     );
     expect(restored).toMatchObject({ status: 'restored', tables: { courses: 117, schedule_entries: 0, doctors: 30 } });
     expect(await core.run('schedule-list', {})).toEqual([]);
+  });
+
+  it('restores a backup taken before the migrations were run by the Migrator (no Migrator tables in it)', async () => {
+    await core.run('sample-load', {});
+    const taken = new Uint8Array(await (await fetch(url('/data/backup'), { headers: bearer() })).arrayBuffer());
+    const dir = mkdtempSync(join(tmpdir(), 'termwise-old-backup-'));
+    try {
+      const file = join(dir, 'backup.db');
+      writeFileSync(file, taken);
+      const old = new Database(file);
+      old.exec('DROP TABLE kysely_migration; DROP TABLE kysely_migration_lock;');
+      old.close();
+      await core.context.db.deleteFrom('courses').execute();
+      const form = new FormData();
+      form.append('file', new Blob([readFileSync(file)]), 'backup.db');
+      const restored = await json<{ status: string; tables: Record<string, number> }>(
+        await fetch(url('/data/restore'), { method: 'POST', headers: bearer(), body: form }),
+      );
+      expect(restored).toMatchObject({ status: 'restored', tables: { courses: 117, doctors: 30 } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a file that is not a backup and changes nothing', async () => {

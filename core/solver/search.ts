@@ -492,24 +492,33 @@ export class Search {
     return this.verdict(before, temperature, saved);
   }
 
+  private brokenAtLastLook: number[] = [];
+  private brokenAtLastLookCost = 0;
+
   /** Soft distributions the timetable broke at the last look (see lookAtDistributions). */
-  brokenSoft: number[] = [];
+  get brokenSoft(): readonly number[] {
+    return this.brokenAtLastLook;
+  }
+
   /** What the soft distributions broken at the last look cost, weighted. */
-  brokenSoftCost = 0;
+  get brokenSoftCost(): number {
+    return this.brokenAtLastLookCost;
+  }
 
   /** Looks over every distribution for the soft ones the timetable breaks now, for the repair moves. */
   lookAtDistributions(): void {
     const violations = distributionViolations(this.problem, this.placedNow, this.algebra);
-    this.brokenSoft = [];
+    const brokenNow: number[] = [];
     let cost = 0;
     this.problem.distributions.forEach((d, k) => {
       const broken = violations[k] ?? 0;
       if (d.required || broken === 0) return;
-      this.brokenSoft.push(k);
+      brokenNow.push(k);
       cost += SET_TYPES.has(d.type) ? setPenalty(this.problem, d, broken) : d.penalty * broken;
     });
     this.probes += this.problem.distributions.length;
-    this.brokenSoftCost = cost * this.problem.weights.distribution;
+    this.brokenAtLastLook = brokenNow;
+    this.brokenAtLastLookCost = cost * this.problem.weights.distribution;
   }
 
   /** The pairs of a pair distribution that class c, listed at `position` and placed as `me`, breaks with the placed others. */

@@ -63,29 +63,27 @@ function refuseEdited(recorded: Recorded, migrations: readonly Migration[]): voi
 /**
  * Runs the pending migrations with Kysely's Migrator, which holds its lock meanwhile (on PostgreSQL,
  * an advisory lock: two processes starting at once migrate one after the other) and records what it
- * ran in kysely_migration. `up` applies one migration and records it in schema_migrations (the
- * checksums a backup is compared by), or answers false when schema_migrations has it already: a
- * database migrated before the Migrator came, or one whose last run stopped between the two records,
- * is taken up where it is. Answers the versions applied.
+ * ran in kysely_migration. `apply` applies one migration and records it in schema_migrations (the
+ * checksums a backup is compared by). A migration `recorded` there already (as read before the run)
+ * is not applied again: a database migrated before the Migrator came, or one whose last run stopped
+ * between the two records, is taken up where it is. Answers the versions applied.
  */
-async function runMigrator(db: Kysely<never>, migrations: readonly Migration[], up: (trx: Kysely<never>, m: Migration) => Promise<boolean>): Promise<number[]> {
+async function runMigrator<DB>(
+  db: Kysely<DB>,
+  migrations: readonly Migration[],
+  recorded: Recorded,
+  apply: (trx: Kysely<DB>, m: Migration) => Promise<void>,
+): Promise<number[]> {
   const applied: number[] = [];
+  const up = async (trx: Kysely<DB>, m: Migration): Promise<void> => {
+    if (recorded.has(m.version)) return;
+    await apply(trx, m);
+    applied.push(m.version);
+  };
   const migrator = new Migrator({
     db,
     provider: {
-      getMigrations: () =>
-        Promise.resolve(
-          Object.fromEntries(
-            migrations.map((m) => [
-              m.name.replace(/\.sql$/, ''),
-              {
-                up: async (trx: Kysely<never>) => {
-                  if (await up(trx, m)) applied.push(m.version);
-                },
-              },
-            ]),
-          ),
-        ),
+      getMigrations: () => Promise.resolve(Object.fromEntries(migrations.map((m) => [m.name.replace(/\.sql$/, ''), { up: (trx: Kysely<DB>) => up(trx, m) }]))),
     },
   });
   const { error } = await migrator.migrateToLatest();
@@ -107,18 +105,21 @@ export async function migrate(handle: Database.Database, migrations: readonly Mi
     checksum TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
-  const read = handle.prepare<[], { version: number; checksum: string }>('SELECT version, checksum FROM schema_migrations');
-  const recorded = (): Recorded => new Map(read.all().map((row) => [row.version, row.checksum]));
-  refuseEdited(recorded(), migrations);
+  const recorded: Recorded = new Map(
+    handle
+      .prepare<[], { version: number; checksum: string }>('SELECT version, checksum FROM schema_migrations')
+      .all()
+      .map((row) => [row.version, row.checksum]),
+  );
+  refuseEdited(recorded, migrations);
   const record = handle.prepare('INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)');
   const foreignKeys = handle.pragma('foreign_keys', { simple: true }) as number;
   handle.pragma('foreign_keys = OFF');
   try {
     // Kysely's own SQLite dialect over the caller's handle (not destroyed: the handle stays open).
     // A migration's SQL holds several statements, which only the handle's exec runs.
-    const db = new Kysely<never>({ dialect: new SqliteDialect({ database: handle }) });
-    return await runMigrator(db, migrations, (_trx, m) => {
-      if (recorded().has(m.version)) return Promise.resolve(false);
+    const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: handle }) });
+    return await runMigrator(db, migrations, recorded, (_trx, m) => {
       handle.transaction(() => {
         handle.exec(m.sql);
         const broken = handle.pragma('foreign_key_check') as { table: string; parent: string }[];
@@ -127,7 +128,7 @@ export async function migrate(handle: Database.Database, migrations: readonly Mi
         }
         record.run(m.version, m.name, m.checksum, new Date().toISOString());
       })();
-      return Promise.resolve(true);
+      return Promise.resolve();
     });
   } finally {
     handle.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
@@ -160,12 +161,15 @@ export async function migratePostgres(db: Kysely<Tables>, migrations: readonly M
       `This PostgreSQL database holds part of Termwise's schema only (${recorded.size} of ${BASELINE_VERSION} migrations); use an empty database`,
     );
   }
+  // Inside the Migrator's lock and transaction: made once, by the first migration a run applies.
+  let tableMade = false;
   let baselineApplied = false;
-  return runMigrator(db as unknown as Kysely<never>, migrations, async (migrating, m) => {
-    const trx = migrating as unknown as Kysely<Tables>;
-    await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version INTEGER PRIMARY KEY, name TEXT COLLATE "C" NOT NULL, checksum TEXT COLLATE "C" NOT NULL, applied_at TEXT COLLATE "C" NOT NULL)`.execute(trx);
-    if ((await recordedOnPostgres(trx)).has(m.version)) return false;
+  return runMigrator(db, migrations, recorded, async (trx, m) => {
+    if (!tableMade) {
+      await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version INTEGER PRIMARY KEY, name TEXT COLLATE "C" NOT NULL, checksum TEXT COLLATE "C" NOT NULL, applied_at TEXT COLLATE "C" NOT NULL)`.execute(trx);
+      tableMade = true;
+    }
     if (m.version > BASELINE_VERSION) await sql.raw(m.postgresSql ?? m.sql).execute(trx);
     else if (!baselineApplied) {
       await sql.raw(baselineSql()).execute(trx);
@@ -175,6 +179,5 @@ export async function migratePostgres(db: Kysely<Tables>, migrations: readonly M
       .insertInto('schema_migrations')
       .values({ version: m.version, name: m.name, checksum: m.checksum, applied_at: new Date().toISOString() })
       .execute();
-    return true;
   });
 }

@@ -1,4 +1,4 @@
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { useDeferredValue, useRef, type ReactNode, type RefObject } from 'react';
 import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 
 /** Lists up to this long are drawn whole (found with the page's search, read in full); longer ones by window. */
@@ -11,6 +11,12 @@ interface WindowOptions {
   rowHeight: number;
   /** Lists up to this long are drawn whole (100 unless given; Infinity draws every list whole, as for print). */
   drawnWhole?: number;
+  /**
+   * A list drawn whole draws this many rows (a boxful) in the frame it appears in, and the rest just
+   * after, in the background: a view opened by a click is on screen without waiting for its rows out
+   * of sight. All rows when not given.
+   */
+  firstDrawn?: number;
 }
 
 /**
@@ -36,7 +42,10 @@ export function useWindowedRows(count: number, options: WindowOptions) {
       entry?.borderBoxSize[0]?.blockSize ??
       (entry ? element.getBoundingClientRect().height : (instance.measurementsCache[Number(element.getAttribute('data-index'))]?.size ?? options.rowHeight)),
   });
-  const items = virtualizer.getVirtualItems();
+  // Rows out of sight join in a background render that a click or a key interrupts (React's deferred value).
+  const drawn = useDeferredValue(count, whole ? Math.min(count, options.firstDrawn ?? count) : count);
+  const all = virtualizer.getVirtualItems();
+  const items = drawn < count ? all.filter((item) => item.index < drawn) : all;
   return {
     box,
     items,

@@ -86,9 +86,9 @@ function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Docto
 }
 
 /**
- * The Scheduler's reads loaded ahead while its code loads: the timetable, waited for, and beside it
- * the panels' below the week (its history, its sections without a time, the rooms), not waited for,
- * so they are in hand when the panels are drawn just after the week.
+ * The Scheduler's reads loaded ahead while its code loads: the timetable, waited for, and once it
+ * is in hand the panels' below the week (its history, its sections without a time, the rooms), not
+ * waited for, so they are in hand when the panels are drawn just after the week.
  */
 export function prefetchScheduler(): Promise<void> {
   return prefetchTimetable((term) => {
@@ -131,7 +131,8 @@ function useResourceRows(
   filters: SchedulerFilters,
   others: Record<'room' | 'instructor', OtherBooking[]>,
 ) {
-  const roomList = useLive('rooms-list', {}).data;
+  // Read where a view lists rooms (the week does not): the week's first render does not wait behind it.
+  const roomList = useLive('rooms-list', view === 'room' ? {} : null).data;
   const declaredRooms = useMemo(
     () =>
       (roomList ?? NONE).map((r) => ({

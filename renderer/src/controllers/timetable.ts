@@ -21,13 +21,14 @@ const asked = (term: Term): Term => ({ year: term.year, semester: term.semester 
 
 /**
  * Starts loading the timetable on screen (the settings, then the term's meetings and parts) while
- * the Scheduler's code loads; `alongside` starts other reads of that term without waiting for them.
+ * the Scheduler's code loads; `after` starts other reads of that term once the meetings are in hand,
+ * without waiting for them: asked together, they would keep the server from the meetings first.
  */
-export async function prefetchTimetable(alongside: (term: Term) => void = () => undefined): Promise<void> {
+export async function prefetchTimetable(after: (term: Term) => void = () => undefined): Promise<void> {
   const settings = await fetchLive('schedule-settings', {});
   const term = asked(useScheduleView.getState().chosen ?? settings.current_term);
-  alongside(term);
   await Promise.all([prefetchLive('schedule-list', term), prefetchLive('schedule-parts', term)]);
+  after(term);
 }
 
 /** Starts loading a term's sections without a time (the panel below the week). */

@@ -16,7 +16,7 @@ import { DoctorModal } from '../components/DoctorModal';
 import { AutofillDialog, AutofillPreview } from '../components/AutofillPanel';
 import { RoomsPanel } from '../components/RoomsPanel';
 import { HistoryPanel } from '../components/HistoryPanel';
-import { useIdleReady } from '../lib/use-idle-ready';
+import { useDrawnBelow } from '../lib/use-drawn-below';
 import { useRole } from '../controllers/session';
 import { ErrorNote } from '../components/ErrorNote';
 import { useSchedulerPage, type SchedulerFilters, type SchedulerPageState, type SchedulerView } from '../controllers/scheduler';
@@ -327,9 +327,9 @@ const SchedulerDialogs = memo(function SchedulerDialogs(props: DialogState & { c
 
 export function SchedulerPage() {
   const page = useSchedulerPage();
-  // The panels below the week (and their reads) come once the week is on screen: a large term's
-  // week is drawn first, and a view switch asked at once is not kept waiting behind them.
-  const panelsReady = useIdleReady();
+  // The panels below the week are drawn as they come into view or once the screen is quiet: a large
+  // term's week is drawn first, and a view switch asked at once is not kept waiting behind them.
+  const panels = useDrawnBelow();
   const { canWrite } = useRole();
   return (
     <Stack>
@@ -348,7 +348,8 @@ export function SchedulerPage() {
         />
       )}
       <TimetableCard page={page} canWrite={canWrite} />
-      {panelsReady && (
+      {!panels.ready && <div ref={panels.marker} style={{ minHeight: 1 }} />}
+      {panels.ready && (
         <Stack>
           {page.term && <UnscheduledPanel term={page.term} />}
           {page.term && <HistoryPanel term={page.term} canUndo={canWrite} />}

@@ -2,6 +2,7 @@ import type { Assignment, TimetableProblem } from './model';
 import { scoreAssignment, type Score } from './score';
 import { Search, type SearchProgress } from './search';
 import { selectorFor, type MoveChoice } from './neighbourhoods';
+import { SectioningCadence } from './cadence';
 
 /**
  * Solves a timetabling problem within a budget: a valid timetable first (iterative forward search),
@@ -72,6 +73,8 @@ const STALLED_STEPS = { perClass: 20, least: 2_000 } as const;
 
 /** How often (iterations) the clock, the cancel flag and progress are looked at. */
 const CHECK_EVERY = 200;
+/** How often (checks) the move selector looks at the timetable again (the broken distributions) and progress is reported. */
+const OBSERVE_EVERY = 100;
 
 export function solve(problem: TimetableProblem, options: SolveOptions): SolveResult {
   const now = options.now ?? (() => performance.now());
@@ -117,7 +120,8 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   const roundMoves = Math.max(CHECK_EVERY, Math.floor((options.maxIterations ?? 0) / 3));
   let roundStartMove = iterations;
   let temperature = hot;
-  let sinceSectioning = 0;
+  let sinceObserved = 0;
+  const fullSectioning = new SectioningCadence();
   /** A re-sectioning's change of student conflicts into the running total (and the best, when it is). */
   const takeSectioning = (change: number): void => {
     if (change >= 0) return;
@@ -137,15 +141,19 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
         best = search.snapshot();
       }
     }
-    // The students a moved class now clashes for, re-sectioned at once (all students now and then).
+    // The students a moved class now clashes for, re-sectioned at once (all of them as often as that pays: cadence.ts).
     takeSectioning(search.sectioning.improveStudents(search.sectioning.clashingIn(search.takeMoved())));
     // Rounds by moves when the moves are counted (same seed, same result), else by the clock.
     const progress =
       options.maxIterations !== undefined ? Math.min(1, (iterations - roundStartMove) / roundMoves) : Math.min(1, (now() - roundStart) / roundMs);
     temperature = (hot / (1 + round)) * Math.pow(1e-3, progress);
-    if (++sinceSectioning >= 100) {
-      sinceSectioning = 0;
-      takeSectioning(search.sectioning.improveAll());
+    if (problem.students.length > 0 && fullSectioning.due()) {
+      const change = search.sectioning.improveAll();
+      fullSectioning.found(change);
+      takeSectioning(change);
+    }
+    if (++sinceObserved >= OBSERVE_EVERY) {
+      sinceObserved = 0;
       selector.observe(search);
       options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
     }
@@ -163,6 +171,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
       search.recount();
       selector.observe(search);
       round++;
+      fullSectioning.restart();
       roundStart = now();
       roundStartMove = iterations;
     }

@@ -2,7 +2,6 @@ import type { Assignment, TimetableProblem } from './model';
 import { scoreAssignment, type Score } from './score';
 import { Search, type SearchProgress } from './search';
 import { selectorFor, type MoveChoice } from './neighbourhoods';
-import { SectioningCadence } from './cadence';
 
 /**
  * Solves a timetabling problem within a budget: a valid timetable first (iterative forward search),
@@ -73,8 +72,6 @@ const STALLED_STEPS = { perClass: 20, least: 2_000 } as const;
 
 /** How often (iterations) the clock, the cancel flag and progress are looked at. */
 const CHECK_EVERY = 200;
-/** How often (checks) the move selector looks at the timetable again (the broken distributions) and progress is reported. */
-const OBSERVE_EVERY = 100;
 
 export function solve(problem: TimetableProblem, options: SolveOptions): SolveResult {
   const now = options.now ?? (() => performance.now());
@@ -120,8 +117,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   const roundMoves = Math.max(CHECK_EVERY, Math.floor((options.maxIterations ?? 0) / 3));
   let roundStartMove = iterations;
   let temperature = hot;
-  let sinceObserved = 0;
-  const fullSectioning = new SectioningCadence();
+  let sinceSectioning = 0;
   /** A re-sectioning's change of student conflicts into the running total (and the best, when it is). */
   const takeSectioning = (change: number): void => {
     if (change >= 0) return;
@@ -141,19 +137,15 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
         best = search.snapshot();
       }
     }
-    // The students a moved class now clashes for, re-sectioned at once (all of them as often as that pays: cadence.ts).
+    // The students a moved class now clashes for, re-sectioned at once (all students now and then).
     takeSectioning(search.sectioning.improveStudents(search.sectioning.clashingIn(search.takeMoved())));
     // Rounds by moves when the moves are counted (same seed, same result), else by the clock.
     const progress =
       options.maxIterations !== undefined ? Math.min(1, (iterations - roundStartMove) / roundMoves) : Math.min(1, (now() - roundStart) / roundMs);
     temperature = (hot / (1 + round)) * Math.pow(1e-3, progress);
-    if (problem.students.length > 0 && fullSectioning.due()) {
-      const change = search.sectioning.improveAll();
-      fullSectioning.found(change);
-      takeSectioning(change);
-    }
-    if (++sinceObserved >= OBSERVE_EVERY) {
-      sinceObserved = 0;
+    if (++sinceSectioning >= 100) {
+      sinceSectioning = 0;
+      takeSectioning(search.sectioning.improveAll());
       selector.observe(search);
       options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
     }
@@ -171,7 +163,6 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
       search.recount();
       selector.observe(search);
       round++;
-      fullSectioning.restart();
       roundStart = now();
       roundStartMove = iterations;
     }

@@ -152,7 +152,7 @@ export const ResourceWeek = memo(function ResourceWeek({
     maxHeight: SCROLL_HEIGHT,
     rowHeight: days.length > 1 ? 60 : 30,
     drawnWhole: printing ? Infinity : DRAWN_WHOLE_ROWS,
-    firstDrawn: Math.ceil(SCROLL_HEIGHT / LANE_HEIGHT),
+    firstDrawn: printing ? undefined : Math.ceil(SCROLL_HEIGHT / LANE_HEIGHT),
   });
   const startAt = (rowKey: string, letter: DayLetter) => (event: MouseEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget || onCreate === null) return;

@@ -14,7 +14,7 @@ interface WindowOptions {
   /**
    * A list drawn whole draws this many rows (a boxful) in the frame it appears in, and the rest just
    * after, in the background: a view opened by a click is on screen without waiting for its rows out
-   * of sight. All rows when not given.
+   * of sight. All rows at once when not given (as for print, even while the rest are on their way).
    */
   firstDrawn?: number;
 }
@@ -45,7 +45,7 @@ export function useWindowedRows(count: number, options: WindowOptions) {
   // Rows out of sight join in a background render that a click or a key interrupts (React's deferred value).
   const drawn = useDeferredValue(count, whole ? Math.min(count, options.firstDrawn ?? count) : count);
   const all = virtualizer.getVirtualItems();
-  const items = drawn < count ? all.filter((item) => item.index < drawn) : all;
+  const items = drawn < count && options.firstDrawn !== undefined ? all.filter((item) => item.index < drawn) : all;
   return {
     box,
     items,

@@ -88,7 +88,7 @@ function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Docto
 /**
  * The Scheduler's reads loaded ahead while its code loads: the timetable, waited for, and once it
  * is in hand the panels' below the week (its history, its sections without a time, the rooms), not
- * waited for, so they are in hand when the panels are drawn just after the week.
+ * waited for, so they are in hand when the panels are drawn.
  */
 export function prefetchScheduler(): Promise<void> {
   return prefetchTimetable((term) => {

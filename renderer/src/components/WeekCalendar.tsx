@@ -66,8 +66,9 @@ const BLOCK_CHROME_PX = 8;
  */
 function useColumnsThatFit() {
   const { ref: observed, width } = useElementSize<HTMLDivElement>();
-  // Read once as the week mounts, before its sections come: the size observer's first answer comes a frame or more
-  // later, and a large term drawn before it was drawn unfolded, then laid out again folded.
+  // Read once as the week mounts: the size observer's first answer comes a frame or more later, and a
+  // large term drawn before it was drawn unfolded, then laid out again folded. Until it is read (the
+  // week's first commit), no section is drawn: the page often mounts with the term's sections in hand.
   const [widthAtMount, setWidthAtMount] = useState(0);
   const sizeRef = useCallback(
     (element: HTMLDivElement | null): void => {
@@ -87,7 +88,7 @@ function useColumnsThatFit() {
     const usable = dayWidth * 0.975 - 2;
     return (codes: readonly string[]): number => Math.floor(usable / (widestTextWidth(codes, font) + BLOCK_CHROME_PX));
   }, [dayWidth]);
-  return { sizeRef, columnsThatFit };
+  return { sizeRef, columnsThatFit, measured: lastWidth.current > 0 };
 }
 
 /**
@@ -210,6 +211,9 @@ export interface WeekCalendarProps {
 }
 
 const NOTHING_TAKEN: readonly OtherBooking[] = [];
+/** What the week draws until its width is read: nothing (the same lists each time). */
+const NO_ENTRIES_YET: readonly Entry[] = [];
+const NO_DRAFT_YET: readonly DraftBlock[] = [];
 
 /**
  * The week of the shown sections: drag to move, stretch to lengthen (each conflict-checked by the
@@ -229,13 +233,13 @@ export const WeekCalendar = memo(function WeekCalendar({
 }: WeekCalendarProps) {
   const refusal = useScheduleView((s) => s.refusal);
   const campusCount = useCampusList().length;
-  const { sizeRef, columnsThatFit } = useColumnsThatFit();
+  const { sizeRef, columnsThatFit, measured } = useColumnsThatFit();
   const calendarRef = useRef<FullCalendar>(null);
   // Shown again, FullCalendar measures its columns anew (they had no size while hidden).
   useEffect(() => {
     if (!hidden) calendarRef.current?.getApi().updateSize();
   }, [hidden]);
-  const events = useWeekEvents(shown, availabilityOf, draft, columnsThatFit, taken);
+  const events = useWeekEvents(measured ? shown : NO_ENTRIES_YET, availabilityOf, measured ? draft : NO_DRAFT_YET, columnsThatFit, taken);
   const { onDrop, onResize } = useCalendarMoves(entriesById);
   const labelOf = useBlockLabels(entriesById);
   const onDateClick = useCallback((info: DateClickArg): void => onCreate?.(letterOfDate(info.date), timeOfDate(info.date)), [onCreate]);

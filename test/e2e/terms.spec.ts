@@ -84,6 +84,14 @@ test('the part-of-term filter shows one half of a summer session, in every view'
   const room = page.getByTestId('resource-row').filter({ hasText: 'Bassil 101' });
   await expect(room).toContainText('CSC243');
   await expect(room).not.toContainText('CSC201');
+  // With the keyboard alone, the filter's list opens whole and named as open (it is drawn as the filter takes focus).
+  const partFilter = page.getByRole('combobox', { name: 'Filter by part of term' });
+  await partFilter.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(partFilter).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('option', { name: 'S1 — First half' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'S2 — Second half' })).toBeVisible();
+  await page.keyboard.press('Escape');
 });
 
 test('the student-cohort filter shows the courses one cohort takes', async ({ page, app }) => {

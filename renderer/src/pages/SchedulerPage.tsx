@@ -44,7 +44,9 @@ interface FilterSelectProps {
 /** The choices a filter lists before it is first focused: the one chosen, if any (its label shows in the box). */
 function chosenOnly(data: FilterSelectProps['data'], value: string | null): FilterSelectProps['data'] {
   if (value === null) return [];
-  return typeof data[0] === 'string' ? (data as string[]).filter((d) => d === value) : (data as { value: string; label: string }[]).filter((d) => d.value === value);
+  return typeof data[0] === 'string'
+    ? (data as string[]).filter((d) => d === value)
+    : (data as { value: string; label: string }[]).filter((d) => d.value === value);
 }
 
 /**

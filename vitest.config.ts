@@ -13,7 +13,7 @@ const POSTGRES = { env: { TERMWISE_TEST_STORE: 'postgres' }, globalSetup: ['test
 const testFiles = (folders: readonly string[]): string[] => folders.map((folder) => `test/${folder}/**/*.test.ts`);
 
 /**
- * Files that replace a module (vi.mock, vi.doMock), or give the process a page's globals (the controllers' test sets
+ * Files that replace a module (vi.mock, vi.doMock), or give the process a page's globals (installPageWindow sets
  * `window` and `document`, after which WebAssembly loaders such as XGBoost's take Node for a browser): they load the core
  * afresh, in a process of their own. Every other
  * file shares its worker's loaded modules with the files before it (isolate: false), which spares each file loading
@@ -22,7 +22,7 @@ const testFiles = (folders: readonly string[]): string[] => folders.map((folder)
 const OWN_MODULES = readdirSync('test', { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
   .map((file) => `test/${file.replaceAll('\\', '/')}`)
-  .filter((file) => /\bvi\.(do)?[mM]ock\(|\bObject\.assign\(globalThis, \{ window:/.test(readFileSync(file, 'utf8')));
+  .filter((file) => /\bvi\.(do)?[mM]ock\(|\binstallPageWindow\(/.test(readFileSync(file, 'utf8')));
 const ownModulesIn = (folders: readonly string[]): string[] => OWN_MODULES.filter((file) => folders.some((folder) => file.startsWith(`test/${folder}/`)));
 
 export default defineConfig({

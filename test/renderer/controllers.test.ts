@@ -4,18 +4,13 @@ import { join } from 'node:path';
 import { createElement, type ReactNode } from 'react';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JSDOM } from 'jsdom';
 import { createCore, type Core } from '../../core/index';
 import { dispatch } from '../../electron/ipc';
 import type { TermwiseBridge } from '../../electron/bridge';
+import { installPageWindow } from '../helpers/page-window';
 
 // The page's window for React, beside Node's own globals (the core runs in this process, on Node's URL and timers).
-const page = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://127.0.0.1:4610/' });
-for (const key of Object.getOwnPropertyNames(page.window)) {
-  if (!(key in globalThis))
-    Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: (page.window as unknown as Record<string, unknown>)[key] });
-}
-Object.assign(globalThis, { window: page.window, document: page.window.document, navigator: page.window.navigator, IS_REACT_ACT_ENVIRONMENT: true });
+const pageWindow = installPageWindow();
 
 /**
  * The screens' controllers, through their hooks, against a real core reached the way the desktop
@@ -43,7 +38,7 @@ const bridge: TermwiseBridge = {
   saveFile: (name) => Promise.resolve(name),
   campus: () => Promise.resolve({ ok: false, error: { code: 'invalid', message: 'no campus link in this test' } }),
 };
-(page.window as unknown as Window).termwise = bridge;
+(pageWindow as unknown as Window).termwise = bridge;
 
 // The renderer's modules read the bridge when they load: they come after it.
 const { QueryClientProvider } = await import('@tanstack/react-query');

@@ -1,22 +1,10 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JSDOM } from 'jsdom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installPageWindow } from '../helpers/page-window';
 
-// The page's window for React (jsdom has no IntersectionObserver or matchMedia: each test gives its own).
-const page = new JSDOM('<!doctype html><html><body></body></html>', { url: 'http://127.0.0.1:4610/' });
-const added: string[] = [];
-beforeAll(() => {
-  for (const key of Object.getOwnPropertyNames(page.window)) {
-    if (key in globalThis) continue;
-    added.push(key);
-    Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: (page.window as unknown as Record<string, unknown>)[key] });
-  }
-  Object.assign(globalThis, { window: page.window, document: page.window.document, IS_REACT_ACT_ENVIRONMENT: true });
-  Object.assign(page.window, { matchMedia: () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }) });
-});
-afterAll(() => {
-  for (const key of added) Reflect.deleteProperty(globalThis, key);
-});
+// The page's window for React; jsdom has no IntersectionObserver (each test gives its own) or matchMedia (printing reads it).
+const pageWindow = installPageWindow();
+Object.assign(pageWindow, { matchMedia: () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined }) });
 
 /** The observers the hook made: call `seen` to bring the marker into view. */
 const observers: { element: Element | null; seen: () => void }[] = [];

@@ -43,9 +43,10 @@ export function useWindowedRows(count: number, options: WindowOptions) {
       (entry ? element.getBoundingClientRect().height : (instance.measurementsCache[Number(element.getAttribute('data-index'))]?.size ?? options.rowHeight)),
   });
   // Rows out of sight join in a background render that a click or a key interrupts (React's deferred value).
-  const drawn = useDeferredValue(count, whole ? Math.min(count, options.firstDrawn ?? count) : count);
+  const firstDrawn = whole ? options.firstDrawn : undefined;
+  const drawn = useDeferredValue(count, Math.min(count, firstDrawn ?? count));
   const all = virtualizer.getVirtualItems();
-  const items = drawn < count && options.firstDrawn !== undefined ? all.filter((item) => item.index < drawn) : all;
+  const items = firstDrawn !== undefined && drawn < count ? all.filter((item) => item.index < drawn) : all;
   return {
     box,
     items,

@@ -14,16 +14,16 @@ const NEAR_VIEW = '0px 0px 200px 0px';
  * without waiting behind them, and drawing them is a transition: a click that comes meanwhile is
  * answered first, and their drawing resumes after.
  */
-export function useDrawnBelow(quietMs = QUIET_MS): { ready: boolean; marker: RefCallback<HTMLDivElement> } {
+export function useDrawnBelow(): { ready: boolean; marker: RefCallback<HTMLDivElement> } {
   const [ready, setReady] = useState(false);
   const printing = usePrinting();
   const draw = useCallback((): void => startTransition(() => setReady(true)), []);
   useEffect(() => {
     if (ready) return;
-    let timer = setTimeout(draw, quietMs);
+    let timer = setTimeout(draw, QUIET_MS);
     const restart = (): void => {
       clearTimeout(timer);
-      timer = setTimeout(draw, quietMs);
+      timer = setTimeout(draw, QUIET_MS);
     };
     window.addEventListener('pointerdown', restart, true);
     window.addEventListener('keydown', restart, true);
@@ -32,7 +32,7 @@ export function useDrawnBelow(quietMs = QUIET_MS): { ready: boolean; marker: Ref
       window.removeEventListener('pointerdown', restart, true);
       window.removeEventListener('keydown', restart, true);
     };
-  }, [ready, draw, quietMs]);
+  }, [ready, draw]);
   const marker = useCallback(
     (element: HTMLDivElement | null) => {
       if (element === null || typeof IntersectionObserver !== 'function') return;

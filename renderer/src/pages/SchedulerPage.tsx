@@ -33,7 +33,7 @@ const NO_ENTRIES: Entry[] = [];
 interface FilterSelectProps {
   label: string;
   placeholder: string;
-  data: { value: string; label: string }[] | string[];
+  data: readonly (string | { value: string; label: string })[];
   value: string | null;
   onChange: (value: string | null) => void;
   testId: string;
@@ -43,10 +43,7 @@ interface FilterSelectProps {
 
 /** The choices a filter lists before it is first focused: the one chosen, if any (its label shows in the box). */
 function chosenOnly(data: FilterSelectProps['data'], value: string | null): FilterSelectProps['data'] {
-  if (value === null) return [];
-  return typeof data[0] === 'string'
-    ? (data as string[]).filter((d) => d === value)
-    : (data as { value: string; label: string }[]).filter((d) => d.value === value);
+  return value === null ? [] : data.filter((d) => (typeof d === 'string' ? d : d.value) === value);
 }
 
 /**

@@ -4,13 +4,14 @@ import { parseArgs } from 'node:util';
 import { readItcProblem } from './itc-reader';
 import { TERMWISE_AUTHOR, writeItcSolution } from './itc-writer';
 import { solveInWorkers } from './run';
+import { EMPHASIS_RULES } from './emphasis';
 
 /**
- * `npm run solve -- <problem.xml> [--seconds N] [--seed S] [--threads T] [--out solution.xml]`: solves a problem in
+ * `npm run solve -- <problem.xml> [--seconds N] [--seed S] [--threads T] [--emphasis fixed|remaining] [--out solution.xml]`: solves a problem in
  * the competition's format (ITC 2019, as UniTime exports it) with a progress bar, prints the score
  * parts, and writes the solution in the competition's format for the organisers' validator.
  */
-const USAGE = 'usage: npm run solve -- <problem.xml> [--seconds N] [--seed S] [--threads T] [--out solution.xml]';
+const USAGE = `usage: npm run solve -- <problem.xml> [--seconds N] [--seed S] [--threads T] [--emphasis ${EMPHASIS_RULES.join('|')}] [--out solution.xml]`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -20,6 +21,8 @@ async function main(): Promise<number> {
       seed: { type: 'string', default: '1' },
       // Search threads (a portfolio: see solveInWorkers); one per core is the most that pays.
       threads: { type: 'string', default: '1' },
+      // How the search stresses the parts of the cost (see core/solver/emphasis.ts).
+      emphasis: { type: 'string', default: 'fixed' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -28,14 +31,15 @@ async function main(): Promise<number> {
   const seconds = Number(values.seconds);
   const seed = Number(values.seed);
   const threads = Number(values.threads);
-  if (values.help || !file || !(seconds > 0) || !Number.isInteger(seed) || !Number.isInteger(threads) || threads < 1 || threads > 8) {
+  const emphasis = EMPHASIS_RULES.find((rule) => rule === values.emphasis);
+  if (values.help || !file || !emphasis || !(seconds > 0) || !Number.isInteger(seed) || !Number.isInteger(threads) || threads < 1 || threads > 8) {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
   const problem = readItcProblem(readFileSync(file, 'utf8'));
   const students = problem.students.length;
   console.log(
-    `${problem.name || basename(file)}: ${problem.classes.length} classes, ${problem.rooms.length} rooms, ${problem.distributions.length} distribution constraints, ${students} students; ${seconds} s, seed ${seed}, ${threads} thread${threads === 1 ? '' : 's'}`,
+    `${problem.name || basename(file)}: ${problem.classes.length} classes, ${problem.rooms.length} rooms, ${problem.distributions.length} distribution constraints, ${students} students; ${seconds} s, seed ${seed}, ${threads} thread${threads === 1 ? '' : 's'}${emphasis === 'fixed' ? '' : `, emphasis ${emphasis}`}`,
   );
   const started = performance.now();
   const bar = (share: number): string => `[${'#'.repeat(Math.round(share * 30)).padEnd(30, '.')}]`;
@@ -45,6 +49,7 @@ async function main(): Promise<number> {
     {
       timeBudgetMs: seconds * 1000,
       seed,
+      emphasis,
       onProgress: (p) => {
         const elapsed = (performance.now() - started) / 1000;
         const line = `${bar(Math.min(1, elapsed / seconds))} ${elapsed.toFixed(0).padStart(4)} s  ${p.phase === 'construction' ? `placing: ${p.placed}/${p.classes} classes` : `best total so far: ${p.bestTotal ?? '?'}`}`;

@@ -50,8 +50,7 @@ function tryRepair(search: Search): number | null {
   // distributions stay broken, and taking worse values for them there undid the annealing's work.
   if (free !== null) {
     if (free.delta >= 0) return null;
-    search.relocate(c, free.t, free.r, free.delta);
-    return free.delta;
+    return search.moveTo(c, free.t, free.r);
   }
   return through === null ? null : search.moveThrough(c, through.t, through.r, 0);
 }

@@ -21,7 +21,7 @@ export interface SolveRun {
 /** What a solve in a worker thread is told: SolveOptions that cross to the thread, and what it reports back. */
 export type WorkerSolveOptions = Pick<
   SolveOptions,
-  'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice' | 'onConstructed'
+  'timeBudgetMs' | 'seed' | 'onProgress' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice' | 'emphasis' | 'onConstructed'
 >;
 
 /** Solves a problem in a worker thread, off the caller's thread, with progress and a way to stop it. */

@@ -58,8 +58,24 @@ export class Search {
   readonly random: SeededRandom;
   readonly sectioning: Sectioning;
   private readonly unplaced = new Set<number>();
-  /** Soft cost of the current timetable (classes placed only), kept up to date. */
+  /**
+   * Soft cost of the current timetable (classes placed only) as the search weighs it (each part's
+   * weight times its emphasis), kept up to date; the moves are judged by it.
+   */
   cost = 0;
+  /** The current timetable's soft cost in its parts before weighting (see Part), kept up to date. */
+  readonly parts = new Float64Array(PARTS);
+  /**
+   * How much the search stresses each part beyond the problem's own weight (1: as the problem
+   * weighs it); see emphasize. The timetable's total (`total`) is always the problem's.
+   */
+  readonly emphasis = new Float64Array(PARTS).fill(1);
+  /** Each part's weight as the search counts it: the problem's weight times its emphasis. */
+  private readonly stressed: Float64Array;
+  /** The parts of the soft cost the last softCost read (before weighting). */
+  private readonly read = new Float64Array(PARTS);
+  /** A one-class move's change of the parts (tryMove's, then relocate's). */
+  private readonly change = new Float64Array(PARTS);
   /** Values looked at so far (each hard-constraint test and each soft cost read): the work a move costs, counted without a clock. */
   probes = 0;
   /** Each class as placed (null when not), kept with the assignment so moves allocate nothing to read it. */
@@ -107,6 +123,46 @@ export class Search {
     });
     for (let c = 0; c < this.n; c++) this.unplaced.add(c);
     this.sectioning = new Sectioning(problem, this.random, (a, b) => this.studentsClash(a, b));
+    this.stressed = Float64Array.from(partWeights(problem));
+  }
+
+  /** The current timetable's soft cost as the problem weighs it (whatever the search's emphasis). */
+  get total(): number {
+    const w = this.problem.weights;
+    const p = this.parts;
+    return (
+      (p[Part.time] as number) * w.time +
+      (p[Part.room] as number) * w.room +
+      (p[Part.distribution] as number) * w.distribution +
+      (p[Part.student] as number) * w.student
+    );
+  }
+
+  /** The current timetable's parts, each weighted as the problem weighs it (by Part). */
+  weightedParts(): number[] {
+    const weights = partWeights(this.problem);
+    return weights.map((w, p) => w * (this.parts[p] as number));
+  }
+
+  /**
+   * Sets how much the search stresses each part beyond the problem's weight, and counts the running
+   * cost again under it (from the parts, without reading the timetable again).
+   */
+  emphasize(emphasis: ArrayLike<number>): void {
+    const weights = partWeights(this.problem);
+    let cost = 0;
+    for (let p = 0; p < PARTS; p++) {
+      this.emphasis[p] = emphasis[p] ?? 1;
+      this.stressed[p] = (weights[p] as number) * (this.emphasis[p] as number);
+      cost += (this.stressed[p] as number) * (this.parts[p] as number);
+    }
+    this.cost = cost;
+  }
+
+  /** A re-sectioning's change of student conflicts, into the running totals. */
+  addStudentConflicts(change: number): void {
+    this.parts[Part.student] = (this.parts[Part.student] as number) + change;
+    this.cost += (this.stressed[Part.student] as number) * change;
   }
 
   /** The placed time of a class. */
@@ -230,14 +286,22 @@ export class Search {
     return out;
   }
 
-  /** The soft cost class c adds at (t, r) against the placed classes (its own penalties, soft distributions, students). */
+  /**
+   * The soft cost class c adds at (t, r) against the placed classes (its own penalties, soft
+   * distributions, students), as the search weighs it; its parts before weighting are left in `read`.
+   */
   softCost(c: number, t: number, r: number): number {
     this.probes++;
+    const read = this.read;
+    read.fill(0);
     const spec = this.problem.classes[c];
     if (!spec) return 0;
-    const w = this.problem.weights;
     const me = this.placedAs(c, t, r);
-    let cost = (spec.times[t]?.penalty ?? 0) * w.time + (r >= 0 ? (spec.rooms[r]?.penalty ?? 0) * w.room : 0);
+    const timePenalty = spec.times[t]?.penalty ?? 0;
+    const roomPenalty = r >= 0 ? (spec.rooms[r]?.penalty ?? 0) : 0;
+    read[Part.time] = timePenalty;
+    read[Part.room] = roomPenalty;
+    let distribution = 0;
     const constraints = this.constraintsOf[c] ?? [];
     for (let ki = 0; ki < constraints.length; ki++) {
       const k = constraints[ki] as number;
@@ -245,17 +309,25 @@ export class Search {
       if (!dist || dist.required) continue;
       if (SET_TYPES.has(dist.type)) {
         const others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0).map((d) => this.timeOf(d));
-        cost +=
-          w.distribution *
-          (setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, [...others, me.time])) -
-            setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others)));
+        distribution +=
+          setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, [...others, me.time])) -
+          setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others));
         continue;
       }
-      cost += w.distribution * dist.penalty * this.pairsBroken(dist, c, this.positionsOf[c]?.[ki] ?? -1, me);
+      distribution += dist.penalty * this.pairsBroken(dist, c, this.positionsOf[c]?.[ki] ?? -1, me);
     }
     // Instructors chosen with the room: the days and the load this class adds to theirs.
-    for (const k of this.instructorsAt(c, r)) cost += w.distribution * this.instructorCost(k, c, me.time.days);
-    return cost + w.student * this.studentClashes(c, me);
+    for (const k of this.instructorsAt(c, r)) distribution += this.instructorCost(k, c, me.time.days);
+    const students = this.studentClashes(c, me);
+    read[Part.distribution] = distribution;
+    read[Part.student] = students;
+    const w = this.stressed;
+    return (
+      timePenalty * (w[Part.time] as number) +
+      roomPenalty * (w[Part.room] as number) +
+      distribution * (w[Part.distribution] as number) +
+      students * (w[Part.student] as number)
+    );
   }
 
   /** The student conflicts class c has at a place against the placed classes, as its students are sectioned. */
@@ -272,6 +344,7 @@ export class Search {
   assign(c: number, t: number, r: number): void {
     if ((this.time[c] ?? UNPLACED) >= 0) this.unassign(c);
     this.cost += this.softCost(c, t, r);
+    addTo(this.parts, this.read, 1);
     this.time[c] = t;
     this.room[c] = r;
     this.placedNow[c] = this.placedAs(c, t, r);
@@ -296,6 +369,7 @@ export class Search {
     this.room[c] = UNPLACED;
     this.placedNow[c] = null;
     this.cost -= this.softCost(c, t, r);
+    addTo(this.parts, this.read, -1);
     this.unplaced.add(c);
   }
 
@@ -405,20 +479,39 @@ export class Search {
     const out = this.hardConflicts(c, t, r, true);
     if (!out || out.size > 0) return null;
     // A class's soft cost never counts the class itself, so both sides are read with it where it is.
-    const delta = this.softCost(c, t, r) - this.softCost(c, t0, r0);
+    const delta = this.measureMove(c, t, r, t0, r0);
     const taken = acceptance(this.random, temperature);
     if (taken(delta)) {
-      this.relocate(c, t, r, delta);
+      this.relocate(c, t, r, delta, this.change);
       return delta;
     }
     // Worse with the students where they are: priced again with those it makes clash re-sectioned
     // when it would be an improvement without their clashes.
     const clashes = this.studentClashes(c, this.placedAs(c, t, r));
-    if (clashes === 0 || delta - this.problem.weights.student * clashes > 0 || this.random.next() >= RESECTION_PRICED) return null;
-    this.relocate(c, t, r, delta);
+    if (clashes === 0 || delta - (this.stressed[Part.student] as number) * clashes > 0 || this.random.next() >= RESECTION_PRICED) return null;
+    this.relocate(c, t, r, delta, this.change);
     const change = this.withStudentsResectioned([c], delta, taken);
-    if (change === null) this.relocate(c, t0, r0, -delta);
+    if (change === null) this.relocate(c, t0, r0, -delta, this.change, -1);
     return change;
+  }
+
+  /** Moves placed class c to (t, r), its change of cost read first: answers that change, as the search weighs it. */
+  moveTo(c: number, t: number, r: number): number {
+    const delta = this.measureMove(c, t, r, this.time[c] ?? UNPLACED, this.room[c] ?? UNPLACED);
+    this.relocate(c, t, r, delta, this.change);
+    return delta;
+  }
+
+  /**
+   * What moving placed class c from (t0, r0) to (t, r) changes, as the search weighs it; its change
+   * of each part is left in `change` (for relocate).
+   */
+  private measureMove(c: number, t: number, r: number, t0: number, r0: number): number {
+    const to = this.softCost(c, t, r);
+    this.change.set(this.read);
+    const from = this.softCost(c, t0, r0);
+    addTo(this.change, this.read, -1);
+    return to - from;
   }
 
   /**
@@ -431,9 +524,10 @@ export class Search {
     const students = this.sectioning.clashingIn(classes);
     if (students.length === 0) return null;
     const kept = this.sectioning.choicesOf(students);
-    const change = this.problem.weights.student * this.sectioning.improveStudents(students);
+    const conflicts = this.sectioning.improveStudents(students);
+    const change = (this.stressed[Part.student] as number) * conflicts;
     if (change < 0 && taken(delta + change)) {
-      this.cost += change;
+      this.addStudentConflicts(conflicts);
       return delta + change;
     }
     this.sectioning.restoreChoices(students, kept);
@@ -455,8 +549,11 @@ export class Search {
     return out;
   }
 
-  /** Moves a placed class to (t, r) whose change of cost is already known (no cost read again). */
-  relocate(c: number, t: number, r: number, delta: number): void {
+  /**
+   * Moves a placed class to (t, r) whose change of cost is already known (no cost read again): `delta`
+   * as the search weighs it, `parts` (times `sign`) its change of each part (see measureMove).
+   */
+  private relocate(c: number, t: number, r: number, delta: number, parts: Float64Array, sign = 1): void {
     if (t !== this.time[c]) this.moved.add(c);
     const rooms = this.problem.classes[c]?.rooms ?? [];
     const from = rooms[this.room[c] ?? UNPLACED]?.room ?? -1;
@@ -473,6 +570,7 @@ export class Search {
     if (to >= 0) this.inRoom[to]?.push(c);
     for (const k of this.instructorsAt(c, r)) this.withInstructor[k]?.push(c);
     this.cost += delta;
+    addTo(this.parts, parts, sign);
   }
 
   /**
@@ -670,6 +768,7 @@ export class Search {
     const kept = this.snapshot();
     for (let c = 0; c < this.n; c++) this.unassign(c);
     this.cost = 0;
+    this.parts.fill(0);
     this.restore(kept);
   }
 }
@@ -696,6 +795,21 @@ function acceptance(random: SeededRandom, temperature: number): (cost: number) =
     if (draw < 0) draw = random.next();
     return draw < Math.exp(-cost / temperature);
   };
+}
+
+/** The parts of a soft cost, before weighting: each indexes `parts`, `emphasis` and the like. */
+export const Part = { time: 0, room: 1, distribution: 2, student: 3 } as const;
+const PARTS = 4;
+
+/** The problem's weight of each part, by Part. */
+function partWeights(problem: TimetableProblem): number[] {
+  const w = problem.weights;
+  return [w.time, w.room, w.distribution, w.student];
+}
+
+/** to += sign · from, part by part. */
+function addTo(to: Float64Array, from: Float64Array, sign: number): void {
+  for (let p = 0; p < PARTS; p++) to[p] = (to[p] as number) + sign * (from[p] as number);
 }
 
 /** A time option by what it is, whatever its penalty. */

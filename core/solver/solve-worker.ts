@@ -4,7 +4,7 @@ import { solve, type SolveOptions, type SolveResult } from './solve';
 import { exchangeOver, leaveExchange, type ExchangeLinks } from './exchange';
 
 /** The solver's thread: solves the problem it is given within its budget, reporting progress; a shared flag cancels it. */
-export interface SolveJob extends Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice'> {
+export interface SolveJob extends Pick<SolveOptions, 'timeBudgetMs' | 'seed' | 'initial' | 'maxIterations' | 'partial' | 'moveChoice' | 'emphasis'> {
   problem: TimetableProblem;
   /** One Int32: set to 1 to stop the search (the best timetable so far is answered). */
   cancel: SharedArrayBuffer;
@@ -32,6 +32,7 @@ function solveJob(job: SolveJob): Promise<SolveResult> {
         ...(job.maxIterations !== undefined ? { maxIterations: job.maxIterations } : {}),
         ...(job.partial === true ? { partial: true } : {}),
         ...(job.moveChoice ? { moveChoice: job.moveChoice } : {}),
+        ...(job.emphasis ? { emphasis: job.emphasis } : {}),
         onProgress: (progress) => reportProgress(progress),
         cancelled,
         ...(links ? { exchange: exchangeOver(links, cancelled) } : {}),

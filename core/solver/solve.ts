@@ -2,6 +2,7 @@ import type { Assignment, TimetableProblem } from './model';
 import { scoreAssignment, type Score } from './score';
 import { Search, type SearchProgress } from './search';
 import { selectorFor, type MoveChoice } from './neighbourhoods';
+import { PartEmphasis, type EmphasisRule } from './emphasis';
 
 /**
  * Solves a timetabling problem within a budget: a valid timetable first (iterative forward search),
@@ -35,6 +36,8 @@ export interface SolveOptions {
   partial?: boolean;
   /** How the annealing chooses its moves (see MoveChoice; default `fixed`). */
   moveChoice?: MoveChoice;
+  /** How much the annealing stresses each part of the cost beyond the problem's weights (see EmphasisRule; default `fixed`). */
+  emphasis?: EmphasisRule;
   /**
    * At the end of each annealing round: hands this search's best timetable (and its total) to the
    * other threads of a portfolio and answers the best of theirs, or null (see exchange.ts). When it
@@ -102,12 +105,12 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   options.onConstructed?.();
 
   // 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable kept.
-  search.cost += problem.weights.student * search.sectioning.improveAll();
+  search.addStudentConflicts(search.sectioning.improveAll());
   search.recount();
   const selector = selectorFor(options.moveChoice ?? 'fixed');
   selector.observe(search);
   best = search.snapshot();
-  let bestCost = search.cost;
+  let bestCost = search.total;
   // Annealing in rounds: each cools from its starting temperature to a thousandth of it, then starts
   // again from the best timetable, a little cooler; students are re-sectioned now and then.
   const hot = initialTemperature(search);
@@ -118,12 +121,13 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   let roundStartMove = iterations;
   let temperature = hot;
   let sinceSectioning = 0;
+  const emphasis = new PartEmphasis(options.emphasis ?? 'fixed');
   /** A re-sectioning's change of student conflicts into the running total (and the best, when it is). */
   const takeSectioning = (change: number): void => {
     if (change >= 0) return;
-    search.cost += problem.weights.student * change;
-    if (search.cost < bestCost - 1e-9) {
-      bestCost = search.cost;
+    search.addStudentConflicts(change);
+    if (search.total < bestCost - 1e-9) {
+      bestCost = search.total;
       best = search.snapshot();
     }
   };
@@ -132,8 +136,8 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     for (let k = 0; k < CHECK_EVERY; k++) {
       selector.step(search, temperature, shares);
       iterations++;
-      if (search.cost < bestCost - 1e-9) {
-        bestCost = search.cost;
+      if (search.total < bestCost - 1e-9) {
+        bestCost = search.total;
         best = search.snapshot();
       }
     }
@@ -146,6 +150,8 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     if (++sinceSectioning >= 100) {
       sinceSectioning = 0;
       takeSectioning(search.sectioning.improveAll());
+      const stress = emphasis.next(search.weightedParts());
+      if (stress !== null) search.emphasize(stress);
       selector.observe(search);
       options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
     }

@@ -2,11 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { REAL_DATA_DIR, realDataFile } from '../helpers/real-data';
 import { readItcProblem } from '../../core/solver/itc-reader';
 import { solveInWorkers } from '../../core/solver/run';
+import { EMPHASIS_RULES, type EmphasisRule } from '../../core/solver/emphasis';
 import { record } from './report';
 
 /**
  * The solver on the International Timetabling Competition 2019 problems in ../shared/data/itc2019/
- * (or those named): `npm run bench -- itc [name ...] [--seconds N] [--seeds K] [--moves M] [--threads T] [--independent] [--alone] [--adaptive]`,
+ * (or those named): `npm run bench -- itc [name ...] [--seconds N] [--seeds K] [--moves M] [--threads T] [--independent] [--alone] [--adaptive]
+ * [--emphasis remaining]`,
  * one problem and one seed at a time, in T search threads (1 by default; 2 is a portfolio whose
  * threads search seeds s and s + 7,919 and share their best timetables at the end of each round,
  * or with `--independent` search on their own, answering the better), nothing else running. `--seconds` is the
@@ -77,6 +79,8 @@ export async function benchItc(): Promise<void> {
   const moves = option('moves', 0);
   const threads = option('threads', 1);
   const moveChoice = process.argv.includes('--adaptive') ? 'adaptive' : 'fixed';
+  const emphasis = process.argv.includes('--emphasis') ? (process.argv[process.argv.indexOf('--emphasis') + 1] as EmphasisRule) : 'fixed';
+  if (!EMPHASIS_RULES.includes(emphasis)) throw new Error(`--emphasis: one of ${EMPHASIS_RULES.join(', ')}`);
   const portfolio = process.argv.includes('--independent') ? 'independent' : 'sharing';
   const runAlone = threads > 1 && portfolio === 'sharing' && process.argv.includes('--alone');
   const all = readdirSync(folder)
@@ -87,7 +91,7 @@ export async function benchItc(): Promise<void> {
   const problems = named.length > 0 ? named : all;
   const budget = moves > 0 ? `${moves.toLocaleString('en')} moves (at most ${seconds} s)` : `${seconds} s`;
   console.log(
-    `ITC 2019 problems (${budget} each, seeds 1–${seeds}, ${threads === 1 ? '1 search thread' : `${threads} search threads, ${portfolio}`}, moves ${moveChoice}, nothing else running)`,
+    `ITC 2019 problems (${budget} each, seeds 1–${seeds}, ${threads === 1 ? '1 search thread' : `${threads} search threads, ${portfolio}`}, moves ${moveChoice}, emphasis ${emphasis}, nothing else running)`,
   );
   const rows: string[] = [];
   const meanGaps: number[] = [];
@@ -100,7 +104,7 @@ export async function benchItc(): Promise<void> {
       const started = performance.now();
       const peak = sampleMemoryPeak();
       const progress: { s: number; best: number }[] = [];
-      const settings = { timeBudgetMs: seconds * 1000, seed, ...(moves > 0 ? { maxIterations: moves } : {}), moveChoice } as const;
+      const settings = { timeBudgetMs: seconds * 1000, seed, ...(moves > 0 ? { maxIterations: moves } : {}), moveChoice, emphasis } as const;
       const result = await solveInWorkers(
         problem,
         {

@@ -90,6 +90,18 @@ describe.skipIf(paths['wbg-fal10'] === null)('npm run solve', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 30_000);
+
+  it('solves with the parts stressed by what is left of them when asked, and refuses an emphasis it does not know', () => {
+    const solveWith = (emphasis: string): string =>
+      execFileSync(process.execPath, ['--import', 'tsx', 'core/solver/cli.ts', paths['wbg-fal10'] as string, '--seconds', '2', '--emphasis', emphasis], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    const printed = solveWith('remaining');
+    expect(printed).toMatch(/^wbg-fal10: .*, emphasis remaining$/m);
+    expect(printed).toMatch(/^valid: every class placed, every hard constraint held$/m);
+    expect(() => solveWith('loudest')).toThrow(/usage: npm run solve .*--emphasis fixed\|remaining/);
+  }, 30_000);
 });
 
 describe('files that are not competition problems', () => {

@@ -84,53 +84,80 @@ export function pairHolds(problem: TimetableProblem, algebra: TimeAlgebra, d: Pi
   }
 }
 
-/** The blocks of a day's classes: classes whose gap is at most `gap` slots join one block. */
-function blocks(times: readonly TimeOption[], gap: number): { start: number; end: number; classes: number }[] {
-  const sorted = [...times].sort((x, y) => x.start - y.start);
-  const found: { start: number; end: number; classes: number }[] = [];
-  for (const t of sorted) {
-    const last = found[found.length - 1];
-    if (last && last.end + gap >= t.start) {
-      last.end = Math.max(last.end, end(t));
-      last.classes++;
-    } else found.push({ start: t.start, end: end(t), classes: 1 });
-  }
-  return found;
-}
-
 /**
  * How far a set constraint (MaxDays, MaxDayLoad, MaxBreaks, MaxBlock) is exceeded by the placed
  * times of its classes: 0 when it holds. MaxDays counts days over the extra ones; the other three
  * sum their excess over every week and day (the penalty divides that sum by the number of weeks).
+ * Weeks in which the same of a day's classes meet exceed it alike, so each such set of classes is
+ * counted once, times its weeks (a term's weeks mostly hold the same classes).
  */
 export function setExcess(problem: TimetableProblem, algebra: TimeAlgebra, d: Pick<Distribution, 'type' | 'params'>, times: readonly TimeOption[]): number {
-  if (d.type === 'MaxDays') {
-    let days = 0;
-    for (const t of times) days |= t.days;
-    return Math.max(0, bitCount(days) - (d.params[0] ?? 0));
-  }
   let days = 0;
   for (const t of times) days |= t.days;
+  if (d.type === 'MaxDays') return Math.max(0, bitCount(days) - (d.params[0] ?? 0));
   let excess = 0;
-  const meeting: TimeOption[] = [];
-  for (let w = 0; w < problem.nrWeeks; w++) {
-    for (let day = 0; day < problem.nrDays; day++) {
-      if ((days & (1 << day)) === 0) continue;
-      meeting.length = 0;
-      for (const t of times) if ((t.days & (1 << day)) !== 0 && algebra.inWeek(t.weeks, w)) meeting.push(t);
-      if (meeting.length === 0) continue;
-      if (d.type === 'MaxDayLoad') {
-        let load = 0;
-        for (const t of meeting) load += t.length;
-        excess += Math.max(0, load - (d.params[0] ?? 0));
-      } else if (meeting.length > 1 || d.type === 'MaxBreaks') {
-        const found = blocks(meeting, d.params[1] ?? 0);
-        if (d.type === 'MaxBreaks') excess += Math.max(0, found.length - (d.params[0] ?? 0) - 1);
-        else excess += found.filter((b) => b.classes > 1 && b.end - b.start > (d.params[0] ?? 0)).length;
-      }
+  for (let day = 0; day < problem.nrDays; day++) {
+    if ((days & (1 << day)) === 0) continue;
+    const onDay = times.filter((t) => (t.days & (1 << day)) !== 0);
+    if (onDay.length > SIGNATURE_BITS) {
+      for (let w = 0; w < problem.nrWeeks; w++) excess += dayExcess(d, inWeek(algebra, onDay, w));
+      continue;
     }
+    const weeksOf = new Map<number, number>();
+    for (let w = 0; w < problem.nrWeeks; w++) {
+      let meeting = 0;
+      for (let i = 0; i < onDay.length; i++) if (algebra.inWeek((onDay[i] as TimeOption).weeks, w)) meeting |= 1 << i;
+      if (meeting !== 0) weeksOf.set(meeting, (weeksOf.get(meeting) ?? 0) + 1);
+    }
+    for (const [meeting, weeks] of weeksOf) excess += weeks * dayExcess(d, among(onDay, meeting));
   }
   return excess;
+}
+
+/** The times of `times` that meet in week w. */
+const inWeek = (algebra: TimeAlgebra, times: readonly TimeOption[], w: number): TimeOption[] => times.filter((t) => algebra.inWeek(t.weeks, w));
+
+/** The times of `times` whose bit is set in `chosen` (bit i: times[i]). */
+const among = (times: readonly TimeOption[], chosen: number): TimeOption[] => times.filter((_, i) => (chosen & (1 << i)) !== 0);
+
+/** The most classes of one day whose sets of weeks are told apart by a bit each (beyond, week by week). */
+const SIGNATURE_BITS = 30;
+
+/** How far one day's classes in one week exceed a MaxDayLoad, MaxBreaks or MaxBlock. */
+function dayExcess(d: Pick<Distribution, 'type' | 'params'>, meeting: TimeOption[]): number {
+  if (meeting.length === 0) return 0;
+  const limit = d.params[0] ?? 0;
+  if (d.type === 'MaxDayLoad') {
+    let load = 0;
+    for (const t of meeting) load += t.length;
+    return Math.max(0, load - limit);
+  }
+  if (d.type !== 'MaxBreaks' && meeting.length === 1) return 0;
+  // Blocks: classes whose gap is at most S slots (the second parameter) join one block.
+  const gap = d.params[1] ?? 0;
+  meeting.sort((x, y) => x.start - y.start);
+  let blocks = 0;
+  let longBlocks = 0;
+  let start = 0;
+  let last = Number.NEGATIVE_INFINITY;
+  let classes = 0;
+  const close = (): void => {
+    if (classes > 1 && last - start > limit) longBlocks++;
+  };
+  for (const t of meeting) {
+    if (classes > 0 && last + gap >= t.start) {
+      last = Math.max(last, end(t));
+      classes++;
+      continue;
+    }
+    if (classes > 0) close();
+    blocks++;
+    start = t.start;
+    last = end(t);
+    classes = 1;
+  }
+  close();
+  return d.type === 'MaxBreaks' ? Math.max(0, blocks - limit - 1) : longBlocks;
 }
 
 /** The penalty of a soft set constraint's excess: MaxDays per day over; the others over all weeks, divided by their number (rounded down). */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scoreAssignment } from '../../core/solver/score';
+import { setExcess } from '../../core/solver/distributions';
+import { TimeAlgebra } from '../../core/solver/times';
+import { SeededRandom } from '../../core/util/random';
 import type { Distribution, DistributionType, TimeOption, TimetableProblem } from '../../core/solver/model';
 
 /**
@@ -199,5 +202,70 @@ describe('rooms, times, students', () => {
       ]),
     ).toContainEqual(expect.stringContaining('has 2 classes of subpart s1'));
     expect(kinds([[], [0, 1]])).toContainEqual(expect.stringContaining('is in 0 configurations of course k1'));
+  });
+});
+
+describe('set constraints over weeks that hold different classes', () => {
+  /** The rules read literally: every week, every day, the classes meeting then, in blocks. */
+  function excessByTheRules(problem: TimetableProblem, algebra: TimeAlgebra, type: DistributionType, params: number[], times: TimeOption[]): number {
+    let excess = 0;
+    for (let w = 0; w < problem.nrWeeks; w++)
+      for (let day = 0; day < problem.nrDays; day++) {
+        const meeting = times.filter((t) => (t.days & (1 << day)) !== 0 && algebra.inWeek(t.weeks, w)).sort((a, b) => a.start - b.start);
+        if (meeting.length === 0) continue;
+        if (type === 'MaxDayLoad') {
+          excess += Math.max(0, meeting.reduce((load, t) => load + t.length, 0) - (params[0] as number));
+          continue;
+        }
+        const blocks: { start: number; end: number; classes: number }[] = [];
+        for (const t of meeting) {
+          const last = blocks[blocks.length - 1];
+          if (last && last.end + (params[1] as number) >= t.start) {
+            last.end = Math.max(last.end, t.start + t.length);
+            last.classes++;
+          } else blocks.push({ start: t.start, end: t.start + t.length, classes: 1 });
+        }
+        if (type === 'MaxBreaks') excess += Math.max(0, blocks.length - (params[0] as number) - 1);
+        else excess += blocks.filter((b) => b.classes > 1 && b.end - b.start > (params[0] as number)).length;
+      }
+    return excess;
+  }
+
+  it('counts MaxDayLoad, MaxBreaks and MaxBlock as the rules do, week by week, for few classes a day and for more than thirty', () => {
+    // Four weeks and five week patterns: every week, the first two, the last two, odd weeks, week 3.
+    // The sets of 40 meet on Monday: more classes in a day than the count by sets of weeks takes.
+    const weeks = [[0, 1, 2, 3], [0, 1], [2, 3], [0, 2], [2]];
+    const problem = {
+      ...problemOf({ times: [] }),
+      nrWeeks: 4,
+      weekPatterns: { text: weeks.map((w) => [0, 1, 2, 3].map((k) => (w.includes(k) ? '1' : '0')).join('')), weeks },
+    };
+    const algebra = new TimeAlgebra(problem.weekPatterns);
+    const random = new SeededRandom(11);
+    const pick = (n: number): number => Math.floor(random.next() * n);
+    let checked = 0;
+    for (const count of [1, 2, 5, 12, 40]) {
+      for (let k = 0; k < 40; k++) {
+        // Half the sets in one week pattern (its weeks all alike), half in patterns of their own.
+        const shared = k % 2 === 0 ? pick(5) : -1;
+        const times = Array.from({ length: count }, () =>
+          at(
+            count > 30 ? MON | [0, WED][pick(2)]! : ([MON, TUE, MON | WED, TUE | THU, FRI][pick(5)] as number),
+            96 + pick(120),
+            6 + pick(30),
+            shared >= 0 ? shared : pick(5),
+          ),
+        );
+        for (const [type, params] of [
+          ['MaxDayLoad', [pick(80)]],
+          ['MaxBreaks', [pick(3), pick(12)]],
+          ['MaxBlock', [20 + pick(60), pick(12)]],
+        ] as [DistributionType, number[]][]) {
+          expect(setExcess(problem, algebra, { type, params }, times)).toBe(excessByTheRules(problem, algebra, type, params, times));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(600);
   });
 });

@@ -49,9 +49,18 @@ export class Sectioning {
     return this.shared[c] ?? new Map<number, number>();
   }
 
+  /**
+   * Each student's classes, a copy: the same copy again while no student has changed classes (a
+   * search's best timetable is kept after each of its improving moves, and most move only classes).
+   */
   enrollments(): number[][] {
-    return this.choice.map((courses) => courses.flat());
+    if (this.copied?.changes !== this.changes) this.copied = { changes: this.changes, enrollments: this.choice.map((courses) => courses.flat()) };
+    return this.copied.enrollments;
   }
+
+  /** How many times a student has taken other classes (see take), for enrollments' copy. */
+  private changes = 0;
+  private copied: { changes: number; enrollments: number[][] } | null = null;
 
   private hasRoom(c: number): boolean {
     const limit = this.problem.classes[c]?.limit ?? -1;
@@ -90,6 +99,7 @@ export class Sectioning {
       for (let y = x + 1; y < classes.length; y++) this.link(a, classes[y] as number, 1);
     }
     mine[k] = classes;
+    this.changes++;
   }
 
   /**

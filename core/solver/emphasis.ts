@@ -1,8 +1,8 @@
 /**
  * How much the annealing stresses each part of the soft cost (time, room, distribution, student)
  * beyond the problem's own weights. `fixed`: not at all, each part as the problem weighs it (the
- * default). `remaining`: each part by how much of it is left against where the annealing started
- * (the square root of that share), so that the parts the search cannot lower weigh more and those
+ * default). `remaining`: each part by how much of it is left against the first look, 20,000 moves
+ * into the annealing (the square root of that share), so that the parts the search cannot lower weigh more and those
  * it has lowered weigh less; looked at every 20,000 moves, counted in moves, not time, so a seed and
  * a move budget still give one result. The best timetable is always judged by the problem's own
  * weights; only the moves are judged under the emphasis. Pure: the caller hands in the parts,

@@ -50,17 +50,23 @@ export class Sectioning {
   }
 
   /**
-   * Each student's classes, a copy: the same copy again while no student has changed classes (a
-   * search's best timetable is kept after each of its improving moves, and most move only classes).
+   * Each student's classes, a copy that is never changed: the same copy again while no student has
+   * changed classes, else the last one with only the students who have copied again (a search's best
+   * timetable is kept after each of its improving moves, and most move only classes).
    */
   enrollments(): number[][] {
-    if (this.copied?.changes !== this.changes) this.copied = { changes: this.changes, enrollments: this.choice.map((courses) => courses.flat()) };
-    return this.copied.enrollments;
+    if (this.copied === null) this.copied = this.choice.map((courses) => courses.flat());
+    else if (this.changed.size > 0) {
+      this.copied = [...this.copied];
+      for (const s of this.changed) this.copied[s] = (this.choice[s] ?? []).flat();
+    }
+    this.changed.clear();
+    return this.copied;
   }
 
-  /** How many times a student has taken other classes (see take), for enrollments' copy. */
-  private changes = 0;
-  private copied: { changes: number; enrollments: number[][] } | null = null;
+  /** The students who have taken other classes (see take) since enrollments' last copy. */
+  private readonly changed = new Set<number>();
+  private copied: number[][] | null = null;
 
   private hasRoom(c: number): boolean {
     const limit = this.problem.classes[c]?.limit ?? -1;
@@ -82,7 +88,7 @@ export class Sectioning {
   /** Student `s` takes `classes` for their course number `k` (replacing what they took). */
   private take(s: number, k: number, classes: number[]): void {
     const mine = this.choice[s] as number[][];
-    const others = mine.flatMap((cs, j) => (j === k ? [] : cs));
+    const others = this.othersOf(s, k);
     const old = mine[k] ?? [];
     for (let x = 0; x < old.length; x++) {
       const a = old[x] as number;
@@ -99,7 +105,7 @@ export class Sectioning {
       for (let y = x + 1; y < classes.length; y++) this.link(a, classes[y] as number, 1);
     }
     mine[k] = classes;
-    this.changes++;
+    this.changed.add(s);
   }
 
   /**
@@ -249,7 +255,10 @@ export class Sectioning {
 
   /** The classes student s takes for their courses other than number k. */
   private othersOf(s: number, k: number): number[] {
-    return (this.choice[s] ?? []).flatMap((cs, j) => (j === k ? [] : cs));
+    const others: number[] = [];
+    const mine = this.choice[s] ?? [];
+    for (let j = 0; j < mine.length; j++) if (j !== k) for (const c of mine[j] as number[]) others.push(c);
+    return others;
   }
 
   /** The clashes `classes` would have with a student's `others` and among themselves. */

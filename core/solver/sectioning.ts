@@ -51,7 +51,7 @@ export class Sectioning {
 
   /**
    * Each student's classes, a copy that is never changed: the same copy again while no student has
-   * changed classes, else the last one with only the students who have copied again (a search's best
+   * changed classes, else the last one with the students who have changed copied again (a search's best
    * timetable is kept after each of its improving moves, and most move only classes).
    */
   enrollments(): number[][] {

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { readItcProblem } from './itc-reader';
 import { TERMWISE_AUTHOR, writeItcSolution } from './itc-writer';
 import { solveInWorkers } from './run';
-import { EMPHASIS_RULES } from './emphasis';
+import { EMPHASIS_RULES, emphasisRule } from './emphasis';
 
 /**
  * `npm run solve -- <problem.xml> [--seconds N] [--seed S] [--threads T] [--emphasis fixed|remaining] [--out solution.xml]`: solves a problem in
@@ -31,7 +31,7 @@ async function main(): Promise<number> {
   const seconds = Number(values.seconds);
   const seed = Number(values.seed);
   const threads = Number(values.threads);
-  const emphasis = EMPHASIS_RULES.find((rule) => rule === values.emphasis);
+  const emphasis = emphasisRule(values.emphasis);
   if (values.help || !file || !emphasis || !(seconds > 0) || !Number.isInteger(seed) || !Number.isInteger(threads) || threads < 1 || threads > 8) {
     console.error(USAGE);
     return values.help ? 0 : 2;

@@ -8,9 +8,11 @@
  * weights; only the moves are judged under the emphasis. Pure: the caller hands in the parts,
  * weighted as the problem weighs them.
  */
-export type EmphasisRule = 'fixed' | 'remaining';
+export const EMPHASIS_RULES = ['fixed', 'remaining'] as const;
+export type EmphasisRule = (typeof EMPHASIS_RULES)[number];
 
-export const EMPHASIS_RULES: readonly EmphasisRule[] = ['fixed', 'remaining'];
+/** The rule a command line names (undefined when it names none of them). */
+export const emphasisRule = (name: string | undefined): EmphasisRule | undefined => EMPHASIS_RULES.find((rule) => rule === name);
 
 /** The most a part is stressed against the least stressed. */
 const MOST = 4;

@@ -70,6 +70,8 @@ export class Search {
    * weighs it); see emphasize. The timetable's total (`total`) is always the problem's.
    */
   readonly emphasis = new Float64Array(PARTS).fill(1);
+  /** Each part's weight as the problem gives it (by Part). */
+  private readonly weights: Float64Array;
   /** Each part's weight as the search counts it: the problem's weight times its emphasis. */
   private readonly stressed: Float64Array;
   /** The parts of the soft cost the last softCost read (before weighting). */
@@ -123,25 +125,21 @@ export class Search {
     });
     for (let c = 0; c < this.n; c++) this.unplaced.add(c);
     this.sectioning = new Sectioning(problem, this.random, (a, b) => this.studentsClash(a, b));
-    this.stressed = Float64Array.from(partWeights(problem));
+    const w = problem.weights;
+    this.weights = Float64Array.of(w.time, w.room, w.distribution, w.student);
+    this.stressed = this.weights.slice();
   }
 
   /** The current timetable's soft cost as the problem weighs it (whatever the search's emphasis). */
   get total(): number {
-    const w = this.problem.weights;
-    const p = this.parts;
-    return (
-      (p[Part.time] as number) * w.time +
-      (p[Part.room] as number) * w.room +
-      (p[Part.distribution] as number) * w.distribution +
-      (p[Part.student] as number) * w.student
-    );
+    let total = 0;
+    for (let p = 0; p < PARTS; p++) total += (this.parts[p] as number) * (this.weights[p] as number);
+    return total;
   }
 
   /** The current timetable's parts, each weighted as the problem weighs it (by Part). */
   weightedParts(): number[] {
-    const weights = partWeights(this.problem);
-    return weights.map((w, p) => w * (this.parts[p] as number));
+    return Array.from(this.parts, (part, p) => part * (this.weights[p] as number));
   }
 
   /**
@@ -149,11 +147,10 @@ export class Search {
    * cost again under it (from the parts, without reading the timetable again).
    */
   emphasize(emphasis: ArrayLike<number>): void {
-    const weights = partWeights(this.problem);
     let cost = 0;
     for (let p = 0; p < PARTS; p++) {
       this.emphasis[p] = emphasis[p] ?? 1;
-      this.stressed[p] = (weights[p] as number) * (this.emphasis[p] as number);
+      this.stressed[p] = (this.weights[p] as number) * (this.emphasis[p] as number);
       cost += (this.stressed[p] as number) * (this.parts[p] as number);
     }
     this.cost = cost;
@@ -293,9 +290,11 @@ export class Search {
   softCost(c: number, t: number, r: number): number {
     this.probes++;
     const read = this.read;
-    read.fill(0);
     const spec = this.problem.classes[c];
-    if (!spec) return 0;
+    if (!spec) {
+      read.fill(0);
+      return 0;
+    }
     const me = this.placedAs(c, t, r);
     const timePenalty = spec.times[t]?.penalty ?? 0;
     const roomPenalty = r >= 0 ? (spec.rooms[r]?.penalty ?? 0) : 0;
@@ -800,12 +799,6 @@ function acceptance(random: SeededRandom, temperature: number): (cost: number) =
 /** The parts of a soft cost, before weighting: each indexes `parts`, `emphasis` and the like. */
 export const Part = { time: 0, room: 1, distribution: 2, student: 3 } as const;
 const PARTS = 4;
-
-/** The problem's weight of each part, by Part. */
-function partWeights(problem: TimetableProblem): number[] {
-  const w = problem.weights;
-  return [w.time, w.room, w.distribution, w.student];
-}
 
 /** to += sign · from, part by part. */
 function addTo(to: Float64Array, from: Float64Array, sign: number): void {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { REAL_DATA_DIR, realDataFile } from '../helpers/real-data';
 import { readItcProblem } from '../../core/solver/itc-reader';
 import { solveInWorkers } from '../../core/solver/run';
-import { EMPHASIS_RULES, type EmphasisRule } from '../../core/solver/emphasis';
+import { EMPHASIS_RULES, emphasisRule } from '../../core/solver/emphasis';
 import { record } from './report';
 
 /**
@@ -79,8 +79,8 @@ export async function benchItc(): Promise<void> {
   const moves = option('moves', 0);
   const threads = option('threads', 1);
   const moveChoice = process.argv.includes('--adaptive') ? 'adaptive' : 'fixed';
-  const emphasis = process.argv.includes('--emphasis') ? (process.argv[process.argv.indexOf('--emphasis') + 1] as EmphasisRule) : 'fixed';
-  if (!EMPHASIS_RULES.includes(emphasis)) throw new Error(`--emphasis: one of ${EMPHASIS_RULES.join(', ')}`);
+  const emphasis = process.argv.includes('--emphasis') ? emphasisRule(process.argv[process.argv.indexOf('--emphasis') + 1]) : 'fixed';
+  if (emphasis === undefined) throw new Error(`--emphasis: one of ${EMPHASIS_RULES.join(', ')}`);
   const portfolio = process.argv.includes('--independent') ? 'independent' : 'sharing';
   const runAlone = threads > 1 && portfolio === 'sharing' && process.argv.includes('--alone');
   const all = readdirSync(folder)

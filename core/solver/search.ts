@@ -2,6 +2,7 @@ import { SeededRandom } from '../util/random';
 import { attendeesConflict, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
 import { instructorPenalty, SET_TYPES, type Assignment, type Distribution, type TimeOption, type TimetableProblem } from './model';
 import { distributionViolations } from './score';
+import { classChecks, type ClassCheck, type ClassChecks } from './class-checks';
 import { TimeAlgebra } from './times';
 import { Sectioning } from './sectioning';
 
@@ -84,8 +85,8 @@ export class Search {
   readonly placedNow: (Placed | null)[];
   /** The set hardConflicts answers when only asked whether a value is free. */
   private readonly probe = new Set<number>();
-  /** Per class, for each of its distributions (as in constraintsOf), its position in the distribution's list. */
-  private readonly positionsOf: number[][];
+  /** Per class, its required and soft distributions as checks against single partners or sets (see classChecks). */
+  private readonly checksOf: ClassChecks[];
   /** Per class, its time options by what they are (days, start, length, weeks), for swapping times; made when first asked. */
   private readonly timeIndex: (Map<string, number> | undefined)[] = [];
 
@@ -105,7 +106,7 @@ export class Search {
     this.inRoom = problem.rooms.map(() => []);
     this.withInstructor = (problem.instructors ?? []).map(() => []);
     this.placedNow = problem.classes.map(() => null);
-    this.positionsOf = this.constraintsOf.map((ks, c) => ks.map((k) => problem.distributions[k]?.classes.indexOf(c) ?? -1));
+    this.checksOf = classChecks(problem);
     this.width = new Int32Array(this.n);
     this.available = problem.classes.map((c, i) => {
       const width = Math.max(1, c.rooms.length);
@@ -204,7 +205,7 @@ export class Search {
     const me = this.placedAs(c, t, r);
     // A value only asked whether it is free reuses one set: its callers keep nothing of it.
     const out = firstOnly ? this.probe : new Set<number>();
-    out.clear();
+    if (out.size > 0) out.clear();
     if (me.room >= 0) {
       const occupants = this.inRoom[me.room] ?? [];
       for (let i = 0; i < occupants.length; i++) {
@@ -240,12 +241,11 @@ export class Search {
         }
       }
     }
-    const constraints = this.constraintsOf[c] ?? [];
-    for (let ki = 0; ki < constraints.length; ki++) {
-      const k = constraints[ki] as number;
-      const dist = this.problem.distributions[k];
-      if (!dist?.required) continue;
-      if (SET_TYPES.has(dist.type)) {
+    const checks = this.checksOf[c]?.required ?? [];
+    for (let i = 0; i < checks.length; i++) {
+      const check = checks[i] as ClassCheck;
+      const dist = check.dist;
+      if (check.partner < 0) {
         const others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0 && !out.has(d));
         const times = (without: number): TimeOption[] => [me.time, ...others.filter((d) => d !== without).map((d) => this.timeOf(d))];
         if (setExcess(this.problem, this.algebra, dist, times(-1)) === 0) continue;
@@ -267,17 +267,14 @@ export class Search {
         }
         continue;
       }
-      const position = this.positionsOf[c]?.[ki] ?? -1;
-      const members = dist.classes;
-      for (let j = 0; j < members.length; j++) {
-        const d = members[j] as number;
-        const other = this.placedNow[d];
-        if (d === c || !other || out.has(d)) continue;
-        const holds = j > position ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me);
-        if (!holds) {
-          out.add(d);
-          if (firstOnly) return out;
-        }
+      const d = check.partner;
+      const other = this.placedNow[d];
+      // Asked only whether the value is free, nothing has been displaced yet (the first would have answered).
+      if (!other || (!firstOnly && out.has(d))) continue;
+      const holds = check.partnerAfter ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me);
+      if (!holds) {
+        out.add(d);
+        if (firstOnly) return out;
       }
     }
     return out;
@@ -301,19 +298,21 @@ export class Search {
     read[Part.time] = timePenalty;
     read[Part.room] = roomPenalty;
     let distribution = 0;
-    const constraints = this.constraintsOf[c] ?? [];
-    for (let ki = 0; ki < constraints.length; ki++) {
-      const k = constraints[ki] as number;
-      const dist = this.problem.distributions[k];
-      if (!dist || dist.required) continue;
-      if (SET_TYPES.has(dist.type)) {
+    const checks = this.checksOf[c]?.soft ?? [];
+    for (let i = 0; i < checks.length; i++) {
+      const check = checks[i] as ClassCheck;
+      const dist = check.dist;
+      if (check.partner < 0) {
         const others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0).map((d) => this.timeOf(d));
         distribution +=
           setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, [...others, me.time])) -
           setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others));
         continue;
       }
-      distribution += dist.penalty * this.pairsBroken(dist, c, this.positionsOf[c]?.[ki] ?? -1, me);
+      const other = this.placedNow[check.partner];
+      if (!other) continue;
+      const holds = check.partnerAfter ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me);
+      if (!holds) distribution += check.penalty;
     }
     // Instructors chosen with the room: the days and the load this class adds to theirs.
     for (const k of this.instructorsAt(c, r)) distribution += this.instructorCost(k, c, me.time.days);

@@ -73,16 +73,17 @@ export class Sectioning {
     return limit < 0 || (this.enrolled[c] ?? 0) < limit;
   }
 
+  /** Classes a and b share `by` more students (fewer when negative), on both sides. */
   private link(a: number, b: number, by: number): void {
-    for (const [x, y] of [
-      [a, b],
-      [b, a],
-    ] as const) {
-      const map = this.shared[x] as Map<number, number>;
-      const next = (map.get(y) ?? 0) + by;
-      if (next === 0) map.delete(y);
-      else map.set(y, next);
-    }
+    this.linkOneWay(a, b, by);
+    this.linkOneWay(b, a, by);
+  }
+
+  private linkOneWay(x: number, y: number, by: number): void {
+    const map = this.shared[x] as Map<number, number>;
+    const next = (map.get(y) ?? 0) + by;
+    if (next === 0) map.delete(y);
+    else map.set(y, next);
   }
 
   /** Student `s` takes `classes` for their course number `k` (replacing what they took). */

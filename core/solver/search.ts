@@ -83,6 +83,11 @@ export class Search {
   probes = 0;
   /** Each class as placed (null when not), kept with the assignment so moves allocate nothing to read it. */
   readonly placedNow: (Placed | null)[];
+  /**
+   * Each placed class's time as four numbers (days, first slot, end slot, weeks) at 4·c, kept with
+   * the assignment: the room check reads them for every class in the room.
+   */
+  private readonly placedTimes: Int32Array;
   /** The set hardConflicts answers when only asked whether a value is free. */
   private readonly probe = new Set<number>();
   /** Per class, its required and soft distributions as checks against single partners or sets (see classChecks). */
@@ -106,6 +111,7 @@ export class Search {
     this.inRoom = problem.rooms.map(() => []);
     this.withInstructor = (problem.instructors ?? []).map(() => []);
     this.placedNow = problem.classes.map(() => null);
+    this.placedTimes = new Int32Array(4 * this.n);
     this.checksOf = classChecks(problem);
     this.width = new Int32Array(this.n);
     this.available = problem.classes.map((c, i) => {
@@ -208,9 +214,12 @@ export class Search {
     if (out.size > 0) out.clear();
     if (me.room >= 0) {
       const occupants = this.inRoom[me.room] ?? [];
+      const { days, start, length, weeks } = me.time;
+      const at = this.placedTimes;
       for (let i = 0; i < occupants.length; i++) {
         const d = occupants[i] as number;
-        if (d !== c && this.algebra.overlaps(me.time, (this.placedNow[d] as Placed).time)) {
+        const x = d * 4;
+        if (d !== c && this.algebra.overlapsAt(days, start, start + length, weeks, at[x] as number, at[x + 1] as number, at[x + 2] as number, at[x + 3] as number)) {
           out.add(d);
           if (firstOnly) return out;
         }
@@ -339,13 +348,24 @@ export class Search {
     return clashes;
   }
 
+  /** Class c as placed at (t, r), in placedNow and placedTimes. */
+  private place(c: number, t: number, r: number): void {
+    const placed = this.placedAs(c, t, r);
+    this.placedNow[c] = placed;
+    const at = this.placedTimes;
+    at[4 * c] = placed.time.days;
+    at[4 * c + 1] = placed.time.start;
+    at[4 * c + 2] = placed.time.start + placed.time.length;
+    at[4 * c + 3] = placed.time.weeks;
+  }
+
   assign(c: number, t: number, r: number): void {
     if ((this.time[c] ?? UNPLACED) >= 0) this.unassign(c);
     this.cost += this.softCost(c, t, r);
     addTo(this.parts, this.read, 1);
     this.time[c] = t;
     this.room[c] = r;
-    this.placedNow[c] = this.placedAs(c, t, r);
+    this.place(c, t, r);
     const room = r >= 0 ? (this.problem.classes[c]?.rooms[r]?.room ?? -1) : -1;
     if (room >= 0) this.inRoom[room]?.push(c);
     for (const k of this.instructorsAt(c, r)) this.withInstructor[k]?.push(c);
@@ -563,7 +583,7 @@ export class Search {
     this.leaveInstructors(c, this.room[c] ?? UNPLACED);
     this.time[c] = t;
     this.room[c] = r;
-    this.placedNow[c] = this.placedAs(c, t, r);
+    this.place(c, t, r);
     const to = rooms[r]?.room ?? -1;
     if (to >= 0) this.inRoom[to]?.push(c);
     for (const k of this.instructorsAt(c, r)) this.withInstructor[k]?.push(c);

@@ -54,7 +54,12 @@ export class TimeAlgebra {
 
   /** The competition's overlap: a shared day, a shared week, and intersecting slots. */
   overlaps(a: Omit<TimeOption, 'penalty'>, b: Omit<TimeOption, 'penalty'>): boolean {
-    return (a.days & b.days) !== 0 && a.start < b.start + b.length && b.start < a.start + a.length && this.weeksOverlap(a.weeks, b.weeks);
+    return this.overlapsAt(a.days, a.start, a.start + a.length, a.weeks, b.days, b.start, b.start + b.length, b.weeks);
+  }
+
+  /** overlaps() of two times given by their days, first slot, end slot (exclusive) and weeks, for callers that keep times in arrays. */
+  overlapsAt(aDays: number, aStart: number, aEnd: number, aWeeks: number, bDays: number, bStart: number, bEnd: number, bWeeks: number): boolean {
+    return (aDays & bDays) !== 0 && aStart < bEnd && bStart < aEnd && this.weeksOverlap(aWeeks, bWeeks);
   }
 
   /** A shared day and a shared week (whatever the slots). */

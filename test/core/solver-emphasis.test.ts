@@ -43,7 +43,7 @@ describe("the search's emphasis on the parts of the cost", () => {
     search.emphasize([0.5, 2, 3, 1]);
     search.lookAtDistributions();
     const selector = new NeighbourhoodSelector(NEIGHBOURHOODS);
-    for (let k = 0; k < 3_000; k++) selector.step(search, k < 1_500 ? 50 : 1, selector.shares());
+    for (let k = 0; k < 3_000; k++) selector.step(search, k < 1_500 ? 50 : 1, selector.shares(search));
     const stressedCost = (): number => {
       const w = problem.weights;
       const e = search.emphasis;

@@ -11,6 +11,7 @@ import {
   ONE_CLASS,
   REPAIR,
   selectorFor,
+  fixedShares,
   SWAP,
   type Neighbourhood,
 } from '../../core/solver/neighbourhoods';
@@ -208,7 +209,7 @@ describe('the repair neighbourhood (directed by a broken distribution)', () => {
     expect(search.cost).toBe(100);
   });
 
-  it('is one of the neighbourhoods the adaptive choice picks from', () => {
+  it('is one of the neighbourhoods the adaptive choice picks from, and beside the fixed mix as far as broken distributions cost', () => {
     expect(
       selectorFor('adaptive')
         .report()
@@ -218,7 +219,51 @@ describe('the repair neighbourhood (directed by a broken distribution)', () => {
       selectorFor('fixed')
         .report()
         .map((n) => n.name),
-    ).not.toContain('repair');
+    ).toEqual(['one class', 'ejection', 'group', 'repair']);
+    // No broken soft distribution: the fixed mix alone, as it was.
+    expect(fixedShares({ total: 500, brokenSoftCost: 0 })).toEqual([0.88, 0.1, 0.02, 0]);
+    // A total that is all broken distributions: the most repair, the mix's own proportions kept.
+    const all = fixedShares({ total: 500, brokenSoftCost: 500 });
+    const half = fixedShares({ total: 500, brokenSoftCost: 250 });
+    expect(all[3]).toBeGreaterThan(half[3] as number);
+    expect(half[3]).toBeGreaterThan(0);
+    expect(all[3]).toBeLessThanOrEqual(0.05);
+    for (const shares of [all, half]) {
+      expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+      expect((shares[0] as number) / (shares[1] as number)).toBeCloseTo(8.8, 12);
+    }
+    expect(fixedShares({ total: 0, brokenSoftCost: 0 })[3]).toBe(0);
+  });
+
+  it('makes repair moves within the fixed mix while distributions are broken, the running total still the scorer’s', () => {
+    // Ten classes, each pair of neighbours soft-apart (NotOverlap, 100) and all started at one time:
+    // the fixed mix (its repair moves among them) at a temperature that takes only improvements.
+    const n = 10;
+    const apartPairs: Distribution[] = Array.from({ length: n - 1 }, (_, k) => ({
+      type: 'NotOverlap',
+      params: [],
+      required: false,
+      penalty: 100,
+      classes: [k, k + 1],
+    }));
+    const problem = problemOf(
+      Array.from({ length: n }, () => ({ times: [at(100), at(200)] })),
+      apartPairs,
+    );
+    const search = searchFrom(
+      problem,
+      Array.from({ length: n }, () => 0),
+      Array.from({ length: n }, () => -1),
+    );
+    const selector = selectorFor('fixed');
+    selector.observe(search);
+    for (let k = 0; k < 3_000; k++) {
+      selector.step(search, 1e-9, selector.shares(search));
+      if (k % 200 === 0) selector.observe(search);
+    }
+    expect(search.total).toBe(0);
+    expect(totalOf(problem, search)).toBe(0);
+    expect(selector.report().find((r) => r.name === 'repair')?.attempts).toBeGreaterThan(0);
   });
 });
 
@@ -437,8 +482,8 @@ describe('the choice of neighbourhood', () => {
     const never: Neighbourhood = { name: 'never', tryMove: () => null };
     const selector = new NeighbourhoodSelector([improves, never]);
     const search = { random: new SeededRandom(7), probes: 0 } as unknown as Search;
-    for (let k = 0; k < 2_000; k++) selector.step(search, 1, selector.shares());
-    const [good, bad] = selector.shares();
+    for (let k = 0; k < 2_000; k++) selector.step(search, 1, selector.shares(search));
+    const [good, bad] = selector.shares(search);
     expect(good).toBeGreaterThan(0.85);
     expect(bad).toBeGreaterThanOrEqual(0.02);
     expect(selector.report().map((r) => r.name)).toEqual(['improves', 'never']);

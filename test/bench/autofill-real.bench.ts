@@ -62,20 +62,27 @@ function together(a: ScheduleEntry, b: ScheduleEntry): boolean {
 
 /**
  * Joint groups the rebuild split: a pair of its sections' meetings that met together in the
- * registrar's timetable (matched by section, day pattern and length) no longer does.
+ * registrar's timetable no longer does. A meeting is followed by its id (a rebuild moves meetings in
+ * place, and may give one another day pattern of its shape: MTWR at 09:00 becoming TWRF at 11:00),
+ * by its section, day pattern and length where its id is gone.
  */
 function splitJointGroups(registrar: readonly ScheduleEntry[], rebuilt: readonly ScheduleEntry[]): string[] {
   const key = (e: ScheduleEntry): string => `${e.course_code}|${e.section_name}|${e.day}|${e.duration_mins}|${e.part_of_term}`;
-  const after = new Map<string, ScheduleEntry[]>();
-  for (const e of rebuilt) after.set(key(e), [...(after.get(key(e)) ?? []), e]);
+  const byId = new Map(rebuilt.map((e) => [e.id, e]));
+  const byKey = new Map<string, ScheduleEntry[]>();
+  for (const e of rebuilt) byKey.set(key(e), [...(byKey.get(key(e)) ?? []), e]);
+  const now = (e: ScheduleEntry): ScheduleEntry[] => {
+    const same = byId.get(e.id);
+    return same === undefined ? (byKey.get(key(e)) ?? []) : [same];
+  };
   const split = new Set<string>();
   const grouped = registrar.filter((e) => e.joint_group !== null);
   for (const a of grouped)
     for (const b of grouped) {
       if (a.id >= b.id || a.joint_group !== b.joint_group || `${a.course_code}|${a.section_name}` === `${b.course_code}|${b.section_name}` || !together(a, b))
         continue;
-      const nowA = after.get(key(a)) ?? [];
-      const nowB = after.get(key(b)) ?? [];
+      const nowA = now(a);
+      const nowB = now(b);
       if (nowA.length > 0 && nowB.length > 0 && !nowA.some((x) => nowB.some((y) => together(x, y)))) split.add(a.joint_group as string);
     }
   return [...split];
@@ -110,7 +117,7 @@ export async function benchAutofillReal(): Promise<void> {
       const run = await timed(() =>
         call<TermAutofillResult>(server, 'scheduler/auto', {
           method: 'POST',
-          json: { source: 'term', rebuild: true, seed: 1, year, semester: 'Summer', time_budget_ms: BUDGET_MS, dry_run: false },
+          json: { source: 'term', rebuild: true, seed: Number(process.env.TW_SEED ?? 1), year, semester: 'Summer', time_budget_ms: BUDGET_MS, dry_run: false },
         }),
       );
       const rebuilt = await call<ScheduleEntry[]>(server, query);

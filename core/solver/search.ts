@@ -281,8 +281,7 @@ export class Search {
       const other = this.placedNow[d];
       // Asked only whether the value is free, nothing has been displaced yet (the first would have answered).
       if (!other || (!firstOnly && out.has(d))) continue;
-      const holds = check.partnerAfter ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me);
-      if (!holds) {
+      if (!this.pairCheckHolds(check, me, other)) {
         out.add(d);
         if (firstOnly) return out;
       }
@@ -321,8 +320,7 @@ export class Search {
       }
       const other = this.placedNow[check.partner];
       if (!other) continue;
-      const holds = check.partnerAfter ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me);
-      if (!holds) distribution += check.penalty;
+      if (!this.pairCheckHolds(check, me, other)) distribution += check.penalty;
     }
     // Instructors chosen with the room: the days and the load this class adds to theirs.
     for (const k of this.instructorsAt(c, r)) distribution += this.instructorCost(k, c, me.time.days);
@@ -347,6 +345,11 @@ export class Search {
       if (other && attendeesConflict(this.problem, this.algebra, me, other)) clashes += shared;
     }
     return clashes;
+  }
+
+  /** Whether a pair check of a class placed as `me` holds with its partner placed as `other` (in the distribution's order). */
+  private pairCheckHolds(check: ClassCheck, me: Placed, other: Placed): boolean {
+    return check.partnerAfter ? pairHolds(this.problem, this.algebra, check.dist, me, other) : pairHolds(this.problem, this.algebra, check.dist, other, me);
   }
 
   /** Class c as placed at (t, r), in placedNow and placedTimes. */

@@ -7,13 +7,14 @@ import { record } from './report';
 
 /**
  * The solver on the International Timetabling Competition 2019 problems in ../shared/data/itc2019/
- * (or those named): `npm run bench -- itc [name ...] [--seconds N] [--seeds K] [--moves M] [--threads T] [--independent] [--alone] [--adaptive]
- * [--emphasis remaining]`,
+ * (or those named): `npm run bench -- itc [name ...] [--seconds N] [--seeds K] [--first-seed F] [--moves M] [--threads T] [--independent] [--alone]
+ * [--adaptive] [--emphasis remaining]`,
  * one problem and one seed at a time, in T search threads (1 by default; 2 is a portfolio whose
  * threads search seeds s and s + 7,919 and share their best timetables at the end of each round,
  * or with `--independent` search on their own, answering the better), nothing else running. `--seconds` is the
  * wall-clock budget (600 by default); `--moves` gives a move budget instead (the result then depends
- * on the seed alone; the seconds still cap it); seeds 1..K (1 by default). Prints, per problem, how
+ * on the seed alone; the seconds still cap it); seeds F..F+K−1 (K and F 1 by default: a long comparison
+ * runs its seeds in parts, one part per core). Prints, per problem, how
  * many runs were valid, the best, mean and worst total and gap to the best-known total, the time to
  * the first valid timetable, the time to reach within 1 % of the run's final total, the moves made
  * and the peak memory; with several threads, what one thread finds at the same wall time: the
@@ -76,6 +77,8 @@ export async function benchItc(): Promise<void> {
   if (folder === null) return;
   const seconds = option('seconds', 600);
   const seeds = option('seeds', 1);
+  const firstSeed = option('first-seed', 1);
+  const lastSeed = firstSeed + seeds - 1;
   const moves = option('moves', 0);
   const threads = option('threads', 1);
   const moveChoice = process.argv.includes('--adaptive') ? 'adaptive' : 'fixed';
@@ -91,7 +94,7 @@ export async function benchItc(): Promise<void> {
   const problems = named.length > 0 ? named : all;
   const budget = moves > 0 ? `${moves.toLocaleString('en')} moves (at most ${seconds} s)` : `${seconds} s`;
   console.log(
-    `ITC 2019 problems (${budget} each, seeds 1–${seeds}, ${threads === 1 ? '1 search thread' : `${threads} search threads, ${portfolio}`}, moves ${moveChoice}, emphasis ${emphasis}, nothing else running)`,
+    `ITC 2019 problems (${budget} each, seeds ${firstSeed}–${lastSeed}, ${threads === 1 ? '1 search thread' : `${threads} search threads, ${portfolio}`}, moves ${moveChoice}, emphasis ${emphasis}, nothing else running)`,
   );
   const rows: string[] = [];
   const meanGaps: number[] = [];
@@ -100,7 +103,7 @@ export async function benchItc(): Promise<void> {
   for (const name of problems) {
     const problem = readItcProblem(readFileSync(`${folder}${name}.xml`, 'utf8'));
     const runs: SeedRun[] = [];
-    for (let seed = 1; seed <= seeds; seed++) {
+    for (let seed = firstSeed; seed <= lastSeed; seed++) {
       const started = performance.now();
       const peak = sampleMemoryPeak();
       const progress: { s: number; best: number }[] = [];
@@ -163,7 +166,7 @@ export async function benchItc(): Promise<void> {
       `| ${name} | ${valid.length}/${runs.length} | ${totals.length > 0 ? Math.min(...totals).toLocaleString('en') : '–'} | ${totals.length > 0 ? Math.round(mean(totals)).toLocaleString('en') : '–'} | ${totals.length > 0 ? Math.max(...totals).toLocaleString('en') : '–'} | ${best === undefined ? '–' : best.toLocaleString('en')} | ${gapText(gaps.length > 0 ? Math.min(...gaps) : undefined)} / ${gapText(gaps.length > 0 ? mean(gaps) : undefined)} / ${gapText(gaps.length > 0 ? Math.max(...gaps) : undefined)} | ${fixed(mean(runs.map((r) => r.firstValid ?? NaN)))} | ${fixed(mean(valid.map((r) => r.settled ?? NaN)), 0)} | ${Math.round(mean(runs.map((r) => r.moves))).toLocaleString('en')} | ${peakMb.toLocaleString('en')} | ${aloneTotals.length > 0 ? `${Math.round(mean(aloneTotals)).toLocaleString('en')} (${gapText(aloneGap)})` : '–'} |`,
     );
   }
-  console.log(`\n${budget}, seeds 1–${seeds}, ${threads === 1 ? '1 thread' : `${threads} threads, ${portfolio}`}:`);
+  console.log(`\n${budget}, seeds ${firstSeed}–${lastSeed}, ${threads === 1 ? '1 thread' : `${threads} threads, ${portfolio}`}:`);
   console.log(
     '| problem | valid | best | mean | worst | best known | gap best / mean / worst | first valid (s) | within 1 % of final (s) | moves | peak MB | one thread: mean (gap) |',
   );

@@ -256,24 +256,27 @@ export class Search {
       const check = checks[i] as ClassCheck;
       const dist = check.dist;
       if (check.partner < 0) {
-        const others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0 && !out.has(d));
+        let others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0 && !out.has(d));
         const times = (without: number): TimeOption[] => [me.time, ...others.filter((d) => d !== without).map((d) => this.timeOf(d))];
-        if (setExcess(this.problem, this.algebra, dist, times(-1)) === 0) continue;
+        let excess = setExcess(this.problem, this.algebra, dist, times(-1));
+        if (excess === 0) continue;
         if (setExcess(this.problem, this.algebra, dist, [me.time]) > 0) return null;
-        // Displace the classes whose leaving lowers the excess most, until it holds.
-        while (others.length > 0 && setExcess(this.problem, this.algebra, dist, times(-1)) > 0) {
+        // Displace the classes whose leaving lowers the excess most, until it holds (the excess left is
+        // the one found for the class displaced, not worked out again).
+        while (others.length > 0 && excess > 0) {
           let best = others[0] as number;
           let bestExcess = Number.POSITIVE_INFINITY;
           for (const d of others) {
-            const excess = setExcess(this.problem, this.algebra, dist, times(d));
-            if (excess < bestExcess) {
-              bestExcess = excess;
+            const without = setExcess(this.problem, this.algebra, dist, times(d));
+            if (without < bestExcess) {
+              bestExcess = without;
               best = d;
             }
           }
           out.add(best);
           if (firstOnly) return out;
-          others.splice(others.indexOf(best), 1);
+          others = others.filter((d) => d !== best);
+          excess = bestExcess;
         }
         continue;
       }

@@ -19,9 +19,17 @@ async function asRegistrarIn(app: RunningApp, department: string, path: string, 
   expect(response.status, await response.clone().text()).toBe(200);
 }
 
+/**
+ * Picks an option of a select until the field shows it, as a person would pick again: a live update
+ * (a department just added) can draw the open list again under the click, which then picks nothing.
+ */
 async function choose(page: Page, testId: string, option: RegExp): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option }).click();
+  const field = page.getByTestId(testId);
+  await expect(async () => {
+    if ((await field.getAttribute('aria-expanded')) !== 'true') await field.click();
+    await page.getByRole('option', { name: option }).click({ timeout: 2_000 });
+    await expect(field).toHaveValue(option, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 test('a registrar adds a department and its scheduler, who books a shared room; the campus week shows it without a reload', async ({ app, browser }) => {

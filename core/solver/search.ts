@@ -1,6 +1,6 @@
 import { SeededRandom } from '../util/random';
 import { attendeesConflict, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
-import { instructorPenalty, SET_TYPES, type Assignment, type Distribution, type TimeOption, type TimetableProblem } from './model';
+import { instructorPenalty, SET_TYPES, type Assignment, type ClassSpec, type Distribution, type TimeOption, type TimetableProblem } from './model';
 import { distributionViolations } from './score';
 import { classChecks, type ClassCheck, type ClassChecks } from './class-checks';
 import { TimeAlgebra } from './times';
@@ -494,13 +494,30 @@ export class Search {
     const spec = this.problem.classes[c];
     const t0 = this.time[c] ?? UNPLACED;
     if (!spec || t0 < 0) return null;
+    const { t, r } = this.drawValue(c);
+    if (t === t0 && r === this.room[c]) return null;
+    return this.tryValue(c, t, r, temperature);
+  }
+
+  /** Another value for placed class c, drawn as the one-class move does: a new time, a new room, or both. */
+  drawValue(c: number): ValueCost {
+    const spec = this.problem.classes[c] as ClassSpec;
+    const t0 = this.time[c] ?? UNPLACED;
     const r0 = this.room[c] ?? UNPLACED;
-    const width = this.width[c] ?? 1;
-    // Change the time, the room, or both.
     const kind = this.random.next();
     const t = spec.rooms.length > 0 && kind < 0.3 ? t0 : Math.floor(this.random.next() * spec.times.length);
-    const r = spec.rooms.length === 0 ? -1 : kind >= 0.3 && kind < 0.6 ? r0 : Math.floor(this.random.next() * width);
-    if (t === t0 && r === r0) return null;
+    const r = spec.rooms.length === 0 ? -1 : kind >= 0.3 && kind < 0.6 ? r0 : Math.floor(this.random.next() * (this.width[c] ?? 1));
+    return { t, r };
+  }
+
+  /**
+   * Placed class c to (t, r) when that breaks no hard constraint, taken or not as the annealing
+   * decides (a move worse only by the students it makes clash priced again with them re-sectioned,
+   * now and then): the change of cost when taken, or null.
+   */
+  tryValue(c: number, t: number, r: number, temperature: number): number | null {
+    const t0 = this.time[c] ?? UNPLACED;
+    const r0 = this.room[c] ?? UNPLACED;
     const out = this.hardConflicts(c, t, r, true);
     if (!out || out.size > 0) return null;
     // A class's soft cost never counts the class itself, so both sides are read with it where it is.

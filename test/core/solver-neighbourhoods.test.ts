@@ -5,6 +5,7 @@ import { handMadeProblem } from '../helpers/hand-made-problem';
 import {
   EJECTION,
   EXACT,
+  FOCUS,
   GROUP,
   KEMPE,
   NeighbourhoodSelector,
@@ -264,6 +265,62 @@ describe('the repair neighbourhood (directed by a broken distribution)', () => {
     expect(search.total).toBe(0);
     expect(totalOf(problem, search)).toBe(0);
     expect(selector.report().find((r) => r.name === 'repair')?.attempts).toBeGreaterThan(0);
+  });
+});
+
+describe('the focused neighbourhood (a class drawn by what it costs; in the adaptive choice)', () => {
+  // 300 classes free at any of their ten times; one of them (c7) sits at a time it pays 50 for.
+  const free = Array.from({ length: 10 }, (_, k) => at(100 + 20 * k));
+  const problem = (): TimetableProblem =>
+    problemOf(
+      Array.from({ length: 300 }, (_, i) => ({ times: i === 7 ? [at(80, 50), ...free] : free })),
+      [],
+    );
+
+  it('moves the one class that costs something, first time, among 300 that cost nothing', () => {
+    const search = searchFrom(
+      problem(),
+      Array.from({ length: 300 }, () => 0),
+      Array.from({ length: 300 }, () => -1),
+    );
+    expect(search.cost).toBe(50);
+    FOCUS.observe?.(search);
+    expect(FOCUS.tryMove(search, 1e-9)).toBe(-50);
+    expect(search.time[7]).not.toBe(0);
+    expect(Array.from(search.time).filter((t, c) => c !== 7 && t !== 0)).toEqual([]);
+    expect(totalOf(problem(), search)).toBe(0);
+  });
+
+  it('makes no move where nothing costs, and keeps the running total the scorer’s at any temperature', () => {
+    const settled = searchFrom(
+      problem(),
+      Array.from({ length: 300 }, (_, c) => (c === 7 ? 1 : 0)),
+      Array.from({ length: 300 }, () => -1),
+    );
+    FOCUS.observe?.(settled);
+    expect(FOCUS.tryMove(settled, 1e9)).toBeNull();
+    // Hot: worse moves taken too; the costs drawn from are looked at again now and then, as the annealing does.
+    const costly = problemOf(
+      Array.from({ length: 40 }, (_, i) => ({ times: Array.from({ length: 6 }, (_, k) => at(100 + 20 * k, (i + k) % 4)) })),
+      [{ type: 'NotOverlap', params: [], required: false, penalty: 7, classes: [0, 1, 2, 3] }],
+    );
+    const search = searchFrom(
+      costly,
+      Array.from({ length: 40 }, () => 0),
+      Array.from({ length: 40 }, () => -1),
+    );
+    let moved = 0;
+    for (let k = 0; k < 2_000; k++) {
+      if (k % 100 === 0) FOCUS.observe?.(search);
+      if (FOCUS.tryMove(search, 5) !== null) moved++;
+    }
+    expect(moved).toBeGreaterThan(0);
+    expect(search.cost).toBeCloseTo(totalOf(costly, search), 9);
+    expect(
+      selectorFor('adaptive')
+        .report()
+        .map((n) => n.name),
+    ).toContain('costly class');
   });
 });
 

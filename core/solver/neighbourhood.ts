@@ -10,8 +10,8 @@ import type { Search } from './search';
  * repair.ts, focus.ts) that proposes and applies its moves through the search's small move interface:
  * a class's values and time options (values, drawValue, timeOf, timeIndexOf, timeLike), what a value
  * clashes with and costs (hardConflicts, softCost), assign and unassign, and accept or undo (tryValue,
- * verdict, putBack, relocate, moveThrough, placeCheapest). The search keeps the state and the acceptance; a new
- * neighbourhood is a new file, added to the mix in neighbourhoods.ts.
+ * verdict, putBack, relocate, moveThrough, placeCheapest). The search keeps the state and the
+ * acceptance; a new neighbourhood is a new file, added to the mix in neighbourhoods.ts.
  */
 export interface Neighbourhood {
   readonly name: string;

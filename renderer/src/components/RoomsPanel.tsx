@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Badge, Button, Card, FileButton, Group, Modal, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { addRoom, changeRoom, removeRoom, uploadRooms, useRooms } from '../controllers/rooms';
 import { messageOf } from '../api/errors';
@@ -45,7 +45,13 @@ export const RoomsPanel = memo(function RoomsPanel({ canWrite }: { canWrite: boo
   const [campus, setCampus] = useState<string | null>(null);
   // The registrar's new room: shared (the pool) or one department's; a scheduler's is always their department's.
   const [owner, setOwner] = useState<string>(SHARED);
-  const ownerChoices = [{ value: SHARED, label: 'Shared' }, ...departments.map((d) => ({ value: String(d.id), label: d.code }))];
+  // The owner lists are built once per list of departments, so that a redraw (a live update of the
+  // rooms) hands an open list the same choices and never redraws it under a click.
+  const ownerChoices = useMemo(() => [{ value: SHARED, label: 'Shared' }, ...departments.map((d) => ({ value: String(d.id), label: d.code }))], [departments]);
+  const ownerEditChoices = useMemo(
+    () => [{ value: SHARED, label: 'Shared (the campus pool)' }, ...departments.map((d) => ({ value: String(d.id), label: `${d.code} — ${d.name}` }))],
+    [departments],
+  );
   const campuses = useCampusList();
   const [error, setError] = useState<string | null>(null);
   const act = async (work: () => Promise<unknown>): Promise<void> => {
@@ -205,10 +211,7 @@ export const RoomsPanel = memo(function RoomsPanel({ canWrite }: { canWrite: boo
                 label="Belongs to"
                 description="Shared: every department books it. A department's: that department alone."
                 allowDeselect={false}
-                data={[
-                  { value: SHARED, label: 'Shared (the campus pool)' },
-                  ...departments.map((d) => ({ value: String(d.id), label: `${d.code} — ${d.name}` })),
-                ]}
+                data={ownerEditChoices}
                 value={editing.owner}
                 onChange={(v) => setEditing({ ...editing, owner: v ?? SHARED })}
                 data-testid="room-edit-owner"

@@ -5,6 +5,9 @@ import { messageOf } from '../api/errors';
 import { actingDepartment, chooseDepartment } from '../api/session';
 import { useSession } from '../stores/session';
 
+/** No departments yet: one list, the same on every redraw. */
+const NO_DEPARTMENTS: never[] = [];
+
 /** The sign-in form of a campus server's page: a login and a password, the refusal in words. */
 export function useSignIn() {
   const [login, setLogin] = useState('');
@@ -62,7 +65,7 @@ export function useAccount() {
       void queryClient.resetQueries();
     }
   }, [meRead.error]);
-  const departments = useLive('departments-list', me ? {} : null).data ?? [];
+  const departments = useLive('departments-list', me ? {} : null).data ?? NO_DEPARTMENTS;
   const acting = departments.find((d) => d.id === me?.acting_in) ?? null;
   return {
     me,

@@ -3,12 +3,13 @@ import { REAL_DATA_DIR, realDataFile } from '../helpers/real-data';
 import { readItcProblem } from '../../core/solver/itc-reader';
 import { solveInWorkers } from '../../core/solver/run';
 import { EMPHASIS_RULES, emphasisRule } from '../../core/solver/emphasis';
+import type { Weights } from '../../core/solver/model';
 import { record } from './report';
 
 /**
  * The solver on the International Timetabling Competition 2019 problems in ../shared/data/itc2019/
  * (or those named): `npm run bench -- itc [name ...] [--seconds N] [--seeds K] [--first-seed F] [--moves M] [--threads T] [--independent] [--alone]
- * [--adaptive] [--emphasis remaining]`,
+ * [--adaptive] [--emphasis remaining] [--weigh part=N ...]`,
  * one problem and one seed at a time, in T search threads (1 by default; 2 is a portfolio whose
  * threads search seeds s and s + 7,919 and share their best timetables at the end of each round,
  * or with `--independent` search on their own, answering the better), nothing else running. `--seconds` is the
@@ -19,7 +20,11 @@ import { record } from './report';
  * the first valid timetable, the time to reach within 1 % of the run's final total, the moves made
  * and the peak memory; with several threads, what one thread finds at the same wall time: the
  * first thread's own answer when they are independent, or with `--alone` a one-thread run of each
- * seed after the portfolio's (twice the bench's time).
+ * seed after the portfolio's (twice the bench's time). `--weigh distribution=20` (repeatable; parts
+ * time, room, distribution, student) solves the problems under other weights than their own, as a
+ * university the solver was never tuned on may weigh the same kind of problem: a check of a change
+ * beyond the weights it was measured under (the best-known totals are for the problems' own weights,
+ * so no gap is given then).
  */
 const BEST_KNOWN: Record<string, number> = {
   'bet-fal17': 289_452,
@@ -50,6 +55,22 @@ function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
   const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
   return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+const PARTS: readonly (keyof Weights)[] = ['time', 'room', 'distribution', 'student'];
+
+/** The weights `--weigh part=N` asks for instead of a problem's own (none: its own). */
+function reweighing(): Partial<Weights> {
+  const asked: Partial<Weights> = {};
+  process.argv.forEach((arg, at) => {
+    if (arg !== '--weigh') return;
+    const [part, value] = (process.argv[at + 1] ?? '').split('=');
+    const weight = Number(value);
+    if (!PARTS.includes(part as keyof Weights) || !Number.isInteger(weight) || weight < 0)
+      throw new Error(`--weigh: part=N, a part of ${PARTS.join(', ')} and a whole number`);
+    asked[part as keyof Weights] = weight;
+  });
+  return asked;
 }
 
 const mean = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
@@ -86,6 +107,10 @@ export async function benchItc(): Promise<void> {
   if (emphasis === undefined) throw new Error(`--emphasis: one of ${EMPHASIS_RULES.join(', ')}`);
   const portfolio = process.argv.includes('--independent') ? 'independent' : 'sharing';
   const runAlone = threads > 1 && portfolio === 'sharing' && process.argv.includes('--alone');
+  const reweighed = reweighing();
+  const weighedAs = Object.entries(reweighed)
+    .map(([part, weight]) => `${part} ${weight}`)
+    .join(', ');
   const all = readdirSync(folder)
     .filter((f) => f.endsWith('.xml'))
     .map((f) => f.slice(0, -4))
@@ -94,14 +119,16 @@ export async function benchItc(): Promise<void> {
   const problems = named.length > 0 ? named : all;
   const budget = moves > 0 ? `${moves.toLocaleString('en')} moves (at most ${seconds} s)` : `${seconds} s`;
   console.log(
-    `ITC 2019 problems (${budget} each, seeds ${firstSeed}–${lastSeed}, ${threads === 1 ? '1 search thread' : `${threads} search threads, ${portfolio}`}, moves ${moveChoice}, emphasis ${emphasis}, nothing else running)`,
+    `ITC 2019 problems (${budget} each, seeds ${firstSeed}–${lastSeed}, ${threads === 1 ? '1 search thread' : `${threads} search threads, ${portfolio}`}, moves ${moveChoice}, emphasis ${emphasis}${weighedAs ? `, weighed ${weighedAs} instead of their own` : ''}, nothing else running)`,
   );
   const rows: string[] = [];
   const meanGaps: number[] = [];
   /** The same for the first thread alone (one thread at the same wall time), when there are several. */
   const aloneGaps: number[] = [];
-  for (const name of problems) {
-    const problem = readItcProblem(readFileSync(`${folder}${name}.xml`, 'utf8'));
+  for (const file of problems) {
+    const own = readItcProblem(readFileSync(`${folder}${file}.xml`, 'utf8'));
+    const problem = weighedAs ? { ...own, weights: { ...own.weights, ...reweighed } } : own;
+    const name = weighedAs ? `${file} (${weighedAs})` : file;
     const runs: SeedRun[] = [];
     for (let seed = firstSeed; seed <= lastSeed; seed++) {
       const started = performance.now();
@@ -139,7 +166,7 @@ export async function benchItc(): Promise<void> {
         `  (${name}, seed ${seed}: ${s.valid ? `valid, total ${s.total.toLocaleString('en')}` : `NOT valid: ${s.hardCount} hard violations`}, ${((performance.now() - started) / 1000).toFixed(0)} s, ${result.iterations.toLocaleString('en')} moves; ${result.neighbourhoods.map((n) => `${n.name} ${n.improving}/${n.attempts}`).join(', ')})`,
       );
     }
-    const best = BEST_KNOWN[name];
+    const best = weighedAs ? undefined : BEST_KNOWN[file];
     const valid = runs.filter((r) => r.valid);
     const totals = valid.map((r) => r.total);
     const gaps = best === undefined ? [] : totals.map((t) => (t - best) / best);
@@ -153,7 +180,8 @@ export async function benchItc(): Promise<void> {
       name: `${name}: time to the first valid timetable (slowest seed)`,
       value: Math.max(...firstValid),
       unit: 's',
-      target: best === undefined ? DEMO_TARGET_S : VALID_TARGET_S,
+      // A competition problem's budget to validity, whatever it is weighed by (weights do not make it harder to hold).
+      target: BEST_KNOWN[file] === undefined ? DEMO_TARGET_S : VALID_TARGET_S,
       note:
         valid.length === runs.length
           ? `valid with every seed; totals ${totals.map((t) => t.toLocaleString('en')).join(', ')}`

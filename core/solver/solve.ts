@@ -70,7 +70,10 @@ export interface SolveResult {
 /** Construction steps allowed, as a multiple of the move budget (maxIterations), before it gives up. */
 const CONSTRUCTION_ALLOWANCE = 10;
 
-/** Construction steps without a new most-placed timetable after which a partial solve stops placing: per class, and at least. */
+/**
+ * Construction steps without a new most-placed timetable after which a partial solve stops placing,
+ * and a full one starts its construction again (see construct): per class, and at least.
+ */
 const STALLED_STEPS = { perClass: 20, least: 2_000 } as const;
 
 /** How often (iterations) the clock, the cancel flag and progress are looked at. */
@@ -182,12 +185,21 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
 /**
  * 1. Construction: a step at a time until every class is placed (or `stops` says the budget is
  * spent, or a partial solve stalls); the steps taken, and the timetable with the most classes placed.
+ * A full solve whose construction has placed no more than before for a while starts it again (from
+ * the start it was given where that holds, or from nothing), keeping the conflict weights it has
+ * learned, and waits twice as long before each next restart. A construction's time to a valid
+ * timetable has a long tail over seeds: a few classes can displace each other round and round
+ * while a run from another start places them all at once (see docs/solver.md).
  */
 function construct(problem: TimetableProblem, search: Search, options: SolveOptions, stops: (steps: number) => boolean): { steps: number; best: Assignment } {
   let steps = 0;
   let best: Assignment = search.snapshot();
   let bestPlaced = -1;
   let bestAt = 0;
+  // The most placed since the construction last started, and when it was reached.
+  let mostSinceStart = -1;
+  let gainedAt = 0;
+  let restarts = 0;
   const stalled = Math.max(STALLED_STEPS.least, STALLED_STEPS.perClass * problem.classes.length);
   while (!search.complete) {
     search.constructionStep();
@@ -198,6 +210,16 @@ function construct(problem: TimetableProblem, search: Search, options: SolveOpti
       best = search.snapshot();
     }
     if (options.partial === true && steps - bestAt >= stalled) break;
+    if (search.placedCount > mostSinceStart) {
+      mostSinceStart = search.placedCount;
+      gainedAt = steps;
+    } else if (options.partial !== true && steps - gainedAt >= stalled * 2 ** restarts) {
+      restarts++;
+      if (options.initial) search.restoreWhereValid(options.initial);
+      else for (let c = 0; c < problem.classes.length; c++) search.unassign(c);
+      mostSinceStart = search.placedCount;
+      gainedAt = steps;
+    }
     if (steps % CHECK_EVERY === 0) {
       options.onProgress?.({ phase: 'construction', placed: search.placedCount, classes: problem.classes.length, bestTotal: null });
       if (stops(steps)) break;

@@ -1,0 +1,176 @@
+import { readItcProblem } from '../../core/solver/itc-reader';
+import type { Assignment, TimetableProblem } from '../../core/solver/model';
+import { distributionViolations, placedClasses } from '../../core/solver/score';
+
+/**
+ * Competition problems generated from a seed, for the solver's tests: each the same on every run,
+ * with every distribution type (those the shared problems lack too), rooms with travel and
+ * unavailable times, classes without a room, parent classes and students.
+ */
+
+/** A small seeded generator. */
+export function seeded(seed: number): { next: () => number; int: (lo: number, hi: number) => number; pick: <T>(list: readonly T[]) => T } {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const int = (lo: number, hi: number): number => lo + Math.floor(next() * (hi - lo + 1));
+  return { next, int, pick: (list) => list[int(0, list.length - 1)] as (typeof list)[number] };
+}
+
+type Random = ReturnType<typeof seeded>;
+
+/** Every distribution type of the competition, as written in a file, with parameters where it takes them. */
+export const DISTRIBUTION_TYPES: readonly ((g: Random) => string)[] = [
+  ...['SameStart', 'SameTime', 'DifferentTime', 'SameDays', 'DifferentDays', 'SameWeeks', 'DifferentWeeks', 'Overlap', 'NotOverlap'].map((t) => () => t),
+  ...['SameRoom', 'DifferentRoom', 'SameAttendees', 'Precedence'].map((t) => () => t),
+  (g) => `WorkDay(${g.int(24, 96)})`,
+  (g) => `MinGap(${g.int(2, 24)})`,
+  (g) => `MaxDays(${g.int(1, 3)})`,
+  (g) => `MaxDayLoad(${g.int(24, 60)})`,
+  (g) => `MaxBreaks(${g.int(0, 1)},${g.int(2, 12)})`,
+  (g) => `MaxBlock(${g.int(24, 48)},${g.int(2, 12)})`,
+];
+
+const DAYS = 5;
+const WEEKS = 4;
+
+interface Time {
+  days: number;
+  start: number;
+  length: number;
+  weeks: number;
+}
+
+/** A mask as the file's string of 0s and 1s, its first bit first. */
+const pattern = (mask: number, width: number): string => Array.from({ length: width }, (_, k) => ((mask >> k) & 1 ? '1' : '0')).join('');
+const overlap = (a: Time, b: Time): boolean =>
+  (a.days & b.days) !== 0 && (a.weeks & b.weeks) !== 0 && a.start < b.start + b.length && b.start < a.start + a.length;
+
+/** A mask of `width` bits with at least one set. */
+function mask(g: Random, width: number): number {
+  let out = 1 << g.int(0, width - 1);
+  for (let k = 0; k < width; k++) if (g.next() < 0.35) out |= 1 << k;
+  return out;
+}
+
+const randomTime = (g: Random): Time => ({ days: mask(g, DAYS), start: g.int(15, 33) * 6, length: g.pick([10, 12, 18, 22]), weeks: mask(g, WEEKS) });
+const timeXml = (g: Random, t: Time): string =>
+  `<time days="${pattern(t.days, DAYS)}00" start="${t.start}" length="${t.length}" weeks="${pattern(t.weeks, WEEKS)}" penalty="${g.int(0, 4)}"/>`;
+const problemXml = (name: string, parts: { rooms: string; courses: string; distributions: string; students: string }): string =>
+  `<problem name="${name}" nrDays="7" nrWeeks="${WEEKS}" slotsPerDay="288">` +
+  `<optimization time="2" room="1" distribution="5" student="3"/>` +
+  `<rooms>${parts.rooms}</rooms><courses>${parts.courses}</courses>` +
+  `<distributions>${parts.distributions}</distributions><students>${parts.students}</students></problem>`;
+const studentsXml = (g: Random, count: number, courses: number): string =>
+  Array.from(
+    { length: count },
+    (_, s) =>
+      `<student id="${s + 1}">${[...new Set(Array.from({ length: g.int(2, 3) }, () => g.int(1, courses)))].map((c) => `<course id="${c}"/>`).join('')}</student>`,
+  ).join('');
+const membersXml = (members: readonly number[]): string => members.map((id) => `<class id="${id}"/>`).join('');
+
+/**
+ * A small problem with two soft distributions of every type and a few required pairs apart; its
+ * courses have a lecture or two and perhaps labs under each, with seats for every student.
+ */
+export function softProblemXml(seed: number): string {
+  const g = seeded(seed);
+  const roomCount = 5;
+  const students = 25;
+  const rooms = Array.from({ length: roomCount }, (_, r) => {
+    const travel = Array.from({ length: r }, (_, other) => (g.int(0, 2) === 0 ? `<travel room="${other + 1}" value="${g.int(1, 6)}"/>` : '')).join('');
+    const away = randomTime(g);
+    const unavailable =
+      g.int(0, 2) === 0
+        ? `<unavailable days="${pattern(away.days, DAYS)}00" start="${away.start}" length="${away.length}" weeks="${pattern(away.weeks, WEEKS)}"/>`
+        : '';
+    return `<room id="${r + 1}" capacity="${g.int(10, 60)}">${travel}${unavailable}</room>`;
+  }).join('');
+  const classIds: number[] = [];
+  const klass = (limit: number, parent: number | null): string => {
+    const id = classIds.length + 1;
+    classIds.push(id);
+    const roomless = g.int(0, 4) === 0;
+    const options = roomless
+      ? ''
+      : [...new Set(Array.from({ length: g.int(1, 3) }, () => g.int(1, roomCount)))].map((r) => `<room id="${r}" penalty="${g.int(0, 3)}"/>`).join('');
+    const times = Array.from({ length: g.int(3, 6) }, () => timeXml(g, randomTime(g))).join('');
+    return `<class id="${id}" limit="${limit}"${parent === null ? '' : ` parent="${parent}"`}${roomless ? ' room="false"' : ''}>${options}${times}</class>`;
+  };
+  const courseCount = 6;
+  let subpartId = 0;
+  const courses = Array.from({ length: courseCount }, (_, c) => {
+    // Seats for every student who may take the course, some classes full.
+    const lectureCount = g.int(1, 2);
+    const lectureLimit = Math.ceil(students / lectureCount) + g.int(0, 4);
+    const lectures = Array.from({ length: lectureCount }, () => klass(lectureLimit, null));
+    const lectureIds = classIds.slice(-lectures.length);
+    const labsEach = g.int(0, 2);
+    const labs = lectureIds.flatMap((lecture) => Array.from({ length: labsEach }, () => klass(Math.ceil(lectureLimit / labsEach) + g.int(0, 3), lecture)));
+    const subparts = [lectures, labs].filter((s) => s.length > 0).map((s) => `<subpart id="${++subpartId}">${s.join('')}</subpart>`);
+    return `<course id="${c + 1}"><config id="${c + 1}">${subparts.join('')}</config></course>`;
+  }).join('');
+  const members = (): number[] => [...new Set(Array.from({ length: g.int(2, 4) }, () => g.pick(classIds)))];
+  const soft = DISTRIBUTION_TYPES.flatMap((type) =>
+    [0, 1].map(() => `<distribution type="${type(g)}" penalty="${g.int(1, 5)}">${membersXml(members())}</distribution>`),
+  );
+  const apart = Array.from({ length: 3 }, () => [g.pick(classIds), g.pick(classIds)]).filter(([a, b]) => a !== b);
+  const required = apart.map((pair) => `<distribution type="${g.pick(['NotOverlap', 'DifferentTime'])}" required="true">${membersXml(pair)}</distribution>`);
+  return problemXml(`generated-${seed}`, { rooms, courses, distributions: [...soft, ...required].join(''), students: studentsXml(g, students, courseCount) });
+}
+
+/**
+ * A problem with a planted valid timetable, tight by design: `classes` one-class courses on `rooms`
+ * rooms, each class a few times and rooms of which one is planted (no two planted classes in one room
+ * at once), and of three candidate distributions a class (every type, two to four classes each) those
+ * the planted timetable holds required, the rest soft. It is valid; how fast a valid one is found is
+ * what it measures.
+ */
+export function plantedProblem(seed: number, size: { classes: number; rooms: number }): TimetableProblem {
+  const g = seeded(seed);
+  const held: Time[][] = Array.from({ length: size.rooms }, () => []);
+  const classes: { times: Time[]; rooms: number[]; time: number; room: number }[] = [];
+  while (classes.length < size.classes) {
+    const times = Array.from({ length: g.int(4, 10) }, () => randomTime(g));
+    const time = g.int(0, times.length - 1);
+    const planted = times[time] as Time;
+    const rooms = g.int(0, 9) === 0 ? [] : [...new Set(Array.from({ length: g.int(1, 4) }, () => g.int(0, size.rooms - 1)))];
+    const free = rooms.flatMap((r, k) => ((held[r] ?? []).some((t) => overlap(t, planted)) ? [] : [k]));
+    if (rooms.length > 0 && free.length === 0) continue;
+    const room = rooms.length === 0 ? -1 : g.pick(free);
+    if (room >= 0) held[rooms[room] as number]?.push(planted);
+    classes.push({ times, rooms, time, room });
+  }
+  const courses = classes
+    .map((c, k) => {
+      const options = c.rooms.map((r) => `<room id="${r + 1}" penalty="${g.int(0, 2)}"/>`).join('');
+      const klass = `<class id="${k + 1}" limit="40"${c.rooms.length === 0 ? ' room="false"' : ''}>${options}${c.times.map((t) => timeXml(g, t)).join('')}</class>`;
+      return `<course id="${k + 1}"><config id="${k + 1}"><subpart id="${k + 1}">${klass}</subpart></config></course>`;
+    })
+    .join('');
+  const rooms = Array.from({ length: size.rooms }, (_, r) => `<room id="${r + 1}" capacity="40"/>`).join('');
+  const candidates = Array.from({ length: 3 * size.classes }, () => ({
+    type: g.pick(DISTRIBUTION_TYPES)(g),
+    members: [...new Set(Array.from({ length: g.int(2, 4) }, () => g.int(1, size.classes)))],
+    penalty: g.int(1, 5),
+  }));
+  const students = studentsXml(g, 40, size.classes);
+  const xml = (required: (k: number) => boolean): string =>
+    problemXml(`planted-${seed}`, {
+      rooms,
+      courses,
+      distributions: candidates
+        .map((d, k) => `<distribution type="${d.type}"${required(k) ? ' required="true"' : ` penalty="${d.penalty}"`}>${membersXml(d.members)}</distribution>`)
+        .join(''),
+      students,
+    });
+  const all = readItcProblem(xml(() => false));
+  const plantedTimetable: Assignment = { time: Int32Array.from(classes, (c) => c.time), room: Int32Array.from(classes, (c) => c.room), students: [] };
+  const broken = distributionViolations(all, placedClasses(all, plantedTimetable));
+  return readItcProblem(xml((k) => (broken[k] ?? 0) === 0));
+}

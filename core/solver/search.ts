@@ -782,8 +782,13 @@ export class Search {
     return { time: this.time.slice(), room: this.room.slice(), students: this.sectioning.enrollments() };
   }
 
-  restore(assignment: Assignment): void {
+  /** Every class out of the timetable. */
+  unassignAll(): void {
     for (let c = 0; c < this.n; c++) this.unassign(c);
+  }
+
+  restore(assignment: Assignment): void {
+    this.unassignAll();
     for (let c = 0; c < this.n; c++) {
       const t = assignment.time[c] ?? UNPLACED;
       if (t >= 0) this.assign(c, t, assignment.room[c] ?? UNPLACED);
@@ -796,7 +801,7 @@ export class Search {
    * places those. A valid timetable is taken whole.
    */
   restoreWhereValid(assignment: Assignment): void {
-    for (let c = 0; c < this.n; c++) this.unassign(c);
+    this.unassignAll();
     for (let c = 0; c < this.n; c++) {
       const t = assignment.time[c] ?? UNPLACED;
       const r = assignment.room[c] ?? UNPLACED;
@@ -808,7 +813,7 @@ export class Search {
   /** The running soft cost worked out again from scratch (it drifts by no more than rounding). */
   recount(): void {
     const kept = this.snapshot();
-    for (let c = 0; c < this.n; c++) this.unassign(c);
+    this.unassignAll();
     this.cost = 0;
     this.parts.fill(0);
     this.restore(kept);

@@ -195,8 +195,7 @@ function construct(problem: TimetableProblem, search: Search, options: SolveOpti
   let steps = 0;
   let best: Assignment = search.snapshot();
   let bestPlaced = -1;
-  let bestAt = 0;
-  // The most placed since the construction last started, and when it was reached.
+  // The most placed since the construction last started (a partial solve never starts again), and when.
   let mostSinceStart = -1;
   let gainedAt = 0;
   let restarts = 0;
@@ -206,17 +205,16 @@ function construct(problem: TimetableProblem, search: Search, options: SolveOpti
     steps++;
     if (search.placedCount > bestPlaced) {
       bestPlaced = search.placedCount;
-      bestAt = steps;
       best = search.snapshot();
     }
-    if (options.partial === true && steps - bestAt >= stalled) break;
     if (search.placedCount > mostSinceStart) {
       mostSinceStart = search.placedCount;
       gainedAt = steps;
-    } else if (options.partial !== true && steps - gainedAt >= stalled * 2 ** restarts) {
+    } else if (steps - gainedAt >= stalled * 2 ** restarts) {
+      if (options.partial === true) break;
       restarts++;
       if (options.initial) search.restoreWhereValid(options.initial);
-      else for (let c = 0; c < problem.classes.length; c++) search.unassign(c);
+      else search.unassignAll();
       mostSinceStart = search.placedCount;
       gainedAt = steps;
     }

@@ -159,18 +159,16 @@ export function plantedProblem(seed: number, size: { classes: number; rooms: num
     members: [...new Set(Array.from({ length: g.int(2, 4) }, () => g.int(1, size.classes)))],
     penalty: g.int(1, 5),
   }));
-  const students = studentsXml(g, 40, size.classes);
-  const xml = (required: (k: number) => boolean): string =>
+  const all = readItcProblem(
     problemXml(`planted-${seed}`, {
       rooms,
       courses,
-      distributions: candidates
-        .map((d, k) => `<distribution type="${d.type}"${required(k) ? ' required="true"' : ` penalty="${d.penalty}"`}>${membersXml(d.members)}</distribution>`)
-        .join(''),
-      students,
-    });
-  const all = readItcProblem(xml(() => false));
+      distributions: candidates.map((d) => `<distribution type="${d.type}" penalty="${d.penalty}">${membersXml(d.members)}</distribution>`).join(''),
+      students: studentsXml(g, 40, size.classes),
+    }),
+  );
   const plantedTimetable: Assignment = { time: Int32Array.from(classes, (c) => c.time), room: Int32Array.from(classes, (c) => c.room), students: [] };
   const broken = distributionViolations(all, placedClasses(all, plantedTimetable));
-  return readItcProblem(xml((k) => (broken[k] ?? 0) === 0));
+  // Required as the reader makes a required one: no penalty.
+  return { ...all, distributions: all.distributions.map((d, k) => ((broken[k] ?? 0) === 0 ? { ...d, required: true, penalty: 0 } : d)) };
 }

@@ -18,16 +18,38 @@ export interface Placed {
 
 const end = (t: TimeOption): number => t.start + t.length;
 
-/** Travel time between two placed classes' rooms (0 when either has none). */
-export function travelBetween(problem: TimetableProblem, a: Placed, b: Placed): number {
-  return a.room < 0 || b.room < 0 ? 0 : travelTime(problem, a.room, b.room);
-}
+/** Travel time in slots between two rooms (0 when either is -1: a class without a room). */
+const travelBetween = (problem: TimetableProblem, a: number, b: number): number => (a < 0 || b < 0 ? 0 : travelTime(problem, a, b));
+
+/** Whether a student has time to walk between two classes of a day, whichever comes first: it ends, plus the travel, by the other's start. */
+const walkable = (aStart: number, aEnd: number, bStart: number, bEnd: number, travel: number): boolean => aEnd + travel <= bStart || bEnd + travel <= aStart;
 
 /** Whether two placed classes conflict for a student attending both: they overlap, or leave too little time to walk between rooms. */
 export function attendeesConflict(problem: TimetableProblem, algebra: TimeAlgebra, a: Placed, b: Placed): boolean {
   if (!algebra.shareDayAndWeek(a.time, b.time)) return false;
-  const travel = travelBetween(problem, a, b);
-  return !(end(a.time) + travel <= b.time.start || end(b.time) + travel <= a.time.start);
+  return !walkable(a.time.start, end(a.time), b.time.start, end(b.time), travelBetween(problem, a.room, b.room));
+}
+
+/**
+ * attendeesConflict of two classes given by their days, first slot, end slot (exclusive), weeks and
+ * room (-1 for none), for callers that keep placed classes in arrays.
+ */
+export function attendeesConflictAt(
+  problem: TimetableProblem,
+  algebra: TimeAlgebra,
+  aDays: number,
+  aStart: number,
+  aEnd: number,
+  aWeeks: number,
+  aRoom: number,
+  bDays: number,
+  bStart: number,
+  bEnd: number,
+  bWeeks: number,
+  bRoom: number,
+): boolean {
+  if ((aDays & bDays) === 0 || !algebra.weeksOverlap(aWeeks, bWeeks)) return false;
+  return !walkable(aStart, aEnd, bStart, bEnd, travelBetween(problem, aRoom, bRoom));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SeededRandom } from '../util/random';
-import { attendeesConflict, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
+import { attendeesConflict, attendeesConflictAt, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
 import { instructorPenalty, SET_TYPES, type Assignment, type ClassSpec, type Distribution, type TimeOption, type TimetableProblem } from './model';
 import { distributionViolations } from './score';
 import { classChecks, type ClassCheck, type ClassChecks } from './class-checks';
@@ -85,9 +85,12 @@ export class Search {
   readonly placedNow: (Placed | null)[];
   /**
    * Each placed class's time as four numbers (days, first slot, end slot, weeks) at 4·c, kept with
-   * the assignment: the room check reads them for every class in the room.
+   * the assignment (no days when not placed): the room check reads them for every class in the room,
+   * the student check for every class sharing students.
    */
   private readonly placedTimes: Int32Array;
+  /** Each placed class's room (-1 for none or not placed), beside placedTimes. */
+  private readonly placedRoom: Int32Array;
   /** The set hardConflicts answers when only asked whether a value is free. */
   private readonly probe = new Set<number>();
   /** Per class, its required and soft distributions as checks against single partners or sets (see classChecks). */
@@ -112,6 +115,7 @@ export class Search {
     this.withInstructor = (problem.instructors ?? []).map(() => []);
     this.placedNow = problem.classes.map(() => null);
     this.placedTimes = new Int32Array(4 * this.n);
+    this.placedRoom = new Int32Array(this.n).fill(-1);
     this.checksOf = classChecks(problem);
     this.width = new Int32Array(this.n);
     this.available = problem.classes.map((c, i) => {
@@ -180,15 +184,22 @@ export class Search {
     return { time: spec?.times[t] as TimeOption, room: r < 0 ? -1 : (spec?.rooms[r]?.room ?? -1) };
   }
 
-  private placed(c: number): Placed | null {
-    return this.placedNow[c] ?? null;
+  /** Whether two placed classes would clash for a student attending both (never when either is not placed). */
+  studentsClash(a: number, b: number): boolean {
+    const at = this.placedTimes;
+    const x = 4 * a;
+    return this.clashesWithPlaced(at[x] as number, at[x + 1] as number, at[x + 2] as number, at[x + 3] as number, this.placedRoom[a] as number, b);
   }
 
-  /** Whether two placed classes would clash for a student attending both. */
-  studentsClash(a: number, b: number): boolean {
-    const pa = this.placed(a);
-    const pb = this.placed(b);
-    return pa !== null && pb !== null && attendeesConflict(this.problem, this.algebra, pa, pb);
+  /** Whether a class at (days, first slot, end slot, weeks, room) clashes with placed class d for a student attending both. */
+  private clashesWithPlaced(days: number, start: number, end: number, weeks: number, room: number, d: number): boolean {
+    const at = this.placedTimes;
+    const y = 4 * d;
+    const dDays = at[y] as number;
+    return (
+      (days & dDays) !== 0 &&
+      attendeesConflictAt(this.problem, this.algebra, days, start, end, weeks, room, dDays, at[y + 1] as number, at[y + 2] as number, at[y + 3] as number, this.placedRoom[d] as number)
+    );
   }
 
   get complete(): boolean {
@@ -342,11 +353,13 @@ export class Search {
   /** The student conflicts class c has at a place against the placed classes, as its students are sectioned. */
   private studentClashes(c: number, me: Placed): number {
     if (this.problem.weights.student <= 0) return 0;
+    const { days, start, length, weeks } = me.time;
+    const end = start + length;
+    const room = me.room;
     let clashes = 0;
-    for (const [d, shared] of this.sectioning.sharedWith(c)) {
-      const other = this.placed(d);
-      if (other && attendeesConflict(this.problem, this.algebra, me, other)) clashes += shared;
-    }
+    this.sectioning.sharedWith(c).forEach((shared, d) => {
+      if (this.clashesWithPlaced(days, start, end, weeks, room, d)) clashes += shared;
+    });
     return clashes;
   }
 
@@ -364,6 +377,7 @@ export class Search {
     at[4 * c + 1] = placed.time.start;
     at[4 * c + 2] = placed.time.start + placed.time.length;
     at[4 * c + 3] = placed.time.weeks;
+    this.placedRoom[c] = placed.room;
   }
 
   assign(c: number, t: number, r: number): void {
@@ -393,6 +407,8 @@ export class Search {
     this.time[c] = UNPLACED;
     this.room[c] = UNPLACED;
     this.placedNow[c] = null;
+    this.placedTimes[4 * c] = 0;
+    this.placedRoom[c] = -1;
     this.cost -= this.softCost(c, t, r);
     addTo(this.parts, this.read, -1);
     this.unplaced.add(c);

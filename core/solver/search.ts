@@ -356,10 +356,9 @@ export class Search {
     const { days, start, length, weeks } = me.time;
     const end = start + length;
     const room = me.room;
+    const { classes, counts } = this.sectioning.sharedWith(c);
     let clashes = 0;
-    this.sectioning.sharedWith(c).forEach((shared, d) => {
-      if (this.clashesWithPlaced(days, start, end, weeks, room, d)) clashes += shared;
-    });
+    for (let i = 0; i < classes.length; i++) if (this.clashesWithPlaced(days, start, end, weeks, room, classes[i] as number)) clashes += counts[i] as number;
     return clashes;
   }
 

@@ -1,5 +1,6 @@
 import type { SeededRandom } from '../util/random';
 import type { TimetableProblem } from './model';
+import { SharedStudentCounts, type SharedStudents } from './shared-students';
 
 /**
  * Students into sections, pure: each student takes one configuration of every course they need
@@ -14,7 +15,7 @@ export class Sectioning {
   /** For each student, for each of their courses (in order), the classes they take. */
   private readonly choice: number[][][];
   /** For each class, the classes sharing students with it and how many. */
-  private readonly shared: Map<number, number>[];
+  private readonly shared: SharedStudentCounts;
   /** For each class, the students in it. */
   private readonly members: Set<number>[];
   /** Per config, its subparts ordered parents first. */
@@ -29,7 +30,7 @@ export class Sectioning {
   ) {
     this.enrolled = new Int32Array(problem.classes.length);
     this.choice = problem.students.map((s) => s.courses.map(() => []));
-    this.shared = problem.classes.map(() => new Map<number, number>());
+    this.shared = new SharedStudentCounts(problem.classes.length);
     this.members = problem.classes.map(() => new Set<number>());
     this.order = problem.configs.map((config) => {
       const depth = (sp: number): number => {
@@ -45,9 +46,12 @@ export class Sectioning {
     });
   }
 
-  sharedWith(c: number): ReadonlyMap<number, number> {
-    return this.shared[c] ?? new Map<number, number>();
+  sharedWith(c: number): SharedStudents {
+    return this.shared.of(c, this.classesOf);
   }
+
+  /** The classes student s takes, all courses. */
+  private readonly classesOf = (s: number): number[] => (this.choice[s] ?? []).flat();
 
   /**
    * Each student's classes, a copy that is never changed: the same copy again while no student has
@@ -73,37 +77,20 @@ export class Sectioning {
     return limit < 0 || (this.enrolled[c] ?? 0) < limit;
   }
 
-  /** Classes a and b share `by` more students (fewer when negative), on both sides. */
-  private link(a: number, b: number, by: number): void {
-    this.linkOneWay(a, b, by);
-    this.linkOneWay(b, a, by);
-  }
-
-  private linkOneWay(x: number, y: number, by: number): void {
-    const map = this.shared[x] as Map<number, number>;
-    const next = (map.get(y) ?? 0) + by;
-    if (next === 0) map.delete(y);
-    else map.set(y, next);
-  }
-
   /** Student `s` takes `classes` for their course number `k` (replacing what they took). */
   private take(s: number, k: number, classes: number[]): void {
     const mine = this.choice[s] as number[][];
-    const others = this.othersOf(s, k);
+    if (!this.shared.noted(s)) this.shared.note(s, this.classesOf(s));
     const old = mine[k] ?? [];
     for (let x = 0; x < old.length; x++) {
       const a = old[x] as number;
       this.enrolled[a] = (this.enrolled[a] ?? 1) - 1;
       this.members[a]?.delete(s);
-      for (const b of others) this.link(a, b, -1);
-      for (let y = x + 1; y < old.length; y++) this.link(a, old[y] as number, -1);
     }
     for (let x = 0; x < classes.length; x++) {
       const a = classes[x] as number;
       this.enrolled[a] = (this.enrolled[a] ?? 0) + 1;
       this.members[a]?.add(s);
-      for (const b of others) this.link(a, b, 1);
-      for (let y = x + 1; y < classes.length; y++) this.link(a, classes[y] as number, 1);
     }
     mine[k] = classes;
     this.changed.add(s);

@@ -1,0 +1,100 @@
+/** The classes one class shares students with, and how many students each (parallel lists). */
+export interface SharedStudents {
+  readonly classes: readonly number[];
+  readonly counts: readonly number[];
+}
+
+/**
+ * For each class, the classes sharing students with it and how many: for every student, one for each
+ * two of the classes they take. Kept as lists, so that the search's student check (made for every
+ * value it looks at) reads them without a map's iteration, with an index for the updates: a class
+ * that no longer shares any student leaves its list, the last one taking its place.
+ *
+ * Brought up to date when read: a student who changes classes is noted with the classes they were
+ * counted in, and only what differs when the counts are next read is counted again. The sectioning
+ * moves students to price a choice and puts most of them back; those cost nothing here.
+ */
+export class SharedStudentCounts {
+  private readonly rows: { classes: number[]; counts: number[]; at: Map<number, number> }[];
+  /** Students who have changed classes since the counts were last brought up to date, with the classes they are counted in. */
+  private readonly counted = new Map<number, readonly number[]>();
+
+  constructor(classCount: number) {
+    this.rows = Array.from({ length: classCount }, () => ({ classes: [], counts: [], at: new Map<number, number>() }));
+  }
+
+  /** Whether student s has been noted as changing since the counts were last brought up to date. */
+  noted(s: number): boolean {
+    return this.counted.has(s);
+  }
+
+  /** Student s is about to change classes; `classes` are those they are counted in now (kept, not copied). */
+  note(s: number, classes: readonly number[]): void {
+    if (!this.counted.has(s)) this.counted.set(s, classes);
+  }
+
+  /** The classes sharing students with class c, every noted student counted in `classesOf` them first. */
+  of(c: number, classesOf: (s: number) => readonly number[]): SharedStudents {
+    if (this.counted.size > 0) this.settle(classesOf);
+    return this.rows[c] ?? NONE;
+  }
+
+  private settle(classesOf: (s: number) => readonly number[]): void {
+    for (const [s, before] of this.counted) {
+      const after = classesOf(s);
+      if (hasRepeats(before) || hasRepeats(after)) {
+        // A course asked for twice may list a class twice: every two places, as counted.
+        this.pairs(before, null, -1);
+        this.pairs(after, null, 1);
+      } else {
+        // Two classes the student keeps are counted as they were.
+        this.pairs(before, after, -1);
+        this.pairs(after, before, 1);
+      }
+    }
+    this.counted.clear();
+  }
+
+  /** Each two places of `classes` count `by`, but for two classes both in `kept` (when given). */
+  private pairs(classes: readonly number[], kept: readonly number[] | null, by: number): void {
+    for (let x = 0; x < classes.length; x++) {
+      const a = classes[x] as number;
+      const aKept = kept !== null && kept.includes(a);
+      for (let y = x + 1; y < classes.length; y++) {
+        const b = classes[y] as number;
+        if (aKept && (kept as readonly number[]).includes(b)) continue;
+        this.linkOneWay(a, b, by);
+        this.linkOneWay(b, a, by);
+      }
+    }
+  }
+
+  private linkOneWay(x: number, y: number, by: number): void {
+    const row = this.rows[x];
+    if (!row) return;
+    const i = row.at.get(y);
+    if (i === undefined) {
+      row.at.set(y, row.classes.length);
+      row.classes.push(y);
+      row.counts.push(by);
+      return;
+    }
+    const next = (row.counts[i] as number) + by;
+    if (next !== 0) {
+      row.counts[i] = next;
+      return;
+    }
+    const last = row.classes.length - 1;
+    const moved = row.classes[last] as number;
+    row.classes[i] = moved;
+    row.counts[i] = row.counts[last] as number;
+    row.at.set(moved, i);
+    row.classes.pop();
+    row.counts.pop();
+    row.at.delete(y);
+  }
+}
+
+const hasRepeats = (classes: readonly number[]): boolean => classes.some((c, x) => classes.indexOf(c) !== x);
+
+const NONE: SharedStudents = { classes: [], counts: [] };

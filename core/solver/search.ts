@@ -195,11 +195,8 @@ export class Search {
   private clashesWithPlaced(days: number, start: number, end: number, weeks: number, room: number, d: number): boolean {
     const at = this.placedTimes;
     const y = 4 * d;
-    const dDays = at[y] as number;
-    return (
-      (days & dDays) !== 0 &&
-      attendeesConflictAt(this.problem, this.algebra, days, start, end, weeks, room, dDays, at[y + 1] as number, at[y + 2] as number, at[y + 3] as number, this.placedRoom[d] as number)
-    );
+    const [dDays, dStart, dEnd, dWeeks] = [at[y] as number, at[y + 1] as number, at[y + 2] as number, at[y + 3] as number];
+    return attendeesConflictAt(this.problem, this.algebra, days, start, end, weeks, room, dDays, dStart, dEnd, dWeeks, this.placedRoom[d] as number);
   }
 
   get complete(): boolean {

@@ -62,7 +62,7 @@ export class SharedStudentCounts {
       const aKept = kept !== null && kept.includes(a);
       for (let y = x + 1; y < classes.length; y++) {
         const b = classes[y] as number;
-        if (aKept && (kept as readonly number[]).includes(b)) continue;
+        if (aKept && kept.includes(b)) continue;
         this.linkOneWay(a, b, by);
         this.linkOneWay(b, a, by);
       }

@@ -61,11 +61,21 @@ describe('classes sharing students', () => {
     const classesOf = (s: number): readonly number[] => students[s] ?? [];
     const counts = new SharedStudentCounts(CLASSES);
     counts.note(0, []);
-    expect(read(counts, 0, classesOf)).toEqual(new Map([[1, 1], [2, 1]]));
+    expect(read(counts, 0, classesOf)).toEqual(
+      new Map([
+        [1, 1],
+        [2, 1],
+      ]),
+    );
     counts.note(0, [...classesOf(0)]);
     students[0] = [5];
     students[0] = [0, 1, 2];
-    expect(read(counts, 1, classesOf)).toEqual(new Map([[0, 1], [2, 1]]));
+    expect(read(counts, 1, classesOf)).toEqual(
+      new Map([
+        [0, 1],
+        [2, 1],
+      ]),
+    );
     expect(read(counts, 5, classesOf)).toEqual(new Map());
   });
 });

@@ -172,3 +172,103 @@ export function plantedProblem(seed: number, size: { classes: number; rooms: num
   // Required as the reader makes a required one: no penalty.
   return { ...all, distributions: all.distributions.map((d, k) => ((broken[k] ?? 0) === 0 ? { ...d, required: true, penalty: 0 } : d)) };
 }
+
+/**
+ * A problem larger than the shared ones, shaped like a university's: `courses` courses of a lecture
+ * or more (one for every 200 students) with labs under each in two courses of three, every class of
+ * a week pattern (three days of 50 minutes, two of 75, one of 150, four of 50) at 6 to 20 starts, in
+ * 2 to 8 rooms big enough of `rooms`, some rooms apart by a walk; `students` students each needing 3
+ * to 6 courses, the first courses asked for most; a class in four in a required SameAttendees with one
+ * to three others (as one instructor's classes), soft NotOverlap, MaxDays, MaxBlock, SameDays and
+ * Precedence among others, DifferentTime among a lecture's labs, SameRoom among a course's lectures.
+ * Not known to be valid: with rooms enough (400 for 800 courses) it is found valid within seconds.
+ */
+export function largeProblemXml(seed: number, size: { courses: number; students: number; rooms: number }): string {
+  const g = seeded(seed);
+  const weeks = 13;
+  const patterns = [
+    { days: '1010100', length: 10 },
+    { days: '0101000', length: 15 },
+    { days: '1000000', length: 30 },
+    { days: '0010000', length: 30 },
+    { days: '1111000', length: 10 },
+  ];
+  const capacities = Array.from({ length: size.rooms }, () => g.pick([20, 30, 30, 40, 60, 100, 150, 250]));
+  const rooms = capacities
+    .map((capacity, r) => {
+      const travel = r > 0 && g.int(0, 3) === 0 ? `<travel room="${g.int(1, r)}" value="${g.int(1, 3)}"/>` : '';
+      return `<room id="${r + 1}" capacity="${capacity}">${travel}</room>`;
+    })
+    .join('');
+  // Popular courses first: course c drawn in proportion to 1 / (c + 1)^0.7.
+  const popularity = Array.from({ length: size.courses }, (_, c) => 1 / (c + 1) ** 0.7);
+  const popularitySum = popularity.reduce((a, b) => a + b, 0);
+  const drawCourse = (): number => {
+    let left = g.next() * popularitySum;
+    for (let c = 0; c < size.courses; c++) {
+      left -= popularity[c] as number;
+      if (left <= 0) return c;
+    }
+    return size.courses - 1;
+  };
+  const asked = Array.from({ length: size.students }, () => {
+    const set = new Set<number>();
+    for (const wanted = g.int(3, 6); set.size < wanted;) set.add(drawCourse());
+    return [...set];
+  });
+  const demand = Array.from({ length: size.courses }, () => 0);
+  for (const courses of asked) for (const c of courses) demand[c] = (demand[c] ?? 0) + 1;
+  const times = (): string =>
+    Array.from({ length: g.int(6, 20) }, () => {
+      const p = g.pick(patterns);
+      return `<time days="${p.days}" start="${g.int(0, 10) * 12 + 90}" length="${p.length}" weeks="${'1'.repeat(weeks)}" penalty="${g.int(0, 3)}"/>`;
+    }).join('');
+  const roomsFor = (seats: number): string => {
+    const fit = capacities.flatMap((capacity, r) => (capacity >= seats ? [r + 1] : []));
+    const chosen = new Set<number>();
+    for (const wanted = Math.min(fit.length, g.int(2, 8)); chosen.size < wanted;) chosen.add(g.pick(fit));
+    return [...chosen].map((r) => `<room id="${r}" penalty="${g.int(0, 2)}"/>`).join('');
+  };
+  let classCount = 0;
+  const distributions: string[] = [];
+  const courses = demand
+    .map((wanted, c) => {
+      const lectureCount = Math.max(1, Math.ceil(Math.max(5, wanted) / 200));
+      const lectureLimit = Math.ceil(Math.max(5, wanted) / lectureCount) + 5;
+      const labsEach = g.int(0, 2) > 0 ? Math.ceil(lectureLimit / 25) : 0;
+      const lectures: string[] = [];
+      const labs: string[] = [];
+      const lectureIds: number[] = [];
+      for (let l = 0; l < lectureCount; l++) {
+        const lecture = ++classCount;
+        lectureIds.push(lecture);
+        lectures.push(`<class id="${lecture}" limit="${lectureLimit}">${roomsFor(Math.min(lectureLimit, 250))}${times()}</class>`);
+        const labIds = Array.from({ length: labsEach }, () => ++classCount);
+        for (const lab of labIds)
+          labs.push(`<class id="${lab}" limit="${Math.ceil(lectureLimit / labsEach) + 2}" parent="${lecture}">${roomsFor(30)}${times()}</class>`);
+        if (labIds.length > 1 && g.int(0, 1) === 0)
+          distributions.push(`<distribution type="DifferentTime" penalty="${g.int(1, 5)}">${membersXml(labIds)}</distribution>`);
+      }
+      if (lectureIds.length > 1) distributions.push(`<distribution type="SameRoom" penalty="2">${membersXml(lectureIds)}</distribution>`);
+      const subparts = [lectures, labs].filter((s) => s.length > 0).map((s, k) => `<subpart id="${2 * c + k + 1}">${s.join('')}</subpart>`);
+      return `<course id="${c + 1}"><config id="${c + 1}">${subparts.join('')}</config></course>`;
+    })
+    .join('');
+  const soft = ['NotOverlap', 'NotOverlap', 'MaxDays(2)', 'MaxBlock(36,6)', 'SameDays', 'Precedence'];
+  for (let k = 0; k < classCount / 4; k++) {
+    const members = [...new Set(Array.from({ length: g.int(2, 4) }, () => g.int(1, classCount)))].sort((a, b) => a - b);
+    if (members.length < 2) continue;
+    const draw = g.int(0, 9);
+    distributions.push(
+      draw < 4
+        ? `<distribution type="SameAttendees" required="true">${membersXml(members)}</distribution>`
+        : `<distribution type="${soft[draw - 4] as string}" penalty="${g.int(1, 10)}">${membersXml(members)}</distribution>`,
+    );
+  }
+  const students = asked.map((cs, s) => `<student id="${s + 1}">${cs.map((c) => `<course id="${c + 1}"/>`).join('')}</student>`).join('');
+  return (
+    `<problem name="large-${seed}" nrDays="7" nrWeeks="${weeks}" slotsPerDay="288">` +
+    `<optimization time="3" room="1" distribution="10" student="5"/>` +
+    `<rooms>${rooms}</rooms><courses>${courses}</courses><distributions>${distributions.join('')}</distributions><students>${students}</students></problem>`
+  );
+}

@@ -1,5 +1,5 @@
 import { SeededRandom } from '../util/random';
-import { attendeesConflict, attendeesConflictAt, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
+import { attendeesConflictAt, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
 import { instructorPenalty, SET_TYPES, type Assignment, type ClassSpec, type Distribution, type TimeOption, type TimetableProblem } from './model';
 import { distributionViolations } from './score';
 import { classChecks, type ClassCheck, type ClassChecks } from './class-checks';
@@ -191,11 +191,14 @@ export class Search {
     return this.clashesWithPlaced(at[x] as number, at[x + 1] as number, at[x + 2] as number, at[x + 3] as number, this.placedRoom[a] as number, b);
   }
 
-  /** Whether a class at (days, first slot, end slot, weeks, room) clashes with placed class d for a student attending both. */
+  /** Whether a class at (days, first slot, end slot, weeks, room) clashes with placed class d for a student (or instructor) attending both. */
   private clashesWithPlaced(days: number, start: number, end: number, weeks: number, room: number, d: number): boolean {
     const at = this.placedTimes;
     const y = 4 * d;
-    const [dDays, dStart, dEnd, dWeeks] = [at[y] as number, at[y + 1] as number, at[y + 2] as number, at[y + 3] as number];
+    const dDays = at[y] as number;
+    const dStart = at[y + 1] as number;
+    const dEnd = at[y + 2] as number;
+    const dWeeks = at[y + 3] as number;
     return attendeesConflictAt(this.problem, this.algebra, days, start, end, weeks, room, dDays, dStart, dEnd, dWeeks, this.placedRoom[d] as number);
   }
 
@@ -237,9 +240,10 @@ export class Search {
     // Instructors chosen with the room: never two places at once, never over their limit.
     for (const k of (r >= 0 ? spec.rooms[r]?.instructors : undefined) ?? []) {
       const theirs = this.withInstructor[k] ?? [];
+      const { days, start, length, weeks } = me.time;
       for (let i = 0; i < theirs.length; i++) {
         const d = theirs[i] as number;
-        if (d !== c && attendeesConflict(this.problem, this.algebra, me, this.placedNow[d] as Placed)) {
+        if (d !== c && this.clashesWithPlaced(days, start, start + length, weeks, me.room, d)) {
           out.add(d);
           if (firstOnly) return out;
         }

@@ -30,7 +30,7 @@ export class Sectioning {
   ) {
     this.enrolled = new Int32Array(problem.classes.length);
     this.choice = problem.students.map((s) => s.courses.map(() => []));
-    this.shared = new SharedStudentCounts(problem.classes.length);
+    this.shared = new SharedStudentCounts(problem.classes.length, (s) => (this.choice[s] ?? []).flat());
     this.members = problem.classes.map(() => new Set<number>());
     this.order = problem.configs.map((config) => {
       const depth = (sp: number): number => {
@@ -47,11 +47,8 @@ export class Sectioning {
   }
 
   sharedWith(c: number): SharedStudents {
-    return this.shared.of(c, this.classesOf);
+    return this.shared.of(c);
   }
-
-  /** The classes student s takes, all courses. */
-  private readonly classesOf = (s: number): number[] => (this.choice[s] ?? []).flat();
 
   /**
    * Each student's classes, a copy that is never changed: the same copy again while no student has
@@ -80,7 +77,7 @@ export class Sectioning {
   /** Student `s` takes `classes` for their course number `k` (replacing what they took). */
   private take(s: number, k: number, classes: number[]): void {
     const mine = this.choice[s] as number[][];
-    if (!this.shared.noted(s)) this.shared.note(s, this.classesOf(s));
+    this.shared.note(s);
     const old = mine[k] ?? [];
     for (let x = 0; x < old.length; x++) {
       const a = old[x] as number;

@@ -19,29 +19,28 @@ export class SharedStudentCounts {
   /** Students who have changed classes since the counts were last brought up to date, with the classes they are counted in. */
   private readonly counted = new Map<number, readonly number[]>();
 
-  constructor(classCount: number) {
+  /** `classesOf(s)`: the classes student s takes now (a list of their own, not changed afterwards). */
+  constructor(
+    classCount: number,
+    private readonly classesOf: (s: number) => readonly number[],
+  ) {
     this.rows = Array.from({ length: classCount }, () => ({ classes: [], counts: [], at: new Map<number, number>() }));
   }
 
-  /** Whether student s has been noted as changing since the counts were last brought up to date. */
-  noted(s: number): boolean {
-    return this.counted.has(s);
+  /** Student s is about to change classes: those they take now are the ones they are counted in. */
+  note(s: number): void {
+    if (!this.counted.has(s)) this.counted.set(s, this.classesOf(s));
   }
 
-  /** Student s is about to change classes; `classes` are those they are counted in now (kept, not copied). */
-  note(s: number, classes: readonly number[]): void {
-    if (!this.counted.has(s)) this.counted.set(s, classes);
-  }
-
-  /** The classes sharing students with class c, every noted student counted in `classesOf` them first. */
-  of(c: number, classesOf: (s: number) => readonly number[]): SharedStudents {
-    if (this.counted.size > 0) this.settle(classesOf);
+  /** The classes sharing students with class c, every noted student counted in the classes they take now first. */
+  of(c: number): SharedStudents {
+    if (this.counted.size > 0) this.settle();
     return this.rows[c] ?? NONE;
   }
 
-  private settle(classesOf: (s: number) => readonly number[]): void {
+  private settle(): void {
     for (const [s, before] of this.counted) {
-      const after = classesOf(s);
+      const after = this.classesOf(s);
       if (hasRepeats(before) || hasRepeats(after)) {
         // A course asked for twice may list a class twice: every two places, as counted.
         this.pairs(before, null, -1);

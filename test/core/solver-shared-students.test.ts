@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SharedStudentCounts } from '../../core/solver/shared-students';
-import { seeded } from '../helpers/itc-generated';
+import { SeededRandom } from '../../core/util/random';
 
 /**
  * How many students each two classes share, which the search's student conflicts are counted from:
@@ -23,23 +23,22 @@ function afresh(students: readonly (readonly number[])[]): Map<number, number>[]
   return rows;
 }
 
-const read = (counts: SharedStudentCounts, c: number, classesOf: (s: number) => readonly number[]): Map<number, number> => {
-  const { classes, counts: shared } = counts.of(c, classesOf);
+const read = (counts: SharedStudentCounts, c: number): Map<number, number> => {
+  const { classes, counts: shared } = counts.of(c);
   return new Map(classes.map((d, i) => [d, shared[i] as number]));
 };
 
 describe('classes sharing students', () => {
   it('reads as a count made afresh after every kind of change, a class listed twice included', () => {
-    const g = seeded(11);
+    const g = new SeededRandom(11);
     const students: number[][] = Array.from({ length: 30 }, () => []);
-    const classesOf = (s: number): readonly number[] => students[s] ?? [];
-    const counts = new SharedStudentCounts(CLASSES);
+    const counts = new SharedStudentCounts(CLASSES, (s) => [...(students[s] ?? [])]);
     let repeated = 0;
     for (let step = 0; step < 400; step++) {
       // A few students change (some twice, some back to what they had) before the counts are read.
       for (let k = g.int(1, 4); k > 0; k--) {
         const s = g.int(0, students.length - 1);
-        counts.note(s, [...classesOf(s)]);
+        counts.note(s);
         const kind = g.int(0, 3);
         const mine = students[s] as number[];
         if (kind === 0) mine.splice(0, mine.length);
@@ -49,7 +48,7 @@ describe('classes sharing students', () => {
       }
       if (students.some((classes) => new Set(classes).size < classes.length)) repeated++;
       const expected = afresh(students);
-      for (let c = 0; c < CLASSES; c++) expect(read(counts, c, classesOf)).toEqual(expected[c]);
+      for (let c = 0; c < CLASSES; c++) expect(read(counts, c)).toEqual(expected[c]);
     }
     // The reads met students listing a class twice, and students without one.
     expect(repeated).toBeGreaterThan(0);
@@ -57,25 +56,25 @@ describe('classes sharing students', () => {
   });
 
   it('counts a student who changes and changes back before a read as before', () => {
-    const students: number[][] = [[0, 1, 2]];
-    const classesOf = (s: number): readonly number[] => students[s] ?? [];
-    const counts = new SharedStudentCounts(CLASSES);
-    counts.note(0, []);
-    expect(read(counts, 0, classesOf)).toEqual(
+    const students: number[][] = [[]];
+    const counts = new SharedStudentCounts(CLASSES, (s) => [...(students[s] ?? [])]);
+    counts.note(0);
+    students[0] = [0, 1, 2];
+    expect(read(counts, 0)).toEqual(
       new Map([
         [1, 1],
         [2, 1],
       ]),
     );
-    counts.note(0, [...classesOf(0)]);
+    counts.note(0);
     students[0] = [5];
     students[0] = [0, 1, 2];
-    expect(read(counts, 1, classesOf)).toEqual(
+    expect(read(counts, 1)).toEqual(
       new Map([
         [0, 1],
         [2, 1],
       ]),
     );
-    expect(read(counts, 5, classesOf)).toEqual(new Map());
+    expect(read(counts, 5)).toEqual(new Map());
   });
 });

@@ -1,3 +1,4 @@
+import { SeededRandom } from '../../core/util/random';
 import { readItcProblem } from '../../core/solver/itc-reader';
 import type { Assignment, TimetableProblem } from '../../core/solver/model';
 import { distributionViolations, placedClasses } from '../../core/solver/score';
@@ -8,24 +9,8 @@ import { distributionViolations, placedClasses } from '../../core/solver/score';
  * unavailable times, classes without a room, parent classes and students.
  */
 
-/** A small seeded generator. */
-export function seeded(seed: number): { next: () => number; int: (lo: number, hi: number) => number; pick: <T>(list: readonly T[]) => T } {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (lo: number, hi: number): number => lo + Math.floor(next() * (hi - lo + 1));
-  return { next, int, pick: (list) => list[int(0, list.length - 1)] as (typeof list)[number] };
-}
-
-type Random = ReturnType<typeof seeded>;
-
 /** Every distribution type of the competition, as written in a file, with parameters where it takes them. */
-export const DISTRIBUTION_TYPES: readonly ((g: Random) => string)[] = [
+export const DISTRIBUTION_TYPES: readonly ((g: SeededRandom) => string)[] = [
   ...['SameStart', 'SameTime', 'DifferentTime', 'SameDays', 'DifferentDays', 'SameWeeks', 'DifferentWeeks', 'Overlap', 'NotOverlap'].map((t) => () => t),
   ...['SameRoom', 'DifferentRoom', 'SameAttendees', 'Precedence'].map((t) => () => t),
   (g) => `WorkDay(${g.int(24, 96)})`,
@@ -52,26 +37,29 @@ const overlap = (a: Time, b: Time): boolean =>
   (a.days & b.days) !== 0 && (a.weeks & b.weeks) !== 0 && a.start < b.start + b.length && b.start < a.start + a.length;
 
 /** A mask of `width` bits with at least one set. */
-function mask(g: Random, width: number): number {
+function mask(g: SeededRandom, width: number): number {
   let out = 1 << g.int(0, width - 1);
   for (let k = 0; k < width; k++) if (g.next() < 0.35) out |= 1 << k;
   return out;
 }
 
-const randomTime = (g: Random): Time => ({ days: mask(g, DAYS), start: g.int(15, 33) * 6, length: g.pick([10, 12, 18, 22]), weeks: mask(g, WEEKS) });
-const timeXml = (g: Random, t: Time): string =>
+const randomTime = (g: SeededRandom): Time => ({ days: mask(g, DAYS), start: g.int(15, 33) * 6, length: g.pick([10, 12, 18, 22]), weeks: mask(g, WEEKS) });
+const timeXml = (g: SeededRandom, t: Time): string =>
   `<time days="${pattern(t.days, DAYS)}00" start="${t.start}" length="${t.length}" weeks="${pattern(t.weeks, WEEKS)}" penalty="${g.int(0, 4)}"/>`;
-const problemXml = (name: string, parts: { rooms: string; courses: string; distributions: string; students: string }): string =>
-  `<problem name="${name}" nrDays="7" nrWeeks="${WEEKS}" slotsPerDay="288">` +
-  `<optimization time="2" room="1" distribution="5" student="3"/>` +
+/** A problem file of the parts given: `WEEKS` weeks weighed time 2, room 1, distribution 5, student 3 unless told otherwise. */
+const problemXml = (
+  name: string,
+  parts: { rooms: string; courses: string; distributions: string; students: string },
+  shape: { weeks: number; weights: string } = { weeks: WEEKS, weights: 'time="2" room="1" distribution="5" student="3"' },
+): string =>
+  `<problem name="${name}" nrDays="7" nrWeeks="${shape.weeks}" slotsPerDay="288">` +
+  `<optimization ${shape.weights}/>` +
   `<rooms>${parts.rooms}</rooms><courses>${parts.courses}</courses>` +
   `<distributions>${parts.distributions}</distributions><students>${parts.students}</students></problem>`;
-const studentsXml = (g: Random, count: number, courses: number): string =>
-  Array.from(
-    { length: count },
-    (_, s) =>
-      `<student id="${s + 1}">${[...new Set(Array.from({ length: g.int(2, 3) }, () => g.int(1, courses)))].map((c) => `<course id="${c}"/>`).join('')}</student>`,
-  ).join('');
+/** A student needing `courses` (ids from 1). */
+const studentXml = (id: number, courses: readonly number[]): string => `<student id="${id}">${courses.map((c) => `<course id="${c}"/>`).join('')}</student>`;
+const studentsXml = (g: SeededRandom, count: number, courses: number): string =>
+  Array.from({ length: count }, (_, s) => studentXml(s + 1, [...new Set(Array.from({ length: g.int(2, 3) }, () => g.int(1, courses)))])).join('');
 const membersXml = (members: readonly number[]): string => members.map((id) => `<class id="${id}"/>`).join('');
 
 /**
@@ -79,7 +67,7 @@ const membersXml = (members: readonly number[]): string => members.map((id) => `
  * courses have a lecture or two and perhaps labs under each, with seats for every student.
  */
 export function softProblemXml(seed: number): string {
-  const g = seeded(seed);
+  const g = new SeededRandom(seed);
   const roomCount = 5;
   const students = 25;
   const rooms = Array.from({ length: roomCount }, (_, r) => {
@@ -132,7 +120,7 @@ export function softProblemXml(seed: number): string {
  * what it measures.
  */
 export function plantedProblem(seed: number, size: { classes: number; rooms: number }): TimetableProblem {
-  const g = seeded(seed);
+  const g = new SeededRandom(seed);
   const held: Time[][] = Array.from({ length: size.rooms }, () => []);
   const classes: { times: Time[]; rooms: number[]; time: number; room: number }[] = [];
   while (classes.length < size.classes) {
@@ -184,7 +172,7 @@ export function plantedProblem(seed: number, size: { classes: number; rooms: num
  * Not known to be valid: with rooms enough (400 for 800 courses) it is found valid within seconds.
  */
 export function largeProblemXml(seed: number, size: { courses: number; students: number; rooms: number }): string {
-  const g = seeded(seed);
+  const g = new SeededRandom(seed);
   const weeks = 13;
   const patterns = [
     { days: '1010100', length: 10 },
@@ -265,10 +253,17 @@ export function largeProblemXml(seed: number, size: { courses: number; students:
         : `<distribution type="${soft[draw - 4] as string}" penalty="${g.int(1, 10)}">${membersXml(members)}</distribution>`,
     );
   }
-  const students = asked.map((cs, s) => `<student id="${s + 1}">${cs.map((c) => `<course id="${c + 1}"/>`).join('')}</student>`).join('');
-  return (
-    `<problem name="large-${seed}" nrDays="7" nrWeeks="${weeks}" slotsPerDay="288">` +
-    `<optimization time="3" room="1" distribution="10" student="5"/>` +
-    `<rooms>${rooms}</rooms><courses>${courses}</courses><distributions>${distributions.join('')}</distributions><students>${students}</students></problem>`
+  const students = asked
+    .map((cs, s) =>
+      studentXml(
+        s + 1,
+        cs.map((c) => c + 1),
+      ),
+    )
+    .join('');
+  return problemXml(
+    `large-${seed}`,
+    { rooms, courses, distributions: distributions.join(''), students },
+    { weeks, weights: 'time="3" room="1" distribution="10" student="5"' },
   );
 }

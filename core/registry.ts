@@ -13,9 +13,10 @@ export type Writes<I> = readonly ChangeArea[] | ((input: I) => readonly ChangeAr
 /**
  * Who may call a handler: any member of the department it acts in (viewers read, schedulers and
  * the registrar write), or the registrar alone (the campus: departments, people, the room pool,
- * the whole database), or anyone about themselves (their personal tokens: a viewer keeps tokens too).
+ * the whole database), or anyone about themselves (their personal tokens: a viewer keeps tokens too),
+ * or this computer alone (the desktop app's own copy of a campus term: a server never serves it).
  */
-export type HandlerAccess = 'member' | 'registrar' | 'self';
+export type HandlerAccess = 'member' | 'registrar' | 'self' | 'this-computer';
 
 /** One handler: its input schema (validated once, here), the domain function it runs and what it writes. */
 export interface Handler<S extends z.ZodType, R> {
@@ -118,6 +119,8 @@ export async function runHandler(
 ): Promise<unknown> {
   const h = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : undefined;
   if (!h) throw new CoreError('not_found', `Unknown operation "${name}"`);
+  if (h.access === 'this-computer' && call.caller !== 'desktop')
+    throw new CoreError('not_found', `"${name}" works on the desktop app's own copy of a campus term: a server does not serve it`);
   const actor = call.actor ?? REGISTRAR;
   if (h.access === 'registrar' && actor.role !== 'registrar') throw forbidden('Only the registrar may do this');
   const viewerRefusal = (): CoreError => forbidden("A viewer reads the department's plans; changing them is for its schedulers");

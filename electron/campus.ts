@@ -6,7 +6,7 @@ import { attachedFile, rpcRequest } from '../core/domain/rpc-wire';
 import { readEventStream } from '../core/util/event-stream';
 import { ALL_AREAS } from '../core/domain/changes';
 import type { Term } from '../core/domain/terms';
-import type { ConflictChoice, SyncConflict, SyncCounts, SyncOutcome } from '../core/domain/history';
+import { sideOf, type ConflictChoice, type SyncConflict, type SyncCounts, type SyncOutcome } from '../core/domain/history';
 import type { InvokeResult } from './bridge';
 
 /**
@@ -207,16 +207,26 @@ interface ServerChanges {
   revision: number;
   complete: boolean;
   meetings: { meeting_uid: string; state: unknown; change: unknown }[];
+  server_id?: string;
+  department?: string;
+  reset?: boolean;
 }
 
-/** The server's meetings changed since this computer's base (all of them before the first fetch). */
-async function serverChanges(server: CampusServer, term: Term, base: number | null): Promise<ServerChanges> {
-  return (await server.run('schedule-changes-since', { ...termArgs(term), ...(base === null ? {} : { since_revision: base }) })) as ServerChanges;
+/** Where this computer's copy of a term stands: its base on a server (which server), and its changes not published. */
+type LocalStatus = { base_revision: number | null; server_id: string | null };
+
+/**
+ * The server's meetings changed since this computer's base (all of them before the first fetch, or
+ * when the base is of another server, or one the server can no longer follow).
+ */
+async function serverChanges(server: CampusServer, term: Term, status: LocalStatus): Promise<ServerChanges> {
+  const base = status.base_revision === null ? {} : { since_revision: status.base_revision, ...(status.server_id === null ? {} : { base_server: status.server_id }) };
+  return (await server.run('schedule-changes-since', { ...termArgs(term), ...base })) as ServerChanges;
 }
 
 export async function syncCounts(local: Pick<Core, 'run'>, server: CampusServer, term: Term): Promise<SyncCounts> {
   const status = await local.run('schedule-sync-status', termArgs(term));
-  const changes = await serverChanges(server, term, status.base_revision);
+  const changes = await serverChanges(server, term, status);
   return {
     base_revision: status.base_revision,
     not_published: status.pending.length,
@@ -237,7 +247,7 @@ export async function fetchTerm(
   options: { choices?: Record<string, ConflictChoice>; dryRun?: boolean } = {},
 ): Promise<SyncOutcome> {
   const status = await local.run('schedule-sync-status', termArgs(term));
-  const changes = await serverChanges(server, term, status.base_revision);
+  const changes = await serverChanges(server, term, status);
   const result = await local.run('schedule-sync-rebase', {
     ...termArgs(term),
     server: changes as never,
@@ -275,9 +285,10 @@ export async function publishTerm(
   const status = await local.run('schedule-sync-status', termArgs(term));
   // A check fetches nothing, so it publishes against the base this copy has.
   const base = dryRun ? status.base_revision : fetched.base_revision;
+  // Each "keep mine" names the server's version the person kept theirs over.
   const keepMine = Object.entries(choices)
-    .filter(([, choice]) => choice === 'mine')
-    .map(([uid]) => uid);
+    .filter(([, choice]) => sideOf(choice) === 'mine')
+    .map(([uid, choice]) => (typeof choice === 'string' ? uid : { meeting_uid: uid, seen_change_id: choice.seen_change_id }));
   const answer = (await server.run('schedule-publish-changes', {
     ...termArgs(term),
     base_revision: base ?? 0,

@@ -285,6 +285,15 @@ export interface SyncBasesTable {
   base_revision: number;
   published_through: number;
   synced_at: string;
+  /** The server the base came from (its own id), and the department it was fetched for (its code). */
+  server_id: string | null;
+  server_department: string | null;
+}
+
+/** This store's own id (one row), which a laptop's sync base names; a restore gives a new one. */
+export interface StoreIdentityTable {
+  singleton: number;
+  store_id: string;
 }
 
 /** A write's answer kept under its client's idempotency key. */
@@ -294,6 +303,11 @@ export interface IdempotencyKeysTable {
   operation: string;
   response: string;
   created_at: string;
+  /** What the key was sent for: the person (null: the server's token or this computer), the term, a digest of the request. */
+  person_id: number | null;
+  year: number | null;
+  semester: string | null;
+  request_digest: string | null;
 }
 
 /** Sign-in attempts per client address in the current window (shared by every server process). */
@@ -379,6 +393,7 @@ export interface Tables {
   schedule_changes: ScheduleChangesTable;
   sync_bases: SyncBasesTable;
   idempotency_keys: IdempotencyKeysTable;
+  store_identity: StoreIdentityTable;
   sign_in_addresses: SignInAddressesTable;
   browser_sessions: BrowserSessionsTable;
   sign_in_links: SignInLinksTable;

@@ -39,7 +39,27 @@ export interface MeetingState {
   locked: boolean;
   /** What the listing calls a section without a time ("Online", "Independent Study"), when it says. */
   kind?: string | null;
+  /**
+   * The term the meeting is in: a meeting is named by its id and its term, so a move between terms
+   * is one change whose before and after name their terms. Absent in versions recorded without it
+   * (the change's own term is theirs).
+   */
+  year?: number;
+  semester?: Semester;
 }
+
+/** The term a version names, or `fallback` (the change's own term) when it names none. */
+export function termOfState(state: Pick<MeetingState, 'year' | 'semester'>, fallback: { year: number; semester: Semester }): { year: number; semester: Semester } {
+  return state.year !== undefined && state.semester !== undefined ? { year: state.year, semester: state.semester } : fallback;
+}
+
+/** Whether two versions name different terms (a version that names none is taken to be in the other's). */
+function otherTerms(a: MeetingState, b: MeetingState): boolean {
+  if (a.year === undefined || b.year === undefined || a.semester === undefined || b.semester === undefined) return false;
+  return a.year !== b.year || a.semester !== b.semester;
+}
+
+const termWords = (m: MeetingState): string => `${m.semester ?? ''} ${m.year ?? ''}`.trim();
 
 /** One recorded change, as `GET /scheduler/history` answers it. */
 export interface TermChange {
@@ -64,6 +84,15 @@ export interface TermChange {
   summary: string;
 }
 
+/** Who changed the other side's version last, when and how; `id` names that version (a choice names the version it was made against). */
+export interface TheirChange {
+  who: string;
+  at: string;
+  summary: string;
+  /** The change's id on the side that made it (absent from an older server). */
+  id?: number;
+}
+
 /** Two versions of one meeting that publish or fetch cannot both keep: a person chooses. */
 export interface SyncConflict {
   meeting_uid: string;
@@ -73,7 +102,7 @@ export interface SyncConflict {
   yours: MeetingState | null;
   /** The other side's version (null: deleted there), and who changed it there, when. */
   theirs: MeetingState | null;
-  their_change: { who: string; at: string; summary: string } | null;
+  their_change: TheirChange | null;
   /** The conflict in words, both versions named. */
   message: string;
 }
@@ -108,8 +137,23 @@ export interface SyncCounts {
   server_revision: number;
 }
 
-/** How a person settles a conflict: keep this side's version, or the other side's. */
-export type ConflictChoice = 'mine' | 'theirs';
+/** The side a person keeps in a conflict: this side's version, or the other side's. */
+export type ConflictSide = 'mine' | 'theirs';
+
+/**
+ * How a person settles a conflict: the side they keep, and the version of theirs they saw (its
+ * change id; null when it had none). A choice made against a version that has changed since is a
+ * new conflict. A bare side names no version (scripts written before versions were named).
+ */
+export type ConflictChoice = ConflictSide | { choice: ConflictSide; seen_change_id: number | null };
+
+/** The side a choice keeps. */
+export const sideOf = (choice: ConflictChoice): ConflictSide => (typeof choice === 'string' ? choice : choice.choice);
+
+/** Whether a choice still holds for the other side's version now (`latest`: the id of its last change, null: none). */
+export function choiceHolds(choice: ConflictChoice, latest: number | null): boolean {
+  return typeof choice === 'string' || choice.seen_change_id === latest;
+}
 
 const section = (m: Pick<MeetingState, 'course_code' | 'section_name'>): string => `${m.course_code} §${m.section_name}`;
 
@@ -147,6 +191,7 @@ const FIELD_WORDS: readonly [WordedField, string][] = [
 /** The fields that differ between two versions of a meeting, in words ("room B-201 → B-305"). */
 export function changedFields(before: MeetingState, after: MeetingState): string[] {
   const words: string[] = [];
+  if (otherTerms(before, after)) words.push(`term ${termWords(before)} → ${termWords(after)}`);
   if (before.day !== after.day || before.start_time !== after.start_time) words.push(`from ${meetingWhen(before)} to ${meetingWhen(after)}`);
   for (const [field, name] of FIELD_WORDS) {
     // A length is a timed meeting's: a section given a time, or left without one, says so above.

@@ -10,6 +10,13 @@ const ERROR_RESPONSE = {
   content: { 'application/json': { schema: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] } } },
 };
 
+/** The operations a server runs by name (/rpc): every handler but those of the desktop app's own copy. */
+export function servedOperations(): string[] {
+  return Object.entries(handlers)
+    .filter(([, h]) => (h as { access: string }).access !== 'this-computer')
+    .map(([name]) => name);
+}
+
 /** The department a call acts in, for the registrar (everyone else acts in their own). */
 const DEPARTMENT_PARAMETER = {
   name: DEPARTMENT_HEADER,
@@ -72,7 +79,7 @@ function transportPaths(): Record<string, Record<string, unknown>> {
           'The app page\'s transport: runs one core operation by name, with the same input schema, checks and errors as its REST route. Body: the operation\'s input as JSON, or multipart/form-data with the file in "file".',
         tags: ['system'],
         security: [{ bearer: [] }, { session: [] }],
-        parameters: [{ name: 'operation', in: 'path', required: true, schema: { type: 'string', enum: Object.keys(handlers) } }],
+        parameters: [{ name: 'operation', in: 'path', required: true, schema: { type: 'string', enum: servedOperations() } }],
         requestBody: {
           required: false,
           content: {

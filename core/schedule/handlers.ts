@@ -8,7 +8,7 @@ import { MAX_TRAVEL_MINUTES, partsOf, removePart, timetableSettings, timetableTe
 import { savePart, updateTimetableSettings } from './term-changes';
 import { exportTimetable } from './export-formats';
 import { readIsoDate } from '../domain/parts';
-import { boundedText, campusName, flagField } from '../input-fields';
+import { boundedText, campusName, countField, flagField, jsonCountField } from '../input-fields';
 import { campusWeek } from './campus-week';
 import { uploadedFileSchema } from '../import/files';
 import { INSTRUCTOR_ROLES } from '../domain/roles';
@@ -21,8 +21,17 @@ import { changesSince, markPublished, publishChanges, rebaseOnServer, syncStatus
 import { courseCodeField, meetingStateSchema, meetingUidField, sectionNameField } from './schema';
 import { CHANGE_OPERATIONS } from '../domain/history';
 
-/** A term's revision as a client names it. */
-const revisionField = z.coerce.number({ error: 'must be a revision number' }).int('must be a revision number').min(0, 'must be a revision number');
+/** A term's revision as a client names it: a whole number (in a query string, its digits). */
+const revisionField = countField('a revision number');
+/** A term's revision in a JSON body: a number, never null, true, [] or "" read as one. */
+const revisionNumber = jsonCountField('a revision number');
+/** A recorded change's id. */
+const changeIdField = jsonCountField('a change id', 1);
+/** A store's own id (a laptop's base names the server's). */
+const storeIdField = z.string({ error: 'must be a server id' }).regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a server id');
+/** The side a person keeps in a conflict. */
+const conflictSide = z.enum(['mine', 'theirs'], { error: 'must be mine or theirs' });
+const keepMineError = 'must be a meeting id, or {meeting_uid, seen_change_id}: the server version the person kept theirs over';
 /** A batch of changes (one write) as history names it. */
 const batchField = z.string({ error: 'must be a batch id' }).regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a batch id');
 /** Changes one publish or fetch carries at most. */
@@ -127,7 +136,7 @@ export const scheduleHandlers = defineHandlers({
   ),
   'schedule-undo': handler(
     z.object({
-      change_id: z.coerce.number({ error: 'must be a change id' }).int('must be a change id').positive('must be a change id').optional(),
+      change_id: changeIdField.optional(),
       batch: batchField.optional(),
     }),
     'Undo one change, or one batch of changes (an import, an apply, a publish), through the checked write path; refused in words when a later change touched the same meeting or a rule refuses',
@@ -138,7 +147,7 @@ export const scheduleHandlers = defineHandlers({
     z.object({
       year: yearField,
       semester: semesterField,
-      base_revision: revisionField,
+      base_revision: revisionNumber,
       key: z.string({ error: 'an idempotency key is required' }).regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'must be 8–100 letters, digits, ., :, - or _'),
       changes: z
         .array(
@@ -153,7 +162,10 @@ export const scheduleHandlers = defineHandlers({
           { error: 'must be a list of changes' },
         )
         .max(MAX_PUBLISHED_CHANGES, `at most ${MAX_PUBLISHED_CHANGES} changes at once`),
-      keep_mine: z.array(meetingUidField).max(MAX_PUBLISHED_CHANGES).default([]),
+      keep_mine: z
+        .array(z.union([meetingUidField, z.object({ meeting_uid: meetingUidField, seen_change_id: changeIdField.nullable() })], { error: keepMineError }))
+        .max(MAX_PUBLISHED_CHANGES)
+        .default([]),
       dry_run: flagField.default(false),
     }),
     "Publish changes made elsewhere (a laptop's, since the server revision its copy is based on): each is replayed through the checked write path on the current term, all or nothing. A meeting also changed here since the base is a conflict, listed with both versions, unless keep_mine names it; an idempotency key makes a retried publish apply once",
@@ -161,14 +173,15 @@ export const scheduleHandlers = defineHandlers({
     { writes: (input) => (input.dry_run ? [] : ['timetable', 'doctors']) },
   ),
   'schedule-changes-since': handler(
-    z.object({ year: yearField, semester: semesterField, since_revision: revisionField.optional() }),
-    'What a laptop fetches: each meeting changed since a revision (every meeting without one), as it is now (null: deleted), with who changed it last',
+    z.object({ year: yearField, semester: semesterField, since_revision: revisionField.optional(), base_server: storeIdField.optional() }),
+    "What a laptop fetches: each meeting changed since a revision (every meeting without one, or when the revision or base_server is not this server's as it is now: then `reset`), as it is now in the term it is in (null: deleted), with who changed it last; with this server's id and the department",
     (ctx, input) => changesSince(ctx, input),
   ),
   'schedule-sync-status': handler(
     termSchema,
     "This computer's copy of a campus term: the server revision it is based on, and its changes not yet published",
     (ctx, term) => syncStatus(ctx, term),
+    { access: 'this-computer' },
   ),
   'schedule-sync-rebase': handler(
     z.object({
@@ -177,30 +190,42 @@ export const scheduleHandlers = defineHandlers({
       server: z.object({
         year: yearField,
         semester: semesterField,
-        revision: revisionField,
+        revision: revisionNumber,
         complete: z.boolean({ error: 'must be true or false' }),
         meetings: z
           .array(
             z.object({
               meeting_uid: meetingUidField,
               state: meetingStateSchema.nullable(),
-              change: z.object({ who: boundedText(LIMITS.nameChars + 120), at: boundedText(40), summary: boundedText() }).nullable(),
+              change: z
+                .object({ who: boundedText(LIMITS.nameChars + 120), at: boundedText(40), summary: boundedText(), id: changeIdField.optional() })
+                .nullable(),
             }),
           )
           .max(MAX_PUBLISHED_CHANGES),
+        server_id: storeIdField.optional(),
+        department: boundedText(LIMITS.nameChars).optional(),
+        reset: z.boolean({ error: 'must be true or false' }).optional(),
       }),
-      choices: z.record(meetingUidField, z.enum(['mine', 'theirs'], { error: 'must be mine or theirs' })).default({}),
+      choices: z
+        .record(
+          meetingUidField,
+          z.union([conflictSide, z.object({ choice: conflictSide, seen_change_id: changeIdField.nullable() })], {
+            error: 'must be mine or theirs, or {choice, seen_change_id}',
+          }),
+        )
+        .default({}),
       dry_run: flagField.default(false),
     }),
     "Bring the campus server's changes since this copy's base into it, keeping this computer's unpublished changes on top; a meeting changed on both sides is a conflict until chosen (mine or theirs). All or nothing",
     (ctx, input) => rebaseOnServer(ctx, input),
-    { writes: (input) => (input.dry_run ? [] : ['timetable', 'doctors']) },
+    { writes: (input) => (input.dry_run ? [] : ['timetable', 'doctors']), access: 'this-computer' },
   ),
   'schedule-sync-published': handler(
     z.object({ year: yearField, semester: semesterField, through: z.number({ error: 'must be a change id' }).int().min(0) }),
     "Mark this computer's changes up to a change id as published to the campus server",
     (ctx, input) => markPublished(ctx, input),
-    { writes: ['timetable'] },
+    { writes: ['timetable'], access: 'this-computer' },
   ),
   'schedule-settings': handler(z.object({}), 'The current timetable term and the travel time between campuses', (ctx) => timetableSettings(ctx)),
   'schedule-settings-update': handler(

@@ -104,13 +104,16 @@ const ROW_TYPES: Record<keyof ChangeRow, 'integer' | 'text'> = {
 };
 const NUMBERED_COLUMNS = (Object.keys(ROW_TYPES) as (keyof ChangeRow)[]).filter((c) => c !== 'revision');
 
-/** SQLite (one writer at a time): the changes inserted after the highest revision recorded, in one statement. */
-const insertFollowingChanges = prepared((_db: Db, department: number, year: number, semester: string, rows: ChangeRow[]) => {
-  const highest = sql`COALESCE((SELECT revision FROM schedule_changes WHERE department_id = ${department} AND year = ${year} AND semester = ${semester} ORDER BY revision DESC LIMIT 1), 0)`;
-  const columns = sql.join(NUMBERED_COLUMNS.map((c) => sql.ref(c)));
-  const values = rows.map((row, i) => sql`(${sql.join(NUMBERED_COLUMNS.map((c) => sql`${row[c]}`))}, ${highest} + ${sql.lit(i + 1)})`);
-  return sql`INSERT INTO schedule_changes (${columns}, revision) VALUES ${sql.join(values)}`;
-});
+/** SQLite (one writer at a time): the term's revision raised by the changes' count, answering the new revision. */
+const raiseSqliteRevision = prepared((db: Db, department: number, year: number, semester: string, by: number) =>
+  db
+    .insertInto('term_revisions')
+    .values({ department_id: department, year, semester, revision: by })
+    .onConflict((oc) => oc.columns(['department_id', 'year', 'semester']).doUpdateSet({ revision: sql`term_revisions.revision + ${by}` }))
+    .returning('revision'),
+);
+
+const insertNumberedChanges = prepared((db: Db, rows: ChangeRow[]) => db.insertInto('schedule_changes').values(rows));
 
 /** PostgreSQL: the revision row taken and raised, and the changes numbered from it, in one statement (one round trip). */
 const recordInOneStatement = prepared((_db: Db, department: number, year: number, semester: string, by: number, rows: ChangeRow[]) => {
@@ -126,31 +129,32 @@ const recordInOneStatement = prepared((_db: Db, department: number, year: number
 
 /**
  * Records the changes of one write in its transaction and advances the term's revision by one per
- * change. Built once per shape (prepared), one statement: every booking records.
- * PostgreSQL numbers them holding the term's revision row (writers of one term take turns there).
+ * change. The revision is one counter on every store (term_revisions): its row is taken and raised
+ * with the changes (writers of one term take turns there), and the changes are numbered from it.
  */
 export async function recordChanges(db: Db, stamp: ChangeStamp, term: Term, records: readonly ChangeRecord[]): Promise<void> {
   for (let start = 0; start < records.length; start += ROWS_PER_STATEMENT) {
     const rows = changeRows(stamp, term, 0, records.slice(start, start + ROWS_PER_STATEMENT));
-    if (isPostgres(db)) await recordInOneStatement.run(db, stamp.department, term.year, term.semester, rows.length, rows);
-    else await insertFollowingChanges.run(db, stamp.department, term.year, term.semester, rows);
+    if (isPostgres(db)) {
+      await recordInOneStatement.run(db, stamp.department, term.year, term.semester, rows.length, rows);
+      continue;
+    }
+    const raised = await raiseSqliteRevision.first(db, stamp.department, term.year, term.semester, rows.length);
+    const first = Number(raised?.revision ?? rows.length) - rows.length + 1;
+    await insertNumberedChanges.run(
+      db,
+      rows.map((row, i) => ({ ...row, revision: first + i })),
+    );
   }
 }
 
-const highestRevision = prepared((db: Db, department: number, year: number, semester: string) =>
-  db
-    .selectFrom('schedule_changes')
-    .select('revision')
-    .where('department_id', '=', department)
-    .where('year', '=', year)
-    .where('semester', '=', semester)
-    .orderBy('revision', 'desc')
-    .limit(1),
+const revisionRow = prepared((db: Db, department: number, year: number, semester: string) =>
+  db.selectFrom('term_revisions').select('revision').where('department_id', '=', department).where('year', '=', year).where('semester', '=', semester),
 );
 
-/** A department's term revision: the highest recorded for it (0 before its first change). */
+/** A department's term revision: its counter (0 before its first change). */
 export async function termRevision(db: Db, department: number, term: Term): Promise<number> {
-  const row = await highestRevision.first(db, department, term.year, term.semester);
+  const row = await revisionRow.first(db, department, term.year, term.semester);
   return Number(row?.revision ?? 0);
 }
 
@@ -237,13 +241,16 @@ export interface SyncBase {
   base_revision: number;
   published_through: number;
   synced_at: string;
+  /** The server the base came from (its store id) and the department it was fetched for (its code); null before either is known. */
+  server_id: string | null;
+  server_department: string | null;
 }
 
 /** A laptop's sync base for a term; undefined before its first fetch or publish. */
 export async function syncBase(db: Db, department: number, term: Term): Promise<SyncBase | undefined> {
   return db
     .selectFrom('sync_bases')
-    .select(['base_revision', 'published_through', 'synced_at'])
+    .select(['base_revision', 'published_through', 'synced_at', 'server_id', 'server_department'])
     .where('department_id', '=', department)
     .where('year', '=', term.year)
     .where('semester', '=', term.semester)
@@ -270,14 +277,69 @@ export async function lastChangeId(db: Db, department: number, term: Term): Prom
   return Number(row?.id ?? 0);
 }
 
-/** The answer kept under an idempotency key, if any. */
-export async function keptAnswer(db: Db, department: number, key: string): Promise<{ operation: string; response: string } | undefined> {
-  return db.selectFrom('idempotency_keys').select(['operation', 'response']).where('department_id', '=', department).where('key', '=', key).executeTakeFirst();
+/** What an idempotency key was sent for: the operation, the person, the term and a digest of the request. */
+export interface KeyedRequest {
+  operation: string;
+  person_id: number | null;
+  term: Term;
+  digest: string;
 }
 
-export async function keepAnswer(db: Db, department: number, key: string, operation: string, response: unknown, at: string): Promise<void> {
+/** The answer kept under an idempotency key, if any, with what it was sent for. */
+export async function keptAnswer(db: Db, department: number, key: string): Promise<(KeyedRequest & { response: string }) | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['operation', 'response', 'person_id', 'year', 'semester', 'request_digest'])
+    .where('department_id', '=', department)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    operation: row.operation,
+    response: row.response,
+    person_id: row.person_id,
+    term: { year: Number(row.year ?? 0), semester: (row.semester ?? '') as Term['semester'] },
+    digest: row.request_digest ?? '',
+  };
+}
+
+export async function keepAnswer(db: Db, department: number, key: string, request: KeyedRequest, response: unknown, at: string): Promise<void> {
   await db
     .insertInto('idempotency_keys')
-    .values({ department_id: department, key, operation, response: JSON.stringify(response), created_at: at })
+    .values({
+      department_id: department,
+      key,
+      operation: request.operation,
+      response: JSON.stringify(response),
+      created_at: at,
+      person_id: request.person_id,
+      year: request.term.year,
+      semester: request.term.semester,
+      request_digest: request.digest,
+    })
+    .execute();
+}
+
+/** Removes the answers kept under keys made before `before` (an ISO time): a key is answered again only so long. */
+export async function forgetKeysBefore(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
+}
+
+/**
+ * The department's recorded changes of a meeting renamed to the id another store knows it by (a
+ * laptop's first fetch matching its meeting to the server's): its history follows it, versions too.
+ */
+export async function renameChangesUid(db: Db, department: number, from: string, to: string): Promise<void> {
+  // Ids are letters, digits, - and _ (meetingUidField), so the version's JSON holds them as written.
+  const [was, now] = [`"uid":"${from}"`, `"uid":"${to}"`];
+  await db
+    .updateTable('schedule_changes')
+    .set({
+      meeting_uid: to,
+      before_value: sql<string | null>`replace(before_value, ${was}, ${now})`,
+      after_value: sql<string | null>`replace(after_value, ${was}, ${now})`,
+    })
+    .where('department_id', '=', department)
+    .where('meeting_uid', '=', from)
     .execute();
 }

@@ -32,9 +32,11 @@ export function stampOf(ctx: CoreContext, operation?: ChangeOperation): ChangeSt
   };
 }
 
-/** A meeting's values as history keeps them; `names` gives each instructor's name. */
-export function meetingState(row: Omit<EntryValues, 'department_id' | 'year' | 'semester'>, names: ReadonlyMap<number, string>, locked: boolean): MeetingState {
+/** A meeting's values as history keeps them, its term with them; `names` gives each instructor's name. */
+export function meetingState(row: Omit<EntryValues, 'department_id'>, names: ReadonlyMap<number, string>, locked: boolean): MeetingState {
   return {
+    year: row.year,
+    semester: row.semester,
     uid: row.uid,
     course_code: row.course_code,
     section_name: row.section_name,
@@ -51,11 +53,10 @@ export function meetingState(row: Omit<EntryValues, 'department_id' | 'year' | '
 }
 
 /** A section without a time as history keeps it: a meeting's version with no day, start or length. */
-export function untimedState(
-  section: Omit<UnscheduledSection, 'id' | 'department_id' | 'year' | 'semester'>,
-  names: ReadonlyMap<number, string>,
-): MeetingState {
+export function untimedState(section: Omit<UnscheduledSection, 'id' | 'department_id'>, names: ReadonlyMap<number, string>): MeetingState {
   return {
+    year: section.year,
+    semester: section.semester,
     uid: section.uid,
     course_code: section.course_code,
     section_name: section.section_name,

@@ -40,6 +40,11 @@ export function meetingLocks(meetings: readonly MeetingKeys[]): LockRequest[] {
   return locks;
 }
 
+/** A change of one stored meeting: its terms (where it is, where it goes) shared with other such changes. */
+export function meetingTermLocks(terms: readonly Term[]): LockRequest[] {
+  return [{ key: TIMETABLE, mode: 'shared' }, ...terms.map((term): LockRequest => ({ key: termKey(term), mode: 'shared' }))];
+}
+
 /** A change to whole terms (their meetings written or moved together): each term alone. */
 export function termLocks(terms: readonly Term[]): LockRequest[] {
   return [{ key: TIMETABLE, mode: 'shared' }, ...terms.map((term): LockRequest => ({ key: termKey(term), mode: 'exclusive' }))];
@@ -50,7 +55,8 @@ export function timetableLock(): LockRequest[] {
   return [{ key: TIMETABLE, mode: 'exclusive' }];
 }
 
-/** A meeting being changed: taken before any other key, so that its row is read once no one else changes it. */
-export function entryLock(id: number): LockRequest[] {
-  return [{ key: `timetable entry ${id}`, mode: 'exclusive' }];
+
+/** A stored meeting being changed: taken with its terms, before its row is read (see gate.ts). */
+export function entryLock(id: number): LockRequest {
+  return { key: `timetable entry ${id}`, mode: 'exclusive' };
 }

@@ -2,9 +2,9 @@ import type { CoreContext } from '../context';
 import { listDoctors } from '../faculty/repo';
 import { ensureDepartmentDoctors } from '../faculty';
 import { doctorNameKey } from '../domain/teaching';
-import { isUntimed, type ChangeOperation, type MeetingState } from '../domain/history';
+import { isUntimed, termOfState, type ChangeOperation, type MeetingState } from '../domain/history';
 import type { InstructorRole } from '../domain/roles';
-import type { Term } from '../domain/terms';
+import { termKey, type Term } from '../domain/terms';
 import { entriesByUids, entryByUid, uidInUse, upsertPart, type EntryRow } from './repo';
 import { withoutNewClashes } from './recheck';
 import { CoreError } from '../domain/errors';
@@ -78,22 +78,27 @@ export async function applyMeetingState(
   const current = known ? known.current : await entryByUid(tx.db, tx.department, uid);
   const untimed = known ? known.untimed : (await unscheduledByUids(tx.db, tx.department, [uid]))[0];
   if (target === null) {
-    if (current) await deleteStoredEntry(tx, current, operation);
-    else if (untimed) await removeUntimedSections(tx, [untimed], operation);
-    return current !== undefined || untimed !== undefined;
+    // A meeting is named by its id and its term: gone from this term, whatever another term holds.
+    const here = (row: Term | undefined): boolean => row !== undefined && termKey(row) === termKey(term);
+    if (current && here(current)) await deleteStoredEntry(tx, current, operation);
+    else if (untimed && here(untimed)) await removeUntimedSections(tx, [untimed], operation);
+    return here(current) || here(untimed);
   }
+  // The term the version names (a move between terms), else the change's own.
+  const where = termOfState(target, term);
   // Another department's meeting holds that id: never found, never overwritten, never named.
   const takenElsewhere = async (): Promise<boolean> => (known ? known.takenElsewhere : await uidInUse(tx.db, uid));
   if (!current && !untimed && (await takenElsewhere()))
     throw new CoreError('invalid', `The meeting id ${uid} is taken by another meeting: this change cannot be replayed here`);
-  await ensurePart(tx, term, target.part_of_term);
+  await ensurePart(tx, where, target.part_of_term);
   const doctors = await instructors(target);
   if (isUntimed(target)) {
     // A section without a time: changed in place, or a meeting of that id whose time is taken away.
     const before = current ? await deleteStoredEntry(tx, current, null) : untimed ? ((await untimedStates(tx, [untimed])).get(untimed.uid) ?? null) : null;
+    if (untimed && termKey(untimed) !== termKey(where)) await removeUntimedSections(tx, [untimed], null);
     await putUntimedSection(
       tx,
-      term,
+      where,
       // The id the change names (and was checked above), whatever the version carries.
       { ...target, uid },
       doctors.map((d) => d.id),
@@ -115,7 +120,7 @@ export async function applyMeetingState(
     campus: target.campus,
   };
   if (current) {
-    await changeStoredEntry(tx, current, { ...fields, locked: target.locked }, operation, deferred);
+    await changeStoredEntry(tx, current, { ...where, ...fields, locked: target.locked }, operation, deferred);
     return true;
   }
   // A section without a time given one becomes the meeting of its id: one change, from one to the other.
@@ -124,7 +129,7 @@ export async function applyMeetingState(
     before = (await untimedStates(tx, [untimed])).get(untimed.uid) ?? null;
     await removeUntimedSections(tx, [untimed], null);
   }
-  await storeMeeting(tx, { ...term, ...fields }, 'refuse', { operation, uid, locked: target.locked, before }, deferred);
+  await storeMeeting(tx, { ...where, ...fields }, 'refuse', { operation, uid, locked: target.locked, before }, deferred);
   return true;
 }
 

@@ -171,6 +171,23 @@ export async function entriesByUids(db: Db, department: number, uids: readonly s
   return withInstructors(rows, instructors);
 }
 
+/** The terms the department's meetings and sections without a time with the given ids are in now. */
+export async function termsOfUids(db: Db, department: number, uids: readonly string[]): Promise<Term[]> {
+  if (uids.length === 0) return [];
+  const rows = await readInBatches([...new Set(uids)], (batch) =>
+    db
+      .selectFrom('schedule_entries')
+      .select(['year', 'semester'])
+      .where('department_id', '=', department)
+      .where('uid', 'in', batch)
+      .union(db.selectFrom('unscheduled_sections').select(['year', 'semester']).where('department_id', '=', department).where('uid', 'in', batch))
+      .execute(),
+  );
+  const terms = new Map<string, Term>();
+  for (const row of rows) if (row.year !== null) terms.set(`${row.year} ${row.semester}`, { year: Number(row.year), semester: row.semester as Term['semester'] });
+  return [...terms.values()];
+}
+
 /** Which of the given ids across stores other departments' meetings hold. */
 export async function uidsOfOtherDepartments(db: Db, department: number, uids: readonly string[]): Promise<Set<string>> {
   const rows = await readInBatches([...new Set(uids)], (batch) =>

@@ -4,7 +4,7 @@ import { parseHHMM } from '../domain/time';
 import { normaliseCourseCode } from '../domain/codes';
 import { normaliseSemester, type Semester } from '../domain/terms';
 import { PART_CODE_PATTERN } from '../domain/parts';
-import { boundedText, campusName, yearField } from '../input-fields';
+import { boundedText, campusName, yearField, yearNumber } from '../input-fields';
 import { INSTRUCTOR_ROLES, type InstructorRole } from '../domain/roles';
 import { LIMITS } from '../domain/bounds';
 
@@ -97,6 +97,7 @@ export const jointGroupField = z
   .string({ error: 'must be a joint group label' })
   .trim()
   .max(60, 'must be at most 60 characters')
+  .refine((text) => !text.includes('\u0000'), 'must not contain a NUL character')
   .transform((v) => (v === '' ? null : v))
   .nullable();
 
@@ -217,7 +218,11 @@ export const meetingStateSchema = z
       .max(MAX_INSTRUCTORS, `at most ${MAX_INSTRUCTORS} instructors`),
     locked: z.boolean({ error: 'must be true or false' }),
     kind: boundedText(60).nullable().optional(),
+    // The term the version is in (a move between terms names both); absent: the change's own term.
+    year: yearNumber.optional(),
+    semester: semesterField.optional(),
   })
+  .refine((m) => (m.year === undefined) === (m.semester === undefined), { message: 'a version names its year and semester together', path: ['year'] })
   .refine((m) => (m.day === '') === (m.start_time === '') && (m.day === '') === (m.duration_mins === 0), {
     message: 'a section without a time has no day, no start and no length; a meeting has all three',
     path: ['day'],

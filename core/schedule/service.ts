@@ -8,8 +8,9 @@ import { takeLocks } from '../db/locks';
 import { knownRead, readTogether } from '../db/read-together';
 import { settingsRead } from '../db/settings';
 import { pushTo } from '../util/multimap';
-import { entryLock, meetingLocks, termLocks } from './locks';
-import { CoreError, notFound } from '../domain/errors';
+import { meetingLocks, termLocks } from './locks';
+import { lockStoredMeeting } from './gate';
+import { CoreError } from '../domain/errors';
 import { doctorsById, doctorsByIdRead, type Doctor } from '../faculty/repo';
 import { courseCodes, courseCurriculumRead, hasCourse } from '../catalog/repo';
 import { findRoomByName, roomByNameRead, roomsByKey, type Room } from '../rooms/repo';
@@ -35,7 +36,6 @@ import {
   deleteEntry,
   deleteTermEntries,
   entryRow,
-  getEntry,
   insertClashes,
   insertEntry,
   jointGroupEntriesRead,
@@ -270,10 +270,8 @@ export async function patchEntry(ctx: CoreContext, input: PatchEntryInput): Prom
   const { entry_id: id, ...patch } = input;
   const stored = await inTransaction(ctx.db, async (db) => {
     const tx: CoreContext = { ...ctx, db };
-    // The meeting is read once no other write can change it.
-    await takeLocks(db, entryLock(id));
-    const current = await getEntry(db, ctx.department, id);
-    if (!current) throw notFound(`No timetable entry with id ${id}`);
+    // Through the gate: the meeting is read once no other write can change it.
+    const current = await lockStoredMeeting(tx, id, { year: patch.year, semester: patch.semester });
     return changeStoredEntry(tx, current, patch);
   });
   // As for a new meeting, the answer is read after the commit.
@@ -335,9 +333,9 @@ export async function changeStoredEntry(
   const after = meetingState(values, names, locked ?? wasLocked);
   const kind = operation ?? operationOf(before, after);
   if (termKey(term) !== termKey(current)) {
-    // Moved to another term: it leaves one term's history and enters the other's.
-    await recordTermChanges(tx, current, [changeOf(kind, before, null)]);
-    await recordTermChanges(tx, term, [changeOf(kind, null, after)]);
+    // Moved to another term: one change (its before and after name their terms), in both terms' history.
+    await recordTermChanges(tx, current, [changeOf(kind, before, after)]);
+    await recordTermChanges(tx, term, [changeOf(kind, before, after)]);
   } else if (!sameMeeting(before, after)) await recordTermChanges(tx, term, [changeOf(kind, before, after)]);
   return { row: entryRow(id, values), doctors, locked: locked ?? wasLocked, parts: checked.parts };
 }
@@ -345,9 +343,7 @@ export async function changeStoredEntry(
 export async function removeEntry(ctx: CoreContext, id: number): Promise<{ status: 'deleted' }> {
   return inTransaction(ctx.db, async (db) => {
     const tx: CoreContext = { ...ctx, db };
-    await takeLocks(db, entryLock(id));
-    const current = await getEntry(db, ctx.department, id);
-    if (!current) throw notFound(`No timetable entry with id ${id}`);
+    const current = await lockStoredMeeting(tx, id);
     await deleteStoredEntry(tx, current, 'delete');
     return { status: 'deleted' as const };
   });

@@ -1,21 +1,43 @@
+import { createHash } from 'node:crypto';
 import type { CoreContext } from '../context';
 import { CoreError, invalid } from '../domain/errors';
 import {
+  choiceHolds,
   conflictMessage,
   describeChange,
   sameMeeting,
+  sideOf,
+  termOfState,
   type ChangeOperation,
   type ConflictChoice,
   type MeetingState,
   type SyncConflict,
+  type TheirChange,
 } from '../domain/history';
-import type { Semester, Term } from '../domain/terms';
+import { termKey, type Semester, type Term } from '../domain/terms';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
 import { eachInSavepoint } from '../db/savepoints';
+import { storeId } from '../db/store-revisions';
+import { getDepartment } from '../departments/repo';
 import { termLocks } from './locks';
+import { lockTermsOfMeetings } from './gate';
 import { entriesByUids, listEntries, setEntryUid, uidsOfOtherDepartments, type EntryRow } from './repo';
-import { changesAfter, keepAnswer, keptAnswer, lastChangeId, laterChanges, saveSyncBase, syncBase, termRevision, type StoredChange } from './history-repo';
+import {
+  changesAfter,
+  forgetKeysBefore,
+  keepAnswer,
+  keptAnswer,
+  lastChangeId,
+  laterChanges,
+  renameChangesUid,
+  saveSyncBase,
+  syncBase,
+  termRevision,
+  type KeyedRequest,
+  type StoredChange,
+  type SyncBase,
+} from './history-repo';
 import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges, untimedStates } from './history';
 import { listUnscheduled, setUnscheduledUid, unscheduledByUids, type UnscheduledSection } from './unscheduled-repo';
 import { applyMeetingState, applyTogether, instructorsByName } from './replay';
@@ -45,17 +67,52 @@ export interface RefusedChange {
   reason: string;
 }
 
+/** A meeting whose conflict the person settled as "keep mine", with the server's version they saw (its change id). */
+export type KeptMine = string | { meeting_uid: string; seen_change_id: number | null };
+
 export interface PublishChangesInput {
   year: number;
   semester: Semester;
   /** The server revision the laptop's copy is based on (0: never fetched). */
   base_revision: number;
-  /** The same key again answers the first publish's answer: applied once. */
+  /** The same key again (by the same person, for the same term and body) answers the first publish's answer: applied once. */
   key: string;
   changes: PublishedChange[];
-  /** Meetings whose conflict the person settled as "keep mine": the laptop's version is stored over the server's. */
-  keep_mine: string[];
+  /** Meetings whose conflict the person settled as "keep mine": the laptop's version is stored over the server's version they saw. */
+  keep_mine: KeptMine[];
   dry_run: boolean;
+}
+
+/** How long the answer under an idempotency key is kept (TERMWISE_IDEMPOTENCY_DAYS, default 30 days). */
+export function keyAgeDays(env: NodeJS.ProcessEnv = process.env): number {
+  const days = Number(env.TERMWISE_IDEMPOTENCY_DAYS);
+  return Number.isFinite(days) && days > 0 ? Math.min(days, 3_650) : 30;
+}
+
+/** What a publish's key is bound to: the person, the term and a digest of what it carries. */
+function keyedRequest(ctx: CoreContext, input: PublishChangesInput): KeyedRequest {
+  const body = JSON.stringify([input.base_revision, input.changes, input.keep_mine]);
+  return {
+    operation: 'publish-changes',
+    person_id: ctx.actor.person,
+    term: { year: input.year, semester: input.semester },
+    digest: createHash('sha256').update(body).digest('hex'),
+  };
+}
+
+/** Refuses a key sent before with another request, saying what differs. */
+function refuseReusedKey(key: string, kept: KeyedRequest, asked: KeyedRequest): void {
+  const differs =
+    kept.operation !== asked.operation
+      ? 'another operation'
+      : kept.person_id !== asked.person_id
+        ? 'by another person'
+        : termKey(kept.term) !== termKey(asked.term)
+          ? `for ${kept.term.semester} ${kept.term.year}`
+          : kept.digest !== asked.digest
+            ? 'with other changes'
+            : null;
+  if (differs !== null) throw invalid(`The idempotency key "${key}" was sent before ${differs}: send this publish with a new key`);
 }
 
 export interface PublishChangesResult {
@@ -210,14 +267,22 @@ async function replayAll(
   }
 }
 
-/** Who made a stored change and what it did, in words. */
-async function theirChange(tx: CoreContext, change: StoredChange): Promise<{ who: string; at: string; summary: string }> {
+/** Who made a stored change and what it did, in words, and its id (the version a person's choice names). */
+async function theirChange(tx: CoreContext, change: StoredChange): Promise<TheirChange> {
   const [words] = await changesInWords(tx, [change]);
   return {
     who: words?.who ?? 'someone',
     at: change.changed_at,
     summary: describeChange(change.operation as ChangeOperation, parseState(change.before_value), parseState(change.after_value)),
+    id: change.id,
   };
+}
+
+/** The "keep mine" choices by meeting: each with the server version it was made against. */
+function keptMine(list: readonly KeptMine[]): Map<string, ConflictChoice> {
+  return new Map(
+    list.map((k): [string, ConflictChoice] => (typeof k === 'string' ? [k, 'mine'] : [k.meeting_uid, { choice: 'mine', seen_change_id: k.seen_change_id }])),
+  );
 }
 
 /**
@@ -227,14 +292,18 @@ async function theirChange(tx: CoreContext, change: StoredChange): Promise<{ who
  */
 export async function publishChanges(ctx: CoreContext, input: PublishChangesInput): Promise<PublishChangesResult> {
   const term: Term = { year: input.year, semester: input.semester };
+  const request = keyedRequest(ctx, input);
+  const changes = lastOfEach(input.changes);
+  const uids = changes.map((c) => c.meeting_uid);
   return replayTransaction((listing) =>
     inTransaction(ctx.db, async (db) => {
       const tx: CoreContext = { ...ctx, db };
-      await takeLocks(db, termLocks([term]));
+      // The gate: every term the changes touch (the term, the terms their versions name, where their meetings are) held first.
+      await lockTermsOfMeetings(tx, [term, ...changes.flatMap((c) => (c.after ? [termOfState(c.after, term)] : []))], uids);
       // A publish retried after a lost answer is answered as the first time, and not applied again.
       const kept = input.dry_run ? undefined : await keptAnswer(db, ctx.department, input.key);
       if (kept) {
-        if (kept.operation !== 'publish-changes') throw invalid(`The idempotency key "${input.key}" was used for another request`);
+        refuseReusedKey(input.key, kept, request);
         return { ...(JSON.parse(kept.response) as PublishChangesResult), replayed: true };
       }
       const revision = await termRevision(db, ctx.department, term);
@@ -242,16 +311,17 @@ export async function publishChanges(ctx: CoreContext, input: PublishChangesInpu
         throw invalid(
           `The server's ${term.semester} ${term.year} is at revision ${revision}, not ${input.base_revision}: fetch the term again before publishing`,
         );
-      const changes = lastOfEach(input.changes);
-      const uids = changes.map((c) => c.meeting_uid);
       const server = await currentStates(tx, uids);
       const later = await laterChanges(db, ctx.department, term, uids, input.base_revision);
-      const keepMine = new Set(input.keep_mine);
+      const keepMine = keptMine(input.keep_mine);
       const conflicts: SyncConflict[] = [];
       for (const change of changes) {
         const theirs = later.get(change.meeting_uid);
         const now = server.get(change.meeting_uid)?.state ?? null;
-        if (!theirs || keepMine.has(change.meeting_uid) || sameMeeting(now, change.after)) continue;
+        if (!theirs || sameMeeting(now, change.after)) continue;
+        // "Keep mine" holds against the server's version the person saw; a later one is a new conflict.
+        const keep = keepMine.get(change.meeting_uid);
+        if (keep !== undefined && choiceHolds(keep, theirs.id)) continue;
         const by = await theirChange(tx, theirs);
         const any = (change.after ?? now ?? parseState(theirs.before_value)) as MeetingState;
         conflicts.push({
@@ -279,7 +349,9 @@ export async function publishChanges(ctx: CoreContext, input: PublishChangesInpu
       if (refused.length > 0) throw new NothingStored(answer('refused', 0, refused, revision));
       if (input.dry_run) throw new NothingStored(answer('preview', applied, [], revision));
       const result = answer('published', applied, [], await termRevision(db, ctx.department, term));
-      await keepAnswer(db, ctx.department, input.key, 'publish-changes', result, ctx.now().toISOString());
+      const now = ctx.now();
+      await forgetKeysBefore(db, new Date(now.getTime() - keyAgeDays() * 86_400_000).toISOString());
+      await keepAnswer(db, ctx.department, input.key, request, result, now.toISOString());
       return result;
     }),
   );
@@ -289,7 +361,7 @@ export async function publishChanges(ctx: CoreContext, input: PublishChangesInpu
 export interface ServerMeeting {
   meeting_uid: string;
   state: MeetingState | null;
-  change: { who: string; at: string; summary: string } | null;
+  change: TheirChange | null;
 }
 
 export interface TermChangesSince {
@@ -299,12 +371,24 @@ export interface TermChangesSince {
   /** Every meeting of the term (no revision given: a first fetch), or those changed since the revision. */
   complete: boolean;
   meetings: ServerMeeting[];
+  /** The server's own id and the department the answer is for (its code): a laptop's base names both. */
+  server_id?: string | undefined;
+  department?: string | undefined;
+  /**
+   * The laptop's base cannot be followed (the server was restored to an older state, or the base
+   * names another server): the whole term is answered, for the laptop to fetch afresh.
+   */
+  reset?: boolean | undefined;
 }
 
-/** What a laptop fetches: the server's meetings changed since its base revision, as they are now (all of them without a base). */
+/**
+ * What a laptop fetches: the server's meetings changed since its base revision, as they are now, each
+ * in the term it is in (all of them without a base, or when the base cannot be followed: the server
+ * restored to an older revision, or the base naming another server).
+ */
 export async function changesSince(
   ctx: CoreContext,
-  input: { year: number; semester: Semester; since_revision?: number | undefined },
+  input: { year: number; semester: Semester; since_revision?: number | undefined; base_server?: string | undefined },
 ): Promise<TermChangesSince> {
   const term: Term = { year: input.year, semester: input.semester };
   return inTransaction(
@@ -312,12 +396,15 @@ export async function changesSince(
     async (db) => {
       const tx: CoreContext = { ...ctx, db };
       const revision = await termRevision(db, ctx.department, term);
-      if (input.since_revision !== undefined && input.since_revision > revision)
-        throw invalid(`The server's ${term.semester} ${term.year} is at revision ${revision}, not ${input.since_revision}`);
-      const changes = input.since_revision === undefined ? [] : await changesAfter(db, ctx.department, term, { revision: input.since_revision });
+      const serverId = await storeId(db);
+      const department = (await getDepartment(db, ctx.department))?.code;
+      const followed =
+        input.since_revision !== undefined && input.since_revision <= revision && (input.base_server === undefined || input.base_server === serverId);
+      const since = followed ? input.since_revision : undefined;
+      const changes = since === undefined ? [] : await changesAfter(db, ctx.department, term, { revision: since });
       const lastChange = new Map(changes.map((c) => [c.meeting_uid, c]));
       const uids =
-        input.since_revision === undefined
+        since === undefined
           ? [...(await listEntries(db, ctx.department, term)), ...(await listUnscheduled(db, ctx.department, term))].map((r) => r.uid)
           : [...lastChange.keys()];
       const states = await currentStates(tx, uids);
@@ -326,7 +413,7 @@ export async function changesSince(
         const change = lastChange.get(uid);
         meetings.push({ meeting_uid: uid, state: states.get(uid)?.state ?? null, change: change ? await theirChange(tx, change) : null });
       }
-      return { ...term, revision, complete: input.since_revision === undefined, meetings };
+      return { ...term, revision, complete: since === undefined, meetings, server_id: serverId, department, reset: input.since_revision !== undefined && !followed };
     },
     { readOnly: true },
   );
@@ -344,6 +431,9 @@ export interface SyncStatus {
   last_change: number;
   /** Meetings changed here and not yet published, each with the version to publish. */
   pending: PublishedChange[];
+  /** The server the base came from (its id) and the department it was fetched for; null before the first fetch. */
+  server_id: string | null;
+  server_department: string | null;
 }
 
 /**
@@ -372,6 +462,8 @@ export async function syncStatus(ctx: CoreContext, term: Term): Promise<SyncStat
     published_through: through,
     last_change: await lastChangeId(ctx.db, ctx.department, term),
     pending: await pendingChanges(ctx, term, through),
+    server_id: base?.server_id ?? null,
+    server_department: base?.server_department ?? null,
   };
 }
 
@@ -385,6 +477,8 @@ export async function markPublished(ctx: CoreContext, input: { year: number; sem
       base_revision: base?.base_revision ?? 0,
       published_through: Math.max(base?.published_through ?? 0, input.through),
       synced_at: ctx.now().toISOString(),
+      server_id: base?.server_id ?? null,
+      server_department: base?.server_department ?? null,
     });
   });
   return syncStatus(ctx, term);
@@ -420,83 +514,105 @@ const sameSlotKey = (m: Pick<MeetingState, 'course_code' | 'section_name' | 'day
   [m.course_code, m.section_name, m.day, m.start_time, m.part_of_term].join('\u0000');
 
 /**
- * A first fetch (no base yet): a meeting here that the server holds too (the same section, days,
- * start and part of term) takes the server's id; one the server lacks and history never recorded
- * (planned before history) is recorded now as added here, so that it is published, never dropped.
+ * A first fetch (no base yet, or a base that cannot be followed): a meeting here that the server
+ * holds too (the same section, days, start and part of term) takes the server's id, and its recorded
+ * changes follow it, so what it was changed to here is still this computer's change (a conflict
+ * where the two copies differ, never an overwrite). One the server lacks and history never recorded
+ * (planned before history) is recorded now as added here, so that it is published, never dropped;
+ * so is one the server holds differently, so that the difference is shown to the person.
  */
 async function adoptServerIds(tx: CoreContext, term: Term, server: TermChangesSince): Promise<void> {
+  const serverStates = new Map(server.meetings.map((m) => [m.meeting_uid, m.state]));
+  const onServer = new Set(serverStates.keys());
+  const recorded = new Set((await changesAfter(tx.db, tx.department, term, {})).map((c) => c.meeting_uid));
   const local = await listEntries(tx.db, tx.department, term);
   const localUids = new Set(local.map((r) => r.uid));
   const unmatched = new Map<string, string>();
   for (const m of server.meetings) if (m.state && !localUids.has(m.meeting_uid)) unmatched.set(sameSlotKey(m.state), m.meeting_uid);
-  const onServer = new Set(server.meetings.map((m) => m.meeting_uid));
-  const unrecorded: EntryRow[] = [];
-  const recorded = new Set((await changesAfter(tx.db, tx.department, term, {})).map((c) => c.meeting_uid));
-  for (const row of local) {
-    if (onServer.has(row.uid)) continue;
-    const theirs = unmatched.get(sameSlotKey(row));
-    if (theirs !== undefined) {
-      unmatched.delete(sameSlotKey(row));
-      await setEntryUid(tx.db, tx.department, row.id, theirs);
-    } else if (!recorded.has(row.uid)) unrecorded.push(row);
-  }
-  const states = await meetingStates(tx, unrecorded);
-  // Sections without a time likewise (one per section: its course and section find it).
+  const before = await meetingStates(tx, local);
   const untimed = await listUnscheduled(tx.db, tx.department, term);
-  const untimedNow = await untimedStates(tx, untimed);
-  const untimedUnrecorded: MeetingState[] = [];
-  for (const section of untimed) {
-    if (onServer.has(section.uid)) continue;
-    const state = untimedNow.get(section.uid) as MeetingState;
+  const untimedBefore = await untimedStates(tx, untimed);
+  const toRecord: MeetingState[] = [];
+  /** Matches one local meeting (or section without a time) to the server's; answers its id now. */
+  const adopt = async (uid: string, state: MeetingState, rename: (to: string) => Promise<void>): Promise<void> => {
+    if (onServer.has(uid)) return;
     const theirs = unmatched.get(sameSlotKey(state));
-    if (theirs !== undefined) {
-      unmatched.delete(sameSlotKey(state));
-      await setUnscheduledUid(tx.db, tx.department, section.id, theirs);
-    } else if (!recorded.has(section.uid)) untimedUnrecorded.push(state);
-  }
-  await recordTermChanges(tx, term, [
-    ...unrecorded.map((r) => changeOf('create', null, states.get(r.id) ?? null)),
-    ...untimedUnrecorded.map((state) => changeOf('create', null, state)),
-  ]);
+    if (theirs === undefined) {
+      if (!recorded.has(uid)) toRecord.push(state);
+      return;
+    }
+    unmatched.delete(sameSlotKey(state));
+    await rename(theirs);
+    await renameChangesUid(tx.db, tx.department, uid, theirs);
+    if (!recorded.has(uid) && !sameMeeting({ ...state, uid: theirs }, serverStates.get(theirs) ?? null)) toRecord.push({ ...state, uid: theirs });
+  };
+  for (const row of local) await adopt(row.uid, before.get(row.id) as MeetingState, (to) => setEntryUid(tx.db, tx.department, row.id, to));
+  // Sections without a time likewise (one per section: its course and section find it).
+  for (const section of untimed)
+    await adopt(section.uid, untimedBefore.get(section.uid) as MeetingState, (to) => setUnscheduledUid(tx.db, tx.department, section.id, to));
+  await recordTermChanges(
+    tx,
+    term,
+    toRecord.map((state) => changeOf('create', null, state)),
+  );
+}
+
+/** Whether a laptop's base can be followed with this answer: the same server and department, and the server not reset. */
+function followsBase(base: SyncBase | undefined, server: TermChangesSince): base is SyncBase {
+  return (
+    base !== undefined &&
+    server.reset !== true &&
+    (base.server_id ?? null) === (server.server_id ?? null) &&
+    (base.server_department ?? null) === (server.department ?? null)
+  );
+}
+
+/** The conflict of a meeting changed on both sides, as the laptop lists it. */
+function fetchConflict(m: RebaseInput['server']['meetings'][number], mine: MeetingState | null): SyncConflict {
+  const any = (mine ?? m.state) as MeetingState;
+  return {
+    meeting_uid: m.meeting_uid,
+    course_code: any.course_code,
+    section_name: any.section_name,
+    yours: mine,
+    theirs: m.state,
+    their_change: m.change,
+    message: conflictMessage(mine, m.state, m.change?.who ?? 'someone', m.change?.at ?? '', 'server'),
+  };
 }
 
 /**
  * The laptop's side of a fetch: brings the server's changes since the base into the laptop's copy,
  * and keeps the laptop's unpublished changes on top. A meeting changed on both sides is a conflict,
- * unless the person chose: "mine" keeps this computer's version (published next), "theirs" takes
- * the server's. All or nothing.
+ * unless the person chose against the server's version shown: "mine" keeps this computer's version
+ * (published next), "theirs" takes the server's. A base of another server or department, or one the
+ * server can no longer follow, starts afresh from the whole term. All or nothing.
  */
 export async function rebaseOnServer(ctx: CoreContext, input: RebaseInput): Promise<RebaseResult> {
   const term: Term = { year: input.year, semester: input.semester };
   if (input.server.year !== term.year || input.server.semester !== term.semester) throw invalid("The server's answer is for another term");
+  const uids = input.server.meetings.map((m) => m.meeting_uid);
   return replayTransaction((listing) =>
     inTransaction(ctx.db, async (db) => {
       const tx: CoreContext = { ...ctx, db };
-      await takeLocks(db, termLocks([term]));
-      const base = await syncBase(db, ctx.department, term);
-      if (!input.server.complete && base === undefined) throw invalid('This computer has no copy of the term yet: fetch the whole term first');
-      if (input.server.complete && base === undefined) await adoptServerIds(tx, term, input.server);
-      const pending = new Map((await pendingChanges(tx, term, base?.published_through ?? 0)).map((c) => [c.meeting_uid, c]));
-      const uids = input.server.meetings.map((m) => m.meeting_uid);
+      await lockTermsOfMeetings(tx, [term, ...input.server.meetings.flatMap((m) => (m.state ? [termOfState(m.state, term)] : []))], uids);
+      const stored = await syncBase(db, ctx.department, term);
+      const base = followsBase(stored, input.server) ? stored : undefined;
+      if (!input.server.complete && base === undefined) throw invalid('This computer has no copy of the term from this server yet: fetch the whole term first');
+      if (base === undefined) await adoptServerIds(tx, term, input.server);
+      const publishedThrough = base?.published_through ?? 0;
+      const pending = new Map((await pendingChanges(tx, term, publishedThrough)).map((c) => [c.meeting_uid, c]));
       const local = await currentStates(tx, uids);
       const conflicts: SyncConflict[] = [];
       const toApply: { meeting_uid: string; after: MeetingState | null }[] = [];
       for (const m of input.server.meetings) {
         const mine = local.get(m.meeting_uid)?.state ?? null;
         if (sameMeeting(mine, m.state)) continue;
-        const choice = input.choices[m.meeting_uid];
+        const given = input.choices[m.meeting_uid];
+        // A choice holds for the server's version the person saw; a later one is a new conflict.
+        const choice = given !== undefined && choiceHolds(given, m.change?.id ?? null) ? sideOf(given) : undefined;
         if (pending.has(m.meeting_uid) && choice !== 'theirs') {
-          if (choice === 'mine') continue;
-          const any = (mine ?? m.state) as MeetingState;
-          conflicts.push({
-            meeting_uid: m.meeting_uid,
-            course_code: any.course_code,
-            section_name: any.section_name,
-            yours: mine,
-            theirs: m.state,
-            their_change: m.change,
-            message: conflictMessage(mine, m.state, m.change?.who ?? 'someone', m.change?.at ?? '', 'server'),
-          });
+          if (choice !== 'mine') conflicts.push(fetchConflict(m, mine));
           continue;
         }
         toApply.push({ meeting_uid: m.meeting_uid, after: m.state });
@@ -514,12 +630,14 @@ export async function rebaseOnServer(ctx: CoreContext, input: RebaseInput): Prom
       if (conflicts.length > 0) throw new NothingStored(answer('conflicts', 0, [], pending.size));
       const { applied, refused } = await replayAll(tx, term, toApply, 'fetch', local, listing);
       if (refused.length > 0) throw new NothingStored(answer('refused', 0, refused, pending.size));
-      const kept = (await pendingChanges(tx, term, base?.published_through ?? 0)).length;
+      const kept = (await pendingChanges(tx, term, publishedThrough)).length;
       if (input.dry_run) throw new NothingStored(answer('preview', applied, [], kept));
       await saveSyncBase(db, ctx.department, term, {
         base_revision: input.server.revision,
-        published_through: base?.published_through ?? 0,
+        published_through: publishedThrough,
         synced_at: ctx.now().toISOString(),
+        server_id: input.server.server_id ?? null,
+        server_department: input.server.department ?? null,
       });
       return answer('fetched', applied, [], kept);
     }),

@@ -1,11 +1,10 @@
 import type { CoreContext } from '../context';
 import { CoreError, invalid, notFound } from '../domain/errors';
-import { describeChange, type ChangeOperation, type TermChange } from '../domain/history';
+import { describeChange, termOfState, type ChangeOperation, type TermChange } from '../domain/history';
 import { sectionLabel } from '../domain/meetings';
-import type { Semester, Term } from '../domain/terms';
+import { termKey, type Semester, type Term } from '../domain/terms';
 import { inTransaction } from '../db/transactions';
-import { takeLocks } from '../db/locks';
-import { termLocks } from './locks';
+import { lockTermsOfMeetings } from './gate';
 import { changeById, changesOfBatch, laterChanges, listChanges, termRevision, type ChangeNarrowing, type StoredChange } from './history-repo';
 import { changesInWords, parseState } from './history';
 import { applyMeetingState, applyTogether, instructorsById } from './replay';
@@ -52,46 +51,81 @@ export interface UndoResult {
 
 const when = (at: string): string => `${at.slice(0, 16).replace('T', ' ')} UTC`;
 
+const termOfChange = (c: StoredChange): Term => ({ year: c.year, semester: c.semester as Semester });
+/** A change's term as a key. */
+const changeTermKey = (c: StoredChange): string => termKey(termOfChange(c));
+
+/** The changes an undo names: one change (and its twin in the other term, for a move between terms), or one batch. */
+async function changesToUndo(ctx: CoreContext, input: { change_id?: number | undefined; batch?: string | undefined }): Promise<StoredChange[]> {
+  if (input.change_id === undefined) return changesOfBatch(ctx.db, ctx.department, input.batch as string);
+  const change = await changeById(ctx.db, ctx.department, input.change_id);
+  if (!change) return [];
+  // A move between terms is one change recorded in both terms' history.
+  const twins = (await changesOfBatch(ctx.db, ctx.department, change.batch)).filter(
+    (c) => c.id !== change.id && c.meeting_uid === change.meeting_uid && changeTermKey(c) !== changeTermKey(change) && c.before_value === change.before_value && c.after_value === change.after_value,
+  );
+  return [change, ...twins];
+}
+
+
+/** Refuses an undo when a change after it (in any term it touched) changed one of its meetings. */
+async function refuseLaterChanges(tx: CoreContext, found: readonly StoredChange[]): Promise<void> {
+  const inBatch = new Set(found.map((c) => c.id));
+  const uids = [...new Set(found.map((c) => c.meeting_uid))];
+  const byTerm = new Map<string, StoredChange[]>();
+  for (const change of found) byTerm.set(changeTermKey(change), [...(byTerm.get(changeTermKey(change)) ?? []), change]);
+  for (const changes of byTerm.values()) {
+    const first = Math.min(...changes.map((c) => c.revision));
+    const last = Math.max(...changes.map((c) => c.revision));
+    const later = await laterChanges(tx.db, tx.department, termOfChange(changes[0] as StoredChange), uids, first - 1);
+    for (const next of later.values()) {
+      if (inBatch.has(next.id) || next.revision <= last) continue;
+      const change = found.find((c) => c.meeting_uid === next.meeting_uid) as StoredChange;
+      const [words] = await changesInWords(tx, [next]);
+      throw new CoreError(
+        'conflict',
+        `Cannot undo: ${sectionLabel(change.course_code, change.section_name)} was changed after it, by ${words?.who ?? 'someone'} at ${when(next.changed_at)} (${describeChange(next.operation as ChangeOperation, parseState(next.before_value), parseState(next.after_value))}). Undo that change first`,
+        { conflicts: [`${sectionLabel(change.course_code, change.section_name)} was changed later`] },
+      );
+    }
+  }
+}
+
+/** Each meeting's change to undo: its earliest of the batch (the version before the batch), latest undone first, removals first. */
+function undoOrder(found: readonly StoredChange[]): StoredChange[] {
+  const targets = new Map<string, StoredChange>();
+  // Change ids are in the order the changes were made, in every term.
+  for (const change of [...found].sort((a, b) => a.id - b.id)) if (!targets.has(change.meeting_uid)) targets.set(change.meeting_uid, change);
+  const ordered = [...targets.values()].sort((a, b) => b.id - a.id);
+  // Removals first, so that a meeting put back does not meet one the batch added in its place.
+  return ordered.sort((a, b) => Number(parseState(a.before_value) !== null) - Number(parseState(b.before_value) !== null));
+}
+
 /**
  * Undoes one change, or one batch (an import, an apply, a publish), through the checked write path:
- * each meeting goes back to its version before. Refused in words, and nothing changes, when a later
- * change touched one of its meetings, or a rule refuses the old version now.
+ * each meeting goes back to its version before, in the term that version names. Refused in words,
+ * and nothing changes, when a later change touched one of its meetings in any term it touched, or
+ * a rule refuses the old version now.
  */
 export async function undoChanges(ctx: CoreContext, input: { change_id?: number | undefined; batch?: string | undefined }): Promise<UndoResult> {
   if ((input.change_id === undefined) === (input.batch === undefined)) throw invalid('Name one change (change_id) or one batch (batch) to undo');
   return inTransaction(ctx.db, async (db) => {
     const tx: CoreContext = { ...ctx, db };
-    const found: StoredChange[] =
-      input.change_id !== undefined
-        ? [await changeById(db, ctx.department, input.change_id)].filter((c): c is StoredChange => c !== undefined)
-        : await changesOfBatch(db, ctx.department, input.batch as string);
+    // Recorded changes are never rewritten: they may be read before the terms are held.
+    const found = await changesToUndo(tx, input);
     const first = found[0];
     if (!first) throw notFound(input.change_id !== undefined ? `No change with id ${input.change_id}` : `No changes in batch ${input.batch ?? ''}`);
-    const term: Term = { year: first.year, semester: first.semester as Semester };
-    await takeLocks(db, termLocks([term]));
-    const last = Math.max(...found.map((c) => c.revision));
-    const inBatch = new Set(found.map((c) => c.id));
-    const later = await laterChanges(db, ctx.department, term, [...new Set(found.map((c) => c.meeting_uid))], first.revision - 1);
-    for (const change of found) {
-      const next = later.get(change.meeting_uid);
-      if (next && !inBatch.has(next.id) && next.revision > last) {
-        const [words] = await changesInWords(tx, [next]);
-        throw new CoreError(
-          'conflict',
-          `Cannot undo: ${sectionLabel(change.course_code, change.section_name)} was changed after it, by ${words?.who ?? 'someone'} at ${when(next.changed_at)} (${describeChange(next.operation as ChangeOperation, parseState(next.before_value), parseState(next.after_value))}). Undo that change first`,
-          { conflicts: [`${sectionLabel(change.course_code, change.section_name)} was changed later`] },
-        );
-      }
-    }
-    // Each meeting goes back to its earliest version before the batch, the latest changes undone first.
-    const targets = new Map<string, StoredChange>();
-    for (const change of [...found].sort((a, b) => a.revision - b.revision)) if (!targets.has(change.meeting_uid)) targets.set(change.meeting_uid, change);
-    const ordered = [...targets.values()].sort((a, b) => b.revision - a.revision);
-    // Removals first, so that a meeting put back does not meet one the batch added in its place.
-    ordered.sort((a, b) => Number(parseState(a.before_value) !== null) - Number(parseState(b.before_value) !== null));
+    const term = termOfChange(first);
+    const versionTerms = found.flatMap((c) => {
+      const before = parseState(c.before_value);
+      return before ? [termOfState(before, termOfChange(c))] : [];
+    });
+    const ordered = undoOrder(found);
+    await lockTermsOfMeetings(tx, [...found.map(termOfChange), ...versionTerms], ordered.map((c) => c.meeting_uid));
+    await refuseLaterChanges(tx, found);
     const before = await termRevision(db, ctx.department, term);
     const restore = (change: StoredChange, deferred?: ReadonlySet<number>): Promise<boolean> =>
-      applyMeetingState(tx, term, change.meeting_uid, parseState(change.before_value), 'restore', instructorsById, undefined, deferred);
+      applyMeetingState(tx, termOfChange(change), change.meeting_uid, parseState(change.before_value), 'restore', instructorsById, undefined, deferred);
     try {
       // One by one (in a savepoint: a refusal leaves nothing half done) ...
       await inTransaction(db, async () => {
@@ -115,6 +149,6 @@ export async function undoChanges(ctx: CoreContext, input: { change_id?: number 
     }
     const revision = await termRevision(db, ctx.department, term);
     const recorded = await listChanges(db, ctx.department, { term, since_revision: before, limit: HISTORY_PAGE });
-    return { undone: found.length, revision, changes: await changesInWords(tx, recorded) };
+    return { undone: ordered.length, revision, changes: await changesInWords(tx, recorded) };
   });
 }

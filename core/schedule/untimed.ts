@@ -90,7 +90,8 @@ export async function putUntimedSection(
     part_of_term: target.part_of_term,
     joint_group: target.joint_group,
     room: target.room === 'TBD' ? null : target.room,
-    campus: target.campus,
+    // The same campus rule as a meeting's: one of the campuses the department plans for.
+    campus: ctx.campuses.require(target.campus, 'campus'),
     kind: target.kind ?? null,
     uid: target.uid,
   };

@@ -8,6 +8,7 @@ import { isPostgres, inTransaction } from '../db/transactions';
 import { openSqliteFile, type SqliteHandle } from '../db/sqlite-store';
 import { loadMigrations, migrate } from '../db/migrate';
 import { DATA_TABLES, type DataTable } from '../db/tables';
+import { ALIGN_REVISIONS_SQLITE, alignTermRevisions, newStoreId, RENEW_STORE_ID_SQLITE, renewStoreId } from '../db/store-revisions';
 import { inBatches } from '../db/batches';
 
 /**
@@ -191,6 +192,8 @@ function replaceSqliteRows(db: SqliteHandle, path: string, refuse: (table: strin
       }
       const broken = db.prepare<[], string>('SELECT "table" FROM pragma_foreign_key_check LIMIT 1').pluck().get();
       if (broken !== undefined) refuse(broken);
+      db.prepare(ALIGN_REVISIONS_SQLITE).run();
+      db.prepare(RENEW_STORE_ID_SQLITE).run(newStoreId());
     }).immediate();
   } finally {
     db.prepare('DETACH DATABASE backup').run();
@@ -242,6 +245,8 @@ async function replacePostgresRows(db: Db, path: string, refuse: (table: string)
       for (const table of NUMBERED_TABLES) {
         await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), COALESCE((SELECT MAX(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(trx);
       }
+      await alignTermRevisions(trx);
+      await renewStoreId(trx);
       return counts;
     });
   } finally {

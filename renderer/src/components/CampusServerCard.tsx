@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, List, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { meetingWords, type ConflictChoice, type MeetingState, type SyncCounts, type SyncOutcome } from '../../../core/domain/history';
+import { meetingWords, sideOf, type ConflictChoice, type ConflictSide, type MeetingState, type SyncConflict, type SyncCounts, type SyncOutcome } from '../../../core/domain/history';
 import { useCampusLink } from '../controllers/campus-link';
 import { useCurrentTerm } from '../controllers/timetable';
 import type { Term } from '../api/wire';
@@ -29,11 +29,14 @@ function SyncCountsLine({ counts, onRefresh }: { counts: SyncCounts | null; onRe
 
 const version = (m: MeetingState | null): string => (m === null ? 'deleted' : meetingWords(m));
 
+const choiceShown = (choice: ConflictChoice | undefined): string => (choice === undefined ? '' : sideOf(choice));
+
 /** The conflicts (both versions, a choice for each) and the refusals of the last publish or fetch: nothing was stored. */
 interface SyncProblemsProps {
   outcome: SyncOutcome;
   choices: Record<string, ConflictChoice>;
-  onChoose: (uid: string, c: ConflictChoice) => void;
+  /** The person keeps one side of a conflict, against the server's version shown. */
+  onChoose: (conflict: SyncConflict, side: ConflictSide) => void;
 }
 
 function SyncProblems({ outcome, choices, onChoose }: SyncProblemsProps) {
@@ -56,8 +59,8 @@ function SyncProblems({ outcome, choices, onChoose }: SyncProblemsProps) {
               </Text>
               <SegmentedControl
                 size="xs"
-                value={choices[c.meeting_uid] ?? ''}
-                onChange={(v) => onChoose(c.meeting_uid, v as ConflictChoice)}
+                value={choiceShown(choices[c.meeting_uid])}
+                onChange={(v) => onChoose(c, v as ConflictSide)}
                 data={[
                   { value: 'mine', label: 'Keep mine' },
                   { value: 'theirs', label: 'Keep theirs' },

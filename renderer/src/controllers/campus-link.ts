@@ -5,7 +5,7 @@ import { messageOf } from '../api/errors';
 import type { Term } from '../api/wire';
 import { notifyDone, notifyError } from '../lib/notify';
 import { termLabel } from '../../../core/domain/terms';
-import type { ConflictChoice, SyncCounts, SyncOutcome } from '../../../core/domain/history';
+import type { ConflictChoice, ConflictSide, SyncConflict, SyncCounts, SyncOutcome } from '../../../core/domain/history';
 
 interface LinkStatus {
   connected: boolean;
@@ -102,7 +102,9 @@ export function useCampusLink() {
     /** The last publish's or fetch's conflicts and refusals, for the person to settle. */
     outcome,
     choices,
-    choose: (uid: string, choice: ConflictChoice): void => setChoices((c) => ({ ...c, [uid]: choice })),
+    /** Keeps one side of a conflict, naming the server's version shown: if it changes again before the next try, that is a new conflict. */
+    choose: (conflict: SyncConflict, side: ConflictSide): void =>
+      setChoices((c) => ({ ...c, [conflict.meeting_uid]: { choice: side, seen_change_id: conflict.their_change?.id ?? null } })),
     /** Check (dry run) or publish this computer's changes: stored, or the conflicts and refusals listed with nothing stored. */
     publish: (term: Term, dryRun: boolean): Promise<void> => sync('publish', term, dryRun),
     /** Fetch the server's changes, keeping this computer's unpublished ones. */

@@ -18,13 +18,31 @@ export const campusName = z
  * digits. Nothing else is read as one (no null, true, [] or "" taken for 0 or 1).
  */
 export function countField(what: string, min = 0): z.ZodType<number> {
-  const number = z.number({ error: `must be ${what}` }).int(`must be ${what}`).min(min, `must be ${what}`).max(Number.MAX_SAFE_INTEGER, `must be ${what}`);
-  return z.union([number, z.string().regex(/^\d{1,15}$/).transform(Number).pipe(number)], { error: `must be ${what}` });
+  const number = z
+    .number({ error: `must be ${what}` })
+    .int(`must be ${what}`)
+    .min(min, `must be ${what}`)
+    .max(Number.MAX_SAFE_INTEGER, `must be ${what}`);
+  return z.union(
+    [
+      number,
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number)
+        .pipe(number),
+    ],
+    { error: `must be ${what}` },
+  );
 }
 
 /** The same, as a JSON body carries it: a number only. */
 export function jsonCountField(what: string, min = 0): z.ZodType<number> {
-  return z.number({ error: `must be ${what}` }).int(`must be ${what}`).min(min, `must be ${what}`).max(Number.MAX_SAFE_INTEGER, `must be ${what}`);
+  return z
+    .number({ error: `must be ${what}` })
+    .int(`must be ${what}`)
+    .min(min, `must be ${what}`)
+    .max(Number.MAX_SAFE_INTEGER, `must be ${what}`);
 }
 
 /** A yes/no field as JSON (true/false) or a form or query string ("true", "false", "1", "0"). */

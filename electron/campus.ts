@@ -220,7 +220,8 @@ type LocalStatus = { base_revision: number | null; server_id: string | null };
  * when the base is of another server, or one the server can no longer follow).
  */
 async function serverChanges(server: CampusServer, term: Term, status: LocalStatus): Promise<ServerChanges> {
-  const base = status.base_revision === null ? {} : { since_revision: status.base_revision, ...(status.server_id === null ? {} : { base_server: status.server_id }) };
+  const base =
+    status.base_revision === null ? {} : { since_revision: status.base_revision, ...(status.server_id === null ? {} : { base_server: status.server_id }) };
   return (await server.run('schedule-changes-since', { ...termArgs(term), ...base })) as ServerChanges;
 }
 

@@ -49,7 +49,10 @@ export interface MeetingState {
 }
 
 /** The term a version names, or `fallback` (the change's own term) when it names none. */
-export function termOfState(state: Pick<MeetingState, 'year' | 'semester'>, fallback: { year: number; semester: Semester }): { year: number; semester: Semester } {
+export function termOfState(
+  state: Pick<MeetingState, 'year' | 'semester'>,
+  fallback: { year: number; semester: Semester },
+): { year: number; semester: Semester } {
   return state.year !== undefined && state.semester !== undefined ? { year: state.year, semester: state.semester } : fallback;
 }
 

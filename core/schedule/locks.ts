@@ -55,7 +55,6 @@ export function timetableLock(): LockRequest[] {
   return [{ key: TIMETABLE, mode: 'exclusive' }];
 }
 
-
 /** A stored meeting being changed: taken with its terms, before its row is read (see gate.ts). */
 export function entryLock(id: number): LockRequest {
   return { key: `timetable entry ${id}`, mode: 'exclusive' };

@@ -184,7 +184,8 @@ export async function termsOfUids(db: Db, department: number, uids: readonly str
       .execute(),
   );
   const terms = new Map<string, Term>();
-  for (const row of rows) if (row.year !== null) terms.set(`${row.year} ${row.semester}`, { year: Number(row.year), semester: row.semester as Term['semester'] });
+  for (const row of rows)
+    if (row.year !== null) terms.set(`${row.year} ${row.semester}`, { year: Number(row.year), semester: row.semester as Term['semester'] });
   return [...terms.values()];
 }
 

@@ -181,6 +181,28 @@ const refusalOf = (change: { meeting_uid: string; after: MeetingState | null }, 
   return { meeting_uid: change.meeting_uid, course_code: any?.course_code ?? '', section_name: any?.section_name ?? '', reason: error.message };
 };
 
+/** Where a meeting, or a section without a time, is stored now. */
+const termOfStored = (stored: StoredNow): Term => stored.row ?? stored.untimed;
+
+/**
+ * A publish of one term changes that term's meetings: a meeting the server holds in another term is
+ * changed by a publish of that term (its history there is what the change is checked against), so
+ * here it is refused in words.
+ */
+function changesOfOtherTerms(
+  term: Term,
+  changes: readonly { meeting_uid: string; after: MeetingState | null }[],
+  server: ReadonlyMap<string, StoredNow | null>,
+): RefusedChange[] {
+  return changes.flatMap((change) => {
+    const now = server.get(change.meeting_uid);
+    if (!now || termKey(termOfStored(now)) === termKey(term) || sameMeeting(now.state, change.after)) return [];
+    const where = termOfStored(now);
+    const words = `${where.semester} ${where.year}`;
+    return [refusalOf(change, now.state, invalid(`It is in ${words} on the server: publish ${words} first, where its change is recorded`))];
+  });
+}
+
 /** The last of each meeting's changes, in the order of each meeting's last change. */
 function lastOfEach<T extends { meeting_uid: string }>(changes: readonly T[]): T[] {
   const last = new Map<string, T>();
@@ -345,6 +367,8 @@ export async function publishChanges(ctx: CoreContext, input: PublishChangesInpu
         replayed: false,
       });
       if (conflicts.length > 0) throw new NothingStored(answer('conflicts', 0, [], revision));
+      const inOtherTerms = changesOfOtherTerms(term, changes, server);
+      if (inOtherTerms.length > 0) throw new NothingStored(answer('refused', 0, inOtherTerms, revision));
       const { applied, refused } = await replayAll(tx, term, changes, 'publish', server, listing);
       if (refused.length > 0) throw new NothingStored(answer('refused', 0, refused, revision));
       if (input.dry_run) throw new NothingStored(answer('preview', applied, [], revision));
@@ -413,7 +437,15 @@ export async function changesSince(
         const change = lastChange.get(uid);
         meetings.push({ meeting_uid: uid, state: states.get(uid)?.state ?? null, change: change ? await theirChange(tx, change) : null });
       }
-      return { ...term, revision, complete: since === undefined, meetings, server_id: serverId, department, reset: input.since_revision !== undefined && !followed };
+      return {
+        ...term,
+        revision,
+        complete: since === undefined,
+        meetings,
+        server_id: serverId,
+        department,
+        reset: input.since_revision !== undefined && !followed,
+      };
     },
     { readOnly: true },
   );
@@ -451,6 +483,17 @@ async function pendingChanges(tx: CoreContext, term: Term, publishedThrough: num
     operation: c.operation as ChangeOperation,
     at: c.changed_at,
   }));
+}
+
+/** The meetings this computer changed and has not published in the other terms given, by id. */
+async function pendingInOtherTerms(tx: CoreContext, term: Term, terms: readonly Term[]): Promise<Set<string>> {
+  const others = new Map(terms.filter((t) => termKey(t) !== termKey(term)).map((t) => [termKey(t), t]));
+  const uids = new Set<string>();
+  for (const other of others.values()) {
+    const base = await syncBase(tx.db, tx.department, other);
+    for (const change of await pendingChanges(tx, other, base?.published_through ?? 0)) uids.add(change.meeting_uid);
+  }
+  return uids;
 }
 
 export async function syncStatus(ctx: CoreContext, term: Term): Promise<SyncStatus> {
@@ -603,6 +646,12 @@ export async function rebaseOnServer(ctx: CoreContext, input: RebaseInput): Prom
       const publishedThrough = base?.published_through ?? 0;
       const pending = new Map((await pendingChanges(tx, term, publishedThrough)).map((c) => [c.meeting_uid, c]));
       const local = await currentStates(tx, uids);
+      // A meeting this computer holds in another term is this computer's to change there too (a move between terms).
+      const pendingElsewhere = await pendingInOtherTerms(
+        tx,
+        term,
+        [...local.values()].flatMap((now) => (now ? [termOfStored(now)] : [])),
+      );
       const conflicts: SyncConflict[] = [];
       const toApply: { meeting_uid: string; after: MeetingState | null }[] = [];
       for (const m of input.server.meetings) {
@@ -611,7 +660,7 @@ export async function rebaseOnServer(ctx: CoreContext, input: RebaseInput): Prom
         const given = input.choices[m.meeting_uid];
         // A choice holds for the server's version the person saw; a later one is a new conflict.
         const choice = given !== undefined && choiceHolds(given, m.change?.id ?? null) ? sideOf(given) : undefined;
-        if (pending.has(m.meeting_uid) && choice !== 'theirs') {
+        if ((pending.has(m.meeting_uid) || pendingElsewhere.has(m.meeting_uid)) && choice !== 'theirs') {
           if (choice !== 'mine') conflicts.push(fetchConflict(m, mine));
           continue;
         }

@@ -62,11 +62,15 @@ async function changesToUndo(ctx: CoreContext, input: { change_id?: number | und
   if (!change) return [];
   // A move between terms is one change recorded in both terms' history.
   const twins = (await changesOfBatch(ctx.db, ctx.department, change.batch)).filter(
-    (c) => c.id !== change.id && c.meeting_uid === change.meeting_uid && changeTermKey(c) !== changeTermKey(change) && c.before_value === change.before_value && c.after_value === change.after_value,
+    (c) =>
+      c.id !== change.id &&
+      c.meeting_uid === change.meeting_uid &&
+      changeTermKey(c) !== changeTermKey(change) &&
+      c.before_value === change.before_value &&
+      c.after_value === change.after_value,
   );
   return [change, ...twins];
 }
-
 
 /** Refuses an undo when a change after it (in any term it touched) changed one of its meetings. */
 async function refuseLaterChanges(tx: CoreContext, found: readonly StoredChange[]): Promise<void> {
@@ -121,7 +125,11 @@ export async function undoChanges(ctx: CoreContext, input: { change_id?: number 
       return before ? [termOfState(before, termOfChange(c))] : [];
     });
     const ordered = undoOrder(found);
-    await lockTermsOfMeetings(tx, [...found.map(termOfChange), ...versionTerms], ordered.map((c) => c.meeting_uid));
+    await lockTermsOfMeetings(
+      tx,
+      [...found.map(termOfChange), ...versionTerms],
+      ordered.map((c) => c.meeting_uid),
+    );
     await refuseLaterChanges(tx, found);
     const before = await termRevision(db, ctx.department, term);
     const restore = (change: StoredChange, deferred?: ReadonlySet<number>): Promise<boolean> =>

@@ -126,9 +126,11 @@ describe('API surface', () => {
 });
 
 describe('routes, handlers and change events agree', () => {
-  it('gives every handler a REST route (but those of the desktop app\'s own copy), and every changing route a declaration of what it writes', () => {
+  it("gives every handler a REST route (but those of the desktop app's own copy), and every changing route a declaration of what it writes", () => {
     const routed = new Set<string>(ROUTES.map((r) => r.operation));
-    const thisComputer = Object.entries(handlers).filter(([, h]) => (h as AnyHandler).access === 'this-computer').map(([name]) => name);
+    const thisComputer = Object.entries(handlers)
+      .filter(([, h]) => (h as AnyHandler).access === 'this-computer')
+      .map(([name]) => name);
     expect(thisComputer.sort()).toEqual(['schedule-sync-published', 'schedule-sync-rebase', 'schedule-sync-status']);
     expect(Object.keys(handlers).filter((name) => !routed.has(name) && !thisComputer.includes(name))).toEqual([]);
     expect(thisComputer.filter((name) => routed.has(name))).toEqual([]);

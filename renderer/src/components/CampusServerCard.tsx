@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Group, List, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { meetingWords, sideOf, type ConflictChoice, type ConflictSide, type MeetingState, type SyncConflict, type SyncCounts, type SyncOutcome } from '../../../core/domain/history';
+import {
+  meetingWords,
+  sideOf,
+  type ConflictChoice,
+  type ConflictSide,
+  type MeetingState,
+  type SyncConflict,
+  type SyncCounts,
+  type SyncOutcome,
+} from '../../../core/domain/history';
 import { useCampusLink } from '../controllers/campus-link';
 import { useCurrentTerm } from '../controllers/timetable';
 import type { Term } from '../api/wire';

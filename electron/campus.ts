@@ -213,7 +213,7 @@ interface ServerChanges {
 }
 
 /** Where this computer's copy of a term stands: its base on a server (which server), and its changes not published. */
-type LocalStatus = { base_revision: number | null; server_id: string | null };
+type LocalStatus = { base_revision: number | null; server_id: string | null; server_department: string | null };
 
 /**
  * The server's meetings changed since this computer's base (all of them before the first fetch, or

@@ -29,16 +29,23 @@ export async function alignTermRevisions(db: Db): Promise<void> {
 /** A new id for a store. */
 export const newStoreId = (): string => randomUUID().replaceAll('-', '');
 
-/** This store's own id, made on first need. */
+/**
+ * This store's own id (made on first need). On PostgreSQL the database's own number is part of it:
+ * a database copied from another (a template, a dump loaded elsewhere) is another store.
+ */
 export async function storeId(db: Db): Promise<string> {
-  const row = await db.selectFrom('store_identity').select('store_id').executeTakeFirst();
-  if (row) return row.store_id;
-  await db
-    .insertInto('store_identity')
-    .values({ singleton: 1, store_id: newStoreId() })
-    .onConflict((oc) => oc.column('singleton').doNothing())
-    .execute();
-  return (await db.selectFrom('store_identity').select('store_id').executeTakeFirstOrThrow()).store_id;
+  let row = await db.selectFrom('store_identity').select('store_id').executeTakeFirst();
+  if (!row) {
+    await db
+      .insertInto('store_identity')
+      .values({ singleton: 1, store_id: newStoreId() })
+      .onConflict((oc) => oc.column('singleton').doNothing())
+      .execute();
+    row = await db.selectFrom('store_identity').select('store_id').executeTakeFirstOrThrow();
+  }
+  if (!isPostgres(db)) return row.store_id;
+  const { rows } = await sql<{ oid: string }>`SELECT oid::text AS oid FROM pg_database WHERE datname = current_database()`.execute(db);
+  return `${row.store_id}-${rows[0]?.oid ?? '0'}`;
 }
 
 /** Gives the store a new id: after a restore it is no longer the store any laptop was based on. */

@@ -173,8 +173,14 @@ export const scheduleHandlers = defineHandlers({
     { writes: (input) => (input.dry_run ? [] : ['timetable', 'doctors']) },
   ),
   'schedule-changes-since': handler(
-    z.object({ year: yearField, semester: semesterField, since_revision: revisionField.optional(), base_server: storeIdField.optional() }),
-    "What a laptop fetches: each meeting changed since a revision (every meeting without one, or when the revision or base_server is not this server's as it is now: then `reset`), as it is now in the term it is in (null: deleted), with who changed it last; with this server's id and the department",
+    z.object({
+      year: yearField,
+      semester: semesterField,
+      since_revision: revisionField.optional(),
+      base_server: storeIdField.optional(),
+      base_department: boundedText(LIMITS.nameChars).optional(),
+    }),
+    "What a laptop fetches: each meeting changed since a revision (every meeting without one, or when the revision, base_server or base_department is not this server's as it is now: then `reset`), as it is now in the term it is in (null: deleted), with who changed it last; with this server's id and the department",
     (ctx, input) => changesSince(ctx, input),
   ),
   'schedule-sync-status': handler(

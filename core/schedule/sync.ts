@@ -412,7 +412,7 @@ export interface TermChangesSince {
  */
 export async function changesSince(
   ctx: CoreContext,
-  input: { year: number; semester: Semester; since_revision?: number | undefined; base_server?: string | undefined },
+  input: { year: number; semester: Semester; since_revision?: number | undefined; base_server?: string | undefined; base_department?: string | undefined },
 ): Promise<TermChangesSince> {
   const term: Term = { year: input.year, semester: input.semester };
   return inTransaction(
@@ -423,7 +423,10 @@ export async function changesSince(
       const serverId = await storeId(db);
       const department = (await getDepartment(db, ctx.department))?.code;
       const followed =
-        input.since_revision !== undefined && input.since_revision <= revision && (input.base_server === undefined || input.base_server === serverId);
+        input.since_revision !== undefined &&
+        input.since_revision <= revision &&
+        (input.base_server === undefined || input.base_server === serverId) &&
+        (input.base_department === undefined || input.base_department === department);
       const since = followed ? input.since_revision : undefined;
       const changes = since === undefined ? [] : await changesAfter(db, ctx.department, term, { revision: since });
       const lastChange = new Map(changes.map((c) => [c.meeting_uid, c]));
@@ -600,6 +603,12 @@ async function adoptServerIds(tx: CoreContext, term: Term, server: TermChangesSi
   );
 }
 
+/** This computer's meetings (and sections without a time) of the term that a whole term from the server lacks and that it has not changed itself. */
+async function notOnServer(tx: CoreContext, term: Term, listed: ReadonlySet<string>, pending: ReadonlyMap<string, unknown>): Promise<string[]> {
+  const here = [...(await listEntries(tx.db, tx.department, term)), ...(await listUnscheduled(tx.db, tx.department, term))];
+  return here.map((r) => r.uid).filter((uid) => !listed.has(uid) && !pending.has(uid));
+}
+
 /** Whether a laptop's base can be followed with this answer: the same server and department, and the server not reset. */
 function followsBase(base: SyncBase | undefined, server: TermChangesSince): base is SyncBase {
   return (
@@ -645,7 +654,9 @@ export async function rebaseOnServer(ctx: CoreContext, input: RebaseInput): Prom
       if (base === undefined) await adoptServerIds(tx, term, input.server);
       const publishedThrough = base?.published_through ?? 0;
       const pending = new Map((await pendingChanges(tx, term, publishedThrough)).map((c) => [c.meeting_uid, c]));
-      const local = await currentStates(tx, uids);
+      // The whole term fetched afresh: what this computer holds from a server and did not change itself goes where the server's term has none.
+      const gone = base === undefined ? await notOnServer(tx, term, new Set(uids), pending) : [];
+      const local = await currentStates(tx, [...uids, ...gone]);
       // A meeting this computer holds in another term is this computer's to change there too (a move between terms).
       const pendingElsewhere = await pendingInOtherTerms(
         tx,
@@ -666,6 +677,7 @@ export async function rebaseOnServer(ctx: CoreContext, input: RebaseInput): Prom
         }
         toApply.push({ meeting_uid: m.meeting_uid, after: m.state });
       }
+      for (const uid of gone) toApply.push({ meeting_uid: uid, after: null });
       const answer = (status: RebaseResult['status'], applied: number, refused: RebaseResult['refused'], kept: number): RebaseResult => ({
         status,
         stored: status === 'fetched',

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index';
 import { CampusServer, fetchTerm, publishTerm } from '../../electron/campus';
 import type { MeetingState, TermChange } from '../../core/domain/history';
-import { json, startTestServer, type TestServer } from '../helpers/server';
+import { json, startTestServer, TEST_TOKEN, type TestServer } from '../helpers/server';
 
 /**
  * The write gate, as planning offline and together meets it: a laptop (a real core on its own
@@ -472,4 +472,100 @@ describe('inputs of the write path', () => {
       expect(answer.refused[0]?.reason).toMatch(/campus: must be/);
       expect(await json(await campus.colleague(`/scheduler/unscheduled?${query(FALL)}`))).toEqual([]);
     }));
+});
+
+describe("a laptop's base on a server", () => {
+  /** A laptop of its own, linked with the server's own token (the registrar, in the first department). */
+  async function registrarLaptop(server: TestServer, dir: string): Promise<{ laptop: Core; link: CampusServer }> {
+    const laptop = await createCore({ dataDir: join(dir, `laptop-${Math.random().toString(36).slice(2)}`) });
+    return { laptop, link: new CampusServer({ url: `${server.url}/`, token: TEST_TOKEN }) };
+  }
+  const registrarBooks = async (server: TestServer, course: string, start: string): Promise<void> => {
+    const response = await server.api('/scheduler/', { method: 'POST', json: book(FALL, { course_code: course, start_time: start }) });
+    expect(response.status, await response.clone().text()).toBe(200);
+  };
+  const courses = async (core: Core): Promise<string[]> => ((await core.run('schedule-list', FALL)) as Meeting[]).map((m) => m.course_code).sort();
+  const revisionOf = async (server: TestServer): Promise<number> =>
+    (await json<{ revision: number }>(await server.api(`/scheduler/revision?${query(FALL)}`))).revision;
+
+  it("survives a laptop's backup restored into the server: changes after it are numbered after it, and laptops fetch them", async () => {
+    const server = await startTestServer();
+    const dir = mkdtempSync(join(tmpdir(), 'termwise-gate-restore-'));
+    const planner = await createCore({ dataDir: join(dir, 'planner') });
+    try {
+      for (const [course, start] of [
+        ['MTH600', '08:00'],
+        ['MTH601', '09:00'],
+        ['MTH602', '10:00'],
+      ] as const)
+        await planner.run('schedule-create', book(FALL, { course_code: course, start_time: start }));
+      const backup = (await planner.run('database-backup', {})) as { content: Uint8Array };
+      const restored = await server.upload('/data/restore', 'laptop.db', backup.content);
+      expect(restored.status, await restored.clone().text()).toBe(200);
+      expect(await revisionOf(server)).toBe(3);
+      const other = await registrarLaptop(server, dir);
+      expect(await fetchTerm(other.laptop, other.link, FALL)).toMatchObject({ stored: true, base_revision: 3 });
+      await registrarBooks(server, 'MTH603', '11:00');
+      expect(await revisionOf(server)).toBe(4);
+      const history = await json<{ changes: TermChange[] }>(await server.api(`/scheduler/history?${query(FALL)}`));
+      expect(history.changes.map((c) => c.revision)).toEqual([4, 3, 2, 1]);
+      expect(await fetchTerm(other.laptop, other.link, FALL)).toMatchObject({ stored: true, fetched: 1, base_revision: 4 });
+      expect(await courses(other.laptop)).toEqual(['MTH600', 'MTH601', 'MTH602', 'MTH603']);
+
+      // The server restored to an older state: the laptop is told to fetch the term whole, and does.
+      const again = await server.upload('/data/restore', 'laptop.db', backup.content);
+      expect(again.status, await again.clone().text()).toBe(200);
+      await registrarBooks(server, 'MTH604', '12:00');
+      expect(await revisionOf(server)).toBe(4);
+      expect(await fetchTerm(other.laptop, other.link, FALL)).toMatchObject({ stored: true, status: 'fetched' });
+      // MTH603 came from the server as it was, and this computer never changed it: the copy is the server's term again.
+      expect(await courses(other.laptop)).toEqual(['MTH600', 'MTH601', 'MTH602', 'MTH604']);
+      expect((await other.laptop.run('schedule-sync-status', FALL)) as { pending: unknown[] }).toMatchObject({ pending: [] });
+      await other.laptop.close();
+    } finally {
+      await planner.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names its server and department: another server or department starts afresh', async () => {
+    const first = await startTestServer();
+    const second = await startTestServer();
+    const dir = mkdtempSync(join(tmpdir(), 'termwise-gate-servers-'));
+    try {
+      const { laptop, link } = await registrarLaptop(first, dir);
+      await registrarBooks(first, 'MTH700', '08:00');
+      await registrarBooks(first, 'MTH701', '09:00');
+      expect(await fetchTerm(laptop, link, FALL)).toMatchObject({ stored: true, base_revision: 2 });
+      const status = (await laptop.run('schedule-sync-status', FALL)) as { server_id: string | null; server_department: string | null };
+      expect(status.server_id).toMatch(/^[0-9a-f]{32}(-\d+)?$/);
+      expect(status.server_department).toEqual(expect.any(String));
+      // Another server, at a higher revision: its term is fetched whole, not from revision 2.
+      for (const [course, start] of [
+        ['MTH710', '10:00'],
+        ['MTH711', '11:00'],
+        ['MTH712', '12:00'],
+      ] as const)
+        await registrarBooks(second, course, start);
+      const elsewhere = new CampusServer({ url: `${second.url}/`, token: TEST_TOKEN });
+      expect(await fetchTerm(laptop, elsewhere, FALL)).toMatchObject({ stored: true, base_revision: 3 });
+      expect(await courses(laptop)).toEqual(expect.arrayContaining(['MTH710', 'MTH711', 'MTH712']));
+      expect(((await laptop.run('schedule-sync-status', FALL)) as { server_id: string }).server_id).not.toBe(status.server_id);
+      // Another department of that server, at a lower revision: fetched whole, not refused.
+      const chem = (await json<{ id: number }>(await second.api('/departments', { method: 'POST', json: { code: 'CHEM', name: 'Chemistry' } }))).id;
+      await signIn(second, 'chemist', chem);
+      const asChemist = await CampusServer.signIn(second.url, 'chemist', 'chemist long passphrase', 'Laptop');
+      const chemistry = await asChemist.run('schedule-create', book(FALL, { course_code: 'CHM100', start_time: '08:00' }));
+      expect(chemistry).toMatchObject({ course_code: 'CHM100' });
+      expect(await fetchTerm(laptop, asChemist, FALL)).toMatchObject({ stored: true, base_revision: 1 });
+      expect(await courses(laptop)).toEqual(['CHM100']);
+      expect(((await laptop.run('schedule-sync-status', FALL)) as { server_department: string }).server_department).toBe('CHEM');
+      await laptop.close();
+    } finally {
+      await first.close();
+      await second.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -127,6 +127,28 @@ export async function campusDoctorByName(db: Db, department: number, name: strin
   return row ? { id: row.id, name: row.name, listed: row.department_id !== null } : undefined;
 }
 
+/**
+ * The people of the campus with these names whom the department does not list (other departments'
+ * instructors), by name key: one person teaches in one place at a time, whatever department lists them.
+ */
+export async function campusDoctorsByNames(
+  db: Db,
+  department: number,
+  names: readonly string[],
+): Promise<Map<string, { id: number; name: string; available_days: string | null; available_time: string | null }>> {
+  const keys = [...new Set(names.map(doctorNameKey))];
+  const rows = await readInBatches(keys, (batch) =>
+    db
+      .selectFrom('doctors as d')
+      .leftJoin('department_doctors as l', (join) => join.onRef('l.doctor_id', '=', 'd.id').on('l.department_id', '=', department))
+      .select(['d.id', 'd.name', 'd.name_key', 'd.available_days', 'd.available_time'])
+      .where('d.name_key', 'in', batch)
+      .where('l.department_id', 'is', null)
+      .execute(),
+  );
+  return new Map(rows.map((r) => [r.name_key, { id: r.id, name: r.name, available_days: r.available_days, available_time: r.available_time }]));
+}
+
 export async function findDoctorByName(db: Db, department: number, name: string): Promise<Doctor | undefined> {
   return listed(db, department).where('d.name_key', '=', doctorNameKey(name)).executeTakeFirst();
 }

@@ -35,6 +35,8 @@ export interface ImportSnapshot {
   terms: ReadonlyMap<string, { entries: readonly EntryRow[]; parts: ReadonlyMap<string, PartOfTerm>; taken: readonly Booking[] }>;
   /** The doctors, by name key. */
   doctors: ReadonlyMap<string, Doctor>;
+  /** People of the campus the listing names whom the department does not list yet (other departments' instructors), by name key. */
+  campusDoctors: ReadonlyMap<string, DoctorAvailability>;
   /** The declared rooms, by room key. */
   rooms: ReadonlyMap<string, Room>;
   knownCourses: ReadonlySet<string>;
@@ -259,8 +261,10 @@ function planCourses(meetings: readonly ListedSection[], snapshot: ImportSnapsho
 }
 
 /**
- * Every instructor the listing names, by name key: a known doctor, else a new one with a negative
- * stand-in id (until it is written) allowed the courses the listing gives it.
+ * Every instructor the listing names, by name key: a known doctor; else a person of the campus
+ * another department lists (their own id: their meetings elsewhere are checked against), listed in
+ * the department once written; else a new one with a negative stand-in id (until it is written).
+ * Each new to the department is allowed the courses the listing gives it.
  */
 function planInstructors(meetings: readonly ListedSection[], snapshot: ImportSnapshot) {
   const teachers = new Map<string, DoctorAvailability>();
@@ -277,11 +281,19 @@ function planInstructors(meetings: readonly ListedSection[], snapshot: ImportSna
       }
       let added = newDoctors.get(key);
       if (!added) {
-        added = { standIn: -(newDoctors.size + 1), record: { name, allowed_courses: '[]', available_days: null, available_time: null }, courses: new Set() };
+        const person = snapshot.campusDoctors.get(key);
+        const id = person?.id ?? -(newDoctors.size + 1);
+        const record = {
+          name: person?.name ?? name,
+          allowed_courses: '[]',
+          available_days: person?.available_days ?? null,
+          available_time: person?.available_time ?? null,
+        };
+        added = { standIn: id, record, courses: new Set() };
         newDoctors.set(key, added);
-        const standIn: DoctorAvailability = { id: added.standIn, name, available_days: null, available_time: null };
-        teachers.set(key, standIn);
-        teacherById.set(standIn.id, standIn);
+        const teacher: DoctorAvailability = { id, name: record.name, available_days: record.available_days, available_time: record.available_time };
+        teachers.set(key, teacher);
+        teacherById.set(id, teacher);
       }
       added.courses.add(m.course_code);
     }

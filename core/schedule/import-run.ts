@@ -10,7 +10,7 @@ import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
 import { termLocks } from './locks';
 import { cohortCourses, listCourses } from '../catalog/repo';
-import { listDoctors } from '../faculty/repo';
+import { campusDoctorsByNames, listDoctors } from '../faculty/repo';
 import { declaredRoomList } from '../rooms/repo';
 import { doctorNameKey } from '../domain/teaching';
 import { roomKey } from '../domain/meetings';
@@ -64,6 +64,11 @@ async function readSnapshot(ctx: CoreContext, listing: ListingRead, replacing: b
   return {
     terms,
     doctors: new Map((await listDoctors(ctx.db, ctx.department)).map((d) => [doctorNameKey(d.name), d])),
+    campusDoctors: await campusDoctorsByNames(
+      ctx.db,
+      ctx.department,
+      [...listing.meetings, ...listing.untimed].flatMap((m) => m.instructors),
+    ),
     // Every room of the campus: the pool's and the department's are booked, another department's refused.
     rooms: new Map((await declaredRoomList(ctx.db, null)).map((r) => [roomKey(r.name) ?? '', r])),
     knownCourses: new Set((await listCourses(ctx.db, ctx.department)).map((c) => c.code)),

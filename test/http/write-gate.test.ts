@@ -569,3 +569,42 @@ describe("a laptop's base on a server", () => {
     }
   });
 });
+
+describe('an import on a campus', () => {
+  it('checks an instructor another department lists against that department’s meetings, as a booking is', () =>
+    onCampus(async (campus) => {
+      const hist = (await json<{ id: number }>(await campus.server.api('/departments', { method: 'POST', json: { code: 'HIST', name: 'History' } }))).id;
+      const historian = await personOf({ ...campus, department: hist }, 'historian');
+      const listing = (course: string, start: string): FormData => {
+        const form = new FormData();
+        form.append('dry_run', 'false');
+        const csv = ['Course,Section,Days,Start Time,Duration,Room,Instructor,Term', `${course},1,MWF,${start},50,TBD,"King, E",Fall 2027`].join('\n');
+        form.append('file', new Blob([csv]), 'listing.csv');
+        return form;
+      };
+      const first = await campus.colleague('/scheduler/import', { method: 'POST', body: listing('MTH231', '09:00') });
+      expect(first.status, await first.clone().text()).toBe(200);
+      const second = await historian('/scheduler/import', { method: 'POST', body: listing('HIST100', '09:00') });
+      expect(second.status, await second.clone().text()).toBe(200);
+      const report = await json<{ meetings: number; conflicts: { course_code: string; detail: string; with: { course_code: string }[] }[] }>(second);
+      expect(report.meetings).toBe(0);
+      expect(report.conflicts).toEqual([expect.objectContaining({ course_code: 'HIST100', detail: expect.stringMatching(/King, E/) as string })]);
+      expect(await json(await historian(`/scheduler/?${query(FALL)}`))).toEqual([]);
+      // At another hour the same person is free: stored, and listed in History as the one instructor they are.
+      const later = await historian('/scheduler/import', { method: 'POST', body: listing('HIST100', '11:00') });
+      expect(later.status, await later.clone().text()).toBe(200);
+      const [mth] = await campus.onServer(FALL);
+      const [his] = await json<Meeting[]>(await historian(`/scheduler/?${query(FALL)}`));
+      expect(his?.doctors.map((d) => d.name)).toEqual(['King, E']);
+      expect(mth?.doctors.map((d) => d.name)).toEqual(['King, E']);
+      // A booking over the import's meeting is refused across the departments, either way.
+      const clash = await historian('/scheduler/', {
+        method: 'POST',
+        json: {
+          ...book(FALL, { course_code: 'HIST101', start_time: '09:00' }),
+          doctors: [{ id: (his?.doctors[0] as { id: number } | undefined)?.id, role: 'teaches' }],
+        },
+      });
+      expect(clash.status).toBe(400);
+    }));
+});

@@ -6,6 +6,7 @@ import { createCore, type Core } from '../../core/index';
 import { CampusServer, fetchTerm, publishTerm } from '../../electron/campus';
 import type { MeetingState, TermChange } from '../../core/domain/history';
 import { json, startTestServer, TEST_TOKEN, type TestServer } from '../helpers/server';
+import { FIRST_DEPARTMENT } from '../../core/departments';
 
 /**
  * The write gate, as planning offline and together meets it: a laptop (a real core on its own
@@ -72,18 +73,20 @@ async function signIn(server: TestServer, login: string, department: number): Pr
   return (await json<{ token: string }>(token)).token;
 }
 
+/**
+ * The colleague plans with the server's own token (the registrar, in the first department); the
+ * laptop is linked with it too, as the desktop app links with a token. No password is hashed: each
+ * test makes its own campus quickly.
+ */
 async function openCampus(): Promise<Campus> {
   const server = await startTestServer();
   const dir = mkdtempSync(join(tmpdir(), 'termwise-gate-'));
   const laptop = await createCore({ dataDir: join(dir, 'laptop') });
-  const department = (await json<{ id: number }>(await server.api('/departments', { method: 'POST', json: { code: 'MTH', name: 'Mathematics' } }))).id;
-  const colleagueToken = await signIn(server, 'colleague', department);
-  await signIn(server, 'laptop', department);
-  const link = await CampusServer.signIn(server.url, 'laptop', 'laptop long passphrase', 'Laptop');
-  const colleague: Campus['colleague'] = (path, init = {}) => server.api(path, { ...init, headers: { authorization: `Bearer ${colleagueToken}` } });
+  const link = new CampusServer({ url: `${server.url}/`, token: TEST_TOKEN });
+  const colleague: Campus['colleague'] = (path, init = {}) => server.api(path, init);
   return {
     server,
-    department,
+    department: FIRST_DEPARTMENT,
     laptop,
     link,
     colleague,

@@ -442,4 +442,7 @@ export type DataTable = (typeof DATA_TABLES)[number];
  * drafts, the store's own id. Not data: a backup leaves them out and a restore keeps them (the
  * store's id it renews).
  */
-export const STATE_TABLES = ['browser_sessions', 'sign_in_links', 'autofill_drafts', 'store_identity'] as const satisfies readonly Exclude<keyof Tables, DataTable>[];
+export const STATE_TABLES = ['browser_sessions', 'sign_in_links', 'autofill_drafts', 'store_identity'] as const satisfies readonly Exclude<
+  keyof Tables,
+  DataTable
+>[];

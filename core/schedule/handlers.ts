@@ -168,7 +168,7 @@ export const scheduleHandlers = defineHandlers({
         .default([]),
       dry_run: flagField.default(false),
     }),
-    "Publish changes made elsewhere (a laptop's, since the server revision its copy is based on): each is replayed through the checked write path on the current term, all or nothing. A meeting also changed here since the base is a conflict, listed with both versions, unless keep_mine names it; an idempotency key makes a retried publish apply once",
+    "Publish changes made elsewhere (a laptop's, since the server revision its copy is based on): each is replayed through the checked write path on the current term, all or nothing. A meeting also changed here since the base is a conflict, listed with both versions, unless keep_mine names it (with the server version the person saw: a later one is a new conflict); an idempotency key, bound to the person, the term and the changes, makes a retried publish apply once",
     (ctx, input) => publishChanges(ctx, input),
     { writes: (input) => (input.dry_run ? [] : ['timetable', 'doctors']) },
   ),

@@ -185,22 +185,32 @@ const refusalOf = (change: { meeting_uid: string; after: MeetingState | null }, 
 const termOfStored = (stored: StoredNow): Term => stored.row ?? stored.untimed;
 
 /**
- * A publish of one term changes that term's meetings: a meeting the server holds in another term is
- * changed by a publish of that term (its history there is what the change is checked against), so
- * here it is refused in words.
+ * A publish of one term changes that term's meetings. For a meeting the server holds in another
+ * term: a change whose version is in that term (or gone) has nothing left to do here (the meeting
+ * left this term; that term's publish carries its version); one the server also changed here since
+ * the base was settled as a conflict; any other is refused in words: that term's history is what it
+ * is checked against, so it is published there first. Answers the refusals and the changes skipped.
  */
 function changesOfOtherTerms(
   term: Term,
   changes: readonly { meeting_uid: string; after: MeetingState | null }[],
   server: ReadonlyMap<string, StoredNow | null>,
-): RefusedChange[] {
-  return changes.flatMap((change) => {
+  later: ReadonlyMap<string, StoredChange>,
+): { refused: RefusedChange[]; skipped: Set<string> } {
+  const refused: RefusedChange[] = [];
+  const skipped = new Set<string>();
+  for (const change of changes) {
     const now = server.get(change.meeting_uid);
-    if (!now || termKey(termOfStored(now)) === termKey(term) || sameMeeting(now.state, change.after)) return [];
+    if (!now || termKey(termOfStored(now)) === termKey(term) || later.has(change.meeting_uid)) continue;
     const where = termOfStored(now);
+    if (change.after === null || termKey(termOfState(change.after, term)) === termKey(where)) {
+      skipped.add(change.meeting_uid);
+      continue;
+    }
     const words = `${where.semester} ${where.year}`;
-    return [refusalOf(change, now.state, invalid(`It is in ${words} on the server: publish ${words} first, where its change is recorded`))];
-  });
+    refused.push(refusalOf(change, now.state, invalid(`It is in ${words} on the server: publish ${words} first, where its change is recorded`)));
+  }
+  return { refused, skipped };
 }
 
 /** The last of each meeting's changes, in the order of each meeting's last change. */
@@ -367,9 +377,10 @@ export async function publishChanges(ctx: CoreContext, input: PublishChangesInpu
         replayed: false,
       });
       if (conflicts.length > 0) throw new NothingStored(answer('conflicts', 0, [], revision));
-      const inOtherTerms = changesOfOtherTerms(term, changes, server);
-      if (inOtherTerms.length > 0) throw new NothingStored(answer('refused', 0, inOtherTerms, revision));
-      const { applied, refused } = await replayAll(tx, term, changes, 'publish', server, listing);
+      const elsewhere = changesOfOtherTerms(term, changes, server, later);
+      if (elsewhere.refused.length > 0) throw new NothingStored(answer('refused', 0, elsewhere.refused, revision));
+      const here = changes.filter((c) => !elsewhere.skipped.has(c.meeting_uid));
+      const { applied, refused } = await replayAll(tx, term, here, 'publish', server, listing);
       if (refused.length > 0) throw new NothingStored(answer('refused', 0, refused, revision));
       if (input.dry_run) throw new NothingStored(answer('preview', applied, [], revision));
       const result = answer('published', applied, [], await termRevision(db, ctx.department, term));

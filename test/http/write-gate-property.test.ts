@@ -67,13 +67,15 @@ interface Copies {
   next: number;
 }
 
+const laptopCore = (copies: Copies, laptop: 1 | 2): Core => (laptop === 1 ? copies.laptops[0] : copies.laptops[1]);
+
 const onSide = async (copies: Copies, where: Side, operation: string, args: Record<string, unknown>): Promise<{ ok: boolean; value: unknown }> => {
   if (where === 0) {
     const response = await copies.server.api(`/rpc/${operation}`, { method: 'POST', json: args });
     return { ok: response.ok, value: await response.json() };
   }
   try {
-    return { ok: true, value: await copies.laptops[where - 1].run(operation as 'schedule-list', args as never) };
+    return { ok: true, value: await laptopCore(copies, where).run(operation as 'schedule-list', args as never) };
   } catch {
     return { ok: false, value: null };
   }
@@ -87,7 +89,7 @@ async function meetingsOn(copies: Copies, where: Side): Promise<Meeting[]> {
 
 /** Publishes or fetches, settling every conflict as "keep mine" against the version shown, until stored (or a refusal stands). */
 async function sync(copies: Copies, laptop: 1 | 2, term: TermArgs, how: 'publish' | 'fetch'): Promise<SyncOutcome> {
-  const core = copies.laptops[laptop - 1];
+  const core = laptopCore(copies, laptop);
   const choices: Record<string, ConflictChoice> = {};
   for (let round = 0; ; round++) {
     const outcome = how === 'publish' ? await publishTerm(core, copies.link, term, { choices }) : await fetchTerm(core, copies.link, term, { choices });
@@ -134,14 +136,12 @@ async function run(copies: Copies, s: Step): Promise<void> {
     if ((await onSide(copies, s.side, 'schedule-delete', { entry_id: target.id })).ok) copies.removed.add(target.course_code);
     return;
   }
-  const change =
-    s.kind === 'edit'
-      ? { start_time: STARTS[s.start] }
-      : (TERMS.find((t) => t.year !== target.year) as TermArgs);
+  const change = s.kind === 'edit' ? { start_time: STARTS[s.start] } : (TERMS.find((t) => t.year !== target.year) as TermArgs);
   await onSide(copies, s.side, 'schedule-update', { entry_id: target.id, ...change });
 }
 
-const shape = (meetings: readonly Meeting[]): string[] => meetings.map((m) => `${m.uid} ${m.semester} ${m.year} ${m.course_code} ${m.day} ${m.start_time}`).sort();
+const shape = (meetings: readonly Meeting[]): string[] =>
+  meetings.map((m) => `${m.uid} ${m.semester} ${m.year} ${m.course_code} ${m.day} ${m.start_time}`).sort();
 
 /** Every laptop publishes and fetches both terms until nothing is left to bring either way. */
 async function settle(copies: Copies): Promise<void> {
@@ -150,10 +150,13 @@ async function settle(copies: Copies): Promise<void> {
       for (const term of [...TERMS, ...TERMS]) {
         const published = await sync(copies, laptop, term, 'publish');
         expect(published.status === 'refused' ? published.refused : [], `publish ${term.semester} from laptop ${laptop}`).toEqual(
-          published.status === 'refused' ? expect.arrayContaining([expect.objectContaining({ reason: expect.stringMatching(/publish .* first/) as string })]) : [],
+          published.status === 'refused'
+            ? expect.arrayContaining([expect.objectContaining({ reason: expect.stringMatching(/publish .* first/) as string })])
+            : [],
         );
       }
-  for (const laptop of [1, 2] as const) for (const term of TERMS) expect(await sync(copies, laptop, term, 'fetch'), `final fetch of laptop ${laptop}`).toMatchObject({ stored: true });
+  for (const laptop of [1, 2] as const)
+    for (const term of TERMS) expect(await sync(copies, laptop, term, 'fetch'), `final fetch of laptop ${laptop}`).toMatchObject({ stored: true });
 }
 
 describe('two laptops and the server planning at once', () => {
@@ -163,7 +166,14 @@ describe('two laptops and the server planning at once', () => {
         const server = await startTestServer();
         const dir = mkdtempSync(join(tmpdir(), 'termwise-gate-property-'));
         const laptops: [Core, Core] = [await createCore({ dataDir: join(dir, 'one') }), await createCore({ dataDir: join(dir, 'two') })];
-        const copies: Copies = { server, laptops, link: new CampusServer({ url: `${server.url}/`, token: TEST_TOKEN }), created: new Set(), removed: new Set(), next: 0 };
+        const copies: Copies = {
+          server,
+          laptops,
+          link: new CampusServer({ url: `${server.url}/`, token: TEST_TOKEN }),
+          created: new Set(),
+          removed: new Set(),
+          next: 0,
+        };
         try {
           for (const s of steps) await run(copies, s);
           await settle(copies);
@@ -171,7 +181,8 @@ describe('two laptops and the server planning at once', () => {
           expect(shape(await meetingsOn(copies, 1))).toEqual(shape(onServer));
           expect(shape(await meetingsOn(copies, 2))).toEqual(shape(onServer));
           const present = new Set(onServer.map((m) => m.course_code));
-          for (const course of copies.created) if (!present.has(course)) expect(copies.removed, `${course} is missing, though no one deleted it`).toContain(course);
+          for (const course of copies.created)
+            if (!present.has(course)) expect(copies.removed, `${course} is missing, though no one deleted it`).toContain(course);
           // One meeting per course: nothing was stored twice.
           expect(onServer.length).toBe(present.size);
           expect(await json(await server.api('/health'))).toBeTruthy();

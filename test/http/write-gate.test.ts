@@ -229,6 +229,22 @@ describe('a meeting moved to another term', () => {
     }
   });
 
+  it('moved there and back on the laptop, then edited, publishes both terms: the term it left has nothing left to do', () =>
+    onCampus(async (campus) => {
+      await campus.colleagueBooks(FALL, { course_code: 'MTH225', start_time: '09:00' });
+      await fetchTerm(campus.laptop, campus.link, FALL);
+      await fetchTerm(campus.laptop, campus.link, SPRING);
+      const id = find(await campus.onLaptop(FALL), 'MTH225').id;
+      await campus.laptop.run('schedule-update', { entry_id: id, ...SPRING });
+      await campus.laptop.run('schedule-update', { entry_id: id, ...FALL });
+      await campus.laptop.run('schedule-update', { entry_id: id, start_time: '10:00' });
+      expect(await publishTerm(campus.laptop, campus.link, FALL)).toMatchObject({ stored: true });
+      expect(await publishTerm(campus.laptop, campus.link, SPRING)).toMatchObject({ stored: true });
+      expect(labels(await campus.onServer(FALL))).toEqual(['MTH225 §1 MWF 10:00 TBD']);
+      expect(await campus.onServer(SPRING)).toEqual([]);
+      expect(labels(await campus.onLaptop(FALL))).toEqual(['MTH225 §1 MWF 10:00 TBD']);
+    }));
+
   it('fetched while this computer changed it in the other term is a conflict, not an overwrite', () =>
     onCampus(async (campus) => {
       const meeting = await campus.colleagueBooks(FALL, { course_code: 'MTH230', start_time: '09:00' });

@@ -75,7 +75,7 @@ const onSide = async (copies: Copies, where: Side, operation: string, args: Reco
     return { ok: response.ok, value: await response.json() };
   }
   try {
-    return { ok: true, value: await laptopCore(copies, where).run(operation as 'schedule-list', args as never) };
+    return { ok: true, value: await laptopCore(copies, where).run(operation as 'schedule-list', args) };
   } catch {
     return { ok: false, value: null };
   }

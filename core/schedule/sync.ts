@@ -590,7 +590,7 @@ async function adoptServerIds(tx: CoreContext, term: Term, server: TermChangesSi
   const untimed = await listUnscheduled(tx.db, tx.department, term);
   const untimedBefore = await untimedStates(tx, untimed);
   const toRecord: MeetingState[] = [];
-  /** Matches one local meeting (or section without a time) to the server's; answers its id now. */
+  /** Matches one local meeting (or section without a time) to the server's: its id and its history take the server's id. */
   const adopt = async (uid: string, state: MeetingState, rename: (to: string) => Promise<void>): Promise<void> => {
     if (onServer.has(uid)) return;
     const theirs = unmatched.get(sameSlotKey(state));

@@ -360,6 +360,44 @@ describe('two server processes on one PostgreSQL database', () => {
     expect((await entriesOf(a, term.year, term.semester)).map((e) => e.course_code).sort()).toEqual(['MTH201', 'MTH300']);
   });
 
+  it('keeps both of a PATCH through one process and a publish through the other of one meeting, round after round, or lists the publish as a conflict; its history a chain', async () => {
+    const term = { year: 2035, semester: 'Fall' };
+    const created = await post(a, '/scheduler/', { ...term, course_code: 'MTH777', section_name: '1', day: 'MWF', start_time: '08:00', duration_mins: 50, room: 'R0' });
+    expect(created.status).toBe(200);
+    const meeting = (await created.json()) as ScheduleEntry;
+    const query = `year=${term.year}&semester=${term.semester}`;
+    type Change = { before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+    const changesOf = async (): Promise<Change[]> =>
+      [...((await (await api(a, `/scheduler/history?${query}&meeting_uid=${meeting.uid}`)).json()) as { changes: Change[] }).changes].reverse();
+    let bothKept = 0;
+    for (let round = 1; round <= 20; round++) {
+      const base = ((await (await api(b, `/scheduler/revision?${query}`)).json()) as { revision: number }).revision;
+      const latest = (await changesOf()).at(-1)?.after as Record<string, unknown>;
+      const start = `${String(9 + (round % 8)).padStart(2, '0')}:00`;
+      const [published, patched] = await Promise.all([
+        post(b, '/scheduler/terms/publish-changes', {
+          ...term,
+          base_revision: base,
+          key: `two-process-race-${round}`,
+          changes: [{ meeting_uid: meeting.uid, after: { ...latest, start_time: start }, operation: 'move' }],
+        }),
+        api(a, `/scheduler/${meeting.id}`, { method: 'PATCH', json: { room: `R${round}` } }),
+      ]);
+      expect(patched.status).toBe(200);
+      const outcome = (await published.json()) as { status: string; stored: boolean };
+      const now = (await entriesOf(a, term.year, term.semester))[0] as ScheduleEntry;
+      expect(now.room, `round ${round}`).toBe(`R${round}`);
+      if (outcome.stored) {
+        bothKept++;
+        expect(now.start_time, `round ${round}`).toBe(start);
+      } else expect(outcome.status, `round ${round}`).toBe('conflicts');
+    }
+    const changes = await changesOf();
+    const version = (m: Record<string, unknown> | null): string => JSON.stringify(m === null ? null : [m.day, m.start_time, m.room]);
+    for (let i = 1; i < changes.length; i++) expect(version(changes[i]?.before ?? null), `change ${i}`).toBe(version(changes[i - 1]?.after ?? null));
+    expect(bothKept).toBeGreaterThan(0);
+  });
+
   it('stores none of a publish whose process is killed (kill -9) while it replays, and the same publish then applies whole', async () => {
     const term = { year: 2035, semester: 'Spring' };
     const victim = await startProcess();

@@ -591,7 +591,11 @@ describe.skipIf(REAL_2017 === null || REAL_2018 === null)('timetable import: the
           expect((await asDepartment(department, '/scheduler/parts', { method: 'POST', json: { year, semester: 'Summer', ...part } })).status).toBe(200);
         const form = new FormData();
         form.append('dry_run', 'false');
-        form.append('file', new Blob([Papa.unparse({ fields: parsed.meta.fields ?? [], data: parsed.data.filter((r) => departmentOf(r) === code) })]), `${code}.csv`);
+        form.append(
+          'file',
+          new Blob([Papa.unparse({ fields: parsed.meta.fields ?? [], data: parsed.data.filter((r) => departmentOf(r) === code) })]),
+          `${code}.csv`,
+        );
         const imported = await asDepartment(department, '/scheduler/import', { method: 'POST', body: form });
         expect(imported.status, await imported.clone().text()).toBe(200);
         const result = await json<TimetableImportResult>(imported);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ScheduleEntry } from '../../core/schedule/schema';
 import { createCore, type Core } from '../../core/index';
 import { CampusServer, fetchTerm, publishTerm } from '../../electron/campus';
 import type { ConflictChoice, SyncOutcome } from '../../core/domain/history';
@@ -21,15 +22,8 @@ const TERMS = [
 type TermArgs = (typeof TERMS)[number];
 const STARTS = ['08:00', '09:00', '10:00', '11:00', '12:00', '13:00'];
 
-interface Meeting {
-  id: number;
-  uid: string;
-  course_code: string;
-  day: string;
-  start_time: string;
-  year: number;
-  semester: string;
-}
+/** A meeting as the timetable answers it. */
+type Meeting = ScheduleEntry;
 
 /** Where a write is made: the server (a colleague online) or one of the two laptops. */
 type Side = 0 | 1 | 2;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ScheduleEntry } from '../../core/schedule/schema';
 import type { MeetingState, TermChange } from '../../core/domain/history';
 import { json, startTestServer, type TestServer } from '../helpers/server';
 
@@ -12,14 +13,8 @@ const TERM = { year: 2027, semester: 'Fall' } as const;
 const Q = `year=${TERM.year}&semester=${TERM.semester}`;
 const ROUNDS = 30;
 
-interface Meeting {
-  id: number;
-  uid: string;
-  course_code: string;
-  day: string;
-  start_time: string;
-  room: string;
-}
+/** A meeting as the timetable answers it. */
+type Meeting = ScheduleEntry;
 
 async function withServer(test: (server: TestServer) => Promise<void>): Promise<void> {
   const server = await startTestServer();

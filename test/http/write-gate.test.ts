@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ScheduleEntry } from '../../core/schedule/schema';
 import { createCore, type Core } from '../../core/index';
 import { CampusServer, fetchTerm, publishTerm } from '../../electron/campus';
 import type { MeetingState, TermChange } from '../../core/domain/history';
@@ -20,18 +21,8 @@ const SPRING = { year: 2028, semester: 'Spring' } as const;
 type TermArgs = typeof FALL | typeof SPRING;
 const query = (term: TermArgs): string => `year=${term.year}&semester=${term.semester}`;
 
-interface Meeting {
-  id: number;
-  uid: string;
-  course_code: string;
-  section_name: string;
-  day: string;
-  start_time: string;
-  room: string;
-  year: number;
-  semester: string;
-  doctors: { name: string }[];
-}
+/** A meeting as the timetable answers it. */
+type Meeting = ScheduleEntry;
 
 interface Booked {
   course_code: string;
@@ -503,7 +494,7 @@ describe("a laptop's base on a server", () => {
     const response = await server.api('/scheduler/', { method: 'POST', json: book(FALL, { course_code: course, start_time: start }) });
     expect(response.status, await response.clone().text()).toBe(200);
   };
-  const courses = async (core: Core): Promise<string[]> => ((await core.run('schedule-list', FALL)) as Meeting[]).map((m) => m.course_code).sort();
+  const courses = async (core: Core): Promise<string[]> => (await core.run('schedule-list', FALL)).map((m) => m.course_code).sort();
   const revisionOf = async (server: TestServer): Promise<number> =>
     (await json<{ revision: number }>(await server.api(`/scheduler/revision?${query(FALL)}`))).revision;
 

@@ -362,7 +362,15 @@ describe('two server processes on one PostgreSQL database', () => {
 
   it('keeps both of a PATCH through one process and a publish through the other of one meeting, round after round, or lists the publish as a conflict; its history a chain', async () => {
     const term = { year: 2035, semester: 'Fall' };
-    const created = await post(a, '/scheduler/', { ...term, course_code: 'MTH777', section_name: '1', day: 'MWF', start_time: '08:00', duration_mins: 50, room: 'R0' });
+    const created = await post(a, '/scheduler/', {
+      ...term,
+      course_code: 'MTH777',
+      section_name: '1',
+      day: 'MWF',
+      start_time: '08:00',
+      duration_mins: 50,
+      room: 'R0',
+    });
     expect(created.status).toBe(200);
     const meeting = (await created.json()) as ScheduleEntry;
     const query = `year=${term.year}&semester=${term.semester}`;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type z } from 'zod';
+import { z } from 'zod';
 import { CoreError, fieldErrors, forbidden, type FieldProblem } from './domain/errors';
 import { REGISTRAR, type Actor } from './domain/people';
 import type { Caller, CoreContext } from './context';
@@ -79,6 +79,25 @@ export function validationError(error: z.ZodError): CoreError {
   return fieldErrors(fieldProblems(error));
 }
 
+/**
+ * What a call would write, known before the rest of its input is read: a handler's fixed areas, or,
+ * for one whose writes depend on its input, what its `dry_run` flag says (its default when not sent;
+ * a flag that cannot be read counts as a write). An input of several shapes (a union) is read whole
+ * for it, and one that cannot be read counts as a write.
+ */
+function writesBeforeInput(h: AnyHandler, args: unknown): readonly ChangeArea[] {
+  if (Array.isArray(h.writes)) return h.writes;
+  const writes = h.writes as (input: unknown) => readonly ChangeArea[];
+  if (!(h.input instanceof z.ZodObject)) {
+    const whole = h.input.safeParse(args ?? {});
+    return writes(whole.success ? whole.data : { dry_run: false });
+  }
+  const flag = (h.input.shape as Record<string, z.ZodType | undefined>).dry_run;
+  const given = typeof args === 'object' && args !== null ? (args as { dry_run?: unknown }).dry_run : undefined;
+  const read = flag?.safeParse(given);
+  return writes({ dry_run: read?.success === true ? read.data : false });
+}
+
 /** Who makes a call, and the department they ask to act in (the registrar chooses; others have theirs). */
 export interface Call {
   caller: Caller;
@@ -124,8 +143,8 @@ export async function runHandler(
   const actor = call.actor ?? REGISTRAR;
   if (h.access === 'registrar' && actor.role !== 'registrar') throw forbidden('Only the registrar may do this');
   const viewerRefusal = (): CoreError => forbidden("A viewer reads the department's plans; changing them is for its schedulers");
-  // A viewer is told no before anything about their input: a write is a write, whatever it carries.
-  if (actor.role === 'viewer' && h.access !== 'self' && Array.isArray(h.writes) && h.writes.length > 0) throw viewerRefusal();
+  // A viewer is told no before anything about their input: a write is a write, whatever else it carries.
+  if (actor.role === 'viewer' && h.access !== 'self' && writesBeforeInput(h, args).length > 0) throw viewerRefusal();
   // The department comes before the input: asking for one the caller may not act in is refused whatever it carries.
   let scope: CallScope;
   try {

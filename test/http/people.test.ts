@@ -142,12 +142,40 @@ describe('people and their roles', () => {
         init.body = form;
       } else if (route.input === 'json') init.json = { dry_run: false };
       const response = await as('ece-viewer', path, init);
-      // A write that depends on its input (a dry run writes nothing) is judged once the input is read.
-      const expected = typeof handlers[route.operation].writes === 'function' ? [403, 422] : [403];
-      expect(expected, `${route.method} ${route.path}: ${await response.clone().text()}`).toContain(response.status);
+      // Refused before its input is read: even one whose writes depend on it (not a dry run) says 403, not 422.
+      expect(response.status, `${route.method} ${route.path}: ${await response.clone().text()}`).toBe(403);
     }
     // Nothing changed in the department's timetable.
     expect(await json<unknown[]>(await as('ece-viewer', '/scheduler/?year=2026&semester=Fall'))).toHaveLength(1);
+  });
+
+  it('a viewer sending an empty body to any JSON route of /openapi.json is refused as a viewer before the body is read, or answered as a read', async () => {
+    const doc = await json<{ paths: Record<string, Record<string, { operationId?: string }>> }>(await server.api('/openapi.json'));
+    // Routes whose writes depend on the input and that default to a preview: with an empty body they write nothing.
+    const previews = new Set(['schedule-import', 'schedule-autofill']);
+    let refused = 0;
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, spec] of Object.entries(methods)) {
+        const operation = spec.operationId;
+        if (operation === undefined || method === 'get' || !(operation in handlers)) continue;
+        const h = handlers[operation as keyof typeof handlers];
+        const writes = typeof h.writes === 'function' || h.writes.length > 0;
+        const address = path.replace(/\{[a-z_]+\}/g, '1');
+        // An empty body of the kind the route takes: {} for JSON, nothing otherwise. (An upload's form is read by the
+        // transport before the runner; the test above sends each upload route a readable form.)
+        const input = ROUTES.find((r) => r.operation === operation)?.input;
+        if (input === 'multipart') continue;
+        const body: RequestInit & { json?: unknown } = input === 'json' ? { json: {} } : {};
+        const response = await as('ece-viewer', address, { method: method.toUpperCase(), ...body });
+        const text = await response.clone().text();
+        expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(500);
+        if (writes && h.access !== 'self' && !previews.has(operation)) {
+          expect(response.status, `${method} ${path}: ${text}`).toBe(403);
+          refused++;
+        } else expect(response.status, `${method} ${path}: ${text}`).not.toBe(403);
+      }
+    }
+    expect(refused).toBeGreaterThan(20);
   });
 
   it('a scheduler of another department sees none of its data on any route, and cannot act in it or on what it holds', async () => {

@@ -86,7 +86,7 @@ export function validationError(error: z.ZodError): CoreError {
  * for it, and one that cannot be read counts as a write.
  */
 function writesBeforeInput(h: AnyHandler, args: unknown): readonly ChangeArea[] {
-  if (Array.isArray(h.writes)) return h.writes;
+  if (typeof h.writes !== 'function') return h.writes;
   const writes = h.writes as (input: unknown) => readonly ChangeArea[];
   if (!(h.input instanceof z.ZodObject)) {
     const whole = h.input.safeParse(args ?? {});

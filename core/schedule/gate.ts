@@ -3,7 +3,7 @@ import { takeLocks } from '../db/locks';
 import { notFound } from '../domain/errors';
 import { termKey, type Term } from '../domain/terms';
 import { entryLock, meetingTermLocks, termLocks } from './locks';
-import { getEntry, termsOfUids, type EntryRow } from './repo';
+import { entryTerm, getEntry, termsOfUids, type EntryRow } from './repo';
 import { termOf } from './terms';
 
 /**
@@ -26,7 +26,8 @@ const distinctTerms = (terms: readonly Term[]): Term[] => [...new Map(terms.map(
 export async function lockStoredMeeting(tx: CoreContext, id: number, to: Partial<Term> = {}): Promise<EntryRow> {
   const held = new Set<string>();
   for (;;) {
-    const seen = await getEntry(tx.db, tx.department, id);
+    // A first look at its term only; the row itself is read once held.
+    const seen = await entryTerm(tx.db, tx.department, id);
     if (!seen) throw notFound(`No timetable entry with id ${id}`);
     const terms = distinctTerms([seen, termOf(to, seen)]).filter((t) => !held.has(termKey(t)));
     await takeLocks(tx.db, [...meetingTermLocks(terms), entryLock(id)]);

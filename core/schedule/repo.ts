@@ -171,6 +171,17 @@ export async function entriesByUids(db: Db, department: number, uids: readonly s
   return withInstructors(rows, instructors);
 }
 
+const termOfEntry = prepared((db: Db, department: number, id: number) =>
+  db.selectFrom('schedule_entries').select(['year', 'semester']).where('id', '=', id).where('department_id', '=', department),
+);
+
+/** The term a department's meeting is in now (undefined: no such meeting): a first look, before its locks are taken. */
+export async function entryTerm(db: Db, department: number, id: number): Promise<Term | undefined> {
+  if (!isRowId(id)) return undefined;
+  const row = await termOfEntry.first(db, department, id);
+  return row && row.year !== null ? { year: Number(row.year), semester: row.semester as Term['semester'] } : undefined;
+}
+
 /** The terms the department's meetings and sections without a time with the given ids are in now. */
 export async function termsOfUids(db: Db, department: number, uids: readonly string[]): Promise<Term[]> {
   if (uids.length === 0) return [];

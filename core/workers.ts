@@ -152,15 +152,17 @@ export function runWorker<T>(
     bounds?: WorkerBounds;
     /** Moved into the worker (message ports in the job). */
     transferList?: readonly TransferListItem[];
+    /** A thread of its own, ended with the job (what the job leaves behind must not serve another). */
+    alone?: boolean;
   } = {},
 ): Promise<T> {
-  const { onProgress, bounds, transferList } = options;
+  const { onProgress, bounds, transferList, alone = false } = options;
   const limits = bounds ? { maxOldGenerationSizeMb: bounds.maxHeapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } : undefined;
   // Started in the promise: a thread that cannot start rejects it, as the job's own failures do.
   return Promise.resolve().then(() => {
-    const worker = takeWorker(moduleUrl, limits);
+    const worker = alone ? startWorker(moduleUrl, limits) : takeWorker(moduleUrl, limits);
     return jobOn<T>(worker, job, { onProgress, transferList, timeoutMs: bounds?.timeoutMs }, (keep) => {
-      if (keep) keepWorker(moduleUrl, limits, worker);
+      if (keep && !alone) keepWorker(moduleUrl, limits, worker);
       else void worker.terminate();
     });
   });

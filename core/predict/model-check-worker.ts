@@ -3,10 +3,18 @@ import { serveJobs } from '../workers';
 import Database from 'better-sqlite3';
 import { sqliteKysely } from '../db/sqlite-store';
 import type { DamagedModel, ModelCheckInput } from './model-check';
-import { Booster } from './xgboost';
+import { Booster, capXgboostHeap } from './xgboost';
 import { storedBoosters } from './models-repo';
 
+/** The heap a stored model may take to load: real models need a few megabytes; a damaged one asks for gigabytes. */
+const MODEL_HEAP_BYTES = 256 * 2 ** 20;
+
+/**
+ * The first stored model that does not load, if any: once the runtime has failed on one, later
+ * loads in this thread prove nothing.
+ */
 async function checkModels({ databaseFile }: ModelCheckInput): Promise<DamagedModel[]> {
+  await capXgboostHeap(MODEL_HEAP_BYTES);
   const handle = new Database(databaseFile, { readonly: true, fileMustExist: true });
   const db = sqliteKysely(handle);
   const damaged: DamagedModel[] = [];
@@ -16,6 +24,7 @@ async function checkModels({ databaseFile }: ModelCheckInput): Promise<DamagedMo
         for (const bytes of [row.classifier, row.regressor]) if (bytes) (await Booster.load(new Uint8Array(bytes))).free();
       } catch {
         damaged.push({ campus: row.campus, model_version: row.model_version });
+        break;
       }
     }
   } finally {

@@ -20,6 +20,8 @@ interface XgbModule {
   _get_file_content(out: number, size: number): void;
   _load_model(data: number, size: number): number;
   cwrap(name: 'set_param', ret: null, args: ['number', 'string', 'string']): (model: number, key: string, value: string) => void;
+  /** Emscripten's growth of the heap: called with the new size, false when it cannot grow. */
+  reallocBuffer(size: number): unknown;
 }
 
 export type BoosterParams = Record<string, string | number>;
@@ -43,6 +45,16 @@ async function xgboost(): Promise<XgbModule> {
     }
   }
   return loading;
+}
+
+/**
+ * Caps this thread's XGBoost heap: past `maxBytes` it cannot grow, so the runtime aborts (the call
+ * throws) instead of taking the machine's memory. A damaged model's sizes read as gigabytes.
+ */
+export async function capXgboostHeap(maxBytes: number): Promise<void> {
+  const mod = await xgboost();
+  const grow = mod.reallocBuffer.bind(mod);
+  mod.reallocBuffer = (size) => (size > maxBytes ? false : grow(size));
 }
 
 /** Copies a float array onto the WASM heap; the caller frees it. */

@@ -20,6 +20,11 @@ export interface ApiAccess {
   regenerable: boolean;
   /** Makes a new token; refused when the token is fixed by TERMWISE_API_TOKEN. */
   regenerate: () => string | Promise<string>;
+  /**
+   * A campus server (PostgreSQL, or a public address configured): its sign-in link is kept out of
+   * the console, and a session without a person is the registrar's, by that link.
+   */
+  campus: boolean;
 }
 
 export interface CoreContext {

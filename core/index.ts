@@ -137,7 +137,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     run: async (name, args) => (await runHandler(context, operations, name, args)) as never,
     runUnchecked: (name, args, call) => runHandler(context, operations, name, args, call),
-    identity: identityOf(store.db, context.now),
+    identity: identityOf(store.db, context.now, events),
     close: async () => {
       stopSharing();
       stopFollowingModels();

@@ -27,20 +27,43 @@ async function main(): Promise<void> {
   console.log(`Data kept in: ${storeDescription(core.context.store.config)}`);
   console.log(`API token (for scripts): kept in ${api.tokenSource}`);
   const login = await api.loginUrl();
-  if (login) {
+  if (login && api.campus) {
+    // A campus server's console ends up in a service's logs: the registrar's link stays in its private file.
+    console.log(`The registrar's one-time sign-in link is in ${api.loginFile ?? 'the data folder'} (readable by this server's user alone).`);
+    console.log('  Everyone else signs in with their login and password.');
+  } else if (login) {
     console.log(`Sign in to the app by opening: ${login}`);
     console.log(`  (the link works once; the next one is always in ${api.loginFile ?? 'the data folder'})`);
-    if (process.argv.includes('--open')) openInBrowser(login);
   }
+  if (login && process.argv.includes('--open')) openInBrowser(login);
   if (!existsSync(rendererDir)) console.log('The app page is not built (npm run build); the REST API is up.');
-  const stop = (): void => {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`Stopping (${signal}): open pages are disconnected, work in progress is finished or left unwritten.`);
+    // Bounded: whatever still holds on after the grace period is cut off.
+    setTimeout(() => exitBy(signal), STOP_GRACE_MS).unref();
     void api
       .close()
       .then(() => core.close())
-      .finally(() => process.exit(0));
+      .catch((error: unknown) => console.error(`While stopping: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => exitBy(signal));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** How long a stop waits for requests in flight and the store before the process ends anyway. */
+const STOP_GRACE_MS = 4_000;
+
+/**
+ * Ends the process as stopped by the signal (a shell sees 128 + its number, a service manager a clean
+ * stop): the handler is taken off and the signal raised again.
+ */
+function exitBy(signal: NodeJS.Signals): void {
+  process.removeAllListeners(signal);
+  process.kill(process.pid, signal);
 }
 
 /** What to tell someone whose start failed: the reason, and for a busy port how to pick another. */

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { AccessChange, TokenRevocation } from '../domain/people';
 
 /**
  * Termwise's tables as both stores hold them (the SQLite migrations in migrations/, the PostgreSQL
@@ -246,6 +247,9 @@ export interface ApiTokensTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** Who revoked it, in words as they were named then. */
+  revoked_by: string | null;
+  revoked_because: TokenRevocation | null;
 }
 
 /** A department's term revision: how many changes were recorded for it. */
@@ -324,6 +328,8 @@ export interface BrowserSessionsTable {
   person_id: number | null;
   created_at: string;
   last_seen_at: string;
+  /** Set when a change to the person's access ended it (kept so that its page is told why). */
+  ended_because?: AccessChange | null;
 }
 
 /** The server's one-time sign-in links not used yet (digests). */

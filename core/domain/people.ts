@@ -18,6 +18,15 @@ export interface Actor {
   token_label?: string | null;
 }
 
+/**
+ * Why a person's browser sessions ended while in use: the registrar set a new password
+ * (`password_changed`), changed their role or department (`access_changed`) or disabled the account.
+ */
+export type AccessChange = 'password_changed' | 'access_changed' | 'account_disabled';
+
+/** Why a personal token was revoked: by its owner or the registrar, or with a new password for its person. */
+export type TokenRevocation = 'revoked' | 'password_changed';
+
 /** The laptop's user, and scripts holding the server's own token. */
 export const REGISTRAR: Actor = { role: 'registrar', person: null, department: null };
 
@@ -29,4 +38,23 @@ export function mayRead(actor: Actor, department: number): boolean {
 /** Whether the actor may change what belongs to a department. */
 export function mayWrite(actor: Actor, department: number): boolean {
   return actor.role === 'registrar' || (actor.role === 'scheduler' && actor.department === department);
+}
+
+/** Who made a change or a revocation, as a record names them. */
+export interface Maker {
+  /** The person's name, when a person acted. */
+  name: string | null;
+  /** The personal token they used, if any. */
+  token_label?: string | null;
+  caller: 'desktop' | 'script' | 'browser';
+  /** Whether this is a campus server (where a session without a person is the registrar's, by the server's sign-in link). */
+  campus: boolean;
+}
+
+/** Who acted, in words: the person (and their token), else the server's token, the registrar's sign-in link, or this computer. */
+export function makerInWords({ name, token_label, caller, campus }: Maker): string {
+  if (name !== null) return token_label ? `${name} (token "${token_label}")` : name;
+  if (caller === 'script') return "the server's API token";
+  if (caller === 'browser' && campus) return "registrar (the server's sign-in link)";
+  return 'this computer';
 }

@@ -13,6 +13,7 @@ export const READ_AREAS = {
   me: ['people', 'departments'],
   'people-list': ['people'],
   'tokens-list': ['people'],
+  'people-tokens-list': ['people'],
   'settings-info': ['settings'],
   'courses-list': ['catalog'],
   'offerings-list': ['offerings'],

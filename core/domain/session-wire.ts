@@ -11,9 +11,13 @@ export const SIGNED_IN_FRAGMENT = 'session=';
 export const SIGN_IN_FAILED_FRAGMENT = 'signin=used';
 /**
  * On a 401 to the page: why it is signed out. `account` when its person may no longer sign in (the
- * registrar disabled them), `session` when the session itself ended (signed out, expired).
+ * registrar disabled them), `password` when the registrar set a new password, `access` when they
+ * changed the person's role or department, `session` when the session itself ended (signed out, expired).
  */
 export const SIGNED_OUT_HEADER = 'x-termwise-signed-out';
-export type SignedOutReason = 'account' | 'session';
+export const SIGNED_OUT_REASONS = ['account', 'password', 'access', 'session'] as const;
+export type SignedOutReason = (typeof SIGNED_OUT_REASONS)[number];
+/** The event an event stream sends before it ends because its session did: the page asks why at once. */
+export const SESSION_ENDED_EVENT = 'session-ended';
 /** The header a registrar's call names the department it acts in with (its code or id). */
 export const DEPARTMENT_HEADER = 'x-termwise-department';

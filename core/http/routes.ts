@@ -31,6 +31,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', path: '/people', operation: 'people-list', input: 'none', tag: 'system' },
   { method: 'POST', path: '/people', operation: 'people-create', input: 'json', tag: 'system' },
   { method: 'PATCH', path: '/people/:person_id', operation: 'people-update', input: 'json', tag: 'system' },
+  { method: 'GET', path: '/people/:person_id/tokens', operation: 'people-tokens-list', input: 'none', tag: 'system' },
+  { method: 'DELETE', path: '/people/:person_id/tokens/:token_id', operation: 'people-tokens-revoke', input: 'none', tag: 'system' },
   { method: 'GET', path: '/me/tokens', operation: 'tokens-list', input: 'none', tag: 'system' },
   { method: 'POST', path: '/me/tokens', operation: 'tokens-create', input: 'json', tag: 'system' },
   { method: 'DELETE', path: '/me/tokens/:token_id', operation: 'tokens-revoke', input: 'none', tag: 'system' },

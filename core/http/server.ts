@@ -1,4 +1,4 @@
-import { DEPARTMENT_HEADER, SIGNED_OUT_HEADER, type SignedOutReason } from '../domain/session-wire';
+import { DEPARTMENT_HEADER, SESSION_ENDED_EVENT, SIGNED_OUT_HEADER, type SignedOutReason } from '../domain/session-wire';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { CoreError } from '../domain/errors';
@@ -13,6 +13,7 @@ import type { Actor } from '../domain/people';
 import { serveSignIn, SIGN_IN_RATE } from './sign-in';
 import { eventFor } from '../events';
 import { cookieValue, sessionCookieName, type BrowserSessions } from './session';
+import type { SessionCheck } from '../people';
 import type { Caller } from '../context';
 import type { Call } from '../registry';
 import { echo, parseBoundedJson, wellFormed } from '../domain/bounds';
@@ -58,17 +59,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       return reply.code(decision.status).send({ detail: decision.detail });
     }
     const who = await whoCalls(core, decision);
-    if (who === 'ended' || who === 'no_access' || who === null) {
+    if (typeof who === 'string' || who === null) {
       void reply.header('www-authenticate', 'Bearer');
-      if (decision.allow === 'session') void reply.header(SIGNED_OUT_HEADER, (who === 'ended' ? 'session' : 'account') satisfies SignedOutReason);
-      return reply.code(401).send({
-        detail:
-          who === 'ended'
-            ? SESSION_ENDED
-            : decision.allow === 'token'
-              ? 'This personal token is not valid: it was revoked, or its owner can no longer sign in'
-              : 'Your account can no longer sign in: ask the registrar',
-      });
+      if (decision.allow === 'session' && who !== null) void reply.header(SIGNED_OUT_HEADER, SIGNED_OUT_BECAUSE[who]);
+      return reply.code(401).send({ detail: who === null ? TOKEN_REFUSED : SIGNED_OUT_WORDS[who] });
     }
     if (who.caller !== null && who.actor !== null)
       callers.set(request, {
@@ -164,6 +158,12 @@ async function bareServer(trustedProxies: readonly string[] | undefined): Promis
  * script's with its token.
  */
 function serveEvents(app: FastifyInstance, core: Core, sessions: BrowserSessions | null, access: ServerAccess, token: () => string): void {
+  // Open streams end when the server closes (a stream is never idle, so closing would wait for it): pages reconnect to the next server.
+  const open = new Set<() => void>();
+  app.addHook('preClose', (done) => {
+    for (const close of open) close();
+    done();
+  });
   app.get('/events', (request, reply) => {
     const { caller, actor: opened, current } = whoOf(request);
     let actor = opened;
@@ -181,7 +181,8 @@ function serveEvents(app: FastifyInstance, core: Core, sessions: BrowserSessions
     const end = (): void => {
       unsubscribe();
       stopWatching?.();
-      reply.raw.end();
+      // The page is told its session ended (it asks why at once), rather than reconnecting to a refusal.
+      if (!reply.raw.writableEnded) reply.raw.end(`event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`);
     };
     // Events are shown in order, each to the caller as they are when it is shown: a change to people
     // (this caller's role or department, a token revoked, an account disabled) is read again first,
@@ -200,12 +201,39 @@ function serveEvents(app: FastifyInstance, core: Core, sessions: BrowserSessions
       });
     });
     const stopWatching = sessionId !== null ? sessions?.onEnd(sessionId, end) : undefined;
+    const close = (): void => {
+      unsubscribe();
+      stopWatching?.();
+      if (!reply.raw.writableEnded) reply.raw.end();
+    };
+    open.add(close);
     request.raw.on('close', () => {
+      open.delete(close);
       unsubscribe();
       stopWatching?.();
     });
   });
 }
+
+type SessionRefusal = Extract<SessionCheck, { ok: false }>['reason'];
+
+const TOKEN_REFUSED = 'This personal token is not valid: it was revoked, or its owner can no longer sign in';
+
+/** Why a session lets nobody in, as the page is told (the SIGNED_OUT_HEADER) and in words. */
+const SIGNED_OUT_BECAUSE: Record<SessionRefusal, SignedOutReason> = {
+  ended: 'session',
+  no_access: 'account',
+  account_disabled: 'account',
+  password_changed: 'password',
+  access_changed: 'access',
+};
+const SIGNED_OUT_WORDS: Record<SessionRefusal, string> = {
+  ended: SESSION_ENDED,
+  no_access: 'Your account can no longer sign in: ask the registrar',
+  account_disabled: 'Your account can no longer sign in: ask the registrar',
+  password_changed: 'The registrar set a new password for your account: sign in again with it',
+  access_changed: 'The registrar changed your role or department: sign in again',
+};
 
 /** Who each authenticated request comes from (set once the guard let it in): the transport and the actor. */
 const callers = new WeakMap<FastifyRequest, Who>();
@@ -226,7 +254,7 @@ interface Who {
 async function whoCalls(
   core: Core,
   decision: Exclude<GuardDecision, { allow: false }>,
-): Promise<{ caller: Caller | null; actor: Actor | null } | 'ended' | 'no_access' | null> {
+): Promise<{ caller: Caller | null; actor: Actor | null } | SessionRefusal | null> {
   if (decision.allow === 'token') {
     const actor = await core.identity.actorOfToken(decision.token);
     return actor ? { caller: 'script', actor } : null;

@@ -22,6 +22,8 @@ export interface StartedApi {
   loginUrl(): Promise<string | null>;
   /** Where the sign-in link is kept (mode 0600), or null when no page is served. */
   loginFile: string | null;
+  /** A campus server (PostgreSQL, or a public address): the sign-in link is not printed, only where it is kept. */
+  campus: boolean;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,9 @@ export function serverAccess(publicUrls: readonly URL[]): ServerAccess {
 export async function startApi(core: Core, options: { port: number; rendererDir?: string; env?: NodeJS.ProcessEnv }): Promise<StartedApi> {
   const env = options.env ?? process.env;
   const loaded = loadApiToken(core.dataDir, options.env);
-  const access = serverAccess(publicUrlsFrom(env));
+  const publicUrls = publicUrlsFrom(env);
+  const access = serverAccess(publicUrls);
+  const campus = core.context.store.config.kind === 'postgres' || publicUrls.length > 0;
   let token = loaded.token;
   const current = (): string => token;
   const rendererDir = options.rendererDir && existsSync(options.rendererDir) ? options.rendererDir : null;
@@ -67,6 +71,7 @@ export async function startApi(core: Core, options: { port: number; rendererDir?
     token: current,
     source: loaded.source,
     regenerable: loaded.source !== ENV_TOKEN_SOURCE,
+    campus,
     regenerate: async () => {
       if (loaded.source === ENV_TOKEN_SOURCE) throw new CoreError('invalid', 'The token is set by TERMWISE_API_TOKEN; change that variable instead');
       token = regenerateApiToken(core.dataDir);
@@ -81,6 +86,7 @@ export async function startApi(core: Core, options: { port: number; rendererDir?
     tokenSource: loaded.source,
     loginUrl: async () => (sessions ? loginUrl(url, await sessions.loginNonce()) : null),
     loginFile,
+    campus,
     close: () => app.close(),
   };
 }

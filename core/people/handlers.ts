@@ -3,13 +3,15 @@ import { defineHandlers, handler } from '../registry';
 import { boundedText } from '../input-fields';
 import { PERSON_ROLES } from '../domain/people';
 import { PASSWORD_LENGTH } from './passwords';
-import { addPerson, changePerson, createToken, myTokens, people, revokeMyToken, whoAmI } from './service';
+import { addPerson, changePerson, createToken, myTokens, people, revokeMyToken, revokeTokenOf, tokensOf, whoAmI } from './service';
 
 const role = z.enum(PERSON_ROLES, { error: 'must be registrar, scheduler or viewer' });
 const password = z
   .string({ error: 'must be text' })
   .min(PASSWORD_LENGTH.min, `must be at least ${PASSWORD_LENGTH.min} characters`)
   .max(PASSWORD_LENGTH.max, `must be at most ${PASSWORD_LENGTH.max} characters`);
+const personId = z.coerce.number({ error: 'must be a person id' }).int().positive();
+const tokenId = z.coerce.number({ error: 'must be a token id' }).int().positive();
 const departmentId = z.number({ error: 'must be a department id' }).int().positive().nullable();
 
 export const peopleHandlers = defineHandlers({
@@ -31,7 +33,7 @@ export const peopleHandlers = defineHandlers({
   ),
   'people-update': handler(
     z.object({
-      person_id: z.coerce.number({ error: 'must be a person id' }).int().positive(),
+      person_id: personId,
       name: boundedText(100).trim().min(1).optional(),
       role: role.optional(),
       department_id: departmentId.optional(),
@@ -39,8 +41,20 @@ export const peopleHandlers = defineHandlers({
       disabled: z.boolean({ error: 'must be true or false' }).optional(),
       unlock: z.literal(true, { error: 'must be true (lifts a lock of failed sign-ins)' }).optional(),
     }),
-    "Change a person's name, role, department or password (which also lifts a lock of failed sign-ins), unlock them, or disable their sign-in (registrar)",
+    "Change a person's name, role, department or password, unlock them, or disable their sign-in (registrar). A new password lifts a lock of failed sign-ins, ends the person's browser sessions and revokes their personal tokens; a new role or department, or disabling, ends their sessions",
     (ctx, input) => changePerson(ctx, input),
+    { writes: ['people'], access: 'registrar' },
+  ),
+  'people-tokens-list': handler(
+    z.object({ person_id: personId }),
+    "A person's personal tokens, live and revoked, with who revoked each and why (registrar; never the tokens themselves)",
+    (ctx, { person_id }) => tokensOf(ctx, person_id),
+    { access: 'registrar' },
+  ),
+  'people-tokens-revoke': handler(
+    z.object({ person_id: personId, token_id: tokenId }),
+    "Revoke one of a person's personal tokens (a leaked one): refused at once from then on, recorded with who revoked it (registrar)",
+    (ctx, { person_id, token_id }) => revokeTokenOf(ctx, person_id, token_id),
     { writes: ['people'], access: 'registrar' },
   ),
   'tokens-list': handler(z.object({}), "The caller's personal tokens (never the tokens themselves)", (ctx) => myTokens(ctx), { access: 'self' }),
@@ -51,7 +65,7 @@ export const peopleHandlers = defineHandlers({
     { writes: ['people'], access: 'self' },
   ),
   'tokens-revoke': handler(
-    z.object({ token_id: z.coerce.number({ error: 'must be a token id' }).int().positive() }),
+    z.object({ token_id: tokenId }),
     "Revoke one of the caller's personal tokens: refused at once from then on",
     (ctx, { token_id }) => revokeMyToken(ctx, token_id),
     { writes: ['people'], access: 'self' },

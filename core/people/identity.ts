@@ -1,6 +1,7 @@
 import type { Db } from '../db/store';
 import { storeRefusal } from '../db/errors';
 import type { Actor } from '../domain/people';
+import type { CoreEvents } from '../events';
 import { countAddressAttempt, forgetAddressesBefore } from './repo';
 import { actorOfPerson, actorOfToken, signIn, type SignInOutcome } from './service';
 import {
@@ -50,7 +51,13 @@ async function inWords<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function identityOf(db: Db, now: () => Date): Identity {
+/**
+ * The store's identity door. A lock of failed sign-ins is announced as a change to people (to the
+ * registrar and the person's department, on every process), so that an open People list shows it.
+ */
+export function identityOf(db: Db, now: () => Date, events: CoreEvents): Identity {
+  const announceLock = ({ department_id }: { department_id: number | null }): void =>
+    events.emit({ type: 'changed', areas: ['people'], ...(department_id === null ? {} : { department: department_id }) });
   return {
     addressAttempt: (address, limit) =>
       inWords(async () => {
@@ -62,7 +69,7 @@ export function identityOf(db: Db, now: () => Date): Identity {
         if (counted.attempts <= limit.attempts) return 0;
         return Math.max(1, Math.ceil((Date.parse(counted.window_start) + limit.windowMs - at.getTime()) / 1000));
       }),
-    signIn: (login, password) => inWords(() => signIn(db, login, password, now())),
+    signIn: (login, password) => inWords(() => signIn(db, login, password, now(), announceLock)),
     actorOfToken: (token) => inWords(() => actorOfToken(db, token, now())),
     actorOfPerson: (person) => inWords(() => actorOfPerson(db, person)),
     openSession: (actor) => inWords(() => openSession(db, actor, now())),

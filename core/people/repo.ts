@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/store';
 import { isRowId } from '../db/batches';
 import { prepared } from '../db/prepared';
-import type { PersonRole } from '../domain/people';
+import type { PersonRole, TokenRevocation } from '../domain/people';
 
 /** A person as the screens and the REST API show them (never their password). */
 export interface Person {
@@ -145,22 +145,35 @@ export async function forgetAddressesBefore(db: Db, since: string): Promise<void
   await db.deleteFrom('sign_in_addresses').where('window_start', '<', since).execute();
 }
 
-/** Locks an account until `until` (a lock already running is kept). */
-export async function lockAccount(db: Db, id: number, until: string): Promise<void> {
-  await db.updateTable('people').set({ locked_until: until }).where('id', '=', id).where('locked_until', 'is', null).execute();
+/** Locks an account until `until` (a lock already running is kept): true when this call locked it. */
+export async function lockAccount(db: Db, id: number, until: string): Promise<boolean> {
+  const result = await db.updateTable('people').set({ locked_until: until }).where('id', '=', id).where('locked_until', 'is', null).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function clearFailedSignIns(db: Db, id: number): Promise<void> {
   await db.updateTable('people').set({ failed_attempts: 0, locked_until: null }).where('id', '=', id).execute();
 }
 
-/** A personal token as its person sees it (never the token itself). */
+/** A personal token as its person and the registrar see it (never the token itself), its revocation recorded. */
 export interface TokenInfo {
   id: number;
   label: string;
   created_at: string;
   last_used_at: string | null;
   revoked: boolean;
+  revoked_at: string | null;
+  /** Who revoked it, in words. */
+  revoked_by: string | null;
+  /** Why: revoked by its owner or the registrar, or with a new password for its person. */
+  revoked_because: TokenRevocation | null;
+}
+
+/** A revocation as recorded: when, by whom (in words), why. */
+export interface Revocation {
+  at: string;
+  by: string;
+  because: TokenRevocation;
 }
 
 export async function insertToken(db: Db, personId: number, label: string, tokenHash: string, createdAt: string): Promise<number> {
@@ -175,23 +188,37 @@ export async function insertToken(db: Db, personId: number, label: string, token
 export async function listTokens(db: Db, personId: number): Promise<TokenInfo[]> {
   const rows = await db
     .selectFrom('api_tokens')
-    .select(['id', 'label', 'created_at', 'last_used_at', 'revoked_at'])
+    .select(['id', 'label', 'created_at', 'last_used_at', 'revoked_at', 'revoked_by', 'revoked_because'])
     .where('person_id', '=', personId)
     .orderBy('id')
     .execute();
-  return rows.map(({ revoked_at, ...row }) => ({ ...row, revoked: revoked_at !== null }));
+  return rows.map((row) => ({ ...row, revoked: row.revoked_at !== null }));
 }
 
-export async function revokeToken(db: Db, personId: number, id: number, at: string): Promise<boolean> {
+const revoked = (revocation: Revocation) => ({ revoked_at: revocation.at, revoked_by: revocation.by, revoked_because: revocation.because });
+
+/** Revokes one live token of a person: false when they have none with that id. */
+export async function revokeToken(db: Db, personId: number, id: number, revocation: Revocation): Promise<boolean> {
   if (!isRowId(id)) return false;
   const result = await db
     .updateTable('api_tokens')
-    .set({ revoked_at: at })
+    .set(revoked(revocation))
     .where('id', '=', id)
     .where('person_id', '=', personId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Revokes every live token of a person; answers how many. */
+export async function revokeTokensOf(db: Db, personId: number, revocation: Revocation): Promise<number> {
+  const result = await db
+    .updateTable('api_tokens')
+    .set(revoked(revocation))
+    .where('person_id', '=', personId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 const tokenOwner = prepared((db: Db, tokenHash: string) =>

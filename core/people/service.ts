@@ -3,7 +3,7 @@ import type { CoreContext } from '../context';
 import type { Db } from '../db/store';
 import { inTransaction } from '../db/transactions';
 import { CoreError, fieldError, invalid, notFound } from '../domain/errors';
-import type { Actor, PersonRole } from '../domain/people';
+import { makerInWords, type AccessChange, type Actor, type PersonRole } from '../domain/people';
 import { getDepartment } from '../departments/repo';
 import { decoyHash, hashPassword, passwordMatches } from './passwords';
 import {
@@ -20,11 +20,14 @@ import {
   countSignInAttempt,
   lockAccount,
   revokeToken,
+  revokeTokensOf,
   touchToken,
   updatePerson,
   type Person,
+  type Revocation,
   type TokenInfo,
 } from './repo';
+import { endSessionsOf } from './sessions-repo';
 
 /** Failed sign-ins an account takes before it is locked, and for how long. */
 export const SIGN_IN_LOCK = { after: 5, minutes: 15 } as const;
@@ -95,8 +98,39 @@ export async function changePerson(
     });
     // A new password set by the registrar, or an unlock, lifts a lock of failed sign-ins.
     if (password_hash !== undefined || input.unlock === true) await clearFailedSignIns(db, current.id);
+    const ended = accessEnded({
+      password: password_hash !== undefined,
+      access: role !== current.role || department_id !== current.department_id,
+      disabled: disabled && !current.disabled,
+    });
+    if (ended !== null) await endSessionsOf(db, current.id, ended);
+    // A new password is given because the old one may be known: every token made with it goes too.
+    if (password_hash !== undefined) await revokeTokensOf(db, current.id, await revocation({ ...ctx, db }, 'password_changed'));
     return publicPerson((await getPerson(db, current.id)) as Person);
   });
+}
+
+/**
+ * Why a change to a person ends their browser sessions, or null: a new password, a new role or
+ * department, a disabled account (a change of name alone leaves them). Tokens stay with a new role:
+ * each is held to the person's role as it is at each request.
+ */
+function accessEnded(changed: { password: boolean; access: boolean; disabled: boolean }): AccessChange | null {
+  if (changed.disabled) return 'account_disabled';
+  if (changed.password) return 'password_changed';
+  if (changed.access) return 'access_changed';
+  return null;
+}
+
+/** Who the caller is, in words, as a record names them (see makerInWords). */
+async function callerInWords(ctx: CoreContext): Promise<string> {
+  const person = ctx.actor.person === null ? undefined : await getPerson(ctx.db, ctx.actor.person);
+  return makerInWords({ name: person?.name ?? null, token_label: ctx.actor.token_label ?? null, caller: ctx.caller, campus: ctx.access?.campus ?? false });
+}
+
+/** A revocation by the caller, now. */
+async function revocation(ctx: CoreContext, because: Revocation['because']): Promise<Revocation> {
+  return { at: ctx.now().toISOString(), by: await callerInWords(ctx), because };
 }
 
 /** Who the caller is: their account (none for the laptop's user or the server's own token), role and department. */
@@ -124,7 +158,20 @@ export async function createToken(ctx: CoreContext, input: { label: string }): P
 }
 
 export async function revokeMyToken(ctx: CoreContext, id: number): Promise<{ status: 'revoked' }> {
-  if (!(await revokeToken(ctx.db, requirePerson(ctx), id, ctx.now().toISOString()))) throw notFound(`You have no live token with id ${id}`);
+  if (!(await revokeToken(ctx.db, requirePerson(ctx), id, await revocation(ctx, 'revoked')))) throw notFound(`You have no live token with id ${id}`);
+  return { status: 'revoked' };
+}
+
+/** A person's personal tokens, live and revoked, as the registrar sees them (never the tokens themselves). */
+export async function tokensOf(ctx: CoreContext, personId: number): Promise<TokenInfo[]> {
+  if (!(await getPerson(ctx.db, personId))) throw notFound(`No person with id ${personId}`);
+  return listTokens(ctx.db, personId);
+}
+
+/** The registrar revokes one of a person's tokens (a leaked one), recorded with who and when. */
+export async function revokeTokenOf(ctx: CoreContext, personId: number, id: number): Promise<{ status: 'revoked' }> {
+  if (!(await getPerson(ctx.db, personId))) throw notFound(`No person with id ${personId}`);
+  if (!(await revokeToken(ctx.db, personId, id, await revocation(ctx, 'revoked')))) throw notFound(`Person ${personId} has no live token with id ${id}`);
   return { status: 'revoked' };
 }
 
@@ -168,17 +215,28 @@ export const SIGN_IN_REFUSED = `Wrong login or password. After ${SIGN_IN_LOCK.af
 /**
  * Checks a login and password. The attempt is counted on the account first, in one statement, so
  * that guesses sent at once all count: from the attempt after the fifth failure in a row every one
- * is refused, whatever the password, until the lock (SIGN_IN_LOCK.minutes) runs out. Every outcome
- * checks one password hash, so that none answers sooner than another.
+ * is refused, whatever the password, until the lock (SIGN_IN_LOCK.minutes) runs out; `onLocked` hears
+ * of the attempt that locked it. Every outcome checks one password hash, so that none answers sooner
+ * than another.
  */
-export async function signIn(db: Db, login: string, password: string, now: Date): Promise<SignInOutcome> {
+export async function signIn(
+  db: Db,
+  login: string,
+  password: string,
+  now: Date,
+  onLocked: (person: { id: number; department_id: number | null }) => void = () => undefined,
+): Promise<SignInOutcome> {
   const attempt = await countSignInAttempt(db, login, now.toISOString());
   const matches = await passwordMatches(password, attempt?.password_hash ?? (await decoyHash()));
   const refused: SignInOutcome = { ok: false, detail: SIGN_IN_REFUSED };
   if (!attempt) return refused;
   const locked = (attempt.locked_until !== null && attempt.locked_until > now.toISOString()) || attempt.failed_attempts > SIGN_IN_LOCK.after;
   if (locked || !matches || attempt.disabled_at !== null) {
-    if (attempt.failed_attempts >= SIGN_IN_LOCK.after) await lockAccount(db, attempt.id, new Date(now.getTime() + SIGN_IN_LOCK.minutes * 60_000).toISOString());
+    if (
+      attempt.failed_attempts >= SIGN_IN_LOCK.after &&
+      (await lockAccount(db, attempt.id, new Date(now.getTime() + SIGN_IN_LOCK.minutes * 60_000).toISOString()))
+    )
+      onLocked(attempt);
     return refused;
   }
   await clearFailedSignIns(db, attempt.id);

@@ -1,6 +1,6 @@
 import type { Db } from '../db/store';
 import type { BrowserSessionsTable } from '../db/tables';
-import type { PersonRole } from '../domain/people';
+import type { AccessChange, PersonRole } from '../domain/people';
 
 /** Browser sessions and one-time sign-in links as stored (digests of their secrets only). */
 
@@ -22,13 +22,29 @@ export async function sessionRow(db: Db, idDigest: string): Promise<SessionRow |
   return db
     .selectFrom('browser_sessions as s')
     .leftJoin('people as p', 'p.id', 's.person_id')
-    .select(['s.id_digest', 's.key_digest', 's.person_id', 's.created_at', 's.last_seen_at', 'p.role', 'p.department_id', 'p.disabled_at', 'p.id as found'])
+    .select([
+      's.id_digest',
+      's.key_digest',
+      's.person_id',
+      's.created_at',
+      's.last_seen_at',
+      's.ended_because',
+      'p.role',
+      'p.department_id',
+      'p.disabled_at',
+      'p.id as found',
+    ])
     .where('s.id_digest', '=', idDigest)
     .executeTakeFirst();
 }
 
 export async function touchSession(db: Db, idDigest: string, at: string): Promise<void> {
   await db.updateTable('browser_sessions').set({ last_seen_at: at }).where('id_digest', '=', idDigest).execute();
+}
+
+/** Ends every live session of a person, saying why (each is kept, so that its page can be told). */
+export async function endSessionsOf(db: Db, personId: number, because: AccessChange): Promise<void> {
+  await db.updateTable('browser_sessions').set({ ended_because: because }).where('person_id', '=', personId).where('ended_because', 'is', null).execute();
 }
 
 export async function deleteSession(db: Db, idDigest: string): Promise<void> {

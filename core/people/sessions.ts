@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/store';
-import { REGISTRAR, type Actor } from '../domain/people';
+import { REGISTRAR, type AccessChange, type Actor } from '../domain/people';
 import { actorOf } from './service';
 import {
   deleteEverySessionAndLink,
@@ -35,8 +35,11 @@ export interface NewSession {
   key: string;
 }
 
-/** Why a session lets nobody in: it has ended (signed out, expired, unknown), or its person may no longer sign in. */
-export type SessionCheck = { ok: true; actor: Actor } | { ok: false; reason: 'ended' | 'no_access' };
+/**
+ * Why a session lets nobody in: it has ended (signed out, expired, unknown), its person may no
+ * longer sign in, or a change to its person's access ended it (a new password, a new role).
+ */
+export type SessionCheck = { ok: true; actor: Actor } | { ok: false; reason: 'ended' | 'no_access' | AccessChange };
 
 const secret = (): string => randomBytes(32).toString('hex');
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -69,6 +72,7 @@ export async function checkSession(db: Db, id: string, key: string, at: Date): P
     return { ok: false, reason: 'ended' };
   }
   if (!sameDigest(digest(key), row.key_digest)) return { ok: false, reason: 'ended' };
+  if (row.ended_because) return { ok: false, reason: row.ended_because };
   if (at.getTime() - Date.parse(row.last_seen_at) > SEEN_EVERY_MS) await touchSession(db, idDigest, at.toISOString());
   if (row.person_id === null) return { ok: true, actor: REGISTRAR };
   // The person as they are now (read with the session): a changed role or a disabled account counts at once.
@@ -79,7 +83,7 @@ export async function checkSession(db: Db, id: string, key: string, at: Date): P
 /** Whether a session exists and is within its time (nothing refreshed). */
 export async function sessionLive(db: Db, id: string, at: Date): Promise<boolean> {
   const row = await sessionRow(db, digest(id));
-  return row !== undefined && within(row, at);
+  return row !== undefined && !row.ended_because && within(row, at);
 }
 
 export async function endSession(db: Db, id: string): Promise<void> {

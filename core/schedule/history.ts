@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CoreContext } from '../context';
+import type { Caller, CoreContext } from '../context';
+import { makerInWords } from '../domain/people';
 import { doctorNames } from '../faculty/repo';
 import { CHECKED_ROLE } from '../domain/roles';
 import { describeChange, type ChangeOperation, type MeetingState, type TermChange } from '../domain/history';
@@ -139,14 +140,10 @@ export const parseState = (text: string | null): MeetingState | null => {
   }
 };
 
-/** Who made a change, in words: the person (and the token's label), else this computer or the server's own token. */
-function whoOf(row: StoredChange, names: ReadonlyMap<number, string>): string {
-  if (row.person_id !== null) {
-    const name = names.get(row.person_id) ?? `person ${row.person_id}`;
-    return row.token_label ? `${name} (token "${row.token_label}")` : name;
-  }
-  if (row.caller === 'script') return "the server's API token";
-  return 'this computer';
+/** Who made a change, in words (see makerInWords). */
+function whoOf(ctx: CoreContext, row: StoredChange, names: ReadonlyMap<number, string>): string {
+  const name = row.person_id === null ? null : (names.get(row.person_id) ?? `person ${row.person_id}`);
+  return makerInWords({ name, token_label: row.token_label, caller: row.caller as Caller, campus: ctx.access?.campus ?? false });
 }
 
 /** Stored changes as answered: with who in words, the values and the change in words. */
@@ -166,7 +163,7 @@ export async function changesInWords(ctx: CoreContext, rows: readonly StoredChan
       meeting_uid: row.meeting_uid,
       course_code: row.course_code,
       section_name: row.section_name,
-      who: whoOf(row, names),
+      who: whoOf(ctx, row, names),
       person_id: row.person_id,
       at: row.changed_at,
       before,

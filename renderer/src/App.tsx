@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppShell, Group, Loader, NavLink, Text, Title } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useProgress } from './stores/progress';
-import { useSession } from './stores/session';
+import { useSession, type SessionProblem } from './stores/session';
+import type { SignedOutReason } from '../../core/domain/session-wire';
 import { transport } from './api/client';
 import { chooseDepartment } from './api/session';
 import { followChanges, prefetchLive, queryClient } from './api/live';
@@ -10,11 +11,19 @@ import { SignedOut } from './components/SignedOut';
 import { AccountBar } from './components/AccountBar';
 import { prefetchScheduler } from './controllers/scheduler';
 
+/** What the page says for each reason the server signed it out. */
+const SIGNED_OUT_PROBLEM: Record<SignedOutReason, SessionProblem> = {
+  account: 'disabled',
+  password: 'password-changed',
+  access: 'access-changed',
+  session: 'ended',
+};
+
 if (transport.signIn !== 'none') useSession.getState().signedOut(transport.signIn);
 transport.onSessionEnded = (reason) => {
   // A department chosen in the ended session is not carried into the next.
   chooseDepartment(null);
-  useSession.getState().signedOut(reason === 'account' ? 'disabled' : 'ended');
+  useSession.getState().signedOut(SIGNED_OUT_PROBLEM[reason]);
 };
 
 // Each screen is its own chunk: opening the Scheduler does not parse the charts, and so on.

@@ -95,11 +95,10 @@ test('a viewer reads every screen and is offered no write; a scheduler is offere
   await expect(newcomer.getByTestId('load-sample')).toHaveCount(0);
   await expect(newcomer.getByRole('link', { name: 'Go to import' })).toBeVisible();
 
-  // Disabled by the registrar, the viewer is told exactly that at their next action.
+  // Disabled by the registrar, the viewer's open page is told exactly that at once, without an action of theirs.
   const vera = (await app.api<{ id: number; login: string }[]>('/people')).find((p) => p.login === 'vera');
   await app.api(`/people/${vera?.id ?? 0}`, { method: 'PATCH', json: { disabled: true } });
-  await viewer.getByTestId('nav-data').click();
-  await expect(viewer.getByTestId('signed-out')).toContainText('the registrar has disabled it');
+  await expect(viewer.getByTestId('signed-out')).toContainText('the registrar has disabled it', { timeout: 5_000 });
 });
 
 test('a 100-character department and person name fit the header at 1366 px, and a notification leaves the header in view', async ({ app, browser }) => {
@@ -160,18 +159,22 @@ async function signsIn(url: string, login: string, password: string): Promise<bo
 }
 
 for (const lift of ['Unlock', 'a new password'] as const) {
-  test(`a locked account shows in People, and ${lift} lets the person sign in again`, async ({ app, browser }) => {
+  test(`a lockout appears at once in an open People list, and ${lift} lets the person sign in again`, async ({ app, browser }) => {
     await app.api('/people', { method: 'POST', json: { login: 'rana', name: 'Rana Registrar', role: 'registrar', password: 'registrar password 1' } });
     await app.api('/people', {
       method: 'POST',
       json: { login: 'lou', name: 'Lou Locked', role: 'scheduler', department_id: 1, password: 'scheduler password 9' },
     });
     const registrar = await signInWithPassword(browser, app, 'rana', 'registrar password 1');
+    await goTo(registrar, 'settings');
+    await expect(registrar.getByTestId('person-lou')).toBeVisible();
+    const unlock = registrar.getByTestId('unlock-lou');
+    await expect(unlock).toHaveCount(0);
+    // People stays open, not reloaded: the lock is announced as a change to people.
     await lockOut(app.url, 'lou');
     expect(await signsIn(app.url, 'lou', 'scheduler password 9')).toBe(false);
-    await goTo(registrar, 'settings');
-    const unlock = registrar.getByTestId('unlock-lou');
-    await expect(unlock).toHaveText('Locked · Unlock');
+    await expect(registrar.getByTestId('locked-lou')).toHaveText(/^Locked until \d\d:\d\d$/);
+    await expect(unlock).toHaveText('Unlock');
     if (lift === 'Unlock') {
       await unlock.click();
       await expect(unlock).toHaveCount(0);
@@ -185,3 +188,33 @@ for (const lift of ['Unlock', 'a new password'] as const) {
     }
   });
 }
+
+test("a new password signs the person's open browser out at once, saying why, and revokes their tokens (People → Tokens shows it)", async ({
+  app,
+  browser,
+}) => {
+  await app.api('/people', { method: 'POST', json: { login: 'rhea', name: 'Rhea Registrar', role: 'registrar', password: 'registrar password 2' } });
+  await app.api('/people', { method: 'POST', json: { login: 'lea', name: 'Lea Leaked', role: 'scheduler', department_id: 1, password: 'leaked password 12' } });
+  const leaked = await fetch(new URL('session/token', app.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'lea', password: 'leaked password 12', label: 'nightly export' }),
+  });
+  const { token } = (await leaked.json()) as { token: string };
+  const person = await signInWithPassword(browser, app, 'lea', 'leaked password 12');
+  const registrar = await signInWithPassword(browser, app, 'rhea', 'registrar password 2');
+  await goTo(registrar, 'settings');
+  await registrar.getByRole('button', { name: 'New password for lea' }).click();
+  await registrar.getByRole('dialog').getByLabel('New password').fill('a fresh password 34');
+  await registrar.getByRole('button', { name: 'Set password' }).click();
+  // Lea's page is not touched: its event stream tells it.
+  await expect(person.getByTestId('signed-out')).toContainText('The registrar set a new password for your account', { timeout: 5_000 });
+  const withToken = await fetch(new URL('me', app.url), { headers: { authorization: `Bearer ${token}` } });
+  expect(withToken.status).toBe(401);
+  await registrar.getByTestId('tokens-lea').click();
+  await expect(registrar.getByTestId('person-token-nightly export')).toContainText(/revoked \d\d:\d\d .* by Rhea Registrar, with a new password/);
+  await person.getByTestId('signin-login').fill('lea');
+  await person.getByTestId('signin-password').fill('a fresh password 34');
+  await person.getByTestId('signin-submit').click();
+  await expect(person.getByTestId('nav-dashboard')).toBeVisible();
+});

@@ -20,7 +20,9 @@ export function followEvents<T>(response: Response): FollowedEvents<T> {
         wait.resolve(event);
       }
   }).catch(() => undefined);
+  let over = false;
   void ended.then(() => {
+    over = true;
     for (const wait of waiting) wait.resolve(null);
     waiting.clear();
   });
@@ -28,7 +30,8 @@ export function followEvents<T>(response: Response): FollowedEvents<T> {
     events,
     first: (matches) => {
       const sent = events.find(matches);
-      return sent !== undefined ? Promise.resolve(sent) : new Promise((resolve) => waiting.add({ matches, resolve }));
+      if (sent !== undefined) return Promise.resolve(sent);
+      return over ? Promise.resolve(null) : new Promise((resolve) => waiting.add({ matches, resolve }));
     },
   };
 }

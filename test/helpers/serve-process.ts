@@ -9,6 +9,8 @@ export interface ServeProcess {
   url: string;
   token: string;
   dataDir: string;
+  /** What the process has printed so far (standard output and error). */
+  output(): string;
   /** Peak resident memory of the server process so far, in MB (Linux: VmHWM), or null where unknown. */
   peakMemoryMb(): number | null;
   stop(): void;
@@ -44,10 +46,17 @@ export async function startServeProcess(dataDir: string, env: NodeJS.ProcessEnv 
     env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let printed = '';
+  const keep = (chunk: Buffer): void => {
+    printed += chunk.toString();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const url = await runningUrl(child);
   return {
     child,
     url,
+    output: () => printed,
     dataDir,
     token: env.TERMWISE_API_TOKEN ?? readFileSync(join(dataDir, 'api-token'), 'utf8').trim(),
     peakMemoryMb() {

@@ -58,7 +58,7 @@ const events: ChangeArea[][] = [];
 beforeAll(async () => {
   server = await startTestServer();
   // The token lives in a file, not a table; regenerating it here keeps the test's token so the writes after it still pass.
-  server.core.context.access = { url: server.url, token: () => TEST_TOKEN, source: 'test', regenerable: true, regenerate: () => TEST_TOKEN };
+  server.core.context.access = { url: server.url, token: () => TEST_TOKEN, source: 'test', regenerable: true, regenerate: () => TEST_TOKEN, campus: false };
   server.core.events.subscribe((event) => {
     if (event.type === 'changed') events.push(event.areas);
   });
@@ -135,6 +135,7 @@ const READS: Record<Exclude<LiveRead, 'schedule-sync-status'>, () => string | nu
   me: () => '/me',
   'people-list': () => '/people',
   'tokens-list': () => '/me/tokens',
+  'people-tokens-list': () => (ids.person === undefined ? null : `/people/${ids.person}/tokens`),
 };
 
 /** Every read's answer now, by operation (those not askable yet left out). */
@@ -322,6 +323,11 @@ const WRITES: (Write & { changes?: false })[] = [
     operation: 'tokens-revoke',
     send: () => server.api(`/me/tokens/${ids.token}`, { method: 'DELETE', headers: { authorization: `Bearer ${personalToken}` } }),
   },
+  remember('spare', {
+    operation: 'tokens-create',
+    send: () => server.api('/me/tokens', { method: 'POST', json: { label: 'spare' }, headers: { authorization: `Bearer ${personalToken}` } }),
+  }),
+  { operation: 'people-tokens-revoke', send: () => server.api(`/people/${ids.person}/tokens/${ids.spare}`, { method: 'DELETE' }) },
   { operation: 'settings-regenerate-token', send: send('/settings/token', 'POST'), changes: false },
 ];
 

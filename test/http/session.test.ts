@@ -223,7 +223,7 @@ describe('what a session and a sign-in link allow, and for how long', () => {
 
   it('lets a sign-in link expire after 10 minutes and writes a new one', async () => {
     let now = Date.parse('2031-01-06T08:00:00Z');
-    const sessions = new BrowserSessions(identityOf(core.context.db, () => new Date(now)));
+    const sessions = new BrowserSessions(identityOf(core.context.db, () => new Date(now), core.events));
     const written: string[] = [];
     sessions.onNonceChange((nonce) => written.push(nonce));
     const first = await sessions.loginNonce();

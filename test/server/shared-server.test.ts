@@ -196,6 +196,56 @@ describe('two server processes behind one address, as a round-robin proxy sends 
     expect((await viaProxy(a, '/data/courses', { headers: pageHeaders(registrar) })).status).toBe(200);
   });
 
+  it("keep the registrar's link out of their consoles and name its changes; a new password on one ends the person's session and stream on the other", async () => {
+    for (const server of [a, b]) {
+      await expect.poll(() => server.output(), { timeout: 5_000 }).toMatch(/Data kept in/);
+      expect(server.output()).not.toMatch(/[?&]login=/);
+      expect(server.output()).toMatch(/sign-in link is in .*login-url/);
+    }
+    const link = new URL(readFileSync(join(a.dataDir, 'login-url'), 'utf8').trim());
+    const used = await viaProxy(a, `/${link.search}`);
+    const registrar = {
+      cookie: String(used.headers['set-cookie'] ?? '').split(';')[0] ?? '',
+      key: /#session=([0-9a-f]{64})$/.exec(String(used.headers.location))?.[1] ?? '',
+    };
+    const booked = await viaProxy(b, '/scheduler/', {
+      method: 'POST',
+      headers: { ...pageHeaders(registrar), 'content-type': 'application/json' },
+      body: JSON.stringify({ year: 2039, semester: 'Fall', course_code: 'LNK101', section_name: '1', day: 'M', start_time: '09:00', duration_mins: 50 }),
+    });
+    expect(booked.status, booked.body).toBe(200);
+    const history = (await (await api(a, '/scheduler/history?year=2039&semester=Fall')).json()) as { changes: { who: string }[] };
+    expect(history.changes.map((change) => change.who)).toEqual(["registrar (the server's sign-in link)"]);
+
+    const created = await post(a, '/people', { login: 'resetme', name: 'Reset Me', role: 'scheduler', department_id: 1, password: 'old password long' });
+    const { id } = (await created.json()) as { id: number };
+    const signedIn = await viaProxy(b, '/session/signin', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://${PUBLIC}`, 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ login: 'resetme', password: 'old password long' }),
+    });
+    const person = { cookie: String(signedIn.headers['set-cookie'] ?? '').split(';')[0] ?? '', key: (JSON.parse(signedIn.body) as { key: string }).key };
+    // fetch cannot name the public host: the stream is opened at b's own address, with the cookie named for its port.
+    const local = new URL(b.url);
+    const stream = await fetch(new URL(`events?session_key=${person.key}`, b.url), {
+      headers: {
+        cookie: person.cookie.replace(/^termwise_session=/, `termwise_session_${local.port}=`),
+        origin: local.origin,
+        'sec-fetch-site': 'same-origin',
+      },
+    });
+    expect(stream.status).toBe(200);
+    const followed = followEvents<{ type: string }>(stream);
+    expect((await api(a, `/people/${id}`, { method: 'PATCH', json: { password: 'new password long' } })).status).toBe(200);
+    for (const server of [a, b]) {
+      const after = await viaProxy(server, '/me', { headers: pageHeaders(person) });
+      expect(after.status).toBe(401);
+      expect(after.headers['x-termwise-signed-out']).toBe('password');
+    }
+    // The stream on b ended at the change announced from a (nothing more reaches it).
+    await expect(Promise.race([followed.first(() => false), new Promise((resolve) => setTimeout(() => resolve('open'), 10_000))])).resolves.toBeNull();
+  }, 60_000);
+
   it('follow, stop and apply an auto-fill draft on the process that did not make it, once', async () => {
     const term = { year: 2037, semester: 'Fall' };
     for (let i = 0; i < 8; i++) {

@@ -7,7 +7,15 @@ import type { CoreEvent } from '../../../core/events';
 import type { TermwiseBridge } from '../../../electron/bridge';
 import { errorFromCore, errorFromHttp } from './errors';
 import { actingDepartment, captureSessionKey, forgetSession, keepSessionKey, sessionKey, type SignInProblem } from './session';
-import { DEPARTMENT_HEADER, SESSION_HEADER, SESSION_KEY_PARAM, SIGNED_OUT_HEADER, type SignedOutReason } from '../../../core/domain/session-wire';
+import {
+  DEPARTMENT_HEADER,
+  SESSION_ENDED_EVENT,
+  SESSION_HEADER,
+  SESSION_KEY_PARAM,
+  SIGNED_OUT_HEADER,
+  SIGNED_OUT_REASONS,
+  type SignedOutReason,
+} from '../../../core/domain/session-wire';
 import { ALL_AREAS } from '../../../core/domain/changes';
 
 /** What an operation's result looks like once it reaches the renderer. */
@@ -105,15 +113,19 @@ export function httpTransport(base = ''): Transport {
         opened = true;
       };
       // A stream refused for good (its session ended, its person disabled) closes: one call says why.
-      source.onerror = () => {
-        if (source.readyState !== EventSource.CLOSED) return;
+      const askWhy = (): void =>
         void fetch(`${base}/me`, { headers: sessionHeaders(), credentials: 'same-origin' }).then(
           (response) => {
             if (response.status === 401) self.onSessionEnded?.(signedOutReason(response));
           },
           () => undefined,
         );
+      source.onerror = () => {
+        if (source.readyState === EventSource.CLOSED) askWhy();
       };
+      // The server ends the stream of a session that ended (a new password, a sign-out elsewhere) saying so: asked at
+      // once. The stream itself tries again as usual, so a stream ended by a passing fault comes back.
+      source.addEventListener(SESSION_ENDED_EVENT, askWhy);
       return () => source.close();
     },
     async saveFile(file) {
@@ -133,7 +145,8 @@ export function httpTransport(base = ''): Transport {
 
 /** Why a 401 signed the page out: its person may no longer sign in, or its session ended. */
 function signedOutReason(response: Response): SignedOutReason {
-  return response.headers.get(SIGNED_OUT_HEADER) === 'account' ? 'account' : 'session';
+  const said = response.headers.get(SIGNED_OUT_HEADER);
+  return SIGNED_OUT_REASONS.find((reason) => reason === said) ?? 'session';
 }
 
 export const transport: Transport = typeof window !== 'undefined' && window.termwise ? ipcTransport(window.termwise) : httpTransport();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Group, Modal, PasswordInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { usePeople, type PersonRow } from '../controllers/people';
 import { SubmitForm } from './SubmitForm';
+import { PersonTokensModal } from './PersonTokensModal';
 
 const ROLES = [
   { value: 'scheduler', label: 'Scheduler (plans one department)' },
@@ -14,6 +15,7 @@ export function PeopleCard() {
   const page = usePeople(true);
   const [resetting, setResetting] = useState<PersonRow | null>(null);
   const [disabling, setDisabling] = useState<PersonRow | null>(null);
+  const [tokensOf, setTokensOf] = useState<PersonRow | null>(null);
   const [password, setPassword] = useState('');
   const departmentName = (id: number | null) => (id === null ? 'Every department' : (page.departments.find((d) => d.id === id)?.code ?? String(id)));
   return (
@@ -38,41 +40,18 @@ export function PeopleCard() {
                 <Table.Td>{person.role}</Table.Td>
                 <Table.Td>{departmentName(person.department_id)}</Table.Td>
                 <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    {page.isLocked(person) && (
-                      <Button
-                        size="compact-xs"
-                        color="orange"
-                        variant="light"
-                        onClick={() => void page.unlock(person)}
-                        title={`Locked after repeated failed sign-ins, until ${(person.locked_until ?? '').slice(11, 16)} UTC`}
-                        aria-label={`Unlock ${person.login}`}
-                        data-testid={`unlock-${person.login}`}
-                      >
-                        Locked · Unlock
-                      </Button>
-                    )}
-                    <Button
-                      size="compact-xs"
-                      variant="default"
-                      // Enabling is at once; disabling asks first (it ends the person's sessions and tokens).
-                      onClick={() => (person.disabled ? void page.setDisabled(person, false) : setDisabling(person))}
-                      aria-label={`${person.disabled ? 'Enable' : 'Disable'} ${person.login}`}
-                    >
-                      {person.disabled ? 'Enable' : 'Disable'}
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="default"
-                      onClick={() => {
-                        setPassword('');
-                        setResetting(person);
-                      }}
-                      aria-label={`New password for ${person.login}`}
-                    >
-                      New password…
-                    </Button>
-                  </Group>
+                  <PersonActions
+                    person={person}
+                    lockedUntil={page.lockedUntil(person)}
+                    onUnlock={() => void page.unlock(person)}
+                    onEnable={() => void page.setDisabled(person, false)}
+                    onDisable={() => setDisabling(person)}
+                    onNewPassword={() => {
+                      setPassword('');
+                      setResetting(person);
+                    }}
+                    onTokens={() => setTokensOf(person)}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -157,6 +136,7 @@ export function PeopleCard() {
             </Group>
           </Stack>
         </Modal>
+        <PersonTokensModal person={tokensOf} onClose={() => setTokensOf(null)} />
         <Modal
           opened={resetting !== null}
           onClose={() => {
@@ -174,6 +154,9 @@ export function PeopleCard() {
             }}
           >
             <Stack gap="sm">
+              <Text size="sm">
+                {resetting?.name}&apos;s open sessions end at once and their personal tokens are revoked: give the new password to them alone.
+              </Text>
               <PasswordInput label="New password" required value={password} onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus />
               <Group justify="flex-end">
                 <Button type="submit">Set password</Button>
@@ -183,5 +166,55 @@ export function PeopleCard() {
         </Modal>
       </Stack>
     </Card>
+  );
+}
+
+/** A person's sign-in: a lock of failed sign-ins (and Unlock), enable or disable, a new password, their tokens. */
+function PersonActions(props: {
+  person: PersonRow;
+  lockedUntil: string | null;
+  onUnlock: () => void;
+  onEnable: () => void;
+  onDisable: () => void;
+  onNewPassword: () => void;
+  onTokens: () => void;
+}) {
+  const { person, lockedUntil } = props;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {lockedUntil !== null && (
+        <>
+          <Text size="xs" c="orange" fw={600} data-testid={`locked-${person.login}`}>
+            Locked until {lockedUntil}
+          </Text>
+          <Button
+            size="compact-xs"
+            color="orange"
+            variant="light"
+            onClick={props.onUnlock}
+            title="Locked after repeated failed sign-ins"
+            aria-label={`Unlock ${person.login}`}
+            data-testid={`unlock-${person.login}`}
+          >
+            Unlock
+          </Button>
+        </>
+      )}
+      <Button
+        size="compact-xs"
+        variant="default"
+        // Enabling is at once; disabling asks first (it ends the person's sessions and tokens).
+        onClick={person.disabled ? props.onEnable : props.onDisable}
+        aria-label={`${person.disabled ? 'Enable' : 'Disable'} ${person.login}`}
+      >
+        {person.disabled ? 'Enable' : 'Disable'}
+      </Button>
+      <Button size="compact-xs" variant="default" onClick={props.onNewPassword} aria-label={`New password for ${person.login}`}>
+        New password…
+      </Button>
+      <Button size="compact-xs" variant="default" onClick={props.onTokens} aria-label={`Tokens of ${person.login}`} data-testid={`tokens-${person.login}`}>
+        Tokens…
+      </Button>
+    </Group>
   );
 }

@@ -8,6 +8,9 @@ const WHY: Record<Exclude<SessionProblem, 'none'>, string> = {
   'no-session': 'This browser is not signed in to Termwise.',
   ended: 'Your session has ended (a session lasts a day, or eight hours unused).',
   disabled: 'Your account can no longer sign in: the registrar has disabled it. Ask them to enable it again.',
+  'password-changed':
+    'The registrar set a new password for your account, so every session and personal token of yours has ended. Sign in again with the new password.',
+  'access-changed': 'The registrar changed your role or department, so your session has ended. Sign in again to work with your new access.',
   'signed-out': 'You have signed out.',
 };
 

@@ -1,10 +1,25 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { call, type Args, type Result } from '../api/client';
 import { useLive } from '../api/live';
 import { notifyDone, notifyError } from '../lib/notify';
 
 export type PersonRow = Result<'people-list'>[number];
 export type TokenRow = Result<'tokens-list'>[number];
+
+/** A time of day as a person reads it (their own clock): "21:15". */
+export const clockTime = (iso: string): string => new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/** Now, read again when the earliest of the given times passes (a lock that runs out shows as lifted without a reload). */
+function useNowPast(times: readonly (string | null)[]): string {
+  const [now, setNow] = useState(() => new Date().toISOString());
+  const next = times.filter((t): t is string => t !== null && t > now).sort()[0];
+  useEffect(() => {
+    if (next === undefined) return undefined;
+    const timer = setTimeout(() => setNow(new Date().toISOString()), Math.min(Date.parse(next) - Date.now() + 50, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [next]);
+  return now;
+}
 export type NewPerson = Args<'people-create'>;
 
 const EMPTY_PERSON: NewPerson = { login: '', name: '', role: 'scheduler', department_id: null, password: '' };
@@ -15,6 +30,7 @@ export function usePeople(enabled: boolean) {
   const departments = useLive('departments-list', enabled ? {} : null).data ?? [];
   const [draft, setDraft] = useState<NewPerson>(EMPTY_PERSON);
   const [problem, setProblem] = useState<string | null>(null);
+  const now = useNowPast((people.data ?? []).map((p) => p.locked_until));
   return {
     people: people.data ?? [],
     error: people.error,
@@ -50,12 +66,15 @@ export function usePeople(enabled: boolean) {
         notifyError(e);
       }
     },
-    /** Whether failed sign-ins lock the person out now. */
-    isLocked: (person: PersonRow): boolean => person.locked_until !== null && person.locked_until > new Date().toISOString(),
+    /** Until when failed sign-ins lock the person out (their own clock), or null when they do not now. */
+    lockedUntil: (person: PersonRow): string | null => (person.locked_until !== null && person.locked_until > now ? clockTime(person.locked_until) : null),
     setPassword: async (person: PersonRow, password: string): Promise<boolean> => {
       try {
         await call('people-update', { person_id: person.id, password });
-        notifyDone(`${person.name} signs in with the new password from now on (any lock of failed sign-ins is lifted).`, 'Password changed');
+        notifyDone(
+          `${person.name} signs in with the new password from now on: their open sessions ended and their personal tokens were revoked (any lock of failed sign-ins is lifted).`,
+          'Password changed',
+        );
         return true;
       } catch (e) {
         notifyError(e, 'Password not changed');
@@ -130,6 +149,32 @@ export function useMyTokens(enabled: boolean) {
       try {
         await call('tokens-revoke', { token_id: token.id });
         notifyDone(`Scripts using "${token.label}" are refused from now on.`, 'Token revoked');
+      } catch (e) {
+        notifyError(e);
+      }
+    },
+  };
+}
+
+/** How a revocation reads: "revoked 21:15 by Jane Doe, with a new password". */
+export function revocationWords(token: TokenRow): string {
+  if (!token.revoked) return 'live';
+  const when = token.revoked_at === null ? '' : ` ${clockTime(token.revoked_at)} ${token.revoked_at.slice(0, 10)}`;
+  const by = token.revoked_by === null ? '' : ` by ${token.revoked_by}`;
+  return `revoked${when}${by}${token.revoked_because === 'password_changed' ? ', with a new password' : ''}`;
+}
+
+/** People → a person → Tokens (the registrar's): their personal tokens, live and revoked, and revoking one. */
+export function usePersonTokens(person: PersonRow | null) {
+  const tokens = useLive('people-tokens-list', person === null ? null : { person_id: person.id });
+  return {
+    tokens: tokens.data ?? [],
+    error: tokens.error,
+    revoke: async (token: TokenRow): Promise<void> => {
+      if (person === null) return;
+      try {
+        await call('people-tokens-revoke', { person_id: person.id, token_id: token.id });
+        notifyDone(`Scripts using ${person.name}'s token "${token.label}" are refused from now on.`, 'Token revoked');
       } catch (e) {
         notifyError(e);
       }

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { SignInProblem } from '../api/session';
 
 /** Why the page cannot call the core: in headless mode it needs a browser session ('none': it has one). */
-export type SessionProblem = SignInProblem | 'ended' | 'disabled' | 'signed-out';
+export type SessionProblem = SignInProblem | 'ended' | 'disabled' | 'password-changed' | 'access-changed' | 'signed-out';
 
 interface SessionState {
   problem: SessionProblem;

@@ -4,7 +4,7 @@ import { DATABASE_FILE } from './db/files';
 import { openStore, PROCESS_ID, type Store, type StoreConfig } from './db/store';
 import { CoreEvents } from './events';
 import { handlers, type HandlerName, type Handlers } from './handlers';
-import { runHandler, type Call, type InputOf, type OutputOf, type Operations } from './registry';
+import { refuseBeforeInput, runHandler, type Call, type InputOf, type OutputOf, type Operations } from './registry';
 import type { CoreContext } from './context';
 import { REGISTRAR } from './domain/people';
 import { readCampusConfig } from './campus-config';
@@ -33,6 +33,8 @@ export interface Core {
   run<N extends HandlerName>(name: N, args: InputOf<Handlers[N]>): Promise<OutputOf<Handlers[N]>>;
   /** Untyped entry for transports that receive names from outside (IPC, HTTP), saying who asks. */
   runUnchecked(name: string, args: unknown, call: Call): Promise<unknown>;
+  /** Throws the refusal a caller gets before their input is read (a viewer's write, the registrar's operation): transports ask before reading a body. */
+  refuseBeforeInput(name: string, call: Call): void;
   /** Who asks: sign-ins, personal tokens and sessions' people, read from the store (the transports' one way to learn it). */
   readonly identity: Identity;
   close(): Promise<void>;
@@ -137,6 +139,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     run: async (name, args) => (await runHandler(context, operations, name, args)) as never,
     runUnchecked: (name, args, call) => runHandler(context, operations, name, args, call),
+    refuseBeforeInput: (name, call) => void refuseBeforeInput(operations.handlers, name, {}, call),
     identity: identityOf(store.db, context.now, events),
     close: async () => {
       stopSharing();

@@ -98,6 +98,25 @@ function writesBeforeInput(h: AnyHandler, args: unknown): readonly ChangeArea[] 
   return writes({ dry_run: read?.success === true ? read.data : false });
 }
 
+const viewerRefusal = (): CoreError => forbidden("A viewer reads the department's plans; changing them is for its schedulers");
+
+/**
+ * The operation, once its caller may make it as far as is known before its input is read: the
+ * registrar's operations are the registrar's, a viewer's write is refused whatever it carries (by
+ * what is known of its input: `args` so far, nothing for an upload whose form is not read yet).
+ * Transports ask this before they read a body, the runner again with the input.
+ */
+export function refuseBeforeInput(handlers: HandlerMap, name: string, args: unknown, call: Call): AnyHandler {
+  const h = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : undefined;
+  if (!h) throw new CoreError('not_found', `Unknown operation "${name}"`);
+  if (h.access === 'this-computer' && call.caller !== 'desktop')
+    throw new CoreError('not_found', `"${name}" works on the desktop app's own copy of a campus term: a server does not serve it`);
+  const actor = call.actor ?? REGISTRAR;
+  if (h.access === 'registrar' && actor.role !== 'registrar') throw forbidden('Only the registrar may do this');
+  if (actor.role === 'viewer' && h.access !== 'self' && writesBeforeInput(h, args).length > 0) throw viewerRefusal();
+  return h;
+}
+
 /** Who makes a call, and the department they ask to act in (the registrar chooses; others have theirs). */
 export interface Call {
   caller: Caller;
@@ -136,15 +155,8 @@ export async function runHandler(
   args: unknown,
   call: Call = { caller: 'desktop' },
 ): Promise<unknown> {
-  const h = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : undefined;
-  if (!h) throw new CoreError('not_found', `Unknown operation "${name}"`);
-  if (h.access === 'this-computer' && call.caller !== 'desktop')
-    throw new CoreError('not_found', `"${name}" works on the desktop app's own copy of a campus term: a server does not serve it`);
+  const h = refuseBeforeInput(handlers, name, args, call);
   const actor = call.actor ?? REGISTRAR;
-  if (h.access === 'registrar' && actor.role !== 'registrar') throw forbidden('Only the registrar may do this');
-  const viewerRefusal = (): CoreError => forbidden("A viewer reads the department's plans; changing them is for its schedulers");
-  // A viewer is told no before anything about their input: a write is a write, whatever else it carries.
-  if (actor.role === 'viewer' && h.access !== 'self' && writesBeforeInput(h, args).length > 0) throw viewerRefusal();
   // The department comes before the input: asking for one the caller may not act in is refused whatever it carries.
   let scope: CallScope;
   try {

@@ -96,6 +96,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // The renderer's transport: any operation by name, through the same runner as the REST routes.
   app.post('/rpc/:operation', async (request, reply) => {
     const { operation } = request.params as { operation: string };
+    // The caller's role is checked before an upload's form is read (a JSON body is parsed already, bounded).
+    if (request.isMultipart()) core.refuseBeforeInput(operation, callOf(request));
     const args = request.isMultipart() ? await readMultipart(request) : await gatherInput('json', request);
     return send(reply, await core.runUnchecked(operation, args, callOf(request)), false);
   });
@@ -285,6 +287,8 @@ function callOf(request: FastifyRequest): Call {
 }
 
 async function answer(core: Core, route: RouteSpec, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  // Who may call comes before what they send: a viewer's upload is refused before its form is read.
+  if (!route.public) core.refuseBeforeInput(route.operation, callOf(request));
   const { department: _named, ...input } = await gatherInput(route.input, request);
   const args = { ...input, ...(request.params as Record<string, string>) };
   // Public routes (health) answer anyone; every other route has passed the guard with a caller.

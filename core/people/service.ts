@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CoreContext } from '../context';
 import type { Db } from '../db/store';
 import { inTransaction } from '../db/transactions';
+import { takeLocks, type LockRequest } from '../db/locks';
 import { CoreError, fieldError, invalid, notFound } from '../domain/errors';
 import { makerInWords, type AccessChange, type Actor, type PersonRole } from '../domain/people';
 import { getDepartment } from '../departments/repo';
@@ -28,6 +29,9 @@ import {
   type TokenInfo,
 } from './repo';
 import { endSessionsOf } from './sessions-repo';
+
+/** Held by every change to a person, alone: two registrars demoting each other at once cannot leave none. */
+const REGISTRARS_LOCK: LockRequest = { key: 'people registrars', mode: 'exclusive' };
 
 /** Failed sign-ins an account takes before it is locked, and for how long. */
 export const SIGN_IN_LOCK = { after: 5, minutes: 15 } as const;
@@ -79,6 +83,8 @@ export async function changePerson(
 ): Promise<Person> {
   const password_hash = input.password === undefined ? undefined : await hashPassword(input.password);
   return inTransaction(ctx.db, async (db) => {
+    // Changes to people take turns: the check that a registrar remains and the change it allows hold together.
+    await takeLocks(db, [REGISTRARS_LOCK]);
     const current = await getPerson(db, input.person_id);
     if (!current) throw notFound(`No person with id ${input.person_id}`);
     const role = input.role ?? current.role;

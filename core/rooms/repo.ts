@@ -4,6 +4,14 @@ import { inBatches, isRowId } from '../db/batches';
 import { roomKey } from '../domain/meetings';
 import { prepared } from '../db/prepared';
 import { knownRead, mapRead, readAlone, type PendingRead } from '../db/read-together';
+import type { LockRequest } from '../db/locks';
+
+/**
+ * Who owns each room, as a lock: a change of a room's owner holds it alone, every timetable write
+ * holds it shared (schedule/locks.ts), so a booking reads its room's owner after any move of it
+ * and a move counts every booking made before it.
+ */
+export const roomOwnersLock = (mode: LockRequest['mode']): LockRequest => ({ key: 'room owners', mode });
 
 /**
  * Rooms belong to the campus: each is in the pool every department books (department null), or
@@ -57,15 +65,22 @@ export async function upsertRooms(
       return reason === undefined;
     });
     if (mine.length === 0) return;
-    await db
+    // A room of that name added since the read above (another department's upload at the same moment)
+    // is not changed: the update holds only for the owner's own rooms, and a row it skips is refused.
+    const written = await db
       .insertInto('rooms')
       .values(mine.map(([name_key, r]) => ({ name: r.name, name_key, capacity: r.capacity, campus: r.campus, department_id: owner })))
       .onConflict((oc) =>
         oc
           .column('name_key')
-          .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), capacity: eb.ref('excluded.capacity'), campus: eb.ref('excluded.campus') })),
+          .doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), capacity: eb.ref('excluded.capacity'), campus: eb.ref('excluded.campus') }))
+          .where('rooms.department_id', owner === null ? 'is' : '=', owner),
       )
+      .returning('name_key')
       .execute();
+    const stored = new Set(written.map((row) => row.name_key));
+    for (const [key, room] of mine)
+      if (!stored.has(key)) refused.push({ name: room.name, reason: 'was declared at the same moment by another department (or for the campus pool)' });
   });
   return { stored: rooms.length - refused.length, refused };
 }

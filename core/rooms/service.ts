@@ -10,7 +10,8 @@ import { ImportLog, type UploadResult } from '../import/result';
 import { cellText, matchColumns, type Table } from '../import/table';
 import { ROOM_COLUMNS } from './columns';
 import { inTransaction } from '../db/transactions';
-import { deleteRoom, findRoomByName, getRoom, meetingsOfOthersIn, updateRoom, upsertRooms, type Room, type RoomRecord } from './repo';
+import { deleteRoom, findRoomByName, getRoom, meetingsOfOthersIn, roomOwnersLock, updateRoom, upsertRooms, type Room, type RoomRecord } from './repo';
+import { takeLocks } from '../db/locks';
 
 function roomFrom(fields: { name?: unknown; capacity?: unknown; campus?: unknown }, campuses: CampusList, where: string, log: ImportLog): RoomRecord | null {
   const name = cellText(fields.name).replace(/\s+/g, ' ');
@@ -129,6 +130,9 @@ export async function changeRoom(
 ): Promise<Room | undefined> {
   const campus = input.campus === undefined || input.campus === null ? input.campus : ctx.campuses.require(input.campus, 'campus');
   return inTransaction(ctx.db, async (trx) => {
+    // A move between the pool and a department counts the other departments' meetings in the room:
+    // no booking may land between the count and the move (every timetable write holds this lock shared).
+    if (input.department_id !== undefined) await takeLocks(trx, [roomOwnersLock('exclusive')]);
     const room = await getRoom(trx, id);
     const registrar = ctx.actor.role === 'registrar';
     if (!room || (!registrar && room.department_id !== null && room.department_id !== ctx.department)) throw notFound(`No room with id ${id}`);

@@ -1,6 +1,7 @@
 import type { LockRequest } from '../db/locks';
 import { roomKey } from '../domain/meetings';
 import type { Term } from '../domain/terms';
+import { roomOwnersLock } from '../rooms/repo';
 
 /**
  * What a timetable write locks, so that the rules it checks hold across server processes (see
@@ -12,6 +13,8 @@ import type { Term } from '../domain/terms';
  */
 
 const TIMETABLE = 'timetable';
+/** Every timetable write reads rooms' owners: it holds their lock shared (see rooms/repo.ts). */
+const ROOM_OWNERS = roomOwnersLock('shared');
 const termKey = (term: Term): string => `timetable ${term.year} ${term.semester}`;
 
 /** The meeting fields the rules compare by. */
@@ -28,7 +31,7 @@ export interface MeetingKeys {
 
 /** A write of single meetings: the term shared with other such writes, each meeting's room, instructors and section alone. */
 export function meetingLocks(meetings: readonly MeetingKeys[]): LockRequest[] {
-  const locks: LockRequest[] = [{ key: TIMETABLE, mode: 'shared' }];
+  const locks: LockRequest[] = [{ key: TIMETABLE, mode: 'shared' }, ROOM_OWNERS];
   for (const m of meetings) {
     const term = termKey(m);
     locks.push({ key: term, mode: 'shared' });
@@ -42,17 +45,17 @@ export function meetingLocks(meetings: readonly MeetingKeys[]): LockRequest[] {
 
 /** A change of one stored meeting: its terms (where it is, where it goes) shared with other such changes. */
 export function meetingTermLocks(terms: readonly Term[]): LockRequest[] {
-  return [{ key: TIMETABLE, mode: 'shared' }, ...terms.map((term): LockRequest => ({ key: termKey(term), mode: 'shared' }))];
+  return [{ key: TIMETABLE, mode: 'shared' }, ROOM_OWNERS, ...terms.map((term): LockRequest => ({ key: termKey(term), mode: 'shared' }))];
 }
 
 /** A change to whole terms (their meetings written or moved together): each term alone. */
 export function termLocks(terms: readonly Term[]): LockRequest[] {
-  return [{ key: TIMETABLE, mode: 'shared' }, ...terms.map((term): LockRequest => ({ key: termKey(term), mode: 'exclusive' }))];
+  return [{ key: TIMETABLE, mode: 'shared' }, ROOM_OWNERS, ...terms.map((term): LockRequest => ({ key: termKey(term), mode: 'exclusive' }))];
 }
 
 /** A change to every term at once (the travel time between campuses): the whole timetable alone. */
 export function timetableLock(): LockRequest[] {
-  return [{ key: TIMETABLE, mode: 'exclusive' }];
+  return [{ key: TIMETABLE, mode: 'exclusive' }, ROOM_OWNERS];
 }
 
 /** A stored meeting being changed: taken with its terms, before its row is read (see gate.ts). */

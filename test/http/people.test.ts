@@ -149,11 +149,12 @@ describe('people and their roles', () => {
     expect(await json<unknown[]>(await as('ece-viewer', '/scheduler/?year=2026&semester=Fall'))).toHaveLength(1);
   });
 
-  it('a viewer sending an empty body to any JSON route of /openapi.json is refused as a viewer before the body is read, or answered as a read', async () => {
+  it('a viewer sending an empty body to any route of /openapi.json, or to its /rpc twin, is refused as a viewer before the body is read, or answered as a read', async () => {
     const doc = await json<{ paths: Record<string, Record<string, { operationId?: string }>> }>(await server.api('/openapi.json'));
     // Routes whose writes depend on the input and that default to a preview: with an empty body they write nothing.
     const previews = new Set(['schedule-import', 'schedule-autofill']);
     let refused = 0;
+    let uploads = 0;
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, spec] of Object.entries(methods)) {
         const operation = spec.operationId;
@@ -161,21 +162,28 @@ describe('people and their roles', () => {
         const h = handlers[operation as keyof typeof handlers];
         const writes = typeof h.writes === 'function' || h.writes.length > 0;
         const address = path.replace(/\{[a-z_]+\}/g, '1');
-        // An empty body of the kind the route takes: {} for JSON, nothing otherwise. (An upload's form is read by the
-        // transport before the runner; the test above sends each upload route a readable form.)
+        // An empty body of the kind the route takes: {} for JSON, an empty form for an upload, nothing otherwise.
         const input = ROUTES.find((r) => r.operation === operation)?.input;
-        if (input === 'multipart') continue;
-        const body: RequestInit & { json?: unknown } = input === 'json' ? { json: {} } : {};
-        const response = await as('ece-viewer', address, { method: method.toUpperCase(), ...body });
-        const text = await response.clone().text();
-        expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(500);
-        if (writes && h.access !== 'self' && !previews.has(operation)) {
-          expect(response.status, `${method} ${path}: ${text}`).toBe(403);
-          refused++;
-        } else expect(response.status, `${method} ${path}: ${text}`).not.toBe(403);
+        if (input === 'multipart') uploads++;
+        const body = (): RequestInit & { json?: unknown } => (input === 'json' ? { json: {} } : input === 'multipart' ? { body: new FormData() } : {});
+        const expectRefusal = writes && h.access !== 'self' && !previews.has(operation);
+        for (const [where, response] of [
+          [`${method} ${path}`, await as('ece-viewer', address, { method: method.toUpperCase(), ...body() })],
+          [
+            `/rpc/${operation}`,
+            await as('ece-viewer', `/rpc/${operation}`, { method: 'POST', ...(input === 'multipart' ? { body: new FormData() } : { json: {} }) }),
+          ],
+        ] as const) {
+          const text = await response.clone().text();
+          expect(response.status, `${where}: ${text}`).toBeLessThan(500);
+          if (expectRefusal) expect(response.status, `${where}: ${text}`).toBe(403);
+          else expect(response.status, `${where}: ${text}`).not.toBe(403);
+        }
+        if (expectRefusal) refused++;
       }
     }
     expect(refused).toBeGreaterThan(20);
+    expect(uploads).toBeGreaterThan(3);
   });
 
   it('a scheduler of another department sees none of its data on any route, and cannot act in it or on what it holds', async () => {

@@ -629,3 +629,104 @@ describe('two server processes on one PostgreSQL database', () => {
     controller.abort();
   }, 30_000);
 });
+
+describe('rules on people and rooms that read, then write, raced through both processes', () => {
+  const ROUNDS = 15;
+  const person = async (login: string, role: string, department: number | null): Promise<number> => {
+    const created = await post(a, '/people', { login, name: login, role, department_id: department, password: `${login} password long` });
+    expect(created.status, await created.clone().text()).toBe(200);
+    return ((await created.json()) as { id: number }).id;
+  };
+  const personalToken = async (login: string): Promise<string> => {
+    const made = await fetch(new URL('session/token', a.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login, password: `${login} password long`, label: 'race' }),
+    });
+    return ((await made.json()) as { token: string }).token;
+  };
+  const registrarsNow = async (): Promise<number> =>
+    ((await (await api(a, '/people')).json()) as { role: string; disabled: boolean }[]).filter((p) => p.role === 'registrar' && !p.disabled).length;
+
+  it(`two registrars demoting each other at once leave one registrar, round after round (${ROUNDS} rounds)`, async () => {
+    // Every registrar of earlier tests steps down first, but the last: the rounds start from one.
+    const everyone = (await (await api(a, '/people')).json()) as { id: number; role: string; disabled: boolean }[];
+    const registrars = everyone.filter((p) => p.role === 'registrar' && !p.disabled);
+    for (const extra of registrars.slice(1)) expect((await api(a, `/people/${extra.id}`, { method: 'PATCH', json: { disabled: true } })).status).toBe(200);
+    let survivor = registrars[0]?.id ?? (await person('race-first', 'registrar', null));
+    for (let round = 0; round < ROUNDS; round++) {
+      const [x, y] = [await person(`race-x${round}`, 'registrar', null), await person(`race-y${round}`, 'registrar', null)];
+      expect((await api(a, `/people/${survivor}`, { method: 'PATCH', json: { role: 'viewer', department_id: 1 } })).status).toBe(200);
+      const [one, two] = await Promise.all([
+        api(a, `/people/${x}`, { method: 'PATCH', json: { role: 'viewer', department_id: 1 } }),
+        api(b, `/people/${y}`, { method: 'PATCH', json: { disabled: true } }),
+      ]);
+      expect([one.status, two.status].sort(), `round ${round}`).toEqual([200, 400]);
+      expect(await registrarsNow()).toBe(1);
+      survivor = one.status === 200 ? y : x;
+    }
+  }, 120_000);
+
+  it(`a room moved to a department while another department books it: one of the two, never both (${ROUNDS} rounds)`, async () => {
+    const dept = async (code: string): Promise<number> => ((await (await post(a, '/departments', { code, name: code })).json()) as { id: number }).id;
+    const [owner, other] = [await dept('RMA'), await dept('RMB')];
+    let moves = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const room = `Race Hall ${round}`;
+      const created = await post(a, '/scheduler/rooms', { name: room, capacity: 40 });
+      expect(created.status).toBe(200);
+      const { id } = (await created.json()) as { id: number };
+      const move = (): Promise<Response> => api(a, `/scheduler/rooms/${id}`, { method: 'PATCH', json: { department_id: owner } });
+      const book = (): Promise<Response> =>
+        api(b, '/scheduler/', {
+          method: 'POST',
+          json: { year: 2041, semester: 'Fall', course_code: `RMB${100 + round}`, section_name: '1', day: 'M', start_time: '09:00', duration_mins: 50, room },
+          headers: { 'x-termwise-department': String(other) },
+        });
+      // Either sent first, the other a few milliseconds behind: each order meets the other's write under way.
+      const lead = round % 3;
+      const later = (send: () => Promise<Response>): Promise<Response> => new Promise((resolve) => setTimeout(() => resolve(send()), lead));
+      const [moved, booked]: Response[] = round % 2 === 0 ? await Promise.all([move(), later(book)]) : (await Promise.all([book(), later(move)])).reverse();
+      if (moved === undefined || booked === undefined) throw new Error('both answered');
+      const outcome = [moved.status, booked.status];
+      expect(outcome, `round ${round}: ${await moved.clone().text()} / ${await booked.clone().text()}`).not.toEqual([200, 200]);
+      expect(
+        outcome.filter((s) => s === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
+      if (moved.status === 200) moves++;
+    }
+    console.log(`Room moved ${moves} of ${ROUNDS} rounds, booked the others`);
+  }, 120_000);
+
+  it(`two departments uploading the same new room at once: it is one department's, as that department declared it (${ROUNDS} rounds)`, async () => {
+    const dept = async (code: string): Promise<number> => ((await (await post(a, '/departments', { code, name: code })).json()) as { id: number }).id;
+    const [first, second] = [await dept('UPA'), await dept('UPB')];
+    await person('up-a', 'scheduler', first);
+    await person('up-b', 'scheduler', second);
+    const tokens = [await personalToken('up-a'), await personalToken('up-b')];
+    const upload = (server: ServeProcess, token: string, csv: string): Promise<Response> => {
+      const form = new FormData();
+      form.append('file', new Blob([csv]), 'rooms.csv');
+      return fetch(new URL('data/upload/rooms', server.url), { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    };
+    for (let round = 0; round < ROUNDS; round++) {
+      const room = `Upload Race ${round}`;
+      const answers = await Promise.all([upload(a, tokens[0] ?? '', `name,capacity\n${room},11\n`), upload(b, tokens[1] ?? '', `name,capacity\n${room},22\n`)]);
+      for (const answer of answers) expect(answer.status, await answer.clone().text()).toBe(200);
+      const roomsOf = async (department: number) =>
+        (await (await api(a, '/scheduler/rooms', { headers: { 'x-termwise-department': String(department) } })).json()) as {
+          id: number;
+          name: string;
+          capacity: number;
+          department_id: number | null;
+        }[];
+      const seen = [...(await roomsOf(first)), ...(await roomsOf(second))].filter((r) => r.name === room);
+      const stored = [...new Map(seen.map((r) => [r.id, r])).values()];
+      expect(stored, `round ${round}`).toHaveLength(1);
+      // Its seats are its owner's: the other department's upload changed nothing of it.
+      expect(stored[0]?.capacity, `round ${round}`).toBe(stored[0]?.department_id === first ? 11 : 22);
+      expect([first, second]).toContain(stored[0]?.department_id);
+    }
+  }, 120_000);
+});

@@ -3,7 +3,7 @@ import type { CoreContext } from '../context';
 import { CoreError, notFound } from '../domain/errors';
 import type { Term } from '../domain/terms';
 import type { SearchProgress } from '../solver';
-import { applyTermDraft, draftTermTimetable, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
+import { applyTermDraft, placedAsStored, draftTermTimetable, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
 import {
   APPLYING,
   askToStop,
@@ -244,13 +244,15 @@ export async function applyDraft(
     moved: draft.moved.filter((m) => meetings === null || meetings.has(m.id)),
     placed: draft.placed.filter((p) => sections === null || sections.has(p.id)),
   };
-  let applied: number;
+  let done: Awaited<ReturnType<typeof applyTermDraft>>;
   try {
-    applied = (await applyTermDraft(ctx, chosen)).count;
+    done = await applyTermDraft(ctx, chosen);
   } catch (error) {
     await settleApply(ctx.db, id, null);
     throw error;
   }
-  await settleApply(ctx.db, id, applied);
-  return answer({ ...row, applied }, ctx.now().getTime());
+  await settleApply(ctx.db, id, done.count);
+  const state = answer({ ...row, applied: done.count }, ctx.now().getTime());
+  // What was applied, each placed section with its stored meeting's id (a script goes on from those).
+  return state.result === null ? state : { ...state, result: { ...state.result, moved: chosen.moved, placed: placedAsStored(chosen.placed, done.stored) } };
 }

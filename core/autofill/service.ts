@@ -2,16 +2,16 @@ import { CHECKED_ROLE } from '../domain/roles';
 import { CoreError } from '../domain/errors';
 import { nextSectionNames } from '../domain/sections';
 import type { CoreContext } from '../context';
-import { run as loadRun } from '../predict';
+import { run as loadRun, type PredictionRun } from '../predict';
+import { listUnscheduled } from '../schedule/unscheduled-repo';
 import { campusTerm, currentTerm, instructorAliases, type ScheduleEntry, termOf } from '../schedule';
-import type { Semester, Term } from '../domain/terms';
+import { termLabel, type Semester, type Term } from '../domain/terms';
 import { AUTOFILL_BOUNDS, type AutofillSource } from '../domain/autofill';
-import { applyTermDraft, draftTermTimetable, type RunPlan, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
+import { applyTermDraft, draftTermTimetable, placedAsStored, type RunPlan, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
 import { keepDraft, startDraft, type DraftAnswer } from './draft-jobs';
 import type { Slot } from './grid';
 import type { DraftGoals } from './term-model';
 import type { SoftWeights } from '../domain/autofill';
-import { pushTo } from '../util/multimap';
 
 export interface AutofillInput {
   source?: AutofillSource | undefined;
@@ -31,6 +31,13 @@ export interface AutofillInput {
 
 export interface AutofillResult {
   source: 'run';
+  /** The term drafted into: the run's own unless another was asked. */
+  year: number;
+  semester: Semester;
+  /** Per course of the plan: the sections it asks for, those the term has already, those drafted (the difference). */
+  plan: PlannedCourse[];
+  /** What a scheduler should know before applying, in words (the run plans another term). */
+  notes: string[];
   /** On a dry run, each with `draft_section`: its id in the draft, to apply only some (POST /scheduler/auto/{draft_id}/apply `sections`). */
   placed: (Omit<ScheduleEntry, 'id' | 'locked' | 'uid'> & { id: number | null; locked?: boolean; uid?: string; draft_section?: number })[];
   unplaced: { course_code: string; section_name: string; reason: string }[];
@@ -63,20 +70,56 @@ export async function draftTerm(ctx: CoreContext, input: Partial<Term>): Promise
   return termOf(input, await currentTerm(ctx));
 }
 
-/** The new sections a run's plan asks for (staff's offer and sections where given, else the model's), named after the term's. */
-async function runPlan(ctx: CoreContext, runId: number, term: Term): Promise<RunPlan> {
-  const run = await loadRun(ctx, runId);
+/** What a run's plan asks of one course, and what the term has of it already: only the difference is drafted. */
+export interface PlannedCourse {
+  course_code: string;
+  /** The sections the plan asks for (staff's decision, else the model's). */
+  planned: number;
+  /** The sections the term has of it already (timed or not). */
+  existing: number;
+  /** The sections drafted: the plan's less the existing, none below zero. */
+  drafted: number;
+}
+
+/**
+ * The sections a run's plan still needs in the term: for each course it offers, its planned
+ * sections less those the term already has (meetings and sections without a time), named after
+ * the term's; each seats its share of the course's expected students.
+ */
+async function runPlan(ctx: CoreContext, run: PredictionRun, term: Term): Promise<RunPlan & { courses: PlannedCourse[] }> {
   const { own } = await campusTerm(ctx, term);
-  const sectionsOf = new Map<string, string[]>();
-  for (const e of own) pushTo(sectionsOf, e.course_code, e.section_name);
-  const sections: RunPlan['sections'] = [];
-  for (const entry of run.entries.filter((e) => e.planned_offer)) {
-    const count = entry.planned_sections;
-    const size = Math.max(1, Math.ceil(entry.predicted_enrollment / count));
-    for (const name of nextSectionNames(sectionsOf.get(entry.course_code) ?? [], count))
-      sections.push({ course_code: entry.course_code, section_name: name, size });
+  const untimed = await listUnscheduled(ctx.db, ctx.department, term);
+  const sectionsOf = new Map<string, Set<string>>();
+  for (const e of [...own, ...untimed]) {
+    const names = sectionsOf.get(e.course_code) ?? new Set<string>();
+    names.add(e.section_name);
+    sectionsOf.set(e.course_code, names);
   }
-  return { campus: run.target_campus, sections };
+  const sections: RunPlan['sections'] = [];
+  const courses: PlannedCourse[] = [];
+  for (const entry of run.entries.filter((e) => e.planned_offer)) {
+    const existing = [...(sectionsOf.get(entry.course_code) ?? [])];
+    const planned = entry.planned_sections;
+    const drafted = Math.max(0, planned - existing.length);
+    courses.push({ course_code: entry.course_code, planned, existing: existing.length, drafted });
+    const size = Math.max(1, Math.ceil(entry.predicted_enrollment / Math.max(1, planned)));
+    for (const name of nextSectionNames(existing, drafted)) sections.push({ course_code: entry.course_code, section_name: name, size });
+  }
+  return { campus: run.target_campus, sections, courses };
+}
+
+/**
+ * The term a run's sections are drafted into: the one given, else the run's own; and, when the
+ * given term is not the run's, a note saying so in words.
+ */
+function runTerm(run: PredictionRun, input: Partial<Term>): { term: Term; notes: string[] } {
+  const own: Term = { year: run.target_year, semester: run.target_semester };
+  const term = termOf(input, own);
+  const same = term.year === own.year && term.semester === own.semester;
+  return {
+    term,
+    notes: same ? [] : [`"${run.run_name || `Run ${run.id}`}" plans ${termLabel(own)}: its sections are drafted into ${termLabel(term)}, as asked`],
+  };
 }
 
 const runIdOf = (input: AutofillInput): number => {
@@ -103,15 +146,17 @@ async function autofillTerm(ctx: CoreContext, input: AutofillInput, source: 'ter
     time_budget_ms: input.time_budget_ms,
     slots: input.slots,
   });
-  const stored = input.dry_run ? 0 : (await applyTermDraft(ctx, draft)).count;
+  const applied = input.dry_run ? null : await applyTermDraft(ctx, draft);
   const { basis: _basis, term: _term, source: _source, ...answer } = draft;
   return {
     source,
     year: term.year,
     semester: term.semester,
     ...answer,
+    // Once stored, each placed section answers its stored meeting's id.
+    placed: applied === null ? answer.placed : placedAsStored(answer.placed, applied.stored),
+    stored: applied?.count ?? 0,
     draft_id: input.dry_run ? await keepDraft(ctx, draft) : null,
-    stored,
     duration_ms: Math.round(performance.now() - started),
     dry_run: input.dry_run,
   };
@@ -124,8 +169,9 @@ async function autofillTerm(ctx: CoreContext, input: AutofillInput, source: 'ter
  */
 export async function autofillRun(ctx: CoreContext, input: AutofillInput): Promise<AutofillResult> {
   const started = performance.now();
-  const term = await draftTerm(ctx, input);
-  const plan = await runPlan(ctx, runIdOf(input), term);
+  const run = await loadRun(ctx, runIdOf(input));
+  const { term, notes } = runTerm(run, input);
+  const plan = await runPlan(ctx, run, term);
   const draft = await draftTermTimetable(ctx, term, {
     source: 'run',
     run: plan,
@@ -158,11 +204,14 @@ export async function autofillRun(ctx: CoreContext, input: AutofillInput): Promi
     });
   } else {
     // All or nothing, through the timetable's own write path.
-    placed = (await applyTermDraft(ctx, { ...draft, placed: inOrder }, { keepTerm: input })).stored;
+    placed = (await applyTermDraft(ctx, { ...draft, placed: inOrder }, { keepTerm: term })).stored;
   }
   const { goals } = draft;
   return {
     source: 'run',
+    ...term,
+    plan: plan.courses,
+    notes,
     placed,
     unplaced: draft.unplaced.map((u) => ({ course_code: u.course_code, section_name: u.section_name, reason: u.reason })),
     draft_id: input.dry_run ? await keepDraft(ctx, draft) : null,

@@ -486,6 +486,11 @@ function draftPlaces(
  * Stores a term draft, all or nothing, through the timetable's own write path (its rules, locks and
  * history); a draft made from a timetable that has changed since is refused in words.
  */
+/** A draft's placed sections once stored: each answers its stored meeting's id, and its id in the draft as `draft_section`. */
+export function placedAsStored(placed: readonly PlacedSection[], stored: readonly ScheduleEntry[]): (PlacedSection & { draft_section: number })[] {
+  return placed.map((p, i) => ({ ...p, id: stored[i]?.id ?? p.id, draft_section: p.id }));
+}
+
 export function applyTermDraft(
   ctx: CoreContext,
   draft: Pick<TermDraft, 'term' | 'source' | 'moved' | 'placed' | 'basis'>,

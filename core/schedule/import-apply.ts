@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context';
+import { termForWrite } from './terms';
 import { storeListedCourses } from '../catalog';
 import { ensureDepartmentDoctors } from '../faculty';
 import { storeListedRooms } from '../rooms';
@@ -28,6 +29,8 @@ async function recordCreations(ctx: CoreContext, values: readonly EntryValues[],
  * against the database as read in that same transaction, so nothing can slip in between.
  */
 export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan, operation: ChangeOperation): Promise<void> {
+  // Meetings written keep the current term as chosen, as every write does (see termForWrite).
+  if (plan.meetings.length > 0) await termForWrite(ctx, {});
   for (const { term, part } of plan.parts) await upsertPart(ctx.db, ctx.department, term, part);
   await storeListedCourses(ctx, plan.courses);
   // New to the department: a person of the campus (another department's instructor) or a new one.

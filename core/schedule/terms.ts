@@ -56,8 +56,9 @@ export async function currentTerm(ctx: CoreContext): Promise<Term> {
 }
 
 /**
- * The term a write goes to: the given one, else the current term — which is then kept as chosen, so
- * that new offering records never move the default view away from what was just written.
+ * The term a write goes to: the given one, else the current term. Until a term is chosen, the first
+ * write keeps the current term (the one every screen shows by default) as chosen, whichever term it
+ * names: the view stays where the work began, and new offering records never move it.
  */
 export async function termForWrite(ctx: CoreContext, given: Partial<Term>): Promise<Term> {
   return (await writeSettings(ctx, given)).term;
@@ -89,12 +90,18 @@ export async function writeSettings(ctx: CoreContext, given: Partial<Term>): Pro
   if (known) return known;
   const current = await defaultTerm(ctx);
   await writeSetting(ctx.db, ctx.department, CURRENT_TERM, current);
-  return { term: current, travelMinutes: storedTravel(stored.get(TRAVEL_MINUTES)), stored: new Map([...stored, [CURRENT_TERM, current]]) };
+  return {
+    term: termOf(given, null) ?? current,
+    travelMinutes: storedTravel(stored.get(TRAVEL_MINUTES)),
+    stored: new Map([...stored, [CURRENT_TERM, current]]),
+  };
 }
 
+/** The settings of a write once a current term is chosen; null until then (the write keeps one: writeSettings). */
 function settingsFor(given: Partial<Term>, stored: ReadonlyMap<string, unknown>): WriteSettings | null {
-  const term = termOf(given, null) ?? storedTerm(stored.get(CURRENT_TERM));
-  return term ? { term, travelMinutes: storedTravel(stored.get(TRAVEL_MINUTES)), stored } : null;
+  const chosen = storedTerm(stored.get(CURRENT_TERM));
+  if (chosen === null) return null;
+  return { term: termOf(given, null) ?? chosen, travelMinutes: storedTravel(stored.get(TRAVEL_MINUTES)), stored };
 }
 
 /**

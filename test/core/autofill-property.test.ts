@@ -41,6 +41,8 @@ describe('auto-fill invariant', () => {
         const dataDir = mkdtempSync(join(tmpdir(), 'termwise-autofill-prop-'));
         const core = await createCore({ dataDir });
         try {
+          // The run plans Fall 2025 (saveRun), where its draft goes: the existing meetings are that term's.
+          await core.run('schedule-settings-update', { current_term: { year: 2025, semester: 'Fall' } });
           const doctors = [];
           for (const [i, d] of inst.doctors.entries())
             doctors.push({

@@ -69,7 +69,8 @@ describe('a rule added to the conflict checks', () => {
       },
     ]);
     expect(result.unplaced[0]?.reason).toContain(NEW_RULE);
-    const stored = await json<ScheduleEntry[]>(await server.api('/scheduler/'));
+    // Stored in the run's own term (saveRun plans Fall 2025).
+    const stored = await json<ScheduleEntry[]>(await server.api('/scheduler/?year=2025&semester=Fall'));
     expect(stored.map((e) => `${e.course_code} ${e.section_name} ${e.room}`)).toEqual([`CSC201 ${result.placed[0]?.section_name} R1`]);
   });
 });

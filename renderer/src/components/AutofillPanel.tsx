@@ -1,5 +1,21 @@
 import { memo, useMemo, useState } from 'react';
-import { Badge, Button, Card, Checkbox, Group, List, Modal, NumberInput, ScrollArea, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  NumberInput,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useSavedRuns } from '../controllers/predictions';
 import type { AutofillRequest, AutofillResult, Term } from '../api/wire';
 import { messageOf } from '../api/errors';
@@ -9,7 +25,7 @@ import type { DraftShown } from '../controllers/scheduler';
 import { REVIEW_SORTS, shownRows, type ReviewRow, type ReviewSort } from '../lib/draft-review';
 import { useDraftReview } from '../stores/draft-review';
 import { AUTOFILL_BOUNDS } from '../../../core/domain/autofill';
-import { campusTermLabel } from '../../../core/domain/terms';
+import { campusTermLabel, termLabel } from '../../../core/domain/terms';
 
 const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD, seed: SEED, moves: MOVES } = AUTOFILL_BOUNDS;
 
@@ -24,7 +40,7 @@ type What = (typeof WHAT)[number]['value'];
 
 /** What each choice places, in a scheduler's words. */
 const EXPLAINED: Record<What, string> = {
-  run: "Every section of the plan (your decisions, else the model's) gets an allowed, available instructor, a free room that seats it and a standard time (MWF 60 min, TR 90 min).",
+  run: "Each course of the plan gets the sections it asks for (your decisions, else the model's) less those the term already has; each new section gets an allowed, available instructor, a free room that seats it and a standard time (MWF 60 min, TR 90 min).",
   improve:
     "Every meeting of the term that is not locked may move, a little at a cost: it keeps its instructors, its number of days and its length, and takes a time they are free and a declared room that seats it. Locked meetings and other departments' bookings stay.",
   rebuild:
@@ -48,8 +64,11 @@ export function AutofillDialog({
   const [what, setWhat] = useState<What>('run');
   const { runs, error: runsError } = useSavedRuns(opened);
   const [chosenRun, setRunId] = useState<string | null>(null);
-  // The latest run until staff choose another.
-  const runId = chosenRun ?? (runs[0] ? String(runs[0].id) : null);
+  // The latest run of the term on screen (else the latest of all) until staff choose another.
+  const ofTerm = runs.find((r) => term !== null && r.target_year === term.year && r.target_semester === term.semester);
+  const runId = chosenRun ?? ((ofTerm ?? runs[0]) ? String((ofTerm ?? runs[0])?.id) : null);
+  const run = runs.find((r) => String(r.id) === runId);
+  const otherTerm = run !== undefined && term !== null && (run.target_year !== term.year || run.target_semester !== term.semester);
   const [max, setMax] = useState<number>(LOAD.default);
   const [budget, setBudget] = useState<number>(BUDGET.default);
   const [seed, setSeed] = useState<number>(SEED.default);
@@ -115,6 +134,13 @@ export function AutofillDialog({
             data-testid="autofill-run"
             nothingFoundMessage="Run a prediction first"
           />
+        )}
+        {what === 'run' && otherTerm && run && term && (
+          <Alert color="yellow" data-testid="autofill-other-term">
+            This run plans {termLabel({ year: run.target_year, semester: run.target_semester })}; you are viewing {termLabel(term)}. Its sections will be
+            drafted into {termLabel(term)}, the term on screen. To plan {termLabel({ year: run.target_year, semester: run.target_semester })}, switch the
+            Scheduler to it first.
+          </Alert>
         )}
         <Group grow>
           {(what === 'run' || (what === 'unscheduled' && choose)) && (
@@ -262,6 +288,7 @@ export function AutofillPreview({
               {headline}
               {unplaced.length > 0 ? `; ${unplaced.length} ${result.source === 'run' ? 'could not be placed' : 'stay as they are'} (reasons below)` : ''}
             </Text>
+            {result.source === 'run' && <PlanCounts plan={result.plan} notes={result.notes} />}
             <Group gap="xs">
               <Badge color={result.score.hard_violations === 0 ? 'green' : 'red'} variant="light">
                 {result.score.hard_violations === 0 ? 'No new clashes' : `${result.score.hard_violations} clashes`}
@@ -348,6 +375,32 @@ const ReviewLine = memo(function ReviewLine({ row, checked, onToggle }: { row: R
 });
 
 /** What a draft could not place, each with the reason in words. */
+/** A run's plan against the term: per course, the sections asked, those the term has, those drafted; and what to know first. */
+function PlanCounts({
+  plan,
+  notes,
+}: {
+  plan: readonly { course_code: string; planned: number; existing: number; drafted: number }[];
+  notes: readonly string[];
+}) {
+  const had = plan.filter((c) => c.existing > 0);
+  return (
+    <Stack gap={2} data-testid="autofill-plan">
+      {notes.map((note) => (
+        <Text key={note} size="sm" c="orange.8" fw={600}>
+          {note}
+        </Text>
+      ))}
+      {had.length > 0 && (
+        <Text size="xs">
+          The term has some of the plan already; only the rest is drafted:{' '}
+          {had.map((c) => `${c.course_code} ${c.planned} planned, ${c.existing} there, ${c.drafted} new`).join(' · ')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function UnplacedList({ unplaced }: { unplaced: { key: string; course_code: string; section_name: string; reason: string }[] }) {
   return (
     <List size="xs" data-testid="autofill-unplaced">

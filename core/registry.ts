@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import './input-words';
 import { CoreError, fieldErrors, forbidden, type FieldProblem } from './domain/errors';
 import { REGISTRAR, type Actor } from './domain/people';
 import type { Caller, CoreContext } from './context';

@@ -90,6 +90,19 @@ export function parseBoundedJson(text: string, what: string): unknown {
     // Strings come back well-formed: "\ud800" escapes cannot reach the database as invalid UTF-8.
     return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value)) as unknown;
   } catch (error) {
-    throw new CoreError('invalid', `${what} is not valid JSON: ${echo(error instanceof Error ? error.message : String(error))}`);
+    throw new CoreError('invalid', `${what} is not valid JSON: ${jsonMistake(error, text)}`);
   }
+}
+
+/** Where JSON text goes wrong, in words: the line and column, and the text there (never the parser's own phrasing). */
+function jsonMistake(error: unknown, text: string): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const given = /position (\d+)/.exec(message);
+  const position = given ? Math.min(Number(given[1]), text.length) : text.length - text.trimStart().length;
+  if (/end of JSON input/i.test(message) || position >= text.trimEnd().length) return 'it ends before it is complete (a closing ] or } or " may be missing)';
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  const column = position - before.lastIndexOf('\n');
+  const near = text.slice(position, position + 24).replace(/\s+/g, ' ');
+  return `something other than JSON at line ${line}, column ${column}${near === '' ? '' : ` ("${echo(near, 24)}")`}`;
 }

@@ -1,3 +1,4 @@
+import { fieldInWords } from './field-words';
 /**
  * Errors cross every boundary as data. Inside the core they are CoreError; the REST layer
  * maps `code` to a status and `message` to `{"detail": ...}`; the renderer rebuilds them.
@@ -74,12 +75,15 @@ export function isCoreError(value: unknown): value is CoreError {
   return value instanceof CoreError;
 }
 
-/** A refusal of one field of a request (422), in the same words the schema checks use: "Invalid input — field: message". */
+/** A refusal of one field of a request (422), in the same words the schema checks use: "Not accepted — Course (course_code): message". */
 export function fieldError(field: string, message: string): CoreError {
   return fieldErrors([{ field, message }]);
 }
 
-/** A refusal of several fields at once (422): "Invalid input — a: …; b: …", each listed in `fields`. The one way to refuse input. */
+/**
+ * A refusal of several fields at once (422): "Not accepted — Minutes (duration_mins): …; …", each
+ * field in words and by name, each listed in `fields`. The one way to refuse input.
+ */
 export function fieldErrors(fields: readonly FieldProblem[]): CoreError {
-  return new CoreError('validation', `Invalid input — ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`, { fields: [...fields] });
+  return new CoreError('validation', `Not accepted — ${fields.map((f) => `${fieldInWords(f.field)}: ${f.message}`).join('; ')}`, { fields: [...fields] });
 }

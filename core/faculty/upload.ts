@@ -22,7 +22,11 @@ export function doctorFromFields(fields: Record<string, unknown>, where: string,
     start: firstField(fields, DOCTOR_JSON_KEYS.start),
     end: firstField(fields, DOCTOR_JSON_KEYS.end),
   });
-  for (const problem of availability.problems) log.warn(`${where} (${name}): ${problem}; left unrestricted`);
+  // Hours that cannot be read are not "any time": the row is left out (an instructor already listed keeps their hours), saying why.
+  if (availability.problems.length > 0) {
+    log.skip(where, `${name}: ${availability.problems.join('; ')}; fix the hours and upload again`);
+    return null;
+  }
   return { name, allowed_courses: JSON.stringify(allowed.codes), available_days: availability.days, available_time: availability.time };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Core } from '../index';
-import { CoreError } from '../domain/errors';
+import { CoreError, fieldErrors } from '../domain/errors';
 import { boundedText } from '../input-fields';
 import { PASSWORD_LENGTH } from '../people/passwords';
 import { isPageRequest, reachedOverHttps, sessionCookiePort, type ServerAccess } from './guard';
@@ -19,8 +19,7 @@ const tokenRequest = credentials.extend({ label: boundedText(80).trim().min(1, '
 function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
-  const fields = result.error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message }));
-  throw new CoreError('validation', `Invalid input: ${fields.map((f) => `${f.field} ${f.message}`).join('; ')}`, { fields });
+  throw fieldErrors(result.error.issues.map((issue) => ({ field: issue.path.join('.') || '(body)', message: issue.message })));
 }
 
 /**

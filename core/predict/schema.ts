@@ -6,13 +6,17 @@ import { campusName, yearNumber } from '../input-fields';
 import { MAX_DECIDED_SECTIONS, MAX_DECISION_REASON, STAFF_DECISIONS, type StaffDecision } from '../domain/decisions';
 
 const count = z.number({ error: 'must be a whole number ≥ 0' }).int('must be a whole number ≥ 0').min(0, 'must be ≥ 0');
+/** An incoming cohort: a count of students, at most what a course may enroll (a plausible cohort, not an overflow). */
+const cohort = count.max(LIMITS.maxEnrollment, `must be at most ${LIMITS.maxEnrollment.toLocaleString('en-US')} students`);
+/** Courses a quota category may have: at most a catalog's worth. */
+const categorySlots = count.max(1_000, 'must be at most 1,000 courses');
 
 /**
  * Courses per quota category, by key ("ece_core", "phys"): the department's categories (profile or
  * catalog) or any prefix / prefix_type of its catalog; checked against them when the run is made.
  */
 export const slotsSchema = z
-  .record(z.string().max(MAX_CODE_CHARS, `a category key is at most ${MAX_CODE_CHARS} characters`), count)
+  .record(z.string().max(MAX_CODE_CHARS, `a category key is at most ${MAX_CODE_CHARS} characters`), categorySlots)
   .refine((slots) => Object.keys(slots).length <= 200, 'at most 200 categories');
 
 export const bulkRunSchema = z.object({
@@ -24,9 +28,9 @@ export const bulkRunSchema = z.object({
   target_year: yearNumber,
   target_semester: z.enum(PLANNED_SEMESTERS, { error: 'must be Fall or Spring' }),
   target_campus: campusName,
-  new_freshman: count.default(0),
-  new_sophomores: count.default(0),
-  new_masters: count.default(0),
+  new_freshman: cohort.default(0),
+  new_sophomores: cohort.default(0),
+  new_masters: cohort.default(0),
   use_quotas: z.boolean({ error: 'must be true or false' }).default(false),
   slots: slotsSchema.optional(),
 });

@@ -45,7 +45,7 @@ export const courseCodeField = boundedText(64)
   .transform((v) => normaliseCourseCode(v) ?? v.toUpperCase());
 
 export const sectionNameField = z
-  .union([boundedText(), z.number()])
+  .union([boundedText(), z.number()], { error: (issue) => (issue.input === undefined ? 'is required' : 'must be a section name (text or a number)') })
   .transform((v) => String(v).trim())
   .pipe(z.string().min(1, 'a section name is required'));
 

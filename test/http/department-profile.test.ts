@@ -104,7 +104,7 @@ describe("the department's profile", () => {
     ] as const) {
       const response = await server.api('/settings/profile', { method: 'PATCH', json: body });
       expect(response.status, JSON.stringify(body)).toBe(422);
-      expect((await json<{ detail: string }>(response)).detail, JSON.stringify(body)).toContain(`Invalid input — ${field}`);
+      expect((await json<{ detail: string }>(response)).detail, JSON.stringify(body)).toContain(`Not accepted — ${field}`);
     }
     expect(await json(await server.api('/settings/profile'))).toEqual({});
   });
@@ -136,7 +136,7 @@ describe("the department's profile", () => {
     });
     expect(response.status).toBe(422);
     expect((await json<{ detail: string }>(response)).detail).toBe(
-      'Invalid input — slots: "csc_core" is not a quota category of this department (ece_core, ece_elective, ece_masters, phys_core, or a prefix such as "ece")',
+      'Not accepted — slots: "csc_core" is not a quota category of this department (ece_core, ece_elective, ece_masters, phys_core, or a prefix such as "ece")',
     );
   });
 });

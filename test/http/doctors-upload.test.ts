@@ -67,18 +67,17 @@ describe('POST /data/upload/doctors', () => {
     ]);
   });
 
-  it('keeps the record but warns about unreadable availability and codes', async () => {
+  it('keeps a record with a course code it cannot read (warned), and leaves out one whose hours it cannot read, saying why', async () => {
     const result = await json<{ status: string; processed: number; skipped: number; warnings: string[] }>(
-      await upload('name,allowed_courses,days,start,end\nDr. X,"CSC201, banana",XYZ,10:00,09:00\n,CSC201,,,\n', 'd.csv'),
+      await upload('name,allowed_courses,days,start,end\nDr. X,"CSC201, banana",MW,09:00,12:00\nDr. Y,CSC201,XYZ,10:00,09:00\n,CSC201,,,\n', 'd.csv'),
     );
-    expect(result).toMatchObject({ status: 'success', processed: 1, skipped: 1 });
+    expect(result).toMatchObject({ status: 'success', processed: 1, skipped: 2 });
     expect(result.warnings).toEqual([
       expect.stringMatching(/Dr\. X.*"banana" is not a course code/),
-      expect.stringMatching(/Dr\. X.*days "XYZ"/),
-      expect.stringMatching(/Dr\. X.*ends \(09:00\) before it starts \(10:00\)/),
-      expect.stringMatching(/^Row 3: no name/),
+      expect.stringMatching(/^Row 3: Dr\. Y: days "XYZ" are not day letters.*; availability ends \(09:00\) before it starts \(10:00\); fix the hours/),
+      expect.stringMatching(/^Row 4: no name/),
     ]);
-    expect(await doctors()).toMatchObject([{ name: 'Dr. X', allowed_courses: '["CSC201"]', available_days: null, available_time: null }]);
+    expect(await doctors()).toMatchObject([{ name: 'Dr. X', allowed_courses: '["CSC201"]', available_days: 'MW', available_time: '09:00-12:00' }]);
   });
 
   it('answers success even for an empty list, and 400 for unreadable files', async () => {

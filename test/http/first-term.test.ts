@@ -148,3 +148,56 @@ describe('auto-fill of a term, stored at once', () => {
     expect(stored.find((e) => e.id === answer.placed[0]?.id)).toMatchObject({ course_code: 'CSC201', section_name: '1' });
   });
 });
+
+describe('careless input, answered in a scheduler’s words', () => {
+  const detailOf = async (response: Response): Promise<string> => (await json<{ detail: string }>(response)).detail;
+
+  it('names the field in words and refuses a length it does not take, never rewriting it', async () => {
+    const response = await server.api('/scheduler/', {
+      method: 'POST',
+      json: { course_code: 'CSC201', section_name: '1', day: 'MW', start_time: '09:00', duration_mins: 99_999_999 },
+    });
+    expect(response.status).toBe(422);
+    expect(await detailOf(response)).toBe('Not accepted — Minutes (duration_mins): must be at most 600 minutes');
+  });
+
+  it('says a missing field is required, not what type zod expected', async () => {
+    const response = await server.api('/scheduler/', { method: 'POST', json: { course_code: 'CSC201', start_time: '09:00', duration_mins: 50 } });
+    expect(response.status).toBe(422);
+    const said = await detailOf(response);
+    expect(said).not.toMatch(/expected|received|Invalid input/);
+    expect(said).toBe('Not accepted — Section (section_name): is required; Days (day): is required');
+  });
+
+  it('says where a JSON file goes wrong, not the parser’s words', async () => {
+    const response = await server.upload('/data/upload/courses', 'courses.json', 'this is not json {');
+    expect(response.status).toBe(400);
+    expect(await detailOf(response)).toBe('"courses.json" is not valid JSON: something other than JSON at line 1, column 1 ("this is not json {")');
+    const cut = await server.upload('/data/upload/courses', 'courses.json', '[{"code": "CSC201",\n "name": "Intro"');
+    expect(await detailOf(cut)).toMatch(/ends before it is complete/);
+  });
+
+  it('bounds the incoming students a run counts', async () => {
+    const response = await server.api('/predict/bulk', {
+      method: 'POST',
+      json: { run_name: 'Too many', target_year: 2025, target_semester: 'Spring', target_campus: 'Beirut', new_freshman: 1e12 },
+    });
+    expect(response.status).toBe(422);
+    expect(await detailOf(response)).toBe('Not accepted — New freshmen (new_freshman): must be at most 100,000 students');
+  });
+
+  it('leaves out an instructor whose hours cannot be read, saying why, instead of making them available at any time', async () => {
+    const upload = await server.upload(
+      '/data/upload/doctors',
+      'doctors.csv',
+      'name,allowed_courses,days,start,end\nDr. Late,CSC201,MW,08:00,99:99\nDr. Fine,CSC201,MW,08:00,12:00\n',
+    );
+    expect(upload.status).toBe(200);
+    const report = await json<{ skipped: number; warnings: string[] }>(upload);
+    expect(report.skipped).toBe(1);
+    expect(report.warnings.join(' ')).toMatch(/Dr\. Late: availability "08:00"–"99:99" needs a readable start and end time; fix the hours and upload again/);
+    const doctors = await json<{ name: string; available_time: string | null }[]>(await server.api('/scheduler/doctors'));
+    expect(doctors.find((d) => d.name === 'Dr. Late')).toBeUndefined();
+    expect(doctors.find((d) => d.name === 'Dr. Fine')?.available_time).toBe('08:00-12:00');
+  });
+});

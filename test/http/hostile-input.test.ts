@@ -202,7 +202,7 @@ describe('request bodies a fuzzer found 500s with', () => {
       const response = await server.api(path, { method: 'POST', json: body });
       expect(response.status, `${path} ${field}`).toBe(422);
       const said = await detail(response);
-      expect(said).toMatch(new RegExp(`${field}: must be at most [\\d,]+ characters`));
+      expect(said).toMatch(new RegExp(`${field}\\)?: must be at most [\\d,]+ characters`));
       expect(said.length).toBeLessThan(1_000);
     }
     expect(await json(await server.api('/scheduler/'))).toEqual([]);
@@ -211,7 +211,7 @@ describe('request bodies a fuzzer found 500s with', () => {
   it('refuses a NUL character in a name in words (422), and drops it from a file cell, never a 500', async () => {
     const nul = await server.api('/scheduler/doctors', { method: 'POST', json: { name: 'Dr. \u0000Nul', allowed_courses: [] } });
     expect(nul.status).toBe(422);
-    expect(await detail(nul)).toMatch(/name: must not contain a NUL character/);
+    expect(await detail(nul)).toMatch(/name\)?: must not contain a NUL character/);
     const entry = await server.api('/scheduler/', {
       method: 'POST',
       json: { course_code: 'CSC201', section_name: '1\u0000', day: 'MW', start_time: '09:00', duration_mins: 60, room: 'R1' },

@@ -125,7 +125,7 @@ describe('PATCH /predict/runs/{id}/entries/{course_code}: staff decisions beside
     ] as const) {
       const response = await decide(runId, 'CSC320', body);
       expect(response.status, JSON.stringify(body)).toBe(422);
-      expect(await detail(response), JSON.stringify(body)).toMatch(new RegExp(`Invalid input — ${field}`));
+      expect(await detail(response), JSON.stringify(body)).toMatch(new RegExp(`Not accepted — .*\\(?${field}\\)?`));
     }
     expect(await detail(await decide(runId, 'MTH999', { decision: 'offer' }))).toBe(`Run ${runId} has no course MTH999`);
     expect((await decide(runId, 'MTH999', { decision: 'offer' })).status).toBe(404);

@@ -213,7 +213,7 @@ describe('PATCH /scheduler/{id}', () => {
     expect((await patch(e.id, { duration_mins: 2 })).status).toBe(422);
     const late = await patch(e.id, { start_time: '23:30', doctor_id: 0 });
     expect(late.status).toBe(422);
-    expect(await detail(late)).toMatch(/duration_mins: the session must end by 24:00/);
+    expect(await detail(late)).toMatch(/duration_mins\): the session must end by 24:00/);
     expect((await patch(e.id, { doctor_id: 12345 })).status).toBe(400);
   });
 

@@ -426,6 +426,8 @@ describe('campuses and travel', () => {
     expect(await refused(meeting({ course_code: 'CSC205', room: 'J-201', campus: 'Beirut', day: 'F' }))).toBe(
       'Room J-201 is at Byblos, not Beirut: leave campus out or pick a room at Beirut',
     );
-    expect(await refused(meeting({ course_code: 'CSC205', room: 'TBD', campus: 'Tripoli', day: 'F' }), 422)).toContain('campus: must be Beirut or Byblos');
+    expect(await refused(meeting({ course_code: 'CSC205', room: 'TBD', campus: 'Tripoli', day: 'F' }), 422)).toContain(
+      'Campus (campus): must be Beirut or Byblos',
+    );
   });
 });

@@ -479,7 +479,7 @@ describe('inputs of the write path', () => {
       });
       const answer = await json<{ status: string; refused: { reason: string }[] }>(response);
       expect(answer.status).toBe('refused');
-      expect(answer.refused[0]?.reason).toMatch(/campus: must be/);
+      expect(answer.refused[0]?.reason).toMatch(/campus\): must be/);
       expect(await json(await campus.colleague(`/scheduler/unscheduled?${query(FALL)}`))).toEqual([]);
     }));
 });

@@ -155,6 +155,9 @@ export function EntryModal({ draft, term, parts, courses, doctors, recommended, 
                 description="The booked slot"
                 min={5}
                 max={600}
+                // Typing past the bounds is stopped as typed, never rewritten on leaving the field.
+                clampBehavior="strict"
+                allowDecimal={false}
                 value={form.duration_mins}
                 onChange={(v) => set({ duration_mins: Number(v) || 0 })}
                 data-testid="entry-duration"

@@ -28,6 +28,7 @@ import { defaultRunName, usePredictionsPage, type PredictionsPageState } from '.
 import { useRole } from '../controllers/session';
 import type { Run, RunEntry } from '../api/wire';
 import { campusTermLabel, PLANNED_SEMESTERS, termLabel, YEARS } from '../../../core/domain/terms';
+import { LIMITS } from '../../../core/domain/bounds';
 
 /** A course added or dropped, saying when it was staff's decision rather than the model's. */
 function changeWords(e: { course_code: string; course_name: string; offer: boolean; staff_decision: string | null }): string {
@@ -87,22 +88,39 @@ function TargetCard({ page }: { page: PredictionsPageState }) {
 }
 
 /** The students expected to start. */
+/** The most students an incoming cohort may have (the server refuses more). */
+const MAX_COHORT = LIMITS.maxEnrollment;
+
 function CohortsCard({ page }: { page: PredictionsPageState }) {
   const { cohorts, setCohorts } = page;
   return (
     <Card withBorder>
       <Stack gap="xs">
         <Text fw={600}>Incoming students</Text>
-        <NumberInput label="New freshmen" min={0} value={cohorts.new_freshman} onChange={(v) => setCohorts({ ...cohorts, new_freshman: Number(v) || 0 })} />
+        <NumberInput
+          label="New freshmen"
+          min={0}
+          max={MAX_COHORT}
+          clampBehavior="strict"
+          allowDecimal={false}
+          value={cohorts.new_freshman}
+          onChange={(v) => setCohorts({ ...cohorts, new_freshman: Number(v) || 0 })}
+        />
         <NumberInput
           label="New sophomores"
           min={0}
+          max={MAX_COHORT}
+          clampBehavior="strict"
+          allowDecimal={false}
           value={cohorts.new_sophomores}
           onChange={(v) => setCohorts({ ...cohorts, new_sophomores: Number(v) || 0 })}
         />
         <NumberInput
           label="New masters students"
           min={0}
+          max={MAX_COHORT}
+          clampBehavior="strict"
+          allowDecimal={false}
           value={cohorts.new_masters}
           onChange={(v) => setCohorts({ ...cohorts, new_masters: Number(v) || 0 })}
         />

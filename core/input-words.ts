@@ -14,7 +14,8 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
 /**
  * The words of every input refusal that its schema does not word itself: a missing field "is
  * required", a value of the wrong kind "must be text" (never "Invalid input: expected string,
- * received undefined"), a value none of a field's forms takes "is not a value this field takes". Set once for the process, before any input is read (the runner imports it).
+ * received undefined"), a value none of a field's forms takes "is not a value this field
+ * takes". Set once for the process, before any input is read (the runner imports it).
  */
 z.config({
   customError: (issue) => {

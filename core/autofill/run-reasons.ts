@@ -36,7 +36,8 @@ export interface RunReasonContext {
 /** The reason a section cannot be placed, or null when none is seen (it may fit). */
 export function runSectionReason(section: RunSectionNeed, context: RunReasonContext): string | null {
   if (section.candidates.length === 0) return `No instructor is allowed to teach ${section.course_code}`;
-  if (context.capacities.length === 0) return `No rooms are declared for ${context.campus}`;
+  if (context.capacities.length === 0)
+    return `No rooms with seats are declared for ${context.campus}: declare them in Scheduler → Rooms (Add, or Upload rooms…), or give seats to the rooms your meetings name (Declare… beside each)`;
   if (!context.capacities.some((c) => c >= section.size))
     return `No room at ${context.campus} seats ${section.size} students (the largest holds ${Math.max(...context.capacities)})`;
   const doctors = section.candidates.map((id) => context.doctors.get(id)).filter((d): d is DoctorAvailability => d !== undefined);

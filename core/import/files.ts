@@ -1,3 +1,4 @@
+import { inWords } from '../domain/campuses';
 import { z } from 'zod';
 import { invalid } from '../domain/errors';
 import { echo, LIMITS, parseBoundedJson, tooLarge } from '../domain/bounds';
@@ -18,7 +19,7 @@ export function extensionOf(filename: string): string {
 export function requireExtension<E extends string>(file: UploadedFile, allowed: readonly E[], what: string): E {
   const ext = extensionOf(file.filename);
   if (!(allowed as readonly string[]).includes(ext)) {
-    const list = allowed.map((e) => `.${e}`).join(', ');
+    const list = inWords(allowed.map((e) => `.${e}`));
     throw invalid(`${what} must be a ${list} file; "${echo(file.filename)}" is not`);
   }
   return ext as E;

@@ -2,7 +2,7 @@ import type { UploadedFile } from './files';
 import { extensionOf, parseJsonFile } from './files';
 import { readCsv } from './csv';
 import { readReport } from './xlsx';
-import { cellText, matchColumns, type ColumnAliases } from './table';
+import { cellText, matchColumns, type ColumnAliases, type Table } from './table';
 
 /** What an import will read, before it runs: the columns found, what each maps to, and the first rows. */
 export interface ImportPreview {
@@ -17,7 +17,7 @@ export const PREVIEW_ROWS = 5;
 export async function previewTable<F extends string>(
   file: UploadedFile,
   aliases: ColumnAliases<F>,
-  required: (found: Partial<Record<F, number>>) => string[],
+  required: (found: Partial<Record<F, number>>, table: Table) => string[],
   carryDown?: readonly F[],
 ): Promise<ImportPreview> {
   const ext = extensionOf(file.filename);
@@ -29,7 +29,7 @@ export async function previewTable<F extends string>(
     columns: table.headers.map((header, i) => ({ header: cellText(header), field: fieldOf.get(i) ?? null })),
     rows: table.rows.slice(0, PREVIEW_ROWS).map((r) => table.headers.map((_, i) => cellText(r.values[i]))),
     total_rows: tables.reduce((sum, t) => sum + t.rows.length, 0),
-    missing: required(found),
+    missing: required(found, table),
   };
 }
 

@@ -2,4 +2,4 @@
 export { OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from './columns';
 export { campusTermKey, type IncompleteTerm } from './completeness';
 export { importOfferings, leftOutTerms } from './service';
-export { missingOfferingColumns } from './upload';
+export { missingOfferingColumns, missingOfferingYears } from './upload';

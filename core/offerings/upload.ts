@@ -30,6 +30,19 @@ export function missingOfferingColumns(columns: Columns, explained = false): str
   return missing;
 }
 
+/**
+ * What a preview must say is missing beyond the columns: without a year column, the terms of the
+ * semester column must name their year ("Fall 2024"); when none of the first rows does, every row
+ * would be refused at import.
+ */
+export function missingOfferingYears(columns: Columns, table: Table): string[] {
+  if (columns.year !== undefined || columns.semester === undefined) return [];
+  const index = columns.semester;
+  const rows = table.rows.slice(0, 200);
+  if (rows.length === 0 || rows.some((row) => readTermText(cellText(row.values[index])).year !== undefined)) return [];
+  return ['year (the semester column names no year: add a year column, or write terms such as "Fall 2024")'];
+}
+
 /** Checks a table has the required columns; the error names what is missing. */
 export function offeringColumnsOf(table: Table, filename: string): Columns {
   const columns = matchColumns(table.headers, OFFERING_COLUMNS);

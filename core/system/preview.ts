@@ -1,6 +1,6 @@
 import { requireExtension, type UploadedFile } from '../import/files';
 import { previewJson, previewTable } from '../import/preview';
-import { missingOfferingColumns, OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from '../offerings';
+import { missingOfferingColumns, missingOfferingYears, OFFERING_COLUMNS, OFFERING_GROUPING_COLUMNS } from '../offerings';
 import { DOCTOR_COLUMNS, DOCTOR_JSON_KEYS } from '../faculty';
 import { COURSE_JSON_KEYS } from '../catalog';
 import { IMPORT_KINDS, type ImportKind } from '../domain/import-kinds';
@@ -13,7 +13,12 @@ export async function previewImport(kind: ImportKind, file: UploadedFile) {
   }
   if (kind === 'offerings') {
     requireExtension(file, IMPORT_KINDS.offerings.extensions, IMPORT_KINDS.offerings.label);
-    return previewTable(file, OFFERING_COLUMNS, (found) => missingOfferingColumns(found), OFFERING_GROUPING_COLUMNS);
+    return previewTable(
+      file,
+      OFFERING_COLUMNS,
+      (found, table) => [...missingOfferingColumns(found), ...missingOfferingYears(found, table)],
+      OFFERING_GROUPING_COLUMNS,
+    );
   }
   const ext = requireExtension(file, IMPORT_KINDS.doctors.extensions, IMPORT_KINDS.doctors.label);
   if (ext === 'json') return previewJson(file, Object.values(DOCTOR_JSON_KEYS).flat());

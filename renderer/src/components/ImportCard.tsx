@@ -7,6 +7,7 @@ import { messageOf } from '../api/errors';
 import type { ImportKind, UploadResult } from '../api/wire';
 import { ErrorNote } from './ErrorNote';
 import { IMPORT_KINDS } from '../../../core/domain/import-kinds';
+import { inWords } from '../../../core/domain/campuses';
 
 /** The file types each import reads (the core's one list), as a file picker names them. */
 const ACCEPT = (kind: ImportKind): string[] => IMPORT_KINDS[kind].extensions.map((ext) => `.${ext}`);
@@ -60,6 +61,12 @@ export function ImportCard({ kind }: { kind: ImportKind }) {
         <Text fw={600}>{TITLES[kind]}</Text>
         <Dropzone
           onDrop={(files) => void choose(files)}
+          // A file of another type is said so at once (nothing is read of it).
+          onReject={(rejected) =>
+            setError(
+              `"${rejected[0]?.file.name ?? 'That file'}" is not a ${inWords(ACCEPT(kind))} file: the ${TITLES[kind].toLowerCase()} is read from ${inWords(ACCEPT(kind))} (see File formats).`,
+            )
+          }
           accept={Object.fromEntries(
             ACCEPT(kind).map((ext) => [
               ext === '.json' ? 'application/json' : ext === '.csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -72,7 +79,7 @@ export function ImportCard({ kind }: { kind: ImportKind }) {
           data-testid={`dropzone-${kind}`}
         >
           <Text size="sm" ta="center" py="sm">
-            Drop a {ACCEPT(kind).join(' / ')} file here, or click to choose one
+            Drop a {inWords(ACCEPT(kind))} file here, or click to choose one
           </Text>
         </Dropzone>
         {file && (

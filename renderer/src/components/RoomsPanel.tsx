@@ -14,7 +14,8 @@ const LIST_HEIGHT = 180;
 const SHARED = 'shared';
 
 interface RoomEdit {
-  id: number;
+  /** null: a room in use in meetings, declared by saving. */
+  id: number | null;
   name: string;
   capacity: number;
   campus: string | null;
@@ -151,6 +152,21 @@ export const RoomsPanel = memo(function RoomsPanel({ canWrite }: { canWrite: boo
                   <Table.Td>{r.campus ?? 'any campus'}</Table.Td>
                   {severalDepartments && <Table.Td>{ownerWords(r.department_id)}</Table.Td>}
                   <Table.Td>
+                    {r.id === null && canWrite && (
+                      // A room typed in a meeting: declared with its seats and campus, auto-fill may use it.
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        aria-label={`Declare ${r.name}`}
+                        title="Typed in a meeting, not declared: give it its seats and campus so auto-fill can use it"
+                        onClick={() =>
+                          setEditing({ id: null, name: r.name, capacity: 40, campus: r.campus, owner: isRegistrar ? SHARED : String(acting?.id ?? SHARED) })
+                        }
+                        data-testid={`room-declare-${r.name}`}
+                      >
+                        Declare…
+                      </Button>
+                    )}
                     {r.id !== null && canWrite && (isRegistrar || r.department_id !== null) && (
                       <Button
                         size="compact-xs"
@@ -225,11 +241,9 @@ export const RoomsPanel = memo(function RoomsPanel({ canWrite }: { canWrite: boo
               <Button
                 onClick={() =>
                   void act(async () => {
-                    await changeRoom(editing.id, {
-                      capacity: editing.capacity,
-                      campus: editing.campus,
-                      ...(isRegistrar ? { department_id: editing.owner === SHARED ? null : Number(editing.owner) } : {}),
-                    });
+                    const ownerOf = isRegistrar ? { department_id: editing.owner === SHARED ? null : Number(editing.owner) } : {};
+                    if (editing.id === null) await addRoom({ name: editing.name, capacity: editing.capacity, campus: editing.campus, ...ownerOf });
+                    else await changeRoom(editing.id, { capacity: editing.capacity, campus: editing.campus, ...ownerOf });
                     setEditing(null);
                   })
                 }

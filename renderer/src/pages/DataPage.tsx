@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Badge, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useDataTables } from '../controllers/data';
 import type { Course, Doctor, Offering } from '../api/wire';
 import { DataGrid } from '../components/DataGrid';
 import { ImportCard } from '../components/ImportCard';
+import { FileFormatsButton } from '../components/FileFormatsButton';
 import { ErrorNote } from '../components/ErrorNote';
 import { useRole } from '../controllers/session';
 import { IncompleteTerms } from '../components/IncompleteTerms';
@@ -62,7 +63,10 @@ export function DataPage() {
   );
   return (
     <Stack>
-      <Title order={2}>Data</Title>
+      <Group justify="space-between">
+        <Title order={2}>Data</Title>
+        <FileFormatsButton />
+      </Group>
       <ErrorNote message={error} />
       {/* A viewer reads the department's data; importing it is for the schedulers. */}
       {canWrite && (

@@ -6,6 +6,12 @@ import { SIGN_IN_FAILED_FRAGMENT, SIGNED_IN_FRAGMENT } from '../domain/session-w
 import { reachedOverHttps, sessionCookiePort, type ServerAccess } from './guard';
 import { clearedSessionCookieHeader, cookieValue, LOGIN_PARAM, sessionCookieHeader, sessionCookieName, type BrowserSessions } from './session';
 
+/** A browser fetching ahead of the person (omnibox prefetch, speculation rules, link prefetch). */
+function isPrefetch(request: FastifyRequest): boolean {
+  const purpose = [request.headers['sec-purpose'], request.headers.purpose, request.headers['x-purpose'], request.headers['x-moz']].flat().join(' ');
+  return /prefetch|prerender|preview/i.test(purpose);
+}
+
 /**
  * Serves the built renderer (headless mode). The page itself holds no data and needs no
  * credentials; `/?login=<nonce>` signs the browser in once (see session.ts) and redirects to the
@@ -19,8 +25,10 @@ export async function serveRenderer(app: FastifyInstance, dir: string, sessions:
   for (const path of ['/', '/index.html']) {
     app.get(path, async (request, reply) => {
       const nonce = (request.query as Record<string, unknown>)[LOGIN_PARAM];
-      // Only a GET signs in: a HEAD (a link previewer, a prefetch) never uses the link up.
-      if (typeof nonce === 'string' && request.method === 'HEAD')
+      // Only a navigation signs in: a HEAD (a link previewer) or a browser's prefetch or prerender of
+      // the address being typed or pasted (a GET saying Sec-Purpose or Purpose: prefetch) never uses the
+      // link up, or the real visit that follows finds it used.
+      if (typeof nonce === 'string' && (request.method === 'HEAD' || isPrefetch(request)))
         return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send('');
       if (typeof nonce === 'string') {
         const session = await sessions.signIn(nonce.slice(0, 200));

@@ -139,10 +139,22 @@ async function revocation(ctx: CoreContext, because: Revocation['because']): Pro
   return { at: ctx.now().toISOString(), by: await callerInWords(ctx), because };
 }
 
-/** Who the caller is: their account (none for the laptop's user or the server's own token), role and department. */
-export async function whoAmI(ctx: CoreContext): Promise<{ person: Person | null; role: PersonRole; department: number | null; acting_in: number }> {
+/**
+ * Who the caller is: their account (none for the laptop's user or the server's own token), role and
+ * department; and whether this is a campus server (PostgreSQL or a public address), where a session
+ * without a person is the registrar's, by the server's sign-in link.
+ */
+export async function whoAmI(
+  ctx: CoreContext,
+): Promise<{ person: Person | null; role: PersonRole; department: number | null; acting_in: number; campus_server: boolean }> {
   const person = ctx.actor.person === null ? null : ((await getPerson(ctx.db, ctx.actor.person)) ?? null);
-  return { person: person ? publicPerson(person) : null, role: ctx.actor.role, department: ctx.actor.department, acting_in: ctx.department };
+  return {
+    person: person ? publicPerson(person) : null,
+    role: ctx.actor.role,
+    department: ctx.actor.department,
+    acting_in: ctx.department,
+    campus_server: ctx.access?.campus ?? false,
+  };
 }
 
 function requirePerson(ctx: CoreContext): number {

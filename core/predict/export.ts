@@ -11,12 +11,13 @@ const COLUMNS = [
   'Course Name',
   'Types',
   'Offer',
-  'Offer Score',
-  'Confidence',
+  // The model's confidence that the course should be offered, out of 100 (the JSON's `confidence` is the same, out of 1).
+  'Offer Score (0–100)',
   'Predicted Enrollment',
   'Projected Sections',
-  'Latent Demand',
-  'Bottleneck Score',
+  // latent_demand and bottleneck_score, in words: who is ready to take it, and how much of the plan waits on it.
+  'Students Ready (passed its prerequisites in the last two terms, plus incoming)',
+  'Courses That Require It (directly or through others)',
   'Reasons',
   'Enrollment Low (80 %)',
   'Enrollment High (80 %)',
@@ -37,7 +38,6 @@ function rows(run: PredictionRun): (string | number)[][] {
     xmlSafe(e.types.join(', ')),
     e.offer ? 'yes' : 'no',
     e.offer_score,
-    e.confidence,
     e.predicted_enrollment,
     e.projected_sections,
     e.latent_demand,
@@ -71,7 +71,7 @@ export async function exportRun(run: PredictionRun, format: 'xlsx' | 'csv'): Pro
   sheet.addRow([...COLUMNS]);
   sheet.getRow(1).font = { bold: true };
   for (const row of rows(run)) sheet.addRow(row);
-  [6, 14, 36, 20, 7, 11, 11, 12, 12, 12, 12, 90, 12, 12, 10, 10, 10, 40, 10, 10].forEach((width, i) => (sheet.getColumn(i + 1).width = width));
+  [6, 14, 36, 20, 7, 11, 12, 12, 22, 22, 90, 12, 12, 10, 10, 10, 40, 10, 10].forEach((width, i) => (sheet.getColumn(i + 1).width = width));
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: run.entries.length + 1, column: COLUMNS.length } };
   if (run.term_notes.length > 0 || run.caveats.length > 0) {
     const notes = workbook.addWorksheet('Notes');

@@ -3,6 +3,7 @@ import { fieldError, notFound } from '../domain/errors';
 import type { FileResult } from '../domain/file-result';
 import type { Term } from '../domain/terms';
 import { getDoctor } from '../faculty/repo';
+import { listCourses } from '../catalog/repo';
 import { EXPORT_FILENAME, exportScheduleXlsx } from './export';
 import { CONTENT_TYPES } from '../util/content-types';
 import { exportListingCsv } from './export-listing';
@@ -24,8 +25,12 @@ export async function exportTimetable(ctx: CoreContext, request: ExportRequest):
   const entries = await termEntries(ctx, term);
   const stem = `timetable_${term.semester}_${term.year}`;
   switch (request.format) {
-    case 'xlsx':
-      return { filename: EXPORT_FILENAME, contentType: CONTENT_TYPES.xlsx, content: await exportScheduleXlsx(entries, request.details) };
+    case 'xlsx': {
+      if (!request.details) return { filename: EXPORT_FILENAME, contentType: CONTENT_TYPES.xlsx, content: await exportScheduleXlsx(entries) };
+      // The detailed sheet says which term it is, in its name too, and names each course.
+      const names = new Map((await listCourses(ctx.db, ctx.department)).map((c) => [c.code, c.name ?? '']));
+      return { filename: `${stem}.xlsx`, contentType: CONTENT_TYPES.xlsx, content: await exportScheduleXlsx(entries, true, names) };
+    }
     case 'csv':
       return { filename: `${stem}.csv`, contentType: CONTENT_TYPES.csv, content: exportListingCsv(entries, await partsByCode(ctx, term)) };
     case 'ics': {

@@ -22,8 +22,8 @@ export function effectiveDuration(day: string, durationMins: number): number {
 const bySection = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** With `details`, the sheet adds what a term's timetable holds beyond the contract's seven columns. */
-export const DETAILS_HEADERS = [...EXPORT_HEADERS, 'Term', 'Part of Term', 'Joint Group', 'Campus'] as const;
-const WIDTHS = [14, 16, 14, 28, 11, 11, 16, 13, 12, 16, 12];
+export const DETAILS_HEADERS = [...EXPORT_HEADERS, 'Term', 'Part of Term', 'Joint Group', 'Campus', 'Course Name'] as const;
+const WIDTHS = [14, 16, 14, 28, 11, 11, 16, 13, 12, 16, 12, 36];
 
 function addSheet(workbook: ExcelJS.Workbook, name: string, headers: readonly string[], rows: readonly (string | number)[][]): void {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -39,9 +39,14 @@ function addSheet(workbook: ExcelJS.Workbook, name: string, headers: readonly st
 /**
  * The timetable as the registrar receives it: the contract's "Final Schedule" sheet, seven columns,
  * one row per meeting (each member of a joint group has its own row; a team-taught section lists
- * every instructor, the first one first). `details` adds term, part of term, joint group and campus.
+ * every instructor, the first one first). `details` adds term, part of term, joint group, campus and
+ * the course's name (from `courseNames`, the catalog's).
  */
-export async function exportScheduleXlsx(entries: readonly ScheduleEntry[], details = false): Promise<Uint8Array> {
+export async function exportScheduleXlsx(
+  entries: readonly ScheduleEntry[],
+  details = false,
+  courseNames: ReadonlyMap<string, string> = new Map(),
+): Promise<Uint8Array> {
   const workbook = new (await excel()).Workbook();
   workbook.creator = 'Termwise';
   const sorted = [...entries].sort(
@@ -61,6 +66,7 @@ export async function exportScheduleXlsx(entries: readonly ScheduleEntry[], deta
       xmlSafe(entry.part_of_term),
       xmlSafe(entry.joint_group ?? ''),
       xmlSafe(entry.campus),
+      xmlSafe(courseNames.get(entry.course_code) ?? ''),
     ];
   });
   addSheet(workbook, EXPORT_SHEET, details ? DETAILS_HEADERS : EXPORT_HEADERS, rows);

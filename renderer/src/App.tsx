@@ -9,6 +9,7 @@ import { chooseDepartment } from './api/session';
 import { followChanges, prefetchLive, queryClient } from './api/live';
 import { SignedOut } from './components/SignedOut';
 import { AccountBar } from './components/AccountBar';
+import { useAccount } from './controllers/session';
 import { prefetchScheduler } from './controllers/scheduler';
 
 /** What the page says for each reason the server signed it out. */
@@ -86,6 +87,9 @@ function Screens() {
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
   const current = PAGES.find((p) => p.id === page) ?? PAGES[0];
+  // The Campus week is every department's: a one-department laptop has the Scheduler's week already.
+  const { me, departments } = useAccount();
+  const campusShown = (me?.campus_server ?? false) || departments.length > 1;
   useEffect(() => {
     // A read that fails here is asked again by the screen, which shows the refusal.
     current.load().catch(() => undefined);
@@ -104,7 +108,7 @@ function Screens() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Screens">
-        {PAGES.map((p) => (
+        {PAGES.filter((p) => p.id !== 'campus' || campusShown).map((p) => (
           <NavLink
             key={p.id}
             href={`#/${p.id}`}

@@ -34,12 +34,11 @@ const HEADER = [
   'Course Name',
   'Types',
   'Offer',
-  'Offer Score',
-  'Confidence',
+  'Offer Score (0–100)',
   'Predicted Enrollment',
   'Projected Sections',
-  'Latent Demand',
-  'Bottleneck Score',
+  'Students Ready (passed its prerequisites in the last two terms, plus incoming)',
+  'Courses That Require It (directly or through others)',
   'Reasons',
   'Enrollment Low (80 %)',
   'Enrollment High (80 %)',
@@ -65,10 +64,10 @@ describe('saved run export', () => {
       const row = rows[i + 1] ?? [];
       expect(row.slice(0, 2)).toEqual([String(i + 1), entry.course_code]);
       expect(row[4]).toBe(entry.offer ? 'yes' : 'no');
-      expect(Number(row[7])).toBe(entry.predicted_enrollment);
-      expect(row.slice(12, 15).map(Number)).toEqual([entry.enrollment_low, entry.enrollment_high, entry.section_size]);
+      expect(Number(row[6])).toBe(entry.predicted_enrollment);
+      expect(row.slice(11, 14).map(Number)).toEqual([entry.enrollment_low, entry.enrollment_high, entry.section_size]);
       // No staff decision yet: the plan is the model's.
-      expect(row.slice(15)).toEqual(['', '', '', entry.offer ? 'yes' : 'no', String(entry.projected_sections)]);
+      expect(row.slice(14)).toEqual(['', '', '', entry.offer ? 'yes' : 'no', String(entry.projected_sections)]);
     });
     const hostile = rows.find((row) => row[1] === 'CSC999');
     expect(hostile?.[2]).toBe(`'=HYPERLINK("http://x","click")`);

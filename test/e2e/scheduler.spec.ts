@@ -72,9 +72,9 @@ test('creates by clicking, moves by dragging, reverts a conflicting move, export
   expect((await app.api<Entry[]>('/scheduler/')).find((e) => e.id === id)).toMatchObject({ day: 'MWF', start_time: '10:00' });
   await screenshot(page, 'scheduler-conflict');
 
-  // Export the timetable.
+  // Export the timetable: the registrar's seven columns first, then its term, part, group, campus and course names.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
-  expect(download.suggestedFilename()).toBe('service_final_schedule.xlsx');
+  expect(download.suggestedFilename()).toMatch(/^timetable_(Fall|Spring|Summer)_\d{4}\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(await download.path());
   const sheet = workbook.getWorksheet('Final Schedule');
@@ -86,8 +86,14 @@ test('creates by clicking, moves by dragging, reverts a conflicting move, export
     'Start Time',
     'End Time',
     'Room',
+    'Term',
+    'Part of Term',
+    'Joint Group',
+    'Campus',
+    'Course Name',
   ]);
-  expect((sheet?.getRow(2).values as unknown[]).slice(1)).toEqual(['MWF', 'CSC201', '1', '', '10:00', '10:50', 'Bassil 101']);
+  expect((sheet?.getRow(2).values as unknown[]).slice(1, 8)).toEqual(['MWF', 'CSC201', '1', '', '10:00', '10:50', 'Bassil 101']);
+  expect((sheet?.getRow(2).values as unknown[])[12]).toBe('Computer Programming');
 
   // Everything is still there after a reload.
   await page.reload();

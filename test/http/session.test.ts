@@ -212,11 +212,17 @@ describe('what a session and a sign-in link allow, and for how long', () => {
     expect(read.ended).toBe(true);
   });
 
-  it('only a GET of the sign-in link signs in: a HEAD (a link previewer) leaves it working', async () => {
+  it('only a navigation to the sign-in link signs in: a HEAD (a link previewer) or a prefetch of the pasted address leaves it working', async () => {
     const link = loginLink();
     const head = await fetch(link, { method: 'HEAD', redirect: 'manual' });
     expect(head.status).toBe(200);
     expect(head.headers.get('set-cookie')).toBeNull();
+    // A browser fetching the address ahead while it is typed or pasted (Chrome sends Sec-Purpose, Firefox Purpose).
+    for (const headers of [{ 'sec-purpose': 'prefetch;prerender' }, { purpose: 'prefetch' }] as Record<string, string>[]) {
+      const ahead = await fetch(link, { headers, redirect: 'manual' });
+      expect(ahead.status).toBe(200);
+      expect(ahead.headers.get('set-cookie')).toBeNull();
+    }
     expect(loginLink()).toBe(link);
     await signIn(link);
   });

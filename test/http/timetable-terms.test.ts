@@ -100,6 +100,7 @@ describe('terms', () => {
       'Part of Term',
       'Joint Group',
       'Campus',
+      'Course Name',
     ]);
     expect(sheet?.rowCount).toBe(2);
     expect((sheet?.getRow(2).values as unknown[]).slice(1)).toEqual([
@@ -114,6 +115,7 @@ describe('terms', () => {
       '1',
       '',
       'Beirut',
+      '',
     ]);
   });
 

@@ -34,10 +34,10 @@ export function AccountBar() {
           {me.person.name} · {ROLE_WORDS[me.role]}
         </Text>
       )}
-      {/* Signed in by the server's one-time link: the installation's registrar, no person of its own. */}
+      {/* Signed in by the server's one-time link: the installation's registrar, no person of its own (on a laptop, its user). */}
       {!account.isPerson && account.signOut && me && (
         <Text size="sm" c="dimmed" data-testid="signed-in-as">
-          {ROLE_WORDS[me.role]} · by the server&apos;s sign-in link
+          {me.campus_server ? `${ROLE_WORDS[me.role]} · by the server's sign-in link` : 'This computer'}
         </Text>
       )}
       {account.signOut && (

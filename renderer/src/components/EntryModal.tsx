@@ -138,7 +138,7 @@ export function EntryModal({ draft, term, parts, courses, doctors, recommended, 
             <Group grow>
               <TextInput
                 label="Days"
-                description="M T W R F S U"
+                description="M Mon · T Tue · W Wed · R Thu · F Fri · S Sat · U Sun"
                 value={form.day}
                 onChange={(e) => set({ day: e.currentTarget.value.toUpperCase() })}
                 data-testid="entry-day"

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Run, RunEntry } from '../api/wire';
 import { SCORE_HINT } from '../lib/model-words';
@@ -44,7 +44,14 @@ export function useRunColumns(current: Run | null): ColumnDef<RunEntry, unknown>
       },
       {
         accessorKey: 'offer_score',
-        header: () => <span title={SCORE_HINT}>Score (0–100) ⓘ</span>,
+        // The hint on hover, on keyboard focus and on touch, not on hover alone.
+        header: () => (
+          <Tooltip label={SCORE_HINT} multiline w={300} events={{ hover: true, focus: true, touch: true }}>
+            <span tabIndex={0} aria-label={`Score (0–100): ${SCORE_HINT}`}>
+              Score (0–100) ⓘ
+            </span>
+          </Tooltip>
+        ),
         size: 125,
         cell: (c) => (
           <Group gap={6} wrap="nowrap">

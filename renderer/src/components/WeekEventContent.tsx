@@ -97,8 +97,9 @@ function EntryContent({
         </div>
       )}
       {refusal !== null && (
-        <div className="tw-event-error" role="alert" data-testid="event-refusal">
-          {refusal}
+        // Inside the block only: the refusal's words are in the note above the week.
+        <div className="tw-event-error" data-testid="event-refusal" title={refusal}>
+          Not moved (see above)
         </div>
       )}
     </div>

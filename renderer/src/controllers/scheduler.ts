@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call, transport } from '../api/client';
 import { useLive } from '../api/live';
 import type { AutofillRequest, AutofillResult, Doctor, Entry, Term } from '../api/wire';
@@ -275,11 +275,21 @@ function useAutofillDraft(term: Term | null) {
 export function useSchedulerPage() {
   const { entries, error, term, parts } = useTimetable();
   const refusal = useScheduleView((s) => s.refusal);
+  const clearRefusal = useScheduleView((s) => s.clearRefusal);
+  // A refused move's note belongs to the week it was made on: leaving the Scheduler, or another view, clears it.
+  useEffect(() => clearRefusal, [clearRefusal]);
+  const [view, setViewState] = useState<SchedulerView>('week');
+  const setView = useCallback(
+    (next: SchedulerView) => {
+      clearRefusal();
+      setViewState(next);
+    },
+    [clearRefusal],
+  );
   const showTerm = useScheduleView((s) => s.showTerm);
   const courses = useCourses();
   const doctors = useDoctors();
   const campuses = useCampusList();
-  const [view, setView] = useState<SchedulerView>('week');
   const [dialog, setDialog] = useState<SchedulerDialog | null>(null);
   const filtering = useSchedulerFilters(entries, term, doctors);
   const { filters, visible } = filtering;
@@ -309,7 +319,15 @@ export function useSchedulerPage() {
   const exportAs = useCallback(
     async (format: 'xlsx' | 'csv' | 'ics'): Promise<void> => {
       try {
-        await transport.saveFile(await call('schedule-export', { ...term, format, ...(format === 'ics' ? { doctor_id: Number(doctorFilter) } : {}) }));
+        // From the screen, the sheet with the term, campus and course names (a script asks the registrar's seven columns).
+        await transport.saveFile(
+          await call('schedule-export', {
+            ...term,
+            format,
+            ...(format === 'xlsx' ? { details: true } : {}),
+            ...(format === 'ics' ? { doctor_id: Number(doctorFilter) } : {}),
+          }),
+        );
       } catch (e) {
         notifyError(e, 'Export failed');
       }
@@ -325,6 +343,7 @@ export function useSchedulerPage() {
     parts,
     error,
     refusal,
+    clearRefusal,
     courses,
     doctors,
     campuses,

@@ -166,47 +166,49 @@ function QuotasCard({ page }: { page: PredictionsPageState }) {
   );
 }
 
-/** Train, Run, export the run shown; training's progress and result. */
+/** Train, Run, export the run shown. */
 function Actions({ page }: { page: PredictionsPageState }) {
   // A viewer reads the runs and exports them; training and running are the schedulers'.
   const { canWrite } = useRole();
   return (
     <>
-      <Group>
-        {canWrite && (
-          <>
-            <Button variant="default" onClick={() => void page.train()} loading={page.training} data-testid="train">
-              Train models
-            </Button>
-            <Button onClick={() => void page.run()} loading={page.running} disabled={typeof page.year !== 'number'} data-testid="run">
-              Run
-            </Button>
-          </>
-        )}
-        {page.current && (
-          <>
-            <Button variant="subtle" onClick={() => void page.exportRun('xlsx')}>
-              Export XLSX
-            </Button>
-            <Button variant="subtle" onClick={() => void page.exportRun('csv')}>
-              Export CSV
-            </Button>
-          </>
-        )}
-      </Group>
-      {page.training && <Progress value={page.trainPercent} animated aria-label="Training progress" data-testid="train-progress" />}
-      {page.trainResult && (
-        <Group data-testid="train-result">
-          {Object.entries(page.trainResult.campuses).map(([c, r]) => (
-            <Badge key={c} size="lg" variant="light">
-              <span title={r.samples > 0 ? modelDetails(r) : undefined}>
-                {c} model: {r.samples > 0 ? `ranked past terms right ${outOf100(r.roc_auc)} times` : 'not enough history to learn from'}
-              </span>
-            </Badge>
-          ))}
-        </Group>
+      {canWrite && (
+        <>
+          <Button variant="default" onClick={() => void page.train()} loading={page.training} data-testid="train">
+            Train models
+          </Button>
+          <Button onClick={() => void page.run()} loading={page.running} disabled={typeof page.year !== 'number'} data-testid="run">
+            Run
+          </Button>
+        </>
+      )}
+      {page.current && (
+        <>
+          <Button variant="subtle" onClick={() => void page.exportRun('xlsx')}>
+            Export XLSX
+          </Button>
+          <Button variant="subtle" onClick={() => void page.exportRun('csv')}>
+            Export CSV
+          </Button>
+        </>
       )}
     </>
+  );
+}
+
+/** What training found, per campus. */
+function TrainResult({ page }: { page: PredictionsPageState }) {
+  if (!page.trainResult) return null;
+  return (
+    <Group data-testid="train-result">
+      {Object.entries(page.trainResult.campuses).map(([c, r]) => (
+        <Badge key={c} size="lg" variant="light" tt="none">
+          <span title={r.samples > 0 ? modelDetails(r) : undefined}>
+            {c} model: {r.samples > 0 ? `ranked past terms right ${outOf100(r.roc_auc)} times` : 'not enough history to learn from'}
+          </span>
+        </Badge>
+      ))}
+    </Group>
   );
 }
 
@@ -239,7 +241,7 @@ function RunHistory({ page }: { page: PredictionsPageState }) {
                 {r.target_semester} {r.target_year}
               </Table.Td>
               {/* The run's name only when it says more than its campus and term. */}
-              <Table.Td>{r.run_name === defaultRunName(r) ? '' : r.run_name}</Table.Td>
+              <Table.Td c={r.run_name === defaultRunName(r) ? 'dimmed' : undefined}>{r.run_name === defaultRunName(r) ? 'unnamed' : r.run_name}</Table.Td>
               <Table.Td>{savedAt(r)}</Table.Td>
             </Table.Tr>
           ))}
@@ -402,16 +404,25 @@ function RunView({ page, run }: { page: PredictionsPageState; run: Run }) {
 
 export function PredictionsPage() {
   const page = usePredictionsPage();
+  // A viewer reads and exports runs: the run's settings, which only Run uses, are the schedulers'.
+  const { canWrite } = useRole();
   return (
     <Stack>
-      <Title order={2}>Predictions</Title>
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 4 }}>
-        <TargetCard page={page} />
-        <CohortsCard page={page} />
+      {/* Train and Run beside the title: in view at 1366×768 whatever the cards below hold. */}
+      <Group justify="space-between" align="center">
+        <Title order={2}>Predictions</Title>
+        <Group gap="xs">
+          <Actions page={page} />
+        </Group>
+      </Group>
+      {page.training && <Progress value={page.trainPercent} animated aria-label="Training progress" data-testid="train-progress" />}
+      <SimpleGrid cols={{ base: 1, md: 2, lg: canWrite ? 4 : 1 }}>
+        {canWrite && <TargetCard page={page} />}
+        {canWrite && <CohortsCard page={page} />}
         <TermNotesCard year={typeof page.year === 'number' ? page.year : null} semester={page.semester} />
-        <QuotasCard page={page} />
+        {canWrite && <QuotasCard page={page} />}
       </SimpleGrid>
-      <Actions page={page} />
+      <TrainResult page={page} />
       <ErrorNote message={page.error} testId="predict-error" />
       <SimpleGrid cols={{ base: 1, lg: 4 }}>
         <RunHistory page={page} />

@@ -349,7 +349,7 @@ export function SchedulerPage() {
       <ViewBar page={page} />
       <PrintTitle page={page} />
       <ErrorNote message={page.error} />
-      {page.refusal && <ErrorNote message={`Not moved: ${page.refusal.message}`} testId="schedule-refusal" />}
+      {page.refusal && <ErrorNote message={`Not moved: ${page.refusal.message}`} testId="schedule-refusal" onClose={page.clearRefusal} />}
       {page.draftRun && (
         <AutofillPreview
           result={page.draftRun.result}

@@ -83,14 +83,18 @@ export interface PlannedCourse {
 
 /**
  * The sections a run's plan still needs in the term: for each course it offers, its planned
- * sections less those the term already has (meetings and sections without a time), named after
- * the term's; each seats its share of the course's expected students.
+ * sections less those the term already has at the run's campus (meetings and sections without a
+ * time; another campus's sections serve other students), named after every section of the term;
+ * each seats its share of the course's expected students.
  */
 async function runPlan(ctx: CoreContext, run: PredictionRun, term: Term): Promise<RunPlan & { courses: PlannedCourse[] }> {
   const { own } = await campusTerm(ctx, term);
   const untimed = await listUnscheduled(ctx.db, ctx.department, term);
   const sectionsOf = new Map<string, Set<string>>();
+  const namesOf = new Map<string, string[]>();
   for (const e of [...own, ...untimed]) {
+    namesOf.set(e.course_code, [...(namesOf.get(e.course_code) ?? []), e.section_name]);
+    if (e.campus !== run.target_campus) continue;
     const names = sectionsOf.get(e.course_code) ?? new Set<string>();
     names.add(e.section_name);
     sectionsOf.set(e.course_code, names);
@@ -103,7 +107,8 @@ async function runPlan(ctx: CoreContext, run: PredictionRun, term: Term): Promis
     const drafted = Math.max(0, planned - existing.length);
     courses.push({ course_code: entry.course_code, planned, existing: existing.length, drafted });
     const size = Math.max(1, Math.ceil(entry.predicted_enrollment / Math.max(1, planned)));
-    for (const name of nextSectionNames(existing, drafted)) sections.push({ course_code: entry.course_code, section_name: name, size });
+    for (const name of nextSectionNames(namesOf.get(entry.course_code) ?? [], drafted))
+      sections.push({ course_code: entry.course_code, section_name: name, size });
   }
   return { campus: run.target_campus, sections, courses };
 }

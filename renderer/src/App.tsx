@@ -88,8 +88,8 @@ function Screens() {
   }, []);
   const current = PAGES.find((p) => p.id === page) ?? PAGES[0];
   // The Campus week is every department's: a one-department laptop has the Scheduler's week already.
-  const { me, departments } = useAccount();
-  const campusShown = (me?.campus_server ?? false) || departments.length > 1;
+  const { me, departments, isPerson } = useAccount();
+  const campusShown = (me?.campus_server ?? false) || isPerson || departments.length > 1;
   useEffect(() => {
     // A read that fails here is asked again by the screen, which shows the refusal.
     current.load().catch(() => undefined);

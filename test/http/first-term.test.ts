@@ -110,6 +110,16 @@ describe('auto-fill from a run', () => {
     expect([count('CSC201'), count('CSC243'), count('STA100')]).toEqual([3, 1, 2]);
   });
 
+  it('counts only the sections at the run’s campus: another campus’s serve other students', async () => {
+    await rooms();
+    const run = await saveRun(server.core.context.db, 'Beirut', [{ code: 'STA100', enrollment: 60, sections: 2 }]);
+    await book({ course_code: 'STA100', section_name: '1', day: 'MW', start_time: '08:00', campus: 'Byblos', year: 2025, semester: 'Fall' });
+    const draft = await json<RunDraft>(await server.api('/scheduler/auto', { method: 'POST', json: { run_id: run } }));
+    expect(draft.plan).toEqual([{ course_code: 'STA100', planned: 2, existing: 0, drafted: 2 }]);
+    // Named after every section of the term, whatever its campus.
+    expect(draft.placed.map((p) => p.section_name).sort()).toEqual(['2', '3']);
+  });
+
   it('goes into another term only when asked, and then says the run plans another term; asked again, it adds nothing the plan already has', async () => {
     await rooms();
     const run = await saveRun(server.core.context.db, 'Beirut', [{ code: 'STA100', enrollment: 60, sections: 2 }]);

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Modal, Stack, Table, Text } from '@mantine/core';
-import { clockTime, revocationWords, usePersonTokens, type PersonRow } from '../controllers/people';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
+import { TokenTable } from './TokenTable';
+import { usePersonTokens, type PersonRow } from '../controllers/people';
 
 /** People → a person → Tokens: the registrar sees a person's personal tokens, live and revoked, and revokes a leaked one. */
 export function PersonTokensModal({ person, onClose }: { person: PersonRow | null; onClose: () => void }) {
@@ -19,36 +20,7 @@ export function PersonTokensModal({ person, onClose }: { person: PersonRow | nul
         {page.tokens.length === 0 ? (
           <Text size="sm">{person?.name} has no personal tokens.</Text>
         ) : (
-          <Table aria-label="Personal tokens">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Token</Table.Th>
-                <Table.Th>Made</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>State</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {page.tokens.map((token) => (
-                <Table.Tr key={token.id} data-testid={`person-token-${token.label}`}>
-                  <Table.Td>{token.label}</Table.Td>
-                  <Table.Td>{token.created_at.slice(0, 10)}</Table.Td>
-                  <Table.Td>{token.last_used_at === null ? 'never' : `${token.last_used_at.slice(0, 10)} ${clockTime(token.last_used_at)}`}</Table.Td>
-                  <Table.Td>
-                    {token.revoked ? (
-                      <Badge color="gray" variant="light" tt="none">
-                        {revocationWords(token)}
-                      </Badge>
-                    ) : (
-                      <Button size="compact-xs" color="red" variant="light" onClick={() => void page.revoke(token)} aria-label={`Revoke ${token.label}`}>
-                        Revoke
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <TokenTable tokens={page.tokens} label="Personal tokens" testId="person-token" onRevoke={(token) => void page.revoke(token)} />
         )}
       </Stack>
     </Modal>

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Code, CopyButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { TokenTable } from './TokenTable';
 import { useMyTokens } from '../controllers/people';
 import { SubmitForm } from './SubmitForm';
 
@@ -29,32 +30,7 @@ export function TokensCard() {
             </Stack>
           </Alert>
         )}
-        {page.tokens.length > 0 && (
-          <Table striped aria-label="My tokens">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Made</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {page.tokens.map((token) => (
-                <Table.Tr key={token.id} data-testid={`token-${token.label}`}>
-                  <Table.Td>{token.label}</Table.Td>
-                  <Table.Td>{token.created_at.slice(0, 16).replace('T', ' ')}</Table.Td>
-                  <Table.Td>{token.last_used_at?.slice(0, 16).replace('T', ' ') ?? 'never'}</Table.Td>
-                  <Table.Td>
-                    <Button size="compact-xs" color="red" variant="light" onClick={() => void page.revoke(token)} aria-label={`Revoke ${token.label}`}>
-                      Revoke
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        {page.tokens.length > 0 && <TokenTable tokens={page.tokens} label="My tokens" testId="token" onRevoke={(token) => void page.revoke(token)} />}
         <SubmitForm label="Make a token" onSubmit={page.create}>
           <Group align="end" gap="xs">
             <TextInput

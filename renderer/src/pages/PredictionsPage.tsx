@@ -88,6 +88,13 @@ function TargetCard({ page }: { page: PredictionsPageState }) {
 }
 
 /** The students expected to start. */
+/** The incoming cohorts a run counts, and their labels. */
+const COHORTS = [
+  ['new_freshman', 'New freshmen'],
+  ['new_sophomores', 'New sophomores'],
+  ['new_masters', 'New masters students'],
+] as const;
+
 /** The most students an incoming cohort may have (the server refuses more). */
 const MAX_COHORT = LIMITS.maxEnrollment;
 
@@ -97,33 +104,18 @@ function CohortsCard({ page }: { page: PredictionsPageState }) {
     <Card withBorder>
       <Stack gap="xs">
         <Text fw={600}>Incoming students</Text>
-        <NumberInput
-          label="New freshmen"
-          min={0}
-          max={MAX_COHORT}
-          clampBehavior="strict"
-          allowDecimal={false}
-          value={cohorts.new_freshman}
-          onChange={(v) => setCohorts({ ...cohorts, new_freshman: Number(v) || 0 })}
-        />
-        <NumberInput
-          label="New sophomores"
-          min={0}
-          max={MAX_COHORT}
-          clampBehavior="strict"
-          allowDecimal={false}
-          value={cohorts.new_sophomores}
-          onChange={(v) => setCohorts({ ...cohorts, new_sophomores: Number(v) || 0 })}
-        />
-        <NumberInput
-          label="New masters students"
-          min={0}
-          max={MAX_COHORT}
-          clampBehavior="strict"
-          allowDecimal={false}
-          value={cohorts.new_masters}
-          onChange={(v) => setCohorts({ ...cohorts, new_masters: Number(v) || 0 })}
-        />
+        {COHORTS.map(([field, label]) => (
+          <NumberInput
+            key={field}
+            label={label}
+            min={0}
+            max={MAX_COHORT}
+            clampBehavior="strict"
+            allowDecimal={false}
+            value={cohorts[field]}
+            onChange={(v) => setCohorts({ ...cohorts, [field]: Number(v) || 0 })}
+          />
+        ))}
       </Stack>
     </Card>
   );

@@ -11,6 +11,9 @@ import { serveRenderer } from './renderer';
 import { BrowserSessions, loginUrl } from './session';
 import { ENV_TOKEN_SOURCE, loadApiToken, regenerateApiToken } from './token';
 
+/** How often a process checks that its sign-in link still works (another process may have used it). */
+const LOGIN_LINK_CHECK_MS = 5_000;
+
 /** The file holding the current one-time sign-in link, for scripts that open the browser. */
 export const LOGIN_URL_FILE = 'login-url';
 
@@ -63,8 +66,9 @@ export async function startApi(core: Core, options: { port: number; rendererDir?
     const keep = (nonce: string): void => writePrivateFile(loginFile, `${loginUrl(url, nonce)}\n`);
     sessions.onNonceChange(keep);
     await sessions.loginNonce();
-    // A link expired or used (through any process) is replaced within a minute, so the login-url file always holds one that works.
-    setInterval(() => void sessions.loginNonce().catch(() => undefined), 60_000).unref();
+    // A link expired or used (through any process) is replaced within seconds, so the login-url file always holds one that works
+    // (one small read of the store each time).
+    setInterval(() => void sessions.loginNonce().catch(() => undefined), LOGIN_LINK_CHECK_MS).unref();
   }
   core.context.access = {
     url,

@@ -214,10 +214,14 @@ describe('two server processes behind one address, as a round-robin proxy sends 
       expect(server.output()).not.toMatch(/[?&]login=/);
       expect(server.output()).toMatch(/sign-in link is in .*login-url/);
     }
-    // Either process's current link (one used through the other process is replaced in its own file within a minute).
-    let used = await viaProxy(a, `/${new URL(readFileSync(join(a.dataDir, 'login-url'), 'utf8').trim()).search}`);
-    if (String(used.headers.location).endsWith('signin=used'))
-      used = await viaProxy(a, `/${new URL(readFileSync(join(b.dataDir, 'login-url'), 'utf8').trim()).search}`);
+    // Process a's current link. One used through the other process (the test above) is replaced in a's file within seconds.
+    const fileLink = (): string => readFileSync(join(a.dataDir, 'login-url'), 'utf8').trim();
+    const before = fileLink();
+    let used = await viaProxy(a, `/${new URL(before).search}`);
+    if (String(used.headers.location).endsWith('signin=used')) {
+      await expect.poll(fileLink, { timeout: 10_000 }).not.toBe(before);
+      used = await viaProxy(a, `/${new URL(fileLink()).search}`);
+    }
     const registrar = {
       cookie: String(used.headers['set-cookie'] ?? '').split(';')[0] ?? '',
       key: /#session=([0-9a-f]{64})$/.exec(String(used.headers.location))?.[1] ?? '',

@@ -4,6 +4,7 @@ import { nextSectionNames } from '../domain/sections';
 import type { CoreContext } from '../context';
 import { run as loadRun, type PredictionRun } from '../predict';
 import { listUnscheduled } from '../schedule/unscheduled-repo';
+import { pushTo } from '../util/multimap';
 import { campusTerm, currentTerm, instructorAliases, type ScheduleEntry, termOf } from '../schedule';
 import { termLabel, type Semester, type Term } from '../domain/terms';
 import { AUTOFILL_BOUNDS, type AutofillSource } from '../domain/autofill';
@@ -90,22 +91,21 @@ export interface PlannedCourse {
 async function runPlan(ctx: CoreContext, run: PredictionRun, term: Term): Promise<RunPlan & { courses: PlannedCourse[] }> {
   const { own } = await campusTerm(ctx, term);
   const untimed = await listUnscheduled(ctx.db, ctx.department, term);
-  const sectionsOf = new Map<string, Set<string>>();
+  // Every section's name, whatever its campus (new ones are named after them all); those at the run's campus count.
   const namesOf = new Map<string, string[]>();
+  const atCampus = new Map<string, string[]>();
   for (const e of [...own, ...untimed]) {
-    namesOf.set(e.course_code, [...(namesOf.get(e.course_code) ?? []), e.section_name]);
-    if (e.campus !== run.target_campus) continue;
-    const names = sectionsOf.get(e.course_code) ?? new Set<string>();
-    names.add(e.section_name);
-    sectionsOf.set(e.course_code, names);
+    pushTo(namesOf, e.course_code, e.section_name);
+    if (e.campus === run.target_campus) pushTo(atCampus, e.course_code, e.section_name);
   }
   const sections: RunPlan['sections'] = [];
   const courses: PlannedCourse[] = [];
   for (const entry of run.entries.filter((e) => e.planned_offer)) {
-    const existing = [...(sectionsOf.get(entry.course_code) ?? [])];
+    // A section's several meetings are one section.
+    const existing = new Set(atCampus.get(entry.course_code)).size;
     const planned = entry.planned_sections;
-    const drafted = Math.max(0, planned - existing.length);
-    courses.push({ course_code: entry.course_code, planned, existing: existing.length, drafted });
+    const drafted = Math.max(0, planned - existing);
+    courses.push({ course_code: entry.course_code, planned, existing, drafted });
     const size = Math.max(1, Math.ceil(entry.predicted_enrollment / Math.max(1, planned)));
     for (const name of nextSectionNames(namesOf.get(entry.course_code) ?? [], drafted))
       sections.push({ course_code: entry.course_code, section_name: name, size });

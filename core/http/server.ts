@@ -163,7 +163,7 @@ function serveEvents(app: FastifyInstance, core: Core, sessions: BrowserSessions
   // Open streams end when the server closes (a stream is never idle, so closing would wait for it): pages reconnect to the next server.
   const open = new Set<() => void>();
   app.addHook('preClose', (done) => {
-    for (const close of open) close();
+    for (const stop of [...open]) stop();
     done();
   });
   app.get('/events', (request, reply) => {
@@ -180,12 +180,15 @@ function serveEvents(app: FastifyInstance, core: Core, sessions: BrowserSessions
     reply.hijack();
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     reply.raw.write(': connected\n\n');
-    const end = (): void => {
+    /** Stops the stream: with `last`, an event written before its end (the page is told its session ended). */
+    const stop = (last?: string): void => {
+      open.delete(stop);
       unsubscribe();
       stopWatching?.();
-      // The page is told its session ended (it asks why at once), rather than reconnecting to a refusal.
-      if (!reply.raw.writableEnded) reply.raw.end(`event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`);
+      if (!reply.raw.writableEnded) reply.raw.end(last);
     };
+    // The page is told its session ended (it asks why at once), rather than reconnecting to a refusal.
+    const end = (): void => stop(`event: ${SESSION_ENDED_EVENT}\ndata: {}\n\n`);
     // Events are shown in order, each to the caller as they are when it is shown: a change to people
     // (this caller's role or department, a token revoked, an account disabled) is read again first,
     // so that the stream narrows with a demotion and ends with lost access.
@@ -203,17 +206,8 @@ function serveEvents(app: FastifyInstance, core: Core, sessions: BrowserSessions
       });
     });
     const stopWatching = sessionId !== null ? sessions?.onEnd(sessionId, end) : undefined;
-    const close = (): void => {
-      unsubscribe();
-      stopWatching?.();
-      if (!reply.raw.writableEnded) reply.raw.end();
-    };
-    open.add(close);
-    request.raw.on('close', () => {
-      open.delete(close);
-      unsubscribe();
-      stopWatching?.();
-    });
+    open.add(stop);
+    request.raw.on('close', () => stop());
   });
 }
 

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CoreContext } from '../context';
-import { CoreError, notFound } from '../domain/errors';
+import { CoreError, fieldError, forbidden, notFound } from '../domain/errors';
+import { getDepartment } from '../departments/repo';
+import type { CampusDraft } from './campus-draft';
+import { campusPart, storeCampus } from './campus-service';
 import type { Term } from '../domain/terms';
 import type { SearchProgress } from '../solver';
 import { applyTermDraft, placedAsStored, draftTermTimetable, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
@@ -11,6 +14,7 @@ import {
   claimToApply,
   countRunning,
   draftRow,
+  campusDraftRow,
   finishDraft,
   forgetDrafts,
   insertDraft,
@@ -45,10 +49,13 @@ export interface DraftAnswer {
   status: DraftStatus;
   year: number;
   semester: Term['semester'];
-  source: TermDraftInput['source'];
+  source: TermDraftInput['source'] | 'campus';
   progress: DraftProgress;
-  /** The draft (its moves and placed sections), once the search has stopped. */
-  result: Omit<TermDraft, 'basis' | 'term' | 'source'> | null;
+  /**
+   * The draft (its moves and placed sections), once the search has stopped; a campus draft (source
+   * "campus") as the caller may read it: the registrar all of it, a department its own part.
+   */
+  result: Omit<TermDraft, 'basis' | 'term' | 'source'> | Omit<CampusDraft, 'basis' | 'term'> | null;
   error: string | null;
   /** Meetings and sections stored by applying it (null until applied). */
   applied: number | null;
@@ -63,9 +70,12 @@ const making = new Map<string, { progress: DraftProgress; cancel: () => void; ca
 
 const DRAFT_NOT_FOUND = (id: string): CoreError => notFound(`No auto-fill draft ${id}: it was never made here, or it expired (drafts are kept an hour)`);
 
-function answer(row: DraftRow, at: number): DraftAnswer {
+function answer(row: DraftRow, at: number, part?: string): DraftAnswer {
   let result: DraftAnswer['result'] = null;
-  if (row.draft !== null) {
+  if (row.draft !== null && row.source === 'campus') {
+    const { basis: _basis, term: _term, ...made } = campusPart(JSON.parse(row.draft) as CampusDraft, part === undefined ? undefined : [part]);
+    result = made;
+  } else if (row.draft !== null) {
     const { basis: _basis, term: _term, source: _source, ...made } = JSON.parse(row.draft) as TermDraft;
     result = made;
   }
@@ -85,11 +95,22 @@ function answer(row: DraftRow, at: number): DraftAnswer {
   };
 }
 
-async function rowOf(ctx: CoreContext, id: string): Promise<DraftRow> {
-  // Another department's draft is not found: its id says nothing.
+/**
+ * A draft the caller may read, and the part of it they may (a campus draft: the registrar all of
+ * it, a department with a part in it that part, under its code). Another department's draft, or a
+ * campus draft the department has no part in, is not found: its id says nothing.
+ */
+async function rowOf(ctx: CoreContext, id: string): Promise<{ row: DraftRow; part?: string }> {
   const row = await draftRow(ctx.db, ctx.department, id);
-  if (!row) throw DRAFT_NOT_FOUND(id);
-  return row;
+  if (row && (row.source !== 'campus' || ctx.actor.role === 'registrar')) return { row };
+  const campus = row ?? (await campusDraftRow(ctx.db, id));
+  if (campus?.source === 'campus') {
+    if (ctx.actor.role === 'registrar') return { row: campus };
+    const code = (await getDepartment(ctx.db, ctx.department))?.code;
+    const parts = campus.draft === null ? [] : (JSON.parse(campus.draft) as CampusDraft).departments;
+    if (code !== undefined && parts.some((d) => d.code === code)) return { row: campus, part: code };
+  }
+  throw DRAFT_NOT_FOUND(id);
 }
 
 /** A new draft's row, kept under a new id, after room is made for it (the department's oldest finished drafts go). */
@@ -198,12 +219,23 @@ export async function startDraft(ctx: CoreContext, term: Term, input: TermDraftI
 
 /** A draft as it stands: running with its progress, or stopped with its result. */
 export async function draftState(ctx: CoreContext, id: string): Promise<DraftAnswer> {
-  return answer(await rowOf(ctx, id), ctx.now().getTime());
+  const { row, part } = await rowOf(ctx, id);
+  return answer(row, ctx.now().getTime(), part);
+}
+
+/** Keeps a campus draft (POST /scheduler/auto/campus with dry_run) under the registrar's department; answers its id. */
+export async function keepCampusDraft(ctx: CoreContext, draft: CampusDraft): Promise<string> {
+  const left = draft.unplaced.length;
+  const placed = draft.departments.reduce((sum, d) => sum + d.placed, 0);
+  const progress: DraftProgress = { phase: 'optimization', placed, classes: placed + left, hard_left: left, best_total: draft.score.soft.total };
+  const row = await newDraft(ctx, draft.term, 'campus', { status: 'done', progress: JSON.stringify(progress), draft: JSON.stringify(draft) });
+  return row.id;
 }
 
 /** Stops a running draft, whichever process makes it: the best draft so far is its result. */
 export async function cancelDraft(ctx: CoreContext, id: string): Promise<DraftAnswer> {
-  const row = await rowOf(ctx, id);
+  const { row, part } = await rowOf(ctx, id);
+  if (part !== undefined) throw forbidden('Only the registrar stops a campus auto-fill draft');
   if (row.status === 'running') {
     await askToStop(ctx.db, id);
     const local = making.get(id);
@@ -212,7 +244,7 @@ export async function cancelDraft(ctx: CoreContext, id: string): Promise<DraftAn
       local.cancel();
     }
   }
-  return answer(row, ctx.now().getTime());
+  return answer(row, ctx.now().getTime(), part);
 }
 
 /**
@@ -223,9 +255,13 @@ export async function cancelDraft(ctx: CoreContext, id: string): Promise<DraftAn
 export async function applyDraft(
   ctx: CoreContext,
   id: string,
-  only?: { meetings?: readonly number[] | undefined; sections?: readonly number[] | undefined },
+  only?: { meetings?: readonly number[] | undefined; sections?: readonly number[] | undefined; departments?: readonly string[] | undefined },
 ): Promise<DraftAnswer> {
-  const row = await rowOf(ctx, id);
+  const { row, part } = await rowOf(ctx, id);
+  if (part !== undefined)
+    throw forbidden('Only the registrar applies a campus auto-fill draft: each department reviews its part, and the registrar applies it');
+  if (row.source === 'campus') return applyCampusDraft(ctx, row, only?.departments);
+  if (only?.departments !== undefined) throw fieldError('departments', "is for a campus auto-fill draft; this draft is one department's");
   if (row.status === 'running' && making.has(id))
     throw new CoreError('invalid', 'This draft is still being made: wait for it or cancel it (the best draft so far is kept), then apply');
   if (row.applied !== null) throw new CoreError('invalid', 'This draft was applied already');
@@ -254,5 +290,25 @@ export async function applyDraft(
   await settleApply(ctx.db, id, done.count);
   const state = answer({ ...row, applied: done.count }, ctx.now().getTime());
   // What was applied, each placed section with its stored meeting's id (a script goes on from those).
-  return state.result === null ? state : { ...state, result: { ...state.result, moved: chosen.moved, placed: placedAsStored(chosen.placed, done.stored) } };
+  const made = state.result as Omit<TermDraft, 'basis' | 'term' | 'source'> | null;
+  return made === null ? state : { ...state, result: { ...made, moved: chosen.moved, placed: placedAsStored(chosen.placed, done.stored) } };
+}
+
+/** Stores a campus draft, whole or the chosen departments' part, once (see applyDraft). */
+async function applyCampusDraft(ctx: CoreContext, row: DraftRow, departments: readonly string[] | undefined): Promise<DraftAnswer> {
+  if (row.applied !== null) throw new CoreError('invalid', 'This draft was applied already');
+  if (row.draft === null) throw new CoreError('invalid', `This draft has nothing to apply: ${row.error ?? 'it failed'}`);
+  const chosen = campusPart(JSON.parse(row.draft) as CampusDraft, departments);
+  if (!(await claimToApply(ctx.db, row.id))) throw new CoreError('invalid', 'This draft was applied already');
+  let count: number;
+  try {
+    count = await storeCampus(ctx, chosen, departments);
+  } catch (error) {
+    await settleApply(ctx.db, row.id, null);
+    throw error;
+  }
+  await settleApply(ctx.db, row.id, count);
+  const state = answer({ ...row, applied: count }, ctx.now().getTime());
+  const { basis: _basis, term: _term, ...applied } = chosen;
+  return { ...state, result: applied };
 }

@@ -16,6 +16,11 @@ export async function draftRow(db: Db, department: number, id: string): Promise<
   return db.selectFrom('autofill_drafts').selectAll().where('id', '=', id).where('department_id', '=', department).executeTakeFirst();
 }
 
+/** A campus draft by id (the registrar's, read by each department with a part in it). */
+export async function campusDraftRow(db: Db, id: string): Promise<DraftRow | undefined> {
+  return db.selectFrom('autofill_drafts').selectAll().where('id', '=', id).where('source', '=', 'campus').executeTakeFirst();
+}
+
 /** The department's drafts being made whose process still beats (a heartbeat since `aliveSince`). */
 export async function countRunning(db: Db, department: number, aliveSince: string): Promise<number> {
   const row = await db

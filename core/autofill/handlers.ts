@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import { slotOverrideSchema } from './grid';
 import { autofill, startTermDraft } from './service';
-import { applyDraft, cancelDraft, draftState } from './draft-jobs';
+import { applyDraft, cancelDraft, draftState, keepCampusDraft } from './draft-jobs';
+import { autofillCampus } from './campus-service';
 import { AUTOFILL_BOUNDS, AUTOFILL_SOURCES } from '../domain/autofill';
 import { termFields } from '../schedule';
 
@@ -27,6 +28,12 @@ const loadField = z
   .max(LOAD.max, `must be at most ${LOAD.max}`)
   .default(LOAD.default);
 const draftId = z.uuid({ error: 'must be a draft id, as POST /scheduler/auto (a dry run) or POST /scheduler/auto/drafts answered it' });
+const departmentCodes = z
+  .array(z.string({ error: 'must be department codes' }).trim().min(1, 'must be department codes').max(40, 'must be department codes'), {
+    error: 'must be a list of department codes',
+  })
+  .min(1, 'must name at least one department (leave it out for every department)')
+  .max(1_000);
 const idList = z.array(z.number({ error: 'must be ids' }).int('must be ids').positive('must be ids'), { error: 'must be a list of ids' }).max(100_000);
 
 export const autofillHandlers = defineHandlers({
@@ -61,10 +68,31 @@ export const autofillHandlers = defineHandlers({
     (ctx, { draft_id }) => cancelDraft(ctx, draft_id),
   ),
   'schedule-autofill-apply': handler(
-    z.object({ draft_id: draftId, meetings: idList.optional(), sections: idList.optional() }),
-    "Stores a draft, all or nothing, through the timetable's checks: every move and placed section, or only the meetings and sections listed (a run's sections by their draft_section); a draft made from a timetable that has changed since is refused",
-    (ctx, { draft_id, meetings, sections }) => applyDraft(ctx, draft_id, { meetings, sections }),
+    z.object({ draft_id: draftId, meetings: idList.optional(), sections: idList.optional(), departments: departmentCodes.optional() }),
+    "Stores a draft, all or nothing, through the timetable's checks: every move and placed section, or only the meetings and sections listed (a run's sections by their draft_section), or of a campus draft only the departments listed (the registrar's); a draft made from a timetable that has changed since is refused",
+    (ctx, { draft_id, meetings, sections, departments }) => applyDraft(ctx, draft_id, { meetings, sections, departments }),
     { writes: ['timetable'] },
+  ),
+  'schedule-autofill-campus': handler(
+    z.object({
+      rebuild: z.boolean({ error: 'must be true or false' }).default(false),
+      departments: departmentCodes.optional(),
+      department_weights: z
+        .record(
+          z.string().trim().min(1).max(40),
+          z.number({ error: 'must be a number from 0 to 100' }).min(0, 'must be from 0 to 100').max(100, 'must be from 0 to 100'),
+          { error: 'must map department codes to weights' },
+        )
+        .refine((weights) => Object.keys(weights).length <= 1_000, 'names at most 1,000 departments')
+        .optional(),
+      dry_run: z.boolean({ error: 'must be true or false' }).default(true),
+      seed: seedField,
+      time_budget_ms: budgetField,
+      ...termFields,
+    }),
+    "The registrar's auto-fill of the whole campus: every department's meetings of a term that are not locked (or only the departments named) moved in one search over the shared rooms and instructors; a dry run keeps the draft to review and apply (POST /scheduler/auto/{draft_id}/apply), else it is stored. A meeting that finds no place and clashes where it is is left without a time, with the reason",
+    (ctx, input) => autofillCampus(ctx, input, keepCampusDraft),
+    { writes: (input) => (input.dry_run ? [] : ['timetable']), access: 'registrar' },
   ),
   'schedule-autofill': handler(
     z

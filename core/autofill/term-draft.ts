@@ -15,7 +15,7 @@ import { solveInWorker, type SearchProgress, type SolveResult } from '../solver'
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { SCALE } from './model-scale';
 import { pushTo } from '../util/multimap';
-import { termDraftModel, type DraftGoals, type DraftMove, type TermDraftModel, type UntimedSection } from './term-model';
+import { termDraftModel, type DraftGoals, type DraftMove, type TermDraftModel, type TermRoom, type UntimedSection } from './term-model';
 import { noFreeRoomReason, runSectionReason, type RunReasonContext, type RunSectionNeed } from './run-reasons';
 import { SOFT_WEIGHTS, type SoftWeights } from '../domain/autofill';
 import { departmentProfile } from '../predict';
@@ -106,7 +106,7 @@ export const MAX_DRAFT_MEETINGS = 5_000;
 export const TERM_MOVES_PER_MEETING = 400;
 
 /** What a draft of the term rests on, as one digest: the meetings, their instructors and rooms, the locks. */
-function basisOf(own: readonly EntryRow[], taken: readonly Booking[], locked: ReadonlySet<number>, untimed: readonly UnscheduledSection[]): string {
+export function basisOf(own: readonly EntryRow[], taken: readonly Booking[], locked: ReadonlySet<number>, untimed: readonly UnscheduledSection[]): string {
   const hash = createHash('sha256');
   for (const u of untimed) hash.update(JSON.stringify(['untimed', u.id, u.doctor_ids, u.part_of_term, u.joint_group, u.room, u.campus]));
   for (const r of own)
@@ -250,19 +250,20 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
         }
         return [{ id: u.id, booking: { ...booking, doctor_ids: [] }, needsRoom, candidates, keep: u.doctor_ids }];
       });
+  const cohorts = await courseCohorts(ctx, term, [...own.map((r) => r.course_code), ...untimedRows.map((u) => u.course_code)]);
   const draft = termDraftModel({
     movable,
     untimed,
     fixed,
     doctors,
     rooms,
-    expected: (campus, course) => sizes.get(campus)?.get(course),
+    expected: (b) => sizes.get(b.campus)?.get(b.course_code),
     slots: input.slots ?? STANDARD_SLOTS,
     rebuild: input.rebuild,
     rules,
     ...(choose ? { maxSectionsPerInstructor: maxSections } : {}),
     alsoTeaching,
-    cohorts: await courseCohorts(ctx, term, [...own.map((r) => r.course_code), ...untimedRows.map((u) => u.course_code)]),
+    cohortsOf: (b) => cohorts.get(b.course_code) ?? [],
     // The department's own weights where its profile sets them.
     weights: input.weights ?? { ...SOFT_WEIGHTS, ...(await departmentProfile(ctx.db, ctx.department)).autofill_weights },
   });
@@ -329,11 +330,12 @@ function instructorsAllowed(doctors: Iterable<Parameters<typeof allowedCourseLis
 }
 
 /** A declared room as the model keys it. */
-const termRoom = (r: { name: string; capacity: number | null; campus: string | null }) => ({
+export const termRoom = (r: { name: string; capacity: number | null; campus: string | null; department_id?: number | null }): TermRoom => ({
   name: r.name,
   key: roomKey(r.name) ?? r.name.toLowerCase(),
   capacity: r.capacity,
   campus: r.campus,
+  department: r.department_id ?? null,
 });
 
 /** Why each run's section left unplaced is, with the loads and meetings the draft gives the instructors (into `reasons`). */
@@ -361,7 +363,11 @@ function explainRunSections(
 const keyOf = (m: { id: number; untimed: boolean }): number => (m.untimed ? -m.id : m.id);
 
 /** Runs the search on a draft's model in the solver's worker, followed and cancellable through `control`. */
-async function searchDraft(draft: TermDraftModel, input: TermDraftInput, control: DraftControl): Promise<SolveResult> {
+export async function searchDraft(
+  draft: TermDraftModel,
+  input: Pick<TermDraftInput, 'time_budget_ms' | 'seed' | 'moves'>,
+  control: DraftControl,
+): Promise<SolveResult> {
   control.onProgress?.({ phase: 'construction', placed: 0, classes: draft.model.classes.length, bestTotal: null });
   const search = solveInWorker(draft.model, {
     timeBudgetMs: input.time_budget_ms,
@@ -377,7 +383,7 @@ async function searchDraft(draft: TermDraftModel, input: TermDraftInput, control
 }
 
 /** What the write path's rules judge a draft's moves against: the term's meetings, its sections placed, the rest of the campus. */
-interface DraftJudge {
+export interface DraftJudge {
   ownBookings: readonly Booking[];
   untimed: readonly UntimedSection[];
   taken: readonly Booking[];
@@ -392,7 +398,7 @@ interface DraftJudge {
  * where today's timetable does not stays put (a section without a time stays without one), with the
  * reason in `reasons` under its key.
  */
-function ruleAbidingMoves(proposed: readonly DraftMove[], judge: DraftJudge, reasons: Map<number, string>): DraftMove[] {
+export function ruleAbidingMoves(proposed: readonly DraftMove[], judge: DraftJudge, reasons: Map<number, string>): DraftMove[] {
   const { ownBookings, untimed, taken, doctors, rules } = judge;
   let moves = [...proposed];
   const before = termClashes(ownBookings, taken, doctors, rules);

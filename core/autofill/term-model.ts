@@ -67,6 +67,8 @@ export interface TermRoom {
   key: string;
   capacity: number | null;
   campus: string | null;
+  /** The department that owns the room (only its meetings may take it); null or absent: the campus pool. */
+  department?: number | null;
 }
 
 export interface TermDraftProblem {
@@ -79,15 +81,21 @@ export interface TermDraftProblem {
   doctors: ReadonlyMap<number, DoctorAvailability>;
   /** The rooms of the campus (declared or found in the timetable). */
   rooms: readonly TermRoom[];
-  /** Students a section of `course` is expected to have at `campus` (undefined: not known). */
-  expected: (campus: string, course: string) => number | undefined;
+  /** Students a section of the booking's course is expected to have at its campus, in its department (undefined: not known). */
+  expected: (booking: Pick<Booking, 'department' | 'campus' | 'course_code'>) => number | undefined;
   /** The department's standard times (their day patterns are offered to every meeting of that many days). */
   slots: readonly Slot[];
   /** From nothing (true), or improving today's timetable (false: moving a meeting costs). */
   rebuild: boolean;
   rules: ConflictRules;
-  cohorts: ReadonlyMap<string, readonly string[]>;
+  /** The cohorts (curriculum groups, keyed apart for each department) whose students take the booking's course. */
+  cohortsOf: (booking: Pick<Booking, 'department' | 'course_code'>) => readonly string[];
   weights?: SoftWeights;
+  /**
+   * How much a department's soft goals weigh against other departments' (a campus draft; default 1 each): a unit's
+   * penalties are multiplied by its department's, a goal shared by departments (an instructor's days) by their mean.
+   */
+  departmentWeight?: (department: number) => number;
   /** Sections an instructor may teach at most in all (the term's and other departments' count). */
   maxSectionsPerInstructor?: number;
   /** Sections instructors teach that are not in the model (sections without a time left as they are), by doctor id. */
@@ -159,7 +167,10 @@ export interface TermDraftModel {
  * a class in the weeks of any of them, each keeping its own part.
  */
 const unitKey = (b: Booking): string | null => (b.joint_group === null ? null : `${b.joint_group}|${b.day}|${b.start}|${b.duration}`);
-const sectionKey = (b: Booking): string => `${b.course_code}\u0000${b.section_name}`;
+/** A section, in its department (two departments may list one course code). */
+const sectionKey = (b: Pick<Booking, 'department' | 'course_code' | 'section_name'>): string => `${b.department}|${b.course_code}\u0000${b.section_name}`;
+/** A course, in its department. */
+const courseKey = (b: Pick<Booking, 'department' | 'course_code'>): string => `${b.department}|${b.course_code}`;
 const DAY = 24 * 60;
 
 /** The term's weeks: each part's weeks from its dates (a part without dates spans the term); several parts: the weeks of any. */
@@ -265,7 +276,7 @@ function fixedMeetings(problem: TermDraftProblem): {
     pushTo(fixedBySection, sectionKey(b), b);
   }
   const cohortFixed = new Map<string, Booking[]>();
-  for (const b of problem.fixed) for (const key of problem.cohorts.get(b.course_code) ?? []) pushTo(cohortFixed, key, b);
+  for (const b of problem.fixed) for (const key of problem.cohortsOf(b)) pushTo(cohortFixed, key, b);
   return { fixedByDoctor, fixedBySection, cohortFixed };
 }
 
@@ -364,6 +375,8 @@ function unitClass(unit: Unit, i: number, context: ClassContext): TimetableProbl
   const { fixedByDoctor, fixedBySection, cohortFixed } = context.fixed;
   const { ids: chooserIds, index: instructorIndex } = context.choosers;
   const shape = unit.first;
+  // The department's soft goals weigh as the registrar chose (a campus draft), else as they are.
+  const weighed = problem.departmentWeight?.(shape.department) ?? 1;
   const candidates: Session[] = [];
   if (unit.untimed !== null) candidates.push(...problem.slots.map((s) => ({ day: s.day, start: s.start, duration: s.duration })));
   else {
@@ -385,12 +398,12 @@ function unitClass(unit: Unit, i: number, context: ClassContext): TimetableProbl
   );
   // The weeks of any of its members (joint partners may be in different parts of term).
   const unitWeeks = weeks.patternOf(...unit.members.map((m) => m.booking));
-  const cohorts = new Set(unit.members.flatMap((m) => problem.cohorts.get(m.booking.course_code) ?? []));
-  const courses = new Set(unit.members.map((m) => m.booking.course_code));
+  const cohorts = new Set(unit.members.flatMap((m) => problem.cohortsOf(m.booking)));
+  const courses = new Set(unit.members.map((m) => courseKey(m.booking)));
   const times: TimeOption[] = unit.times.map((s) => {
     let clashes = 0;
     for (const key of cohorts)
-      for (const b of cohortFixed.get(key) ?? []) if (!courses.has(b.course_code) && b.campus === shape.campus && sessionsOverlap(b, s)) clashes++;
+      for (const b of cohortFixed.get(key) ?? []) if (!courses.has(courseKey(b)) && b.campus === shape.campus && sessionsOverlap(b, s)) clashes++;
     unit.clashes.push(clashes);
     const moved = unit.untimed === null && !problem.rebuild && !(s.day === shape.day && s.start === shape.start);
     return {
@@ -398,28 +411,29 @@ function unitClass(unit: Unit, i: number, context: ClassContext): TimetableProbl
       start: s.start,
       length: s.duration,
       weeks: unitWeeks,
-      penalty: Math.round((clashes * weights.curriculumClash + (moved ? weights.movedMeeting : 0)) * SCALE),
+      penalty: Math.round((clashes * weights.curriculumClash + (moved ? weights.movedMeeting : 0)) * SCALE * weighed),
     };
   });
   // Rooms: none for a meeting without one; a room not declared is kept; else the campus's that seat it.
   const current = shape.roomKey === null ? undefined : roomIndex.get(shape.roomKey);
   const students = [...new Set(unit.members.map((m) => sectionKey(m.booking)))].reduce<number | undefined>((sum, key) => {
     const member = unit.members.find((m) => sectionKey(m.booking) === key) as MovableMeeting;
-    const size = problem.expected(member.booking.campus, member.booking.course_code);
+    const size = problem.expected(member.booking);
     return size === undefined || sum === undefined ? undefined : sum + size;
   }, 0);
   const here = current === undefined ? undefined : rooms[current];
   const need = students ?? here?.capacity ?? null;
+  // A room of the meeting's campus (or of none) that its department may book: the pool's, or its own.
+  const bookable = (r: TermRoom, ri: number): boolean =>
+    (campusOf[ri] === null || campusOf[ri] === shape.campus) && (r.department == null || r.department === shape.department);
   if (unit.untimed !== null && current === undefined && unit.untimed.needsRoom) {
     // No room listed: a declared room of its campus that seats it (none declared: a room to be decided).
-    unit.rooms = rooms.flatMap((r, ri) =>
-      r.capacity !== null && (need === null || r.capacity >= need) && (campusOf[ri] === null || campusOf[ri] === shape.campus) ? [ri] : [],
-    );
+    unit.rooms = rooms.flatMap((r, ri) => (r.capacity !== null && (need === null || r.capacity >= need) && bookable(r, ri) ? [ri] : []));
   } else if (current !== undefined) {
     const options =
       here?.capacity == null || need === null
         ? [current]
-        : rooms.flatMap((r, ri) => (r.capacity !== null && r.capacity >= need && (campusOf[ri] === null || campusOf[ri] === shape.campus) ? [ri] : []));
+        : rooms.flatMap((r, ri) => (r.capacity !== null && r.capacity >= need && bookable(r, ri) ? [ri] : []));
     if (!options.includes(current)) options.push(current);
     unit.rooms = options;
   }
@@ -429,7 +443,7 @@ function unitClass(unit: Unit, i: number, context: ClassContext): TimetableProbl
   };
   const roomOptions = unit.rooms.map((ri) => {
     const moved = unit.untimed === null && !problem.rebuild && ri !== current;
-    return { room: ri, penalty: Math.round((weights.emptySeats * emptyShare(ri) + (moved ? weights.movedRoom : 0)) * SCALE) };
+    return { room: ri, penalty: Math.round((weights.emptySeats * emptyShare(ri) + (moved ? weights.movedRoom : 0)) * SCALE * weighed) };
   });
   const choosing = unit.untimed?.candidates;
   if (choosing === undefined) {
@@ -467,10 +481,15 @@ function draftDistributions(
   const distributions: Distribution[] = [];
   // The soft goal each distribution stands for (null: a hard rule).
   const goalOf: (keyof SoftWeights | null)[] = [];
+  // A goal of several departments' classes (an instructor's days) weighs as their mean.
+  const weighed = (list: readonly number[]): number =>
+    problem.departmentWeight === undefined
+      ? 1
+      : list.reduce((sum, i) => sum + (problem.departmentWeight?.(units[i]?.first.department ?? 0) ?? 1), 0) / Math.max(1, list.length);
   const group = (members: Iterable<number>, type: Distribution['type'], goal: keyof SoftWeights | null, penalty = 0, params: number[] = []): void => {
     const list = [...new Set(members)];
     if (list.length > 1 || (type === 'MaxDays' && list.length > 0)) {
-      distributions.push({ type, params, required: goal === null, penalty, classes: list });
+      distributions.push({ type, params, required: goal === null, penalty: goal === null ? penalty : Math.round(penalty * weighed(list)), classes: list });
       goalOf.push(goal);
     }
   };
@@ -482,10 +501,10 @@ function draftDistributions(
     for (const m of unit.members) {
       for (const id of m.booking.doctor_ids) pushTo(byDoctor, id, i);
       pushTo(bySection, sectionKey(m.booking), i);
-      const sections = byCourse.get(m.booking.course_code) ?? new Map<string, number[]>();
+      const sections = byCourse.get(courseKey(m.booking)) ?? new Map<string, number[]>();
       pushTo(sections, m.booking.section_name, i);
-      byCourse.set(m.booking.course_code, sections);
-      for (const key of problem.cohorts.get(m.booking.course_code) ?? []) pushTo(byCohort, key, { unit: i, course: m.booking.course_code });
+      byCourse.set(courseKey(m.booking), sections);
+      for (const key of problem.cohortsOf(m.booking)) pushTo(byCohort, key, { unit: i, course: courseKey(m.booking) });
     }
   });
   const groupOf = (unit: number): string | null => units[unit]?.first.joint_group ?? null;

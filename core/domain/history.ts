@@ -8,7 +8,21 @@ import type { Semester } from './terms';
  */
 
 /** What a write did to a meeting. */
-export const CHANGE_OPERATIONS = ['create', 'edit', 'move', 'delete', 'lock', 'unlock', 'import', 'copy', 'autofill', 'publish', 'fetch', 'restore'] as const;
+export const CHANGE_OPERATIONS = [
+  'create',
+  'edit',
+  'move',
+  'delete',
+  'lock',
+  'unlock',
+  'import',
+  'copy',
+  'autofill',
+  'campus-autofill',
+  'publish',
+  'fetch',
+  'restore',
+] as const;
 export type ChangeOperation = (typeof CHANGE_OPERATIONS)[number];
 
 /** An instructor of a meeting as history keeps it: the id in this store, and the name another store knows them by. */
@@ -221,6 +235,7 @@ const SOURCE_WORDS: Partial<Record<ChangeOperation, string>> = {
   import: 'by import',
   copy: 'by copying a term',
   autofill: 'by auto-fill',
+  'campus-autofill': "by the registrar's campus auto-fill",
   publish: 'by publishing',
   fetch: 'by fetching from the campus server',
   restore: 'by an undo',

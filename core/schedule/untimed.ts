@@ -5,6 +5,8 @@ import { termKey, type Term } from '../domain/terms';
 import { changeOf, newMeetingUid, recordChangesByTerm, recordTermChanges, untimedState, untimedStates } from './history';
 import type { ChangeRecord } from './history-repo';
 import { deleteUnscheduled, listUnscheduled, upsertUnscheduled, type UnscheduledSection, type UnscheduledValues } from './unscheduled-repo';
+import type { EntryRow } from './repo';
+import { roomKey } from '../domain/meetings';
 
 /**
  * Writes of sections without a time (a registrar's online or arranged rows), each recorded in the
@@ -111,4 +113,34 @@ export async function putUntimedSection(
   const names = await namesOf(ctx, [values]);
   const after = untimedState(values, names);
   if (!sameMeeting(before, after)) await recordTermChanges(ctx, term, [changeOf(operation, before, after)]);
+}
+
+/**
+ * Takes the time away from a stored meeting (already deleted by the caller, its version `before`):
+ * it becomes its section's section without a time under the same id, recorded as one change. A
+ * section already without a time keeps that one, and the meeting is recorded as deleted.
+ */
+export async function leaveWithoutTime(ctx: CoreContext, row: EntryRow, before: MeetingState, operation: ChangeOperation): Promise<void> {
+  const term = { year: row.year, semester: row.semester };
+  const stored = await listUnscheduled(ctx.db, ctx.department, term);
+  if (stored.some((s) => s.course_code === row.course_code && s.section_name === row.section_name)) {
+    await recordTermChanges(ctx, term, [changeOf(operation, before, null)]);
+    return;
+  }
+  const values: UnscheduledValues = {
+    department_id: row.department_id,
+    ...term,
+    course_code: row.course_code,
+    section_name: row.section_name,
+    doctor_ids: [...row.doctor_ids],
+    part_of_term: row.part_of_term,
+    joint_group: row.joint_group,
+    room: roomKey(row.room) === null ? null : row.room,
+    campus: row.campus,
+    kind: null,
+    uid: row.uid,
+  };
+  await upsertUnscheduled(ctx.db, [values], ctx.now().toISOString());
+  const after = untimedState(values, await namesOf(ctx, [values]));
+  await recordTermChanges(ctx, term, [changeOf(operation, before, after)]);
 }

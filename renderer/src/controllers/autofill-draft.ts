@@ -11,8 +11,8 @@ export type DraftRequest = Omit<Args<'schedule-autofill-start'>, 'year' | 'semes
 
 /** A background draft's answer as the preview shows any auto-fill draft. */
 export function draftResult(job: DraftJob, durationMs: number): AutofillResult | null {
-  // Background drafts are a term's (a run's draft is made at once, by POST /scheduler/auto).
-  if (job.result === null || job.source === 'run') return null;
+  // Background drafts are a term's (a run's draft is made at once, by POST /scheduler/auto; a campus draft is the registrar's).
+  if (job.result === null || job.source === 'run' || job.source === 'campus' || !('placed' in job.result)) return null;
   return {
     source: job.source,
     year: job.year,

@@ -1,0 +1,228 @@
+import type { CoreContext } from '../context';
+import { CoreError, fieldError } from '../domain/errors';
+import type { Term } from '../domain/terms';
+import { formatHHMM } from '../domain/time';
+import { displayRoom, roomKey } from '../domain/meetings';
+import { termClashes, type Booking } from '../schedule';
+import type { EntryRow } from '../schedule/repo';
+import { termDraftModel } from './term-model';
+import { ruleAbidingMoves, searchDraft, TERM_MOVES_PER_MEETING, type DraftControl } from './term-draft';
+import { SCALE } from './model-scale';
+import { campusSummary, type CampusDepartmentPart, type CampusMove } from './campus-summary';
+import { campusBasis, inDepartment, readCampus, type CampusReading } from './campus-reading';
+
+export type { CampusDepartmentPart, CampusMove } from './campus-summary';
+
+/**
+ * Auto-fill of the whole campus (the registrar's): every named department's meetings of a term that
+ * are not locked, moved in one problem over the shared rooms (a department's own rooms only for it)
+ * and the instructors' one calendar; locked meetings and departments not named stay as they are.
+ * A meeting the search cannot place and that clashes where it is is left without a time when the
+ * draft is applied, with the reason: the draft never stores a clash.
+ */
+
+/** Meetings one campus draft moves at most: a large campus's term (150 departments, 10,000 meetings) fits. */
+export const MAX_CAMPUS_MEETINGS = 12_000;
+
+export interface CampusDraftInput {
+  rebuild: boolean;
+  /** Department codes whose meetings move (default: every department). */
+  departments?: readonly string[] | undefined;
+  seed: number;
+  time_budget_ms: number;
+  moves?: number | undefined;
+  /** How each department's soft goals weigh against the others' (by code; 1 when not given). */
+  department_weights?: Readonly<Record<string, number>> | undefined;
+}
+
+export interface CampusUnplaced {
+  id: number;
+  department: string;
+  course_code: string;
+  section_name: string;
+  reason: string;
+}
+
+export interface CampusDraft {
+  term: Term;
+  source: 'campus';
+  rebuild: boolean;
+  departments: CampusDepartmentPart[];
+  moved: CampusMove[];
+  /** Meetings the draft leaves without a time (they clash where they are and found no free place). */
+  unplaced: CampusUnplaced[];
+  locked: number;
+  /** Clashes left among meetings the draft may not move (locked, or of departments not named). */
+  hard_violations: number;
+  score: { soft: { time: number; room: number; distribution: number; total: number } };
+  moves: number;
+  basis: string;
+}
+
+/** The departments a draft moves: those named (each must exist), else every one. */
+function namedDepartments(reading: CampusReading, codes: readonly string[] | undefined): Set<number> {
+  if (codes === undefined) return new Set(reading.departments.map((d) => d.id));
+  const byCode = new Map(reading.departments.map((d) => [d.code.toLowerCase(), d.id]));
+  const unknown = codes.filter((c) => !byCode.has(c.toLowerCase()));
+  if (unknown.length > 0)
+    throw fieldError(
+      'departments',
+      `${unknown.map((c) => `"${c}"`).join(', ')} ${unknown.length === 1 ? 'is not a department' : 'are not departments'} of this campus`,
+    );
+  return new Set(codes.map((c) => byCode.get(c.toLowerCase()) as number));
+}
+
+/** The weight of each department's soft goals, by id (1 unless the registrar chose another). */
+function weightsById(reading: CampusReading, weights: CampusDraftInput['department_weights']): ((department: number) => number) | undefined {
+  if (weights === undefined || Object.keys(weights).length === 0) return undefined;
+  const byCode = new Map(reading.departments.map((d) => [d.code.toLowerCase(), d.id]));
+  const byId = new Map<number, number>();
+  for (const [code, weight] of Object.entries(weights)) {
+    const id = byCode.get(code.toLowerCase());
+    if (id === undefined) throw fieldError('department_weights', `"${code}" is not a department of this campus`);
+    byId.set(id, weight);
+  }
+  return (department) => byId.get(department) ?? 1;
+}
+
+/**
+ * Meetings left without a time: while a clash remains that names a meeting the draft may move and
+ * did not (it found no free place, or its move broke a rule), the last such meeting it names is
+ * taken out of the timetable, with the clash as its reason. Answers the clashes left among meetings
+ * it may not move.
+ */
+function leftWithoutTime(
+  after: Booking[],
+  taken: readonly Booking[],
+  movable: ReadonlySet<number>,
+  moved: ReadonlySet<number>,
+  reading: CampusReading,
+  reasons: Map<number, string>,
+): { out: Set<number>; left: number } {
+  const out = new Set<number>();
+  const rules = { travelMinutes: reading.travel };
+  for (;;) {
+    const current = after.filter((b) => !out.has(b.id ?? 0));
+    const clashes = termClashes(current, taken, reading.doctors, rules);
+    let taking = 0;
+    let left = 0;
+    for (const clash of clashes.values()) {
+      if (clash.ids.some((id) => out.has(id))) continue;
+      const stays = clash.ids.filter((id) => movable.has(id) && !moved.has(id));
+      const culprit = stays[stays.length - 1] ?? clash.ids.filter((id) => movable.has(id)).at(-1);
+      if (culprit === undefined) {
+        left++;
+        continue;
+      }
+      out.add(culprit);
+      taking++;
+      const why = reasons.get(culprit);
+      reasons.set(
+        culprit,
+        `${why === undefined ? 'No free time and room were found for it' : why.replace(/;.*$/, '')}; it is left without a time: ${clash.detail}`,
+      );
+    }
+    if (taking === 0) return { out, left };
+  }
+}
+
+/** Drafts the whole campus's term: one search over every named department's meetings (not stored: applied by its id). */
+export async function draftCampus(ctx: CoreContext, term: Term, input: CampusDraftInput, control: DraftControl = {}): Promise<CampusDraft> {
+  const reading = await readCampus(ctx, term);
+  const named = namedDepartments(reading, input.departments);
+  const codes = new Map(reading.departments.map((d) => [d.id, d]));
+  const isMovable = (row: EntryRow): boolean => named.has(row.department_id) && !reading.locked.has(row.id);
+  const movableRows = reading.rows.filter(isMovable);
+  if (movableRows.length > MAX_CAMPUS_MEETINGS)
+    throw new CoreError(
+      'too_large',
+      `This campus's term has ${movableRows.length.toLocaleString('en-US')} meetings to move; a campus auto-fill moves at most ${MAX_CAMPUS_MEETINGS.toLocaleString('en-US')} at once: lock the meetings to keep, or name fewer departments`,
+    );
+  const movable = reading.rows.flatMap((row, i) => (isMovable(row) ? [{ id: row.id, booking: reading.bookings[i] as Booking }] : []));
+  const fixed = reading.bookings.filter((_, i) => !isMovable(reading.rows[i] as EntryRow));
+  const rules = { travelMinutes: reading.travel };
+  const draft = termDraftModel({
+    movable,
+    fixed,
+    doctors: reading.doctors,
+    rooms: reading.rooms,
+    expected: (b) => reading.sizes.get(inDepartment(b.department, b.campus, b.course_code)),
+    slots: [],
+    rebuild: input.rebuild,
+    rules,
+    cohortsOf: (b) => reading.cohorts.get(inDepartment(b.department, b.course_code)) ?? [],
+    departmentWeight: weightsById(reading, input.department_weights),
+  });
+  const result =
+    draft.model.classes.length > 0
+      ? await searchDraft(
+          draft,
+          { time_budget_ms: input.time_budget_ms, seed: input.seed, moves: input.moves ?? TERM_MOVES_PER_MEETING * draft.model.classes.length },
+          control,
+        )
+      : null;
+  const read = result ? draft.read(result.assignment) : { moves: [], unplaced: [] };
+  const reasons = new Map<number, string>();
+  for (const u of read.unplaced) reasons.set(u.id, u.reason);
+
+  // The rules judge: named departments' meetings (locked ones too) against the others'.
+  const namedBookings = reading.bookings.filter((b) => named.has(b.department));
+  const taken = reading.bookings.filter((b) => !named.has(b.department));
+  const moves = ruleAbidingMoves(read.moves, { ownBookings: namedBookings, untimed: [], taken, doctors: reading.doctors, rules, runPlan: false }, reasons);
+  const at = new Map(moves.map((m) => [m.id, m]));
+  const rowOf = new Map(reading.rows.map((r) => [r.id, r]));
+  const movedRows = new Set<number>();
+  const moved: CampusMove[] = [];
+  const after = namedBookings.map((b) => {
+    const move = at.get(b.id ?? 0);
+    if (!move) return b;
+    const row = rowOf.get(move.id) as EntryRow;
+    const start = formatHHMM(move.start);
+    if (row.day === move.day && row.start_time === start && row.duration_mins === move.duration && row.room_key === roomKey(move.room)) return b;
+    movedRows.add(row.id);
+    moved.push({
+      id: row.id,
+      department: codes.get(row.department_id)?.code ?? '',
+      course_code: row.course_code,
+      section_name: row.section_name,
+      part_of_term: row.part_of_term,
+      joint_group: row.joint_group,
+      campus: row.campus,
+      day: move.day,
+      start_time: start,
+      duration_mins: move.duration,
+      room: displayRoom(move.room),
+      instructors: row.doctor_ids.map((id) => reading.doctors.get(id)?.name ?? `#${id}`),
+      was: { day: row.day, start_time: row.start_time, duration_mins: row.duration_mins, room: row.room },
+    });
+    return { ...b, day: move.day, start: move.start, duration: move.duration, room: displayRoom(move.room), roomKey: roomKey(move.room) };
+  });
+  const movableIds = new Set(movableRows.map((r) => r.id));
+  const { out, left } = leftWithoutTime(after, taken, movableIds, movedRows, reading, reasons);
+  // A meeting left without a time is not moved as well.
+  const kept = moved.filter((m) => !out.has(m.id));
+  const unplaced: CampusUnplaced[] = [...out].map((id) => {
+    const row = rowOf.get(id) as EntryRow;
+    return {
+      id,
+      department: codes.get(row.department_id)?.code ?? '',
+      course_code: row.course_code,
+      section_name: row.section_name,
+      reason: reasons.get(id) ?? 'No free time and room were found for it; it is left without a time',
+    };
+  });
+  const score = result?.score ?? { time: 0, room: 0, distribution: 0, total: 0 };
+  return {
+    term,
+    source: 'campus',
+    rebuild: input.rebuild,
+    departments: campusSummary(reading, named, kept, out),
+    moved: kept,
+    unplaced,
+    locked: reading.rows.filter((r) => named.has(r.department_id) && reading.locked.has(r.id)).length,
+    hard_violations: left,
+    score: { soft: { time: score.time / SCALE, room: score.room / SCALE, distribution: score.distribution / SCALE, total: score.total / SCALE } },
+    moves: result?.iterations ?? 0,
+    basis: campusBasis(reading.rows, reading.locked),
+  };
+}

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { CoreContext } from '../context';
+import { listDepartments } from '../departments/repo';
+import { listDoctors } from '../faculty/repo';
+import { declaredRoomList } from '../rooms/repo';
+import { expectedSectionSizes } from '../predict/runs-repo';
+import { courseCohorts, partsMap, travelMinutes, type Booking, type DoctorAvailability } from '../schedule';
+import { bookingOf, departmentsParts, listEntries, lockedEntries, type EntryRow } from '../schedule/repo';
+import type { PartOfTerm } from '../domain/parts';
+import type { Term } from '../domain/terms';
+import { termRoom } from './term-draft';
+
+/** The campus's term as one read: every department's meetings, instructors, rooms and rules. */
+export interface CampusReading {
+  departments: { id: number; code: string; name: string }[];
+  rows: EntryRow[];
+  bookings: Booking[];
+  locked: Set<number>;
+  doctors: Map<number, DoctorAvailability>;
+  rooms: ReturnType<typeof termRoom>[];
+  travel: number;
+  cohorts: Map<string, string[]>;
+  sizes: Map<string, number>;
+}
+
+export const inDepartment = (department: number, ...keys: (string | number)[]): string => [department, ...keys].join('|');
+
+/** Reads a term of the whole campus, as the registrar sees it. */
+export async function readCampus(ctx: CoreContext, term: Term): Promise<CampusReading> {
+  const departments = (await listDepartments(ctx.db)).map((d) => ({ id: d.id, code: d.code, name: d.name }));
+  const rows = await listEntries(ctx.db, null, term);
+  const present = [...new Set(rows.map((r) => r.department_id))];
+  const parts = new Map<number, Map<string, PartOfTerm>>([...(await departmentsParts(ctx.db, present, term))].map(([d, list]) => [d, partsMap(list)]));
+  const bookings = rows.map((row) => bookingOf(row, parts.get(row.department_id) ?? partsMap([])));
+  const locked = await lockedEntries(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const doctors = new Map<number, DoctorAvailability>();
+  let travel = 0;
+  const cohorts = new Map<string, string[]>();
+  const sizes = new Map<string, number>();
+  for (const department of present) {
+    const within: CoreContext = { ...ctx, department };
+    for (const d of await listDoctors(ctx.db, department)) doctors.set(d.id, d);
+    // An instructor crossing campuses for two departments gets the longer of their travel times.
+    travel = Math.max(travel, await travelMinutes(within));
+    const mine = rows.filter((r) => r.department_id === department);
+    for (const [code, keys] of await courseCohorts(
+      within,
+      term,
+      mine.map((r) => r.course_code),
+    ))
+      cohorts.set(
+        inDepartment(department, code),
+        keys.map((k) => inDepartment(department, k)),
+      );
+    for (const campus of new Set(mine.map((r) => r.campus)))
+      for (const [code, size] of await expectedSectionSizes(ctx.db, department, term.year, term.semester, campus))
+        sizes.set(inDepartment(department, campus, code), size);
+  }
+  const rooms = (await declaredRoomList(ctx.db, null)).filter((r) => r.capacity !== null).map(termRoom);
+  return { departments, rows, bookings, locked, doctors, rooms, travel, cohorts, sizes };
+}
+
+/** What a campus draft rests on, as one digest: every meeting of the term, its instructors and room, the locks. */
+export function campusBasis(rows: readonly EntryRow[], locked: ReadonlySet<number>): string {
+  const hash = createHash('sha256');
+  for (const r of rows)
+    hash.update(
+      JSON.stringify([
+        r.id,
+        r.department_id,
+        r.day,
+        r.start_time,
+        r.duration_mins,
+        r.room_key,
+        r.doctor_ids,
+        r.doctor_roles,
+        r.part_of_term,
+        r.joint_group,
+        r.campus,
+        locked.has(r.id),
+      ]),
+    );
+  return hash.digest('hex');
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { CoreContext } from '../context';
+import { CoreError } from '../domain/errors';
+import type { ChangeOperation } from '../domain/history';
+import type { Term } from '../domain/terms';
+import { inTransaction } from '../db/transactions';
+import { takeLocks } from '../db/locks';
+import { listDoctors } from '../faculty/repo';
+import type { DoctorAvailability } from './conflicts';
+import { changeOf, meetingStates, recordTermChanges } from './history';
+import { termLocks } from './locks';
+import { termClashes } from './recheck';
+import { bookingOf, clearClashes, departmentsParts, listEntries, lockedEntries, updateEntry, type EntryRow } from './repo';
+import { deleteStoredEntry } from './service';
+import { partsMap, travelMinutes } from './terms';
+import { leaveWithoutTime } from './untimed';
+
+/**
+ * Stores a campus draft (the registrar's auto-fill of every department at once), all or nothing,
+ * under the term's lock: the timetable read again and checked against the draft's basis, each
+ * department's moves and meetings left without a time written and recorded in that department's
+ * history as one batch, then the whole campus checked: a clash the campus did not have refuses it all.
+ */
+
+/** A campus draft to store: the meetings it moves and those it leaves without a time, of every department. */
+export interface CampusDraftToStore {
+  term: Term;
+  moved: readonly { id: number; day: string; start_time: string; duration_mins: number; room: string }[];
+  /** Meetings that lose their time (each becomes its section's section without a time). */
+  unscheduled: readonly number[];
+  /** Refuses (throws) when the timetable read under the lock is no longer the one the draft was made from. */
+  checkBasis: (rows: readonly EntryRow[], locked: ReadonlySet<number>) => void;
+  operation: ChangeOperation;
+  /** How a refusal names the write. */
+  what: string;
+}
+
+/** Clashes named in a refusal; the rest are counted. */
+const NAMED = 5;
+
+/** Every clash among the term's meetings, across every department: key → words. */
+async function campusClashes(tx: CoreContext, term: Term): Promise<Map<string, string>> {
+  const rows = await listEntries(tx.db, null, term);
+  const departments = [...new Set(rows.map((r) => r.department_id))];
+  const parts = new Map([...(await departmentsParts(tx.db, departments, term))].map(([d, list]) => [d, partsMap(list)]));
+  const doctors = new Map<number, DoctorAvailability>();
+  let travel = 0;
+  for (const department of departments) {
+    for (const d of await listDoctors(tx.db, department)) doctors.set(d.id, d);
+    travel = Math.max(travel, await travelMinutes({ ...tx, department }));
+  }
+  const bookings = rows.map((r) => bookingOf(r, parts.get(r.department_id) ?? partsMap([])));
+  return new Map([...termClashes(bookings, [], doctors, { travelMinutes: travel })].map(([key, clash]) => [key, clash.detail]));
+}
+
+/** Stores the draft; answers the meetings changed, by department id. */
+export async function storeCampusDraft(ctx: CoreContext, draft: CampusDraftToStore): Promise<Map<number, number>> {
+  return inTransaction(ctx.db, async (db) => {
+    const tx: CoreContext = { ...ctx, db };
+    await takeLocks(db, termLocks([draft.term]));
+    const rows = await listEntries(db, null, draft.term);
+    const locked = await lockedEntries(
+      db,
+      rows.map((r) => r.id),
+    );
+    draft.checkBasis(rows, locked);
+    const before = await campusClashes(tx, draft.term);
+    const rowOf = new Map(rows.map((r) => [r.id, r]));
+    const departments = new Set(
+      [...draft.moved.map((m) => rowOf.get(m.id)), ...draft.unscheduled.map((id) => rowOf.get(id))].flatMap((r) => (r ? [r.department_id] : [])),
+    );
+    const changed = new Map<number, number>();
+    for (const department of departments) {
+      // One batch of the department's own history for its part.
+      const mine: CoreContext = { ...tx, department, batch: randomUUID() };
+      const moves = draft.moved.filter((m) => rowOf.get(m.id)?.department_id === department);
+      const states = await meetingStates(
+        mine,
+        moves.map((m) => rowOf.get(m.id) as EntryRow),
+      );
+      const changes = [];
+      for (const m of moves) {
+        const { id, start_min: _start, room_key: _key, ...values } = rowOf.get(m.id) as EntryRow;
+        await updateEntry(db, id, { ...values, day: m.day, start_time: m.start_time, duration_mins: m.duration_mins, room: m.room });
+        await clearClashes(db, id);
+        const was = states.get(id);
+        if (was) changes.push(changeOf(draft.operation, was, { ...was, day: m.day, start_time: m.start_time, duration_mins: m.duration_mins, room: m.room }));
+      }
+      await recordTermChanges(mine, draft.term, changes);
+      const leaving = draft.unscheduled.flatMap((id) => {
+        const row = rowOf.get(id);
+        return row?.department_id === department ? [row] : [];
+      });
+      for (const row of leaving) {
+        const was = await deleteStoredEntry(mine, row, null);
+        if (was) await leaveWithoutTime(mine, row, was, draft.operation);
+      }
+      changed.set(department, moves.length + leaving.length);
+    }
+    const added = [...(await campusClashes(tx, draft.term))].filter(([key]) => !before.has(key)).map(([, detail]) => detail);
+    if (added.length > 0) {
+      const more = added.length > NAMED ? `; and ${added.length - NAMED} more` : '';
+      throw new CoreError('conflict', `${draft.what} would break the timetable's rules, so nothing was changed: ${added.slice(0, NAMED).join('; ')}${more}.`, {
+        conflicts: added.slice(0, 50),
+      });
+    }
+    return changed;
+  });
+}

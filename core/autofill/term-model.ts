@@ -355,6 +355,28 @@ function choosers(
   return { ids: chooserIds, index: instructorIndex, specs: instructorSpecs, sectionsTaught, busyDaysOf };
 }
 
+/** Rooms a class chooses among at most: a campus's large pool is narrowed to the rooms that fit it best. */
+export const MAX_ROOM_OPTIONS = 48;
+
+/**
+ * A class's rooms, at most MAX_ROOM_OPTIONS: its own room, then those that fit it best (fewest seats
+ * left empty); rooms that fit alike are taken from a place that differs from class to class, so
+ * classes spread over the pool rather than all wanting its first rooms.
+ */
+function fittingRooms(options: readonly number[], current: number | undefined, emptyShare: (ri: number) => number, classIndex: number): number[] {
+  if (options.length <= MAX_ROOM_OPTIONS) return [...options];
+  const offset = (classIndex * 7_919) % options.length;
+  const order = new Map(options.map((ri, k) => [ri, (k - offset + options.length) % options.length]));
+  const empty = new Map(options.map((ri) => [ri, emptyShare(ri)]));
+  const rank = (ri: number): [number, number] => [empty.get(ri) ?? 0, order.get(ri) ?? 0];
+  const best = options
+    .filter((ri) => ri !== current)
+    .map((ri) => ({ ri, key: rank(ri) }))
+    .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1])
+    .map((x) => x.ri);
+  return [...(current === undefined ? [] : [current]), ...best].slice(0, MAX_ROOM_OPTIONS);
+}
+
 /** What a unit's class is made from: the term's day, rooms and fixed meetings, the instructors chosen among. */
 interface ClassContext {
   problem: TermDraftProblem;
@@ -441,6 +463,7 @@ function unitClass(unit: Unit, i: number, context: ClassContext): TimetableProbl
     const capacity = rooms[ri]?.capacity ?? null;
     return capacity === null || need === null || capacity < need ? 0 : (capacity - need) / capacity;
   };
+  unit.rooms = fittingRooms(unit.rooms, current, emptyShare, i);
   const roomOptions = unit.rooms.map((ri) => {
     const moved = unit.untimed === null && !problem.rebuild && ri !== current;
     return { room: ri, penalty: Math.round((weights.emptySeats * emptyShare(ri) + (moved ? weights.movedRoom : 0)) * SCALE * weighed) };

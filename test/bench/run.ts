@@ -17,6 +17,7 @@ import { benchItc } from './itc.bench';
 import { benchStores } from './stores.bench';
 import { benchCampus } from './campus.bench';
 import { benchHistory } from './history.bench';
+import { benchCampusAutofill } from './campus-autofill.bench';
 import { measurements } from './report';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -33,6 +34,7 @@ const sections: Record<string, () => Promise<void>> = {
   real: benchRealHistory,
   autofill: benchAutofill,
   'autofill-real': benchAutofillReal,
+  'campus-autofill': benchCampusAutofill,
   renderer: benchRenderer,
 };
 /** Sections run only when named: they take minutes (itc: 600 s per problem, an hour and a half for all nine). */

@@ -221,6 +221,36 @@ describe('POST /scheduler/auto/campus', () => {
     expect((await json<{ detail: string }>(again)).detail).toMatch(/applied already/);
   });
 
+  it('leaves a meeting that finds no place and clashes where it is without a time, with its reason, and stores no clash', async () => {
+    await doctors('CA3', ['Dr. Busy,CCC401,MW,09:00,10:30']);
+    const listing = [
+      'Course,Section,Days,Start Time,End Time,Room,Instructor',
+      'CCC401,1,MW,09:00,09:50,Busy Room A,Dr. Busy',
+      'CCC402,1,MW,09:30,10:20,Busy Room B,Dr. Busy',
+    ];
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ dry_run: 'false', conflicts: 'flag', year: String(TERM.year), semester: TERM.semester })) form.append(k, v);
+    form.append('file', new Blob([listing.join('\n')]), 'busy.csv');
+    const imported = await server.api('/scheduler/import', { method: 'POST', body: form, headers: { 'x-termwise-department': 'CA3' } });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const clashing = (await entries('CA3')).filter((e) => e.course_code.startsWith('CCC40'));
+    expect(clashing, await imported.clone().text()).toHaveLength(2);
+
+    const response = await campus({ departments: ['CA3'], rebuild: true, dry_run: false });
+    expect(response.status, await response.clone().text()).toBe(200);
+    const answer = await json<CampusAnswer>(response);
+    expect(answer.unplaced).toEqual([
+      expect.objectContaining({ department: 'CA3', reason: expect.stringMatching(/it is left without a time: Dr\. Busy/) as string }),
+    ]);
+    expect(answer.departments[0]?.summary).toMatch(/^CA3: .*1 meeting left without a time/);
+    const left = (await entries('CA3')).filter((e) => e.course_code.startsWith('CCC40'));
+    expect(left).toHaveLength(1);
+    const untimed = await json<{ course_code: string }[]>(await as('CA3', `/scheduler/unscheduled?year=${TERM.year}&semester=${TERM.semester}`));
+    expect(untimed.map((u) => u.course_code)).toEqual([answer.unplaced[0]?.id === clashing[0]?.id ? 'CCC401' : 'CCC402']);
+    const history = await json<{ changes: TermChange[] }>(await as('CA3', `/scheduler/history?year=${TERM.year}&semester=${TERM.semester}`));
+    expect(history.changes.find((c) => c.operation === 'campus-autofill' && c.after?.day === '')?.summary).toMatch(/^took the time from CCC40[12]/);
+  });
+
   it("hides a draft from a department with no part in it, and a department's draft from the campus view of others", async () => {
     const named = await json<CampusAnswer>(await campus({ departments: ['CA1'] }));
     const id = named.draft_id as string;

@@ -74,7 +74,8 @@ function answer(row: DraftRow, at: number, part?: string): DraftAnswer {
   let result: DraftAnswer['result'] = null;
   if (row.draft !== null && row.source === 'campus') {
     const { basis: _basis, term: _term, ...made } = campusPart(JSON.parse(row.draft) as CampusDraft, part === undefined ? undefined : [part]);
-    result = made;
+    // A department reads why its meetings lose their time without what they clash with (it may be another department's).
+    result = part === undefined ? made : { ...made, unplaced: made.unplaced.map((u) => ({ ...u, reason: withoutClashDetail(u.reason) })) };
   } else if (row.draft !== null) {
     const { basis: _basis, term: _term, source: _source, ...made } = JSON.parse(row.draft) as TermDraft;
     result = made;
@@ -93,6 +94,12 @@ function answer(row: DraftRow, at: number, part?: string): DraftAnswer {
     error: lost ? 'The server process making this draft stopped before it was done: start the draft again' : row.error,
     applied: row.applied === APPLYING ? null : row.applied,
   };
+}
+
+/** A campus draft's reason without the clashes it names ("…: Room X is already booked by …"), which may be another department's. */
+function withoutClashDetail(reason: string): string {
+  const parts = reason.split('; ').map((part) => part.replace(/: .*$/, ''));
+  return `${parts.join('; ')} (where it is, it clashes with another meeting of the campus)`;
 }
 
 /**

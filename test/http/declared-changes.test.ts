@@ -259,6 +259,16 @@ const WRITES: (Write & { changes?: false })[] = [
       return post(`/scheduler/auto/drafts/${draft.id}/apply`, {})();
     },
   },
+  {
+    operation: 'schedule-autofill-campus',
+    // A rebuild may find every meeting where it is: what it changes, it must name.
+    changes: false,
+    send: () =>
+      server.api('/scheduler/auto/campus', {
+        method: 'POST',
+        json: { rebuild: true, seed: 3, year: 2025, semester: 'Fall', time_budget_ms: 500, dry_run: false },
+      }),
+  },
   { operation: 'schedule-delete', send: () => server.api(`/scheduler/${ids.entry}`, { method: 'DELETE' }) },
   {
     operation: 'schedule-undo',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CoreContext } from '../context';
 import { CoreError, fieldError, forbidden, notFound } from '../domain/errors';
-import { getDepartment } from '../departments/repo';
+import { getDepartment, listDepartments } from '../departments/repo';
 import type { CampusDraft } from './campus-draft';
 import { campusPart, storeCampus } from './campus-service';
 import type { Term } from '../domain/terms';
@@ -15,6 +15,7 @@ import {
   countRunning,
   draftRow,
   campusDraftRow,
+  campusDraftRows,
   finishDraft,
   forgetDrafts,
   insertDraft,
@@ -230,12 +231,52 @@ export async function draftState(ctx: CoreContext, id: string): Promise<DraftAns
   return answer(row, ctx.now().getTime(), part);
 }
 
+/** A campus draft as listed: its term, when it was made, whether it was applied, and its departments' parts (the caller's own, for a department). */
+export interface CampusDraftListed {
+  draft_id: string;
+  year: number;
+  semester: Term['semester'];
+  made_at: string;
+  applied: boolean;
+  rebuild: boolean;
+  departments: CampusDraft['departments'];
+}
+
+/**
+ * The campus auto-fill drafts kept (an hour): the registrar's all, each department's those it has a
+ * part in (its own part only), for a term when one is named.
+ */
+export async function listCampusDrafts(ctx: CoreContext, term: Partial<Term>): Promise<CampusDraftListed[]> {
+  const since = new Date(ctx.now().getTime() - DRAFT_BOUNDS.keepMs).toISOString();
+  const code = ctx.actor.role === 'registrar' ? undefined : (await getDepartment(ctx.db, ctx.department))?.code;
+  const listed: CampusDraftListed[] = [];
+  for (const row of await campusDraftRows(ctx.db, since, DRAFT_BOUNDS.keptPerDepartment)) {
+    if (row.draft === null || (term.year !== undefined && row.year !== term.year) || (term.semester !== undefined && row.semester !== term.semester)) continue;
+    const draft = JSON.parse(row.draft) as CampusDraft;
+    const parts = code === undefined ? draft.departments : draft.departments.filter((d) => d.code === code);
+    if (parts.length === 0) continue;
+    listed.push({
+      draft_id: row.id,
+      year: row.year,
+      semester: row.semester as Term['semester'],
+      made_at: row.made_at,
+      applied: row.applied !== null && row.applied !== APPLYING,
+      rebuild: draft.rebuild,
+      departments: parts,
+    });
+  }
+  return listed;
+}
+
 /** Keeps a campus draft (POST /scheduler/auto/campus with dry_run) under the registrar's department; answers its id. */
 export async function keepCampusDraft(ctx: CoreContext, draft: CampusDraft): Promise<string> {
   const left = draft.unplaced.length;
   const placed = draft.departments.reduce((sum, d) => sum + d.placed, 0);
   const progress: DraftProgress = { phase: 'optimization', placed, classes: placed + left, hard_left: left, best_total: draft.score.soft.total };
   const row = await newDraft(ctx, draft.term, 'campus', { status: 'done', progress: JSON.stringify(progress), draft: JSON.stringify(draft) });
+  // Each department with a part is told, so its Scheduler offers the part to review.
+  const codes = new Set(draft.departments.map((d) => d.code));
+  for (const d of await listDepartments(ctx.db)) if (codes.has(d.code)) ctx.events.emit({ type: 'changed', areas: ['timetable'], department: d.id });
   return row.id;
 }
 

@@ -21,6 +21,19 @@ export async function campusDraftRow(db: Db, id: string): Promise<DraftRow | und
   return db.selectFrom('autofill_drafts').selectAll().where('id', '=', id).where('source', '=', 'campus').executeTakeFirst();
 }
 
+/** The campus drafts made since `since`, newest first. */
+export async function campusDraftRows(db: Db, since: string, limit: number): Promise<DraftRow[]> {
+  return db
+    .selectFrom('autofill_drafts')
+    .selectAll()
+    .where('source', '=', 'campus')
+    .where('made_at', '>=', since)
+    .orderBy('made_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** The department's drafts being made whose process still beats (a heartbeat since `aliveSince`). */
 export async function countRunning(db: Db, department: number, aliveSince: string): Promise<number> {
   const row = await db

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import { slotOverrideSchema } from './grid';
 import { autofill, startTermDraft } from './service';
-import { applyDraft, cancelDraft, draftState, keepCampusDraft } from './draft-jobs';
+import { applyDraft, cancelDraft, draftState, keepCampusDraft, listCampusDrafts } from './draft-jobs';
 import { autofillCampus } from './campus-service';
 import { AUTOFILL_BOUNDS, AUTOFILL_SOURCES } from '../domain/autofill';
 import { termFields } from '../schedule';
@@ -72,6 +72,11 @@ export const autofillHandlers = defineHandlers({
     "Stores a draft, all or nothing, through the timetable's checks: every move and placed section, or only the meetings and sections listed (a run's sections by their draft_section), or of a campus draft only the departments listed (the registrar's); a draft made from a timetable that has changed since is refused",
     (ctx, { draft_id, meetings, sections, departments }) => applyDraft(ctx, draft_id, { meetings, sections, departments }),
     { writes: ['timetable'] },
+  ),
+  'schedule-autofill-campus-drafts': handler(
+    z.object({ ...termFields }),
+    "The registrar's campus auto-fill drafts kept (an hour), of a term when named: the registrar sees each whole, a department those it has a part in, its own part only",
+    (ctx, term) => listCampusDrafts(ctx, term),
   ),
   'schedule-autofill-campus': handler(
     z.object({

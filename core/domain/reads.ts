@@ -37,6 +37,7 @@ export const READ_AREAS = {
   'schedule-sync-status': ['timetable'],
   'schedule-unscheduled': ['timetable', 'doctors'],
   'schedule-cohorts': ['catalog', 'timetable'],
+  'schedule-autofill-campus-drafts': ['timetable'],
   'campus-week': ['rooms', 'timetable', 'departments', 'settings', 'campus'],
   'schedule-list': ['timetable', 'doctors', 'catalog', 'rooms', 'runs', 'settings', 'offerings'],
 } as const satisfies Record<string, readonly ChangeArea[]>;

@@ -132,6 +132,7 @@ const READS: Record<Exclude<LiveRead, 'schedule-sync-status'>, () => string | nu
   'schedule-revision': () => '/scheduler/revision?year=2025&semester=Fall',
   'schedule-changes-since': () => '/scheduler/terms/changes?year=2025&semester=Fall',
   'campus-week': () => '/scheduler/campus?year=2025&semester=Fall',
+  'schedule-autofill-campus-drafts': () => '/scheduler/auto/campus/drafts?year=2025&semester=Fall',
   me: () => '/me',
   'people-list': () => '/people',
   'tokens-list': () => '/me/tokens',

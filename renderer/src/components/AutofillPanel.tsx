@@ -250,12 +250,15 @@ export function AutofillPreview({
   applying,
   onApply,
   onDiscard,
+  readOnly,
 }: {
   result: AutofillResult;
   review: DraftReview;
   applying: boolean;
   onApply: () => void;
   onDiscard: () => void;
+  /** Why the draft is only reviewed here (no Apply). */
+  readOnly?: string | undefined;
 }) {
   const { rows } = review;
   // Which rows staff unchecked: this review's own state (stores/draft-review), so a toggle redraws the row and its blocks only.
@@ -299,14 +302,25 @@ export function AutofillPreview({
               </details>
             </Group>
           </Stack>
-          <Group>
-            <Button variant="default" onClick={onDiscard}>
-              Discard
-            </Button>
-            <Button onClick={onApply} loading={applying} disabled={kept === 0} data-testid="autofill-apply">
-              {kept === rows.length ? 'Apply' : `Apply ${kept} of ${rows.length}`}
-            </Button>
-          </Group>
+          {readOnly !== undefined ? (
+            <Group>
+              <Text size="sm" data-testid="autofill-read-only">
+                {readOnly}
+              </Text>
+              <Button variant="default" onClick={onDiscard} data-testid="autofill-close">
+                Close
+              </Button>
+            </Group>
+          ) : (
+            <Group>
+              <Button variant="default" onClick={onDiscard}>
+                Discard
+              </Button>
+              <Button onClick={onApply} loading={applying} disabled={kept === 0} data-testid="autofill-apply">
+                {kept === rows.length ? 'Apply' : `Apply ${kept} of ${rows.length}`}
+              </Button>
+            </Group>
+          )}
         </Group>
         <Group gap="xs" align="end">
           <TextInput

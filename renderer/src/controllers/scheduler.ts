@@ -42,6 +42,8 @@ export interface DraftRun {
   result: AutofillResult;
   /** A draft made in the background: applied by its id (else it is asked again, stored). */
   draftId?: string | undefined;
+  /** Why this draft is only reviewed here (a department's part of the registrar's campus draft): no Apply is offered. */
+  readOnly?: string | undefined;
 }
 
 /** The filters, what they offer to choose from, and the sections they leave on screen. */

@@ -1,10 +1,13 @@
-import { Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { DAY_NAMES } from '../../../core/domain/days';
 import { termLabel } from '../../../core/domain/terms';
 import { ErrorNote } from '../components/ErrorNote';
 import { TermPicker } from '../components/TermPicker';
 import { useCampusPage, type CampusBooking, type CampusRoomRow } from '../controllers/campus';
 import { VIEW_DAYS } from '../lib/resource-rows';
+import { useRole } from '../controllers/session';
+import { CampusAutofillDialog } from '../components/CampusAutofillDialog';
 
 function Booking({ booking }: { booking: CampusBooking }) {
   const kind = booking.own ? 'own' : booking.department === null ? 'hidden' : 'other';
@@ -50,9 +53,19 @@ function RoomRow({ row }: { row: CampusRoomRow }) {
  */
 export function CampusPage() {
   const page = useCampusPage();
+  const { isRegistrar } = useRole();
+  const [filling, setFilling] = useState(false);
   return (
     <Stack>
-      <Title order={2}>Campus week</Title>
+      <Group justify="space-between">
+        <Title order={2}>Campus week</Title>
+        {isRegistrar && page.term && (
+          <Button variant="default" onClick={() => setFilling(true)} data-testid="campus-autofill-open">
+            Auto-fill the campus…
+          </Button>
+        )}
+      </Group>
+      {page.term && <CampusAutofillDialog opened={filling} term={page.term} onClose={() => setFilling(false)} />}
       <Text size="sm" c="dimmed">
         Every department&apos;s bookings in the rooms you book: a room booked anywhere is taken everywhere.
       </Text>

@@ -16,6 +16,7 @@ import { DoctorModal } from '../components/DoctorModal';
 import { AutofillDialog, AutofillPreview } from '../components/AutofillPanel';
 import { RoomsPanel } from '../components/RoomsPanel';
 import { HistoryPanel } from '../components/HistoryPanel';
+import { CampusDraftNotice } from '../components/CampusDraftNotice';
 import { useDrawnBelow } from '../lib/use-drawn-below';
 import { useRole } from '../controllers/session';
 import { ErrorNote } from '../components/ErrorNote';
@@ -357,8 +358,10 @@ export function SchedulerPage() {
           applying={page.applying}
           onApply={() => void page.applyDraft()}
           onDiscard={page.discardDraft}
+          readOnly={page.draftRun.readOnly}
         />
       )}
+      {page.term && !page.draftRun && <CampusDraftNotice term={page.term} onReview={page.showDraft} />}
       <TimetableCard page={page} canWrite={canWrite} />
       {!panels.ready && <div ref={panels.marker} style={{ minHeight: 1 }} />}
       {panels.ready && (

@@ -6,7 +6,7 @@ import { useRole } from '../controllers/session';
 import { notifyError } from '../lib/notify';
 
 /** Said on a department's part of the registrar's draft: it is reviewed here, applied by the registrar. */
-export const CAMPUS_PART_READ_ONLY = "The registrar's campus auto-fill: the registrar applies it";
+export const CAMPUS_PART_READ_ONLY = "Your department's part of the registrar's campus auto-fill: the registrar applies it";
 
 /**
  * The registrar's campus auto-fill drafts with a part for this department (not applied yet): what

@@ -16,6 +16,7 @@ const WORKERS = {
   'model-check-worker': 'core/predict/model-check-worker.ts',
   'import-worker': 'core/schedule/import-worker.ts',
   'solve-worker': 'core/solver/solve-worker.ts',
+  'campus-worker': 'core/autofill/campus-worker.ts',
 } as const;
 
 export const NODE_BUNDLE_OPTIONS = { bundle: true, platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' } as const;

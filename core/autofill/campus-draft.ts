@@ -5,11 +5,13 @@ import { formatHHMM } from '../domain/time';
 import { displayRoom, roomKey } from '../domain/meetings';
 import { termClashes, type Booking } from '../schedule';
 import type { EntryRow } from '../schedule/repo';
-import { termDraftModel } from './term-model';
-import { ruleAbidingMoves, searchDraft, TERM_MOVES_PER_MEETING, type DraftControl } from './term-draft';
+import { ruleAbidingMoves, TERM_MOVES_PER_MEETING, type DraftControl } from './term-draft';
+import { runWorker, siblingModule, WorkerLimitError } from '../workers';
+import type { SearchProgress } from '../solver';
+import type { CampusSearchAnswer, CampusSearchJob } from './campus-worker';
 import { SCALE } from './model-scale';
 import { campusSummary, type CampusDepartmentPart, type CampusMove } from './campus-summary';
-import { campusBasis, inDepartment, readCampus, type CampusReading } from './campus-reading';
+import { campusBasis, readCampus, type CampusReading } from './campus-reading';
 
 export type { CampusDepartmentPart, CampusMove } from './campus-summary';
 
@@ -126,6 +128,35 @@ function leftWithoutTime(
   }
 }
 
+/** Time the campus's thread may take beyond the search's budget (building the model, reading the answer). */
+const BUILD_MARGIN_MS = 120_000;
+/** The campus's thread's memory at most. */
+const CAMPUS_HEAP_MB = 2_048;
+
+/** Builds, searches and reads the campus's model in a thread of its own, followed and stopped through `control`. */
+async function searchInWorker(job: Omit<CampusSearchJob, 'cancel'>, control: DraftControl): Promise<CampusSearchAnswer> {
+  const cancel = new SharedArrayBuffer(4);
+  control.started?.(() => Atomics.store(new Int32Array(cancel), 0, 1));
+  try {
+    return await runWorker<CampusSearchAnswer>(
+      siblingModule(import.meta.url, 'campus-worker'),
+      { ...job, cancel },
+      {
+        ...(control.onProgress ? { onProgress: (value: unknown) => control.onProgress?.(value as SearchProgress) } : {}),
+        bounds: { timeoutMs: job.timeBudgetMs + BUILD_MARGIN_MS, maxHeapMb: CAMPUS_HEAP_MB },
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof WorkerLimitError)) throw error;
+    throw new CoreError(
+      'too_large',
+      error.limit === 'time'
+        ? 'The campus auto-fill did not stop within its budget: name fewer departments, or lock the meetings to keep'
+        : `The campus auto-fill needs more than ${CAMPUS_HEAP_MB.toLocaleString('en-US')} MB of memory: name fewer departments, or lock the meetings to keep`,
+    );
+  }
+}
+
 /** Drafts the whole campus's term: one search over every named department's meetings (not stored: applied by its id). */
 export async function draftCampus(ctx: CoreContext, term: Term, input: CampusDraftInput, control: DraftControl = {}): Promise<CampusDraft> {
   const reading = await readCampus(ctx, term);
@@ -141,27 +172,25 @@ export async function draftCampus(ctx: CoreContext, term: Term, input: CampusDra
   const movable = reading.rows.flatMap((row, i) => (isMovable(row) ? [{ id: row.id, booking: reading.bookings[i] as Booking }] : []));
   const fixed = reading.bookings.filter((_, i) => !isMovable(reading.rows[i] as EntryRow));
   const rules = { travelMinutes: reading.travel };
-  const draft = termDraftModel({
-    movable,
-    fixed,
-    doctors: reading.doctors,
-    rooms: reading.rooms,
-    expected: (b) => reading.sizes.get(inDepartment(b.department, b.campus, b.course_code)),
-    slots: [],
-    rebuild: input.rebuild,
-    rules,
-    cohortsOf: (b) => reading.cohorts.get(inDepartment(b.department, b.course_code)) ?? [],
-    departmentWeight: weightsById(reading, input.department_weights),
-  });
-  const result =
-    draft.model.classes.length > 0
-      ? await searchDraft(
-          draft,
-          { time_budget_ms: input.time_budget_ms, seed: input.seed, moves: input.moves ?? TERM_MOVES_PER_MEETING * draft.model.classes.length },
-          control,
-        )
-      : null;
-  const read = result ? draft.read(result.assignment) : { moves: [], unplaced: [] };
+  const weights = weightsById(reading, input.department_weights);
+  const read = await searchInWorker(
+    {
+      movable,
+      fixed,
+      doctors: [...reading.doctors],
+      rooms: reading.rooms,
+      sizes: [...reading.sizes],
+      cohorts: [...reading.cohorts],
+      weights: weights === undefined ? null : reading.departments.map((d) => [d.id, weights(d.id)]),
+      rebuild: input.rebuild,
+      travelMinutes: reading.travel,
+      seed: input.seed,
+      timeBudgetMs: input.time_budget_ms,
+      movesPerClass: TERM_MOVES_PER_MEETING,
+      moves: input.moves,
+    },
+    control,
+  );
   const reasons = new Map<number, string>();
   for (const u of read.unplaced) reasons.set(u.id, u.reason);
 
@@ -211,7 +240,7 @@ export async function draftCampus(ctx: CoreContext, term: Term, input: CampusDra
       reason: reasons.get(id) ?? 'No free time and room were found for it; it is left without a time',
     };
   });
-  const score = result?.score ?? { time: 0, room: 0, distribution: 0, total: 0 };
+  const { score } = read;
   return {
     term,
     source: 'campus',
@@ -222,7 +251,7 @@ export async function draftCampus(ctx: CoreContext, term: Term, input: CampusDra
     locked: reading.rows.filter((r) => named.has(r.department_id) && reading.locked.has(r.id)).length,
     hard_violations: left,
     score: { soft: { time: score.time / SCALE, room: score.room / SCALE, distribution: score.distribution / SCALE, total: score.total / SCALE } },
-    moves: result?.iterations ?? 0,
+    moves: read.iterations,
     basis: campusBasis(reading.rows, reading.locked),
   };
 }

@@ -9,6 +9,7 @@ import { bookingOf, departmentsParts, listEntries, lockedEntries, type EntryRow 
 import type { PartOfTerm } from '../domain/parts';
 import type { Term } from '../domain/terms';
 import { termRoom } from './term-draft';
+import { inDepartment } from './campus-keys';
 
 /** The campus's term as one read: every department's meetings, instructors, rooms and rules. */
 export interface CampusReading {
@@ -22,8 +23,6 @@ export interface CampusReading {
   cohorts: Map<string, string[]>;
   sizes: Map<string, number>;
 }
-
-export const inDepartment = (department: number, ...keys: (string | number)[]): string => [department, ...keys].join('|');
 
 /** Reads a term of the whole campus, as the registrar sees it. */
 export async function readCampus(ctx: CoreContext, term: Term): Promise<CampusReading> {

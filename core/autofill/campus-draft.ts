@@ -5,6 +5,7 @@ import { formatHHMM } from '../domain/time';
 import { displayRoom, roomKey } from '../domain/meetings';
 import { termClashes, type Booking } from '../schedule';
 import type { EntryRow } from '../schedule/repo';
+import { listDepartments } from '../departments/repo';
 import { ruleAbidingMoves, TERM_MOVES_PER_MEETING, type DraftControl } from './term-draft';
 import { runWorker, siblingModule, WorkerLimitError } from '../workers';
 import type { SearchProgress } from '../solver';
@@ -61,8 +62,15 @@ export interface CampusDraft {
   basis: string;
 }
 
+/** Refuses, before any work starts, a department the input names that the campus does not have (422, in words). */
+export async function checkCampusInput(ctx: CoreContext, input: Pick<CampusDraftInput, 'departments' | 'department_weights'>): Promise<void> {
+  const departments = (await listDepartments(ctx.db)).map((d) => ({ id: d.id, code: d.code, name: d.name }));
+  namedDepartments({ departments }, input.departments);
+  weightsById({ departments }, input.department_weights);
+}
+
 /** The departments a draft moves: those named (each must exist), else every one. */
-function namedDepartments(reading: CampusReading, codes: readonly string[] | undefined): Set<number> {
+function namedDepartments(reading: Pick<CampusReading, 'departments'>, codes: readonly string[] | undefined): Set<number> {
   if (codes === undefined) return new Set(reading.departments.map((d) => d.id));
   const byCode = new Map(reading.departments.map((d) => [d.code.toLowerCase(), d.id]));
   const unknown = codes.filter((c) => !byCode.has(c.toLowerCase()));
@@ -75,7 +83,10 @@ function namedDepartments(reading: CampusReading, codes: readonly string[] | und
 }
 
 /** The weight of each department's soft goals, by id (1 unless the registrar chose another). */
-function weightsById(reading: CampusReading, weights: CampusDraftInput['department_weights']): ((department: number) => number) | undefined {
+function weightsById(
+  reading: Pick<CampusReading, 'departments'>,
+  weights: CampusDraftInput['department_weights'],
+): ((department: number) => number) | undefined {
   if (weights === undefined || Object.keys(weights).length === 0) return undefined;
   const byCode = new Map(reading.departments.map((d) => [d.code.toLowerCase(), d.id]));
   const byId = new Map<number, number>();

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { CoreContext } from '../context';
 import { CoreError, fieldError, forbidden, notFound } from '../domain/errors';
 import { getDepartment, listDepartments } from '../departments/repo';
-import type { CampusDraft } from './campus-draft';
+import { currentTerm, termOf } from '../schedule';
+import { checkCampusInput, draftCampus, type CampusDraft, type CampusDraftInput } from './campus-draft';
 import { campusPart, storeCampus } from './campus-service';
 import type { Term } from '../domain/terms';
 import type { SearchProgress } from '../solver';
-import { applyTermDraft, placedAsStored, draftTermTimetable, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
+import { applyTermDraft, placedAsStored, draftTermTimetable, type DraftControl, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
 import {
   APPLYING,
   askToStop,
@@ -161,12 +162,36 @@ export async function keepDraft(ctx: CoreContext, draft: TermDraft): Promise<str
  * writes its progress to the store each BEAT_MS, where any process reads it and may ask it to stop.
  */
 export async function startDraft(ctx: CoreContext, term: Term, input: TermDraftInput & { source: TermSource }): Promise<DraftAnswer> {
+  return startJob(ctx, term, input.source, async (control) => {
+    const draft = await draftTermTimetable(ctx, term, input, control);
+    return { draft, left: draft.unplaced.length, total: draft.score.soft.total };
+  });
+}
+
+/**
+ * Starts the registrar's campus draft in the background (POST /scheduler/auto/campus/drafts): its
+ * progress followed, stopped and applied by id as any draft; each department with a part is told when it is done.
+ */
+export async function startCampusDraft(ctx: CoreContext, input: CampusDraftInput & Partial<Term>): Promise<DraftAnswer> {
+  await checkCampusInput(ctx, input);
+  const term = termOf(input, await currentTerm(ctx));
+  return startJob(ctx, term, 'campus', async (control) => {
+    const draft = await draftCampus(ctx, term, input, control);
+    return { draft, left: draft.unplaced.length, total: draft.score.soft.total, done: () => tellDepartments(ctx, draft) };
+  });
+}
+
+/** A background draft's work: made with `control` (progress, cancel), answered with what it left and its penalty. */
+type DraftWork = (control: DraftControl) => Promise<{ draft: object; left: number; total: number; done?: () => Promise<void> }>;
+
+/** Runs a draft's work in the background under a new draft id, beating its progress into the store; answers at once. */
+async function startJob(ctx: CoreContext, term: Term, source: DraftAnswer['source'], work: DraftWork): Promise<DraftAnswer> {
   const aliveSince = new Date(ctx.now().getTime() - STALE_MS).toISOString();
   if ((await countRunning(ctx.db, ctx.department, aliveSince)) >= DRAFT_BOUNDS.runningPerDepartment) {
     throw new CoreError('busy', `${DRAFT_BOUNDS.runningPerDepartment} auto-fill drafts are already running for this department: wait for one or cancel it`);
   }
   const starting: DraftProgress = { phase: 'starting', placed: 0, classes: 0, hard_left: 0, best_total: null };
-  const row = await newDraft(ctx, term, input.source, { status: 'running', progress: JSON.stringify(starting), draft: null });
+  const row = await newDraft(ctx, term, source, { status: 'running', progress: JSON.stringify(starting), draft: null });
   const job = { progress: starting, cancel: () => undefined as void, cancelled: false };
   making.set(row.id, job);
   const stop = (): void => {
@@ -191,7 +216,7 @@ export async function startDraft(ctx: CoreContext, term: Term, input: TermDraftI
       making.delete(row.id);
     }
   };
-  draftTermTimetable(ctx, term, input, {
+  work({
     onProgress: (p: SearchProgress) => {
       job.progress = {
         phase: p.phase,
@@ -207,10 +232,10 @@ export async function startDraft(ctx: CoreContext, term: Term, input: TermDraftI
     },
   })
     .then(
-      (draft) => {
-        const left = draft.unplaced.length;
-        job.progress = { ...job.progress, placed: Math.max(0, job.progress.classes - left), hard_left: left, best_total: draft.score.soft.total };
-        return finish({ status: job.cancelled ? 'cancelled' : 'done', draft: JSON.stringify(draft), error: null });
+      async ({ draft, left, total, done }) => {
+        job.progress = { ...job.progress, placed: Math.max(0, job.progress.classes - left), hard_left: left, best_total: total };
+        await finish({ status: job.cancelled ? 'cancelled' : 'done', draft: JSON.stringify(draft), error: null });
+        await done?.();
       },
       (error: unknown) => {
         if (!(error instanceof CoreError)) console.error(error);
@@ -268,15 +293,19 @@ export async function listCampusDrafts(ctx: CoreContext, term: Partial<Term>): P
   return listed;
 }
 
+/** Tells each department with a part in a campus draft, so its Scheduler offers the part to review. */
+async function tellDepartments(ctx: CoreContext, draft: CampusDraft): Promise<void> {
+  const codes = new Set(draft.departments.map((d) => d.code));
+  for (const d of await listDepartments(ctx.db)) if (codes.has(d.code)) ctx.events.emit({ type: 'changed', areas: ['timetable'], department: d.id });
+}
+
 /** Keeps a campus draft (POST /scheduler/auto/campus with dry_run) under the registrar's department; answers its id. */
 export async function keepCampusDraft(ctx: CoreContext, draft: CampusDraft): Promise<string> {
   const left = draft.unplaced.length;
   const placed = draft.departments.reduce((sum, d) => sum + d.placed, 0);
   const progress: DraftProgress = { phase: 'optimization', placed, classes: placed + left, hard_left: left, best_total: draft.score.soft.total };
   const row = await newDraft(ctx, draft.term, 'campus', { status: 'done', progress: JSON.stringify(progress), draft: JSON.stringify(draft) });
-  // Each department with a part is told, so its Scheduler offers the part to review.
-  const codes = new Set(draft.departments.map((d) => d.code));
-  for (const d of await listDepartments(ctx.db)) if (codes.has(d.code)) ctx.events.emit({ type: 'changed', areas: ['timetable'], department: d.id });
+  await tellDepartments(ctx, draft);
   return row.id;
 }
 
@@ -345,7 +374,11 @@ export async function applyDraft(
 /** Stores a campus draft, whole or the chosen departments' part, once (see applyDraft). */
 async function applyCampusDraft(ctx: CoreContext, row: DraftRow, departments: readonly string[] | undefined): Promise<DraftAnswer> {
   if (row.applied !== null) throw new CoreError('invalid', 'This draft was applied already');
-  if (row.draft === null) throw new CoreError('invalid', `This draft has nothing to apply: ${row.error ?? 'it failed'}`);
+  if (row.draft === null) {
+    if (answer(row, ctx.now().getTime()).status === 'running')
+      throw new CoreError('invalid', 'This draft is still being made: wait for it or cancel it (the best draft so far is kept), then apply');
+    throw new CoreError('invalid', `This draft has nothing to apply: ${row.error ?? 'it failed'}`);
+  }
   const chosen = campusPart(JSON.parse(row.draft) as CampusDraft, departments);
   if (!(await claimToApply(ctx.db, row.id))) throw new CoreError('invalid', 'This draft was applied already');
   let count: number;

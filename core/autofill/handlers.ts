@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import { slotOverrideSchema } from './grid';
 import { autofill, startTermDraft } from './service';
-import { applyDraft, cancelDraft, draftState, keepCampusDraft, listCampusDrafts } from './draft-jobs';
+import { applyDraft, cancelDraft, draftState, keepCampusDraft, listCampusDrafts, startCampusDraft } from './draft-jobs';
 import { autofillCampus } from './campus-service';
 import { AUTOFILL_BOUNDS, AUTOFILL_SOURCES } from '../domain/autofill';
 import { termFields } from '../schedule';
@@ -35,6 +35,23 @@ const departmentCodes = z
   .min(1, 'must name at least one department (leave it out for every department)')
   .max(1_000);
 const idList = z.array(z.number({ error: 'must be ids' }).int('must be ids').positive('must be ids'), { error: 'must be a list of ids' }).max(100_000);
+
+/** What a campus auto-fill is asked: its term, the departments that move and how their goals weigh, the search. */
+const campusFields = {
+  rebuild: z.boolean({ error: 'must be true or false' }).default(false),
+  departments: departmentCodes.optional(),
+  department_weights: z
+    .record(
+      z.string().trim().min(1).max(40),
+      z.number({ error: 'must be a number from 0 to 100' }).min(0, 'must be from 0 to 100').max(100, 'must be from 0 to 100'),
+      { error: 'must map department codes to weights' },
+    )
+    .refine((weights) => Object.keys(weights).length <= 1_000, 'names at most 1,000 departments')
+    .optional(),
+  seed: seedField,
+  time_budget_ms: budgetField,
+  ...termFields,
+};
 
 export const autofillHandlers = defineHandlers({
   'schedule-autofill-start': handler(
@@ -73,28 +90,19 @@ export const autofillHandlers = defineHandlers({
     (ctx, { draft_id, meetings, sections, departments }) => applyDraft(ctx, draft_id, { meetings, sections, departments }),
     { writes: ['timetable'] },
   ),
+  'schedule-autofill-campus-start': handler(
+    z.object(campusFields),
+    "Starts the registrar's auto-fill of the whole campus in the background (as POST /scheduler/auto/campus with a dry run): answers the draft's id at once; follow it with GET /scheduler/auto/drafts/{id}, stop it with …/cancel, apply it with …/apply",
+    (ctx, input) => startCampusDraft(ctx, input),
+    { access: 'registrar' },
+  ),
   'schedule-autofill-campus-drafts': handler(
     z.object({ ...termFields }),
     "The registrar's campus auto-fill drafts kept (an hour), of a term when named: the registrar sees each whole, a department those it has a part in, its own part only",
     (ctx, term) => listCampusDrafts(ctx, term),
   ),
   'schedule-autofill-campus': handler(
-    z.object({
-      rebuild: z.boolean({ error: 'must be true or false' }).default(false),
-      departments: departmentCodes.optional(),
-      department_weights: z
-        .record(
-          z.string().trim().min(1).max(40),
-          z.number({ error: 'must be a number from 0 to 100' }).min(0, 'must be from 0 to 100').max(100, 'must be from 0 to 100'),
-          { error: 'must map department codes to weights' },
-        )
-        .refine((weights) => Object.keys(weights).length <= 1_000, 'names at most 1,000 departments')
-        .optional(),
-      dry_run: z.boolean({ error: 'must be true or false' }).default(true),
-      seed: seedField,
-      time_budget_ms: budgetField,
-      ...termFields,
-    }),
+    z.object({ ...campusFields, dry_run: z.boolean({ error: 'must be true or false' }).default(true) }),
     "The registrar's auto-fill of the whole campus: every department's meetings of a term that are not locked (or only the departments named) moved in one search over the shared rooms and instructors; a dry run keeps the draft to review and apply (POST /scheduler/auto/{draft_id}/apply), else it is stored. A meeting that finds no place and clashes where it is is left without a time, with the reason",
     (ctx, input) => autofillCampus(ctx, input, keepCampusDraft),
     { writes: (input) => (input.dry_run ? [] : ['timetable']), access: 'registrar' },

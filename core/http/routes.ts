@@ -80,6 +80,7 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'POST', path: '/scheduler/auto', operation: 'schedule-autofill', input: 'json', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/auto/campus', operation: 'schedule-autofill-campus', input: 'json', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/auto/campus/drafts', operation: 'schedule-autofill-campus-drafts', input: 'query', tag: 'scheduler' },
+  { method: 'POST', path: '/scheduler/auto/campus/drafts', operation: 'schedule-autofill-campus-start', input: 'json', tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/auto/drafts', operation: 'schedule-autofill-start', input: 'json', tag: 'scheduler' },
   { method: 'GET', path: '/scheduler/auto/drafts/:draft_id', operation: 'schedule-autofill-draft', input: 'none', progress: true, tag: 'scheduler' },
   { method: 'POST', path: '/scheduler/auto/drafts/:draft_id/cancel', operation: 'schedule-autofill-cancel', input: 'none', tag: 'scheduler' },

@@ -135,7 +135,7 @@ describe('routes, handlers and change events agree', () => {
     expect(Object.keys(handlers).filter((name) => !routed.has(name) && !thisComputer.includes(name))).toEqual([]);
     expect(thisComputer.filter((name) => routed.has(name))).toEqual([]);
     // Routes that change nothing although they are not GETs: they read a file, or compute without storing.
-    const readOnly = new Set(['import-preview', 'schedule-autofill-start', 'schedule-autofill-cancel']);
+    const readOnly = new Set(['import-preview', 'schedule-autofill-start', 'schedule-autofill-campus-start', 'schedule-autofill-cancel']);
     for (const route of ROUTES.filter((r) => r.method !== 'GET' && !readOnly.has(r.operation))) {
       const writes = (handlers[route.operation] as AnyHandler).writes;
       expect(typeof writes === 'function' || writes.length > 0, `${route.method} ${route.path} (${route.operation}) does not say what it writes`).toBe(true);

@@ -251,6 +251,41 @@ describe('POST /scheduler/auto/campus', () => {
     expect(history.changes.find((c) => c.operation === 'campus-autofill' && c.after?.day === '')?.summary).toMatch(/^took the time from CCC40[12]/);
   });
 
+  it('drafts the campus in the background: followed, listed for each department with its own part, then applied; refused to a scheduler', async () => {
+    expect((await as('CA1', '/scheduler/auto/campus/drafts', { method: 'POST', json: { ...TERM } })).status).toBe(403);
+    const unknown = await as('registrar', '/scheduler/auto/campus/drafts', { method: 'POST', json: { ...TERM, departments: ['NOPE'] } });
+    expect(unknown.status).toBe(422);
+    const started = await as('registrar', '/scheduler/auto/campus/drafts', {
+      method: 'POST',
+      json: { ...TERM, rebuild: true, seed: 5, time_budget_ms: 10_000 },
+    });
+    expect(started.status, await started.clone().text()).toBe(200);
+    const { draft_id: id, status } = await json<{ draft_id: string; status: string }>(started);
+    expect(status).toBe('running');
+    let state: { status: string; progress: { classes: number }; result: CampusAnswer | null };
+    for (;;) {
+      state = await json(await as('registrar', `/scheduler/auto/drafts/${id}`));
+      if (state.status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(state.status).toBe('done');
+    expect(state.progress.classes).toBeGreaterThan(0);
+    expect(state.result?.departments.map((d) => d.code)).toEqual(['CA1', 'CA2', 'CA3']);
+    // A department reads its part of it, and it is listed for the department with its part only.
+    const listed = await json<{ draft_id: string; departments: { code: string }[] }[]>(
+      await as('CA2', `/scheduler/auto/campus/drafts?year=${TERM.year}&semester=${TERM.semester}`),
+    );
+    expect(listed.find((d) => d.draft_id === id)?.departments.map((d) => d.code)).toEqual(['CA2']);
+    const applied = await as('registrar', `/scheduler/auto/${id}/apply`, { method: 'POST', json: {} });
+    expect(applied.status, await applied.clone().text()).toBe(200);
+    const all = new Map([...(await entries('CA1')), ...(await entries('CA2')), ...(await entries('CA3'))].map((e) => [e.id, e]));
+    for (const m of state.result?.moved ?? []) expect(`${all.get(m.id)?.day} ${all.get(m.id)?.start_time}`).toBe(`${m.day} ${m.start_time}`);
+    const after = await json<{ draft_id: string; applied: boolean }[]>(
+      await as('CA2', `/scheduler/auto/campus/drafts?year=${TERM.year}&semester=${TERM.semester}`),
+    );
+    expect(after.find((d) => d.draft_id === id)?.applied).toBe(true);
+  });
+
   it("hides a draft from a department with no part in it, and a department's draft from the campus view of others", async () => {
     const named = await json<CampusAnswer>(await campus({ departments: ['CA1'] }));
     const id = named.draft_id as string;

@@ -261,6 +261,11 @@ const WRITES: (Write & { changes?: false })[] = [
     },
   },
   {
+    operation: 'schedule-autofill-campus-start',
+    changes: false,
+    send: () => server.api('/scheduler/auto/campus/drafts', { method: 'POST', json: { seed: 3, year: 2025, semester: 'Fall', time_budget_ms: 200 } }),
+  },
+  {
     operation: 'schedule-autofill-campus',
     // A rebuild may find every meeting where it is: what it changes, it must name.
     changes: false,

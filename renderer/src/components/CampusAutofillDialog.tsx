@@ -1,15 +1,14 @@
-import { Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
-import { useLive } from '../api/live';
+import { Badge, Button, Checkbox, Group, Modal, MultiSelect, NumberInput, Progress, ScrollArea, Stack, Switch, Table, Text } from '@mantine/core';
 import type { Term } from '../api/wire';
 import { termLabel } from '../../../core/domain/terms';
-import { useCampusAutofill, type CampusDraft, type CampusOptions } from '../controllers/campus-autofill';
+import { useCampusAutofill, useCampusDepartments, type CampusDraftShown, type CampusOptions, type CampusProgress } from '../controllers/campus-autofill';
 import { ErrorNote } from './ErrorNote';
 
 /** Moves listed in the dialog at most (the rest are counted). */
 const LISTED_MOVES = 200;
 
 function CampusOptionsForm({ options, onChange }: { options: CampusOptions; onChange: (next: CampusOptions) => void }) {
-  const departments = useLive('departments-list', {}).data ?? [];
+  const departments = useCampusDepartments();
   return (
     <Stack gap="xs">
       <Switch
@@ -21,7 +20,7 @@ function CampusOptionsForm({ options, onChange }: { options: CampusOptions; onCh
       <MultiSelect
         label="Departments whose meetings move"
         placeholder="Every department"
-        data={departments.map((d) => ({ value: d.code, label: `${d.code} · ${d.name}` }))}
+        data={departments}
         value={options.departments}
         onChange={(departments) => onChange({ ...options, departments })}
         searchable
@@ -42,7 +41,7 @@ function CampusOptionsForm({ options, onChange }: { options: CampusOptions; onCh
   );
 }
 
-function DepartmentParts({ draft, chosen, onToggle }: { draft: CampusDraft; chosen: ReadonlySet<string>; onToggle: (code: string) => void }) {
+function DepartmentParts({ draft, chosen, onToggle }: { draft: CampusDraftShown['result']; chosen: ReadonlySet<string>; onToggle: (code: string) => void }) {
   return (
     <Table striped withTableBorder data-testid="campus-autofill-parts">
       <Table.Thead>
@@ -71,7 +70,7 @@ function DepartmentParts({ draft, chosen, onToggle }: { draft: CampusDraft; chos
   );
 }
 
-function DraftMoves({ draft }: { draft: CampusDraft }) {
+function DraftMoves({ draft }: { draft: CampusDraftShown['result'] }) {
   return (
     <ScrollArea.Autosize mah={260}>
       <Stack gap={2} data-testid="campus-autofill-moves">
@@ -88,6 +87,28 @@ function DraftMoves({ draft }: { draft: CampusDraft }) {
         {draft.moved.length > LISTED_MOVES && <Text size="xs">…and {draft.moved.length - LISTED_MOVES} more moves</Text>}
       </Stack>
     </ScrollArea.Autosize>
+  );
+}
+
+/** A campus draft being made: the classes placed so far, the best penalty, and Stop (the best draft so far is kept). */
+function DraftProgress({ progress, onStop }: { progress: CampusProgress; onStop: () => void }) {
+  const placed = progress.classes === 0 ? 0 : progress.placed / progress.classes;
+  return (
+    <Group justify="space-between" data-testid="campus-autofill-progress">
+      <Stack gap={2} style={{ flex: 1 }}>
+        <Text size="sm">
+          {progress.phase === 'starting'
+            ? 'Reading the campus and building the problem…'
+            : progress.phase === 'construction'
+              ? `Placing meetings: ${progress.placed} of ${progress.classes}`
+              : `Improving: penalty ${progress.best_total ?? '—'} (lower is better)`}
+        </Text>
+        <Progress value={progress.phase === 'optimization' ? 100 : placed * 100} animated aria-label="Campus draft progress" />
+      </Stack>
+      <Button variant="default" size="xs" onClick={onStop} data-testid="campus-autofill-stop">
+        Stop and keep the best so far
+      </Button>
+    </Group>
   );
 }
 
@@ -110,18 +131,20 @@ export function CampusAutofillDialog({ opened, term, onClose }: { opened: boolea
         </Text>
         <CampusOptionsForm options={fill.options} onChange={fill.setOptions} />
         <ErrorNote message={fill.error} />
+        {fill.running && <DraftProgress progress={fill.running.progress} onStop={() => void fill.stop()} />}
         {fill.draft && (
           <Stack gap="xs">
             <Group gap="xs">
-              <Badge color={fill.draft.hard_violations === 0 ? 'green' : 'red'} variant="light">
-                {fill.draft.hard_violations === 0 ? 'No clashes left' : `${fill.draft.hard_violations} clashes among meetings it may not move`}
+              <Badge color={fill.draft.result.hard_violations === 0 ? 'green' : 'red'} variant="light">
+                {fill.draft.result.hard_violations === 0 ? 'No clashes left' : `${fill.draft.result.hard_violations} clashes among meetings it may not move`}
               </Badge>
               <Text size="sm" data-testid="campus-autofill-headline">
-                Moves {fill.draft.moved.length} meetings in {fill.draft.departments.length} departments; {fill.draft.unplaced.length} left without a time
+                Moves {fill.draft.result.moved.length} meetings in {fill.draft.result.departments.length} departments; {fill.draft.result.unplaced.length} left
+                without a time
               </Text>
             </Group>
-            <DepartmentParts draft={fill.draft} chosen={fill.chosen} onToggle={fill.toggle} />
-            <DraftMoves draft={fill.draft} />
+            <DepartmentParts draft={fill.draft.result} chosen={fill.chosen} onToggle={fill.toggle} />
+            <DraftMoves draft={fill.draft.result} />
           </Stack>
         )}
         <Group justify="end">
@@ -134,7 +157,7 @@ export function CampusAutofillDialog({ opened, term, onClose }: { opened: boolea
             disabled={fill.draft === null || fill.chosen.size === 0}
             data-testid="campus-autofill-apply"
           >
-            {fill.draft && fill.chosen.size < fill.draft.departments.length ? `Apply ${fill.chosen.size} departments` : 'Apply'}
+            {fill.draft && fill.chosen.size < fill.draft.result.departments.length ? `Apply ${fill.chosen.size} departments` : 'Apply'}
           </Button>
         </Group>
       </Stack>

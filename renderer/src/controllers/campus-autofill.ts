@@ -17,6 +17,12 @@ export type CampusOptions = Pick<Args<'schedule-autofill-campus'>, 'rebuild' | '
 
 export const DEFAULT_CAMPUS_OPTIONS: CampusOptions = { rebuild: false, seed: 1, time_budget_ms: 30_000, departments: [] };
 
+/** The campus's departments, as the dialog offers them to choose from. */
+export function useCampusDepartments(): { value: string; label: string }[] {
+  const departments = useLive('departments-list', {}).data ?? [];
+  return departments.map((d) => ({ value: d.code, label: `${d.code} · ${d.name}` }));
+}
+
 /** The campus drafts kept for a term that are not applied yet, with this department's part (the registrar's: every part). */
 export function useCampusDrafts(term: Term | null): CampusDraftListed[] {
   const listed = useLive('schedule-autofill-campus-drafts', term ? { ...term } : null).data ?? [];
@@ -49,33 +55,66 @@ export async function campusPartForReview(listed: CampusDraftListed): Promise<Au
   };
 }
 
-/** The registrar's campus auto-fill dialog: the options, the draft, the departments chosen to apply. */
+/** A campus draft as the dialog shows it: its id and what it changes (the registrar reads all of it). */
+export interface CampusDraftShown {
+  draft_id: string;
+  result: Pick<CampusDraft, 'departments' | 'moved' | 'unplaced' | 'hard_violations'>;
+}
+export type CampusProgress = Result<'schedule-autofill-draft'>['progress'];
+
+/** How often a campus draft being made is asked for its progress. */
+const POLL_MS = 300;
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The registrar's campus auto-fill dialog: the options, the draft made in the background (its
+ * progress, a way to stop it keeping the best so far), the departments chosen to apply.
+ */
 export function useCampusAutofill(term: Term | null, onApplied: () => void) {
   const [options, setOptions] = useState<CampusOptions>(DEFAULT_CAMPUS_OPTIONS);
-  const [draft, setDraft] = useState<CampusDraft | null>(null);
+  const [draft, setDraft] = useState<CampusDraftShown | null>(null);
+  const [running, setRunning] = useState<{ id: string; progress: CampusProgress } | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState<'drafting' | 'applying' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const make = async (): Promise<void> => {
     setBusy('drafting');
     setError(null);
+    setDraft(null);
     try {
       const { departments, ...rest } = options;
-      const made = await call('schedule-autofill-campus', { ...rest, ...(departments.length > 0 ? { departments } : {}), ...(term ?? {}), dry_run: true });
-      setDraft(made);
-      setChosen(new Set(made.departments.map((d) => d.code)));
+      let job = await call('schedule-autofill-campus-start', { ...rest, ...(departments.length > 0 ? { departments } : {}), ...(term ?? {}) });
+      while (job.status === 'running') {
+        setRunning({ id: job.draft_id, progress: job.progress });
+        await pause(POLL_MS);
+        job = await call('schedule-autofill-draft', { draft_id: job.draft_id });
+      }
+      const result = job.result;
+      if (result === null || !('departments' in result)) throw new Error(job.error ?? 'The campus draft could not be made');
+      setDraft({ draft_id: job.draft_id, result });
+      setChosen(new Set(result.departments.map((d) => d.code)));
     } catch (e) {
       setError(messageOf(e));
     } finally {
+      setRunning(null);
       setBusy(null);
     }
   };
+  /** Stops the draft being made: the best draft so far is kept, to review. */
+  const stop = async (): Promise<void> => {
+    if (running === null) return;
+    try {
+      await call('schedule-autofill-cancel', { draft_id: running.id });
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  };
   const apply = async (): Promise<void> => {
-    if (draft?.draft_id == null) return;
+    if (draft === null) return;
     setBusy('applying');
     setError(null);
     try {
-      const all = draft.departments.every((d) => chosen.has(d.code));
+      const all = draft.result.departments.every((d) => chosen.has(d.code));
       const done = await call('schedule-autofill-apply', { draft_id: draft.draft_id, ...(all ? {} : { departments: [...chosen] }) });
       notifyDone(`${done.applied ?? 0} meetings changed across ${chosen.size} department${chosen.size === 1 ? '' : 's'}.`, 'Campus auto-fill applied');
       setDraft(null);
@@ -98,5 +137,5 @@ export function useCampusAutofill(term: Term | null, onApplied: () => void) {
     setDraft(null);
     setError(null);
   };
-  return { options, setOptions, draft, chosen, toggle, busy, error, make, apply, reset };
+  return { options, setOptions, draft, running, chosen, toggle, busy, error, make, stop, apply, reset };
 }

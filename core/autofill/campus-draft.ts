@@ -24,6 +24,12 @@ export type { CampusDepartmentPart, CampusMove } from './campus-summary';
  * draft is applied, with the reason: the draft never stores a clash.
  */
 
+/**
+ * Moves of the search per meeting of a campus draft (the same seed and moves give the same draft; the
+ * time budget caps it): five times a department's, as one search now trades every department's goals.
+ */
+export const CAMPUS_MOVES_PER_MEETING = 5 * TERM_MOVES_PER_MEETING;
+
 /** Meetings one campus draft moves at most: a large campus's term (150 departments, 10,000 meetings) fits. */
 export const MAX_CAMPUS_MEETINGS = 12_000;
 
@@ -197,7 +203,7 @@ export async function draftCampus(ctx: CoreContext, term: Term, input: CampusDra
       travelMinutes: reading.travel,
       seed: input.seed,
       timeBudgetMs: input.time_budget_ms,
-      movesPerClass: TERM_MOVES_PER_MEETING,
+      movesPerClass: CAMPUS_MOVES_PER_MEETING,
       moves: input.moves,
     },
     control,

@@ -11,6 +11,9 @@ import { roomKey } from '../../core/domain/meetings';
 import { WHOLE_TERM, type PartOfTerm } from '../../core/domain/parts';
 import { DEPARTMENT_HEADER } from '../../core/domain/session-wire';
 import { withTempCore } from './temp-core';
+import type { Core } from '../../core/index';
+import { draftCampus } from '../../core/autofill/campus-draft';
+import { storeCampus } from '../../core/autofill/campus-service';
 import { insertDoctor } from '../../core/faculty/repo';
 import { insertEntries, type EntryValues } from '../../core/schedule/repo';
 import { setEntryLocked } from '../../core/schedule/repo';
@@ -118,6 +121,72 @@ async function importCampus(server: ServeProcess, path: string, year: number): P
   return codes;
 }
 
+/** A real term's campus in a core of its own: the same departments by subject, imported the same way (clashes kept). */
+async function importCampusInto(core: Core, path: string, year: number): Promise<string[]> {
+  const parsed = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true });
+  const isTimed = (r: Record<string, string>): boolean => (r['Start Time'] ?? '') !== '' && r['Start Time'] !== 'ARRANGED';
+  const timedBySubject = new Map<string, number>();
+  for (const r of parsed.data) if (isTimed(r)) timedBySubject.set(r.Subject ?? '', (timedBySubject.get(r.Subject ?? '') ?? 0) + 1);
+  const departmentOf = (r: Record<string, string>): string => ((timedBySubject.get(r.Subject ?? '') ?? 0) >= 12 ? (r.Subject ?? '') : 'OTHER');
+  const codes: string[] = [];
+  for (const subject of new Set(parsed.data.map(departmentOf))) {
+    const code = `${subject}${year % 100}`;
+    await core.run('departments-create', { code, name: `${subject} ${year}` });
+    const call = { caller: 'desktop' as const, department: code };
+    for (const part of summerParts(year)) await core.runUnchecked('schedule-parts-save', { year, semester: 'Summer', ...part }, call);
+    const csv = Papa.unparse({ fields: parsed.meta.fields ?? [], data: parsed.data.filter((r) => departmentOf(r) === subject) });
+    await core.runUnchecked(
+      'schedule-import',
+      { file: { filename: `${code}.csv`, content: new TextEncoder().encode(csv) }, dry_run: false, conflicts: 'flag' },
+      call,
+    );
+    codes.push(code);
+  }
+  return codes;
+}
+
+/** The campus's soft total of the term as it is stored: the campus model's penalty of today's timetable, nothing moved. */
+async function campusTotal(core: Core, year: number): Promise<number> {
+  const draft = await draftCampus(core.context, { year, semester: 'Summer' }, { rebuild: false, seed: 1, time_budget_ms: 60_000, moves: 0 });
+  return draft.score.soft.total;
+}
+
+/**
+ * Issue 77's fairness target: the campus rebuilt at once against its departments rebuilt one by one
+ * (each taking the rooms and hours the ones before it left), in the listing's order and in reverse;
+ * each timetable scored by the same campus model (lower is better).
+ */
+async function benchCampusAgainstOneByOne(name: string, path: string, year: number): Promise<void> {
+  const term = { year, semester: 'Summer' as const };
+  const totals: Record<string, number> = {};
+  await withTempCore('campus-at-once', async (core) => {
+    await importCampusInto(core, path, year);
+    const draft = await draftCampus(core.context, term, { rebuild: true, seed: 1, time_budget_ms: BUDGET_MS });
+    await storeCampus(core.context, draft);
+    totals.campus = await campusTotal(core, year);
+  });
+  for (const order of ['listing order', 'reverse order'] as const) {
+    await withTempCore('campus-one-by-one', async (core) => {
+      const codes = await importCampusInto(core, path, year);
+      for (const code of order === 'listing order' ? codes : [...codes].reverse())
+        await core.runUnchecked(
+          'schedule-autofill',
+          { source: 'term', rebuild: true, seed: 1, ...term, time_budget_ms: BUDGET_MS, dry_run: false },
+          { caller: 'desktop', department: code },
+        );
+      totals[order] = await campusTotal(core, year);
+    });
+  }
+  const bestOneByOne = Math.min(totals['listing order'] ?? Infinity, totals['reverse order'] ?? Infinity);
+  record({
+    name: `${name} campus rebuilt at once: soft total`,
+    value: totals.campus ?? NaN,
+    unit: '',
+    target: bestOneByOne,
+    note: `departments one by one: ${totals['listing order']?.toFixed(1)} in the listing's order, ${totals['reverse order']?.toFixed(1)} in reverse (the same campus model scores all three)`,
+  });
+}
+
 export async function benchCampusAutofill(): Promise<void> {
   console.log(
     `Campus auto-fill: a real summer campus of departments by subject rebuilt at once (server in its own process, budget ${BUDGET_MS / 1000} s, seed 1)`,
@@ -186,6 +255,7 @@ export async function benchCampusAutofill(): Promise<void> {
       }
       for (const [kind, n] of reasons) console.log(`      not placed ×${n}: ${kind}`);
     });
+    await benchCampusAgainstOneByOne(name, path, year);
   }
   await benchGeneratedCampus();
 }

@@ -11,6 +11,8 @@ import { meetingsInRooms, sharedInstructorsElsewhere } from './repo';
 
 /** One meeting in a room of the campus view: what it is, as the caller may read it. */
 export interface CampusBooking {
+  /** The meeting's id, for those the caller may read (null: another department's the caller may not read). */
+  id: number | null;
   room: string;
   day: string;
   start_time: string;
@@ -70,6 +72,7 @@ export async function campusWeek(ctx: CoreContext, input: Partial<Term> & { room
     const readable = mayRead(ctx.actor, m.department_id);
     const own = m.department_id === ctx.department;
     bookings.push({
+      id: readable ? m.id : null,
       room: room.name,
       day: m.day,
       start_time: m.start_time,

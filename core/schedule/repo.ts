@@ -531,6 +531,7 @@ export async function meetingsInRooms(
   keys: readonly string[] | null,
 ): Promise<
   {
+    id: number;
     department_id: number;
     course_code: string;
     section_name: string;
@@ -545,7 +546,7 @@ export async function meetingsInRooms(
 > {
   let query = db
     .selectFrom('schedule_entries')
-    .select(['department_id', 'course_code', 'section_name', 'day', 'start_time', 'start_min', 'duration_mins', 'room', 'room_key', 'part_of_term'])
+    .select(['id', 'department_id', 'course_code', 'section_name', 'day', 'start_time', 'start_min', 'duration_mins', 'room', 'room_key', 'part_of_term'])
     .where('year', '=', term.year)
     .where('semester', '=', term.semester)
     .where('room_key', 'is not', null);

@@ -75,8 +75,17 @@ test("the registrar drafts the whole campus, a department's scheduler reviews it
   await screenshot(mth, 'campus-autofill-department-part');
   await mth.getByTestId('autofill-close').click();
 
+  // The registrar reads the draft on the campus week: moved meetings at their new places, saying where they were.
+  await registrar.getByTestId('campus-autofill-show').click();
+  await expect(registrar.getByTestId('campus-draft-shown')).toBeVisible();
+  await expect(registrar.getByRole('dialog')).toHaveCount(0);
+  await expect(registrar.getByTestId('campus-draft-booking').first()).toContainText(/draft: was (MW|TR) 09:00 in Hall [AB]/);
+  await screenshot(registrar, 'campus-autofill-on-the-week');
+  await registrar.getByTestId('campus-draft-back').click();
   // The registrar applies the whole draft: MTH's notice goes without a reload.
   await registrar.getByTestId('campus-autofill-apply').click();
   await expect(registrar.getByText('Campus auto-fill applied')).toBeVisible();
   await expect(notice).toHaveCount(0);
+  await expect(registrar.getByTestId('campus-draft-shown')).toHaveCount(0);
+  await expect(registrar.getByTestId('campus-draft-booking')).toHaveCount(0);
 });

@@ -116,7 +116,18 @@ function DraftProgress({ progress, onStop }: { progress: CampusProgress; onStop:
  * Campus → Auto-fill the campus…: the registrar drafts every department's meetings of the term at
  * once, reads each department's part, and applies the whole draft or the departments chosen.
  */
-export function CampusAutofillDialog({ opened, term, onClose }: { opened: boolean; term: Term; onClose: () => void }) {
+export function CampusAutofillDialog({
+  opened,
+  term,
+  onClose,
+  onShow,
+}: {
+  opened: boolean;
+  term: Term;
+  onClose: () => void;
+  /** Shows the draft on the campus week (the dialog keeps it, to apply). */
+  onShow: (draft: CampusDraftShown) => void;
+}) {
   const fill = useCampusAutofill(term, onClose);
   const close = (): void => {
     fill.reset();
@@ -148,6 +159,11 @@ export function CampusAutofillDialog({ opened, term, onClose }: { opened: boolea
           </Stack>
         )}
         <Group justify="end">
+          {fill.draft && (
+            <Button variant="default" onClick={() => fill.draft && onShow(fill.draft)} data-testid="campus-autofill-show">
+              Show on the campus week
+            </Button>
+          )}
           <Button variant="default" onClick={() => void fill.make()} loading={fill.busy === 'drafting'} data-testid="campus-autofill-draft">
             {fill.draft ? 'Draft again' : 'Draft'}
           </Button>

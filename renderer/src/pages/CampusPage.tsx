@@ -1,23 +1,29 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { DAY_NAMES } from '../../../core/domain/days';
 import { termLabel } from '../../../core/domain/terms';
 import { ErrorNote } from '../components/ErrorNote';
 import { TermPicker } from '../components/TermPicker';
-import { useCampusPage, type CampusBooking, type CampusRoomRow } from '../controllers/campus';
+import { useCampusPage, type CampusRoomRow, type CampusShownBooking } from '../controllers/campus';
+import type { CampusDraftShown } from '../controllers/campus-autofill';
 import { VIEW_DAYS } from '../lib/resource-rows';
 import { useRole } from '../controllers/session';
 import { CampusAutofillDialog } from '../components/CampusAutofillDialog';
 
-function Booking({ booking }: { booking: CampusBooking }) {
+function Booking({ booking }: { booking: CampusShownBooking }) {
   const kind = booking.own ? 'own' : booking.department === null ? 'hidden' : 'other';
   return (
-    <li className={`tw-campus-booking tw-campus-${kind}`} data-testid="campus-booking">
+    <li
+      className={`tw-campus-booking tw-campus-${kind}${booking.draft === undefined ? '' : ' tw-campus-draft'}`}
+      data-testid={booking.draft === undefined ? 'campus-booking' : 'campus-draft-booking'}
+      title={booking.draft}
+    >
       <span className="tw-campus-time">
         {booking.start_time}–{booking.end_time}
       </span>{' '}
       <span>{booking.label}</span>
       {booking.part_of_term !== '1' && <span className="tw-campus-part"> · part {booking.part_of_term}</span>}
+      {booking.draft !== undefined && <span className="tw-campus-part"> · {booking.draft}</span>}
     </li>
   );
 }
@@ -52,7 +58,8 @@ function RoomRow({ row }: { row: CampusRoomRow }) {
  * "Booked by another department" unless the viewer may read that department.
  */
 export function CampusPage() {
-  const page = useCampusPage();
+  const [shown, setShown] = useState<CampusDraftShown | null>(null);
+  const page = useCampusPage(shown?.result ?? null);
   const { isRegistrar } = useRole();
   const [filling, setFilling] = useState(false);
   return (
@@ -65,7 +72,38 @@ export function CampusPage() {
           </Button>
         )}
       </Group>
-      {page.term && <CampusAutofillDialog opened={filling} term={page.term} onClose={() => setFilling(false)} />}
+      {page.term && (
+        <CampusAutofillDialog
+          opened={filling}
+          term={page.term}
+          onClose={() => {
+            setFilling(false);
+            setShown(null);
+          }}
+          onShow={(draft) => {
+            setShown(draft);
+            setFilling(false);
+          }}
+        />
+      )}
+      {shown && (
+        <Alert color="blue" title="The campus auto-fill draft, on the week" data-testid="campus-draft-shown">
+          <Group justify="space-between">
+            <Text size="sm">
+              {shown.result.moved.length} meetings at the draft&apos;s places (dashed, each saying where it was); {shown.result.unplaced.length} left without a
+              time are not shown. Nothing is stored until you apply it.
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" variant="default" onClick={() => setShown(null)} data-testid="campus-draft-hide">
+                Show the timetable as it is
+              </Button>
+              <Button size="xs" onClick={() => setFilling(true)} data-testid="campus-draft-back">
+                Back to the draft…
+              </Button>
+            </Group>
+          </Group>
+        </Alert>
+      )}
       <Text size="sm" c="dimmed">
         Every department&apos;s bookings in the rooms you book: a room booked anywhere is taken everywhere.
       </Text>

@@ -8,7 +8,7 @@ import { courseCohorts, partsMap, travelMinutes, type Booking, type DoctorAvaila
 import { bookingOf, departmentsParts, listEntries, lockedEntries, type EntryRow } from '../schedule/repo';
 import type { PartOfTerm } from '../domain/parts';
 import type { Term } from '../domain/terms';
-import { termRoom } from './term-draft';
+import { meetingBasis, termRoom } from './term-draft';
 import { inDepartment } from './campus-keys';
 
 /** The campus's term as one read: every department's meetings, instructors, rooms and rules. */
@@ -65,22 +65,7 @@ export async function readCampus(ctx: CoreContext, term: Term): Promise<CampusRe
 /** What a campus draft rests on, as one digest: every meeting of the term, its instructors and room, the locks. */
 export function campusBasis(rows: readonly EntryRow[], locked: ReadonlySet<number>): string {
   const hash = createHash('sha256');
-  for (const r of rows)
-    hash.update(
-      JSON.stringify([
-        r.id,
-        r.department_id,
-        r.day,
-        r.start_time,
-        r.duration_mins,
-        r.room_key,
-        r.doctor_ids,
-        r.doctor_roles,
-        r.part_of_term,
-        r.joint_group,
-        r.campus,
-        locked.has(r.id),
-      ]),
-    );
+  // A meeting's department is part of what the campus draft rests on (a meeting given to another department moves it).
+  for (const r of rows) hash.update(`${r.department_id}|${meetingBasis(r, locked)}`);
   return hash.digest('hex');
 }

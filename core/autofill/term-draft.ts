@@ -105,26 +105,28 @@ export const MAX_DRAFT_MEETINGS = 5_000;
 /** Moves of the search per meeting it may move (or section it places): the same draft for the same seed (the time budget only caps it). */
 export const TERM_MOVES_PER_MEETING = 400;
 
+/** What a draft rests on of one stored meeting: its place, instructors, part, group, campus and lock, as text to digest. */
+export function meetingBasis(r: EntryRow, locked: ReadonlySet<number>): string {
+  return JSON.stringify([
+    r.id,
+    r.day,
+    r.start_time,
+    r.duration_mins,
+    r.room_key,
+    r.doctor_ids,
+    r.doctor_roles,
+    r.part_of_term,
+    r.joint_group,
+    r.campus,
+    locked.has(r.id),
+  ]);
+}
+
 /** What a draft of the term rests on, as one digest: the meetings, their instructors and rooms, the locks. */
 export function basisOf(own: readonly EntryRow[], taken: readonly Booking[], locked: ReadonlySet<number>, untimed: readonly UnscheduledSection[]): string {
   const hash = createHash('sha256');
   for (const u of untimed) hash.update(JSON.stringify(['untimed', u.id, u.doctor_ids, u.part_of_term, u.joint_group, u.room, u.campus]));
-  for (const r of own)
-    hash.update(
-      JSON.stringify([
-        r.id,
-        r.day,
-        r.start_time,
-        r.duration_mins,
-        r.room_key,
-        r.doctor_ids,
-        r.doctor_roles,
-        r.part_of_term,
-        r.joint_group,
-        r.campus,
-        locked.has(r.id),
-      ]),
-    );
+  for (const r of own) hash.update(meetingBasis(r, locked));
   for (const b of taken) hash.update(JSON.stringify([b.id, b.day, b.start, b.duration, b.roomKey, b.doctor_ids, b.part.code]));
   return hash.digest('hex');
 }

@@ -6,10 +6,9 @@ import { setSummerParts, upload } from './timetable-import.bench';
 import type { ScheduleEntry } from '../../core/schedule/schema';
 import type { TermAutofillResult } from '../../core/autofill/service';
 import { termClashes } from '../../core/schedule';
+import { bookingOfEntry } from './entry-bookings';
 import type { Booking, DoctorAvailability } from '../../core/schedule';
-import { CHECKED_ROLE } from '../../core/domain/roles';
-import { roomKey } from '../../core/domain/meetings';
-import { WHOLE_TERM, type PartOfTerm } from '../../core/domain/parts';
+import type { PartOfTerm } from '../../core/domain/parts';
 
 /**
  * Issue 38: a real summer term rebuilt by auto-fill. The registrar's listing is imported (summer
@@ -35,21 +34,7 @@ async function ruleBreaks(server: ServeProcess, entries: readonly ScheduleEntry[
   const parts = new Map((await call<PartOfTerm[]>(server, `scheduler/parts?year=${term.year}&semester=${term.semester}`)).map((p) => [p.code, p]));
   const doctors = new Map((await call<DoctorAvailability[]>(server, 'scheduler/doctors')).map((d) => [d.id, d]));
   const { travel_minutes } = await call<{ travel_minutes: number }>(server, 'scheduler/settings');
-  const bookings: Booking[] = entries.map((e) => ({
-    id: e.id,
-    department: 1,
-    course_code: e.course_code,
-    section_name: e.section_name,
-    doctor_ids: e.doctors.filter((d) => d.role === CHECKED_ROLE).map((d) => d.id),
-    day: e.day,
-    start: minutes(e.start_time),
-    duration: e.duration_mins,
-    room: e.room,
-    roomKey: roomKey(e.room),
-    part: parts.get(e.part_of_term) ?? { ...WHOLE_TERM, code: e.part_of_term },
-    joint_group: e.joint_group,
-    campus: e.campus,
-  }));
+  const bookings: Booking[] = entries.map((e) => bookingOfEntry(e, parts, 1));
   return termClashes(bookings, [], doctors, { travelMinutes: travel_minutes }).size;
 }
 

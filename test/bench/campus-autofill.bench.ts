@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { withServeProcess, type ServeProcess } from '../helpers/serve-process';
-import { realDataFile } from '../helpers/real-data';
+import { realDataFile, summerParts } from '../helpers/real-data';
 import { record, timed } from './report';
 import type { ScheduleEntry } from '../../core/schedule/schema';
 import type { CampusAutofillResult } from '../../core/autofill/campus-service';
 import { termClashes, type Booking, type DoctorAvailability } from '../../core/schedule';
 import { CHECKED_ROLE } from '../../core/domain/roles';
-import { roomKey } from '../../core/domain/meetings';
-import { WHOLE_TERM, type PartOfTerm } from '../../core/domain/parts';
+import type { PartOfTerm } from '../../core/domain/parts';
 import { DEPARTMENT_HEADER } from '../../core/domain/session-wire';
+import { bookingOfEntry } from './entry-bookings';
 import { withTempCore } from './temp-core';
 import type { Core } from '../../core/index';
 import { draftCampus } from '../../core/autofill/campus-draft';
@@ -33,15 +33,6 @@ const BUDGET_MS = 60_000;
 /** One meeting in LOCK_EVERY is locked (about 3 %). */
 const LOCK_EVERY = 33;
 
-function summerParts(year: number): { code: string; name: string; start_date: string; end_date: string }[] {
-  return [
-    { code: 'S1', name: 'Summer session I', start_date: `${year}-05-15`, end_date: `${year}-06-09` },
-    { code: 'S2', name: 'Summer session II', start_date: `${year}-06-12`, end_date: `${year}-08-04` },
-    { code: 'S2A', name: 'Summer II, first half', start_date: `${year}-06-12`, end_date: `${year}-07-07` },
-    { code: 'S2B', name: 'Summer II, second half', start_date: `${year}-07-10`, end_date: `${year}-08-04` },
-  ];
-}
-
 async function call<T>(server: ServeProcess, path: string, init: { method?: string; json?: unknown; body?: FormData; department?: string } = {}): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${server.token}` };
   if (init.json !== undefined) headers['content-type'] = 'application/json';
@@ -55,8 +46,6 @@ async function call<T>(server: ServeProcess, path: string, init: { method?: stri
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as T;
 }
-
-const minutes = (t: string): number => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
 
 /** Every department's meetings of the term, as the write path's rules see them; and the campus's clashes among them. */
 async function campusState(
@@ -74,47 +63,36 @@ async function campusState(
     travel = Math.max(travel, (await call<{ travel_minutes: number }>(server, 'scheduler/settings', { department: code })).travel_minutes);
     for (const e of await call<ScheduleEntry[]>(server, `scheduler/?year=${year}&semester=Summer`, { department: code })) {
       entries.push({ ...e, code });
-      bookings.push({
-        id: e.id,
-        department: index + 1,
-        course_code: e.course_code,
-        section_name: e.section_name,
-        doctor_ids: e.doctors.filter((d) => d.role === CHECKED_ROLE).map((d) => d.id),
-        day: e.day,
-        start: minutes(e.start_time),
-        duration: e.duration_mins,
-        room: e.room,
-        roomKey: roomKey(e.room),
-        part: parts.get(e.part_of_term) ?? { ...WHOLE_TERM, code: e.part_of_term },
-        joint_group: e.joint_group,
-        campus: e.campus,
-      });
+      bookings.push(bookingOfEntry(e, parts, index + 1));
     }
   }
   return { entries, clashes: termClashes(bookings, [], doctors, { travelMinutes: travel }).size };
 }
 
-/** Imports a real term as a campus of departments by subject, clashes kept; answers the departments' codes. */
-async function importCampus(server: ServeProcess, path: string, year: number): Promise<string[]> {
+/** A real term's listing split into departments by subject (every subject with at least 12 timed rows its own, the rest one more), as CSV text each. */
+function campusListings(path: string, year: number): { code: string; csv: string }[] {
   const parsed = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true });
   const isTimed = (r: Record<string, string>): boolean => (r['Start Time'] ?? '') !== '' && r['Start Time'] !== 'ARRANGED';
   const timedBySubject = new Map<string, number>();
   for (const r of parsed.data) if (isTimed(r)) timedBySubject.set(r.Subject ?? '', (timedBySubject.get(r.Subject ?? '') ?? 0) + 1);
   const departmentOf = (r: Record<string, string>): string => ((timedBySubject.get(r.Subject ?? '') ?? 0) >= 12 ? (r.Subject ?? '') : 'OTHER');
+  return [...new Set(parsed.data.map(departmentOf))].map((subject) => ({
+    code: `${subject}${year % 100}`,
+    csv: Papa.unparse({ fields: parsed.meta.fields ?? [], data: parsed.data.filter((r) => departmentOf(r) === subject) }),
+  }));
+}
+
+/** Imports a real term as a campus of departments by subject through REST, clashes kept; answers the departments' codes. */
+async function importCampus(server: ServeProcess, path: string, year: number): Promise<string[]> {
   const codes: string[] = [];
-  for (const subject of new Set(parsed.data.map(departmentOf))) {
-    const code = `${subject}${year % 100}`;
-    await call(server, 'departments', { method: 'POST', json: { code, name: `${subject} ${year}` } });
+  for (const { code, csv } of campusListings(path, year)) {
+    await call(server, 'departments', { method: 'POST', json: { code, name: `${code} ${year}` } });
     for (const part of summerParts(year))
       await call(server, 'scheduler/parts', { method: 'POST', json: { year, semester: 'Summer', ...part }, department: code });
     const form = new FormData();
     form.append('dry_run', 'false');
     form.append('conflicts', 'flag');
-    form.append(
-      'file',
-      new Blob([Papa.unparse({ fields: parsed.meta.fields ?? [], data: parsed.data.filter((r) => departmentOf(r) === subject) })]),
-      `${code}.csv`,
-    );
+    form.append('file', new Blob([csv]), `${code}.csv`);
     await call(server, 'scheduler/import', { method: 'POST', body: form, department: code });
     codes.push(code);
   }
@@ -123,18 +101,11 @@ async function importCampus(server: ServeProcess, path: string, year: number): P
 
 /** A real term's campus in a core of its own: the same departments by subject, imported the same way (clashes kept). */
 async function importCampusInto(core: Core, path: string, year: number): Promise<string[]> {
-  const parsed = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true });
-  const isTimed = (r: Record<string, string>): boolean => (r['Start Time'] ?? '') !== '' && r['Start Time'] !== 'ARRANGED';
-  const timedBySubject = new Map<string, number>();
-  for (const r of parsed.data) if (isTimed(r)) timedBySubject.set(r.Subject ?? '', (timedBySubject.get(r.Subject ?? '') ?? 0) + 1);
-  const departmentOf = (r: Record<string, string>): string => ((timedBySubject.get(r.Subject ?? '') ?? 0) >= 12 ? (r.Subject ?? '') : 'OTHER');
   const codes: string[] = [];
-  for (const subject of new Set(parsed.data.map(departmentOf))) {
-    const code = `${subject}${year % 100}`;
-    await core.run('departments-create', { code, name: `${subject} ${year}` });
+  for (const { code, csv } of campusListings(path, year)) {
+    await core.run('departments-create', { code, name: `${code} ${year}` });
     const call = { caller: 'desktop' as const, department: code };
     for (const part of summerParts(year)) await core.runUnchecked('schedule-parts-save', { year, semester: 'Summer', ...part }, call);
-    const csv = Papa.unparse({ fields: parsed.meta.fields ?? [], data: parsed.data.filter((r) => departmentOf(r) === subject) });
     await core.runUnchecked(
       'schedule-import',
       { file: { filename: `${code}.csv`, content: new TextEncoder().encode(csv) }, dry_run: false, conflicts: 'flag' },

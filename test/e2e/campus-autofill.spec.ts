@@ -1,4 +1,4 @@
-import { test, expect, goTo, screenshot, seriousProblems, signInWithPassword, type RunningApp } from './fixtures';
+import { test, expect, goTo, screenshot, seriousProblems, signInWithPassword, asRegistrarIn } from './fixtures';
 
 /**
  * The registrar's auto-fill of the whole campus, in two browsers: the registrar drafts it on the
@@ -7,18 +7,6 @@ import { test, expect, goTo, screenshot, seriousProblems, signInWithPassword, ty
  */
 
 const TERM = { year: 2031, semester: 'Fall' } as const;
-
-async function asRegistrarIn(app: RunningApp, department: string, path: string, init: { method: string; json?: unknown; body?: FormData }): Promise<Response> {
-  const headers: Record<string, string> = { authorization: `Bearer ${app.token}`, 'x-termwise-department': department };
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(new URL(path.replace(/^\//, ''), app.url), {
-    method: init.method,
-    headers,
-    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return response;
-}
 
 test("the registrar drafts the whole campus, a department's scheduler reviews its part read-only, the registrar applies it", async ({ app, browser }) => {
   test.setTimeout(150_000);

@@ -1,23 +1,11 @@
 import type { Page } from '@playwright/test';
-import { test, expect, goTo, screenshot, seriousProblems, signInWithPassword, type RunningApp } from './fixtures';
+import { test, expect, goTo, screenshot, seriousProblems, signInWithPassword, asRegistrarIn } from './fixtures';
 
 /**
  * A campus on one server, in two browsers: the registrar adds a department and one of its
  * schedulers on the Settings screen; the scheduler signs in with a password in another browser and
  * books a shared room; the registrar's campus week shows the booking without a reload.
  */
-
-/** A call as the server's own token acting in `department` (the registrar's header). */
-async function asRegistrarIn(app: RunningApp, department: string, path: string, init: { method: string; json?: unknown; body?: FormData }): Promise<void> {
-  const headers: Record<string, string> = { authorization: `Bearer ${app.token}`, 'x-termwise-department': department };
-  if (init.json !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(new URL(path.replace(/^\//, ''), app.url), {
-    method: init.method,
-    headers,
-    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
 
 /**
  * Picks an option of a select until the field shows it, as a person would pick again: a live update

@@ -136,3 +136,21 @@ export async function seriousProblems(page: Page, within?: string): Promise<stri
           .join('; ')}`,
     );
 }
+
+/** A call as the server's own token acting in `department` (the registrar's header), which must succeed. */
+export async function asRegistrarIn(
+  app: RunningApp,
+  department: string,
+  path: string,
+  init: { method: string; json?: unknown; body?: FormData },
+): Promise<Response> {
+  const headers: Record<string, string> = { authorization: `Bearer ${app.token}`, 'x-termwise-department': department };
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(new URL(path.replace(/^\//, ''), app.url), {
+    method: init.method,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response;
+}

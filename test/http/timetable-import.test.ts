@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, startTestServer, type TestServer } from '../helpers/server';
 import { DEPARTMENT_HEADER } from '../../core/domain/session-wire';
-import { realDataFile } from '../helpers/real-data';
+import { realDataFile, summerParts } from '../helpers/real-data';
 import type { ScheduleEntry } from '../../core/schedule/schema';
 import type { TimetableImportResult } from '../../core/schedule/import';
 import { failThirdMeeting } from '../helpers/failures';
@@ -406,16 +406,6 @@ describe('timetable import: sections listed apart that meet together (rows from 
 
 const REAL_2017 = realDataFile('uiuc-timetable/2017-su.csv');
 const REAL_2018 = realDataFile('uiuc-timetable/2018-su.csv');
-
-/** Summer session dates staff would enter before importing: Summer I (4 weeks), Summer II (8 weeks) and its two halves. */
-function summerParts(year: number): { code: string; name: string; start_date: string; end_date: string }[] {
-  return [
-    { code: 'S1', name: 'Summer session I', start_date: `${year}-05-15`, end_date: `${year}-06-09` },
-    { code: 'S2', name: 'Summer session II', start_date: `${year}-06-12`, end_date: `${year}-08-04` },
-    { code: 'S2A', name: 'Summer II, first half', start_date: `${year}-06-12`, end_date: `${year}-07-07` },
-    { code: 'S2B', name: 'Summer II, second half', start_date: `${year}-07-10`, end_date: `${year}-08-04` },
-  ];
-}
 
 /**
  * An independent reading of two rows of a registrar's file: do they need the same person or the same

@@ -175,19 +175,28 @@ export async function startDraft(ctx: CoreContext, term: Term, input: TermDraftI
 export async function startCampusDraft(ctx: CoreContext, input: CampusDraftInput & Partial<Term>): Promise<DraftAnswer> {
   await checkCampusInput(ctx, input);
   const term = termOf(input, await currentTerm(ctx));
-  return startJob(ctx, term, 'campus', async (control) => {
-    const draft = await draftCampus(ctx, term, input, control);
-    return { draft, left: draft.unplaced.length, total: draft.score.soft.total, done: () => tellDepartments(ctx, draft) };
-  });
+  // The campus has one registrar's draft in the making: a new one stops those still running (each keeps its best so far).
+  const since = new Date(ctx.now().getTime() - STALE_MS).toISOString();
+  for (const row of await campusDraftRows(ctx.db, since, DRAFT_BOUNDS.keptPerDepartment)) if (row.status === 'running') await stopDraft(ctx, row.id);
+  return startJob(
+    ctx,
+    term,
+    'campus',
+    async (control) => {
+      const draft = await draftCampus(ctx, term, input, control);
+      return { draft, left: draft.unplaced.length, total: draft.score.soft.total, done: () => tellDepartments(ctx, draft) };
+    },
+    { limited: false },
+  );
 }
 
 /** A background draft's work: made with `control` (progress, cancel), answered with what it left and its penalty. */
 type DraftWork = (control: DraftControl) => Promise<{ draft: object; left: number; total: number; done?: () => Promise<void> }>;
 
 /** Runs a draft's work in the background under a new draft id, beating its progress into the store; answers at once. */
-async function startJob(ctx: CoreContext, term: Term, source: DraftAnswer['source'], work: DraftWork): Promise<DraftAnswer> {
+async function startJob(ctx: CoreContext, term: Term, source: DraftAnswer['source'], work: DraftWork, options = { limited: true }): Promise<DraftAnswer> {
   const aliveSince = new Date(ctx.now().getTime() - STALE_MS).toISOString();
-  if ((await countRunning(ctx.db, ctx.department, aliveSince)) >= DRAFT_BOUNDS.runningPerDepartment) {
+  if (options.limited && (await countRunning(ctx.db, ctx.department, aliveSince)) >= DRAFT_BOUNDS.runningPerDepartment) {
     throw new CoreError('busy', `${DRAFT_BOUNDS.runningPerDepartment} auto-fill drafts are already running for this department: wait for one or cancel it`);
   }
   const starting: DraftProgress = { phase: 'starting', placed: 0, classes: 0, hard_left: 0, best_total: null };
@@ -309,18 +318,21 @@ export async function keepCampusDraft(ctx: CoreContext, draft: CampusDraft): Pro
   return row.id;
 }
 
+/** Asks a running draft to stop, whichever process makes it (at once when this one does). */
+async function stopDraft(ctx: CoreContext, id: string): Promise<void> {
+  await askToStop(ctx.db, id);
+  const local = making.get(id);
+  if (local && !local.cancelled) {
+    local.cancelled = true;
+    local.cancel();
+  }
+}
+
 /** Stops a running draft, whichever process makes it: the best draft so far is its result. */
 export async function cancelDraft(ctx: CoreContext, id: string): Promise<DraftAnswer> {
   const { row, part } = await rowOf(ctx, id);
   if (part !== undefined) throw forbidden('Only the registrar stops a campus auto-fill draft');
-  if (row.status === 'running') {
-    await askToStop(ctx.db, id);
-    const local = making.get(id);
-    if (local && !local.cancelled) {
-      local.cancelled = true;
-      local.cancel();
-    }
-  }
+  if (row.status === 'running') await stopDraft(ctx, id);
   return answer(row, ctx.now().getTime(), part);
 }
 

@@ -286,6 +286,34 @@ describe('POST /scheduler/auto/campus', () => {
     expect(after.find((d) => d.draft_id === id)?.applied).toBe(true);
   });
 
+  it('races an apply against a booking in the same term: one waits for the other, and the campus never holds a clash (10 rounds)', async () => {
+    const ca3 = (await entries('CA3')).find((e) => e.course_code === 'CCC301') as ScheduleEntry;
+    const outcomes = { applied: 0, refused: 0 };
+    for (let round = 0; round < 10; round++) {
+      const draft = await json<CampusAnswer>(await campus({ rebuild: true, seed: 11 + round }));
+      const start = `${String(8 + (round % 8)).padStart(2, '0')}:00`;
+      const [applied, booked] = await Promise.all([
+        as('registrar', `/scheduler/auto/${draft.draft_id ?? ''}/apply`, { method: 'POST', json: {} }),
+        as('registrar', `/scheduler/${ca3.id}`, { method: 'PATCH', department: 'CA3', json: { day: 'TR', start_time: start, room: 'Campus Hall' } }),
+      ]);
+      expect([200, 400], await applied.clone().text()).toContain(applied.status);
+      expect([200, 400], await booked.clone().text()).toContain(booked.status);
+      if (applied.status === 200) outcomes.applied++;
+      else outcomes.refused++;
+      const all = [...(await entries('CA1')), ...(await entries('CA2')), ...(await entries('CA3'))];
+      for (const [x, a] of all.entries())
+        for (const b of all.slice(x + 1))
+          if (overlap(a, b)) {
+            expect(a.room === b.room && a.room !== 'TBD', `round ${round}: ${a.course_code} and ${b.course_code} in ${a.room}`).toBe(false);
+            expect(
+              a.doctor_ids.some((id) => b.doctor_ids.includes(id)),
+              `round ${round}: ${a.course_code} and ${b.course_code} share an instructor`,
+            ).toBe(false);
+          }
+    }
+    console.log(`Campus draft applied ${outcomes.applied} of 10 rounds, refused as stale the others`);
+  });
+
   it("hides a draft from a department with no part in it, and a department's draft from the campus view of others", async () => {
     const named = await json<CampusAnswer>(await campus({ departments: ['CA1'] }));
     const id = named.draft_id as string;

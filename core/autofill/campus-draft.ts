@@ -1,12 +1,12 @@
 import type { CoreContext } from '../context';
 import { CoreError, fieldError } from '../domain/errors';
 import type { Term } from '../domain/terms';
-import { formatHHMM } from '../domain/time';
-import { displayRoom, roomKey } from '../domain/meetings';
+import { parseHHMM } from '../domain/time';
+import { roomKey } from '../domain/meetings';
 import { termClashes, type Booking } from '../schedule';
 import type { EntryRow } from '../schedule/repo';
 import { listDepartments } from '../departments/repo';
-import { ruleAbidingMoves, TERM_MOVES_PER_MEETING, type DraftControl } from './term-draft';
+import { draftPlaces, ruleAbidingMoves, TERM_MOVES_PER_MEETING, type DraftControl } from './term-draft';
 import { runWorker, siblingModule, WorkerLimitError } from '../workers';
 import type { SearchProgress } from '../solver';
 import type { CampusSearchAnswer, CampusSearchJob } from './campus-worker';
@@ -215,33 +215,19 @@ export async function draftCampus(ctx: CoreContext, term: Term, input: CampusDra
   const namedBookings = reading.bookings.filter((b) => named.has(b.department));
   const taken = reading.bookings.filter((b) => !named.has(b.department));
   const moves = ruleAbidingMoves(read.moves, { ownBookings: namedBookings, untimed: [], taken, doctors: reading.doctors, rules, runPlan: false }, reasons);
-  const at = new Map(moves.map((m) => [m.id, m]));
+  // The moves as staff read them (a move to where the meeting is already is none), each under its department's code.
   const rowOf = new Map(reading.rows.map((r) => [r.id, r]));
-  const movedRows = new Set<number>();
-  const moved: CampusMove[] = [];
+  const moved: CampusMove[] = draftPlaces(moves, rowOf, new Map(), reading.doctors).moved.map((m) => ({
+    ...m,
+    department: codes.get((rowOf.get(m.id) as EntryRow).department_id)?.code ?? '',
+  }));
+  const at = new Map(moved.map((m) => [m.id, m]));
+  const movedRows = new Set(at.keys());
   const after = namedBookings.map((b) => {
     const move = at.get(b.id ?? 0);
-    if (!move) return b;
-    const row = rowOf.get(move.id) as EntryRow;
-    const start = formatHHMM(move.start);
-    if (row.day === move.day && row.start_time === start && row.duration_mins === move.duration && row.room_key === roomKey(move.room)) return b;
-    movedRows.add(row.id);
-    moved.push({
-      id: row.id,
-      department: codes.get(row.department_id)?.code ?? '',
-      course_code: row.course_code,
-      section_name: row.section_name,
-      part_of_term: row.part_of_term,
-      joint_group: row.joint_group,
-      campus: row.campus,
-      day: move.day,
-      start_time: start,
-      duration_mins: move.duration,
-      room: displayRoom(move.room),
-      instructors: row.doctor_ids.map((id) => reading.doctors.get(id)?.name ?? `#${id}`),
-      was: { day: row.day, start_time: row.start_time, duration_mins: row.duration_mins, room: row.room },
-    });
-    return { ...b, day: move.day, start: move.start, duration: move.duration, room: displayRoom(move.room), roomKey: roomKey(move.room) };
+    return move
+      ? { ...b, day: move.day, start: parseHHMM(move.start_time) ?? b.start, duration: move.duration_mins, room: move.room, roomKey: roomKey(move.room) }
+      : b;
   });
   const movableIds = new Set(movableRows.map((r) => r.id));
   const { out, left } = leftWithoutTime(after, taken, movableIds, movedRows, reading, reasons);

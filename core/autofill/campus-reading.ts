@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { CoreContext } from '../context';
 import { listDepartments } from '../departments/repo';
-import { listDoctors } from '../faculty/repo';
 import { declaredRoomList } from '../rooms/repo';
 import { expectedSectionSizes } from '../predict/runs-repo';
-import { courseCohorts, partsMap, travelMinutes, type Booking, type DoctorAvailability } from '../schedule';
-import { bookingOf, departmentsParts, listEntries, lockedEntries, type EntryRow } from '../schedule/repo';
-import type { PartOfTerm } from '../domain/parts';
+import { courseCohorts, wholeCampusTerm, type Booking, type DoctorAvailability } from '../schedule';
+import { pushTo } from '../util/multimap';
+import { lockedEntries, type EntryRow } from '../schedule/repo';
 import type { Term } from '../domain/terms';
 import { meetingBasis, termRoom } from './term-draft';
 import { inDepartment } from './campus-keys';
@@ -27,26 +26,18 @@ export interface CampusReading {
 /** Reads a term of the whole campus, as the registrar sees it. */
 export async function readCampus(ctx: CoreContext, term: Term): Promise<CampusReading> {
   const departments = (await listDepartments(ctx.db)).map((d) => ({ id: d.id, code: d.code, name: d.name }));
-  const rows = await listEntries(ctx.db, null, term);
-  const present = [...new Set(rows.map((r) => r.department_id))];
-  const parts = new Map<number, Map<string, PartOfTerm>>([...(await departmentsParts(ctx.db, present, term))].map(([d, list]) => [d, partsMap(list)]));
-  const bookings = rows.map((row) => bookingOf(row, parts.get(row.department_id) ?? partsMap([])));
+  const { rows, bookings, doctors, travelMinutes: travel } = await wholeCampusTerm(ctx, term);
   const locked = await lockedEntries(
     ctx.db,
     rows.map((r) => r.id),
   );
-  const doctors = new Map<number, DoctorAvailability>();
-  let travel = 0;
+  const byDepartment = new Map<number, EntryRow[]>();
+  for (const row of rows) pushTo(byDepartment, row.department_id, row);
   const cohorts = new Map<string, string[]>();
   const sizes = new Map<string, number>();
-  for (const department of present) {
-    const within: CoreContext = { ...ctx, department };
-    for (const d of await listDoctors(ctx.db, department)) doctors.set(d.id, d);
-    // An instructor crossing campuses for two departments gets the longer of their travel times.
-    travel = Math.max(travel, await travelMinutes(within));
-    const mine = rows.filter((r) => r.department_id === department);
+  for (const [department, mine] of byDepartment) {
     for (const [code, keys] of await courseCohorts(
-      within,
+      { ...ctx, department },
       term,
       mine.map((r) => r.course_code),
     ))

@@ -446,7 +446,7 @@ export function ruleAbidingMoves(proposed: readonly DraftMove[], judge: DraftJud
 }
 
 /** The draft's moves as staff read them: the meetings moved (with where they were) and the sections placed, instructors named. */
-function draftPlaces(
+export function draftPlaces(
   moves: readonly DraftMove[],
   rowOf: ReadonlyMap<number, EntryRow>,
   untimedOf: ReadonlyMap<number, UnscheduledSection>,

@@ -5,14 +5,12 @@ import type { ChangeOperation } from '../domain/history';
 import type { Term } from '../domain/terms';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
-import { listDoctors } from '../faculty/repo';
-import type { DoctorAvailability } from './conflicts';
 import { changeOf, meetingStates, recordTermChanges } from './history';
 import { termLocks } from './locks';
 import { termClashes } from './recheck';
-import { bookingOf, clearClashes, departmentsParts, listEntries, lockedEntries, updateEntry, type EntryRow } from './repo';
+import { clearClashes, listEntries, lockedEntries, updateEntry, type EntryRow } from './repo';
 import { deleteStoredEntry } from './service';
-import { partsMap, travelMinutes } from './terms';
+import { wholeCampusTerm } from './term-bookings';
 import { leaveWithoutTime } from './untimed';
 
 /**
@@ -40,17 +38,8 @@ const NAMED = 5;
 
 /** Every clash among the term's meetings, across every department: key → words. */
 async function campusClashes(tx: CoreContext, term: Term): Promise<Map<string, string>> {
-  const rows = await listEntries(tx.db, null, term);
-  const departments = [...new Set(rows.map((r) => r.department_id))];
-  const parts = new Map([...(await departmentsParts(tx.db, departments, term))].map(([d, list]) => [d, partsMap(list)]));
-  const doctors = new Map<number, DoctorAvailability>();
-  let travel = 0;
-  for (const department of departments) {
-    for (const d of await listDoctors(tx.db, department)) doctors.set(d.id, d);
-    travel = Math.max(travel, await travelMinutes({ ...tx, department }));
-  }
-  const bookings = rows.map((r) => bookingOf(r, parts.get(r.department_id) ?? partsMap([])));
-  return new Map([...termClashes(bookings, [], doctors, { travelMinutes: travel })].map(([key, clash]) => [key, clash.detail]));
+  const campus = await wholeCampusTerm(tx, term);
+  return new Map([...termClashes(campus.bookings, [], campus.doctors, { travelMinutes: campus.travelMinutes })].map(([key, clash]) => [key, clash.detail]));
 }
 
 /** Stores the draft; answers the meetings changed, by department id. */

@@ -8,6 +8,7 @@ import {
   FOCUS,
   GROUP,
   KEMPE,
+  MEND_GROUP,
   NeighbourhoodSelector,
   ONE_CLASS,
   REPAIR,
@@ -144,6 +145,93 @@ describe('the group neighbourhood', () => {
     expect(result.score.valid).toBe(true);
     expect(result.score.total).toBe(0);
     expect(result.runningTotal).toBe(0);
+  });
+});
+
+describe('the mend-group neighbourhood (a broken soft day-and-time group placed again together)', () => {
+  const TUE = 2;
+  const WED = 4;
+  const on = (days: number, start: number, penalty = 0): TimeOption => ({ days, start, length: 12, weeks: 0, penalty });
+  // Each class also has 120 times on a day of its own (Thursday, Friday, Saturday): a group move that
+  // samples a few of a member's values rarely draws the one day all three share.
+  const elsewhere = (first: number): TimeOption[] => Array.from({ length: 120 }, (_, k) => on(8 << (first % 10), first + 3 * k));
+  const sameDays: Distribution = { type: 'SameDays', params: [], required: false, penalty: 10, classes: [0, 1, 2] };
+  // c0 and c1 meet on Monday, c2 on Tuesday (it cannot meet on Monday); all three may meet on Wednesday,
+  // each at its own start, at 1 each (so that no class goes there alone for nothing). Apart: 10 a pair, two pairs: 20.
+  const problem = problemOf(
+    [
+      { times: [on(MON, 100), on(WED, 100, 1), ...elsewhere(400)] },
+      { times: [on(MON, 200), on(WED, 200, 1), ...elsewhere(401)] },
+      { times: [on(TUE, 300), on(WED, 300, 1), ...elsewhere(402)] },
+    ],
+    [sameDays],
+  );
+  const broken = (): Search => {
+    const search = searchFrom(problem, [0, 0, 0], [-1, -1, -1]);
+    search.lookAtDistributions();
+    return search;
+  };
+
+  it('moves three classes to the one day they all share, where a move of one class, an ejection or a repair cannot', () => {
+    for (const alone of [ONE_CLASS, EJECTION, REPAIR]) expect(movesOf(alone, broken())).toBe(20);
+    const search = broken();
+    expect(MEND_GROUP.tryMove(search, 1e-9)).toBe(-17);
+    expect([...search.time]).toEqual([1, 1, 1]);
+    expect(totalOf(problem, search)).toBe(3);
+    expect(search.cost).toBe(3);
+  });
+
+  it('mends a SameTime group whose members each have a start grid of their own only where all of them fit', () => {
+    // c0 (12 slots) and c1 (6 slots) overlap at 100; c2 cannot meet there: SameTime holds when one
+    // lies within the other. All three fit within c0 at 300 (at 1 each, as above).
+    const timeOf = (start: number, length: number, penalty = 0): TimeOption => ({ days: MON, start, length, weeks: 0, penalty });
+    const sameTime: Distribution = { type: 'SameTime', params: [], required: false, penalty: 10, classes: [0, 1, 2] };
+    const grids = problemOf(
+      [
+        { times: [timeOf(100, 12), timeOf(300, 12, 1), ...elsewhere(500)] },
+        { times: [timeOf(102, 6), timeOf(303, 6, 1), ...elsewhere(501)] },
+        { times: [timeOf(200, 6), timeOf(303, 8, 1), ...elsewhere(502)] },
+      ],
+      [sameTime],
+    );
+    const search = searchFrom(grids, [0, 0, 0], [-1, -1, -1]);
+    search.lookAtDistributions();
+    expect(search.cost).toBe(20);
+    for (const alone of [ONE_CLASS, EJECTION, REPAIR]) {
+      const other = searchFrom(grids, [0, 0, 0], [-1, -1, -1]);
+      other.lookAtDistributions();
+      expect(movesOf(alone, other)).toBe(20);
+    }
+    expect(MEND_GROUP.tryMove(search, 1e-9)).toBe(-17);
+    expect([...search.time]).toEqual([1, 1, 1]);
+    expect(totalOf(grids, search)).toBe(3);
+  });
+
+  it('makes no move where the group holds, nor one that costs more than the group does', () => {
+    const whole = searchFrom(problem, [1, 1, 1], [-1, -1, -1]);
+    whole.lookAtDistributions();
+    expect(MEND_GROUP.tryMove(whole, 1e9)).toBeNull();
+    // Wednesday costs each class 50: apart (20) is cheaper; at a temperature that takes only improvements, no move.
+    const dear = problemOf([0, 1].map((c) => ({ times: [on(MON, 100 + c), on(WED, 200 + c, 50)] })).concat([{ times: [on(TUE, 300), on(WED, 300, 50)] }]), [
+      sameDays,
+    ]);
+    const search = searchFrom(dear, [0, 0, 0], [-1, -1, -1]);
+    search.lookAtDistributions();
+    expect(MEND_GROUP.tryMove(search, 1e-9)).toBeNull();
+    expect([...search.time]).toEqual([0, 0, 0]);
+    expect(search.cost).toBe(20);
+  });
+
+  it('is in the adaptive choice, and the whole search with it keeps its running total the scorer’s', () => {
+    expect(
+      selectorFor('adaptive')
+        .report()
+        .map((n) => n.name),
+    ).toContain('mend group');
+    const result = solve(problem, { timeBudgetMs: 10_000, seed: 3, maxIterations: 20_000, moveChoice: 'adaptive' });
+    expect(result.score.valid).toBe(true);
+    expect(result.score.total).toBe(3);
+    expect(result.runningTotal).toBe(result.score.total);
   });
 });
 

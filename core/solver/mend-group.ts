@@ -1,0 +1,174 @@
+import { pairHolds, type Placed } from './distributions';
+import type { Distribution, DistributionType } from './model';
+import type { Neighbourhood } from './neighbourhood';
+import { UNPLACED, type Search } from './search';
+
+/** The soft day-and-time groups this move mends: each pair of members must meet on nested days, at the same start, or both. */
+const MENDED_TYPES: ReadonlySet<DistributionType> = new Set(['SameDays', 'SameTime', 'SameStart']);
+/** Groups with more members than this are left to the one-class and repair moves (the move's work grows with the square of it). */
+const MAX_MEMBERS = 12;
+/** Broken distributions drawn before the move gives up for this time. */
+const DRAWS = 4;
+/** The first member's times tried (each the start of one re-placement of the whole group). */
+const ANCHORS = 6;
+/** Times of a member looked at per re-placement, at most: those that keep the group whole with the members already placed. */
+const TIMES_PER_MEMBER = 160;
+/** Rooms of a member tried at each of its times beside the one it had. */
+const OTHER_ROOMS = 2;
+
+/**
+ * A move that mends a broken soft SameDays, SameTime or SameStart group in one step: every member is
+ * placed again together. The most constrained member (fewest times) takes one of a few times (where it
+ * is, one that agrees with another member's, or drawn), then each other member in turn takes its
+ * cheapest free value whose time keeps the group whole with those already placed. Of these few
+ * re-placements of the whole group, the cheapest is taken or undone as the annealing decides. The
+ * one-class and repair moves mend such a group class by class, and a member that can join the others
+ * only on days another member cannot take is never mended by them.
+ */
+export const MEND_GROUP: Neighbourhood = {
+  name: 'mend group',
+  tryMove: (search, temperature) => tryMendGroup(search, temperature),
+  observe: (search) => search.lookAtDistributions(),
+};
+
+function tryMendGroup(search: Search, temperature: number): number | null {
+  const dist = drawBrokenGroup(search);
+  if (!dist) return null;
+  const members = [...dist.classes].sort((a, b) => timesOf(search, a) - timesOf(search, b));
+  const anchor = members[0] as number;
+  const saved = search.valuesOf(members);
+  const before = search.cost;
+  let best: { cost: number; values: [number, number, number][] } | null = null;
+  for (const t of anchorTimes(search, dist, anchor, members)) {
+    for (const d of members) search.unassign(d);
+    const placed = placeGroup(search, dist, members, t, saved);
+    if (placed && (best === null || search.cost < best.cost)) best = { cost: search.cost, values: search.valuesOf(members) };
+    search.putBack(saved);
+  }
+  // Only an improvement is taken, whatever the temperature (as a repair move): the move comes back to
+  // the same broken groups, and taking worse re-placements of whole groups undid the annealing's work.
+  if (best === null || best.cost >= before) return null;
+  for (const d of members) search.unassign(d);
+  for (const [d, t, r] of best.values) search.assign(d, t, r);
+  return search.verdict(before, temperature, saved);
+}
+
+/** A soft group of the mended types, broken now, with every member placed and at most MAX_MEMBERS; null when none was drawn. */
+function drawBrokenGroup(search: Search): Distribution | null {
+  const broken = search.brokenSoft;
+  if (broken.length === 0) return null;
+  for (let k = 0; k < DRAWS; k++) {
+    const dist = search.problem.distributions[broken[Math.floor(search.random.next() * broken.length)] as number];
+    if (!dist || !MENDED_TYPES.has(dist.type) || dist.classes.length < 2 || dist.classes.length > MAX_MEMBERS) continue;
+    if (dist.classes.some((d) => (search.time[d] ?? UNPLACED) < 0)) continue;
+    if (groupHolds(search, dist)) continue;
+    return dist;
+  }
+  return null;
+}
+
+/** Whether every pair of the group holds where its members are now. */
+function groupHolds(search: Search, dist: Distribution): boolean {
+  const members = dist.classes;
+  search.probes += members.length;
+  for (let i = 0; i < members.length; i++)
+    for (let j = i + 1; j < members.length; j++)
+      if (!pairHolds(search.problem, search.algebra, dist, search.placedNow[members[i] as number] as Placed, search.placedNow[members[j] as number] as Placed))
+        return false;
+  return true;
+}
+
+const timesOf = (search: Search, c: number): number => search.problem.classes[c]?.times.length ?? 0;
+
+/** Per search, per distribution, the anchor's times ranked by how many members could join it there (see rankedAnchorTimes). */
+const rankedBySearch = new WeakMap<Search, Map<Distribution, number[]>>();
+
+/** Anchor times looked at when ranking, and each member's times looked at against each: samples when more. */
+const RANKED_SAMPLE = 200;
+
+/**
+ * The anchor's times, the ones with the most other members having a time that agrees with it first
+ * (the cheaper first among equals): the days or times the whole group can share. Worked out once per
+ * distribution (it depends on the problem only), over samples of RANKED_SAMPLE times when there are more.
+ */
+function rankedAnchorTimes(search: Search, dist: Distribution, anchor: number, members: readonly number[]): number[] {
+  let known = rankedBySearch.get(search);
+  if (!known) rankedBySearch.set(search, (known = new Map<Distribution, number[]>()));
+  const ranked = known.get(dist);
+  if (ranked) return ranked;
+  const sample = (count: number): number[] =>
+    count <= RANKED_SAMPLE ? Array.from({ length: count }, (_, k) => k) : Array.from({ length: RANKED_SAMPLE }, () => Math.floor(search.random.next() * count));
+  const options = search.problem.classes[anchor]?.times ?? [];
+  const others = members.filter((d) => d !== anchor).map((d) => sample(timesOf(search, d)).map((t) => search.timeOf(d, t)));
+  const joining = new Map<number, number>();
+  for (const t of new Set(sample(options.length))) {
+    const me = { time: options[t] as (typeof options)[number], room: -1 };
+    joining.set(t, others.filter((times) => times.some((time) => pairHolds(search.problem, search.algebra, dist, me, { time, room: -1 }))).length);
+    search.probes += others.length;
+  }
+  const order = [...joining.keys()].sort((a, b) => (joining.get(b) ?? 0) - (joining.get(a) ?? 0) || (options[a]?.penalty ?? 0) - (options[b]?.penalty ?? 0));
+  known.set(dist, order);
+  return order;
+}
+
+/**
+ * The anchor's times to start a re-placement from: where it is, the few where most of the group can
+ * join it (rankedAnchorTimes), and one drawn at random; at most ANCHORS.
+ */
+function anchorTimes(search: Search, dist: Distribution, anchor: number, members: readonly number[]): number[] {
+  const options = search.problem.classes[anchor]?.times ?? [];
+  const chosen = new Set<number>([search.time[anchor] as number]);
+  for (const t of rankedAnchorTimes(search, dist, anchor, members)) {
+    if (chosen.size >= ANCHORS - 1) break;
+    chosen.add(t);
+  }
+  if (options.length > 0) chosen.add(Math.floor(search.random.next() * options.length));
+  return [...chosen];
+}
+
+/**
+ * Places the group's members (all unplaced) again: the first at time `t` in its room (or another), each
+ * other at its cheapest free value keeping the group whole with those already placed; false when one
+ * has none.
+ */
+function placeGroup(search: Search, dist: Distribution, members: readonly number[], t: number, saved: readonly [number, number, number][]): boolean {
+  const placed: Placed[] = [];
+  for (const [i, d] of members.entries()) {
+    const times = i === 0 ? [t] : fittingTimes(search, dist, d, placed);
+    const value = cheapestFree(search, d, times, search.roomAfter(d, saved));
+    if (!value) return false;
+    search.assign(d, value.t, value.r);
+    placed.push(search.placedNow[d] as Placed);
+  }
+  return true;
+}
+
+/** Class d's times that keep the group whole with the members placed so far (a sample of TIMES_PER_MEMBER when more). */
+function fittingTimes(search: Search, dist: Distribution, d: number, placed: readonly Placed[]): number[] {
+  const options = search.problem.classes[d]?.times ?? [];
+  const fitting: number[] = [];
+  options.forEach((o, t) => {
+    const me = { time: o, room: -1 };
+    if (placed.every((other) => pairHolds(search.problem, search.algebra, dist, me, other))) fitting.push(t);
+  });
+  search.probes += options.length;
+  if (fitting.length <= TIMES_PER_MEMBER) return fitting;
+  return Array.from({ length: TIMES_PER_MEMBER }, () => fitting[Math.floor(search.random.next() * fitting.length)] as number);
+}
+
+/** Of class d's values at the given times (in its own room, or OTHER_ROOMS others), the cheapest that clashes with nothing. */
+function cheapestFree(search: Search, d: number, times: readonly number[], ownRoom: number): { t: number; r: number } | null {
+  const width = search.problem.classes[d]?.rooms.length ?? 0;
+  let best: { t: number; r: number; cost: number } | null = null;
+  const consider = (t: number, r: number): void => {
+    const clash = search.hardConflicts(d, t, r, true);
+    if (!clash || clash.size > 0) return;
+    const cost = search.softCost(d, t, r);
+    if (best === null || cost < best.cost) best = { t, r, cost };
+  };
+  for (const t of times) {
+    consider(t, ownRoom);
+    for (let k = 0; k < OTHER_ROOMS && width > 1; k++) consider(t, Math.floor(search.random.next() * width));
+  }
+  return best;
+}

@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { REAL_DATA_DIR, realDataFile } from '../helpers/real-data';
 import { readItcProblem } from '../../core/solver/itc-reader';
 import { solveInWorkers } from '../../core/solver/run';
 import { EMPHASIS_RULES, emphasisRule } from '../../core/solver/emphasis';
 import type { Weights } from '../../core/solver/model';
 import { record } from './report';
-import { largeProblemXml } from '../helpers/itc-generated';
+import { largeProblemXml, UNLIKE } from '../helpers/itc-generated';
 
 /**
  * The solver on the International Timetabling Competition 2019 problems in ../shared/data/itc2019/
@@ -27,6 +27,11 @@ import { largeProblemXml } from '../helpers/itc-generated';
  * beyond the weights it was measured under (the best-known totals are for the problems' own weights,
  * so no gap is given then). `generated-large`, named only, is a generated problem larger than the
  * shared ones (3,267 classes, 400 rooms, 15,000 students: `largeProblemXml` in test/helpers/itc-generated.ts).
+ * The UNLIKE problems, generated unlike the shared ones, are solved beside them unless problems are named.
+ * `--write-problems DIR` writes the generated problems' files there (for UniTime's solver, see
+ * test/bench/README.md) and solves nothing. Each problem's row shows beside Termwise's mean the mean of
+ * the reference totals in test/bench/itc-reference.json for the same budget and seeds (UniTime's
+ * cpsolver-itc2019, produced as the README says), and whether Termwise is ahead.
  */
 const BEST_KNOWN: Record<string, number> = {
   'bet-fal17': 289_452,
@@ -35,10 +40,24 @@ const BEST_KNOWN: Record<string, number> = {
   'muni-fsps-spr17': 868,
   'tg-fal17': 4_215,
 };
-/** Generated problems the bench solves when named. */
+/** Generated problems: the UNLIKE ones, and those the bench solves only when named. */
 const GENERATED: Record<string, () => string> = {
+  ...Object.fromEntries(Object.entries(UNLIKE).map(([name, { size, shape }]) => [name, () => largeProblemXml(1, size, shape)])),
   'generated-large': () => largeProblemXml(1, { courses: 800, students: 15_000, rooms: 400 }),
 };
+/** The reference totals (UniTime's solver): problem → budget in seconds → seed → total (see test/bench/README.md). */
+type ReferenceTotals = Record<string, Record<string, Record<string, number>>>;
+const REFERENCE_FILE = new URL('./itc-reference.json', import.meta.url);
+
+function referenceTotals(): ReferenceTotals {
+  return existsSync(REFERENCE_FILE) ? (JSON.parse(readFileSync(REFERENCE_FILE, 'utf8')) as ReferenceTotals) : {};
+}
+
+/** The reference totals for a problem at a budget and seeds (only those seeds the file has). */
+function referenceFor(references: ReferenceTotals, problem: string, seconds: number, seeds: readonly number[]): number[] {
+  const bySeed = references[problem]?.[String(seconds)] ?? {};
+  return seeds.flatMap((seed) => (bySeed[String(seed)] === undefined ? [] : [bySeed[String(seed)] as number]));
+}
 const DEMO_TARGET_S = 60;
 const VALID_TARGET_S = 600;
 const PEAK_MEMORY_TARGET_MB = 2048;
@@ -121,8 +140,17 @@ export async function benchItc(): Promise<void> {
     .filter((f) => f.endsWith('.xml'))
     .map((f) => f.slice(0, -4))
     .sort();
+  const writeTo = process.argv.includes('--write-problems') ? process.argv[process.argv.indexOf('--write-problems') + 1] : undefined;
+  if (writeTo !== undefined) {
+    mkdirSync(writeTo, { recursive: true });
+    for (const [name, xml] of Object.entries(GENERATED)) writeFileSync(`${writeTo}/${name}.xml`, xml());
+    console.log(`generated problems written to ${writeTo}: ${Object.keys(GENERATED).join(', ')}`);
+    return;
+  }
   const named = [...all, ...Object.keys(GENERATED)].filter((name) => process.argv.includes(name));
-  const problems = named.length > 0 ? named : all;
+  const problems = named.length > 0 ? named : [...all, ...Object.keys(UNLIKE)];
+  const references = referenceTotals();
+  const seedList = Array.from({ length: seeds }, (_, k) => firstSeed + k);
   const budget = moves > 0 ? `${moves.toLocaleString('en')} moves (at most ${seconds} s)` : `${seconds} s`;
   console.log(
     `ITC 2019 problems (${budget} each, seeds ${firstSeed}–${lastSeed}, ${threads === 1 ? '1 search thread' : `${threads} search threads, ${portfolio}`}, moves ${moveChoice}, emphasis ${emphasis}${weighedAs ? `, weighed ${weighedAs} instead of their own` : ''}, nothing else running)`,
@@ -196,15 +224,20 @@ export async function benchItc(): Promise<void> {
     record({ name: `${name}: peak memory (process, solver worker included)`, value: peakMb, unit: 'MB', target: PEAK_MEMORY_TARGET_MB });
     if (gaps.length > 0) record({ name: `${name}: mean gap to the best-known total`, value: mean(gaps), unit: '', target: 0.25 });
     const gapText = (g: number | undefined): string => (g === undefined ? '–' : `${(g * 100).toFixed(0)} %`);
+    const reference = weighedAs || moves > 0 ? [] : referenceFor(references, file, seconds, seedList);
+    const referenceText =
+      reference.length === 0 || totals.length === 0
+        ? '–'
+        : `${Math.round(mean(reference)).toLocaleString('en')} (${reference.length} seed${reference.length === 1 ? '' : 's'}): ${mean(totals) < mean(reference) ? 'ahead' : 'behind'}`;
     rows.push(
-      `| ${name} | ${valid.length}/${runs.length} | ${totals.length > 0 ? Math.min(...totals).toLocaleString('en') : '–'} | ${totals.length > 0 ? Math.round(mean(totals)).toLocaleString('en') : '–'} | ${totals.length > 0 ? Math.max(...totals).toLocaleString('en') : '–'} | ${best === undefined ? '–' : best.toLocaleString('en')} | ${gapText(gaps.length > 0 ? Math.min(...gaps) : undefined)} / ${gapText(gaps.length > 0 ? mean(gaps) : undefined)} / ${gapText(gaps.length > 0 ? Math.max(...gaps) : undefined)} | ${fixed(mean(runs.map((r) => r.firstValid ?? NaN)))} | ${fixed(mean(valid.map((r) => r.settled ?? NaN)), 0)} | ${Math.round(mean(runs.map((r) => r.moves))).toLocaleString('en')} | ${peakMb.toLocaleString('en')} | ${aloneTotals.length > 0 ? `${Math.round(mean(aloneTotals)).toLocaleString('en')} (${gapText(aloneGap)})` : '–'} |`,
+      `| ${name} | ${valid.length}/${runs.length} | ${totals.length > 0 ? Math.min(...totals).toLocaleString('en') : '–'} | ${totals.length > 0 ? Math.round(mean(totals)).toLocaleString('en') : '–'} | ${totals.length > 0 ? Math.max(...totals).toLocaleString('en') : '–'} | ${best === undefined ? '–' : best.toLocaleString('en')} | ${gapText(gaps.length > 0 ? Math.min(...gaps) : undefined)} / ${gapText(gaps.length > 0 ? mean(gaps) : undefined)} / ${gapText(gaps.length > 0 ? Math.max(...gaps) : undefined)} | ${fixed(mean(runs.map((r) => r.firstValid ?? NaN)))} | ${fixed(mean(valid.map((r) => r.settled ?? NaN)), 0)} | ${Math.round(mean(runs.map((r) => r.moves))).toLocaleString('en')} | ${peakMb.toLocaleString('en')} | ${aloneTotals.length > 0 ? `${Math.round(mean(aloneTotals)).toLocaleString('en')} (${gapText(aloneGap)})` : '–'} | ${referenceText} |`,
     );
   }
   console.log(`\n${budget}, seeds ${firstSeed}–${lastSeed}, ${threads === 1 ? '1 thread' : `${threads} threads, ${portfolio}`}:`);
   console.log(
-    '| problem | valid | best | mean | worst | best known | gap best / mean / worst | first valid (s) | within 1 % of final (s) | moves | peak MB | one thread: mean (gap) |',
+    '| problem | valid | best | mean | worst | best known | gap best / mean / worst | first valid (s) | within 1 % of final (s) | moves | peak MB | one thread: mean (gap) | UniTime: mean, same budget and seeds |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
   if (meanGaps.length > 0) console.log(`\nmean over the ${meanGaps.length} competition problems of the mean gap: ${(mean(meanGaps) * 100).toFixed(0)} %`);
   if (threads > 1 && aloneGaps.length > 0) console.log(`the same for one thread at the same wall time: ${(mean(aloneGaps) * 100).toFixed(0)} %`);

@@ -3,7 +3,7 @@ import { readItcProblem } from '../../core/solver/itc-reader';
 import { solve } from '../../core/solver/solve';
 import type { MoveChoice } from '../../core/solver/neighbourhoods';
 import type { EmphasisRule } from '../../core/solver/emphasis';
-import { DISTRIBUTION_TYPES, largeProblemXml, plantedProblem, softProblemXml } from '../helpers/itc-generated';
+import { DISTRIBUTION_TYPES, largeProblemXml, plantedProblem, softProblemXml, UNLIKE } from '../helpers/itc-generated';
 
 /**
  * The solver on generated problems, of kinds a university's may be and the shared competition problems
@@ -39,6 +39,29 @@ describe("the search's running total with many students", () => {
     const result = solve(problem, { timeBudgetMs: 60_000, seed, maxIterations: 30_000 });
     expect(result.score.valid, JSON.stringify(result.score.hard.slice(0, 2))).toBe(true);
     expect(result.score.student).toBeGreaterThan(0);
+    expect(result.runningTotal).toBeCloseTo(result.score.total, 6);
+  });
+});
+
+describe('the problems generated unlike the shared ones (solved beside them by the itc bench)', () => {
+  // Each at a tenth of its size: the part the problem puts most of its total on is the most of a timetable's total.
+  it.each([
+    ['unlike-students', 'student'],
+    ['unlike-day-patterns', 'distribution'],
+  ] as const)('%s is valid and its total is mostly its %s part, the running total the scorer’s', (name, part) => {
+    const { size, shape } = UNLIKE[name] as (typeof UNLIKE)[string];
+    const tenth = { courses: size.courses / 10, students: size.students / 10, rooms: size.rooms / 5 };
+    const problem = readItcProblem(largeProblemXml(1, tenth, shape));
+    if (name === 'unlike-day-patterns') expect(problem.distributions.filter((d) => !d.required).length).toBeGreaterThan(problem.classes.length);
+    const result = solve(problem, { timeBudgetMs: 60_000, seed: 1, maxIterations: 20_000 });
+    expect(result.score.valid, JSON.stringify(result.score.hard.slice(0, 2))).toBe(true);
+    const weighted = {
+      time: result.score.time * problem.weights.time,
+      room: result.score.room * problem.weights.room,
+      distribution: result.score.distribution * problem.weights.distribution,
+      student: result.score.student * problem.weights.student,
+    };
+    expect(weighted[part]).toBeGreaterThan(result.score.total / 2);
     expect(result.runningTotal).toBeCloseTo(result.score.total, 6);
   });
 });

@@ -162,16 +162,38 @@ export function plantedProblem(seed: number, size: { classes: number; rooms: num
 }
 
 /**
+ * What a generated problem is made of beyond its size: distributions among random classes (so many per
+ * class, of 2 to `largestGroup` classes each), the tenths of them that are a required SameAttendees, the
+ * soft types the rest are drawn from (a type listed twice twice as often), and the weights of the four parts.
+ */
+export interface ProblemShape {
+  distributionsPerClass: number;
+  largestGroup: number;
+  requiredTenths: number;
+  soft: readonly string[];
+  weights: string;
+}
+
+/** The large problem's shape: a distribution for every four classes, four in ten a required SameAttendees. */
+export const LARGE_SHAPE: ProblemShape = {
+  distributionsPerClass: 0.25,
+  largestGroup: 4,
+  requiredTenths: 4,
+  soft: ['NotOverlap', 'NotOverlap', 'MaxDays(2)', 'MaxBlock(36,6)', 'SameDays', 'Precedence'],
+  weights: 'time="3" room="1" distribution="10" student="5"',
+};
+
+/**
  * A problem larger than the shared ones, shaped like a university's: `courses` courses of a lecture
  * or more (one for every 200 students) with labs under each in two courses of three, every class of
  * a week pattern (three days of 50 minutes, two of 75, one of 150, four of 50) at 6 to 20 starts, in
  * 2 to 8 rooms big enough of `rooms`, some rooms apart by a walk; `students` students each needing 3
  * to 6 courses, the first courses asked for most; a class in four in a required SameAttendees with one
  * to three others (as one instructor's classes), soft NotOverlap, MaxDays, MaxBlock, SameDays and
- * Precedence among others, DifferentTime among a lecture's labs, SameRoom among a course's lectures.
+ * Precedence among others (LARGE_SHAPE; another `shape` draws others), DifferentTime among a lecture's labs, SameRoom among a course's lectures.
  * Not known to be valid: with rooms enough (400 for 800 courses) it is found valid within seconds.
  */
-export function largeProblemXml(seed: number, size: { courses: number; students: number; rooms: number }): string {
+export function largeProblemXml(seed: number, size: { courses: number; students: number; rooms: number }, shape: ProblemShape = LARGE_SHAPE): string {
   const g = new SeededRandom(seed);
   const weeks = 13;
   const patterns = [
@@ -242,15 +264,14 @@ export function largeProblemXml(seed: number, size: { courses: number; students:
       return `<course id="${c + 1}"><config id="${c + 1}">${subparts.join('')}</config></course>`;
     })
     .join('');
-  const soft = ['NotOverlap', 'NotOverlap', 'MaxDays(2)', 'MaxBlock(36,6)', 'SameDays', 'Precedence'];
-  for (let k = 0; k < classCount / 4; k++) {
-    const members = [...new Set(Array.from({ length: g.int(2, 4) }, () => g.int(1, classCount)))].sort((a, b) => a - b);
+  for (let k = 0; k < classCount * shape.distributionsPerClass; k++) {
+    const members = [...new Set(Array.from({ length: g.int(2, shape.largestGroup) }, () => g.int(1, classCount)))].sort((a, b) => a - b);
     if (members.length < 2) continue;
     const draw = g.int(0, 9);
     distributions.push(
-      draw < 4
+      draw < shape.requiredTenths
         ? `<distribution type="SameAttendees" required="true">${membersXml(members)}</distribution>`
-        : `<distribution type="${soft[draw - 4] as string}" penalty="${g.int(1, 10)}">${membersXml(members)}</distribution>`,
+        : `<distribution type="${shape.soft[(draw - shape.requiredTenths) % shape.soft.length] as string}" penalty="${g.int(1, 10)}">${membersXml(members)}</distribution>`,
     );
   }
   const students = asked
@@ -261,9 +282,28 @@ export function largeProblemXml(seed: number, size: { courses: number; students:
       ),
     )
     .join('');
-  return problemXml(
-    `large-${seed}`,
-    { rooms, courses, distributions: distributions.join(''), students },
-    { weeks, weights: 'time="3" room="1" distribution="10" student="5"' },
-  );
+  return problemXml(`large-${seed}`, { rooms, courses, distributions: distributions.join(''), students }, { weeks, weights: shape.weights });
 }
+
+/**
+ * Problems generated unlike the shared ones, which the itc bench solves beside them: one whose total is
+ * mostly students (12,000 students in 300 courses, about 180 a class, the student part weighed 20), and
+ * one whose total is mostly soft day patterns (1.5 soft distributions a class, most of them SameDays,
+ * SameTime and MaxDayLoad among up to six classes, weighed 20; students not weighed).
+ */
+export const UNLIKE: Record<string, { size: { courses: number; students: number; rooms: number }; shape: ProblemShape }> = {
+  'unlike-students': {
+    size: { courses: 300, students: 12_000, rooms: 160 },
+    shape: { ...LARGE_SHAPE, weights: 'time="1" room="1" distribution="2" student="20"' },
+  },
+  'unlike-day-patterns': {
+    size: { courses: 300, students: 3_000, rooms: 120 },
+    shape: {
+      distributionsPerClass: 1.5,
+      largestGroup: 6,
+      requiredTenths: 1,
+      soft: ['SameDays', 'SameDays', 'SameDays', 'SameDays', 'SameTime', 'SameTime', 'MaxDayLoad(240)', 'NotOverlap', 'Precedence'],
+      weights: 'time="1" room="1" distribution="20" student="0"',
+    },
+  },
+};

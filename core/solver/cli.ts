@@ -2,7 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readItcProblem } from './itc-reader';
+import { readItcSolution } from './itc-solution-reader';
 import { TERMWISE_AUTHOR, writeItcSolution } from './itc-writer';
+import { scoreAssignment, type Score } from './score';
+import type { Weights } from './model';
 import { solveInWorkers } from './run';
 import { EMPHASIS_RULES, emphasisRule } from './emphasis';
 
@@ -10,8 +13,19 @@ import { EMPHASIS_RULES, emphasisRule } from './emphasis';
  * `npm run solve -- <problem.xml> [--seconds N] [--seed S] [--threads T] [--emphasis fixed|remaining] [--out solution.xml]`: solves a problem in
  * the competition's format (ITC 2019, as UniTime exports it) with a progress bar, prints the score
  * parts, and writes the solution in the competition's format for the organisers' validator.
+ * `npm run solve -- <problem.xml> --score <solution.xml>` scores another solver's solution of it by the same rules, solving nothing.
  */
-const USAGE = `usage: npm run solve -- <problem.xml> [--seconds N] [--seed S] [--threads T] [--emphasis ${EMPHASIS_RULES.join('|')}] [--out solution.xml]`;
+const USAGE = `usage: npm run solve -- <problem.xml> [--seconds N] [--seed S] [--threads T] [--emphasis ${EMPHASIS_RULES.join('|')}] [--out solution.xml]
+       npm run solve -- <problem.xml> --score <solution.xml>`;
+
+/** The score's validity, hard violations and parts, as the solve prints them. */
+function printScore(s: Score, w: Weights): void {
+  console.log(s.valid ? 'valid: every class placed, every hard constraint held' : `NOT valid: ${s.hardCount} hard violation${s.hardCount === 1 ? '' : 's'}`);
+  for (const h of s.hard.slice(0, 10)) console.log(`  - ${h.message}`);
+  console.log(
+    `time ${s.time} × ${w.time}, room ${s.room} × ${w.room}, distribution ${s.distribution} × ${w.distribution}, student ${s.student} × ${w.student}`,
+  );
+}
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -24,6 +38,7 @@ async function main(): Promise<number> {
       // How the search stresses the parts of the cost (see core/solver/emphasis.ts).
       emphasis: { type: 'string', default: 'fixed' },
       out: { type: 'string' },
+      score: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -37,6 +52,12 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const problem = readItcProblem(readFileSync(file, 'utf8'));
+  if (values.score) {
+    const score = scoreAssignment(problem, readItcSolution(problem, readFileSync(values.score, 'utf8')));
+    printScore(score, problem.weights);
+    console.log(`total ${score.total}`);
+    return score.valid ? 0 : 1;
+  }
   const students = problem.students.length;
   console.log(
     `${problem.name || basename(file)}: ${problem.classes.length} classes, ${problem.rooms.length} rooms, ${problem.distributions.length} distribution constraints, ${students} students; ${seconds} s, seed ${seed}, ${threads} thread${threads === 1 ? '' : 's'}${emphasis === 'fixed' ? '' : `, emphasis ${emphasis}`}`,
@@ -62,12 +83,7 @@ async function main(): Promise<number> {
   const result = await run.result;
   if (interactive) process.stderr.write('\n');
   const s = result.score;
-  const w = problem.weights;
-  console.log(s.valid ? 'valid: every class placed, every hard constraint held' : `NOT valid: ${s.hardCount} hard violation${s.hardCount === 1 ? '' : 's'}`);
-  for (const h of s.hard.slice(0, 10)) console.log(`  - ${h.message}`);
-  console.log(
-    `time ${s.time} × ${w.time}, room ${s.room} × ${w.room}, distribution ${s.distribution} × ${w.distribution}, student ${s.student} × ${w.student}`,
-  );
+  printScore(s, problem.weights);
   console.log(
     `total ${s.total}${result.firstValidMs === null ? '' : `; first valid after ${(result.firstValidMs / 1000).toFixed(1)} s`}; ${(result.durationMs / 1000).toFixed(1)} s in all`,
   );

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { REAL_DATA_DIR, realDataFile } from '../helpers/real-data';
 import { readItcProblem } from '../../core/solver/itc-reader';
 import { solveInWorkers } from '../../core/solver/run';
 import { EMPHASIS_RULES, emphasisRule } from '../../core/solver/emphasis';
 import type { Weights } from '../../core/solver/model';
 import { record } from './report';
-import { largeProblemXml, UNLIKE } from '../helpers/itc-generated';
+import { GENERATED_PROBLEMS as GENERATED, referenceFor, referenceTotals, UNLIKE } from './itc-problems';
 
 /**
  * The solver on the International Timetabling Competition 2019 problems in ../shared/data/itc2019/
@@ -40,24 +40,6 @@ const BEST_KNOWN: Record<string, number> = {
   'muni-fsps-spr17': 868,
   'tg-fal17': 4_215,
 };
-/** Generated problems: the UNLIKE ones, and those the bench solves only when named. */
-const GENERATED: Record<string, () => string> = {
-  ...Object.fromEntries(Object.entries(UNLIKE).map(([name, { size, shape }]) => [name, () => largeProblemXml(1, size, shape)])),
-  'generated-large': () => largeProblemXml(1, { courses: 800, students: 15_000, rooms: 400 }),
-};
-/** The reference totals (UniTime's solver): problem → budget in seconds → seed → total (see test/bench/README.md). */
-type ReferenceTotals = Record<string, Record<string, Record<string, number>>>;
-const REFERENCE_FILE = new URL('./itc-reference.json', import.meta.url);
-
-function referenceTotals(): ReferenceTotals {
-  return existsSync(REFERENCE_FILE) ? (JSON.parse(readFileSync(REFERENCE_FILE, 'utf8')) as ReferenceTotals) : {};
-}
-
-/** The reference totals for a problem at a budget and seeds (only those seeds the file has). */
-function referenceFor(references: ReferenceTotals, problem: string, seconds: number, seeds: readonly number[]): number[] {
-  const bySeed = references[problem]?.[String(seconds)] ?? {};
-  return seeds.flatMap((seed) => (bySeed[String(seed)] === undefined ? [] : [bySeed[String(seed)] as number]));
-}
 const DEMO_TARGET_S = 60;
 const VALID_TARGET_S = 600;
 const PEAK_MEMORY_TARGET_MB = 2048;
@@ -228,7 +210,7 @@ export async function benchItc(): Promise<void> {
     const referenceText =
       reference.length === 0 || totals.length === 0
         ? '–'
-        : `${Math.round(mean(reference)).toLocaleString('en')} (${reference.length} seed${reference.length === 1 ? '' : 's'}): ${mean(totals) < mean(reference) ? 'ahead' : 'behind'}`;
+        : `${Math.round(mean(reference)).toLocaleString('en')} (${reference.length} seed${reference.length === 1 ? '' : 's'}): ${mean(totals) < mean(reference) ? 'ahead' : mean(totals) > mean(reference) ? 'behind' : 'level'}`;
     rows.push(
       `| ${name} | ${valid.length}/${runs.length} | ${totals.length > 0 ? Math.min(...totals).toLocaleString('en') : '–'} | ${totals.length > 0 ? Math.round(mean(totals)).toLocaleString('en') : '–'} | ${totals.length > 0 ? Math.max(...totals).toLocaleString('en') : '–'} | ${best === undefined ? '–' : best.toLocaleString('en')} | ${gapText(gaps.length > 0 ? Math.min(...gaps) : undefined)} / ${gapText(gaps.length > 0 ? mean(gaps) : undefined)} / ${gapText(gaps.length > 0 ? Math.max(...gaps) : undefined)} | ${fixed(mean(runs.map((r) => r.firstValid ?? NaN)))} | ${fixed(mean(valid.map((r) => r.settled ?? NaN)), 0)} | ${Math.round(mean(runs.map((r) => r.moves))).toLocaleString('en')} | ${peakMb.toLocaleString('en')} | ${aloneTotals.length > 0 ? `${Math.round(mean(aloneTotals)).toLocaleString('en')} (${gapText(aloneGap)})` : '–'} | ${referenceText} |`,
     );

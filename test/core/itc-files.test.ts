@@ -5,6 +5,9 @@ import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { readItcProblem } from '../../core/solver/itc-reader';
+import { readItcSolution } from '../../core/solver/itc-solution-reader';
+import { scoreAssignment } from '../../core/solver/score';
+import { largeProblemXml } from '../helpers/itc-generated';
 import { writeItcSolution, TERMWISE_AUTHOR } from '../../core/solver/itc-writer';
 import { solve } from '../../core/solver/solve';
 import { SEED_STEP, solveInWorker, solveInWorkers } from '../../core/solver/run';
@@ -86,6 +89,12 @@ describe.skipIf(paths['wbg-fal10'] === null)('npm run solve', () => {
       expect(printed).toMatch(/^valid: every class placed, every hard constraint held$/m);
       expect(printed).toMatch(/^time \d+ × 1, room \d+ × 1, distribution \d+ × 10, student \d+ × 10$/m);
       expect(readFileSync(out, 'utf8')).toMatch(/^<solution name="wbg-fal10" runtime="[\d.]+" cores="1" technique="[^"]+" author="Termwise"/m);
+      // The solution written, scored again from its file (as another solver's would be), has the solve's total.
+      const scored = execFileSync(process.execPath, ['--import', 'tsx', 'core/solver/cli.ts', paths['wbg-fal10'] as string, '--score', out], {
+        encoding: 'utf8',
+      });
+      expect(scored).toMatch(/^valid: every class placed, every hard constraint held$/m);
+      expect(scored.match(/^total (\d+)$/m)?.[1]).toBe(printed.match(/^total (\d+);/m)?.[1]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -102,6 +111,50 @@ describe.skipIf(paths['wbg-fal10'] === null)('npm run solve', () => {
     expect(printed).toMatch(/^valid: every class placed, every hard constraint held$/m);
     expect(() => solveWith('loudest')).toThrow(/usage: npm run solve .*--emphasis fixed\|remaining/);
   }, 30_000);
+});
+
+describe("another solver's solution, read as a timetable of its problem", () => {
+  const problem = readItcProblem(largeProblemXml(2, { courses: 20, students: 300, rooms: 30 }));
+  const solved = solve(problem, { timeBudgetMs: 30_000, seed: 2, maxIterations: 5_000 });
+  const file = writeItcSolution(problem, solved.assignment, { ...TERMWISE_AUTHOR, runtimeSeconds: 1 });
+
+  it('gives back the times (days, start and weeks), rooms and students written', () => {
+    // A generated class may have two times alike but for their length or penalty: the file names the
+    // days, start and weeks only, so those are what must come back (the first such time is read).
+    const read = readItcSolution(problem, file);
+    const meets = (time: Int32Array): string[] =>
+      problem.classes.map((c, i) => {
+        const t = c.times[time[i] ?? -1];
+        return t ? `${t.days}/${t.start}/${t.weeks}` : 'unplaced';
+      });
+    expect(meets(read.time)).toEqual(meets(solved.assignment.time));
+    expect(Array.from(read.room)).toEqual(Array.from(solved.assignment.room));
+    const sorted = (students: number[][]): number[][] => students.map((classes) => [...classes].sort((a, b) => a - b));
+    expect(sorted(read.students)).toEqual(sorted(solved.assignment.students));
+    expect(scoreAssignment(problem, read).valid).toBe(solved.score.valid);
+  });
+
+  it('leaves a class the file lists without a time unplaced, and refuses what the problem does not have, naming the line', () => {
+    const firstClass = problem.classes[0]?.id ?? '';
+    const unplaced = readItcSolution(problem, `<solution name="x">\n<class id="${firstClass}"/>\n</solution>`);
+    expect(unplaced.time[0]).toBe(-1);
+    expect(scoreAssignment(problem, unplaced).valid).toBe(false);
+    const refused = (xml: string): string => {
+      try {
+        readItcSolution(problem, xml);
+        return 'read';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(refused('<solution>\n<class id="no such class" days="1000000" start="90" weeks="1"/></solution>')).toMatch(
+      /line 2\): class "no such class" is not one of the problem's/,
+    );
+    expect(refused(`<solution><class id="${firstClass}" days="0000001" start="1" weeks="1"/></solution>`)).toMatch(/has no time on days 0000001 at 1/);
+    expect(refused(file.replace(/<student id="[^"]+"\/>/, '<student id="nobody"/>'))).toMatch(/student "nobody" is not one of the problem's/);
+    expect(refused('<solution><lunch/></solution>')).toMatch(/<lunch> is not an element of a solution/);
+    expect(refused('<solution><class id=')).toMatch(/not a solution of this problem/);
+  });
 });
 
 describe('files that are not competition problems', () => {

@@ -1,5 +1,6 @@
 import type { Search } from './search';
 import type { Neighbourhood } from './neighbourhood';
+import { CLEAR_WAY, ownPenaltySaving } from './clear-way';
 import { EJECTION } from './ejection';
 import { EXACT } from './exact';
 import { FOCUS } from './focus';
@@ -10,6 +11,7 @@ import { REPAIR } from './repair';
 import { SWAP } from './swap';
 
 export type { Neighbourhood } from './neighbourhood';
+export { CLEAR_WAY } from './clear-way';
 export { EJECTION } from './ejection';
 export { EXACT } from './exact';
 export { FOCUS } from './focus';
@@ -103,7 +105,7 @@ export class NeighbourhoodSelector {
 }
 
 /** Every neighbourhood, for the adaptive choice, in the order the selector reports them. */
-export const NEIGHBOURHOODS: readonly Neighbourhood[] = [ONE_CLASS, EJECTION, SWAP, GROUP, KEMPE, EXACT, REPAIR, FOCUS, MEND_GROUP];
+export const NEIGHBOURHOODS: readonly Neighbourhood[] = [ONE_CLASS, EJECTION, SWAP, GROUP, KEMPE, EXACT, REPAIR, FOCUS, MEND_GROUP, CLEAR_WAY];
 
 /**
  * The fixed mix's shares of one class, ejection and group moves: mostly one class, an ejection one
@@ -129,15 +131,40 @@ const REPAIR_SHARE = 0.02;
  * The fixed mix with the repair moves beside it, their share following the part of the total that
  * the soft distributions broken at the last look make (REPAIR_SHARE when they are all of it, none
  * when none): a problem whose penalty is mostly distributions gets the moves aimed at them, one with
- * none gets the fixed mix alone. Looked at every 20,000 moves (counted, so a seed and a move budget
- * still give one result). The focused moves (focus.ts) are not in it: they lowered tg-fal17 and
- * muni-fsps-spr17 at 1 M moves but not at 10 M (see docs/solver.md).
+ * none gets the fixed mix alone. The moves that clear the way for a class paying for its own time
+ * or room are beside them in the same way (CLEAR_WAY_SHARE, following what those classes could
+ * save). Looked at every 20,000 moves (counted, so a seed and a move budget still give one result).
+ * The focused moves (focus.ts) are not in it: they lowered tg-fal17 and muni-fsps-spr17 at 1 M
+ * moves but not at 10 M (see docs/solver.md).
  */
-export function fixedShares(search: Pick<Search, 'total' | 'brokenSoftCost'>): number[] {
-  const total = search.total;
-  const repair = total > 0 ? REPAIR_SHARE * Math.min(1, search.brokenSoftCost / total) : 0;
-  return [...FIXED_SHARES.map((share) => share * (1 - repair)), repair];
+export function fixedShares(costs: FixedMixCosts): number[] {
+  const { total } = costs;
+  const repair = total > 0 ? REPAIR_SHARE * Math.min(1, costs.brokenSoftCost / total) : 0;
+  const clear = total > 0 ? CLEAR_WAY_SHARE * Math.min(1, costs.ownPenaltySaving / total) : 0;
+  return [...FIXED_SHARES.map((share) => share * (1 - repair - clear)), repair, clear];
 }
+
+/**
+ * What the fixed mix's shares follow, at the last look: the search's total, what its broken soft
+ * distributions cost, and what classes paying for their own time or room could save (clear-way.ts).
+ */
+export interface FixedMixCosts {
+  total: number;
+  brokenSoftCost: number;
+  ownPenaltySaving: number;
+}
+
+const fixedMixCosts = (search: Search): FixedMixCosts => ({
+  total: search.total,
+  brokenSoftCost: search.brokenSoftCost,
+  ownPenaltySaving: ownPenaltySaving(search),
+});
+
+/**
+ * The share of the moves that clear the way for a class paying for its own time or room
+ * (clear-way.ts) when what such classes could save is the whole of the total; less as it is less.
+ */
+const CLEAR_WAY_SHARE = 0.02;
 
 /**
  * How the annealing chooses its moves: `fixed`, by fixedShares (the mix measured best on the
@@ -146,5 +173,7 @@ export function fixedShares(search: Pick<Search, 'total' | 'brokenSoftCost'>): n
 export type MoveChoice = 'fixed' | 'adaptive';
 
 export function selectorFor(choice: MoveChoice): NeighbourhoodSelector {
-  return choice === 'adaptive' ? new NeighbourhoodSelector(NEIGHBOURHOODS) : new NeighbourhoodSelector([ONE_CLASS, EJECTION, GROUP, REPAIR], fixedShares);
+  return choice === 'adaptive'
+    ? new NeighbourhoodSelector(NEIGHBOURHOODS)
+    : new NeighbourhoodSelector([ONE_CLASS, EJECTION, GROUP, REPAIR, CLEAR_WAY], (search) => fixedShares(fixedMixCosts(search)));
 }

@@ -632,13 +632,14 @@ export class Search {
   }
 
   /**
-   * Class c takes (t, r), displacing the one or two classes in its way, each placed again at its
-   * cheapest value that clashes with nothing (the place c left looked at first). Taken or undone as
-   * the annealing decides; null when more than two are in the way, or a displaced one finds no place.
+   * Class c takes (t, r), displacing the classes in its way (one or two; at most `mostDisplaced`),
+   * each placed again at its cheapest value that clashes with nothing (the place c left looked at
+   * first). Taken or undone as the annealing decides; null when more are in the way, or a displaced
+   * one finds no place.
    */
-  moveThrough(c: number, t: number, r: number, temperature: number): number | null {
+  moveThrough(c: number, t: number, r: number, temperature: number, mostDisplaced = 2): number | null {
     const out = this.hardConflicts(c, t, r);
-    if (!out || out.size === 0 || out.size > 2) return null;
+    if (!out || out.size === 0 || out.size > mostDisplaced) return null;
     const before = this.cost;
     const saved = this.valuesOf([c, ...out]);
     const left = this.placedNow[c] as Placed;

@@ -3,6 +3,7 @@ import { solve } from '../../core/solver';
 import type { Distribution, TimeOption, TimetableProblem } from '../../core/solver/model';
 import { handMadeProblem } from '../helpers/hand-made-problem';
 import {
+  CLEAR_WAY,
   EJECTION,
   EXACT,
   FOCUS,
@@ -253,6 +254,70 @@ describe('the ejection neighbourhood', () => {
   });
 });
 
+describe('the clear-the-way neighbourhood (a class paying for its time takes the one it prefers, the classes in its way placed again)', () => {
+  // One room. c0 meets Monday to Friday at 100, where it pays 80, and would pay nothing at 200, where
+  // c1…c5 each meet on a day of their own; each of them costs 5 anywhere else (on its day at 300).
+  const WEEKDAYS = 0b11111;
+  const problem = (elsewhere = 5): TimetableProblem => {
+    const made = problemOf(
+      [
+        {
+          times: [
+            { ...at(100, 80), days: WEEKDAYS },
+            { ...at(200), days: WEEKDAYS },
+          ],
+        },
+        ...Array.from({ length: 5 }, (_, day) => ({
+          times: [
+            { ...at(200), days: 1 << day },
+            { ...at(300, elsewhere), days: 1 << day },
+          ],
+        })),
+      ],
+      [],
+      1,
+    );
+    for (const c of made.classes) c.rooms = [{ room: 0, penalty: 0 }];
+    return made;
+  };
+  const started = (made: TimetableProblem): Search => searchFrom(made, [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]);
+
+  it('moves the five classes out of the way in one move, where no move of one class, ejection or exact re-placement gains', () => {
+    for (const other of [ONE_CLASS, EJECTION, EXACT]) expect(movesOf(other, started(problem()), 500), other.name).toBe(80);
+    const search = started(problem());
+    CLEAR_WAY.observe?.(search);
+    expect(CLEAR_WAY.tryMove(search, 1e-9)).toBe(25 - 80);
+    expect(Array.from(search.time)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(totalOf(problem(), search)).toBe(25);
+  });
+
+  it('makes no move where clearing the way costs more than the class saves, nor where no class pays more than it must', () => {
+    const dearer = started(problem(20));
+    CLEAR_WAY.observe?.(dearer);
+    expect(movesOf(CLEAR_WAY, dearer, 200)).toBe(80);
+    // Each class at a time it pays nothing for (the five free elsewhere too): no class to move.
+    const settled = searchFrom(problem(0), [1, 1, 1, 1, 1, 1], [0, 0, 0, 0, 0, 0]);
+    CLEAR_WAY.observe?.(settled);
+    expect(CLEAR_WAY.tryMove(settled, 1e9)).toBeNull();
+  });
+
+  it('is in the fixed mix as far as such savings make the total, and the whole search with it reaches the best timetable', () => {
+    expect(fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 0 })[4]).toBe(0);
+    const all = fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 500 });
+    expect(all[4]).toBeGreaterThan(0);
+    expect(all[4]).toBeLessThanOrEqual(0.05);
+    expect(all.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(
+      selectorFor('adaptive')
+        .report()
+        .map((n) => n.name),
+    ).toContain('clear the way');
+    const result = solve(problem(), { timeBudgetMs: 10_000, seed: 1, maxIterations: 20_000 });
+    expect(result.score.total).toBe(25);
+    expect(result.runningTotal).toBe(25);
+  });
+});
+
 describe('the repair neighbourhood (directed by a broken distribution)', () => {
   // c0 meets at 100 alone; c1 may meet at 100 or at any of 120 times that overlap it, and at one that
   // does not (200, at 3). They should not overlap (soft, 100).
@@ -308,12 +373,12 @@ describe('the repair neighbourhood (directed by a broken distribution)', () => {
       selectorFor('fixed')
         .report()
         .map((n) => n.name),
-    ).toEqual(['one class', 'ejection', 'group', 'repair']);
+    ).toEqual(['one class', 'ejection', 'group', 'repair', 'clear the way']);
     // No broken soft distribution: the fixed mix alone, as it was.
-    expect(fixedShares({ total: 500, brokenSoftCost: 0 })).toEqual([0.88, 0.1, 0.02, 0]);
+    expect(fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 0 })).toEqual([0.88, 0.1, 0.02, 0, 0]);
     // A total that is all broken distributions: the most repair, the mix's own proportions kept.
-    const all = fixedShares({ total: 500, brokenSoftCost: 500 });
-    const half = fixedShares({ total: 500, brokenSoftCost: 250 });
+    const all = fixedShares({ total: 500, brokenSoftCost: 500, ownPenaltySaving: 0 });
+    const half = fixedShares({ total: 500, brokenSoftCost: 250, ownPenaltySaving: 0 });
     expect(all[3]).toBeGreaterThan(half[3] as number);
     expect(half[3]).toBeGreaterThan(0);
     expect(all[3]).toBeLessThanOrEqual(0.05);
@@ -321,7 +386,7 @@ describe('the repair neighbourhood (directed by a broken distribution)', () => {
       expect(shares.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
       expect((shares[0] as number) / (shares[1] as number)).toBeCloseTo(8.8, 12);
     }
-    expect(fixedShares({ total: 0, brokenSoftCost: 0 })[3]).toBe(0);
+    expect(fixedShares({ total: 0, brokenSoftCost: 0, ownPenaltySaving: 0 })[3]).toBe(0);
   });
 
   it('makes repair moves within the fixed mix while distributions are broken, the running total still the scorer’s', () => {

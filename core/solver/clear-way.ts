@@ -1,0 +1,88 @@
+import type { Neighbourhood } from './neighbourhood';
+import { UNPLACED, type Search } from './search';
+
+/** Classes in the way that one move may displace and place again. */
+const MOST_DISPLACED = 8;
+/** Values of the drawn class looked at for one it prefers. */
+const LOOKS = 40;
+
+/**
+ * Per search, the placed classes that pay for their own time or room at the last look although they
+ * have a value that pays less, and what that could save in all (weighted).
+ */
+interface PayingClasses {
+  classes: Int32Array;
+  saving: number;
+}
+
+const payingAtLastLook = new WeakMap<Search, PayingClasses>();
+
+/**
+ * A class that pays for its time or room takes a value it prefers although up to MOST_DISPLACED
+ * classes are in its way, each of them placed again at its cheapest free value (the place it left
+ * first). The move for a class whose one penalty-free time is held, in its only room, by several
+ * classes that could all meet elsewhere: an ejection moves at most two, and no move of one class
+ * frees the time.
+ */
+export const CLEAR_WAY: Neighbourhood = {
+  name: 'clear the way',
+  tryMove: (search, temperature) => tryClearingTheWay(search, temperature),
+  observe: (search) => payingAtLastLook.set(search, lookAtOwnPenalties(search)),
+};
+
+/** What class c pays for its own time t and room r, as the problem weighs them. */
+export function ownPenalty(search: Search, c: number, t: number, r: number): number {
+  const spec = search.problem.classes[c];
+  const { time, room } = search.problem.weights;
+  return time * (spec?.times[t]?.penalty ?? 0) + (r < 0 ? 0 : room * (spec?.rooms[r]?.penalty ?? 0));
+}
+
+/** The least class c could pay for its own time and room. */
+function leastOwnPenalty(search: Search, c: number): number {
+  const spec = search.problem.classes[c];
+  if (!spec) return 0;
+  const { time, room } = search.problem.weights;
+  const least = (penalties: number[]): number => (penalties.length === 0 ? 0 : Math.min(...penalties));
+  return time * least(spec.times.map((o) => o.penalty)) + room * least(spec.rooms.map((o) => o.penalty));
+}
+
+function lookAtOwnPenalties(search: Search): PayingClasses {
+  const classes: number[] = [];
+  let saving = 0;
+  for (let c = 0; c < search.n; c++) {
+    const t = search.time[c] ?? UNPLACED;
+    if (t < 0) continue;
+    const above = ownPenalty(search, c, t, search.room[c] ?? UNPLACED) - leastOwnPenalty(search, c);
+    if (above <= 0) continue;
+    classes.push(c);
+    saving += above;
+  }
+  return { classes: Int32Array.from(classes), saving };
+}
+
+/**
+ * What the classes paying for their own time or room could save at most, at the last look (0 before
+ * the first look): the fixed mix gives this move its share by it.
+ */
+export function ownPenaltySaving(search: Search): number {
+  return payingAtLastLook.get(search)?.saving ?? 0;
+}
+
+/** One move (see CLEAR_WAY): the change of cost when taken, or null. */
+function tryClearingTheWay(search: Search, temperature: number): number | null {
+  const paying = payingAtLastLook.get(search);
+  if (!paying || paying.classes.length === 0) return null;
+  const c = paying.classes[Math.floor(search.random.next() * paying.classes.length)] as number;
+  const t0 = search.time[c] ?? UNPLACED;
+  if (t0 < 0) return null;
+  const now = ownPenalty(search, c, t0, search.room[c] ?? UNPLACED);
+  let best: { t: number; r: number; penalty: number } | null = null;
+  for (const v of search.values(c, LOOKS)) {
+    const penalty = ownPenalty(search, c, v.t, v.r);
+    if (penalty < now && (best === null || penalty < best.penalty)) best = { ...v, penalty };
+  }
+  if (best === null) return null;
+  const out = search.hardConflicts(c, best.t, best.r);
+  if (!out) return null;
+  return out.size === 0 ? search.tryValue(c, best.t, best.r, temperature) : search.moveThrough(c, best.t, best.r, temperature, MOST_DISPLACED);
+}

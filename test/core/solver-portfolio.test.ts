@@ -11,11 +11,15 @@ import { handMadeProblem } from '../helpers/hand-made-problem';
  * goes on from the best any thread has, and with a move budget the answer is still the seed's alone.
  */
 
-/** Forty classes, each with eighty times of random penalties and nothing between them: many moves to reach every class's cheapest. */
+/**
+ * Two hundred classes, each with eighty times of random penalties and nothing between them:
+ * more moves than three short rounds make to reach every class's cheapest (even with the moves aimed
+ * at a class that pays for its time).
+ */
 function manyTimes(): TimetableProblem {
   const random = new SeededRandom(5);
   return handMadeProblem(
-    Array.from({ length: 40 }, () => ({
+    Array.from({ length: 200 }, () => ({
       times: Array.from({ length: 80 }, (_, k): TimeOption => ({ days: 1, start: 96 + k, length: 12, weeks: 0, penalty: 1 + Math.floor(random.next() * 50) })),
     })),
     { name: 'many times' },

@@ -31,28 +31,36 @@ export const CLEAR_WAY: Neighbourhood = {
 };
 
 /** What class c pays for its own time t and room r, as the problem weighs them. */
-export function ownPenalty(search: Search, c: number, t: number, r: number): number {
+function ownPenalty(search: Search, c: number, t: number, r: number): number {
   const spec = search.problem.classes[c];
   const { time, room } = search.problem.weights;
   return time * (spec?.times[t]?.penalty ?? 0) + (r < 0 ? 0 : room * (spec?.rooms[r]?.penalty ?? 0));
 }
 
-/** The least class c could pay for its own time and room. */
-function leastOwnPenalty(search: Search, c: number): number {
-  const spec = search.problem.classes[c];
-  if (!spec) return 0;
+/** Per problem, the least each class could pay for its own time and room (worked out once). */
+const leastOwnPenalties = new WeakMap<Search['problem'], Float64Array>();
+
+function leastOwnPenaltiesOf(search: Search): Float64Array {
+  let least = leastOwnPenalties.get(search.problem);
+  if (least) return least;
   const { time, room } = search.problem.weights;
-  const least = (penalties: number[]): number => (penalties.length === 0 ? 0 : Math.min(...penalties));
-  return time * least(spec.times.map((o) => o.penalty)) + room * least(spec.rooms.map((o) => o.penalty));
+  const lowest = (penalties: number[]): number => (penalties.length === 0 ? 0 : Math.min(...penalties));
+  least = Float64Array.from(
+    search.problem.classes,
+    (spec) => time * lowest(spec.times.map((o) => o.penalty)) + room * lowest(spec.rooms.map((o) => o.penalty)),
+  );
+  leastOwnPenalties.set(search.problem, least);
+  return least;
 }
 
 function lookAtOwnPenalties(search: Search): PayingClasses {
+  const least = leastOwnPenaltiesOf(search);
   const classes: number[] = [];
   let saving = 0;
   for (let c = 0; c < search.n; c++) {
     const t = search.time[c] ?? UNPLACED;
     if (t < 0) continue;
-    const above = ownPenalty(search, c, t, search.room[c] ?? UNPLACED) - leastOwnPenalty(search, c);
+    const above = ownPenalty(search, c, t, search.room[c] ?? UNPLACED) - (least[c] ?? 0);
     if (above <= 0) continue;
     classes.push(c);
     saving += above;

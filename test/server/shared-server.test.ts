@@ -145,10 +145,6 @@ function viaProxy(
   });
 }
 
-/**
- * A sign-in request (POST /session/token or /session/signin) that waits out this address's limit
- * when an earlier test of the file has used it up (the limit itself is tested below).
- */
 let clients = 1;
 /**
  * Another client's address for a sign-in (127.0.0.2, 127.0.0.3, …: all of 127/8 is this machine): the

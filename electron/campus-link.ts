@@ -4,7 +4,7 @@ import { isCoreError } from '../core/domain/errors';
 import { SEMESTERS, type Term } from '../core/domain/terms';
 import type { InvokeResult } from './bridge';
 import { CampusServer, checkedServerUrl, fetchTerm, forgetConnection, loadConnection, publishTerm, saveConnection, syncCounts, type SecretBox } from './campus';
-import type { ConflictChoice } from '../core/domain/history';
+import type { ConflictChoice } from '../core/domain/meeting-changes';
 
 /** How the person settled each conflict listed before: meeting id → mine or theirs (anything else is left out). */
 function choicesOf(args: Record<string, unknown>): Record<string, ConflictChoice> {

@@ -6,7 +6,7 @@ import { attachedFile, rpcRequest } from '../core/domain/rpc-wire';
 import { readEventStream } from '../core/util/event-stream';
 import { ALL_AREAS } from '../core/domain/changes';
 import type { Term } from '../core/domain/terms';
-import { sideOf, type ConflictChoice, type SyncConflict, type SyncCounts, type SyncOutcome } from '../core/domain/history';
+import { sideOf, type ConflictChoice, type SyncConflict, type SyncCounts, type SyncOutcome } from '../core/domain/meeting-changes';
 import type { InvokeResult } from './bridge';
 
 /**

@@ -44,7 +44,7 @@ export interface AutofillResult {
   unplaced: { course_code: string; section_name: string; reason: string }[];
   /** A dry run's draft, kept an hour to apply all or part of it (POST /scheduler/auto/{draft_id}/apply); null once stored. */
   draft_id: string | null;
-  /** The soft goals met; core_clashes is curriculum_clashes under its earlier name. */
+  /** The soft goals met; core_clashes is the same count as curriculum_clashes, under a second name the wire keeps. */
   score: { hard_violations: number; soft: DraftGoals & { core_clashes: number } };
   duration_ms: number;
   dry_run: boolean;

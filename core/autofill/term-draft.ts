@@ -3,7 +3,7 @@ import type { CoreContext } from '../context';
 import { CoreError } from '../domain/errors';
 import { formatHHMM } from '../domain/time';
 import type { Term } from '../domain/terms';
-import type { MeetingState } from '../domain/history';
+import type { MeetingState } from '../domain/meeting-changes';
 import { displayRoom, roomKey } from '../domain/meetings';
 import { listDoctors } from '../faculty/repo';
 import { declaredRooms } from '../rooms/repo';

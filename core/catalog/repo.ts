@@ -11,7 +11,7 @@ export type { Course };
 const COLUMNS = ['code', 'name', 'prefix', 'number', 'type', 'study_plan', 'prerequisites', 'course_level'] as const;
 
 export async function upsertCourses(db: Db, department: number, courses: readonly Course[]): Promise<number> {
-  // A file may list a code twice: the last listing wins, as it did row by row.
+  // A file may list a code twice: the last listing wins.
   const unique = [...new Map(courses.map((c) => [c.code, c])).values()];
   await inBatches(unique, (batch) =>
     db

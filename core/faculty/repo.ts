@@ -36,7 +36,7 @@ export async function upsertDoctors(
   doctors: readonly DoctorRecord[],
   setsSharedHours: boolean,
 ): Promise<{ processed: number; kept: string[] }> {
-  // Two spellings of one name are one doctor: the last listing wins, as it did row by row.
+  // Two spellings of one name are one doctor: the last listing wins.
   const unique = [...new Map(doctors.map((d) => [doctorNameKey(d.name), d])).entries()];
   const kept: string[] = [];
   await inBatches(unique, async (batch) => {

@@ -13,7 +13,7 @@ const failRatio = (): RawBuilder<number> => sql<number>`CASE WHEN total_enrolled
 const semesterOrder = sql.raw(SEMESTER_ORDER_SQL);
 
 export async function upsertOfferings(db: Db, department: number, records: readonly OfferingRecord[], createdAt: string): Promise<number> {
-  // A record listed twice in one file: the last listing wins, as it did row by row.
+  // A record listed twice in one file: the last listing wins.
   const unique = [...new Map(records.map((r) => [`${r.course_code}|${r.year}|${r.semester}|${r.campus}`, r])).values()];
   await inBatches(unique, (batch) =>
     db

@@ -1,7 +1,7 @@
 import { termLabel } from '../domain/terms';
 import type { Campus } from '../domain/campuses';
 import { type courseFacts } from './features';
-import { campusHistory, termAt, termsWithData, type History } from './history';
+import { campusHistory, termAt, termsWithData, type History } from './planning-view';
 import { f1Score, rocAuc, wape } from './metrics';
 import { scoreCourses, trainCampus } from './train';
 

@@ -1,5 +1,5 @@
 import { describeCode } from '../domain/codes';
-import type { CourseInfo } from './history';
+import type { CourseInfo } from './planning-view';
 
 /**
  * Expected new students and the courses they land in. Uptake is the share of a cohort that

@@ -1,4 +1,4 @@
-import { similarityKey, type CampusHistory, type CourseInfo, type TermStat } from './history';
+import { similarityKey, type CampusHistory, type CourseInfo, type TermStat } from './planning-view';
 import { quantile } from './demand';
 import type { PlannedSemester } from '../domain/terms';
 

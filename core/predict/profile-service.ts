@@ -2,7 +2,7 @@ import type { CoreContext } from '../context';
 import { inTransaction } from '../db/transactions';
 import type { QuotaCategory } from '../domain/quotas';
 import type { ProfileFile } from '../profile-config';
-import { loadHistory } from './history';
+import { loadHistory } from './planning-view';
 import { departmentCategories, departmentProfile, saveDepartmentProfile } from './profile';
 
 /** The fields of the profile a change may replace; null returns one to its default. */

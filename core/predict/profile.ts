@@ -2,7 +2,7 @@ import type { Db } from '../db/store';
 import { categoryKey, categoryLabel, type QuotaCategory } from '../domain/quotas';
 import { DEFAULT_SECTION_SEATS, profileSchema, type ProfileFile } from '../profile-config';
 import { readSetting, writeSetting } from '../db/settings';
-import type { History } from './history';
+import type { History } from './planning-view';
 import { catalogCategories } from './quotas';
 
 /** The settings key a department's profile is kept under (with its data, so in backups too). */

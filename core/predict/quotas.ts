@@ -1,7 +1,7 @@
 import { COURSE_TYPES } from '../domain/course-types';
 import type { FieldProblem } from '../domain/errors';
 import { categoryKey, categoryLabel, categoryOfKey, fillsCategory, type QuotaCategory } from '../domain/quotas';
-import { campusHistory, termsWithData, type History } from './history';
+import { campusHistory, termsWithData, type History } from './planning-view';
 
 /** Terms looked back over for a category's usual number of courses. */
 const USUAL_TERMS = 4;

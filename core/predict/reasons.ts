@@ -1,6 +1,6 @@
 import { termLabel } from '../domain/terms';
 import type { PlannedSemester } from '../domain/terms';
-import { termAt } from './history';
+import { termAt } from './planning-view';
 import type { CourseScore } from './train';
 
 /** Up to three short sentences, drawn from the features, that explain a recommendation. */

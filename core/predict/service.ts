@@ -15,7 +15,7 @@ import type { Campus } from '../domain/campuses';
 import { countOfferings, latestPlannedTerm } from '../offerings/repo';
 import { countCourses } from '../catalog/repo';
 import { cohortDemand } from './cohorts';
-import { leftOutKeys, loadHistory, plannedLeftOut, termIndex, type History } from './history';
+import { leftOutKeys, loadHistory, plannedLeftOut, termIndex, type History } from './planning-view';
 import { currentModel, fitsCurrentFeatures, modelVersionTaken, sameList, saveModel, type StoredModel } from './models-repo';
 import { catalogVocabulary, categoriesForRun, selectByQuotas } from './quotas';
 import { departmentCategories, departmentProfile, sectionSeats } from './profile';

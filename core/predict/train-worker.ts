@@ -6,7 +6,7 @@
 import { INTERNAL_ERROR_MESSAGE } from '../domain/errors';
 import { reportProgress, serveJobs } from '../workers';
 import { openStore, type StoreConfig } from '../db/store';
-import { loadHistory } from './history';
+import { loadHistory } from './planning-view';
 import { trainCampus, type TrainedCampus } from './train';
 
 export interface TrainWorkerInput {

@@ -12,7 +12,7 @@ import {
   writeFeatures,
   type CourseFacts,
 } from './features';
-import { leftOutKeys, campusHistory, termsWithData, type CourseInfo, type History } from './history';
+import { leftOutKeys, campusHistory, termsWithData, type CourseInfo, type History } from './planning-view';
 import { bestThreshold, f1Score, rocAuc } from './metrics';
 import { calibrate, fitCalibration, UNCALIBRATED, type Calibration } from './calibration';
 import { demandForecast, demandTarget, enrollmentRange, FALLBACK_INTERVALS, fitIntervals, hasLittleHistory, residual, type DemandIntervals } from './demand';

@@ -41,7 +41,7 @@ export async function upsertRooms(
   owner: number | null,
   rooms: readonly RoomRecord[],
 ): Promise<{ stored: number; refused: { name: string; reason: string }[] }> {
-  // Two spellings of one room are one room: the last listing wins, as it did row by row.
+  // Two spellings of one room are one room: the last listing wins.
   const unique = [...new Map(rooms.map((r) => [roomKey(r.name) ?? '', r])).entries()];
   const refused: { name: string; reason: string }[] = [];
   await inBatches(unique, async (batch) => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CoreContext } from '../context';
 import { CoreError } from '../domain/errors';
-import type { ChangeOperation } from '../domain/history';
+import type { ChangeOperation } from '../domain/meeting-changes';
 import type { Term } from '../domain/terms';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
-import { changeOf, meetingStates, recordTermChanges } from './history';
+import { changeOf, meetingStates, recordTermChanges } from './record-changes';
 import { termLocks } from './locks';
 import { termClashes } from './recheck';
 import { clearClashes, listEntries, lockedEntries, updateEntry, type EntryRow } from './repo';

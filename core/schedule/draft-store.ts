@@ -1,12 +1,12 @@
 import type { CoreContext } from '../context';
-import type { ChangeOperation, MeetingState } from '../domain/history';
+import type { ChangeOperation, MeetingState } from '../domain/meeting-changes';
 import type { Term } from '../domain/terms';
 import { TBD_ROOM } from '../domain/meetings';
 import { CHECKED_ROLE } from '../domain/roles';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
 import type { Booking } from './conflicts';
-import { changeOf, meetingStates, recordTermChanges, untimedStates } from './history';
+import { changeOf, meetingStates, recordTermChanges, untimedStates } from './record-changes';
 import { termLocks } from './locks';
 import { withoutNewClashes } from './recheck';
 import { clearClashes, lockedEntries, updateEntry, type EntryRow } from './repo';

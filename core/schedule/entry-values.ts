@@ -47,7 +47,10 @@ function roleList(
   return ids.map((id) => current.doctor_roles[current.doctor_ids.indexOf(id)] ?? CHECKED_ROLE);
 }
 
-/** What a write may say of a meeting's instructors: `doctors` (the one field), or the earlier names for its parts. */
+/**
+ * What a write may say of a meeting's instructors: `doctors` (the one field), or the separate fields
+ * for its parts (`doctor_id`, `doctor_ids`, `doctor_roles`).
+ */
 export interface InstructorRequest {
   doctors?: readonly { id: number; role?: InstructorRole | undefined }[] | undefined;
   doctor_id?: number | null | undefined;
@@ -67,10 +70,10 @@ const sameInstructors = (a: StoredInstructors, b: StoredInstructors): boolean =>
   sameList(a.doctor_ids, b.doctor_ids) && sameList(a.doctor_roles, b.doctor_roles);
 
 /**
- * The instructors a write asks for, from `doctors` or, without it, the earlier fields. A write may
+ * The instructors a write asks for, from `doctors` or, without it, the separate fields. A write may
  * send both (an entry read, edited and sent back carries both): where they say different things,
  * the one that differs from what the meeting has now is the edit and wins; where both differ (or,
- * for a new meeting, neither is empty) the write is refused naming the earlier field that disagrees.
+ * for a new meeting, neither is empty) the write is refused naming the separate field that disagrees.
  * `current` is what the meeting has now (nothing for a new one).
  */
 export function requestedInstructors(input: InstructorRequest, current: StoredInstructors): StoredInstructors {

@@ -13,7 +13,7 @@ import { termOf } from './terms';
  * auto-fill apply) holds each term it touches alone. The order is always the same: the timetable,
  * the terms, the meeting, then its rooms, instructors and section (locks.ts). Every rule is then
  * checked, the row written, the change recorded and the term's revision advanced in the same
- * transaction (service.ts, history.ts).
+ * transaction (service.ts, record-changes.ts).
  */
 
 const distinctTerms = (terms: readonly Term[]): Term[] => [...new Map(terms.map((t) => [termKey(t), t])).values()];

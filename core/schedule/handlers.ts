@@ -5,7 +5,7 @@ import { yearField } from '../input-fields';
 import { copyTerm, createEntry, patchEntry, removeEntry, termEntries } from './service';
 import { unscheduledSections } from './unscheduled';
 import { MAX_TRAVEL_MINUTES, partsOf, removePart, timetableSettings, timetableTerms } from './terms';
-import { savePart, updateTimetableSettings } from './term-changes';
+import { savePart, updateTimetableSettings } from './timetable-settings';
 import { exportTimetable } from './export-formats';
 import { readIsoDate } from '../domain/parts';
 import { boundedText, campusName, countField, flagField, jsonCountField } from '../input-fields';
@@ -19,7 +19,7 @@ import { timetableRooms } from './rooms';
 import { HISTORY_PAGE, termHistory, termRevisionOf, undoChanges } from './undo';
 import { changesSince, markPublished, publishChanges, rebaseOnServer, syncStatus } from './sync';
 import { courseCodeField, meetingStateSchema, meetingUidField, sectionNameField } from './schema';
-import { CHANGE_OPERATIONS } from '../domain/history';
+import { CHANGE_OPERATIONS } from '../domain/meeting-changes';
 
 /** A term's revision as a client names it: a whole number (in a query string, its digits). */
 const revisionField = countField('a revision number');

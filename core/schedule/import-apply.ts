@@ -6,9 +6,9 @@ import { storeListedRooms } from '../rooms';
 import { insertClashes, insertEntries, upsertPart } from './repo';
 import type { ImportPlan } from './import-plan';
 import { storeUntimedSections } from './untimed';
-import { changeOf, meetingState, newMeetingUid, recordChangesByTerm } from './history';
+import { changeOf, meetingState, newMeetingUid, recordChangesByTerm } from './record-changes';
 import { doctorNames } from '../faculty/repo';
-import type { ChangeOperation } from '../domain/history';
+import type { ChangeOperation } from '../domain/meeting-changes';
 import type { EntryValues } from './repo';
 
 /** Records the meetings a write of many stored, term by term. */

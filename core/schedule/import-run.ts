@@ -21,7 +21,7 @@ import { MAX_LISTED_ROWS, planImport, type ImportConflict, type ImportPlan, type
 import { applyImportPlan } from './import-apply';
 import { type EntryRow } from './repo';
 import { deleteTermMeetings } from './service';
-import { termRevision } from './history-repo';
+import { termRevision } from './changes-repo';
 import { listUnscheduled } from './unscheduled-repo';
 import { removeUntimedSections } from './untimed';
 import type { Booking } from './conflicts';

@@ -6,7 +6,7 @@
 export { bookingConflicts, meetTogether, type Booking, type ConflictRules, type DoctorAvailability } from './conflicts';
 export { courseCohorts, termCurriculumConflictCount } from './curriculum-check';
 export { dayPatternField, durationField, startTimeField, termFields, type ScheduleEntry } from './schema';
-export { newMeetingUid } from './history';
+export { newMeetingUid } from './record-changes';
 export { instructorAliases } from './entry-values';
 export { currentTerm, partsByCode, termOf, travelMinutes } from './terms';
 export { campusTerm, wholeCampusTerm } from './term-bookings';

@@ -2,7 +2,7 @@ import type { CoreContext } from '../context';
 import { listDoctors } from '../faculty/repo';
 import { ensureDepartmentDoctors } from '../faculty';
 import { doctorNameKey } from '../domain/teaching';
-import { isUntimed, termOfState, type ChangeOperation, type MeetingState } from '../domain/history';
+import { isUntimed, termOfState, type ChangeOperation, type MeetingState } from '../domain/meeting-changes';
 import type { InstructorRole } from '../domain/roles';
 import { termKey, type Term } from '../domain/terms';
 import { entriesByUids, entryByUid, uidInUse, upsertPart, type EntryRow } from './repo';
@@ -10,7 +10,7 @@ import { withoutNewClashes } from './recheck';
 import { CoreError } from '../domain/errors';
 import { changeStoredEntry, deleteStoredEntry, storeMeeting } from './service';
 import { partsByCode } from './terms';
-import { untimedStates } from './history';
+import { untimedStates } from './record-changes';
 import { unscheduledByUids, type UnscheduledSection } from './unscheduled-repo';
 import { putUntimedSection, removeUntimedSections } from './untimed';
 

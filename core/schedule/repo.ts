@@ -595,7 +595,7 @@ export async function countEntries(db: Db, department: number): Promise<number> 
   return Number(row.n);
 }
 
-/** Entries from before terms existed (migration 0005) take the given term and campus. */
+/** Entries without a term (a store made before entries had one) take the given term and campus. */
 export async function settleUntermedEntries(db: Db, term: Term, fallbackCampus: string): Promise<number> {
   const moved = await db
     .updateTable('schedule_entries')

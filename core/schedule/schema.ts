@@ -105,7 +105,7 @@ export const jointGroupField = z
 const meetingExtras = {
   ...termFields,
   doctors: doctorsField.optional(),
-  // Earlier ways to give the instructors, still read: doctor_ids (with doctor_roles) and the contract's doctor_id.
+  // The other ways to give the instructors, also read: doctor_ids (with doctor_roles) and the contract's doctor_id.
   doctor_ids: doctorIdsField.optional(),
   doctor_roles: doctorRolesField.optional(),
   part_of_term: partCodeField.optional(),

@@ -50,8 +50,8 @@ import {
 } from './repo';
 import { partsByCode, partsMap, requirePart, termOf, currentTerm, keptWriteSettings, sameWriteSettings, WRITE_SETTING_KEYS, type WriteSettings } from './terms';
 import { showAsTheCallerMay } from './other-departments';
-import { changeOf, meetingState, meetingStates, newMeetingUid, operationOf, recordTermChanges } from './history';
-import { sameMeeting, type ChangeOperation, type MeetingState } from '../domain/history';
+import { changeOf, meetingState, meetingStates, newMeetingUid, operationOf, recordTermChanges } from './record-changes';
+import { sameMeeting, type ChangeOperation, type MeetingState } from '../domain/meeting-changes';
 
 /** Non-blocking remarks shown with an entry. */
 export function entryWarnings(entry: Pick<EntryValues, 'course_code'>, doctors: readonly Doctor[], inCatalog: (code: string) => boolean): string[] {

@@ -13,7 +13,7 @@ import {
   type MeetingState,
   type SyncConflict,
   type TheirChange,
-} from '../domain/history';
+} from '../domain/meeting-changes';
 import { termKey, type Semester, type Term } from '../domain/terms';
 import { inTransaction } from '../db/transactions';
 import { takeLocks } from '../db/locks';
@@ -37,8 +37,8 @@ import {
   type KeyedRequest,
   type StoredChange,
   type SyncBase,
-} from './history-repo';
-import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges, untimedStates } from './history';
+} from './changes-repo';
+import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges, untimedStates } from './record-changes';
 import { listUnscheduled, setUnscheduledUid, unscheduledByUids, type UnscheduledSection } from './unscheduled-repo';
 import { applyMeetingState, applyTogether, instructorsByName } from './replay';
 

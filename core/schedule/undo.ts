@@ -1,12 +1,12 @@
 import type { CoreContext } from '../context';
 import { CoreError, invalid, notFound } from '../domain/errors';
-import { describeChange, termOfState, type ChangeOperation, type TermChange } from '../domain/history';
+import { describeChange, termOfState, type ChangeOperation, type TermChange } from '../domain/meeting-changes';
 import { sectionLabel } from '../domain/meetings';
 import { termKey, type Semester, type Term } from '../domain/terms';
 import { inTransaction } from '../db/transactions';
 import { lockTermsOfMeetings } from './gate';
-import { changeById, changesOfBatch, laterChanges, listChanges, termRevision, type ChangeNarrowing, type StoredChange } from './history-repo';
-import { changesInWords, parseState } from './history';
+import { changeById, changesOfBatch, laterChanges, listChanges, termRevision, type ChangeNarrowing, type StoredChange } from './changes-repo';
+import { changesInWords, parseState } from './record-changes';
 import { applyMeetingState, applyTogether, instructorsById } from './replay';
 import { eachInSavepoint } from '../db/savepoints';
 import { termOf, currentTerm } from './terms';

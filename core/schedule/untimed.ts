@@ -1,9 +1,9 @@
 import type { CoreContext } from '../context';
 import { doctorNames } from '../faculty/repo';
-import { sameMeeting, type ChangeOperation, type MeetingState } from '../domain/history';
+import { sameMeeting, type ChangeOperation, type MeetingState } from '../domain/meeting-changes';
 import { termKey, type Term } from '../domain/terms';
-import { changeOf, newMeetingUid, recordChangesByTerm, recordTermChanges, untimedState, untimedStates } from './history';
-import type { ChangeRecord } from './history-repo';
+import { changeOf, newMeetingUid, recordChangesByTerm, recordTermChanges, untimedState, untimedStates } from './record-changes';
+import type { ChangeRecord } from './changes-repo';
 import { deleteUnscheduled, listUnscheduled, upsertUnscheduled, type UnscheduledSection, type UnscheduledValues } from './unscheduled-repo';
 import type { EntryRow } from './repo';
 import { roomKey } from '../domain/meetings';

@@ -1,6 +1,6 @@
 import { RandomForestClassifier } from 'ml-random-forest';
 import { FEATURE_COUNT } from '../../core/predict/features';
-import { campusHistory, termsWithData, type History } from '../../core/predict/history';
+import { campusHistory, termsWithData, type History } from '../../core/predict/planning-view';
 import { f1Score, rocAuc } from '../../core/predict/metrics';
 import { buildDataset, WARMUP_TERMS } from '../../core/predict/train';
 

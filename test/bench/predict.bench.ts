@@ -1,7 +1,7 @@
 import type { Core } from '../../core/index';
 import { withTempCore } from './temp-core';
 import { backtest, type TermResult } from '../../core/predict/backtest';
-import { loadHistory } from '../../core/predict/history';
+import { loadHistory } from '../../core/predict/planning-view';
 import { generateSample } from '../../core/sample/generate';
 import { coursesJson, offeringsCsv } from '../../core/sample/files';
 import { sampleFile } from '../helpers/server';

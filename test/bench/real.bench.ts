@@ -6,7 +6,7 @@ import { openStore, type Db } from '../../core/db/store';
 import { inTransaction } from '../../core/db/transactions';
 import { backtest, type TermResult } from '../../core/predict/backtest';
 import { expectedCalibrationError } from '../../core/predict/calibration';
-import { campusHistory, loadHistory, termIndex, termsWithData } from '../../core/predict/history';
+import { campusHistory, loadHistory, termIndex, termsWithData } from '../../core/predict/planning-view';
 import { confirmTerm, latestPlannedTerm } from '../../core/offerings/repo';
 import { saveModel } from '../../core/predict/models-repo';
 import { scoreCourses, trainCampus } from '../../core/predict/train';

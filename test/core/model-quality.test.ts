@@ -10,7 +10,7 @@ import {
   writeFeatures,
   UNKNOWN,
 } from '../../core/predict/features';
-import { similarityKey, type CampusHistory, type CourseInfo, type History, type TermStat } from '../../core/predict/history';
+import { similarityKey, type CampusHistory, type CourseInfo, type History, type TermStat } from '../../core/predict/planning-view';
 import { trainCampus } from '../../core/predict/train';
 import { calibrate, expectedCalibrationError, fitCalibration, UNCALIBRATED } from '../../core/predict/calibration';
 import { enrollmentRange, fitIntervals, residual, INTERVAL_COVERAGE } from '../../core/predict/demand';

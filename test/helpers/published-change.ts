@@ -1,4 +1,4 @@
-import type { MeetingState } from '../../core/domain/history';
+import type { MeetingState } from '../../core/domain/meeting-changes';
 
 /** A meeting a laptop created, as a publish carries it (`POST /scheduler/terms/publish-changes`). */
 export function createdOnLaptop(

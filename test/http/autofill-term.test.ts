@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TermChange } from '../../core/domain/history';
+import type { TermChange } from '../../core/domain/meeting-changes';
 import { startTestServer, json, type TestServer } from '../helpers/server';
 import type { ScheduleEntry } from '../../core/schedule/schema';
 import type { Doctor } from '../../core/faculty/schema';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startTestServer, type TestServer } from '../helpers/server';
 import type { ScheduleEntry } from '../../core/schedule/schema';
-import type { TermChange } from '../../core/domain/history';
+import type { TermChange } from '../../core/domain/meeting-changes';
 
 /**
  * The registrar's auto-fill of the whole campus (POST /scheduler/auto/campus): every named

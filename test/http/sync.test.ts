@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createCore, type Core } from '../../core/index';
 import { CampusServer, fetchTerm, publishTerm } from '../../electron/campus';
-import type { TermChange } from '../../core/domain/history';
+import type { TermChange } from '../../core/domain/meeting-changes';
 import { json, startTestServer, type TestServer } from '../helpers/server';
 import { createdOnLaptop } from '../helpers/published-change';
 

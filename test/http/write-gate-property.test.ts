@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScheduleEntry } from '../../core/schedule/schema';
 import { createCore, type Core } from '../../core/index';
 import { CampusServer, fetchTerm, publishTerm } from '../../electron/campus';
-import type { ConflictChoice, SyncOutcome } from '../../core/domain/history';
+import type { ConflictChoice, SyncOutcome } from '../../core/domain/meeting-changes';
 import { json, startTestServer, TEST_TOKEN, type TestServer } from '../helpers/server';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleEntry } from '../../core/schedule/schema';
-import type { MeetingState, TermChange } from '../../core/domain/history';
+import type { MeetingState, TermChange } from '../../core/domain/meeting-changes';
 import { json, startTestServer, type TestServer } from '../helpers/server';
 
 /**

@@ -9,7 +9,7 @@ import {
   type SyncConflict,
   type SyncCounts,
   type SyncOutcome,
-} from '../../../core/domain/history';
+} from '../../../core/domain/meeting-changes';
 import { useCampusLink } from '../controllers/campus-link';
 import { useCurrentTerm } from '../controllers/timetable';
 import type { Term } from '../api/wire';

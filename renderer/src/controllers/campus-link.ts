@@ -5,7 +5,7 @@ import { messageOf } from '../api/errors';
 import type { Term } from '../api/wire';
 import { notifyDone, notifyError } from '../lib/notify';
 import { termLabel } from '../../../core/domain/terms';
-import type { ConflictChoice, ConflictSide, SyncConflict, SyncCounts, SyncOutcome } from '../../../core/domain/history';
+import type { ConflictChoice, ConflictSide, SyncConflict, SyncCounts, SyncOutcome } from '../../../core/domain/meeting-changes';
 
 interface LinkStatus {
   connected: boolean;

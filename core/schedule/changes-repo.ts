@@ -6,7 +6,7 @@ import { ROWS_PER_STATEMENT } from '../db/batches';
 import { prepared } from '../db/prepared';
 import { isPostgres } from '../db/transactions';
 import type { Term } from '../domain/terms';
-import type { ChangeOperation, MeetingState } from '../domain/history';
+import type { ChangeOperation, MeetingState } from '../domain/meeting-changes';
 
 /**
  * The timetable's change history (schedule_changes), each term's revision (term_revisions), a

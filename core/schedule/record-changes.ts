@@ -3,10 +3,10 @@ import type { Caller, CoreContext } from '../context';
 import { makerInWords } from '../domain/people';
 import { doctorNames } from '../faculty/repo';
 import { CHECKED_ROLE } from '../domain/roles';
-import { describeChange, type ChangeOperation, type MeetingState, type TermChange } from '../domain/history';
+import { describeChange, type ChangeOperation, type MeetingState, type TermChange } from '../domain/meeting-changes';
 import { termKey, type Semester, type Term } from '../domain/terms';
 import { lockedEntries, type EntryRow, type EntryValues } from './repo';
-import { recordChanges, type ChangeRecord, type ChangeStamp, type StoredChange } from './history-repo';
+import { recordChanges, type ChangeRecord, type ChangeStamp, type StoredChange } from './changes-repo';
 import type { UnscheduledSection } from './unscheduled-repo';
 import { personNames } from '../people';
 

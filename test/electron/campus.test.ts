@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../core/index';
 import { CampusLink } from '../../electron/campus-link';
 import { checkedServerUrl, loadConnection, saveConnection, type SecretBox } from '../../electron/campus';
@@ -14,6 +14,7 @@ import { json, startTestServer, type TestServer } from '../helpers/server';
  * term planned offline published (its changes replayed, refused whole with its clashes, then stored)
  * and the server's changes fetched back.
  * The server is a real Termwise server; the laptop a real core; only safeStorage is stood in for.
+ * Each test makes both afresh.
  */
 
 /** A reversible stand-in for Electron's safeStorage (the operating system's encryption). */
@@ -29,10 +30,11 @@ const appFrame = { url: 'app://termwise/index.html#/settings' };
 let campus: TestServer;
 let laptop: Core;
 let dir: string;
-const events: unknown[] = [];
+let events: unknown[] = [];
 let link: CampusLink;
 
-beforeAll(async () => {
+beforeEach(async () => {
+  events = [];
   campus = await startTestServer();
   dir = mkdtempSync(join(tmpdir(), 'termwise-desktop-'));
   laptop = await createCore({ dataDir: join(dir, 'laptop') });
@@ -76,12 +78,24 @@ beforeAll(async () => {
   link = new CampusLink(join(dir, 'campus-server.json'), box(), (event) => events.push(event));
 }, 120_000);
 
-afterAll(async () => {
+afterEach(async () => {
   link.close();
   await laptop.close();
   await campus.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** Signs the laptop in to the server as Physics' scheduler. */
+async function connect(): Promise<void> {
+  const connected = await link.handle(laptop, 'connect', { url: campus.url, login: 'phys', password: 'physics passphrase' });
+  expect(connected).toEqual({ ok: true, value: { connected: true, online: true, url: `${campus.url}/` } });
+}
+
+/** The laptop's clash fixed (PHYS211 moved to 13:00, out of ECE's hour in the lecture hall). */
+async function fixClash(): Promise<void> {
+  const [clashing] = (await laptop.run('schedule-list', TERM)).filter((e) => e.course_code === 'PHYS211');
+  await laptop.run('schedule-update', { entry_id: clashing?.id ?? 0, start_time: '13:00' });
+}
 
 describe('the desktop app on a campus server', () => {
   it('reaches a server over https, or over http only on this computer', () => {
@@ -115,8 +129,7 @@ describe('the desktop app on a campus server', () => {
   });
 
   it('connects with a sign-in; the screens then call the server as the person, and its changes arrive as events', async () => {
-    const connected = await link.handle(laptop, 'connect', { url: campus.url, login: 'phys', password: 'physics passphrase' });
-    expect(connected).toEqual({ ok: true, value: { connected: true, online: true, url: `${campus.url}/` } });
+    await connect();
     const kept = JSON.parse(readFileSync(join(dir, 'campus-server.json'), 'utf8')) as Record<string, unknown>;
     expect(Object.keys(kept).sort()).toEqual(['token', 'token_id', 'url']);
     expect(JSON.stringify(kept)).not.toContain('physics passphrase');
@@ -143,6 +156,7 @@ describe('the desktop app on a campus server', () => {
   });
 
   it('publishes a term planned offline: refused whole with the clash listed, then fixed and stored', async () => {
+    await connect();
     const refused = await link.handle(laptop, 'publish', { ...TERM });
     expect(refused).toMatchObject({
       ok: true,
@@ -158,8 +172,7 @@ describe('the desktop app on a campus server', () => {
         await campus.api(`/scheduler/?year=${TERM.year}&semester=${TERM.semester}`, { headers: { 'x-termwise-department': 'PHYS' } }),
       );
     expect(await onServer()).toEqual([]);
-    const [clashing] = (await laptop.run('schedule-list', TERM)).filter((e) => e.course_code === 'PHYS211');
-    await laptop.run('schedule-update', { entry_id: clashing?.id ?? 0, start_time: '13:00' });
+    await fixClash();
     expect(await link.handle(laptop, 'publish', { ...TERM, dry_run: true })).toMatchObject({
       ok: true,
       value: { stored: false, status: 'preview', published: 2 },
@@ -172,6 +185,9 @@ describe('the desktop app on a campus server', () => {
   });
 
   it("fetches the server's term back to plan offline, and forgets the server when disconnected", async () => {
+    await connect();
+    await fixClash();
+    expect(await link.handle(laptop, 'publish', { ...TERM })).toMatchObject({ ok: true, value: { stored: true, published: 2 } });
     const [first] = await json<{ id: number }[]>(await campus.api(`/scheduler/?year=${TERM.year}&semester=${TERM.semester}&department=PHYS`));
     expect((await campus.api(`/scheduler/${first?.id ?? 0}?department=PHYS`, { method: 'PATCH', json: { start_time: '15:00' } })).status).toBe(200);
     expect(await link.handle(laptop, 'sync-counts', { ...TERM })).toMatchObject({ ok: true, value: { not_published: 0, server_changes: 1 } });

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, startTestServer, type TestServer } from '../helpers/server';
 import type { ScheduleEntry } from '../../core/schedule/schema';
 
 /**
  * A campus on one server: departments keep their own data, share the room pool and their
  * instructors' one calendar. Here as the registrar (the server's own token), who names the
- * department a request acts in with the X-Termwise-Department header or ?department=.
+ * department a request acts in with the X-Termwise-Department header or ?department=. Each test
+ * starts a server of its own with the two departments.
  */
 let server: TestServer;
 let ece: number;
@@ -28,13 +29,13 @@ const book = (department: number, body: Record<string, unknown>): Promise<Respon
 
 const detail = async (response: Response): Promise<string> => (await json<{ detail: string }>(response)).detail;
 
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startTestServer();
   ece = (await json<{ id: number }>(await server.api('/departments', { method: 'POST', json: { code: 'ECE', name: 'Electrical Engineering' } }))).id;
   phys = (await json<{ id: number }>(await server.api('/departments', { method: 'POST', json: { code: 'PHYS', name: 'Physics', campuses: ['Beirut'] } }))).id;
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await server.close();
 });
 
@@ -164,6 +165,9 @@ describe('departments', () => {
   });
 
   it('show the campus week of the shared rooms with every department’s meetings', async () => {
+    for (const name of ['Pool Hall', 'Race Hall'])
+      expect((await server.api('/scheduler/rooms', { method: 'POST', json: { name, capacity: 80, campus: 'Beirut' } })).status).toBe(200);
+    expect((await book(ece, { course_code: 'ECE210', section_name: 'B', start_time: '13:00', room: 'Pool Hall' })).status).toBe(200);
     const week = await json<{
       term: { year: number };
       rooms: { name: string; department: string | null }[];
@@ -199,6 +203,13 @@ describe('departments', () => {
   });
 
   it('keep their timetables apart: each lists its own meetings, and a meeting of one is not found through another', async () => {
+    for (const [section, start] of [
+      ['A', '08:00'],
+      ['B', '13:00'],
+      ['C', '16:00'],
+    ] as const)
+      expect((await book(ece, { course_code: 'ECE210', section_name: section, start_time: start, room: `ECE ${section}` })).status).toBe(200);
+    expect((await book(phys, { course_code: 'ECE210', section_name: 'B', start_time: '13:00', room: 'PHYS 6' })).status).toBe(200);
     const eceEntries = await json<ScheduleEntry[]>(await inDepartment(ece, '/scheduler/?year=2026&semester=Fall'));
     const physEntries = await json<ScheduleEntry[]>(await inDepartment(phys, '/scheduler/?year=2026&semester=Fall'));
     expect(eceEntries.map((e) => `${e.course_code} ${e.section_name}`).sort()).toEqual(['ECE210 A', 'ECE210 B', 'ECE210 C']);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadSample, startTestServer, json, type TestServer } from '../helpers/server';
 import type { PredictionEntry, PredictionRun, TrainResult } from '../../core/predict/schema';
 import type { DashboardMetrics } from '../../core/dashboard/service';
@@ -437,11 +437,12 @@ describe('trainings asked for at once', () => {
 });
 
 describe('prediction edge cases', () => {
+  // A server of each test's own: each starts from an empty store.
   let server: TestServer;
-  beforeAll(async () => {
+  beforeEach(async () => {
     server = await startTestServer();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server.close();
   });
 
@@ -466,7 +467,8 @@ describe('prediction edge cases', () => {
     expect(await json(await server.api('/predict/next-term'))).toEqual({ year: 2025, semester: 'Spring' });
   });
 
-  it('skips a campus without enough history and trains first when a run needs a model', async () => {
+  /** Two courses with six years of history at Beirut, and none at Byblos. */
+  async function twoCoursesAtBeirut(): Promise<void> {
     await server.upload(
       '/data/upload/courses',
       'c.json',
@@ -481,6 +483,10 @@ describe('prediction edge cases', () => {
       if (year % 2 === 0) rows.push(`CSC202,${year},Fall,Beirut,12`);
     }
     await server.upload('/data/upload/offerings', 'o.csv', rows.join('\n'));
+  }
+
+  it('skips a campus without enough history and trains first when a run needs a model', async () => {
+    await twoCoursesAtBeirut();
     const run = await bulk(server, { ...base, target_campus: 'Beirut' });
     expect(run.status).toBe(200);
     const models = await json<DashboardMetrics>(await server.api('/dashboard/metrics'));
@@ -494,6 +500,7 @@ describe('prediction edge cases', () => {
   });
 
   it('says when a course has little or no history, and trusts its range less', async () => {
+    await twoCoursesAtBeirut();
     await server.upload(
       '/data/upload/courses',
       'new.json',
@@ -511,6 +518,7 @@ describe('prediction edge cases', () => {
   });
 
   it('retrains a model stored by an earlier version (other features) before using it, and reads runs saved before ranges', async () => {
+    await twoCoursesAtBeirut();
     const db = server.core.context.db;
     const before = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));
     await db.updateTable('models').set({ features: '["same_semester_1y"]', adjustments: null }).execute();
@@ -523,6 +531,7 @@ describe('prediction edge cases', () => {
   });
 
   it('retrains a model whose demand model read every feature (stored before it had its own) before using it', async () => {
+    await twoCoursesAtBeirut();
     const before = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));
     await server.core.context.db.updateTable('models').set({ demand_features: null }).execute();
     const after = await json<PredictionRun>(await bulk(server, { ...base, target_campus: 'Beirut' }));

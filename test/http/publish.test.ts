@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, startTestServer, type TestServer } from '../helpers/server';
 
 /**
  * A term planned offline on a laptop, published to the campus server: checked against every other
  * department's bookings, refused whole with its clashes listed, then fixed and published; and
- * fetched back to the laptop. Both installations are real servers, talked to over REST.
+ * fetched back to the laptop. Both installations are real servers, talked to over REST, made
+ * afresh for each test.
  */
 let campus: TestServer;
 let laptop: TestServer;
@@ -43,7 +44,7 @@ async function publish(listing: string, token: string, dryRun = false): Promise<
 const physTerm = async (): Promise<{ course_code: string; section_name: string; room: string; start_time: string }[]> =>
   json(await fetch(`${campus.url}/scheduler/?year=${TERM.year}&semester=${TERM.semester}`, { headers: { authorization: `Bearer ${physToken}` } }));
 
-beforeAll(async () => {
+beforeEach(async () => {
   [campus, laptop] = await Promise.all([startTestServer(), startTestServer()]);
   ece = (await json<{ id: number }>(await campus.api('/departments', { method: 'POST', json: { code: 'ECE', name: 'Electrical Engineering' } }))).id;
   phys = (await json<{ id: number }>(await campus.api('/departments', { method: 'POST', json: { code: 'PHYS', name: 'Physics' } }))).id;
@@ -81,9 +82,17 @@ beforeAll(async () => {
   ).toBe(200);
 }, 120_000);
 
-afterAll(async () => {
+afterEach(async () => {
   await Promise.all([campus.close(), laptop.close()]);
 });
+
+/** The laptop's clash fixed (PHYS211 moved to 13:00, out of ECE's hour in the lecture hall), then its term published. */
+async function publishFixed(): Promise<Response> {
+  const [entry] = await json<{ id: number; course_code: string }[]>(await laptop.api(`/scheduler/?year=${TERM.year}&semester=${TERM.semester}`));
+  expect(entry?.course_code).toBe('PHYS211');
+  expect((await laptop.api(`/scheduler/${entry?.id}`, { method: 'PATCH', json: { start_time: '13:00' } })).status).toBe(200);
+  return publish(await laptopListing(), physToken);
+}
 
 describe('publishing a term planned offline', () => {
   it('is refused whole when a meeting clashes with another department, every clash listed without naming what the publisher may not read', async () => {
@@ -103,10 +112,7 @@ describe('publishing a term planned offline', () => {
   });
 
   it('once fixed, replaces the department’s term on the server in one step, leaving other departments’ meetings alone', async () => {
-    const [entry] = await json<{ id: number; course_code: string }[]>(await laptop.api(`/scheduler/?year=${TERM.year}&semester=${TERM.semester}`));
-    expect(entry?.course_code).toBe('PHYS211');
-    expect((await laptop.api(`/scheduler/${entry?.id}`, { method: 'PATCH', json: { start_time: '13:00' } })).status).toBe(200);
-    const published = await publish(await laptopListing(), physToken);
+    const published = await publishFixed();
     expect(published.status, await published.clone().text()).toBe(200);
     expect(await json(published)).toMatchObject({ status: 'success', meetings: 2, conflicts: [] });
     const term = await physTerm();
@@ -118,6 +124,7 @@ describe('publishing a term planned offline', () => {
   });
 
   it('can be fetched back to the laptop: the server’s term replaces the laptop’s', async () => {
+    expect((await publishFixed()).status).toBe(200);
     // Someone changes the term on the server; the laptop takes the server's version.
     const [first] = await physTerm();
     expect(
@@ -163,6 +170,7 @@ describe('publishing a term planned offline', () => {
   });
 
   it('refuses an empty listing rather than wiping the term', async () => {
+    expect((await publishFixed()).status).toBe(200);
     const response = await publish('Course,Section,Days,Start Time,End Time,Room\n', physToken);
     expect(response.status).toBe(400);
     expect((await physTerm()).length).toBe(2);

@@ -4,7 +4,8 @@ import { json, startTestServer, type TestServer } from '../helpers/server';
 /**
  * What one department may not change of what it shares with others: a shared instructor's hours, a
  * room of the campus pool, a room another department owns. Each is refused in words, the rest of
- * the upload stored. Through REST, as a department's scheduler (a personal token) sends them.
+ * the upload stored. Through REST, as a department's scheduler (a personal token) sends them. The
+ * departments and their schedulers are made once for the file; each test names rooms of its own.
  */
 let server: TestServer;
 const tokens: Record<string, string> = {};
@@ -82,7 +83,8 @@ describe('what a department shares', () => {
   });
 
   it('refuses, in an import, a room another department owns, and gives the department the rooms its import creates', async () => {
-    const listing = ['Course,Section,Days,Start Time,End Time,Room', 'PHY101,1,MW,09:00,09:50,A Lab', 'PHY102,1,TR,09:00,09:50,B New Room'].join('\n');
+    expect((await uploadAs('a', '/data/upload/rooms', 'rooms.csv', 'name,capacity\nA Import Lab,30\n')).status).toBe(200);
+    const listing = ['Course,Section,Days,Start Time,End Time,Room', 'PHY101,1,MW,09:00,09:50,A Import Lab', 'PHY102,1,TR,09:00,09:50,B New Room'].join('\n');
     const form = new FormData();
     form.append('dry_run', 'false');
     form.append('year', '2027');
@@ -93,7 +95,7 @@ describe('what a department shares', () => {
     const result = await json<{ meetings: number; conflicts: { course_code: string; detail: string }[] }>(answer);
     expect(result.meetings).toBe(1);
     expect(result.conflicts).toEqual([
-      expect.objectContaining({ course_code: 'PHY101', detail: expect.stringMatching(/Room A Lab belongs to another department/) as string }),
+      expect.objectContaining({ course_code: 'PHY101', detail: expect.stringMatching(/Room A Import Lab belongs to another department/) as string }),
     ]);
     expect((await roomsOf('SHB')).find((r) => r.name === 'B New Room')?.department_id).toBe(ids.SHB);
   });

@@ -276,7 +276,7 @@ describe('publishing changes over REST', () => {
     const planning = await startPlanning({ fetched: false });
     const publish = publisher(planning);
     const revision = await revisionOf(planning);
-    const body = { base_revision: revision, key: 'retry-after-lost-answer', changes: [change('restuidA', '08:00')] };
+    const body = { base_revision: revision, key: 'retry-after-lost-answer', changes: [change(`restuid${planning.term.year}A`, '08:00')] };
     const first = await json<{ status: string; revision: number; replayed: boolean }>(await publish(body));
     expect(first).toMatchObject({ status: 'published', revision: revision + 1, replayed: false });
     const again = await json<{ status: string; revision: number; replayed: boolean }>(await publish(body));
@@ -288,11 +288,11 @@ describe('publishing changes over REST', () => {
   it('stores nothing when one change conflicts, and answers 4xx in words for a hostile body', async () => {
     const planning = await startPlanning({ fetched: false });
     const publish = publisher(planning);
-    const published = await publish({ base_revision: await revisionOf(planning), key: 'publish-before-conflict', changes: [change('restuidA', '08:00')] });
+    const published = await publish({ base_revision: await revisionOf(planning), key: 'publish-before-conflict', changes: [change(`restuid${planning.term.year}A`, '08:00')] });
     expect(await json(published)).toMatchObject({ status: 'published' });
     const stale = (await revisionOf(planning)) - 1;
     const answer = await json<{ stored: boolean; status: string; conflicts: { course_code: string }[] }>(
-      await publish({ base_revision: stale, key: 'conflicting-publish-1', changes: [change('restuidB', '10:00'), change('restuidA', '09:00')] }),
+      await publish({ base_revision: stale, key: 'conflicting-publish-1', changes: [change(`restuid${planning.term.year}B`, '10:00'), change(`restuid${planning.term.year}A`, '09:00')] }),
     );
     expect(answer).toMatchObject({ stored: false, status: 'conflicts', conflicts: [{ course_code: 'MTH700' }] });
     expect((await planning.onServer()).filter((m) => m.course_code === 'MTH700').map((m) => m.start_time)).toEqual(['08:00']);
@@ -300,8 +300,8 @@ describe('publishing changes over REST', () => {
       { base_revision: -1, key: 'hostile-key-1', changes: [] },
       { base_revision: 0, key: 'x', changes: [] },
       { base_revision: 0, key: 'hostile-key-2', changes: [{ meeting_uid: 'a b', after: null }] },
-      { base_revision: 0, key: 'hostile-key-3', changes: [{ ...change('restuidC', '25:00') }] },
-      { base_revision: 0, key: 'hostile-key-4', changes: [{ ...change('restuidD', '10:00'), meeting_uid: 'another' }] },
+      { base_revision: 0, key: 'hostile-key-3', changes: [{ ...change(`restuid${planning.term.year}C`, '25:00') }] },
+      { base_revision: 0, key: 'hostile-key-4', changes: [{ ...change(`restuid${planning.term.year}D`, '10:00'), meeting_uid: 'another' }] },
       { base_revision: 10 ** 9, key: 'hostile-key-5', changes: [] },
     ]) {
       const response = await publish(body);

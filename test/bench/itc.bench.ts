@@ -6,6 +6,7 @@ import { EMPHASIS_RULES, emphasisRule } from '../../core/solver/emphasis';
 import type { Weights } from '../../core/solver/model';
 import { record } from './report';
 import { GENERATED_PROBLEMS as GENERATED, referenceFor, referenceTotals, UNLIKE } from './itc-problems';
+import { regressionTable, writeRegressionTable, type ProblemTotals } from './regression-table';
 
 /**
  * The solver on the International Timetabling Competition 2019 problems in ../shared/data/itc2019/
@@ -29,7 +30,8 @@ import { GENERATED_PROBLEMS as GENERATED, referenceFor, referenceTotals, UNLIKE 
  * shared ones (3,267 classes, 400 rooms, 15,000 students: `largeProblemXml` in test/helpers/itc-generated.ts).
  * The UNLIKE problems, generated unlike the shared ones, are solved beside them unless problems are named.
  * `--write-problems DIR` writes the generated problems' files there (for UniTime's solver, see
- * test/bench/README.md) and solves nothing. Each problem's row shows beside Termwise's mean the mean of
+ * test/bench/README.md) and solves nothing. `--write-table` (with `--moves`) writes the totals seed
+ * by seed into the regression table of docs/solver.md (test/bench/regression-table.ts). Each problem's row shows beside Termwise's mean the mean of
  * the reference totals in test/bench/itc-reference.json for the same budget and seeds (UniTime's
  * cpsolver-itc2019, produced as the README says), and whether Termwise is ahead.
  */
@@ -137,7 +139,10 @@ export async function benchItc(): Promise<void> {
   console.log(
     `ITC 2019 problems (${budget} each, seeds ${firstSeed}–${lastSeed}, ${threads === 1 ? '1 search thread' : `${threads} search threads, ${portfolio}`}, moves ${moveChoice}, emphasis ${emphasis}${weighedAs ? `, weighed ${weighedAs} instead of their own` : ''}, nothing else running)`,
   );
+  const writeTable = process.argv.includes('--write-table');
+  if (writeTable && moves === 0) throw new Error('--write-table needs --moves: the regression table is at a move budget, where a seed gives one answer');
   const rows: string[] = [];
+  const tableRows: ProblemTotals[] = [];
   const meanGaps: number[] = [];
   /** The same for the first thread alone (one thread at the same wall time), when there are several. */
   const aloneGaps: number[] = [];
@@ -183,6 +188,7 @@ export async function benchItc(): Promise<void> {
       );
     }
     const best = weighedAs ? undefined : BEST_KNOWN[file];
+    tableRows.push({ name, totals: runs.map((r) => (r.valid ? r.total : null)), bestKnown: best });
     const valid = runs.filter((r) => r.valid);
     const totals = valid.map((r) => r.total);
     const gaps = best === undefined ? [] : totals.map((t) => (t - best) / best);
@@ -223,4 +229,9 @@ export async function benchItc(): Promise<void> {
   for (const row of rows) console.log(row);
   if (meanGaps.length > 0) console.log(`\nmean over the ${meanGaps.length} competition problems of the mean gap: ${(mean(meanGaps) * 100).toFixed(0)} %`);
   if (threads > 1 && aloneGaps.length > 0) console.log(`the same for one thread at the same wall time: ${(mean(aloneGaps) * 100).toFixed(0)} %`);
+  if (writeTable) {
+    const command = `npm run bench -- itc --moves ${moves} --seeds ${seeds}${firstSeed === 1 ? '' : ` --first-seed ${firstSeed}`} --threads ${threads}`;
+    writeRegressionTable('docs/solver.md', regressionTable(command, seedList, tableRows));
+    console.log('\nthe regression table in docs/solver.md is written');
+  }
 }

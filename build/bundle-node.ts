@@ -14,7 +14,7 @@ const WORKERS = {
   'train-worker': 'core/predict/train-worker.ts',
   'xlsx-worker': 'core/import/xlsx-worker.ts',
   'model-check-worker': 'core/predict/model-check-worker.ts',
-  'import-worker': 'core/schedule/import-worker.ts',
+  'import-worker': 'core/timetable-import/import-worker.ts',
   'solve-worker': 'core/solver/solve-worker.ts',
   'campus-worker': 'core/autofill/campus-worker.ts',
 } as const;

@@ -3,7 +3,11 @@ import { catalogHandlers } from './catalog/handlers';
 import { offeringsHandlers } from './offerings/handlers';
 import { facultyHandlers } from './faculty/handlers';
 import { systemHandlers } from './system/handlers';
-import { scheduleHandlers } from './schedule/handlers';
+import { timetableHandlers } from './timetable/handlers';
+import { timetableImportHandlers } from './timetable-import/handlers';
+import { timetableExportHandlers } from './timetable-export/handlers';
+import { changeLogHandlers } from './change-log/handlers';
+import { campusSyncHandlers } from './campus-sync/handlers';
 import { predictHandlers } from './predict/handlers';
 import { dashboardHandlers } from './dashboard/handlers';
 import { roomHandlers } from './rooms/handlers';
@@ -17,7 +21,11 @@ export const handlers = mergeHandlers(
   catalogHandlers,
   offeringsHandlers,
   facultyHandlers,
-  scheduleHandlers,
+  timetableHandlers,
+  timetableImportHandlers,
+  timetableExportHandlers,
+  changeLogHandlers,
+  campusSyncHandlers,
   predictHandlers,
   dashboardHandlers,
   roomHandlers,

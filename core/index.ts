@@ -13,7 +13,7 @@ import { saveDepartmentProfile } from './predict/profile';
 import { followModelChanges } from './predict';
 import { callScope, FIRST_DEPARTMENT } from './departments';
 import { identityOf, type Identity } from './people';
-import { settleTimetable } from './schedule/terms';
+import { settleTimetable } from './timetable/terms';
 import { CampusList, type CampusSpec } from './domain/campuses';
 import { isChangedEvent, type ChangedEvent } from './domain/changes';
 

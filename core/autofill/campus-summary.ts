@@ -1,5 +1,5 @@
 import { parseHHMM } from '../domain/time';
-import { meetTogether, type Booking } from '../schedule';
+import { meetTogether, type Booking } from '../timetable';
 import { pushTo } from '../util/multimap';
 import type { CampusReading } from './campus-reading';
 import type { MovedMeeting } from './term-draft';

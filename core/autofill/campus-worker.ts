@@ -1,6 +1,6 @@
 import { reportProgress, serveJobs } from '../workers';
 import { solve } from '../solver';
-import type { Booking, DoctorAvailability } from '../schedule';
+import type { Booking, DoctorAvailability } from '../timetable';
 import { termDraftModel, type DraftMove, type DraftUnplaced, type MovableMeeting, type TermRoom } from './term-model';
 import { inDepartment } from './campus-keys';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CoreContext } from '../context';
 import { CoreError, fieldError, forbidden, notFound } from '../domain/errors';
 import { getDepartment, listDepartments } from '../departments/repo';
-import { currentTerm, termOf } from '../schedule';
+import { currentTerm, termOf } from '../timetable';
 import { checkCampusInput, draftCampus, type CampusDraft, type CampusDraftInput } from './campus-draft';
 import { campusPart, storeCampus } from './campus-service';
 import type { Term } from '../domain/terms';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseHHMM } from '../domain/time';
-import { dayPatternField, durationField, startTimeField } from '../schedule';
+import { dayPatternField, durationField, startTimeField } from '../timetable';
 
 /** A standard meeting time: a day pattern, a start and a length. */
 export interface Slot {

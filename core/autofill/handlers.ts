@@ -5,7 +5,7 @@ import { autofill, startTermDraft } from './service';
 import { applyDraft, cancelDraft, draftState, keepCampusDraft, listCampusDrafts, startCampusDraft } from './draft-jobs';
 import { autofillCampus } from './campus-service';
 import { AUTOFILL_BOUNDS, AUTOFILL_SOURCES } from '../domain/autofill';
-import { termFields } from '../schedule';
+import { termFields } from '../timetable';
 
 const { timeBudgetMs: BUDGET, maxSectionsPerDoctor: LOAD, seed: SEED, moves: MOVES } = AUTOFILL_BOUNDS;
 

@@ -1,4 +1,4 @@
-import { bookingConflicts, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule';
+import { bookingConflicts, type Booking, type ConflictRules, type DoctorAvailability } from '../timetable';
 import type { Slot } from './grid';
 import { inWords } from '../domain/campuses';
 

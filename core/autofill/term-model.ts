@@ -1,4 +1,4 @@
-import { bookingConflicts, meetTogether, type Booking, type ConflictRules, type DoctorAvailability } from '../schedule';
+import { bookingConflicts, meetTogether, type Booking, type ConflictRules, type DoctorAvailability } from '../timetable';
 import { sessionsOverlap, type Session } from '../domain/meetings';
 import { DAY_LETTERS } from '../domain/days';
 import {

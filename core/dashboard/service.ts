@@ -1,12 +1,12 @@
 import { storedList } from '../domain/lists';
 import type { CoreContext } from '../context';
-import { currentTerm, termCurriculumConflictCount } from '../schedule';
+import { currentTerm, termCurriculumConflictCount } from '../timetable';
 import { modelByVersion, modelSummaries } from '../predict/models-repo';
 import { latestRun, recommendedCourses, runEntryCount } from '../predict/runs-repo';
 import { countCourses } from '../catalog/repo';
 import { averageFailRatio, countOfferings, enrollmentByTerm, failRatioByTerm } from '../offerings/repo';
 import { countDoctors } from '../faculty/repo';
-import { countEntries } from '../schedule/repo';
+import { countEntries } from '../timetable/repo';
 
 const round1 = (value: number): number => Math.round(value * 10) / 10;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { handlers } from '../handlers';
 import { VERSION } from '../version';
 import { ROUTES, type RouteSpec } from './routes';
-import { PASSWORD_LENGTH } from '../people/passwords';
+import { PASSWORD_LENGTH } from '../people';
 import { DEPARTMENT_HEADER } from '../domain/session-wire';
 
 const ERROR_RESPONSE = {

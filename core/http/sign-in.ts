@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Core } from '../index';
 import { CoreError, fieldErrors } from '../domain/errors';
 import { boundedText } from '../input-fields';
-import { PASSWORD_LENGTH } from '../people/passwords';
+import { PASSWORD_LENGTH } from '../people';
 import { isPageRequest, reachedOverHttps, sessionCookiePort, type ServerAccess } from './guard';
 import { sessionCookieHeader, type BrowserSessions } from './session';
 

@@ -8,7 +8,7 @@ import type { LockRequest } from '../db/locks';
 
 /**
  * Who owns each room, as a lock: a change of a room's owner holds it alone, every timetable write
- * holds it shared (schedule/locks.ts), so a booking reads its room's owner after any move of it
+ * holds it shared (timetable/locks.ts), so a booking reads its room's owner after any move of it
  * and a move counts every booking made before it.
  */
 export const roomOwnersLock = (mode: LockRequest['mode']): LockRequest => ({ key: 'room owners', mode });

@@ -3,11 +3,11 @@ import { withServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { realDataFile } from '../helpers/real-data';
 import { record, timed } from './report';
 import { setSummerParts, upload } from './timetable-import.bench';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 import type { TermAutofillResult } from '../../core/autofill/service';
-import { termClashes } from '../../core/schedule';
+import { termClashes } from '../../core/timetable';
 import { bookingOfEntry } from './entry-bookings';
-import type { Booking, DoctorAvailability } from '../../core/schedule';
+import type { Booking, DoctorAvailability } from '../../core/timetable';
 import type { PartOfTerm } from '../../core/domain/parts';
 
 /**

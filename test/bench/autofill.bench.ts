@@ -6,7 +6,7 @@ import { SeededRandom } from '../../core/util/random';
 import { saveRun } from '../helpers/runs';
 import { record } from './report';
 import { SOFT_WEIGHTS } from '../../core/domain/autofill';
-import { currentTerm } from '../../core/schedule/terms';
+import { currentTerm } from '../../core/timetable/terms';
 
 async function report(label: string, core: Core, runId: number, target?: number): Promise<void> {
   if (process.argv.includes('milp')) {

@@ -1,5 +1,5 @@
-import type { ScheduleEntry } from '../../core/schedule/schema';
-import type { Booking } from '../../core/schedule';
+import type { ScheduleEntry } from '../../core/timetable/schema';
+import type { Booking } from '../../core/timetable';
 import { CHECKED_ROLE } from '../../core/domain/roles';
 import { roomKey } from '../../core/domain/meetings';
 import { WHOLE_TERM, type PartOfTerm } from '../../core/domain/parts';

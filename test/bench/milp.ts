@@ -1,10 +1,10 @@
 import loadHighs from 'highs';
-import { availabilityConflicts, doctorConflicts, roomConflicts, simpleBooking, type Booking } from '../../core/schedule/conflicts';
+import { availabilityConflicts, doctorConflicts, roomConflicts, simpleBooking, type Booking } from '../../core/timetable/conflicts';
 import type { Slot } from '../../core/autofill/grid';
 import { sessionsOverlap } from '../../core/domain/meetings';
-import type { DoctorAvailability } from '../../core/schedule';
+import type { DoctorAvailability } from '../../core/timetable';
 import type { CoreContext } from '../../core/context';
-import { campusTerm, currentTerm } from '../../core/schedule';
+import { campusTerm, currentTerm } from '../../core/timetable';
 import { run as loadRun } from '../../core/predict';
 import { listDoctors } from '../../core/faculty/repo';
 import { declaredRooms } from '../../core/rooms/repo';

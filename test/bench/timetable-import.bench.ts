@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { withServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { realDataFile } from '../helpers/real-data';
 import { record, timed } from './report';
-import type { TimetableImportResult } from '../../core/schedule/import';
+import type { TimetableImportResult } from '../../core/timetable-import/service';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

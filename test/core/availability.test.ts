@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { availabilityWindow } from '../../core/domain/teaching';
-import { availabilityConflicts } from '../../core/schedule/conflicts';
+import { availabilityConflicts } from '../../core/timetable/conflicts';
 
 describe("an instructor's availability, read once for the rules and the calendar", () => {
   it('reads no days as every day and no (or unreadable) hours as the whole day', () => {

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../core/index';
 import { isCoreError } from '../../core/domain/errors';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 
 /** An independent oracle for the three rules, written without the production code. */
 function minutes(hhmm: string): number {

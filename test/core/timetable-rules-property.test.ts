@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookingConflicts, type Booking, type DoctorAvailability } from '../../core/schedule/conflicts';
+import { bookingConflicts, type Booking, type DoctorAvailability } from '../../core/timetable/conflicts';
 import type { PartOfTerm } from '../../core/domain/parts';
 
 /**

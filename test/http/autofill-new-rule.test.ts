@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, json, type TestServer } from '../helpers/server';
 import { saveRun } from '../helpers/runs';
-import type { ScheduleEntry } from '../../core/schedule/schema';
-import type * as Conflicts from '../../core/schedule/conflicts';
-import type { Booking } from '../../core/schedule/conflicts';
+import type { ScheduleEntry } from '../../core/timetable/schema';
+import type * as Conflicts from '../../core/timetable/conflicts';
+import type { Booking } from '../../core/timetable/conflicts';
 
 /**
  * A rule added to the timetable's conflict checks, which auto-fill's model knows nothing of: here,
@@ -13,7 +13,7 @@ import type { Booking } from '../../core/schedule/conflicts';
 const NEW_RULE = 'a room is left free 10 minutes between two meetings';
 const TURNOVER = 10;
 
-vi.mock('../../core/schedule/conflicts', async (original) => {
+vi.mock('../../core/timetable/conflicts', async (original) => {
   const rules = await original<typeof Conflicts>();
   const tooClose = (a: Booking, b: Booking): boolean => {
     const gap = Math.max(a.start, b.start) - Math.min(a.start + a.duration, b.start + b.duration);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TermChange } from '../../core/domain/meeting-changes';
 import { startTestServer, json, type TestServer } from '../helpers/server';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 import type { Doctor } from '../../core/faculty/schema';
 import { applyTermDraft, draftTermTimetable } from '../../core/autofill/term-draft';
 import { isCoreError } from '../../core/domain/errors';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, json, type TestServer } from '../helpers/server';
 import { saveRun } from '../helpers/runs';
 import { failThirdMeeting } from '../helpers/failures';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 import type { Doctor } from '../../core/faculty/schema';
 
 let server: TestServer;

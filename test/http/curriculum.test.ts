@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, json, type TestServer } from '../helpers/server';
-import { readStudyPlans } from '../../core/schedule/curriculum';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import { readStudyPlans } from '../../core/timetable/curriculum';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 
 /**
  * Curriculum conflicts (issue 12): courses one cohort takes in the same term must not overlap.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, startTestServer, type TestServer } from '../helpers/server';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 
 /**
  * A campus on one server: departments keep their own data, share the room pool and their

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { json, loadSample, startTestServer, type TestServer } from '../helpers/server';
 import { saveRun } from '../helpers/runs';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 
 /**
  * A department's first term, as a scheduler meets it over REST: the term stays the one the work

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distinctMeetsWith, oneRoomOneSlot, plainListing, repeatedRowsManyInstructors } from '../fixtures/hostile-listings';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
-import type { TimetableImportResult } from '../../core/schedule/import';
+import type { TimetableImportResult } from '../../core/timetable-import/service';
 
 /**
  * Registrar listings built to make the timetable import's work grow with the square of their rows,

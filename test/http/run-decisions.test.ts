@@ -4,7 +4,7 @@ import { startTestServer, json, type TestServer } from '../helpers/server';
 import { saveRun } from '../helpers/runs';
 import type { PredictionEntry, PredictionRun } from '../../core/predict/schema';
 import type { DashboardMetrics } from '../../core/dashboard/service';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 
 let server: TestServer;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, json, type TestServer } from '../helpers/server';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 import type { Doctor } from '../../core/faculty/schema';
 
 let server: TestServer;

@@ -288,11 +288,19 @@ describe('publishing changes over REST', () => {
   it('stores nothing when one change conflicts, and answers 4xx in words for a hostile body', async () => {
     const planning = await startPlanning({ fetched: false });
     const publish = publisher(planning);
-    const published = await publish({ base_revision: await revisionOf(planning), key: 'publish-before-conflict', changes: [change(`restuid${planning.term.year}A`, '08:00')] });
+    const published = await publish({
+      base_revision: await revisionOf(planning),
+      key: 'publish-before-conflict',
+      changes: [change(`restuid${planning.term.year}A`, '08:00')],
+    });
     expect(await json(published)).toMatchObject({ status: 'published' });
     const stale = (await revisionOf(planning)) - 1;
     const answer = await json<{ stored: boolean; status: string; conflicts: { course_code: string }[] }>(
-      await publish({ base_revision: stale, key: 'conflicting-publish-1', changes: [change(`restuid${planning.term.year}B`, '10:00'), change(`restuid${planning.term.year}A`, '09:00')] }),
+      await publish({
+        base_revision: stale,
+        key: 'conflicting-publish-1',
+        changes: [change(`restuid${planning.term.year}B`, '10:00'), change(`restuid${planning.term.year}A`, '09:00')],
+      }),
     );
     expect(answer).toMatchObject({ stored: false, status: 'conflicts', conflicts: [{ course_code: 'MTH700' }] });
     expect((await planning.onServer()).filter((m) => m.course_code === 'MTH700').map((m) => m.start_time)).toEqual(['08:00']);

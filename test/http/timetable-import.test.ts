@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, startTestServer, type TestServer } from '../helpers/server';
 import { DEPARTMENT_HEADER } from '../../core/domain/session-wire';
 import { realDataFile, summerParts } from '../helpers/real-data';
-import type { ScheduleEntry } from '../../core/schedule/schema';
-import type { TimetableImportResult } from '../../core/schedule/import';
+import type { ScheduleEntry } from '../../core/timetable/schema';
+import type { TimetableImportResult } from '../../core/timetable-import/service';
 import { failThirdMeeting } from '../helpers/failures';
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, json, type TestServer } from '../helpers/server';
 import { saveRun } from '../helpers/runs';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 import type { Doctor } from '../../core/faculty/schema';
 import type { PartOfTerm } from '../../core/domain/parts';
 

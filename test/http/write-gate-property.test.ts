@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 import { createCore, type Core } from '../../core/index';
 import { CampusServer, fetchTerm, publishTerm } from '../../electron/campus';
 import type { ConflictChoice, SyncOutcome } from '../../core/domain/meeting-changes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 import type { MeetingState, TermChange } from '../../core/domain/meeting-changes';
 import { json, startTestServer, type TestServer } from '../helpers/server';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 import { createCore, type Core } from '../../core/index';
 import { CampusServer, fetchTerm, publishTerm } from '../../electron/campus';
 import type { MeetingState, TermChange } from '../../core/domain/meeting-changes';

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../helpers/postgres';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { syntheticListing } from '../fixtures/synthetic-listing';
-import type { ScheduleEntry } from '../../core/schedule/schema';
+import type { ScheduleEntry } from '../../core/timetable/schema';
 import { createdOnLaptop } from '../helpers/published-change';
-import type { TimetableImportResult } from '../../core/schedule/import';
+import type { TimetableImportResult } from '../../core/timetable-import/service';
 import { SIGN_IN_RATE } from '../../core/http/sign-in';
 import { followEvents } from '../helpers/event-stream';
 

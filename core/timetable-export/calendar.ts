@@ -4,7 +4,7 @@ import { WEEKDAY_LETTERS } from '../domain/days';
 import { TBD_ROOM, sectionLabel } from '../domain/meetings';
 import type { PartOfTerm } from '../domain/parts';
 import type { Term } from '../domain/terms';
-import type { ScheduleEntry } from './schema';
+import type { ScheduleEntry } from '../timetable';
 
 /**
  * One instructor's weekly timetable as an iCalendar file (RFC 5545) for a calendar app: one weekly

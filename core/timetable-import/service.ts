@@ -5,8 +5,8 @@ import type { Term } from '../domain/terms';
 import type { UploadedFile } from '../import/files';
 import { runWorker, siblingModule, WorkerLimitError } from '../workers';
 import { workerContextData } from '../worker-context';
-import type { RoleDecision } from './import-decisions';
-import type { ImportConflict } from './import-plan';
+import type { RoleDecision } from './decisions';
+import type { ImportConflict } from './plan';
 
 export interface TimetableImportInput {
   file: UploadedFile;

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { formatHHMM, parseHHMM } from '../domain/time';
 import { TBD_ROOM } from '../domain/meetings';
 import type { PartOfTerm } from '../domain/parts';
-import type { ScheduleEntry } from './schema';
+import type { ScheduleEntry } from '../timetable';
 
 /** The CSV export's columns: spellings the timetable import reads, so an export re-imports to the same timetable. */
 export const LISTING_HEADERS = [

@@ -2,7 +2,7 @@ import { termLabel } from '../domain/terms';
 import type ExcelJS from 'exceljs';
 import { excel } from '../excel';
 import { formatHHMM, parseHHMM } from '../domain/time';
-import type { ScheduleEntry } from './schema';
+import type { ScheduleEntry } from '../timetable';
 import { xmlSafe } from '../domain/bounds';
 
 export const EXPORT_FILENAME = 'service_final_schedule.xlsx';

@@ -1,15 +1,16 @@
 import type { CoreContext } from '../context';
-import { termForWrite } from './terms';
+import { termForWrite } from '../timetable';
 import { storeListedCourses } from '../catalog';
 import { ensureDepartmentDoctors } from '../faculty';
 import { storeListedRooms } from '../rooms';
-import { insertClashes, insertEntries, upsertPart } from './repo';
-import type { ImportPlan } from './import-plan';
-import { storeUntimedSections } from './untimed';
-import { changeOf, meetingState, newMeetingUid, recordChangesByTerm } from './record-changes';
+import { insertEntries } from '../timetable/repo';
+import { storeClashes, storePart } from '../timetable';
+import type { ImportPlan } from './plan';
+import { storeUntimedSections } from '../timetable';
+import { changeOf, meetingState, newMeetingUid, recordChangesByTerm } from '../timetable';
 import { doctorNames } from '../faculty/repo';
 import type { ChangeOperation } from '../domain/meeting-changes';
-import type { EntryValues } from './repo';
+import type { EntryValues } from '../timetable/repo';
 
 /** Records the meetings a write of many stored, term by term. */
 async function recordCreations(ctx: CoreContext, values: readonly EntryValues[], operation: ChangeOperation): Promise<void> {
@@ -31,7 +32,7 @@ async function recordCreations(ctx: CoreContext, values: readonly EntryValues[],
 export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan, operation: ChangeOperation): Promise<void> {
   // Meetings written keep the current term as chosen, as every write does (see termForWrite).
   if (plan.meetings.length > 0) await termForWrite(ctx, {});
-  for (const { term, part } of plan.parts) await upsertPart(ctx.db, ctx.department, term, part);
+  for (const { term, part } of plan.parts) await storePart(ctx, term, part);
   await storeListedCourses(ctx, plan.courses);
   // New to the department: a person of the campus (another department's instructor) or a new one.
   const created = await ensureDepartmentDoctors(
@@ -56,7 +57,7 @@ export async function applyImportPlan(ctx: CoreContext, plan: ImportPlan, operat
       detail: clash.detail,
     }));
   });
-  await insertClashes(ctx.db, clashes);
+  await storeClashes(ctx, clashes);
   const standIn = (id: number): number => (id < 0 ? (doctorId.get(id) as number) : id);
   await storeUntimedSections(
     ctx,

@@ -2,7 +2,7 @@ import { termKey } from '../domain/terms';
 import { sessionsOverlap, sharedDays } from '../domain/meetings';
 import { partsShareDay, type PartOfTerm } from '../domain/parts';
 import { CHECKED_ROLE, type InstructorRole } from '../domain/roles';
-import type { ListedMeeting } from './import-rows';
+import type { ListedMeeting } from './rows';
 
 /**
  * What the import decides beyond the file: which meetings are joint groups (sections meeting

@@ -4,12 +4,12 @@ import type { FileResult } from '../domain/file-result';
 import type { Term } from '../domain/terms';
 import { getDoctor } from '../faculty/repo';
 import { listCourses } from '../catalog/repo';
-import { EXPORT_FILENAME, exportScheduleXlsx } from './export';
+import { EXPORT_FILENAME, exportScheduleXlsx } from './workbook';
 import { CONTENT_TYPES } from '../util/content-types';
-import { exportListingCsv } from './export-listing';
-import { exportInstructorCalendar } from './export-calendar';
-import { termEntries } from './service';
-import { partsByCode, termAsked } from './terms';
+import { exportListingCsv } from './listing';
+import { exportInstructorCalendar } from './calendar';
+import { termEntries } from '../timetable';
+import { partsByCode, termAsked } from '../timetable';
 
 export interface ExportRequest extends Partial<Term> {
   format: 'xlsx' | 'csv' | 'ics';

@@ -11,16 +11,16 @@ import type { Course } from '../catalog/repo';
 import { doctorNameKey } from '../domain/teaching';
 import type { Doctor, DoctorRecord } from '../faculty/repo';
 import type { Room, RoomRecord } from '../rooms/repo';
-import { sectionOverlapNote, simpleBooking, type Booking, type Clash, type DoctorAvailability } from './conflicts';
-import { describeCurriculumConflict, forEachCurriculumConflict, type CurriculumCourse } from './curriculum';
-import { groupLookup } from './curriculum-check';
-import { meetingCampus } from './entry-values';
-import { decideRoles, type RoleDecision } from './import-decisions';
-import { CrossListing, proposeJointGroups } from './meeting-together';
-import { togetherOf, type ListedMeeting, type ListedSection, type ListingRead } from './import-rows';
-import type { UntimedInput } from './untimed';
-import { bookingOf, type EntryRow, type EntryValues } from './repo';
-import { ComparisonBudget, TermBook } from './term-book';
+import { sectionOverlapNote, simpleBooking, type Booking, type Clash, type DoctorAvailability } from '../timetable';
+import { describeCurriculumConflict, forEachCurriculumConflict, type CurriculumCourse } from '../timetable';
+import { groupLookup } from '../timetable';
+import { meetingCampus } from '../timetable';
+import { decideRoles, type RoleDecision } from './decisions';
+import { CrossListing, proposeJointGroups } from '../timetable';
+import { togetherOf, type ListedMeeting, type ListedSection, type ListingRead } from './rows';
+import type { UntimedInput } from '../timetable';
+import { bookingOf, type EntryRow, type EntryValues } from '../timetable/repo';
+import { ComparisonBudget, TermBook } from '../timetable';
 
 /**
  * The import's plan, pure: from the meetings read off a listing and what the database holds now

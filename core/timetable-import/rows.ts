@@ -7,9 +7,9 @@ import { isInstructorRole, type InstructorRole } from '../domain/roles';
 import { displayRoom, roomKey } from '../domain/meetings';
 import { readListCell } from '../import/lists';
 import { cellText, matchColumns, type Table } from '../import/table';
-import { MAX_DURATION, MAX_INSTRUCTORS, MIN_DURATION } from './schema';
-import { TIMETABLE_COLUMNS, type TimetableColumn } from './import-columns';
-import { crossListedInNote, readMeetsWith, sameMeetingRows, unionOfDays, type TogetherMeeting } from './meeting-together';
+import { MAX_DURATION, MAX_INSTRUCTORS, MIN_DURATION } from '../timetable';
+import { TIMETABLE_COLUMNS, type TimetableColumn } from './columns';
+import { crossListedInNote, readMeetsWith, sameMeetingRows, unionOfDays, type TogetherMeeting } from '../timetable';
 import { DAY_LETTERS } from '../domain/days';
 
 /** A listed meeting as the meeting-together rules read it (parts by code: dates are not known while reading). */

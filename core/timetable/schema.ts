@@ -4,7 +4,7 @@ import { parseHHMM } from '../domain/time';
 import { normaliseCourseCode } from '../domain/codes';
 import { normaliseSemester, type Semester } from '../domain/terms';
 import { PART_CODE_PATTERN } from '../domain/parts';
-import { boundedText, campusName, yearField, yearNumber } from '../input-fields';
+import { boundedText, campusName, countField, jsonCountField, yearField, yearNumber } from '../input-fields';
 import { INSTRUCTOR_ROLES, type InstructorRole } from '../domain/roles';
 import { LIMITS } from '../domain/bounds';
 
@@ -227,3 +227,8 @@ export const meetingStateSchema = z
     message: 'a section without a time has no day, no start and no length; a meeting has all three',
     path: ['day'],
   });
+
+/** A term's revision as a client names it: a whole number (in a query string, its digits). */
+export const revisionField = countField('a revision number');
+/** A recorded change's id. */
+export const changeIdField = jsonCountField('a change id', 1);

@@ -20,27 +20,15 @@ import { takeLocks } from '../db/locks';
 import { eachInSavepoint } from '../db/savepoints';
 import { storeId } from '../db/store-revisions';
 import { getDepartment } from '../departments/repo';
-import { termLocks } from './locks';
-import { lockTermsOfMeetings } from './gate';
-import { entriesByUids, listEntries, setEntryUid, uidsOfOtherDepartments, type EntryRow } from './repo';
-import {
-  changesAfter,
-  forgetKeysBefore,
-  keepAnswer,
-  keptAnswer,
-  lastChangeId,
-  laterChanges,
-  renameChangesUid,
-  saveSyncBase,
-  syncBase,
-  termRevision,
-  type KeyedRequest,
-  type StoredChange,
-  type SyncBase,
-} from './changes-repo';
-import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges, untimedStates } from './record-changes';
-import { listUnscheduled, setUnscheduledUid, unscheduledByUids, type UnscheduledSection } from './unscheduled-repo';
-import { applyMeetingState, applyTogether, instructorsByName } from './replay';
+import { termLocks } from '../timetable';
+import { lockTermsOfMeetings } from '../timetable';
+import { entriesByUids, listEntries, uidsOfOtherDepartments, type EntryRow } from '../timetable/repo';
+import { giveMeetingUid, giveSectionUid } from '../timetable';
+import { changesAfter, lastChangeId, laterChanges, termRevision, type StoredChange } from '../timetable/changes-repo';
+import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges, untimedStates } from '../timetable';
+import { listUnscheduled, unscheduledByUids, type UnscheduledSection } from '../timetable/unscheduled-repo';
+import { forgetKeysBefore, keepAnswer, keptAnswer, saveSyncBase, syncBase, type KeyedRequest, type SyncBase } from './repo';
+import { applyMeetingState, applyTogether, instructorsByName } from '../timetable';
 
 /**
  * Planning offline and together without losing anything. A laptop keeps the server revision its copy
@@ -600,13 +588,11 @@ async function adoptServerIds(tx: CoreContext, term: Term, server: TermChangesSi
     }
     unmatched.delete(sameSlotKey(state));
     await rename(theirs);
-    await renameChangesUid(tx.db, tx.department, uid, theirs);
     if (!recorded.has(uid) && !sameMeeting({ ...state, uid: theirs }, serverStates.get(theirs) ?? null)) toRecord.push({ ...state, uid: theirs });
   };
-  for (const row of local) await adopt(row.uid, before.get(row.id) as MeetingState, (to) => setEntryUid(tx.db, tx.department, row.id, to));
+  for (const row of local) await adopt(row.uid, before.get(row.id) as MeetingState, (to) => giveMeetingUid(tx, row, to));
   // Sections without a time likewise (one per section: its course and section find it).
-  for (const section of untimed)
-    await adopt(section.uid, untimedBefore.get(section.uid) as MeetingState, (to) => setUnscheduledUid(tx.db, tx.department, section.id, to));
+  for (const section of untimed) await adopt(section.uid, untimedBefore.get(section.uid) as MeetingState, (to) => giveSectionUid(tx, section, to));
   await recordTermChanges(
     tx,
     term,

@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import type { ScheduleEntry } from '../../../core/schedule/schema';
+import type { ScheduleEntry } from '../../../core/timetable/schema';
 import { colourOf, dateOfLetter, hhmm, leadInstructor, minutesOf } from './week';
 import { byNumberedText, byText } from './text-order';
 

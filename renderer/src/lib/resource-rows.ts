@@ -6,7 +6,7 @@
 import { DAY_LETTERS, DAY_NAMES, type DayLetter } from '../../../core/domain/days';
 import { displayRoom, TBD_ROOM } from '../../../core/domain/meetings';
 import { formatHHMM } from '../../../core/domain/time';
-import type { ScheduleEntry } from '../../../core/schedule/schema';
+import type { ScheduleEntry } from '../../../core/timetable/schema';
 import { jointTitle, meetingBlocks, sideBySide } from './calendar-events';
 import { byNumberedText } from './text-order';
 

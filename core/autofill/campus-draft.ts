@@ -174,6 +174,17 @@ async function searchInWorker(job: Omit<CampusSearchJob, 'cancel'>, control: Dra
   }
 }
 
+/** The named departments' meetings as the draft would leave them: each moved one at its new day, time and room. */
+function bookingsAfter(bookings: readonly Booking[], moved: readonly CampusMove[]): Booking[] {
+  const at = new Map(moved.map((m) => [m.id, m]));
+  return bookings.map((b) => {
+    const move = at.get(b.id ?? 0);
+    return move
+      ? { ...b, day: move.day, start: parseHHMM(move.start_time) ?? b.start, duration: move.duration_mins, room: move.room, roomKey: roomKey(move.room) }
+      : b;
+  });
+}
+
 /** Drafts the whole campus's term: one search over every named department's meetings (not stored: applied by its id). */
 export async function draftCampus(ctx: CoreContext, term: Term, input: CampusDraftInput, control: DraftControl = {}): Promise<CampusDraft> {
   const reading = await readCampus(ctx, term);
@@ -221,27 +232,14 @@ export async function draftCampus(ctx: CoreContext, term: Term, input: CampusDra
     ...m,
     department: codes.get((rowOf.get(m.id) as EntryRow).department_id)?.code ?? '',
   }));
-  const at = new Map(moved.map((m) => [m.id, m]));
-  const movedRows = new Set(at.keys());
-  const after = namedBookings.map((b) => {
-    const move = at.get(b.id ?? 0);
-    return move
-      ? { ...b, day: move.day, start: parseHHMM(move.start_time) ?? b.start, duration: move.duration_mins, room: move.room, roomKey: roomKey(move.room) }
-      : b;
-  });
   const movableIds = new Set(movableRows.map((r) => r.id));
-  const { out, left } = leftWithoutTime(after, taken, movableIds, movedRows, reading, reasons);
+  const { out, left } = leftWithoutTime(bookingsAfter(namedBookings, moved), taken, movableIds, new Set(moved.map((m) => m.id)), reading, reasons);
   // A meeting left without a time is not moved as well.
   const kept = moved.filter((m) => !out.has(m.id));
   const unplaced: CampusUnplaced[] = [...out].map((id) => {
     const row = rowOf.get(id) as EntryRow;
-    return {
-      id,
-      department: codes.get(row.department_id)?.code ?? '',
-      course_code: row.course_code,
-      section_name: row.section_name,
-      reason: reasons.get(id) ?? 'No free time and room were found for it; it is left without a time',
-    };
+    const reason = reasons.get(id) ?? 'No free time and room were found for it; it is left without a time';
+    return { id, department: codes.get(row.department_id)?.code ?? '', course_code: row.course_code, section_name: row.section_name, reason };
   });
   const { score } = read;
   return {

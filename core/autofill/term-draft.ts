@@ -181,7 +181,72 @@ function runSections(ctx: CoreContext, term: Term, plan: RunPlan): UnscheduledSe
   }));
 }
 
-export async function draftTermTimetable(ctx: CoreContext, term: Term, input: TermDraftInput, control: DraftControl = {}): Promise<TermDraft> {
+/** What a run's section needs to be placed, and why one cannot be: asked with the instructors' loads and meetings as `bookings` give them. */
+function runReasonsWith(
+  bookings: readonly Booking[],
+  known: { plan: RunPlan | undefined; rooms: readonly TermRoom[]; slots: readonly Slot[]; rules: { travelMinutes: number }; maxSections: number },
+  doctors: RunReasonContext['doctors'],
+  alsoTeaching: ReadonlyMap<number, number>,
+): RunReasonContext {
+  const load = sectionsByInstructor(bookings, alsoTeaching);
+  const meetings = new Map<number, Booking[]>();
+  for (const b of bookings) for (const id of b.doctor_ids) pushTo(meetings, id, b);
+  const campus = known.plan?.campus ?? '';
+  return {
+    campus,
+    capacities: known.rooms.flatMap((r) => (r.capacity !== null && (r.campus === null || r.campus === known.plan?.campus) ? [r.capacity] : [])),
+    slots: known.slots,
+    rules: known.rules,
+    maxSections: known.maxSections,
+    doctors,
+    load: (id) => load.get(id) ?? 0,
+    meetingsOf: (id) => meetings.get(id) ?? [],
+    known: new Map(),
+  };
+}
+
+/**
+ * The sections without a time a draft places: each keeps its instructors, or (choose) the search
+ * chooses among those who may teach it. A run's section that cannot be placed as things are, or
+ * one no instructor may teach, is left out with its reason (keyed by its -id) in `reasons`.
+ */
+function untimedToPlace(
+  rows: readonly UnscheduledSection[],
+  how: {
+    choose: boolean;
+    plan: RunPlan | undefined;
+    parts: ReadonlyMap<string, PartOfTerm>;
+    sizes: ReadonlyMap<string, ReadonlyMap<string, number>>;
+    candidatesOf: (course: string) => number[];
+    asBefore: RunReasonContext;
+  },
+  needs: Map<number, RunSectionNeed>,
+  reasons: Map<number, string>,
+): UntimedSection[] {
+  const { choose, plan, parts, sizes, candidatesOf, asBefore } = how;
+  return rows.flatMap((u) => {
+    const booking = untimedBooking(u, parts);
+    const needsRoom = !ONLINE.test(u.kind ?? '');
+    if (!choose) return [{ id: u.id, booking, needsRoom }];
+    const candidates = candidatesOf(u.course_code);
+    if (plan !== undefined) {
+      const need = { course_code: u.course_code, size: sizes.get(plan.campus)?.get(u.course_code) ?? 1, candidates, booking };
+      needs.set(u.id, need);
+      const reason = runSectionReason(need, asBefore);
+      if (reason !== null) {
+        reasons.set(-u.id, reason);
+        return [];
+      }
+    } else if (candidates.length === 0) {
+      reasons.set(-u.id, `No instructor is allowed to teach ${u.course_code}; it stays without a time`);
+      return [];
+    }
+    return [{ id: u.id, booking: { ...booking, doctor_ids: [] }, needsRoom, candidates, keep: u.doctor_ids }];
+  });
+}
+
+/** What a term's draft reads from the store: its meetings, what is locked, its sections without a time, and the rules' settings. */
+async function draftInputs(ctx: CoreContext, term: Term, input: TermDraftInput) {
   const { own, ownBookings, taken } = await campusTerm(ctx, term);
   const locked = await lockedEntries(
     ctx.db,
@@ -191,12 +256,18 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
   const plan = input.source === 'run' ? input.run : undefined;
   if (input.source === 'run' && plan === undefined) throw new CoreError('invalid', "A draft of a run's sections needs the run's plan");
   const untimedRows = plan === undefined ? storedUntimed : runSections(ctx, term, plan);
-  // A run's sections are chosen instructors by default; sections without a time keep theirs unless asked.
-  const choose = input.choose_instructors ?? input.source === 'run';
   const parts = await partsByCode(ctx, term);
   const doctors = new Map((await listDoctors(ctx.db, ctx.department)).map((d) => [d.id, d]));
   const rules = { travelMinutes: await travelMinutes(ctx) };
   const sizes = await sectionSizes(ctx, term, [...own.map((r) => r.campus), ...untimedRows.map((u) => u.campus)], plan);
+  const rooms = (await declaredRooms(ctx.db, ctx.department)).map(termRoom);
+  return { own, ownBookings, taken, locked, storedUntimed, plan, untimedRows, parts, doctors, rules, sizes, rooms };
+}
+
+export async function draftTermTimetable(ctx: CoreContext, term: Term, input: TermDraftInput, control: DraftControl = {}): Promise<TermDraft> {
+  const { own, ownBookings, taken, locked, storedUntimed, plan, untimedRows, parts, doctors, rules, sizes, rooms } = await draftInputs(ctx, term, input);
+  // A run's sections are chosen instructors by default; sections without a time keep theirs unless asked.
+  const choose = input.choose_instructors ?? input.source === 'run';
   // Source "term" moves the meetings that are not locked; "unscheduled" places the sections without a time around all of them.
   const moving = input.source === 'term';
   // The model is built on the server's thread: a term far beyond any department's is refused, not built for minutes.
@@ -204,54 +275,17 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
   if (count > MAX_DRAFT_MEETINGS) throw tooLarge(count, moving);
   const movable = moving ? own.flatMap((row, i) => (locked.has(row.id) ? [] : [{ id: row.id, booking: ownBookings[i] as Booking }])) : [];
   const fixed = [...ownBookings.filter((b) => !moving || locked.has(b.id ?? 0)), ...taken];
-  // Sections without a time: each keeps its instructors, or (choose_instructors) the search chooses among those who may teach it.
-  const candidatesOf = instructorsAllowed(doctors.values());
   const reasons = new Map<number, string>();
-  const rooms = (await declaredRooms(ctx.db, ctx.department)).map(termRoom);
   const maxSections = input.max_sections_per_doctor ?? AUTOFILL_BOUNDS.maxSectionsPerDoctor.default;
+  const slots = input.slots ?? STANDARD_SLOTS;
   // A run's sections: who teaches what already, and why a section cannot be placed (asked again after the search).
   const alsoTeaching = new Map<number, number>();
   if (plan !== undefined) for (const u of storedUntimed) for (const id of u.doctor_ids) alsoTeaching.set(id, (alsoTeaching.get(id) ?? 0) + 1);
-  /** Why a run's section cannot be placed, asked with the instructors' loads and meetings as `bookings` give them. */
-  const reasonsWith = (bookings: readonly Booking[]): RunReasonContext => {
-    const load = sectionsByInstructor(bookings, alsoTeaching);
-    const meetings = new Map<number, Booking[]>();
-    for (const b of bookings) for (const id of b.doctor_ids) pushTo(meetings, id, b);
-    return {
-      campus: plan?.campus ?? '',
-      capacities: rooms.flatMap((r) => (r.capacity !== null && (r.campus === null || r.campus === plan?.campus) ? [r.capacity] : [])),
-      slots: input.slots ?? STANDARD_SLOTS,
-      rules,
-      maxSections,
-      doctors,
-      load: (id) => load.get(id) ?? 0,
-      meetingsOf: (id) => meetings.get(id) ?? [],
-      known: new Map(),
-    };
-  };
+  const reasonsWith = (bookings: readonly Booking[]): RunReasonContext =>
+    runReasonsWith(bookings, { plan, rooms, slots, rules, maxSections }, doctors, alsoTeaching);
   const needs = new Map<number, RunSectionNeed>();
-  const asBefore = reasonsWith([...ownBookings, ...taken]);
-  const untimed: UntimedSection[] = moving
-    ? []
-    : untimedRows.flatMap((u) => {
-        const booking = untimedBooking(u, parts);
-        const needsRoom = !ONLINE.test(u.kind ?? '');
-        if (!choose) return [{ id: u.id, booking, needsRoom }];
-        const candidates = candidatesOf(u.course_code);
-        if (plan !== undefined) {
-          const need = { course_code: u.course_code, size: sizes.get(plan.campus)?.get(u.course_code) ?? 1, candidates, booking };
-          needs.set(u.id, need);
-          const reason = runSectionReason(need, asBefore);
-          if (reason !== null) {
-            reasons.set(-u.id, reason);
-            return [];
-          }
-        } else if (candidates.length === 0) {
-          reasons.set(-u.id, `No instructor is allowed to teach ${u.course_code}; it stays without a time`);
-          return [];
-        }
-        return [{ id: u.id, booking: { ...booking, doctor_ids: [] }, needsRoom, candidates, keep: u.doctor_ids }];
-      });
+  const how = { choose, plan, parts, sizes, candidatesOf: instructorsAllowed(doctors.values()), asBefore: reasonsWith([...ownBookings, ...taken]) };
+  const untimed = moving ? [] : untimedToPlace(untimedRows, how, needs, reasons);
   const cohorts = await courseCohorts(ctx, term, [...own.map((r) => r.course_code), ...untimedRows.map((u) => u.course_code)]);
   const draft = termDraftModel({
     movable,
@@ -260,7 +294,7 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
     doctors,
     rooms,
     expected: (b) => sizes.get(b.campus)?.get(b.course_code),
-    slots: input.slots ?? STANDARD_SLOTS,
+    slots,
     rebuild: input.rebuild,
     rules,
     ...(choose ? { maxSectionsPerInstructor: maxSections } : {}),

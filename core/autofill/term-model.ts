@@ -390,15 +390,12 @@ interface ClassContext {
   choosers: Choosers;
 }
 
-/** A unit's class: its times (kept clear of its fixed meetings), its rooms (that seat it) and, when chosen, its instructors. */
-function unitClass(unit: Unit, i: number, context: ClassContext): TimetableProblem['classes'][number] {
-  const { problem, weights, weeks, rooms, roomIndex, campusOf } = context;
+/** The times a unit may take (kept clear of its members' fixed meetings): a section without a time, the slots; a meeting, every start of its day pattern. */
+function unitTimes(unit: Unit, context: ClassContext): Session[] {
+  const { problem } = context;
   const { dayStart, dayEnd, patterns } = context.day;
-  const { fixedByDoctor, fixedBySection, cohortFixed } = context.fixed;
-  const { ids: chooserIds, index: instructorIndex } = context.choosers;
+  const { fixedByDoctor, fixedBySection } = context.fixed;
   const shape = unit.first;
-  // The department's soft goals weigh as the registrar chose (a campus draft), else as they are.
-  const weighed = problem.departmentWeight?.(shape.department) ?? 1;
   const candidates: Session[] = [];
   if (unit.untimed !== null) candidates.push(...problem.slots.map((s) => ({ day: s.day, start: s.start, duration: s.duration })));
   else {
@@ -407,7 +404,7 @@ function unitClass(unit: Unit, i: number, context: ClassContext): TimetableProbl
     if (!candidates.some((s) => s.day === shape.day && s.start === shape.start))
       candidates.push({ day: shape.day, start: shape.start, duration: shape.duration });
   }
-  unit.times = candidates.filter((s) =>
+  return candidates.filter((s) =>
     unit.members.every((m) => {
       const probe: Booking = { ...m.booking, day: s.day, start: s.start, duration: s.duration, roomKey: null };
       const teaching = m.booking.doctor_ids.map((id) => problem.doctors.get(id)).filter((d): d is DoctorAvailability => d !== undefined);
@@ -418,6 +415,26 @@ function unitClass(unit: Unit, i: number, context: ClassContext): TimetableProbl
       return apart && bookingConflicts(probe, teaching, near, problem.rules).length === 0;
     }),
   );
+}
+
+/** The students a unit's sections expect together (undefined when one of them has no estimate). */
+function studentsOf(unit: Unit, problem: TermDraftProblem): number | undefined {
+  return [...new Set(unit.members.map((m) => sectionKey(m.booking)))].reduce<number | undefined>((sum, key) => {
+    const member = unit.members.find((m) => sectionKey(m.booking) === key) as MovableMeeting;
+    const size = problem.expected(member.booking);
+    return size === undefined || sum === undefined ? undefined : sum + size;
+  }, 0);
+}
+
+/** A unit's class: its times (kept clear of its fixed meetings), its rooms (that seat it) and, when chosen, its instructors. */
+function unitClass(unit: Unit, i: number, context: ClassContext): TimetableProblem['classes'][number] {
+  const { problem, weights, weeks, rooms, roomIndex, campusOf } = context;
+  const { cohortFixed } = context.fixed;
+  const { ids: chooserIds, index: instructorIndex } = context.choosers;
+  const shape = unit.first;
+  // The department's soft goals weigh as the registrar chose (a campus draft), else as they are.
+  const weighed = problem.departmentWeight?.(shape.department) ?? 1;
+  unit.times = unitTimes(unit, context);
   // The weeks of any of its members (joint partners may be in different parts of term).
   const unitWeeks = weeks.patternOf(...unit.members.map((m) => m.booking));
   const cohorts = new Set(unit.members.flatMap((m) => problem.cohortsOf(m.booking)));
@@ -438,11 +455,7 @@ function unitClass(unit: Unit, i: number, context: ClassContext): TimetableProbl
   });
   // Rooms: none for a meeting without one; a room not declared is kept; else the campus's that seat it.
   const current = shape.roomKey === null ? undefined : roomIndex.get(shape.roomKey);
-  const students = [...new Set(unit.members.map((m) => sectionKey(m.booking)))].reduce<number | undefined>((sum, key) => {
-    const member = unit.members.find((m) => sectionKey(m.booking) === key) as MovableMeeting;
-    const size = problem.expected(member.booking);
-    return size === undefined || sum === undefined ? undefined : sum + size;
-  }, 0);
+  const students = studentsOf(unit, problem);
   const here = current === undefined ? undefined : rooms[current];
   const need = students ?? here?.capacity ?? null;
   // A room of the meeting's campus (or of none) that its department may book: the pool's, or its own.
@@ -489,6 +502,49 @@ function unitClass(unit: Unit, i: number, context: ClassContext): TimetableProbl
   unit.rooms = options.map((o) => o.room);
   unit.empty = unit.rooms.map((ri) => (ri < 0 ? 0 : emptyShare(ri)));
   return { id: `${shape.course_code} ${shape.section_name}`, limit: -1, parent: -1, subpart: i, times, rooms: options };
+}
+
+/** Adds one rule between classes (see draftDistributions). */
+type AddRule = (members: Iterable<number>, type: Distribution['type'], goal: keyof SoftWeights | null, penalty?: number, params?: number[]) => void;
+
+/**
+ * A joint group's meetings of other shapes or rooms that meet together today (with a common day and
+ * week) keep meeting together as they do (keptTogether). Not two in one room, which the model gives
+ * one class at a time.
+ */
+function keepJointGroupsTogether(units: readonly Unit[], group: AddRule): void {
+  const byGroup = new Map<string, number[]>();
+  units.forEach((unit, i) => {
+    if (unit.untimed === null && unit.first.joint_group !== null) pushTo(byGroup, unit.first.joint_group, i);
+  });
+  for (const list of byGroup.values())
+    for (const [x, a] of list.entries())
+      for (const b of list.slice(x + 1)) {
+        const ua = units[a] as Unit;
+        const ub = units[b] as Unit;
+        if (ua.first.roomKey !== null && ua.first.roomKey === ub.first.roomKey) continue;
+        for (const m of ua.members) {
+          const n = ub.members.find((other) => sectionKey(m.booking) !== sectionKey(other.booking) && meetTogether(m.booking, other.booking));
+          if (n === undefined) continue;
+          for (const type of keptTogether(m.booking, n.booking)) group([a, b], type, null);
+          break;
+        }
+      }
+}
+
+/** A cohort's courses do not overlap: each pair of units of different courses once, a soft goal. */
+function keepCohortsApart(byCohort: ReadonlyMap<string, { unit: number; course: string }[]>, weights: SoftWeights, group: AddRule): void {
+  const cohortPairs = new Set<string>();
+  for (const members of byCohort.values())
+    for (let x = 0; x < members.length; x++)
+      for (let y = x + 1; y < members.length; y++) {
+        const a = members[x] as { unit: number; course: string };
+        const b = members[y] as { unit: number; course: string };
+        const key = `${Math.min(a.unit, b.unit)}|${Math.max(a.unit, b.unit)}`;
+        if (a.course === b.course || a.unit === b.unit || cohortPairs.has(key)) continue;
+        cohortPairs.add(key);
+        group([a.unit, b.unit], 'NotOverlap', 'curriculumClash', Math.round(weights.curriculumClash * SCALE));
+      }
 }
 
 /**
@@ -566,37 +622,8 @@ function draftDistributions(
             group([a, b], 'DifferentDays', 'samePattern', Math.round(weights.samePattern * SCALE));
           }
   }
-  // A joint group's meetings of other shapes or rooms that meet together today (with a common day and week) keep
-  // meeting together as they do (keptTogether). Not two in one room, which the model gives one class at a time.
-  const byGroup = new Map<string, number[]>();
-  units.forEach((unit, i) => {
-    if (unit.untimed === null && unit.first.joint_group !== null) pushTo(byGroup, unit.first.joint_group, i);
-  });
-  for (const list of byGroup.values())
-    for (const [x, a] of list.entries())
-      for (const b of list.slice(x + 1)) {
-        const ua = units[a] as Unit;
-        const ub = units[b] as Unit;
-        if (ua.first.roomKey !== null && ua.first.roomKey === ub.first.roomKey) continue;
-        for (const m of ua.members) {
-          const n = ub.members.find((other) => sectionKey(m.booking) !== sectionKey(other.booking) && meetTogether(m.booking, other.booking));
-          if (n === undefined) continue;
-          for (const type of keptTogether(m.booking, n.booking)) group([a, b], type, null);
-          break;
-        }
-      }
-
-  const cohortPairs = new Set<string>();
-  for (const members of byCohort.values())
-    for (let x = 0; x < members.length; x++)
-      for (let y = x + 1; y < members.length; y++) {
-        const a = members[x] as { unit: number; course: string };
-        const b = members[y] as { unit: number; course: string };
-        const key = `${Math.min(a.unit, b.unit)}|${Math.max(a.unit, b.unit)}`;
-        if (a.course === b.course || a.unit === b.unit || cohortPairs.has(key)) continue;
-        cohortPairs.add(key);
-        group([a.unit, b.unit], 'NotOverlap', 'curriculumClash', Math.round(weights.curriculumClash * SCALE));
-      }
+  keepJointGroupsTogether(units, group);
+  keepCohortsApart(byCohort, weights, group);
   return { distributions, goalOf };
 }
 

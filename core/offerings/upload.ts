@@ -64,6 +64,66 @@ function readCount(value: unknown): number | null | 'bad' {
   return Number.isInteger(n) && n >= 0 && n <= LIMITS.maxEnrollment ? n : 'bad';
 }
 
+/** Each spelling a report repeats on every row, read once: course codes, term cells and campus names. */
+interface RowReaders {
+  courseCode: (text: string) => string | null;
+  termOf: (text: string) => ReturnType<typeof readTermText>;
+  campusOf: (text: string) => string | null;
+}
+
+/** One row's term: its year (from its year cell, else its term cell) and semester, or why it has none. */
+function rowTerm(cell: (column: OfferingColumn) => unknown, readers: RowReaders, defaults: OfferingDefaults): { year: number; semester: Semester } | string {
+  const yearText = cellText(cell('year'));
+  const semesterText = cellText(cell('semester'));
+  const term = readers.termOf(semesterText);
+  const yearMatch = /^(\d{4})(?:\.0+)?$/.exec(yearText) ?? /\b(\d{4})\b/.exec(yearText);
+  const year = yearMatch ? Number(yearMatch[1]) : yearText === '' ? (term.year ?? NaN) : NaN;
+  if (!isYear(year))
+    return yearText !== '' ? `year "${yearText}" is not a year` : semesterText !== '' ? `no year (the term "${semesterText}" names none)` : 'no year';
+  const semester = semesterText === '' ? defaults.semester : (term.semester ?? null);
+  if (!semester) return `semester "${semesterText}" is not Fall, Spring or Summer`;
+  return { year, semester };
+}
+
+/** One row's enrollment counts (the missing one derived from the others) and whether it ran, or why they cannot be read. */
+function rowCounts(cell: (column: OfferingColumn) => unknown): { total: number; passed: number; failed: number; offered: boolean } | string {
+  const counts = { total: readCount(cell('total_enrolled')), passed: readCount(cell('passed_count')), failed: readCount(cell('failed_count')) };
+  const bad = Object.entries(counts).find(([, n]) => n === 'bad');
+  if (bad) return `${bad[0]} count is not a whole number from 0 to ${LIMITS.maxEnrollment.toLocaleString('en-US')}`;
+  const derived = deriveCounts(counts.total as number | null, counts.passed as number | null, counts.failed as number | null);
+  if (typeof derived === 'string') return derived;
+  const offeredText = cellText(cell('is_offered')).toLowerCase();
+  let offered: boolean;
+  if (offeredText === '') offered = derived.known ? derived.total > 0 : true;
+  else if (TRUE_WORDS.has(offeredText)) offered = true;
+  else if (FALSE_WORDS.has(offeredText)) offered = false;
+  else return `is_offered "${offeredText}" is not true/false/yes/no/1/0`;
+  return { total: derived.total, passed: derived.passed, failed: derived.failed, offered };
+}
+
+/** One row as an offering record, or why it is skipped. */
+function offeringOfRow(cell: (column: OfferingColumn) => unknown, hasCode: boolean, readers: RowReaders, defaults: OfferingDefaults): OfferingRecord | string {
+  const rawCode = hasCode ? cellText(cell('course_code')) : `${cellText(cell('prefix'))}${cellText(cell('number'))}`;
+  const code = readers.courseCode(rawCode);
+  if (!code) return rawCode === '' ? 'no course code' : `"${rawCode}" is not a course code`;
+  const term = rowTerm(cell, readers, defaults);
+  if (typeof term === 'string') return term;
+  const campusText = cellText(cell('campus'));
+  const campus = campusText === '' ? defaults.campus : readers.campusOf(campusText);
+  if (!campus) return `campus "${campusText}" is not ${defaults.campuses.describe()}`;
+  const counts = rowCounts(cell);
+  if (typeof counts === 'string') return counts;
+  return {
+    course_code: code,
+    ...term,
+    campus,
+    total_enrolled: counts.total,
+    passed_count: counts.passed,
+    failed_count: counts.failed,
+    is_offered: counts.offered,
+  };
+}
+
 /**
  * Reads offering rows, summing rows of the same course, year, semester and campus (one row per
  * section) into one record. Unusable rows are skipped and named in the log.
@@ -71,89 +131,31 @@ function readCount(value: unknown): number | null | 'bad' {
 export function offeringsFromTables(tables: { table: Table; columns: Columns }[], defaults: OfferingDefaults, log: ImportLog): OfferingRecord[] {
   const records = new Map<string, OfferingRecord>();
   // Reports repeat the same few spellings on every row: normalise each once.
-  const courseCode = memoise(normaliseCourseCode);
-  // A term cell gives its semester ("FA", "Fall 2024", "202410"), and its year when the row has none.
-  const termOf = memoise(readTermText);
-  const campusOf = memoise((text: string) => defaults.campuses.normalise(text));
+  const readers: RowReaders = {
+    courseCode: memoise(normaliseCourseCode),
+    // A term cell gives its semester ("FA", "Fall 2024", "202410"), and its year when the row has none.
+    termOf: memoise(readTermText),
+    campusOf: memoise((text: string) => defaults.campuses.normalise(text)),
+  };
   for (const { table, columns } of tables) {
-    const at = (values: unknown[], column: OfferingColumn): unknown => {
-      const index = columns[column];
-      return index === undefined ? undefined : values[index];
-    };
     for (const row of table.rows) {
-      const v = row.values;
-      const rawCode = columns.course_code !== undefined ? cellText(at(v, 'course_code')) : `${cellText(at(v, 'prefix'))}${cellText(at(v, 'number'))}`;
-      const code = courseCode(rawCode);
-      if (!code) {
-        log.skip(row.where, rawCode === '' ? 'no course code' : `"${rawCode}" is not a course code`);
-        continue;
-      }
-      const yearText = cellText(at(v, 'year'));
-      const semesterText = cellText(at(v, 'semester'));
-      const term = termOf(semesterText);
-      const yearMatch = /^(\d{4})(?:\.0+)?$/.exec(yearText) ?? /\b(\d{4})\b/.exec(yearText);
-      const year = yearMatch ? Number(yearMatch[1]) : yearText === '' ? (term.year ?? NaN) : NaN;
-      if (!isYear(year)) {
-        log.skip(
-          row.where,
-          yearText !== '' ? `year "${yearText}" is not a year` : semesterText !== '' ? `no year (the term "${semesterText}" names none)` : 'no year',
-        );
-        continue;
-      }
-      const semester = semesterText === '' ? defaults.semester : (term.semester ?? null);
-      if (!semester) {
-        log.skip(row.where, `semester "${semesterText}" is not Fall, Spring or Summer`);
-        continue;
-      }
-      const campusText = cellText(at(v, 'campus'));
-      const campus = campusText === '' ? defaults.campus : campusOf(campusText);
-      if (!campus) {
-        log.skip(row.where, `campus "${campusText}" is not ${defaults.campuses.describe()}`);
-        continue;
-      }
-      const counts = {
-        total: readCount(at(v, 'total_enrolled')),
-        passed: readCount(at(v, 'passed_count')),
-        failed: readCount(at(v, 'failed_count')),
+      const cell = (column: OfferingColumn): unknown => {
+        const index = columns[column];
+        return index === undefined ? undefined : row.values[index];
       };
-      const bad = Object.entries(counts).find(([, n]) => n === 'bad');
-      if (bad) {
-        log.skip(row.where, `${bad[0]} count is not a whole number from 0 to ${LIMITS.maxEnrollment.toLocaleString('en-US')}`);
+      const record = offeringOfRow(cell, columns.course_code !== undefined, readers, defaults);
+      if (typeof record === 'string') {
+        log.skip(row.where, record);
         continue;
       }
-      const derived = deriveCounts(counts.total as number | null, counts.passed as number | null, counts.failed as number | null);
-      if (typeof derived === 'string') {
-        log.skip(row.where, derived);
-        continue;
-      }
-      const offeredText = cellText(at(v, 'is_offered')).toLowerCase();
-      let offered: boolean;
-      if (offeredText === '') offered = derived.known ? derived.total > 0 : true;
-      else if (TRUE_WORDS.has(offeredText)) offered = true;
-      else if (FALSE_WORDS.has(offeredText)) offered = false;
-      else {
-        log.skip(row.where, `is_offered "${offeredText}" is not true/false/yes/no/1/0`);
-        continue;
-      }
-      const key = `${code}|${year}|${semester}|${campus}`;
+      const key = `${record.course_code}|${record.year}|${record.semester}|${record.campus}`;
       const existing = records.get(key);
       if (existing) {
-        existing.total_enrolled += derived.total;
-        existing.passed_count += derived.passed;
-        existing.failed_count += derived.failed;
-        existing.is_offered = existing.is_offered || offered;
-      } else {
-        records.set(key, {
-          course_code: code,
-          year,
-          semester,
-          campus,
-          total_enrolled: derived.total,
-          passed_count: derived.passed,
-          failed_count: derived.failed,
-          is_offered: offered,
-        });
-      }
+        existing.total_enrolled += record.total_enrolled;
+        existing.passed_count += record.passed_count;
+        existing.failed_count += record.failed_count;
+        existing.is_offered = existing.is_offered || record.is_offered;
+      } else records.set(key, record);
     }
   }
   return [...records.values()];

@@ -268,28 +268,8 @@ export class Search {
       const check = checks[i] as ClassCheck;
       const dist = check.dist;
       if (check.partner < 0) {
-        let others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0 && !out.has(d));
-        const times = (without: number): TimeOption[] => [me.time, ...others.filter((d) => d !== without).map((d) => this.timeOf(d))];
-        let excess = setExcess(this.problem, this.algebra, dist, times(-1));
-        if (excess === 0) continue;
-        if (setExcess(this.problem, this.algebra, dist, [me.time]) > 0) return null;
-        // Displace the classes whose leaving lowers the excess most, until it holds (the excess left is
-        // the one found for the class displaced, not worked out again).
-        while (others.length > 0 && excess > 0) {
-          let best = others[0] as number;
-          let bestExcess = Number.POSITIVE_INFINITY;
-          for (const d of others) {
-            const without = setExcess(this.problem, this.algebra, dist, times(d));
-            if (without < bestExcess) {
-              bestExcess = without;
-              best = d;
-            }
-          }
-          out.add(best);
-          if (firstOnly) return out;
-          others = others.filter((d) => d !== best);
-          excess = bestExcess;
-        }
+        if (!this.displaceForSet(c, me, dist, out, firstOnly)) return null;
+        if (firstOnly && out.size > 0) return out;
         continue;
       }
       const d = check.partner;
@@ -302,6 +282,36 @@ export class Search {
       }
     }
     return out;
+  }
+
+  /**
+   * A required set constraint (MaxDays, MaxDayLoad and the like) beside class c at `me`: adds to `out`
+   * the classes whose leaving lowers its excess most, until it holds (the excess left is the one found
+   * for the class displaced, not worked out again); with `firstOnly`, stops at the first. False when
+   * c breaks it even alone.
+   */
+  private displaceForSet(c: number, me: Placed, dist: Distribution, out: Set<number>, firstOnly: boolean): boolean {
+    let others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0 && !out.has(d));
+    const times = (without: number): TimeOption[] => [me.time, ...others.filter((d) => d !== without).map((d) => this.timeOf(d))];
+    let excess = setExcess(this.problem, this.algebra, dist, times(-1));
+    if (excess === 0) return true;
+    if (setExcess(this.problem, this.algebra, dist, [me.time]) > 0) return false;
+    while (others.length > 0 && excess > 0) {
+      let best = others[0] as number;
+      let bestExcess = Number.POSITIVE_INFINITY;
+      for (const d of others) {
+        const without = setExcess(this.problem, this.algebra, dist, times(d));
+        if (without < bestExcess) {
+          bestExcess = without;
+          best = d;
+        }
+      }
+      out.add(best);
+      if (firstOnly) return true;
+      others = others.filter((d) => d !== best);
+      excess = bestExcess;
+    }
+    return true;
   }
 
   /**

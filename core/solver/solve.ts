@@ -1,7 +1,7 @@
 import type { Assignment, TimetableProblem } from './model';
 import { scoreAssignment, type Score } from './score';
 import { Search, type SearchProgress } from './search';
-import { selectorFor, type MoveChoice } from './neighbourhoods';
+import { selectorFor, type MoveChoice, type NeighbourhoodSelector } from './neighbourhoods';
 import { PartEmphasis, type EmphasisRule } from './emphasis';
 
 /**
@@ -90,32 +90,61 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   const constructionStops = (steps: number): boolean =>
     now() >= deadline || (options.cancelled?.() ?? false) || (options.maxIterations !== undefined && steps >= CONSTRUCTION_ALLOWANCE * options.maxIterations);
   const constructed = construct(problem, search, options, constructionStops);
-  let iterations = constructed.steps;
-  let best = constructed.best;
-  // The move budget counts the annealing's moves, after the construction.
-  const constructionSteps = constructed.steps;
-  const stop = (): boolean =>
-    now() >= deadline || (options.cancelled?.() ?? false) || (options.maxIterations !== undefined && iterations - constructionSteps >= options.maxIterations);
-  const stoppedEarly = constructionStops(iterations) || (options.cancelled?.() ?? false);
+  const stoppedEarly = constructionStops(constructed.steps) || (options.cancelled?.() ?? false);
   if (!search.complete && (options.partial !== true || stoppedEarly)) {
-    const score = scoreAssignment(problem, best, search.algebra);
-    return { assignment: best, score, firstValidMs: null, iterations, durationMs: now() - started, runningTotal: null, neighbourhoods: [] };
+    const score = scoreAssignment(problem, constructed.best, search.algebra);
+    return {
+      assignment: constructed.best,
+      score,
+      firstValidMs: null,
+      iterations: constructed.steps,
+      durationMs: now() - started,
+      runningTotal: null,
+      neighbourhoods: [],
+    };
   }
   // A partial timetable goes on from the most classes placed.
-  if (!search.complete) search.restore(best);
+  if (!search.complete) search.restore(constructed.best);
   const firstValidMs = search.complete ? now() - started : null;
-  let whole = search.complete;
   options.onConstructed?.();
+  const annealed = anneal(problem, search, options, { now, deadline, constructionSteps: constructed.steps });
+  let { best, bestCost } = annealed;
+  // 3. The best timetable's students sectioned once more with its classes fixed.
+  if (problem.students.length > 0 && !(options.cancelled?.() ?? false)) ({ best, bestCost } = sectionOnceMore(problem, search, best, bestCost));
+  const score = scoreAssignment(problem, best, search.algebra);
+  const { iterations, selector } = annealed;
+  return { assignment: best, score, firstValidMs, iterations, durationMs: now() - started, runningTotal: bestCost, neighbourhoods: selector.report() };
+}
 
-  // 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable kept.
+/** The annealing's best so far: the timetable, its running total, and whether it places every class. */
+interface BestSoFar {
+  best: Assignment;
+  bestCost: number;
+  whole: boolean;
+}
+
+/**
+ * 2. Optimisation: annealing rounds, students re-sectioned between them; the best complete timetable
+ * kept. Each round cools from its starting temperature to a thousandth of it, then starts again from
+ * the best timetable, a little cooler; students are re-sectioned now and then.
+ */
+function anneal(
+  problem: TimetableProblem,
+  search: Search,
+  options: SolveOptions,
+  clock: { now: () => number; deadline: number; constructionSteps: number },
+): BestSoFar & { iterations: number; selector: NeighbourhoodSelector } {
+  const { now, deadline, constructionSteps } = clock;
+  let iterations = constructionSteps;
+  // The move budget counts the annealing's moves, after the construction.
+  const stop = (): boolean =>
+    now() >= deadline || (options.cancelled?.() ?? false) || (options.maxIterations !== undefined && iterations - constructionSteps >= options.maxIterations);
+  const whole = search.complete;
   search.addStudentConflicts(search.sectioning.improveAll());
   search.recount();
   const selector = selectorFor(options.moveChoice ?? 'fixed');
   selector.observe(search);
-  best = search.snapshot();
-  let bestCost = search.total;
-  // Annealing in rounds: each cools from its starting temperature to a thousandth of it, then starts
-  // again from the best timetable, a little cooler; students are re-sectioned now and then.
+  const kept: BestSoFar = { best: search.snapshot(), bestCost: search.total, whole };
   const hot = initialTemperature(search);
   let roundStart = now();
   let round = 0;
@@ -129,20 +158,14 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
   const takeSectioning = (change: number): void => {
     if (change >= 0) return;
     search.addStudentConflicts(change);
-    if (search.total < bestCost - 1e-9) {
-      bestCost = search.total;
-      best = search.snapshot();
-    }
+    keepIfBetter(search, kept);
   };
   while (!stop()) {
     const shares = selector.shares(search);
     for (let k = 0; k < CHECK_EVERY; k++) {
       selector.step(search, temperature, shares);
       iterations++;
-      if (search.total < bestCost - 1e-9) {
-        bestCost = search.total;
-        best = search.snapshot();
-      }
+      keepIfBetter(search, kept);
     }
     // The students a moved class now clashes for, re-sectioned at once (all students now and then).
     takeSectioning(search.sectioning.improveStudents(search.sectioning.clashingIn(search.takeMoved())));
@@ -156,30 +179,42 @@ export function solve(problem: TimetableProblem, options: SolveOptions): SolveRe
       const stress = emphasis.next(search.weightedParts());
       if (stress !== null) search.emphasize(stress);
       selector.observe(search);
-      options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(bestCost) });
+      options.onProgress?.({ phase: 'optimization', placed: problem.classes.length, classes: problem.classes.length, bestTotal: Math.round(kept.bestCost) });
     }
     if (progress >= 1) {
-      // A partial timetable (classes left unplaced) is offered at no total: any whole one is better.
-      const mine = whole ? bestCost : Number.POSITIVE_INFINITY;
-      const theirs = options.exchange?.(round, best, mine) ?? null;
-      if (theirs !== null && theirs.cost < mine - 1e-9) {
-        best = theirs.assignment;
-        bestCost = theirs.cost;
-        whole = true;
-        search.restore(best);
-        search.sectioning.adopt(best.students);
-      } else search.restore(best);
-      search.recount();
-      selector.observe(search);
+      startAgainFromBest(search, selector, options, round, kept);
       round++;
       roundStart = now();
       roundStartMove = iterations;
     }
   }
-  // 3. The best timetable's students sectioned once more with its classes fixed.
-  if (problem.students.length > 0 && !(options.cancelled?.() ?? false)) ({ best, bestCost } = sectionOnceMore(problem, search, best, bestCost));
-  const score = scoreAssignment(problem, best, search.algebra);
-  return { assignment: best, score, firstValidMs, iterations, durationMs: now() - started, runningTotal: bestCost, neighbourhoods: selector.report() };
+  return { ...kept, iterations, selector };
+}
+
+/** Keeps the search's timetable as the best when its running total is lower. */
+function keepIfBetter(search: Search, kept: BestSoFar): void {
+  if (search.total < kept.bestCost - 1e-9) {
+    kept.bestCost = search.total;
+    kept.best = search.snapshot();
+  }
+}
+
+/**
+ * The end of a round: the best timetable is offered to the other threads (a partial one at no
+ * total: any whole one is better) and the better of theirs and it taken up again.
+ */
+function startAgainFromBest(search: Search, selector: NeighbourhoodSelector, options: SolveOptions, round: number, kept: BestSoFar): void {
+  const mine = kept.whole ? kept.bestCost : Number.POSITIVE_INFINITY;
+  const theirs = options.exchange?.(round, kept.best, mine) ?? null;
+  if (theirs !== null && theirs.cost < mine - 1e-9) {
+    kept.best = theirs.assignment;
+    kept.bestCost = theirs.cost;
+    kept.whole = true;
+    search.restore(kept.best);
+    search.sectioning.adopt(kept.best.students);
+  } else search.restore(kept.best);
+  search.recount();
+  selector.observe(search);
 }
 
 /**

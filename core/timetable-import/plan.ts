@@ -412,12 +412,38 @@ function foreignRoomRefusal(m: ListedMeeting, snapshot: ImportSnapshot, options:
   };
 }
 
+/** A meeting's instructors as ids and roles, the first one first: two spellings of one person ("Dr. A", "dr.  a") are one instructor. */
+function meetingInstructors(
+  m: ListedMeeting,
+  idOf: (name: string) => number,
+  roles: readonly InstructorRole[] | undefined,
+): { ids: number[]; roles: InstructorRole[] } {
+  const instructors: { ids: number[]; roles: InstructorRole[] } = { ids: [], roles: [] };
+  m.instructors.forEach((name, k) => {
+    const id = idOf(name);
+    if (instructors.ids.includes(id)) return;
+    instructors.ids.push(id);
+    instructors.roles.push(roles?.[k] ?? CHECKED_ROLE);
+  });
+  return instructors;
+}
+
+/** The meeting a listed meeting clashes with, as the report names it: another department's by what it may show, a planned one by its row. */
+function clashedWith(other: Booking, department: number, rowOf: (planned: Booking) => number | null) {
+  if (other.department !== department) return { row: null, entry_id: null, course_code: other.shownAs ?? 'another department', section_name: '' };
+  return { row: other.id === null ? rowOf(other) : null, entry_id: other.id, course_code: other.course_code, section_name: other.section_name };
+}
+
+/** The listing's sections without a time: those with no timed row. */
+function sectionsWithoutTime(listing: ListingRead): ListingRead['untimed'] {
+  const timedSections = new Set(listing.meetings.map((m) => `${termKey(m.term)}|${m.course_code}|${m.section_name}`));
+  return listing.untimed.filter((u) => !timedSections.has(`${termKey(u.term)}|${u.course_code}|${u.section_name}`));
+}
+
 /** The plan of an import: see the module's comment. */
 export function planImport(listing: ListingRead, snapshot: ImportSnapshot, options: ImportOptions): ImportPlan {
   const meetings = listing.meetings;
-  // Sections without a time: those of the listing with no timed row.
-  const timedSections = new Set(meetings.map((m) => `${termKey(m.term)}|${m.course_code}|${m.section_name}`));
-  const untimedSections = listing.untimed.filter((u) => !timedSections.has(`${termKey(u.term)}|${u.course_code}|${u.section_name}`));
+  const untimedSections = sectionsWithoutTime(listing);
   const listed: ListedSection[] = [...meetings, ...untimedSections];
   const { partsOf, created: newParts } = planParts(listed, snapshot);
   const partOf = (m: ListedMeeting): PartOfTerm => partsOf.get(termKey(m.term))?.get(m.part_of_term) ?? WHOLE_TERM;
@@ -452,14 +478,7 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
   const sections = new Set<string>();
   const terms = new PlannedTerms(snapshot, partsOf, budget);
   meetings.forEach((m, i) => {
-    const instructors: { ids: number[]; roles: InstructorRole[] } = { ids: [], roles: [] };
-    m.instructors.forEach((name, k) => {
-      const id = teachers.get(doctorNameKey(name))?.id as number;
-      // Two spellings of one person ("Dr. A", "dr.  a") are one instructor.
-      if (instructors.ids.includes(id)) return;
-      instructors.ids.push(id);
-      instructors.roles.push(decided.roles[i]?.[k] ?? CHECKED_ROLE);
-    });
+    const instructors = meetingInstructors(m, (name) => teachers.get(doctorNameKey(name))?.id as number, decided.roles[i]);
     const values = meetingValues(m, instructors, groupOf[i] ?? null, declaredCampus, options);
     const foreign = foreignRoomRefusal(m, snapshot, options);
     if (foreign) {
@@ -477,16 +496,7 @@ export function planImport(listing: ListingRead, snapshot: ImportSnapshot, optio
         course_code: m.course_code,
         section_name: m.section_name,
         detail: clashMessage(clashes, false),
-        with: [...new Set(others)].map((o) =>
-          o.department !== options.department
-            ? { row: null, entry_id: null, course_code: o.shownAs ?? 'another department', section_name: '' }
-            : {
-                row: o.id === null ? (plannedRow[plannedIndex.get(o) ?? -1] ?? null) : null,
-                entry_id: o.id,
-                course_code: o.course_code,
-                section_name: o.section_name,
-              },
-        ),
+        with: [...new Set(others)].map((o) => clashedWith(o, options.department, (planned) => plannedRow[plannedIndex.get(planned) ?? -1] ?? null)),
       });
       // A clash with another department's meeting is never kept as a warning: that booking stands.
       if (options.policy === 'refuse' || clashes.some((c) => c.with !== null && c.with.department !== options.department)) return;

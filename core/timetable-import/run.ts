@@ -155,12 +155,16 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
     });
     await refreshStatistics(ctx.db, ['schedule_entries', 'schedule_entry_doctors', 'schedule_clashes', 'doctors', 'rooms', 'courses']);
   }
-  const { report } = plan;
+  return importAnswer(listing, plan.report, input.dry_run, started);
+}
+
+/** What an import answers: what it read, what it would make or made, and why rows were left out, each list bounded. */
+function importAnswer(listing: ListingRead, report: ImportPlan['report'], dryRun: boolean, started: number): TimetableImportResult {
   const skipped: Record<string, number> = {};
   for (const s of listing.skipped) skipped[s.reason] = (skipped[s.reason] ?? 0) + 1;
   return {
-    status: report.meetings === 0 && report.untimed === 0 ? 'empty' : input.dry_run ? 'preview' : 'success',
-    dry_run: input.dry_run,
+    status: report.meetings === 0 && report.untimed === 0 ? 'empty' : dryRun ? 'preview' : 'success',
+    dry_run: dryRun,
     processed: listing.rows,
     meetings: report.meetings,
     sections: report.sections,

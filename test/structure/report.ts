@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { measureStructure } from './measure';
 import type { Found } from './rules';
+import { FUNCTION_LINES, overBudget, SIZE_BUDGET } from './size-budget';
 
 const LIST = 12;
 
@@ -21,6 +22,11 @@ function main(): void {
   for (const f of report.functions.slice(0, LIST)) out.push(`  ${String(f.lines).padStart(4)}  ${f.name}  ${f.file}:${f.line}`);
   out.push('', `Largest components and hooks (renderer/), lines:`);
   for (const f of report.components.slice(0, LIST)) out.push(`  ${String(f.lines).padStart(4)}  ${f.name}  ${f.file}:${f.line}`);
+  out.push(
+    '',
+    `Functions over ${FUNCTION_LINES} lines that the size budget (test/structure/size-budget.json) lists: ${SIZE_BUDGET.over.length}; beyond it: ${overBudget(report).length}`,
+  );
+  for (const f of overBudget(report)) out.push(`  ${f}`);
   out.push('', `Imports from one core feature into another: ${report.crossFeature.length} (${report.internalImports.length} into internals)`);
   for (const i of report.internalImports) out.push(`  internal: ${i.from} -> ${i.to}`);
   const byTarget = new Map<string, number>();

@@ -27,9 +27,33 @@ export interface EntryModalProps {
   onClose: () => void;
 }
 
-/** Create or edit one timetable entry; the server's refusal is shown in its own words. */
-export function EntryModal({ draft, term, parts, courses, doctors, recommended, entries, readOnly = false, onClose }: EntryModalProps) {
-  const campuses = useCampusList();
+/** What a save sends: the form's values, the room TBD when empty, the campus only when an edit changed it. */
+function entryValues(form: EntryDraft, draft: EntryDraft | null) {
+  return {
+    course_code: form.course_code,
+    section_name: form.section_name,
+    doctors: form.instructor_ids.map((id) => ({ id })),
+    day: form.day,
+    start_time: form.start_time,
+    duration_mins: form.duration_mins,
+    room: form.room || TBD_ROOM,
+    part_of_term: form.part_of_term,
+    joint_group: form.joint_group.trim() || null,
+    // An edit sends the campus only when it was changed: otherwise a new room's campus decides.
+    campus: form.id && form.campus === draft?.campus ? undefined : form.campus,
+  };
+}
+
+/** The entry form's state and actions: the course choices (the run's recommendations first), naming a new section, save and delete. */
+function useEntryForm({
+  draft,
+  term,
+  courses,
+  doctors,
+  recommended,
+  entries,
+  onClose,
+}: Pick<EntryModalProps, 'draft' | 'term' | 'courses' | 'doctors' | 'recommended' | 'entries' | 'onClose'>) {
   const [form, setForm] = useState<EntryDraft | null>(draft);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -71,19 +95,7 @@ export function EntryModal({ draft, term, parts, courses, doctors, recommended, 
     setBusy(true);
     setError(null);
     try {
-      const values = {
-        course_code: form.course_code,
-        section_name: form.section_name,
-        doctors: form.instructor_ids.map((id) => ({ id })),
-        day: form.day,
-        start_time: form.start_time,
-        duration_mins: form.duration_mins,
-        room: form.room || TBD_ROOM,
-        part_of_term: form.part_of_term,
-        joint_group: form.joint_group.trim() || null,
-        // An edit sends the campus only when it was changed: otherwise a new room's campus decides.
-        campus: form.id && form.campus === draft?.campus ? undefined : form.campus,
-      };
+      const values = entryValues(form, draft);
       if (form.id) await updateEntry({ entry_id: form.id, ...values });
       else if (term) await createEntry(term, values);
       onClose();
@@ -103,6 +115,140 @@ export function EntryModal({ draft, term, parts, courses, doctors, recommended, 
     }
   };
 
+  return { form, set, courseOptions, allowedDoctors, chooseCourse, save, del, error, busy };
+}
+
+type SetEntry = (patch: Partial<EntryDraft>) => void;
+
+/** When and where a meeting is: its days, start, minutes and room. */
+function WhenFields({ form, set }: { form: EntryDraft; set: SetEntry }) {
+  return (
+    <Group grow>
+      <TextInput
+        label="Days"
+        description="M Mon · T Tue · W Wed · R Thu · F Fri · S Sat · U Sun"
+        value={form.day}
+        onChange={(e) => set({ day: e.currentTarget.value.toUpperCase() })}
+        data-testid="entry-day"
+      />
+      <TextInput
+        label="Start"
+        description="24-hour HH:MM"
+        value={form.start_time}
+        onChange={(e) => set({ start_time: e.currentTarget.value })}
+        data-testid="entry-start"
+      />
+      <NumberInput
+        label="Minutes"
+        description="The booked slot"
+        min={5}
+        max={600}
+        // Typing past the bounds is stopped as typed, never rewritten on leaving the field.
+        clampBehavior="strict"
+        allowDecimal={false}
+        value={form.duration_mins}
+        onChange={(v) => set({ duration_mins: Number(v) || 0 })}
+        data-testid="entry-duration"
+      />
+      <TextInput
+        label="Room"
+        description="Empty: TBD, no room yet"
+        value={form.room}
+        onChange={(e) => set({ room: e.currentTarget.value })}
+        data-testid="entry-room"
+      />
+    </Group>
+  );
+}
+
+/** The meeting's part of term, joint group and campus. */
+function PartAndCampusFields({ form, set, parts }: { form: EntryDraft; set: SetEntry; parts: PartOfTerm[] }) {
+  const campuses = useCampusList();
+  return (
+    <Group grow>
+      <Select
+        label="Part of term"
+        data={parts.map((p) => ({
+          value: p.code,
+          label: p.start_date ? `${p.code} — ${p.name} (${p.start_date} – ${p.end_date ?? ''})` : `${p.code} — ${p.name}`,
+        }))}
+        value={form.part_of_term}
+        onChange={(v) => set({ part_of_term: v ?? '1' })}
+        allowDeselect={false}
+        data-testid="entry-part"
+      />
+      <TextInput
+        label="Joint group"
+        placeholder="none"
+        description="Sections that meet together share a label"
+        value={form.joint_group}
+        onChange={(e) => set({ joint_group: e.currentTarget.value })}
+        data-testid="entry-joint"
+      />
+      <Select
+        label="Campus"
+        description="From the room when it is declared"
+        data={campuses}
+        value={form.campus}
+        onChange={(v) => set({ campus: v })}
+        clearable
+        allowDeselect={false}
+        data-testid="entry-campus"
+      />
+    </Group>
+  );
+}
+
+/** Close for a reader; Delete (an existing meeting), Cancel and Save for a writer. */
+function EntryButtons({
+  readOnly,
+  editing,
+  canSave,
+  busy,
+  onSave,
+  onDelete,
+  onClose,
+}: {
+  readOnly: boolean;
+  editing: boolean;
+  canSave: boolean;
+  busy: boolean;
+  onSave: () => Promise<void>;
+  onDelete: () => Promise<void>;
+  onClose: () => void;
+}) {
+  return readOnly ? (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onClose}>
+        Close
+      </Button>
+    </Group>
+  ) : (
+    <Group justify="space-between">
+      {editing ? (
+        <Button color="red" variant="subtle" onClick={() => void onDelete()} data-testid="entry-delete">
+          Delete
+        </Button>
+      ) : (
+        <span />
+      )}
+      <Group>
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={() => void onSave()} loading={busy} disabled={!canSave} data-testid="entry-save">
+          Save
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** Create or edit one timetable entry; the server's refusal is shown in its own words. */
+export function EntryModal({ draft, term, parts, courses, doctors, recommended, entries, readOnly = false, onClose }: EntryModalProps) {
+  const entry = useEntryForm({ draft, term, courses, doctors, recommended, entries, onClose });
+  if (!entry) return null;
+  const { form, set, courseOptions, allowedDoctors, chooseCourse, save, del, error, busy } = entry;
   const uid = form.id === undefined ? undefined : entries.find((e) => e.id === form.id)?.uid;
   return (
     <Modal opened onClose={onClose} title={readOnly ? 'Section' : form.id ? 'Edit section' : 'New section'} size="lg">
@@ -135,100 +281,20 @@ export function EntryModal({ draft, term, parts, courses, doctors, recommended, 
                 data-testid="entry-doctor"
               />
             </Group>
-            <Group grow>
-              <TextInput
-                label="Days"
-                description="M Mon · T Tue · W Wed · R Thu · F Fri · S Sat · U Sun"
-                value={form.day}
-                onChange={(e) => set({ day: e.currentTarget.value.toUpperCase() })}
-                data-testid="entry-day"
-              />
-              <TextInput
-                label="Start"
-                description="24-hour HH:MM"
-                value={form.start_time}
-                onChange={(e) => set({ start_time: e.currentTarget.value })}
-                data-testid="entry-start"
-              />
-              <NumberInput
-                label="Minutes"
-                description="The booked slot"
-                min={5}
-                max={600}
-                // Typing past the bounds is stopped as typed, never rewritten on leaving the field.
-                clampBehavior="strict"
-                allowDecimal={false}
-                value={form.duration_mins}
-                onChange={(v) => set({ duration_mins: Number(v) || 0 })}
-                data-testid="entry-duration"
-              />
-              <TextInput
-                label="Room"
-                description="Empty: TBD, no room yet"
-                value={form.room}
-                onChange={(e) => set({ room: e.currentTarget.value })}
-                data-testid="entry-room"
-              />
-            </Group>
-            <Group grow>
-              <Select
-                label="Part of term"
-                data={parts.map((p) => ({
-                  value: p.code,
-                  label: p.start_date ? `${p.code} — ${p.name} (${p.start_date} – ${p.end_date ?? ''})` : `${p.code} — ${p.name}`,
-                }))}
-                value={form.part_of_term}
-                onChange={(v) => set({ part_of_term: v ?? '1' })}
-                allowDeselect={false}
-                data-testid="entry-part"
-              />
-              <TextInput
-                label="Joint group"
-                placeholder="none"
-                description="Sections that meet together share a label"
-                value={form.joint_group}
-                onChange={(e) => set({ joint_group: e.currentTarget.value })}
-                data-testid="entry-joint"
-              />
-              <Select
-                label="Campus"
-                description="From the room when it is declared"
-                data={campuses}
-                value={form.campus}
-                onChange={(v) => set({ campus: v })}
-                clearable
-                allowDeselect={false}
-                data-testid="entry-campus"
-              />
-            </Group>
+            <WhenFields form={form} set={set} />
+            <PartAndCampusFields form={form} set={set} parts={parts} />
           </Stack>
         </fieldset>
         <ErrorNote message={error} testId="entry-error" />
-        {readOnly ? (
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-          </Group>
-        ) : (
-          <Group justify="space-between">
-            {form.id ? (
-              <Button color="red" variant="subtle" onClick={() => void del()} data-testid="entry-delete">
-                Delete
-              </Button>
-            ) : (
-              <span />
-            )}
-            <Group>
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button onClick={() => void save()} loading={busy} disabled={!form.course_code || !form.section_name} data-testid="entry-save">
-                Save
-              </Button>
-            </Group>
-          </Group>
-        )}
+        <EntryButtons
+          readOnly={readOnly}
+          editing={Boolean(form.id)}
+          canSave={Boolean(form.course_code && form.section_name)}
+          busy={busy}
+          onSave={save}
+          onDelete={del}
+          onClose={onClose}
+        />
         {term && uid && <MeetingHistory term={term} uid={uid} />}
       </Stack>
     </Modal>

@@ -1,10 +1,9 @@
 import type { CoreContext } from '../context';
 import { CoreError, fieldError } from '../domain/errors';
 import type { Semester } from '../domain/terms';
-import { storeCampusDraft } from '../timetable';
+import { storeCampusDraft, currentTerm, termOf } from '../timetable';
 import { campusBasis } from './campus-reading';
 import { draftCampus, type CampusDraft, type CampusDraftInput } from './campus-draft';
-import { currentTerm, termOf } from '../timetable';
 
 /**
  * The registrar's auto-fill of the whole campus (POST /scheduler/auto/campus): drafted in one

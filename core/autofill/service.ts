@@ -7,12 +7,11 @@ import { listUnscheduled } from '../timetable/unscheduled-repo';
 import { pushTo } from '../util/multimap';
 import { campusTerm, currentTerm, instructorAliases, type ScheduleEntry, termOf } from '../timetable';
 import { termLabel, type Semester, type Term } from '../domain/terms';
-import { AUTOFILL_BOUNDS, type AutofillSource } from '../domain/autofill';
+import { AUTOFILL_BOUNDS, type AutofillSource, type SoftWeights } from '../domain/autofill';
 import { applyTermDraft, draftTermTimetable, placedAsStored, type RunPlan, type TermDraft, type TermDraftInput, type TermSource } from './term-draft';
 import { keepDraft, startDraft, type DraftAnswer } from './draft-jobs';
 import type { Slot } from './grid';
 import type { DraftGoals } from './term-model';
-import type { SoftWeights } from '../domain/autofill';
 
 export interface AutofillInput {
   source?: AutofillSource | undefined;

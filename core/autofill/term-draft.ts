@@ -8,21 +8,29 @@ import { displayRoom, roomKey } from '../domain/meetings';
 import { listDoctors } from '../faculty/repo';
 import { declaredRooms } from '../rooms/repo';
 import { expectedSectionSizes } from '../predict/runs-repo';
-import { campusTerm, courseCohorts, partsByCode, storeTermDraft, travelMinutes, termClashes, type Booking, type ScheduleEntry } from '../timetable';
+import {
+  campusTerm,
+  courseCohorts,
+  partsByCode,
+  storeTermDraft,
+  travelMinutes,
+  termClashes,
+  type Booking,
+  type ScheduleEntry,
+  newMeetingUid,
+} from '../timetable';
 import { lockedEntries, type EntryRow } from '../timetable/repo';
-import { newMeetingUid } from '../timetable';
 import { solveInWorker, type SearchProgress, type SolveResult } from '../solver';
 import { STANDARD_SLOTS, type Slot } from './grid';
 import { SCALE } from './model-scale';
 import { pushTo } from '../util/multimap';
 import { termDraftModel, type DraftGoals, type DraftMove, type TermDraftModel, type TermRoom, type UntimedSection } from './term-model';
 import { noFreeRoomReason, runSectionReason, type RunReasonContext, type RunSectionNeed } from './run-reasons';
-import { SOFT_WEIGHTS, type SoftWeights } from '../domain/autofill';
+import { SOFT_WEIGHTS, type SoftWeights, AUTOFILL_BOUNDS } from '../domain/autofill';
 import { departmentProfile } from '../predict';
 import { listUnscheduled, type UnscheduledSection } from '../timetable/unscheduled-repo';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import { allowedCourseList, mayTeach } from '../domain/teaching';
-import { AUTOFILL_BOUNDS } from '../domain/autofill';
 
 /** A prediction run's plan (source "run"): the new sections it asks for at its campus, each with its expected students. */
 export interface RunPlan {

@@ -20,15 +20,25 @@ import { takeLocks } from '../db/locks';
 import { eachInSavepoint } from '../db/savepoints';
 import { storeId } from '../db/store-revisions';
 import { getDepartment } from '../departments/repo';
-import { termLocks } from '../timetable';
-import { lockTermsOfMeetings } from '../timetable';
+import {
+  termLocks,
+  lockTermsOfMeetings,
+  giveMeetingUid,
+  giveSectionUid,
+  changeOf,
+  changesInWords,
+  meetingStates,
+  parseState,
+  recordTermChanges,
+  untimedStates,
+  applyMeetingState,
+  applyTogether,
+  instructorsByName,
+} from '../timetable';
 import { entriesByUids, listEntries, uidsOfOtherDepartments, type EntryRow } from '../timetable/repo';
-import { giveMeetingUid, giveSectionUid } from '../timetable';
 import { changesAfter, lastChangeId, laterChanges, termRevision, type StoredChange } from '../timetable/changes-repo';
-import { changeOf, changesInWords, meetingStates, parseState, recordTermChanges, untimedStates } from '../timetable';
 import { listUnscheduled, unscheduledByUids, type UnscheduledSection } from '../timetable/unscheduled-repo';
 import { forgetKeysBefore, keepAnswer, keptAnswer, saveSyncBase, syncBase, type KeyedRequest, type SyncBase } from './repo';
-import { applyMeetingState, applyTogether, instructorsByName } from '../timetable';
 
 /**
  * Planning offline and together without losing anything. A laptop keeps the server revision its copy

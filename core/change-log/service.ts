@@ -4,12 +4,9 @@ import { describeChange, termOfState, type ChangeOperation, type TermChange } fr
 import { sectionLabel } from '../domain/meetings';
 import { termKey, type Semester, type Term } from '../domain/terms';
 import { inTransaction } from '../db/transactions';
-import { lockTermsOfMeetings } from '../timetable';
+import { lockTermsOfMeetings, changesInWords, parseState, applyMeetingState, applyTogether, instructorsById, termOf, currentTerm } from '../timetable';
 import { changeById, changesOfBatch, laterChanges, listChanges, termRevision, type ChangeNarrowing, type StoredChange } from '../timetable/changes-repo';
-import { changesInWords, parseState } from '../timetable';
-import { applyMeetingState, applyTogether, instructorsById } from '../timetable';
 import { eachInSavepoint } from '../db/savepoints';
-import { termOf, currentTerm } from '../timetable';
 
 /** The changes a history read lists at most (newest first); `since_revision` pages on. */
 export const HISTORY_PAGE = 2_000;

@@ -1,5 +1,4 @@
-import { termLabel } from '../domain/terms';
-import type { PlannedSemester } from '../domain/terms';
+import { termLabel, type PlannedSemester } from '../domain/terms';
 import { termAt } from './planning-view';
 import type { CourseScore } from './train';
 

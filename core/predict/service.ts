@@ -9,7 +9,7 @@ import { fieldError, invalid, notFound } from '../domain/errors';
 import { changedDecision } from '../domain/decisions';
 import { normaliseCourseCode } from '../domain/codes';
 import { KeptWorker, siblingModule } from '../workers';
-import { nextPlannedTerm } from '../domain/terms';
+import { nextPlannedTerm, type PlannedSemester } from '../domain/terms';
 import { compareRuns, type RunComparison } from '../domain/run-comparison';
 import type { Campus } from '../domain/campuses';
 import { countOfferings, latestPlannedTerm } from '../offerings/repo';
@@ -23,15 +23,13 @@ import { explain, MAX_REASONS } from './reasons';
 import { termNotes } from './term-notes-service';
 import { indexNotes, noteVerdict, type NoteVerdict } from './term-notes';
 import { describeNote, type TermNote } from '../domain/term-notes';
-import { mayTeach } from '../domain/teaching';
+import { mayTeach, allowedCourseList } from '../domain/teaching';
 import { listDoctors } from '../faculty/repo';
-import { allowedCourseList } from '../domain/teaching';
 import { findEntry, getRun, insertRun, listRuns, runHeader, saveDecision } from './runs-repo';
 import { type BulkRunInput, type EntryDecisionInput, type ModelEntry, type NewRun, type PredictionEntry, type PredictionRun, type TrainResult } from './schema';
 import { scoreCourses, type CampusModels, type TrainedCampus } from './train';
 import type { TrainProgress, TrainWorkerInput } from './train-worker';
 import { Booster } from './xgboost';
-import type { PlannedSemester } from '../domain/terms';
 
 export async function nextTerm(ctx: CoreContext): Promise<{ year: number; semester: PlannedSemester }> {
   const latest = await latestPlannedTerm(ctx.db, ctx.department);

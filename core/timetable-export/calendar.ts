@@ -1,9 +1,8 @@
-import { termLabel } from '../domain/terms';
+import { termLabel, type Term } from '../domain/terms';
 import { formatHHMM, parseHHMM } from '../domain/time';
 import { WEEKDAY_LETTERS } from '../domain/days';
 import { TBD_ROOM, sectionLabel } from '../domain/meetings';
 import type { PartOfTerm } from '../domain/parts';
-import type { Term } from '../domain/terms';
 import type { ScheduleEntry } from '../timetable';
 
 /**

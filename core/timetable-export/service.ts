@@ -8,8 +8,7 @@ import { EXPORT_FILENAME, exportScheduleXlsx } from './workbook';
 import { CONTENT_TYPES } from '../util/content-types';
 import { exportListingCsv } from './listing';
 import { exportInstructorCalendar } from './calendar';
-import { termEntries } from '../timetable';
-import { partsByCode, termAsked } from '../timetable';
+import { termEntries, partsByCode, termAsked } from '../timetable';
 
 export interface ExportRequest extends Partial<Term> {
   format: 'xlsx' | 'csv' | 'ics';

@@ -11,16 +11,27 @@ import type { Course } from '../catalog/repo';
 import { doctorNameKey } from '../domain/teaching';
 import type { Doctor, DoctorRecord } from '../faculty/repo';
 import type { Room, RoomRecord } from '../rooms/repo';
-import { sectionOverlapNote, simpleBooking, type Booking, type Clash, type DoctorAvailability } from '../timetable';
-import { describeCurriculumConflict, forEachCurriculumConflict, type CurriculumCourse } from '../timetable';
-import { groupLookup } from '../timetable';
-import { meetingCampus } from '../timetable';
+import {
+  sectionOverlapNote,
+  simpleBooking,
+  type Booking,
+  type Clash,
+  type DoctorAvailability,
+  type PlannedClash,
+  describeCurriculumConflict,
+  forEachCurriculumConflict,
+  type CurriculumCourse,
+  groupLookup,
+  meetingCampus,
+  CrossListing,
+  proposeJointGroups,
+  type UntimedInput,
+  ComparisonBudget,
+  TermBook,
+} from '../timetable';
 import { decideRoles, type RoleDecision } from './decisions';
-import { CrossListing, proposeJointGroups } from '../timetable';
 import { togetherOf, type ListedMeeting, type ListedSection, type ListingRead } from './rows';
-import type { UntimedInput } from '../timetable';
 import { bookingOf, type EntryRow, type EntryValues } from '../timetable/repo';
-import { ComparisonBudget, TermBook } from '../timetable';
 
 /**
  * The import's plan, pure: from the meetings read off a listing and what the database holds now
@@ -57,9 +68,6 @@ export interface ImportOptions {
   /** The department whose timetable the listing goes into. */
   department: number;
 }
-
-/** A clash kept with a stored meeting: with a meeting already stored (its id), with one of the plan's meetings (its index), or none (availability). */
-export type PlannedClash = { detail: string; with: { entry: number } | { planned: number } | null };
 
 export interface PlannedMeeting {
   /** The meeting's values (its uid is given when it is stored). Instructor ids: a doctor the plan adds has a negative stand-in id until it is written. */

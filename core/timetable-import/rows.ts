@@ -1,5 +1,5 @@
 import { normaliseCourseCode } from '../domain/codes';
-import { readDaysLeniently } from '../domain/days';
+import { readDaysLeniently, DAY_LETTERS } from '../domain/days';
 import { readClockLeniently } from '../domain/time';
 import { readTermText, type Term } from '../domain/terms';
 import { PART_CODE_PATTERN, readIsoDate, WHOLE_TERM_CODE, type PartOfTerm } from '../domain/parts';
@@ -7,10 +7,17 @@ import { isInstructorRole, type InstructorRole } from '../domain/roles';
 import { displayRoom, roomKey } from '../domain/meetings';
 import { readListCell } from '../import/lists';
 import { cellText, matchColumns, type Table } from '../import/table';
-import { MAX_DURATION, MAX_INSTRUCTORS, MIN_DURATION } from '../timetable';
+import {
+  MAX_DURATION,
+  MAX_INSTRUCTORS,
+  MIN_DURATION,
+  crossListedInNote,
+  readMeetsWith,
+  sameMeetingRows,
+  unionOfDays,
+  type TogetherMeeting,
+} from '../timetable';
 import { TIMETABLE_COLUMNS, type TimetableColumn } from './columns';
-import { crossListedInNote, readMeetsWith, sameMeetingRows, unionOfDays, type TogetherMeeting } from '../timetable';
-import { DAY_LETTERS } from '../domain/days';
 
 /** A listed meeting as the meeting-together rules read it (parts by code: dates are not known while reading). */
 export function togetherOf(m: ListedMeeting, part: PartOfTerm = { code: m.part_of_term, name: '', start_date: null, end_date: null }): TogetherMeeting {

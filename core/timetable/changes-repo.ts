@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/store';
 import type { ScheduleChangesTable } from '../db/tables';
 import { ROWS_PER_STATEMENT } from '../db/batches';

@@ -1,42 +1,62 @@
 /**
- * What other features may use of the timetable (besides its repo's reads): the term in force, the
- * conflict rules, cohorts, the entry fields other forms reuse, and the one way another feature
- * writes a timetable: a draft stored through the timetable's own rules (storeTermDraft).
+ * What other features may use of the timetable (besides its repositories' reads): the term in
+ * force, the conflict rules and the curriculum check, the fields other forms reuse, and the ways
+ * another feature writes a timetable, each through the timetable's own rules and record: a draft
+ * stored (auto-fill), a listing's meetings stored (the import), a recorded version replayed (the
+ * change log, campus sync), and the rows of rows-for-others.ts.
  */
-export { bookingConflicts, meetTogether, type Booking, type ConflictRules, type DoctorAvailability } from './conflicts';
-export { courseCohorts, termCurriculumConflictCount } from './curriculum-check';
-export { dayPatternField, durationField, startTimeField, termFields, type ScheduleEntry } from './schema';
-export { newMeetingUid } from './record-changes';
-export { instructorAliases } from './entry-values';
-export { currentTerm, partsByCode, termOf, travelMinutes } from './terms';
-export { campusTerm, wholeCampusTerm } from './term-bookings';
-export { termClashes } from './recheck';
-export { storeTermDraft, type DraftBasis, type DraftToStore } from './draft-store';
-export { storeCampusDraft, type CampusDraftToStore } from './campus-draft-store';
-export { sectionOverlapNote, simpleBooking, type Clash } from './conflicts';
+export {
+  bookingConflicts,
+  meetTogether,
+  sectionOverlapNote,
+  simpleBooking,
+  type Booking,
+  type Clash,
+  type ConflictRules,
+  type DoctorAvailability,
+} from './conflicts';
 export { describeCurriculumConflict, forEachCurriculumConflict, type CurriculumCourse } from './curriculum';
-export { groupLookup } from './curriculum-check';
-export { meetingCampus } from './entry-values';
-export { lockTermsOfMeetings } from './gate';
-export { termLocks } from './locks';
-export { CrossListing, crossListedInNote, proposeJointGroups, readMeetsWith, sameMeetingRows, unionOfDays, type TogetherMeeting } from './meeting-together';
-export { changeOf, changesInWords, meetingState, meetingStates, parseState, recordChangesByTerm, recordTermChanges, untimedStates } from './record-changes';
-export { applyMeetingState, applyTogether, instructorsById, instructorsByName } from './replay';
+export { courseCohorts, groupLookup, termCurriculumConflictCount } from './curriculum-check';
 export {
   MAX_DURATION,
   MAX_INSTRUCTORS,
   MIN_DURATION,
   changeIdField,
   courseCodeField,
+  dayPatternField,
+  durationField,
   meetingStateSchema,
   meetingUidField,
   revisionField,
   sectionNameField,
   semesterField,
+  startTimeField,
+  termFields,
   termSchema,
+  type ScheduleEntry,
 } from './schema';
-export { deleteTermMeetings, termEntries } from './service';
+export { instructorAliases, meetingCampus } from './entry-values';
+export { currentTerm, partsByCode, termAsked, termForWrite, termOf, travelMinutes } from './terms';
+export { campusTerm, wholeCampusTerm } from './term-bookings';
 export { ComparisonBudget, TermBook } from './term-book';
-export { termAsked, termForWrite } from './terms';
+export { termClashes } from './recheck';
+export { CrossListing, crossListedInNote, proposeJointGroups, readMeetsWith, sameMeetingRows, unionOfDays, type TogetherMeeting } from './meeting-together';
+export { lockTermsOfMeetings } from './gate';
+export { termLocks } from './locks';
+export { deleteTermMeetings, termEntries } from './service';
+export {
+  changeOf,
+  changesInWords,
+  meetingState,
+  meetingStates,
+  newMeetingUid,
+  parseState,
+  recordChangesByTerm,
+  recordTermChanges,
+  untimedStates,
+} from './record-changes';
+export { applyMeetingState, applyTogether, instructorsById, instructorsByName } from './replay';
 export { removeUntimedSections, storeUntimedSections, type UntimedInput } from './untimed';
-export { giveMeetingUid, giveSectionUid, storeClashes, storePart } from './rows-for-others';
+export { storeTermDraft, type DraftBasis, type DraftToStore } from './draft-store';
+export { storeCampusDraft, type CampusDraftToStore } from './campus-draft-store';
+export { giveMeetingUid, giveSectionUid, storeListedMeetings, storePart, type PlannedClash } from './rows-for-others';

@@ -5,9 +5,8 @@ import { record, timed } from './report';
 import { setSummerParts, upload } from './timetable-import.bench';
 import type { ScheduleEntry } from '../../core/timetable/schema';
 import type { TermAutofillResult } from '../../core/autofill/service';
-import { termClashes } from '../../core/timetable';
+import { termClashes, type Booking, type DoctorAvailability } from '../../core/timetable';
 import { bookingOfEntry } from './entry-bookings';
-import type { Booking, DoctorAvailability } from '../../core/timetable';
 import type { PartOfTerm } from '../../core/domain/parts';
 
 /**

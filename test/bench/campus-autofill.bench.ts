@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readFileSync as readProcFile } from 'node:fs';
 import Papa from 'papaparse';
 import { withServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { realDataFile, summerParts } from '../helpers/real-data';
 import { record, timed } from './report';
 import type { ScheduleEntry } from '../../core/timetable/schema';
-import type { CampusAutofillResult } from '../../core/autofill/campus-service';
+import { type CampusAutofillResult, storeCampus } from '../../core/autofill/campus-service';
 import { termClashes, type Booking, type DoctorAvailability } from '../../core/timetable';
 import { CHECKED_ROLE } from '../../core/domain/roles';
 import type { PartOfTerm } from '../../core/domain/parts';
@@ -13,11 +13,8 @@ import { bookingOfEntry } from './entry-bookings';
 import { withTempCore } from './temp-core';
 import type { Core } from '../../core/index';
 import { draftCampus } from '../../core/autofill/campus-draft';
-import { storeCampus } from '../../core/autofill/campus-service';
 import { insertDoctor } from '../../core/faculty/repo';
-import { insertEntries, type EntryValues } from '../../core/timetable/repo';
-import { setEntryLocked } from '../../core/timetable/repo';
-import { readFileSync as readProcFile } from 'node:fs';
+import { insertEntries, type EntryValues, setEntryLocked } from '../../core/timetable/repo';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**

@@ -1,16 +1,13 @@
 import loadHighs from 'highs';
 import { availabilityConflicts, doctorConflicts, roomConflicts, simpleBooking, type Booking } from '../../core/timetable/conflicts';
-import type { Slot } from '../../core/autofill/grid';
-import { sessionsOverlap } from '../../core/domain/meetings';
-import type { DoctorAvailability } from '../../core/timetable';
+import { type Slot, STANDARD_SLOTS } from '../../core/autofill/grid';
+import { sessionsOverlap, roomKey } from '../../core/domain/meetings';
+import { type DoctorAvailability, campusTerm, currentTerm } from '../../core/timetable';
 import type { CoreContext } from '../../core/context';
-import { campusTerm, currentTerm } from '../../core/timetable';
 import { run as loadRun } from '../../core/predict';
 import { listDoctors } from '../../core/faculty/repo';
 import { declaredRooms } from '../../core/rooms/repo';
 import { allowedCourseList, mayTeach } from '../../core/domain/teaching';
-import { roomKey } from '../../core/domain/meetings';
-import { STANDARD_SLOTS } from '../../core/autofill/grid';
 
 /** A run's new sections to place at standard times, as the integer programme sees them. */
 export interface PlacementProblem {

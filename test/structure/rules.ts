@@ -196,6 +196,8 @@ export function secondBoundDefinitions(root: string, sources: readonly ts.Source
 /** The query builder's writes (Kysely): a function that calls one changes a table. */
 const WRITE_CALLS = new Set(['insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
 const WRITE_SQL = /\b(insert\s+into|update\s+\w+\s+set|delete\s+from|truncate)\b/i;
+/** The database layer's own writes a repository calls by name (core/db/bulk.ts: many rows in few statements). */
+const WRITE_HELPERS = new Set(['bulkInsert']);
 
 /** A module's top-level declarations (functions, and constants such as prepared statements), by name. */
 function topLevelDeclarations(source: ts.SourceFile): Map<string, ts.Node> {
@@ -210,7 +212,7 @@ function topLevelDeclarations(source: ts.SourceFile): Map<string, ts.Node> {
 
 /**
  * The functions and statements of a repository that change its tables: those that run a write
- * (insertInto, updateTable, deleteFrom, or SQL that inserts, updates, deletes or truncates), and
+ * (insertInto, updateTable, deleteFrom, bulkInsert, or SQL that inserts, updates, deletes or truncates), and
  * those that use one of the module's own declarations that does (a prepared statement, a helper).
  */
 export function writingFunctions(source: ts.SourceFile): Set<string> {
@@ -221,6 +223,7 @@ export function writingFunctions(source: ts.SourceFile): Set<string> {
     const used = new Set<string>();
     walk(declaration, (node) => {
       if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && WRITE_CALLS.has(node.expression.name.text)) writes.add(name);
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && WRITE_HELPERS.has(node.expression.text)) writes.add(name);
       if (ts.isTaggedTemplateExpression(node) && WRITE_SQL.test(node.template.getText(source))) writes.add(name);
       if (ts.isIdentifier(node) && node.text !== name && declarations.has(node.text)) used.add(node.text);
     });

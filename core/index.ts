@@ -3,7 +3,7 @@ import { assertRegularOrAbsent, ensurePrivateDir, makePrivate } from './files/pr
 import { DATABASE_FILE } from './db/files';
 import { openStore, PROCESS_ID, type Store, type StoreConfig } from './db/store';
 import { CoreEvents } from './events';
-import { handlers, type HandlerName, type Handlers } from './handlers';
+import { desktopOnlyHandlers, servedHandlers, type HandlerName, type Handlers } from './handlers';
 import { refuseBeforeInput, runHandler, type Call, type InputOf, type OutputOf, type Operations } from './registry';
 import type { CoreContext } from './context';
 import { REGISTRAR } from './domain/people';
@@ -47,8 +47,8 @@ export function storeConfigOf(options: Pick<CoreOptions, 'dataDir' | 'databaseUr
   return options.databaseUrl ? { kind: 'postgres', url: options.databaseUrl } : { kind: 'sqlite', file: join(options.dataDir, DATABASE_FILE) };
 }
 
-/** What every transport's calls run: the handlers, each call's department decided by the departments feature. */
-const operations: Operations = { handlers, scopeOf: callScope };
+/** What every transport's calls run: the operation tables, each call's department decided by the departments feature. */
+const operations: Operations = { served: servedHandlers, desktopOnly: desktopOnlyHandlers, scopeOf: callScope };
 
 /** Opens the store (SQLite files must be regular files, kept private). */
 async function openCoreStore(config: StoreConfig): Promise<Store> {
@@ -139,7 +139,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     run: async (name, args) => (await runHandler(context, operations, name, args)) as never,
     runUnchecked: (name, args, call) => runHandler(context, operations, name, args, call),
-    refuseBeforeInput: (name, call) => void refuseBeforeInput(operations.handlers, name, {}, call),
+    refuseBeforeInput: (name, call) => void refuseBeforeInput(operations, name, {}, call),
     identity: identityOf(store.db, context.now, events),
     close: async () => {
       stopSharing();

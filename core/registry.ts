@@ -14,10 +14,9 @@ export type Writes<I> = readonly ChangeArea[] | ((input: I) => readonly ChangeAr
 /**
  * Who may call a handler: any member of the department it acts in (viewers read, schedulers and
  * the registrar write), or the registrar alone (the campus: departments, people, the room pool,
- * the whole database), or anyone about themselves (their personal tokens: a viewer keeps tokens too),
- * or this computer alone (the desktop app's own copy of a campus term: a server never serves it).
+ * the whole database), or anyone about themselves (their personal tokens: a viewer keeps tokens too).
  */
-export type HandlerAccess = 'member' | 'registrar' | 'self' | 'this-computer';
+export type HandlerAccess = 'member' | 'registrar' | 'self';
 
 /** One handler: its input schema (validated once, here), the domain function it runs and what it writes. */
 export interface Handler<S extends z.ZodType, R> {
@@ -49,6 +48,11 @@ export function handler<S extends z.ZodType, R>(
 
 /** Declares a feature's handlers; the type keeps each name's input and output. */
 export function defineHandlers<const T extends HandlerMap>(handlers: T): T {
+  return handlers;
+}
+
+/** Declares a feature's operations of the desktop app's own, for the table only its calls reach (core/handlers.ts). */
+export function defineDesktopOnlyHandlers<const T extends HandlerMap>(handlers: T): T {
   return handlers;
 }
 
@@ -102,16 +106,25 @@ function writesBeforeInput(h: AnyHandler, args: unknown): readonly ChangeArea[] 
 const viewerRefusal = (): CoreError => forbidden("A viewer reads the department's plans; changing them is for its schedulers");
 
 /**
+ * The operations a caller reaches: the served table, and for the desktop app its own table too. A
+ * desktop-only name asked of a server is refused as unknown there, saying where it works.
+ */
+function handlerFor(tables: OperationTables, name: string, caller: Caller): AnyHandler {
+  const own = (table: HandlerMap): AnyHandler | undefined => (Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined);
+  const h = own(tables.served) ?? (caller === 'desktop' ? own(tables.desktopOnly) : undefined);
+  if (h) return h;
+  if (own(tables.desktopOnly)) throw new CoreError('not_found', `"${name}" works on the desktop app's own copy of a campus term: a server does not serve it`);
+  throw new CoreError('not_found', `Unknown operation "${name}"`);
+}
+
+/**
  * The operation, once its caller may make it as far as is known before its input is read: the
  * registrar's operations are the registrar's, a viewer's write is refused whatever it carries (by
  * what is known of its input: `args` so far, nothing for an upload whose form is not read yet).
  * Transports ask this before they read a body, the runner again with the input.
  */
-export function refuseBeforeInput(handlers: HandlerMap, name: string, args: unknown, call: Call): AnyHandler {
-  const h = Object.prototype.hasOwnProperty.call(handlers, name) ? handlers[name] : undefined;
-  if (!h) throw new CoreError('not_found', `Unknown operation "${name}"`);
-  if (h.access === 'this-computer' && call.caller !== 'desktop')
-    throw new CoreError('not_found', `"${name}" works on the desktop app's own copy of a campus term: a server does not serve it`);
+export function refuseBeforeInput(tables: OperationTables, name: string, args: unknown, call: Call): AnyHandler {
+  const h = handlerFor(tables, name, call.caller);
   const actor = call.actor ?? REGISTRAR;
   if (h.access === 'registrar' && actor.role !== 'registrar') throw forbidden('Only the registrar may do this');
   if (actor.role === 'viewer' && h.access !== 'self' && writesBeforeInput(h, args).length > 0) throw viewerRefusal();
@@ -139,9 +152,14 @@ export interface CallScope {
  */
 export type ScopeOf = (ctx: CoreContext, actor: Actor, asked: string | undefined) => Promise<CallScope>;
 
-/** What the runner runs: the handlers, and how a call's department is decided. */
-export interface Operations {
-  handlers: HandlerMap;
+/** The operations every caller reaches, and those only the desktop app's calls reach (a server never mounts them). */
+export interface OperationTables {
+  served: HandlerMap;
+  desktopOnly: HandlerMap;
+}
+
+/** What the runner runs: the operation tables, and how a call's department is decided. */
+export interface Operations extends OperationTables {
   scopeOf: ScopeOf;
 }
 
@@ -149,14 +167,9 @@ export interface Operations {
  * The one runner every transport calls: validates the input, decides the department the call acts
  * in and whether its caller may make it, runs the handler and announces what a write changed.
  */
-export async function runHandler(
-  ctx: CoreContext,
-  { handlers, scopeOf }: Operations,
-  name: string,
-  args: unknown,
-  call: Call = { caller: 'desktop' },
-): Promise<unknown> {
-  const h = refuseBeforeInput(handlers, name, args, call);
+export async function runHandler(ctx: CoreContext, operations: Operations, name: string, args: unknown, call: Call = { caller: 'desktop' }): Promise<unknown> {
+  const { scopeOf } = operations;
+  const h = refuseBeforeInput(operations, name, args, call);
   const actor = call.actor ?? REGISTRAR;
   // The department comes before the input: asking for one the caller may not act in is refused whatever it carries.
   let scope: CallScope;

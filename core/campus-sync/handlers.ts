@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineHandlers, handler } from '../registry';
+import { defineDesktopOnlyHandlers, defineHandlers, handler } from '../registry';
 import { boundedText, flagField, jsonCountField, yearField } from '../input-fields';
 import { LIMITS } from '../domain/bounds';
 import { CHANGE_OPERATIONS } from '../domain/meeting-changes';
@@ -16,7 +16,7 @@ const keepMineError = 'must be a meeting id, or {meeting_uid, seen_change_id}: t
 /** Changes one publish or fetch carries at most. */
 const MAX_PUBLISHED_CHANGES = 5_000;
 
-/** Campus sync's operations: publish and fetch between a laptop and a campus server, and the laptop's own copy of a term. */
+/** Campus sync's operations a server serves: a laptop's publish and fetch. */
 export const campusSyncHandlers = defineHandlers({
   'schedule-publish-changes': handler(
     z.object({
@@ -58,11 +58,18 @@ export const campusSyncHandlers = defineHandlers({
     "What a laptop fetches: each meeting changed since a revision (every meeting without one, or when the revision, base_server or base_department is not this server's as it is now: then `reset`), as it is now in the term it is in (null: deleted), with who changed it last; with this server's id and the department",
     (ctx, input) => changesSince(ctx, input),
   ),
+});
+
+/**
+ * The desktop app's own copy of a campus term: its base on the server, its changes not yet published,
+ * bringing the server's changes in. Only the desktop app's table holds them (core/handlers.ts): a
+ * server never mounts them.
+ */
+export const laptopSyncHandlers = defineDesktopOnlyHandlers({
   'schedule-sync-status': handler(
     termSchema,
     "This computer's copy of a campus term: the server revision it is based on, and its changes not yet published",
     (ctx, term) => syncStatus(ctx, term),
-    { access: 'this-computer' },
   ),
   'schedule-sync-rebase': handler(
     z.object({
@@ -100,12 +107,12 @@ export const campusSyncHandlers = defineHandlers({
     }),
     "Bring the campus server's changes since this copy's base into it, keeping this computer's unpublished changes on top; a meeting changed on both sides is a conflict until chosen (mine or theirs). All or nothing",
     (ctx, input) => rebaseOnServer(ctx, input),
-    { writes: (input) => (input.dry_run ? [] : ['timetable', 'doctors']), access: 'this-computer' },
+    { writes: (input) => (input.dry_run ? [] : ['timetable', 'doctors']) },
   ),
   'schedule-sync-published': handler(
     z.object({ year: yearField, semester: semesterField, through: z.number({ error: 'must be a change id' }).int().min(0) }),
     "Mark this computer's changes up to a change id as published to the campus server",
     (ctx, input) => markPublished(ctx, input),
-    { writes: ['timetable'], access: 'this-computer' },
+    { writes: ['timetable'] },
   ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { handlers } from '../handlers';
+import { servedHandlers } from '../handlers';
 import { VERSION } from '../version';
 import { ROUTES, type RouteSpec } from './routes';
 import { PASSWORD_LENGTH } from '../people';
@@ -10,11 +10,9 @@ const ERROR_RESPONSE = {
   content: { 'application/json': { schema: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] } } },
 };
 
-/** The operations a server runs by name (/rpc): every handler but those of the desktop app's own copy. */
+/** The operations a server runs by name (/rpc): the served table's (the desktop app's own are in a table of their own). */
 export function servedOperations(): string[] {
-  return Object.entries(handlers)
-    .filter(([, h]) => (h as { access: string }).access !== 'this-computer')
-    .map(([name]) => name);
+  return Object.keys(servedHandlers);
 }
 
 /** The department a call acts in, for the registrar (everyone else acts in their own). */
@@ -28,7 +26,7 @@ const DEPARTMENT_PARAMETER = {
 
 /** One REST route's operation: its input (path, query, JSON or form), its answers and who may call it. */
 function routeOperation(route: RouteSpec): Record<string, unknown> {
-  const h = handlers[route.operation];
+  const h = servedHandlers[route.operation];
   const schema = z.toJSONSchema(h.input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
   const operation: Record<string, unknown> = {
     operationId: route.operation,

@@ -1,4 +1,4 @@
-import type { HandlerName } from '../handlers';
+import type { ServedName } from '../handlers';
 
 /** How a route gathers its handler's arguments from the request. */
 export type RouteInput = 'none' | 'json' | 'query' | 'multipart';
@@ -7,7 +7,7 @@ export interface RouteSpec {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** The REST path, in Fastify's syntax (":name" for a path parameter). */
   path: string;
-  operation: HandlerName;
+  operation: ServedName;
   input: RouteInput;
   /** Whether the route answers with a file instead of JSON. */
   file?: boolean;

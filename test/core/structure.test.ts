@@ -46,7 +46,7 @@ describe("the core's structure", () => {
     expect(report.upwardImports).toEqual([]);
   });
 
-  it('has handler tables that only declare: each body calls one service function, one map per feature', () => {
+  it("has handler tables that only declare: each body calls one service function, one served map per feature (and one of the desktop app's own)", () => {
     expect(report.handlersWithBehaviour).toEqual([]);
     expect(report.extraHandlerMaps).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, TEST_TOKEN, json, type TestServer } from '../helpers/server';
 import { ROUTES } from '../../core/http/routes';
-import { handlers } from '../../core/handlers';
+import { desktopOnlyHandlers, handlers, servedHandlers } from '../../core/handlers';
 import type { AnyHandler } from '../../core/registry';
 import { followEvents } from '../helpers/event-stream';
 
@@ -128,10 +128,9 @@ describe('API surface', () => {
 describe('routes, handlers and change events agree', () => {
   it("gives every handler a REST route (but those of the desktop app's own copy), and every changing route a declaration of what it writes", () => {
     const routed = new Set<string>(ROUTES.map((r) => r.operation));
-    const thisComputer = Object.entries(handlers)
-      .filter(([, h]) => (h as AnyHandler).access === 'this-computer')
-      .map(([name]) => name);
+    const thisComputer = Object.keys(desktopOnlyHandlers);
     expect(thisComputer.sort()).toEqual(['schedule-sync-published', 'schedule-sync-rebase', 'schedule-sync-status']);
+    expect(thisComputer.filter((name) => name in servedHandlers)).toEqual([]);
     expect(Object.keys(handlers).filter((name) => !routed.has(name) && !thisComputer.includes(name))).toEqual([]);
     expect(thisComputer.filter((name) => routed.has(name))).toEqual([]);
     // Routes that change nothing although they are not GETs: they read a file, or compute without storing.

@@ -118,7 +118,10 @@ export function handlersWithBehaviour(root: string, sources: readonly ts.SourceF
   return found;
 }
 
-/** Features with more than one handler table (`defineHandlers`): one map per feature. */
+/** A feature's served operations (`defineHandlers`) and those of the desktop app's own (`defineDesktopOnlyHandlers`). */
+const HANDLER_MAP_DECLARATIONS = new Set(['defineHandlers', 'defineDesktopOnlyHandlers']);
+
+/** Features with more than one handler table of a kind: one map of each kind per feature. */
 export function extraHandlerMaps(root: string, sources: readonly ts.SourceFile[], featureOf: (file: string) => string | null): Found[] {
   const seen = new Map<string, number>();
   const found: Found[] = [];
@@ -126,10 +129,11 @@ export function extraHandlerMaps(root: string, sources: readonly ts.SourceFile[]
     const feature = featureOf(source.fileName);
     if (!feature) continue;
     walk(source, (node) => {
-      if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== 'defineHandlers') return;
-      const count = (seen.get(feature) ?? 0) + 1;
-      seen.set(feature, count);
-      if (count > 1) found.push(at(root, source, node, `${feature}: a second handler map`));
+      if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || !HANDLER_MAP_DECLARATIONS.has(node.expression.text)) return;
+      const table = `${feature}: ${node.expression.text}`;
+      const count = (seen.get(table) ?? 0) + 1;
+      seen.set(table, count);
+      if (count > 1) found.push(at(root, source, node, `${feature}: a second handler map (${node.expression.text})`));
     });
   }
   return found;

@@ -3,10 +3,13 @@ import { Alert, Button, Card, Group, Modal, Stack, Table, Text, TextInput } from
 import { useDepartmentsAdmin } from '../controllers/people';
 import { SubmitForm } from './SubmitForm';
 
+type DepartmentsAdmin = ReturnType<typeof useDepartmentsAdmin>;
+type Renaming = { id: number; code: string; name: string };
+
 /** Settings → Departments: the registrar's list of the campus's departments, adding one and renaming any (the built-in "main" too). */
 export function DepartmentsCard() {
   const page = useDepartmentsAdmin(true);
-  const [renaming, setRenaming] = useState<{ id: number; code: string; name: string } | null>(null);
+  const [renaming, setRenaming] = useState<Renaming | null>(null);
   return (
     <Card withBorder data-testid="departments-card">
       <Stack gap="xs">
@@ -57,49 +60,57 @@ export function DepartmentsCard() {
             </Button>
           </Group>
         </SubmitForm>
-        {page.problem && (
-          <Alert color="red" role="alert">
-            {page.problem}
-          </Alert>
-        )}
-        <Modal opened={renaming !== null} onClose={() => setRenaming(null)} title="Rename the department">
-          {renaming && (
-            <SubmitForm
-              label="Rename the department"
-              onSubmit={async () => {
-                if (await page.rename(renaming.id, { code: renaming.code, name: renaming.name })) setRenaming(null);
-              }}
-            >
-              <Stack gap="sm">
-                <TextInput
-                  label="Code"
-                  required
-                  value={renaming.code}
-                  onChange={(e) => setRenaming({ ...renaming, code: e.currentTarget.value })}
-                  data-testid="department-rename-code"
-                />
-                <TextInput
-                  label="Name"
-                  required
-                  value={renaming.name}
-                  onChange={(e) => setRenaming({ ...renaming, name: e.currentTarget.value })}
-                  data-testid="department-rename-name"
-                />
-                {page.problem && (
-                  <Alert color="red" role="alert">
-                    {page.problem}
-                  </Alert>
-                )}
-                <Group justify="flex-end">
-                  <Button type="submit" data-testid="department-rename-save">
-                    Rename
-                  </Button>
-                </Group>
-              </Stack>
-            </SubmitForm>
-          )}
-        </Modal>
+        <ProblemNote problem={page.problem} />
+        <RenameDepartmentModal page={page} renaming={renaming} onChange={setRenaming} />
       </Stack>
     </Card>
+  );
+}
+
+/** The last refusal, in words, when there is one. */
+function ProblemNote({ problem }: { problem: string | null }) {
+  return problem ? (
+    <Alert color="red" role="alert">
+      {problem}
+    </Alert>
+  ) : null;
+}
+
+/** A department's new code and name, saved by Rename; the dialog closes once the rename is stored. */
+function RenameDepartmentModal({ page, renaming, onChange }: { page: DepartmentsAdmin; renaming: Renaming | null; onChange: (next: Renaming | null) => void }) {
+  return (
+    <Modal opened={renaming !== null} onClose={() => onChange(null)} title="Rename the department">
+      {renaming && (
+        <SubmitForm
+          label="Rename the department"
+          onSubmit={async () => {
+            if (await page.rename(renaming.id, { code: renaming.code, name: renaming.name })) onChange(null);
+          }}
+        >
+          <Stack gap="sm">
+            <TextInput
+              label="Code"
+              required
+              value={renaming.code}
+              onChange={(e) => onChange({ ...renaming, code: e.currentTarget.value })}
+              data-testid="department-rename-code"
+            />
+            <TextInput
+              label="Name"
+              required
+              value={renaming.name}
+              onChange={(e) => onChange({ ...renaming, name: e.currentTarget.value })}
+              data-testid="department-rename-name"
+            />
+            <ProblemNote problem={page.problem} />
+            <Group justify="flex-end">
+              <Button type="submit" data-testid="department-rename-save">
+                Rename
+              </Button>
+            </Group>
+          </Stack>
+        </SubmitForm>
+      )}
+    </Modal>
   );
 }

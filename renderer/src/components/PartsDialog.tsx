@@ -6,9 +6,12 @@ import { termLabel, type Term } from '../../../core/domain/terms';
 import { WHOLE_TERM_CODE, type PartOfTerm } from '../../../core/domain/parts';
 import { ErrorNote } from './ErrorNote';
 
+type PartForm = { code: string; name: string; start_date: string; end_date: string };
+const EMPTY_PART: PartForm = { code: '', name: '', start_date: '', end_date: '' };
+
 /** A term's parts of term (summer halves, eight-week courses): list, add, change dates, remove unused ones. */
 export function PartsDialog({ opened, term, parts, onClose }: { opened: boolean; term: Term; parts: PartOfTerm[]; onClose: () => void }) {
-  const [form, setForm] = useState({ code: '', name: '', start_date: '', end_date: '' });
+  const [form, setForm] = useState<PartForm>(EMPTY_PART);
   const [error, setError] = useState<string | null>(null);
   const act = async (work: () => Promise<unknown>): Promise<void> => {
     setError(null);
@@ -21,7 +24,7 @@ export function PartsDialog({ opened, term, parts, onClose }: { opened: boolean;
   const save = (): Promise<void> =>
     act(async () => {
       await savePartOfTerm(term, form);
-      setForm({ code: '', name: '', start_date: '', end_date: '' });
+      setForm(EMPTY_PART);
     });
   return (
     <Modal opened={opened} onClose={onClose} title={`Parts of term — ${termLabel(term)}`} size="lg">
@@ -55,36 +58,7 @@ export function PartsDialog({ opened, term, parts, onClose }: { opened: boolean;
         <Text size="sm" fw={600}>
           Add or change a part
         </Text>
-        <Group grow align="end">
-          <TextInput
-            label="Code"
-            placeholder="S1"
-            value={form.code}
-            onChange={(e) => setForm({ ...form, code: e.currentTarget.value })}
-            data-testid="part-code"
-          />
-          <TextInput
-            label="Name"
-            placeholder="First half"
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
-            data-testid="part-name"
-          />
-          <TextInput
-            label="First day"
-            type="date"
-            value={form.start_date}
-            onChange={(e) => setForm({ ...form, start_date: e.currentTarget.value })}
-            data-testid="part-start"
-          />
-          <TextInput
-            label="Last day"
-            type="date"
-            value={form.end_date}
-            onChange={(e) => setForm({ ...form, end_date: e.currentTarget.value })}
-            data-testid="part-end"
-          />
-        </Group>
+        <PartFields form={form} onChange={setForm} />
         <ErrorNote message={error} />
         <Group justify="end">
           <Button variant="default" onClick={onClose}>
@@ -96,5 +70,35 @@ export function PartsDialog({ opened, term, parts, onClose }: { opened: boolean;
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** A part's code, name and first and last days. */
+function PartFields({ form, onChange }: { form: PartForm; onChange: (next: PartForm) => void }) {
+  return (
+    <Group grow align="end">
+      <TextInput label="Code" placeholder="S1" value={form.code} onChange={(e) => onChange({ ...form, code: e.currentTarget.value })} data-testid="part-code" />
+      <TextInput
+        label="Name"
+        placeholder="First half"
+        value={form.name}
+        onChange={(e) => onChange({ ...form, name: e.currentTarget.value })}
+        data-testid="part-name"
+      />
+      <TextInput
+        label="First day"
+        type="date"
+        value={form.start_date}
+        onChange={(e) => onChange({ ...form, start_date: e.currentTarget.value })}
+        data-testid="part-start"
+      />
+      <TextInput
+        label="Last day"
+        type="date"
+        value={form.end_date}
+        onChange={(e) => onChange({ ...form, end_date: e.currentTarget.value })}
+        data-testid="part-end"
+      />
+    </Group>
   );
 }

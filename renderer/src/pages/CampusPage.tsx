@@ -52,6 +52,8 @@ function RoomRow({ row }: { row: CampusRoomRow }) {
   );
 }
 
+type CampusPageController = ReturnType<typeof useCampusPage>;
+
 /**
  * The campus week: the rooms this department books (the shared pool and its own; every room for
  * the registrar) with every department's meetings in them. Another department's meeting reads
@@ -86,88 +88,105 @@ export function CampusPage() {
           }}
         />
       )}
-      {shown && (
-        <Alert color="blue" title="The campus auto-fill draft, on the week" data-testid="campus-draft-shown">
-          <Group justify="space-between">
-            <Text size="sm">
-              {shown.result.moved.length} meetings at the draft&apos;s places (dashed, each saying where it was); {shown.result.unplaced.length} left without a
-              time are not shown. Nothing is stored until you apply it.
-            </Text>
-            <Group gap="xs">
-              <Button size="xs" variant="default" onClick={() => setShown(null)} data-testid="campus-draft-hide">
-                Show the timetable as it is
-              </Button>
-              <Button size="xs" onClick={() => setFilling(true)} data-testid="campus-draft-back">
-                Back to the draft…
-              </Button>
-            </Group>
-          </Group>
-        </Alert>
-      )}
+      {shown && <DraftShownNote shown={shown} onHide={() => setShown(null)} onBack={() => setFilling(true)} />}
       <Text size="sm" c="dimmed">
         Every department&apos;s bookings in the rooms you book: a room booked anywhere is taken everywhere.
       </Text>
-      <Group align="end">
-        {page.term && <TermPicker label="Term" value={page.term} onChange={page.showTerm} testId="campus-term" />}
-        {page.campuses.length > 1 && (
-          <Select
-            label="Campus"
-            clearable
-            placeholder="Every campus"
-            data={page.campuses}
-            value={page.campus}
-            onChange={page.showCampus}
-            w={200}
-            data-testid="campus-filter"
-          />
-        )}
-        <Select
-          label="Room"
-          searchable
-          clearable
-          placeholder="Every room"
-          data={page.roomNames}
-          value={page.room}
-          onChange={page.showRoom}
-          w={220}
-          data-testid="campus-room"
-        />
-        <Group gap={6} pb={4}>
-          <Badge className="tw-campus-own" variant="light">
-            this department
-          </Badge>
-          <Badge color="gray" variant="light">
-            other departments
-          </Badge>
-        </Group>
-      </Group>
+      <CampusFilters page={page} />
       <ErrorNote message={page.error} />
       {page.week && page.rows.length === 0 && (
         <Text data-testid="campus-empty">No rooms are declared for {termLabel(page.week.term)} yet: add rooms in the Scheduler.</Text>
       )}
-      {page.rows.length > 0 && (
-        <div className="tw-resource-scroll">
-          <table className="tw-resource-week tw-campus-week" aria-label="Campus week by room" data-testid="campus-week">
-            <thead>
-              <tr>
-                <th scope="col" className="tw-resource-name">
-                  Room
-                </th>
-                {VIEW_DAYS.map((letter) => (
-                  <th scope="col" key={letter}>
-                    {DAY_NAMES[letter]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((row) => (
-                <RoomRow key={row.name} row={row} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {page.rows.length > 0 && <CampusWeekTable rows={page.rows} />}
     </Stack>
+  );
+}
+
+/** The campus auto-fill's draft drawn on the week: what it shows, and the ways back to the timetable or the draft. */
+function DraftShownNote({ shown, onHide, onBack }: { shown: CampusDraftShown; onHide: () => void; onBack: () => void }) {
+  return (
+    <Alert color="blue" title="The campus auto-fill draft, on the week" data-testid="campus-draft-shown">
+      <Group justify="space-between">
+        <Text size="sm">
+          {shown.result.moved.length} meetings at the draft&apos;s places (dashed, each saying where it was); {shown.result.unplaced.length} left without a time
+          are not shown. Nothing is stored until you apply it.
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={onHide} data-testid="campus-draft-hide">
+            Show the timetable as it is
+          </Button>
+          <Button size="xs" onClick={onBack} data-testid="campus-draft-back">
+            Back to the draft…
+          </Button>
+        </Group>
+      </Group>
+    </Alert>
+  );
+}
+
+/** The term, campus and room the week shows, and the key to its colours. */
+function CampusFilters({ page }: { page: CampusPageController }) {
+  return (
+    <Group align="end">
+      {page.term && <TermPicker label="Term" value={page.term} onChange={page.showTerm} testId="campus-term" />}
+      {page.campuses.length > 1 && (
+        <Select
+          label="Campus"
+          clearable
+          placeholder="Every campus"
+          data={page.campuses}
+          value={page.campus}
+          onChange={page.showCampus}
+          w={200}
+          data-testid="campus-filter"
+        />
+      )}
+      <Select
+        label="Room"
+        searchable
+        clearable
+        placeholder="Every room"
+        data={page.roomNames}
+        value={page.room}
+        onChange={page.showRoom}
+        w={220}
+        data-testid="campus-room"
+      />
+      <Group gap={6} pb={4}>
+        <Badge className="tw-campus-own" variant="light">
+          this department
+        </Badge>
+        <Badge color="gray" variant="light">
+          other departments
+        </Badge>
+      </Group>
+    </Group>
+  );
+}
+
+/** One row per room, one column per day, each day's bookings in order. */
+function CampusWeekTable({ rows }: { rows: readonly CampusRoomRow[] }) {
+  return (
+    <div className="tw-resource-scroll">
+      <table className="tw-resource-week tw-campus-week" aria-label="Campus week by room" data-testid="campus-week">
+        <thead>
+          <tr>
+            <th scope="col" className="tw-resource-name">
+              Room
+            </th>
+            {VIEW_DAYS.map((letter) => (
+              <th scope="col" key={letter}>
+                {DAY_NAMES[letter]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <RoomRow key={row.name} row={row} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -93,12 +93,12 @@ function SyncProblems({ outcome, choices, onChoose }: SyncProblemsProps) {
   );
 }
 
+type CampusLink = ReturnType<typeof useCampusLink>;
+
 /** Settings → Campus server, in the desktop app: plan offline or on a campus server, publish a term, fetch one back. */
 export function CampusServerCard() {
   const link = useCampusLink();
   const current = useCurrentTerm();
-  const [chosen, setChosen] = useState<Term | null>(null);
-  const term = chosen ?? current;
   const connected = link.status?.connected === true;
   const { refreshCounts } = link;
   // Compared once on opening; again after each publish or fetch, and on Compare.
@@ -106,73 +106,11 @@ export function CampusServerCard() {
     if (connected && current) void refreshCounts(current);
   }, [connected, current?.year, current?.semester]);
   if (!link.available || !link.status) return null;
-  const { status } = link;
   return (
     <Card withBorder data-testid="campus-server-card">
       <Stack gap="xs">
         <Text fw={600}>Campus server</Text>
-        {status.connected ? (
-          <>
-            <Text size="sm">
-              {status.online ? 'The screens plan on' : 'The screens plan on this computer; publishing goes to'} <code>{status.url}</code>.
-            </Text>
-            <Group>
-              <Button variant="default" onClick={() => void link.goOnline(!status.online)}>
-                {status.online ? 'Work offline' : 'Work on the server'}
-              </Button>
-              <Button variant="subtle" color="red" onClick={() => void link.disconnect()}>
-                Disconnect
-              </Button>
-            </Group>
-            {term && (
-              <Group align="end">
-                <TermPicker
-                  label="Term"
-                  value={term}
-                  onChange={(t) => {
-                    setChosen(t);
-                    void link.refreshCounts(t);
-                  }}
-                />
-                <Button variant="default" onClick={() => void link.publish(term, true)}>
-                  Check against the server
-                </Button>
-                <Button onClick={() => void link.publish(term, false)} data-testid="campus-publish">
-                  Publish this computer&apos;s changes
-                </Button>
-                <Button variant="default" onClick={() => void link.fetchBack(term)} data-testid="campus-fetch">
-                  Fetch the server&apos;s changes
-                </Button>
-              </Group>
-            )}
-            {term && <SyncCountsLine counts={link.counts} onRefresh={() => void link.refreshCounts(term)} />}
-            {link.outcome && <SyncProblems outcome={link.outcome} choices={link.choices} onChoose={link.choose} />}
-            <Text size="xs" c="dimmed">
-              Publishing sends the changes made on this computer since its copy of the term, and the server replays each through its rules; fetching brings the
-              server&apos;s changes here and keeps yours on top. Nothing is replaced: a meeting changed on both sides is listed with both versions, and nothing
-              is stored until you keep yours or theirs.
-            </Text>
-          </>
-        ) : (
-          <SubmitForm label="Connect to a campus server" onSubmit={link.connect}>
-            <Group align="end" gap="xs">
-              <TextInput
-                label="Server address"
-                placeholder="https://termwise.campus.example/"
-                required
-                value={link.form.url}
-                onChange={(e) => link.edit({ url: e.currentTarget.value })}
-                w={280}
-              />
-              <TextInput label="Login" required value={link.form.login} onChange={(e) => link.edit({ login: e.currentTarget.value })} w={140} />
-              <PasswordInput label="Password" required value={link.form.password} onChange={(e) => link.edit({ password: e.currentTarget.value })} w={160} />
-              <Button type="submit">Connect</Button>
-            </Group>
-            <Text size="xs" c="dimmed" mt={4}>
-              The password is not kept: a personal token for this computer is, encrypted by the operating system.
-            </Text>
-          </SubmitForm>
-        )}
+        {link.status.connected ? <ConnectedServer link={link} current={current} /> : <ConnectForm link={link} />}
         {link.problem && (
           <Alert color="red" role="alert">
             {link.problem}
@@ -180,5 +118,79 @@ export function CampusServerCard() {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** A connected server: where the screens plan, and for a term, checking, publishing and fetching with what each found. */
+function ConnectedServer({ link, current }: { link: CampusLink; current: Term | null }) {
+  const [chosen, setChosen] = useState<Term | null>(null);
+  const term = chosen ?? current;
+  const online = link.status?.online === true;
+  return (
+    <>
+      <Text size="sm">
+        {online ? 'The screens plan on' : 'The screens plan on this computer; publishing goes to'} <code>{link.status?.url}</code>.
+      </Text>
+      <Group>
+        <Button variant="default" onClick={() => void link.goOnline(!online)}>
+          {online ? 'Work offline' : 'Work on the server'}
+        </Button>
+        <Button variant="subtle" color="red" onClick={() => void link.disconnect()}>
+          Disconnect
+        </Button>
+      </Group>
+      {term && (
+        <Group align="end">
+          <TermPicker
+            label="Term"
+            value={term}
+            onChange={(t) => {
+              setChosen(t);
+              void link.refreshCounts(t);
+            }}
+          />
+          <Button variant="default" onClick={() => void link.publish(term, true)}>
+            Check against the server
+          </Button>
+          <Button onClick={() => void link.publish(term, false)} data-testid="campus-publish">
+            Publish this computer&apos;s changes
+          </Button>
+          <Button variant="default" onClick={() => void link.fetchBack(term)} data-testid="campus-fetch">
+            Fetch the server&apos;s changes
+          </Button>
+        </Group>
+      )}
+      {term && <SyncCountsLine counts={link.counts} onRefresh={() => void link.refreshCounts(term)} />}
+      {link.outcome && <SyncProblems outcome={link.outcome} choices={link.choices} onChoose={link.choose} />}
+      <Text size="xs" c="dimmed">
+        Publishing sends the changes made on this computer since its copy of the term, and the server replays each through its rules; fetching brings the
+        server&apos;s changes here and keeps yours on top. Nothing is replaced: a meeting changed on both sides is listed with both versions, and nothing is
+        stored until you keep yours or theirs.
+      </Text>
+    </>
+  );
+}
+
+/** Connecting to a campus server with a login and password (only a personal token for this computer is kept). */
+function ConnectForm({ link }: { link: CampusLink }) {
+  return (
+    <SubmitForm label="Connect to a campus server" onSubmit={link.connect}>
+      <Group align="end" gap="xs">
+        <TextInput
+          label="Server address"
+          placeholder="https://termwise.campus.example/"
+          required
+          value={link.form.url}
+          onChange={(e) => link.edit({ url: e.currentTarget.value })}
+          w={280}
+        />
+        <TextInput label="Login" required value={link.form.login} onChange={(e) => link.edit({ login: e.currentTarget.value })} w={140} />
+        <PasswordInput label="Password" required value={link.form.password} onChange={(e) => link.edit({ password: e.currentTarget.value })} w={160} />
+        <Button type="submit">Connect</Button>
+      </Group>
+      <Text size="xs" c="dimmed" mt={4}>
+        The password is not kept: a personal token for this computer is, encrypted by the operating system.
+      </Text>
+    </SubmitForm>
   );
 }

@@ -8,18 +8,13 @@ import { decideOnRun } from '../controllers/predictions';
 
 type Choice = 'model' | 'offer' | 'skip';
 
-/**
- * Staff's decision on one course of a run, beside the model's: offer or skip, how many sections,
- * and why. "Model's call" clears staff's decision.
- */
-export function DecisionEditor({ run, entry }: { run: Run; entry: RunEntry }) {
+/** The editor's controller: the decision as staff set it, and Save, which shows a refusal beside the field it is about. */
+function useDecision(run: Run, entry: RunEntry) {
   const [choice, setChoice] = useState<Choice>(entry.staff_decision ?? 'model');
   const [sections, setSections] = useState<number | string>(entry.staff_sections ?? entry.planned_sections);
   const [reason, setReason] = useState(entry.staff_reason ?? '');
   const [saving, setSaving] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const modelSays = `${entry.offer ? `offer, ${entry.projected_sections} section${entry.projected_sections === 1 ? '' : 's'}` : 'skip'}`;
-
   const save = async (): Promise<void> => {
     setSaving(true);
     setFieldErrors({});
@@ -38,7 +33,17 @@ export function DecisionEditor({ run, entry }: { run: Run; entry: RunEntry }) {
       setSaving(false);
     }
   };
+  return { choice, setChoice, sections, setSections, reason, setReason, saving, fieldErrors, save };
+}
 
+/**
+ * Staff's decision on one course of a run, beside the model's: offer or skip, how many sections,
+ * and why. "Model's call" clears staff's decision.
+ */
+export function DecisionEditor({ run, entry }: { run: Run; entry: RunEntry }) {
+  const decision = useDecision(run, entry);
+  const { choice, fieldErrors } = decision;
+  const modelSays = `${entry.offer ? `offer, ${entry.projected_sections} section${entry.projected_sections === 1 ? '' : 's'}` : 'skip'}`;
   return (
     <Stack gap={6} data-testid="decision-editor">
       <Text size="sm" fw={600}>
@@ -50,7 +55,7 @@ export function DecisionEditor({ run, entry }: { run: Run; entry: RunEntry }) {
       <SegmentedControl
         size="xs"
         value={choice}
-        onChange={(v) => setChoice(v)}
+        onChange={(v) => decision.setChoice(v)}
         data={[
           { value: 'model', label: "Model's call" },
           { value: 'offer', label: 'Offer' },
@@ -66,8 +71,8 @@ export function DecisionEditor({ run, entry }: { run: Run; entry: RunEntry }) {
           min={1}
           max={MAX_DECIDED_SECTIONS}
           allowDecimal={false}
-          value={choice === 'offer' ? sections : ''}
-          onChange={setSections}
+          value={choice === 'offer' ? decision.sections : ''}
+          onChange={decision.setSections}
           disabled={choice !== 'offer'}
           error={fieldErrors.sections}
           w={90}
@@ -78,8 +83,8 @@ export function DecisionEditor({ run, entry }: { run: Run; entry: RunEntry }) {
           label="Reason"
           placeholder="e.g. accreditation visit, instructor on leave"
           maxLength={MAX_DECISION_REASON}
-          value={choice === 'model' ? '' : reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          value={choice === 'model' ? '' : decision.reason}
+          onChange={(e) => decision.setReason(e.currentTarget.value)}
           disabled={choice === 'model'}
           error={fieldErrors.reason ?? fieldErrors.decision}
           style={{ flex: 1 }}
@@ -87,7 +92,7 @@ export function DecisionEditor({ run, entry }: { run: Run; entry: RunEntry }) {
         />
       </Group>
       <Group gap="xs">
-        <Button size="xs" onClick={() => void save()} loading={saving} data-testid="decision-save">
+        <Button size="xs" onClick={() => void decision.save()} loading={decision.saving} data-testid="decision-save">
           Save decision
         </Button>
         {entry.staff_decision !== null && entry.decided_at !== null && (

@@ -55,37 +55,7 @@ function ResourceRowCells({
       </th>
       {days.map((letter) =>
         days.length > 1 ? (
-          // The whole week: each day's meetings listed by time, every course code in full.
-          <td key={letter} className="tw-cell-list">
-            {row.meetings
-              .filter((m) => m.letter === letter)
-              .sort((a, b) => a.start - b.start || byText(a.label, b.label))
-              .map((m) =>
-                m.other ? (
-                  // Another department's meeting in a shared room: taken, nothing to open.
-                  <span key={m.key} className="tw-item tw-item-other" title={m.description} data-testid="resource-taken">
-                    {`${formatHHMM(m.start)}–${formatHHMM(m.end)} ${m.label}`}
-                  </span>
-                ) : (
-                  <button
-                    type="button"
-                    key={m.key}
-                    className={m.curriculum ? 'tw-item tw-item-curriculum' : 'tw-item'}
-                    title={m.description}
-                    aria-label={m.description}
-                    data-testid="resource-meeting"
-                    data-entries={m.entryIds.join(',')}
-                    onClick={() => onOpen(m.entryIds)}
-                  >
-                    {`${formatHHMM(m.start)}–${formatHHMM(m.end)} `}
-                    <b className="tw-code" data-testid="meeting-code">
-                      {m.code}
-                    </b>
-                    {m.label.slice(m.code.length)}
-                  </button>
-                ),
-              )}
-          </td>
+          <DayListCell key={letter} meetings={row.meetings.filter((m) => m.letter === letter)} onOpen={onOpen} />
         ) : (
           <td key={letter}>
             <div
@@ -96,32 +66,70 @@ function ResourceRowCells({
             >
               {row.meetings
                 .filter((m) => m.letter === letter)
-                .map((m) =>
-                  m.other ? (
-                    <span key={m.key} className="tw-seg tw-seg-other" style={segmentPlace(m)} title={m.description} data-testid="resource-taken">
-                      {m.label}
-                    </span>
-                  ) : (
-                    <button
-                      type="button"
-                      key={m.key}
-                      className={m.curriculum ? 'tw-seg tw-seg-curriculum' : 'tw-seg'}
-                      style={segmentPlace(m)}
-                      title={m.description}
-                      aria-label={m.description}
-                      data-testid="resource-meeting"
-                      data-entries={m.entryIds.join(',')}
-                      onClick={() => onOpen(m.entryIds)}
-                    >
-                      {m.label}
-                    </button>
-                  ),
-                )}
+                .map((m) => (
+                  <DaySegment key={m.key} meeting={m} onOpen={onOpen} />
+                ))}
             </div>
           </td>
         ),
       )}
     </>
+  );
+}
+
+/** A day of the whole week: its meetings listed by time, every course code in full; another department's is taken, nothing to open. */
+function DayListCell({ meetings, onOpen }: { meetings: readonly ResourceMeeting[]; onOpen: (entryIds: number[]) => void }) {
+  return (
+    <td className="tw-cell-list">
+      {[...meetings]
+        .sort((a, b) => a.start - b.start || byText(a.label, b.label))
+        .map((m) =>
+          m.other ? (
+            <span key={m.key} className="tw-item tw-item-other" title={m.description} data-testid="resource-taken">
+              {`${formatHHMM(m.start)}–${formatHHMM(m.end)} ${m.label}`}
+            </span>
+          ) : (
+            <button
+              type="button"
+              key={m.key}
+              className={m.curriculum ? 'tw-item tw-item-curriculum' : 'tw-item'}
+              title={m.description}
+              aria-label={m.description}
+              data-testid="resource-meeting"
+              data-entries={m.entryIds.join(',')}
+              onClick={() => onOpen(m.entryIds)}
+            >
+              {`${formatHHMM(m.start)}–${formatHHMM(m.end)} `}
+              <b className="tw-code" data-testid="meeting-code">
+                {m.code}
+              </b>
+              {m.label.slice(m.code.length)}
+            </button>
+          ),
+        )}
+    </td>
+  );
+}
+
+/** A meeting on one day's line, from its start to its end in its lane; another department's is taken, nothing to open. */
+function DaySegment({ meeting: m, onOpen }: { meeting: ResourceMeeting; onOpen: (entryIds: number[]) => void }) {
+  return m.other ? (
+    <span className="tw-seg tw-seg-other" style={segmentPlace(m)} title={m.description} data-testid="resource-taken">
+      {m.label}
+    </span>
+  ) : (
+    <button
+      type="button"
+      className={m.curriculum ? 'tw-seg tw-seg-curriculum' : 'tw-seg'}
+      style={segmentPlace(m)}
+      title={m.description}
+      aria-label={m.description}
+      data-testid="resource-meeting"
+      data-entries={m.entryIds.join(',')}
+      onClick={() => onOpen(m.entryIds)}
+    >
+      {m.label}
+    </button>
   );
 }
 
@@ -173,27 +181,7 @@ export const ResourceWeek = memo(function ResourceWeek({
         data-testid="view-days"
       />
       <table className="tw-resource-week" data-testid={`view-${kind}`} aria-label={kind === 'room' ? 'Timetable by room' : 'Timetable by instructor'}>
-        <thead>
-          <tr>
-            <th scope="col" className="tw-resource-name">
-              {kind === 'room' ? 'Room' : 'Instructor'}
-            </th>
-            {days.map((letter) => (
-              <th scope="col" key={letter}>
-                {DAY_NAMES[letter]}
-                {days.length === 1 && (
-                  <div className="tw-ruler" aria-hidden="true">
-                    {DAY_RULER_HOURS.map((h) => (
-                      <span key={h} style={{ left: `${percentOf(h * 60)}%` }}>
-                        {h}
-                      </span>
-                    ))}
-                  </div>
-                )}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ResourceWeekHead kind={kind} days={days} />
         <tbody>
           <WindowedTableRows
             rows={rows}
@@ -220,3 +208,30 @@ export const ResourceWeek = memo(function ResourceWeek({
     </div>
   );
 });
+
+/** The view's head: what its rows are, then each day shown (one day alone with its ruler of hours). */
+function ResourceWeekHead({ kind, days }: { kind: ResourceKind; days: readonly DayLetter[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" className="tw-resource-name">
+          {kind === 'room' ? 'Room' : 'Instructor'}
+        </th>
+        {days.map((letter) => (
+          <th scope="col" key={letter}>
+            {DAY_NAMES[letter]}
+            {days.length === 1 && (
+              <div className="tw-ruler" aria-hidden="true">
+                {DAY_RULER_HOURS.map((h) => (
+                  <span key={h} style={{ left: `${percentOf(h * 60)}%` }}>
+                    {h}
+                  </span>
+                ))}
+              </div>
+            )}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

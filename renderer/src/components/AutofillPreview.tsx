@@ -51,88 +51,15 @@ export function AutofillPreview({
   const [sort, setSort] = useState<ReviewSort>('course');
   const listed = useMemo(() => shownRows(rows, filter, sort), [rows, filter, sort]);
   const kept = rows.filter((r) => !left.has(r.key)).length;
-  const unplaced =
-    result.source === 'run'
-      ? result.unplaced.map((u) => ({ ...u, key: `${u.course_code}-${u.section_name}` }))
-      : result.unplaced.map((u) => ({ ...u, key: `${u.untimed ? 'untimed' : 'meeting'}-${u.id}` }));
-  const headline =
-    result.source === 'run'
-      ? `Draft: places ${result.placed.length} of ${result.placed.length + result.unplaced.length} sections`
-      : result.source === 'unscheduled'
-        ? `Draft: gives ${result.placed.length} of ${result.placed.length + result.unplaced.length} sections without a time a time`
-        : `Draft: moves ${result.moved.length} meeting${result.moved.length === 1 ? '' : 's'}${result.locked > 0 ? ` (${result.locked} locked kept)` : ''}`;
-  const figures =
-    result.source === 'run'
-      ? `Preference penalty ${result.score.soft.total} (lower is better) · searched for ${(result.duration_ms / 1000).toFixed(1)} s`
-      : `Preference penalty ${result.score.soft.total} (lower is better) · ${result.moves.toLocaleString('en-US')} moves in ${(result.duration_ms / 1000).toFixed(1)} s`;
+  const unplaced = unplacedRows(result);
   return (
     <Card withBorder data-testid="autofill-summary" bg="var(--mantine-color-blue-light)" className="tw-no-print">
       <Stack gap={6}>
         <Group justify="space-between" align="start">
-          <Stack gap={4}>
-            <Text fw={600}>
-              {headline}
-              {unplaced.length > 0 ? `; ${unplaced.length} ${result.source === 'run' ? 'could not be placed' : 'stay as they are'} (reasons below)` : ''}
-            </Text>
-            {result.source === 'run' && <PlanCounts plan={result.plan} notes={result.notes} />}
-            <Group gap="xs">
-              <Badge color={result.score.hard_violations === 0 ? 'green' : 'red'} variant="light">
-                {result.score.hard_violations === 0 ? 'No new clashes' : `${result.score.hard_violations} clashes`}
-              </Badge>
-              <details className="tw-details">
-                <summary>Solver figures</summary>
-                {figures}
-              </details>
-            </Group>
-          </Stack>
-          {readOnly !== undefined ? (
-            <Group>
-              <Text size="sm" data-testid="autofill-read-only">
-                {readOnly}
-              </Text>
-              <Button variant="default" onClick={onDiscard} data-testid="autofill-close">
-                Close
-              </Button>
-            </Group>
-          ) : (
-            <Group>
-              <Button variant="default" onClick={onDiscard}>
-                Discard
-              </Button>
-              <Button onClick={onApply} loading={applying} disabled={kept === 0} data-testid="autofill-apply">
-                {kept === rows.length ? 'Apply' : `Apply ${kept} of ${rows.length}`}
-              </Button>
-            </Group>
-          )}
+          <DraftFigures result={result} unplaced={unplaced.length} />
+          <DraftActions readOnly={readOnly} kept={kept} of={rows.length} applying={applying} onApply={onApply} onDiscard={onDiscard} />
         </Group>
-        <Group gap="xs" align="end">
-          <TextInput
-            size="xs"
-            label="Find a course, instructor or room"
-            value={filter}
-            onChange={(e) => setFilter(e.currentTarget.value)}
-            w={240}
-            data-testid="autofill-filter"
-          />
-          <Select
-            size="xs"
-            label="Sort by"
-            data={[...REVIEW_SORTS]}
-            value={sort}
-            onChange={(v) => setSort(v ?? 'course')}
-            allowDeselect={false}
-            w={150}
-            data-testid="autofill-sort"
-          />
-          <SegmentedControl
-            size="xs"
-            data={SHOWN}
-            value={review.shown}
-            onChange={(v) => review.onShow(v)}
-            aria-label="What the week shows"
-            data-testid="autofill-shown"
-          />
-        </Group>
+        <ReviewControls filter={filter} onFilter={setFilter} sort={sort} onSort={setSort} review={review} />
         <ScrollArea h={200}>
           <Stack gap={2} data-testid="autofill-review" role="group" aria-label="The draft's sections: uncheck those to leave out">
             {listed.map((row) => (
@@ -148,6 +75,110 @@ export function AutofillPreview({
         </ScrollArea>
       </Stack>
     </Card>
+  );
+}
+
+/** Apply (the rows kept, of all) and Discard; or, where the draft is only reviewed, why, and Close. */
+function DraftActions(props: { readOnly: string | undefined; kept: number; of: number; applying: boolean; onApply: () => void; onDiscard: () => void }) {
+  return props.readOnly !== undefined ? (
+    <Group>
+      <Text size="sm" data-testid="autofill-read-only">
+        {props.readOnly}
+      </Text>
+      <Button variant="default" onClick={props.onDiscard} data-testid="autofill-close">
+        Close
+      </Button>
+    </Group>
+  ) : (
+    <Group>
+      <Button variant="default" onClick={props.onDiscard}>
+        Discard
+      </Button>
+      <Button onClick={props.onApply} loading={props.applying} disabled={props.kept === 0} data-testid="autofill-apply">
+        {props.kept === props.of ? 'Apply' : `Apply ${props.kept} of ${props.of}`}
+      </Button>
+    </Group>
+  );
+}
+
+/** The review's rows found by course, instructor or room, their order, and what the week shows. */
+function ReviewControls(props: {
+  filter: string;
+  onFilter: (filter: string) => void;
+  sort: ReviewSort;
+  onSort: (sort: ReviewSort) => void;
+  review: DraftReview;
+}) {
+  return (
+    <Group gap="xs" align="end">
+      <TextInput
+        size="xs"
+        label="Find a course, instructor or room"
+        value={props.filter}
+        onChange={(e) => props.onFilter(e.currentTarget.value)}
+        w={240}
+        data-testid="autofill-filter"
+      />
+      <Select
+        size="xs"
+        label="Sort by"
+        data={[...REVIEW_SORTS]}
+        value={props.sort}
+        onChange={(v) => props.onSort(v ?? 'course')}
+        allowDeselect={false}
+        w={150}
+        data-testid="autofill-sort"
+      />
+      <SegmentedControl
+        size="xs"
+        data={SHOWN}
+        value={props.review.shown}
+        onChange={(v) => props.review.onShow(v)}
+        aria-label="What the week shows"
+        data-testid="autofill-shown"
+      />
+    </Group>
+  );
+}
+
+type UnplacedRow = { key: string; course_code: string; section_name: string; reason: string };
+
+/** What a draft could not place (a run's sections) or leaves as it is (a term's meetings), each keyed for its row. */
+function unplacedRows(result: AutofillResult): UnplacedRow[] {
+  return result.source === 'run'
+    ? result.unplaced.map((u) => ({ ...u, key: `${u.course_code}-${u.section_name}` }))
+    : result.unplaced.map((u) => ({ ...u, key: `${u.untimed ? 'untimed' : 'meeting'}-${u.id}` }));
+}
+
+/** The draft's headline (what it places or moves, and what it could not), a run's plan against the term, its clashes and the solver's figures. */
+function DraftFigures({ result, unplaced }: { result: AutofillResult; unplaced: number }) {
+  const headline =
+    result.source === 'run'
+      ? `Draft: places ${result.placed.length} of ${result.placed.length + result.unplaced.length} sections`
+      : result.source === 'unscheduled'
+        ? `Draft: gives ${result.placed.length} of ${result.placed.length + result.unplaced.length} sections without a time a time`
+        : `Draft: moves ${result.moved.length} meeting${result.moved.length === 1 ? '' : 's'}${result.locked > 0 ? ` (${result.locked} locked kept)` : ''}`;
+  const figures =
+    result.source === 'run'
+      ? `Preference penalty ${result.score.soft.total} (lower is better) · searched for ${(result.duration_ms / 1000).toFixed(1)} s`
+      : `Preference penalty ${result.score.soft.total} (lower is better) · ${result.moves.toLocaleString('en-US')} moves in ${(result.duration_ms / 1000).toFixed(1)} s`;
+  return (
+    <Stack gap={4}>
+      <Text fw={600}>
+        {headline}
+        {unplaced > 0 ? `; ${unplaced} ${result.source === 'run' ? 'could not be placed' : 'stay as they are'} (reasons below)` : ''}
+      </Text>
+      {result.source === 'run' && <PlanCounts plan={result.plan} notes={result.notes} />}
+      <Group gap="xs">
+        <Badge color={result.score.hard_violations === 0 ? 'green' : 'red'} variant="light">
+          {result.score.hard_violations === 0 ? 'No new clashes' : `${result.score.hard_violations} clashes`}
+        </Badge>
+        <details className="tw-details">
+          <summary>Solver figures</summary>
+          {figures}
+        </details>
+      </Group>
+    </Stack>
   );
 }
 
@@ -171,7 +202,6 @@ const ReviewLine = memo(function ReviewLine({ row, checked, onToggle }: { row: R
   );
 });
 
-/** What a draft could not place, each with the reason in words. */
 /** A run's plan against the term: per course, the sections asked, those the term has, those drafted; and what to know first. */
 function PlanCounts({
   plan,
@@ -198,7 +228,8 @@ function PlanCounts({
   );
 }
 
-function UnplacedList({ unplaced }: { unplaced: { key: string; course_code: string; section_name: string; reason: string }[] }) {
+/** What a draft could not place, each with the reason in words. */
+function UnplacedList({ unplaced }: { unplaced: UnplacedRow[] }) {
   return (
     <List size="xs" data-testid="autofill-unplaced">
       {unplaced.map((u) => (

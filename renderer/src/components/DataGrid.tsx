@@ -1,5 +1,15 @@
 import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { flexRender, getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type Row,
+  type SortingState,
+  type Table,
+} from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Group, Text, TextInput } from '@mantine/core';
 
@@ -74,27 +84,7 @@ export function DataGrid<T>({
               <col key={i} style={{ width: w }} />
             ))}
           </colgroup>
-          <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sorted = header.column.getIsSorted();
-                  return (
-                    <th
-                      key={header.id}
-                      onClick={header.column.getToggleSortingHandler()}
-                      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && header.column.toggleSorting()}
-                      tabIndex={0}
-                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
-                    >
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                      {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
+          <GridHead table={table} />
           <tbody>
             {padTop > 0 && (
               <tr style={{ height: padTop }}>
@@ -103,22 +93,7 @@ export function DataGrid<T>({
             )}
             {items.map((item) => {
               const row = model[item.index];
-              if (!row) return null;
-              return (
-                <tr
-                  key={row.id}
-                  style={{ height: ROW_HEIGHT, cursor: onRowClick ? 'pointer' : undefined }}
-                  className={row.original === selected ? 'tw-row-selected' : undefined}
-                  aria-selected={onRowClick ? row.original === selected : undefined}
-                  {...(onRowClick
-                    ? { tabIndex: 0, onClick: () => onRowClick(row.original), onKeyDown: (e: KeyboardEvent) => e.key === 'Enter' && onRowClick(row.original) }
-                    : {})}
-                >
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                  ))}
-                </tr>
-              );
+              return row ? <GridRow key={row.id} row={row} selected={row.original === selected} onRowClick={onRowClick} /> : null;
             })}
             {padBottom > 0 && (
               <tr style={{ height: padBottom }}>
@@ -129,5 +104,50 @@ export function DataGrid<T>({
         </table>
       </div>
     </div>
+  );
+}
+
+/** The column headers: each sorts the rows on a click, Enter or Space, and says how it sorts them. */
+function GridHead<T>({ table }: { table: Table<T> }) {
+  return (
+    <thead>
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id}>
+          {group.headers.map((header) => {
+            const sorted = header.column.getIsSorted();
+            return (
+              <th
+                key={header.id}
+                onClick={header.column.getToggleSortingHandler()}
+                onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && header.column.toggleSorting()}
+                tabIndex={0}
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+              >
+                {flexRender(header.column.columnDef.header, header.getContext())}
+                {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+              </th>
+            );
+          })}
+        </tr>
+      ))}
+    </thead>
+  );
+}
+
+/** One row in view; where rows are selectable, a click or Enter on it selects it. */
+function GridRow<T>({ row, selected, onRowClick }: { row: Row<T>; selected: boolean; onRowClick: ((row: T) => void) | undefined }) {
+  return (
+    <tr
+      style={{ height: ROW_HEIGHT, cursor: onRowClick ? 'pointer' : undefined }}
+      className={selected ? 'tw-row-selected' : undefined}
+      aria-selected={onRowClick ? selected : undefined}
+      {...(onRowClick
+        ? { tabIndex: 0, onClick: () => onRowClick(row.original), onKeyDown: (e: KeyboardEvent) => e.key === 'Enter' && onRowClick(row.original) }
+        : {})}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+      ))}
+    </tr>
   );
 }

@@ -13,12 +13,12 @@ interface LinkStatus {
   url: string | null;
 }
 
-/** Settings → Campus server (desktop app): connect with a sign-in, publish this computer's changes to a term, fetch the server's. */
-export function useCampusLink() {
-  const available = transport.kind === 'ipc';
-  const [status, setStatus] = useState<LinkStatus | null>(null);
-  const [form, setForm] = useState({ url: '', login: '', password: '' });
-  const [problem, setProblem] = useState<string | null>(null);
+/**
+ * A term's copy on this computer against the server: the counts of changes on each side, and
+ * publish or fetch with the conflicts they leave for the person to settle (their choices kept
+ * until a publish or fetch stores).
+ */
+function useTermSync(setProblem: (problem: string | null) => void) {
   const [counts, setCounts] = useState<SyncCounts | null>(null);
   const [outcome, setOutcome] = useState<SyncOutcome | null>(null);
   const [choices, setChoices] = useState<Record<string, ConflictChoice>>({});
@@ -50,6 +50,30 @@ export function useCampusLink() {
     }
     await refreshCounts(term);
   };
+  return {
+    /** Where this computer's copy of the term stands: its changes not published, the server's not fetched. */
+    counts,
+    /** The last publish's or fetch's conflicts and refusals, for the person to settle. */
+    outcome,
+    choices,
+    /** Keeps one side of a conflict, naming the server's version shown: if it changes again before the next try, that is a new conflict. */
+    choose: (conflict: SyncConflict, side: ConflictSide): void =>
+      setChoices((c) => ({ ...c, [conflict.meeting_uid]: { choice: side, seen_change_id: conflict.their_change?.id ?? null } })),
+    /** Check (dry run) or publish this computer's changes: stored, or the conflicts and refusals listed with nothing stored. */
+    publish: (term: Term, dryRun: boolean): Promise<void> => sync('publish', term, dryRun),
+    /** Fetch the server's changes, keeping this computer's unpublished ones. */
+    fetchBack: (term: Term): Promise<void> => sync('fetch', term, false),
+    refreshCounts,
+  };
+}
+
+/** Settings → Campus server (desktop app): connect with a sign-in, publish this computer's changes to a term, fetch the server's. */
+export function useCampusLink() {
+  const available = transport.kind === 'ipc';
+  const [status, setStatus] = useState<LinkStatus | null>(null);
+  const [form, setForm] = useState({ url: '', login: '', password: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const termSync = useTermSync(setProblem);
   useEffect(() => {
     if (available)
       void campusLink('status').then(
@@ -97,18 +121,6 @@ export function useCampusLink() {
         notifyError(e);
       }
     },
-    /** Where this computer's copy of the term stands: its changes not published, the server's not fetched. */
-    counts,
-    /** The last publish's or fetch's conflicts and refusals, for the person to settle. */
-    outcome,
-    choices,
-    /** Keeps one side of a conflict, naming the server's version shown: if it changes again before the next try, that is a new conflict. */
-    choose: (conflict: SyncConflict, side: ConflictSide): void =>
-      setChoices((c) => ({ ...c, [conflict.meeting_uid]: { choice: side, seen_change_id: conflict.their_change?.id ?? null } })),
-    /** Check (dry run) or publish this computer's changes: stored, or the conflicts and refusals listed with nothing stored. */
-    publish: (term: Term, dryRun: boolean): Promise<void> => sync('publish', term, dryRun),
-    /** Fetch the server's changes, keeping this computer's unpublished ones. */
-    fetchBack: (term: Term): Promise<void> => sync('fetch', term, false),
-    refreshCounts,
+    ...termSync,
   };
 }

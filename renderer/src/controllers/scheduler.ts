@@ -271,14 +271,12 @@ function useAutofillDraft(term: Term | null) {
 }
 
 /**
- * The Scheduler's state and actions: the term's timetable (live), the view and filters, the
- * section being edited, the dialogs, an auto-fill draft and the exports.
+ * The view shown (week, by room, by instructor), and a refused move's note, which belongs to the
+ * week it was made on: leaving the Scheduler, or another view, clears it.
  */
-export function useSchedulerPage() {
-  const { entries, error, term, parts } = useTimetable();
+function useSchedulerView() {
   const refusal = useScheduleView((s) => s.refusal);
   const clearRefusal = useScheduleView((s) => s.clearRefusal);
-  // A refused move's note belongs to the week it was made on: leaving the Scheduler, or another view, clears it.
   useEffect(() => clearRefusal, [clearRefusal]);
   const [view, setViewState] = useState<SchedulerView>('week');
   const setView = useCallback(
@@ -288,6 +286,40 @@ export function useSchedulerPage() {
     },
     [clearRefusal],
   );
+  return { view, setView, refusal, clearRefusal };
+}
+
+/**
+ * The term's exports from the screen: the sheet with the term, campus and course names (a script
+ * asks the registrar's seven columns), CSV, and the filtered instructor's calendar.
+ */
+function useTimetableExport(term: Term | null, doctorFilter: string | null) {
+  return useCallback(
+    async (format: 'xlsx' | 'csv' | 'ics'): Promise<void> => {
+      try {
+        await transport.saveFile(
+          await call('schedule-export', {
+            ...term,
+            format,
+            ...(format === 'xlsx' ? { details: true } : {}),
+            ...(format === 'ics' ? { doctor_id: Number(doctorFilter) } : {}),
+          }),
+        );
+      } catch (e) {
+        notifyError(e, 'Export failed');
+      }
+    },
+    [term, doctorFilter],
+  );
+}
+
+/**
+ * The Scheduler's state and actions: the term's timetable (live), the view and filters, the
+ * section being edited, the dialogs, an auto-fill draft and the exports.
+ */
+export function useSchedulerPage() {
+  const { entries, error, term, parts } = useTimetable();
+  const { view, setView, refusal, clearRefusal } = useSchedulerView();
   const showTerm = useScheduleView((s) => s.showTerm);
   const courses = useCourses();
   const doctors = useDoctors();
@@ -317,25 +349,7 @@ export function useSchedulerPage() {
     [startSection, view],
   );
   const closeDialog = useCallback(() => setDialog(null), []);
-  const doctorFilter = filters.doctor;
-  const exportAs = useCallback(
-    async (format: 'xlsx' | 'csv' | 'ics'): Promise<void> => {
-      try {
-        // From the screen, the sheet with the term, campus and course names (a script asks the registrar's seven columns).
-        await transport.saveFile(
-          await call('schedule-export', {
-            ...term,
-            format,
-            ...(format === 'xlsx' ? { details: true } : {}),
-            ...(format === 'ics' ? { doctor_id: Number(doctorFilter) } : {}),
-          }),
-        );
-      } catch (e) {
-        notifyError(e, 'Export failed');
-      }
-    },
-    [term, doctorFilter],
-  );
+  const exportAs = useTimetableExport(term, filters.doctor);
 
   return {
     term,

@@ -48,7 +48,7 @@ export async function storeCampus(ctx: CoreContext, draft: CampusDraft, part?: r
   const changed = await storeCampusDraft(ctx, {
     term: draft.term,
     moved: draft.moved,
-    unscheduled: draft.unplaced.map((u) => u.id),
+    madeUntimed: draft.unplaced.map((u) => u.id),
     operation: 'campus-autofill',
     what:
       part === undefined

@@ -3,7 +3,7 @@ import { CoreError } from '../domain/errors';
 import { nextSectionNames } from '../domain/sections';
 import type { CoreContext } from '../context';
 import { run as loadRun, type PredictionRun } from '../predict';
-import { listUnscheduled } from '../timetable/unscheduled-repo';
+import { listUntimedSections } from '../timetable/untimed-repo';
 import { pushTo } from '../util/multimap';
 import { campusTerm, currentTerm, instructorAliases, type ScheduleEntry, termOf } from '../timetable';
 import { termLabel, type Semester, type Term } from '../domain/terms';
@@ -89,7 +89,7 @@ export interface PlannedCourse {
  */
 async function runPlan(ctx: CoreContext, run: PredictionRun, term: Term): Promise<RunPlan & { courses: PlannedCourse[] }> {
   const { own } = await campusTerm(ctx, term);
-  const untimed = await listUnscheduled(ctx.db, ctx.department, term);
+  const untimed = await listUntimedSections(ctx.db, ctx.department, term);
   // Every section's name, whatever its campus (new ones are named after them all); those at the run's campus count.
   const namesOf = new Map<string, string[]>();
   const atCampus = new Map<string, string[]>();

@@ -28,7 +28,7 @@ import { termDraftModel, type DraftGoals, type DraftMove, type TermDraftModel, t
 import { noFreeRoomReason, runSectionReason, type RunReasonContext, type RunSectionNeed } from './run-reasons';
 import { SOFT_WEIGHTS, type SoftWeights, AUTOFILL_BOUNDS } from '../domain/autofill';
 import { departmentProfile } from '../predict';
-import { listUnscheduled, type UnscheduledSection } from '../timetable/unscheduled-repo';
+import { listUntimedSections, type UntimedSectionRow } from '../timetable/untimed-repo';
 import { WHOLE_TERM, type PartOfTerm } from '../domain/parts';
 import { allowedCourseList, mayTeach } from '../domain/teaching';
 
@@ -131,7 +131,7 @@ export function meetingBasis(r: EntryRow, locked: ReadonlySet<number>): string {
 }
 
 /** What a draft of the term rests on, as one digest: the meetings, their instructors and rooms, the locks. */
-export function basisOf(own: readonly EntryRow[], taken: readonly Booking[], locked: ReadonlySet<number>, untimed: readonly UnscheduledSection[]): string {
+export function basisOf(own: readonly EntryRow[], taken: readonly Booking[], locked: ReadonlySet<number>, untimed: readonly UntimedSectionRow[]): string {
   const hash = createHash('sha256');
   for (const u of untimed) hash.update(JSON.stringify(['untimed', u.id, u.doctor_ids, u.part_of_term, u.joint_group, u.room, u.campus]));
   for (const r of own) hash.update(meetingBasis(r, locked));
@@ -140,7 +140,7 @@ export function basisOf(own: readonly EntryRow[], taken: readonly Booking[], loc
 }
 
 /** A section without a time as the rules will see it once it has one (day '' until then; its id negative, apart from meetings'). */
-function untimedBooking(u: UnscheduledSection, parts: ReadonlyMap<string, PartOfTerm>): Booking {
+function untimedBooking(u: UntimedSectionRow, parts: ReadonlyMap<string, PartOfTerm>): Booking {
   return {
     id: -u.id,
     department: u.department_id,
@@ -172,7 +172,7 @@ function sectionsByInstructor(bookings: readonly Booking[], also: ReadonlyMap<nu
 const ONLINE = /online|web|remote|distance/i;
 
 /** A run's new sections as sections without a time (ids from 1, in the plan's order), to be placed like them. */
-function runSections(ctx: CoreContext, term: Term, plan: RunPlan): UnscheduledSection[] {
+function runSections(ctx: CoreContext, term: Term, plan: RunPlan): UntimedSectionRow[] {
   return plan.sections.map((s, i) => ({
     id: i + 1,
     department_id: ctx.department,
@@ -219,7 +219,7 @@ function runReasonsWith(
  * one no instructor may teach, is left out with its reason (keyed by its -id) in `reasons`.
  */
 function untimedToPlace(
-  rows: readonly UnscheduledSection[],
+  rows: readonly UntimedSectionRow[],
   how: {
     choose: boolean;
     plan: RunPlan | undefined;
@@ -260,7 +260,7 @@ async function draftInputs(ctx: CoreContext, term: Term, input: TermDraftInput) 
     ctx.db,
     own.map((r) => r.id),
   );
-  const storedUntimed = await listUnscheduled(ctx.db, ctx.department, term);
+  const storedUntimed = await listUntimedSections(ctx.db, ctx.department, term);
   const plan = input.source === 'run' ? input.run : undefined;
   if (input.source === 'run' && plan === undefined) throw new CoreError('invalid', "A draft of a run's sections needs the run's plan");
   const untimedRows = plan === undefined ? storedUntimed : runSections(ctx, term, plan);
@@ -329,7 +329,7 @@ export async function draftTermTimetable(ctx: CoreContext, term: Term, input: Te
     moved,
     placed,
     unplaced: [...reasons].map(([key, reason]) => {
-      const section = key < 0 ? (untimedOf.get(-key) as UnscheduledSection) : (rowOf.get(key) as EntryRow);
+      const section = key < 0 ? (untimedOf.get(-key) as UntimedSectionRow) : (rowOf.get(key) as EntryRow);
       return { id: Math.abs(key), untimed: key < 0, course_code: section.course_code, section_name: section.section_name, reason };
     }),
     locked: moving ? locked.size : 0,
@@ -491,7 +491,7 @@ export function ruleAbidingMoves(proposed: readonly DraftMove[], judge: DraftJud
 export function draftPlaces(
   moves: readonly DraftMove[],
   rowOf: ReadonlyMap<number, EntryRow>,
-  untimedOf: ReadonlyMap<number, UnscheduledSection>,
+  untimedOf: ReadonlyMap<number, UntimedSectionRow>,
   doctors: ReadonlyMap<number, { name: string }>,
 ): { moved: MovedMeeting[]; placed: PlacedSection[] } {
   const names = (ids: readonly number[]): string[] => ids.map((id) => doctors.get(id)?.name ?? `#${id}`);
@@ -513,7 +513,7 @@ export function draftPlaces(
   const placed: PlacedSection[] = [];
   for (const m of moves) {
     if (m.untimed) {
-      const u = untimedOf.get(m.id) as UnscheduledSection;
+      const u = untimedOf.get(m.id) as UntimedSectionRow;
       const teaching = m.instructor === undefined ? u.doctor_ids : [m.instructor];
       const section = { course_code: u.course_code, section_name: u.section_name, part_of_term: u.part_of_term, joint_group: u.joint_group, campus: u.campus };
       placed.push({ ...placeOf(u.id, section, teaching, m), instructor_ids: teaching });

@@ -37,7 +37,7 @@ import {
 } from '../timetable';
 import { entriesByUids, listEntries, uidsOfOtherDepartments, type EntryRow } from '../timetable/repo';
 import { changesAfter, lastChangeId, laterChanges, termRevision, type StoredChange } from '../timetable/changes-repo';
-import { listUnscheduled, unscheduledByUids, type UnscheduledSection } from '../timetable/unscheduled-repo';
+import { listUntimedSections, untimedSectionsByUids, type UntimedSectionRow } from '../timetable/untimed-repo';
 import { forgetKeysBefore, keepAnswer, keptAnswer, saveSyncBase, syncBase, type KeyedRequest, type SyncBase } from './repo';
 
 /**
@@ -159,7 +159,7 @@ async function replayTransaction<T>(run: (listing: boolean) => Promise<T>): Prom
 }
 
 /** A meeting, or a section without a time, as stored now. */
-type StoredNow = { row: EntryRow; untimed?: undefined; state: MeetingState } | { row?: undefined; untimed: UnscheduledSection; state: MeetingState };
+type StoredNow = { row: EntryRow; untimed?: undefined; state: MeetingState } | { row?: undefined; untimed: UntimedSectionRow; state: MeetingState };
 
 /** The state of each of the department's meetings and sections without a time named, as stored now (null: not stored), read at once. */
 async function currentStates(tx: CoreContext, uids: readonly string[]): Promise<Map<string, StoredNow | null>> {
@@ -167,7 +167,7 @@ async function currentStates(tx: CoreContext, uids: readonly string[]): Promise<
   const rows = await entriesByUids(tx.db, tx.department, uids);
   const states = await meetingStates(tx, rows);
   for (const row of rows) found.set(row.uid, { row, state: states.get(row.id) as MeetingState });
-  const untimed = await unscheduledByUids(tx.db, tx.department, uids);
+  const untimed = await untimedSectionsByUids(tx.db, tx.department, uids);
   const untimedNow = await untimedStates(tx, untimed);
   for (const section of untimed) found.set(section.uid, { untimed: section, state: untimedNow.get(section.uid) as MeetingState });
   return found;
@@ -441,7 +441,7 @@ export async function changesSince(
       const lastChange = new Map(changes.map((c) => [c.meeting_uid, c]));
       const uids =
         since === undefined
-          ? [...(await listEntries(db, ctx.department, term)), ...(await listUnscheduled(db, ctx.department, term))].map((r) => r.uid)
+          ? [...(await listEntries(db, ctx.department, term)), ...(await listUntimedSections(db, ctx.department, term))].map((r) => r.uid)
           : [...lastChange.keys()];
       const states = await currentStates(tx, uids);
       const meetings: ServerMeeting[] = [];
@@ -585,7 +585,7 @@ async function adoptServerIds(tx: CoreContext, term: Term, server: TermChangesSi
   const unmatched = new Map<string, string>();
   for (const m of server.meetings) if (m.state && !localUids.has(m.meeting_uid)) unmatched.set(sameSlotKey(m.state), m.meeting_uid);
   const before = await meetingStates(tx, local);
-  const untimed = await listUnscheduled(tx.db, tx.department, term);
+  const untimed = await listUntimedSections(tx.db, tx.department, term);
   const untimedBefore = await untimedStates(tx, untimed);
   const toRecord: MeetingState[] = [];
   /** Matches one local meeting (or section without a time) to the server's: its id and its history take the server's id. */
@@ -612,7 +612,7 @@ async function adoptServerIds(tx: CoreContext, term: Term, server: TermChangesSi
 
 /** This computer's meetings (and sections without a time) of the term that a whole term from the server lacks and that it has not changed itself. */
 async function notOnServer(tx: CoreContext, term: Term, listed: ReadonlySet<string>, pending: ReadonlyMap<string, unknown>): Promise<string[]> {
-  const here = [...(await listEntries(tx.db, tx.department, term)), ...(await listUnscheduled(tx.db, tx.department, term))];
+  const here = [...(await listEntries(tx.db, tx.department, term)), ...(await listUntimedSections(tx.db, tx.department, term))];
   return here.map((r) => r.uid).filter((uid) => !listed.has(uid) && !pending.has(uid));
 }
 

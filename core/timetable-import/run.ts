@@ -21,7 +21,7 @@ import { MAX_LISTED_ROWS, planImport, type ImportConflict, type ImportPlan, type
 import { applyImportPlan } from './apply';
 import { type EntryRow } from '../timetable/repo';
 import { termRevision } from '../timetable/changes-repo';
-import { listUnscheduled } from '../timetable/unscheduled-repo';
+import { listUntimedSections } from '../timetable/untimed-repo';
 import type { PartOfTerm } from '../domain/parts';
 import type { TimetableImportInput, TimetableImportResult } from './service';
 
@@ -144,7 +144,7 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
       if (replacing && input.base_revision !== undefined) await refuseChangedSince(tx, listedTerms(listing), input.base_revision);
       const current = (await dataVersion(db)) === planned.version ? planned.plan : await makePlan(tx);
       if (replacing) for (const term of listedTerms(listing)) await deleteTermMeetings(tx, term, 'publish');
-      if (replacing) for (const term of listedTerms(listing)) await removeUntimedSections(tx, await listUnscheduled(db, ctx.department, term), 'publish');
+      if (replacing) for (const term of listedTerms(listing)) await removeUntimedSections(tx, await listUntimedSections(db, ctx.department, term), 'publish');
       await applyImportPlan(tx, current, replacing ? 'publish' : 'import');
       return current;
     });

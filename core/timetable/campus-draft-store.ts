@@ -11,7 +11,7 @@ import { termClashes } from './recheck';
 import { clearClashes, listEntries, lockedEntries, updateEntry, type EntryRow } from './repo';
 import { deleteStoredEntry } from './service';
 import { wholeCampusTerm } from './term-bookings';
-import { leaveWithoutTime } from './untimed';
+import { leaveWithoutTime } from './untimed-writes';
 
 /**
  * Stores a campus draft (the registrar's auto-fill of every department at once), all or nothing,
@@ -25,7 +25,7 @@ export interface CampusDraftToStore {
   term: Term;
   moved: readonly { id: number; day: string; start_time: string; duration_mins: number; room: string }[];
   /** Meetings that lose their time (each becomes its section's section without a time). */
-  unscheduled: readonly number[];
+  madeUntimed: readonly number[];
   /** Refuses (throws) when the timetable read under the lock is no longer the one the draft was made from. */
   checkBasis: (rows: readonly EntryRow[], locked: ReadonlySet<number>) => void;
   operation: ChangeOperation;
@@ -56,7 +56,7 @@ export async function storeCampusDraft(ctx: CoreContext, draft: CampusDraftToSto
     const before = await campusClashes(tx, draft.term);
     const rowOf = new Map(rows.map((r) => [r.id, r]));
     const departments = new Set(
-      [...draft.moved.map((m) => rowOf.get(m.id)), ...draft.unscheduled.map((id) => rowOf.get(id))].flatMap((r) => (r ? [r.department_id] : [])),
+      [...draft.moved.map((m) => rowOf.get(m.id)), ...draft.madeUntimed.map((id) => rowOf.get(id))].flatMap((r) => (r ? [r.department_id] : [])),
     );
     const changed = new Map<number, number>();
     for (const department of departments) {
@@ -76,7 +76,7 @@ export async function storeCampusDraft(ctx: CoreContext, draft: CampusDraftToSto
         if (was) changes.push(changeOf(draft.operation, was, { ...was, day: m.day, start_time: m.start_time, duration_mins: m.duration_mins, room: m.room }));
       }
       await recordTermChanges(mine, draft.term, changes);
-      const leaving = draft.unscheduled.flatMap((id) => {
+      const leaving = draft.madeUntimed.flatMap((id) => {
         const row = rowOf.get(id);
         return row?.department_id === department ? [row] : [];
       });

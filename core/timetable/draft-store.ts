@@ -14,15 +14,15 @@ import type { ScheduleEntry } from './schema';
 import { insertCheckedEntry } from './service';
 import { campusTerm } from './term-bookings';
 import { termForWrite } from './terms';
-import { removeUntimedSections } from './untimed';
-import { listUnscheduled, type UnscheduledSection } from './unscheduled-repo';
+import { removeUntimedSections } from './untimed-writes';
+import { listUntimedSections, type UntimedSectionRow } from './untimed-repo';
 
 /** The timetable a draft was made from, as read again under the term's lock when it is stored. */
 export interface DraftBasis {
   own: readonly EntryRow[];
   taken: readonly Booking[];
   locked: ReadonlySet<number>;
-  untimed: readonly UnscheduledSection[];
+  untimed: readonly UntimedSectionRow[];
 }
 
 /** A section a draft gives a time (its place and what it keeps, as a meeting's state names them): stored as a checked write of its own. */
@@ -71,7 +71,7 @@ export async function storeTermDraft(
       db,
       own.map((r) => r.id),
     );
-    const untimed = await listUnscheduled(db, ctx.department, draft.term);
+    const untimed = await listUntimedSections(db, ctx.department, draft.term);
     draft.checkBasis({ own, taken, locked, untimed });
     await moveMeetings(tx, draft, own);
     // A section without a time given one becomes its meeting: the same id, one change in its history.

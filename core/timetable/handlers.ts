@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineHandlers, handler } from '../registry';
 import { createEntrySchema, entryIdField, partCodeField, patchEntrySchema, termFields, termSchema } from './schema';
 import { copyTerm, createEntry, patchEntry, removeEntry, termEntries } from './service';
-import { unscheduledSections } from './unscheduled';
+import { untimedSectionsOfTerm } from './untimed-reads';
 import { MAX_TRAVEL_MINUTES, partsOf, removePart, timetableSettings, timetableTerms } from './terms';
 import { savePart, updateTimetableSettings } from './timetable-settings';
 import { readIsoDate } from '../domain/parts';
@@ -75,7 +75,7 @@ export const timetableHandlers = defineHandlers({
   'schedule-unscheduled': handler(
     termQuery,
     "A term's sections without a time (a registrar's online or arranged rows), with their instructors, part of term, joint group and listed room (the current term unless year and semester are given)",
-    (ctx, term) => unscheduledSections(ctx, term),
+    (ctx, term) => untimedSectionsOfTerm(ctx, term),
   ),
   'schedule-parts': handler(termQuery, "A term's parts of term (the current term unless year and semester are given)", (ctx, term) => partsOf(ctx, term)),
   'schedule-parts-save': handler(

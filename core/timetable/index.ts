@@ -56,7 +56,7 @@ export {
   untimedStates,
 } from './record-changes';
 export { applyMeetingState, applyTogether, instructorsById, instructorsByName } from './replay';
-export { removeUntimedSections, storeUntimedSections, type UntimedInput } from './untimed';
+export { removeUntimedSections, storeUntimedSections, type UntimedInput } from './untimed-writes';
 export { storeTermDraft, type DraftBasis, type DraftToStore } from './draft-store';
 export { storeCampusDraft, type CampusDraftToStore } from './campus-draft-store';
 export { giveMeetingUid, giveSectionUid, storeListedMeetings, storePart, type PlannedClash } from './rows-for-others';

@@ -7,7 +7,7 @@ import { describeChange, type ChangeOperation, type MeetingState, type TermChang
 import { termKey, type Semester, type Term } from '../domain/terms';
 import { lockedEntries, type EntryRow, type EntryValues } from './repo';
 import { recordChanges, type ChangeRecord, type ChangeStamp, type StoredChange } from './changes-repo';
-import type { UnscheduledSection } from './unscheduled-repo';
+import type { UntimedSectionRow } from './untimed-repo';
 import { personNames } from '../people';
 
 /**
@@ -54,7 +54,7 @@ export function meetingState(row: Omit<EntryValues, 'department_id'>, names: Rea
 }
 
 /** A section without a time as history keeps it: a meeting's version with no day, start or length. */
-export function untimedState(section: Omit<UnscheduledSection, 'id' | 'department_id'>, names: ReadonlyMap<number, string>): MeetingState {
+export function untimedState(section: Omit<UntimedSectionRow, 'id' | 'department_id'>, names: ReadonlyMap<number, string>): MeetingState {
   return {
     year: section.year,
     semester: section.semester,
@@ -75,7 +75,7 @@ export function untimedState(section: Omit<UnscheduledSection, 'id' | 'departmen
 }
 
 /** The states of sections without a time, their instructors' names read at once, by uid. */
-export async function untimedStates(ctx: CoreContext, sections: readonly UnscheduledSection[]): Promise<Map<string, MeetingState>> {
+export async function untimedStates(ctx: CoreContext, sections: readonly UntimedSectionRow[]): Promise<Map<string, MeetingState>> {
   const names = await doctorNames(
     ctx.db,
     sections.flatMap((s) => s.doctor_ids),

@@ -11,8 +11,8 @@ import { CoreError } from '../domain/errors';
 import { changeStoredEntry, deleteStoredEntry, storeMeeting } from './service';
 import { partsByCode } from './terms';
 import { untimedStates } from './record-changes';
-import { unscheduledByUids, type UnscheduledSection } from './unscheduled-repo';
-import { putUntimedSection, removeUntimedSections } from './untimed';
+import { untimedSectionsByUids, type UntimedSectionRow } from './untimed-repo';
+import { putUntimedSection, removeUntimedSections } from './untimed-writes';
 
 /**
  * Brings one meeting to a recorded version through the checked write path: the same rules, locks
@@ -55,7 +55,7 @@ async function ensurePart(tx: CoreContext, term: Term, code: string): Promise<vo
 /** What a replay of many meetings read before it began: each meeting (or section without a time) as stored, and the ids other departments hold. */
 export interface KnownMeeting {
   current: EntryRow | undefined;
-  untimed: UnscheduledSection | undefined;
+  untimed: UntimedSectionRow | undefined;
   takenElsewhere: boolean;
 }
 
@@ -76,7 +76,7 @@ export async function applyMeetingState(
   deferred?: ReadonlySet<number>,
 ): Promise<boolean> {
   const current = known ? known.current : await entryByUid(tx.db, tx.department, uid);
-  const untimed = known ? known.untimed : (await unscheduledByUids(tx.db, tx.department, [uid]))[0];
+  const untimed = known ? known.untimed : (await untimedSectionsByUids(tx.db, tx.department, [uid]))[0];
   if (target === null) {
     // A meeting is named by its id and its term: gone from this term, whatever another term holds.
     const here = (row: Term | undefined): boolean => row !== undefined && termKey(row) === termKey(term);

@@ -6,7 +6,7 @@ import { insertClashes, insertEntries, setEntryUid, upsertPart, type EntryValues
 import { doctorNames } from '../faculty/repo';
 import type { ChangeOperation } from '../domain/meeting-changes';
 import { changeOf, meetingState, recordChangesByTerm } from './record-changes';
-import { setUnscheduledUid } from './unscheduled-repo';
+import { setUntimedSectionUid } from './untimed-repo';
 
 /**
  * The timetable's own rows as other features write them (the timetable import's meetings, clashes
@@ -22,7 +22,7 @@ export async function giveMeetingUid(tx: CoreContext, meeting: { id: number; uid
 
 /** A section without a time, and its recorded changes, take the id another store knows it by. */
 export async function giveSectionUid(tx: CoreContext, section: { id: number; uid: string }, uid: string): Promise<void> {
-  await setUnscheduledUid(tx.db, tx.department, section.id, uid);
+  await setUntimedSectionUid(tx.db, tx.department, section.id, uid);
   await renameChangesUid(tx.db, tx.department, section.uid, uid);
 }
 

@@ -7,7 +7,7 @@ import { NO_INSTRUCTOR, resourceRows, UNASSIGNED_KEY, type OtherBooking, type Re
 import { notifyDone, notifyError } from '../lib/notify';
 import { useCampusList, useCourses, useDoctors } from './catalog';
 import { useScheduleView } from '../stores/schedule';
-import { prefetchTimetable, prefetchUnscheduled, useTimetable } from './timetable';
+import { prefetchTimetable, prefetchUntimedSections, useTimetable } from './timetable';
 import { prefetchTermHistory } from './history';
 import { prefetchRooms } from './rooms';
 import { displayRoom, roomKey, TBD_ROOM } from '../../../core/domain/meetings';
@@ -95,7 +95,7 @@ function useSchedulerFilters(entries: Entry[], term: Term | null, doctors: Docto
 export function prefetchScheduler(): Promise<void> {
   return prefetchTimetable((term) => {
     void prefetchTermHistory(term);
-    void prefetchUnscheduled(term);
+    void prefetchUntimedSections(term);
     void prefetchRooms();
   });
 }

@@ -32,7 +32,7 @@ export async function prefetchTimetable(after: (term: Term) => void = () => unde
 }
 
 /** Starts loading a term's sections without a time (the panel below the week). */
-export function prefetchUnscheduled(term: Term): Promise<void> {
+export function prefetchUntimedSections(term: Term): Promise<void> {
   return prefetchLive('schedule-unscheduled', term);
 }
 
@@ -102,7 +102,7 @@ export function importListing(request: Args<'schedule-import'>): Promise<Result<
 }
 
 /** A term's sections without a time, live. */
-export function useUnscheduled(term: Term): LiveResult<Result<'schedule-unscheduled'>> {
+export function useUntimedSections(term: Term): LiveResult<Result<'schedule-unscheduled'>> {
   return useLive('schedule-unscheduled', asked(term));
 }
 

@@ -4,7 +4,7 @@ import { ResourceWeek } from '../components/ResourceWeek';
 import { WeekCalendar } from '../components/WeekCalendar';
 import type { DraftBlock } from '../lib/draft-review';
 import type { Entry, PartOfTerm } from '../api/wire';
-import { UnscheduledPanel } from '../components/UnscheduledPanel';
+import { UntimedSectionsPanel } from '../components/UntimedSectionsPanel';
 import { DoctorsPanel, SectionsListModal, WarningsPanel } from '../components/SchedulePanels';
 import { UNASSIGNED_KEY } from '../lib/resource-rows';
 import { EntryModal } from '../components/EntryModal';
@@ -367,7 +367,7 @@ export function SchedulerPage() {
       {!panels.ready && <div ref={panels.marker} style={{ minHeight: 1 }} />}
       {panels.ready && (
         <Stack>
-          {page.term && <UnscheduledPanel term={page.term} />}
+          {page.term && <UntimedSectionsPanel term={page.term} />}
           {page.term && <HistoryPanel term={page.term} canUndo={canWrite} />}
           <SimpleGrid cols={{ base: 1, lg: 3 }} className="tw-no-print" style={{ alignItems: 'start' }}>
             <WarningsPanel entries={page.entries} />

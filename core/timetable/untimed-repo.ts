@@ -7,7 +7,7 @@ import type { EntryRow } from './repo';
  * Sections without a time (a registrar's online or arranged rows): what they keep until they are
  * given a time — their instructors, part of term, joint group, the room they list and their campus.
  */
-export type UnscheduledSection = Pick<
+export type UntimedSectionRow = Pick<
   EntryRow,
   'id' | 'uid' | 'department_id' | 'year' | 'semester' | 'course_code' | 'section_name' | 'doctor_ids' | 'part_of_term' | 'joint_group' | 'campus'
 > & {
@@ -17,7 +17,7 @@ export type UnscheduledSection = Pick<
   kind: string | null;
 };
 
-export type UnscheduledValues = Omit<UnscheduledSection, 'id'>;
+export type UntimedSectionValues = Omit<UntimedSectionRow, 'id'>;
 
 const COLUMNS = [
   'id',
@@ -40,11 +40,11 @@ const readIds = (text: string): number[] => {
   return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : [];
 };
 
-type StoredRow = Omit<UnscheduledSection, 'semester' | 'doctor_ids'> & { semester: string; doctor_ids: string };
-const fromRow = (r: StoredRow): UnscheduledSection => ({ ...r, semester: r.semester as Term['semester'], doctor_ids: readIds(r.doctor_ids) });
+type StoredRow = Omit<UntimedSectionRow, 'semester' | 'doctor_ids'> & { semester: string; doctor_ids: string };
+const fromRow = (r: StoredRow): UntimedSectionRow => ({ ...r, semester: r.semester as Term['semester'], doctor_ids: readIds(r.doctor_ids) });
 
 /** A department's sections without a time in a term, by course and section. */
-export async function listUnscheduled(db: Db, department: number, term: Term): Promise<UnscheduledSection[]> {
+export async function listUntimedSections(db: Db, department: number, term: Term): Promise<UntimedSectionRow[]> {
   const rows = await db
     .selectFrom('unscheduled_sections')
     .select(COLUMNS)
@@ -58,7 +58,7 @@ export async function listUnscheduled(db: Db, department: number, term: Term): P
 }
 
 /** The department's sections without a time that hold these ids. */
-export async function unscheduledByUids(db: Db, department: number, uids: readonly string[]): Promise<UnscheduledSection[]> {
+export async function untimedSectionsByUids(db: Db, department: number, uids: readonly string[]): Promise<UntimedSectionRow[]> {
   if (uids.length === 0) return [];
   const rows = await readInBatches([...new Set(uids)], (batch) =>
     db.selectFrom('unscheduled_sections').select(COLUMNS).where('department_id', '=', department).where('uid', 'in', batch).execute(),
@@ -67,12 +67,12 @@ export async function unscheduledByUids(db: Db, department: number, uids: readon
 }
 
 /** Gives a section without a time the id another store knows it by (a first fetch). */
-export async function setUnscheduledUid(db: Db, department: number, id: number, uid: string): Promise<void> {
+export async function setUntimedSectionUid(db: Db, department: number, id: number, uid: string): Promise<void> {
   await db.updateTable('unscheduled_sections').set({ uid }).where('id', '=', id).where('department_id', '=', department).execute();
 }
 
 /** Stores sections without a time; a section already listed is replaced (a listing imported again), keeping its id. */
-export async function upsertUnscheduled(db: Db, sections: readonly UnscheduledValues[], createdAt: string): Promise<void> {
+export async function upsertUntimedSections(db: Db, sections: readonly UntimedSectionValues[], createdAt: string): Promise<void> {
   await inBatches([...sections], async (batch) => {
     for (const s of batch) {
       const values = { ...s, doctor_ids: JSON.stringify(s.doctor_ids), created_at: createdAt };
@@ -95,7 +95,7 @@ export async function upsertUnscheduled(db: Db, sections: readonly UnscheduledVa
 }
 
 /** Removes sections without a time (given one now); answers how many were removed. */
-export async function deleteUnscheduled(db: Db, department: number, ids: readonly number[]): Promise<number> {
+export async function deleteUntimedSections(db: Db, department: number, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await db
     .deleteFrom('unscheduled_sections')

@@ -4,7 +4,7 @@ import { sameMeeting, type ChangeOperation, type MeetingState } from '../domain/
 import { termKey, type Term } from '../domain/terms';
 import { changeOf, newMeetingUid, recordChangesByTerm, recordTermChanges, untimedState, untimedStates } from './record-changes';
 import type { ChangeRecord } from './changes-repo';
-import { deleteUnscheduled, listUnscheduled, upsertUnscheduled, type UnscheduledSection, type UnscheduledValues } from './unscheduled-repo';
+import { deleteUntimedSections, listUntimedSections, upsertUntimedSections, type UntimedSectionRow, type UntimedSectionValues } from './untimed-repo';
 import type { EntryRow } from './repo';
 import { roomKey } from '../domain/meetings';
 
@@ -15,12 +15,12 @@ import { roomKey } from '../domain/meetings';
  */
 
 /** A section as a write gives it, before it has an id. */
-export type UntimedInput = Omit<UnscheduledValues, 'uid'>;
+export type UntimedInput = Omit<UntimedSectionValues, 'uid'>;
 
-const sectionKey = (s: Pick<UnscheduledSection, 'year' | 'semester' | 'course_code' | 'section_name'>): string =>
+const sectionKey = (s: Pick<UntimedSectionRow, 'year' | 'semester' | 'course_code' | 'section_name'>): string =>
   `${termKey(s)}|${s.course_code}\u0000${s.section_name}`;
 
-async function namesOf(ctx: CoreContext, sections: readonly Pick<UnscheduledSection, 'doctor_ids'>[]): Promise<Map<number, string>> {
+async function namesOf(ctx: CoreContext, sections: readonly Pick<UntimedSectionRow, 'doctor_ids'>[]): Promise<Map<number, string>> {
   return doctorNames(
     ctx.db,
     sections.flatMap((s) => s.doctor_ids),
@@ -35,10 +35,10 @@ export async function storeUntimedSections(ctx: CoreContext, sections: readonly 
   if (sections.length === 0) return;
   const terms = new Map<string, Term>();
   for (const s of sections) terms.set(termKey(s), { year: s.year, semester: s.semester });
-  const stored = new Map<string, UnscheduledSection>();
-  for (const term of terms.values()) for (const s of await listUnscheduled(ctx.db, ctx.department, term)) stored.set(sectionKey(s), s);
-  const values: UnscheduledValues[] = sections.map((s) => ({ ...s, uid: stored.get(sectionKey(s))?.uid ?? newMeetingUid() }));
-  await upsertUnscheduled(ctx.db, values, ctx.now().toISOString());
+  const stored = new Map<string, UntimedSectionRow>();
+  for (const term of terms.values()) for (const s of await listUntimedSections(ctx.db, ctx.department, term)) stored.set(sectionKey(s), s);
+  const values: UntimedSectionValues[] = sections.map((s) => ({ ...s, uid: stored.get(sectionKey(s))?.uid ?? newMeetingUid() }));
+  await upsertUntimedSections(ctx.db, values, ctx.now().toISOString());
   const names = await namesOf(ctx, [...values, ...stored.values()]);
   const changes: { term: Term; change: ChangeRecord }[] = [];
   for (const v of values) {
@@ -55,9 +55,9 @@ export async function storeUntimedSections(ctx: CoreContext, sections: readonly 
  * operation, records nothing (each becomes the meeting of the same id that the write stores and
  * records next: auto-fill giving it a time).
  */
-export async function removeUntimedSections(ctx: CoreContext, sections: readonly UnscheduledSection[], operation: ChangeOperation | null): Promise<void> {
+export async function removeUntimedSections(ctx: CoreContext, sections: readonly UntimedSectionRow[], operation: ChangeOperation | null): Promise<void> {
   if (sections.length === 0) return;
-  await deleteUnscheduled(
+  await deleteUntimedSections(
     ctx.db,
     ctx.department,
     sections.map((s) => s.id),
@@ -83,7 +83,7 @@ export async function putUntimedSection(
   before: MeetingState | null,
   operation: ChangeOperation,
 ): Promise<void> {
-  const values: UnscheduledValues = {
+  const values: UntimedSectionValues = {
     department_id: ctx.department,
     ...term,
     course_code: target.course_code,
@@ -97,19 +97,19 @@ export async function putUntimedSection(
     kind: target.kind ?? null,
     uid: target.uid,
   };
-  const stored = await listUnscheduled(ctx.db, ctx.department, term);
+  const stored = await listUntimedSections(ctx.db, ctx.department, term);
   // The section listed under that course and section by another id gives way (one row per section).
   await removeUntimedSections(
     ctx,
     stored.filter((s) => s.course_code === values.course_code && s.section_name === values.section_name && s.uid !== values.uid),
     operation,
   );
-  await deleteUnscheduled(
+  await deleteUntimedSections(
     ctx.db,
     ctx.department,
     stored.filter((s) => s.uid === values.uid).map((s) => s.id),
   );
-  await upsertUnscheduled(ctx.db, [values], ctx.now().toISOString());
+  await upsertUntimedSections(ctx.db, [values], ctx.now().toISOString());
   const names = await namesOf(ctx, [values]);
   const after = untimedState(values, names);
   if (!sameMeeting(before, after)) await recordTermChanges(ctx, term, [changeOf(operation, before, after)]);
@@ -122,12 +122,12 @@ export async function putUntimedSection(
  */
 export async function leaveWithoutTime(ctx: CoreContext, row: EntryRow, before: MeetingState, operation: ChangeOperation): Promise<void> {
   const term = { year: row.year, semester: row.semester };
-  const stored = await listUnscheduled(ctx.db, ctx.department, term);
+  const stored = await listUntimedSections(ctx.db, ctx.department, term);
   if (stored.some((s) => s.course_code === row.course_code && s.section_name === row.section_name)) {
     await recordTermChanges(ctx, term, [changeOf(operation, before, null)]);
     return;
   }
-  const values: UnscheduledValues = {
+  const values: UntimedSectionValues = {
     department_id: row.department_id,
     ...term,
     course_code: row.course_code,
@@ -140,7 +140,7 @@ export async function leaveWithoutTime(ctx: CoreContext, row: EntryRow, before: 
     kind: null,
     uid: row.uid,
   };
-  await upsertUnscheduled(ctx.db, [values], ctx.now().toISOString());
+  await upsertUntimedSections(ctx.db, [values], ctx.now().toISOString());
   const after = untimedState(values, await namesOf(ctx, [values]));
   await recordTermChanges(ctx, term, [changeOf(operation, before, after)]);
 }

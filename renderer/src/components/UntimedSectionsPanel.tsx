@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Badge, Card, Group, Table, Text } from '@mantine/core';
-import { useUnscheduled } from '../controllers/timetable';
+import { useUntimedSections } from '../controllers/timetable';
 import type { Term } from '../api/wire';
 import { termKey } from '../../../core/domain/terms';
 import { displayRoom } from '../../../core/domain/meetings';
@@ -14,10 +14,10 @@ const LIST_HEIGHT = 220;
  * week, each with its instructors, part of term and the room it lists; Auto-fill can give them a time.
  * Drawn again only when its term changes (or its own read), not on every redraw of the Scheduler.
  */
-export const UnscheduledPanel = memo(TermUnscheduledPanel, (a, b) => termKey(a.term) === termKey(b.term));
+export const UntimedSectionsPanel = memo(TermUntimedSectionsPanel, (a, b) => termKey(a.term) === termKey(b.term));
 
-function TermUnscheduledPanel({ term }: { term: Term }) {
-  const listed = useUnscheduled(term);
+function TermUntimedSectionsPanel({ term }: { term: Term }) {
+  const listed = useUntimedSections(term);
   const sections = listed.data ?? [];
   const windowed = useWindowedRows(sections.length, { maxHeight: LIST_HEIGHT, rowHeight: 22 });
   if (sections.length === 0 && !listed.error) return null;

@@ -173,33 +173,39 @@ export class Search {
     this.cost += (this.stressed[Part.student] as number) * change;
   }
 
-  /** The placed time of a class. */
-  /** Class c's time option t (its current one by default). */
-  timeOf(c: number, t: number = this.time[c] ?? UNPLACED): TimeOption {
-    return this.problem.classes[c]?.times[t] as TimeOption;
+  /** A class's time option `timeIndex` (its current one by default). */
+  timeOf(classIndex: number, timeIndex: number = this.time[classIndex] ?? UNPLACED): TimeOption {
+    return this.problem.classes[classIndex]?.times[timeIndex] as TimeOption;
   }
 
-  placedAs(c: number, t: number, r: number): Placed {
-    const spec = this.problem.classes[c];
-    return { time: spec?.times[t] as TimeOption, room: r < 0 ? -1 : (spec?.rooms[r]?.room ?? -1) };
+  placedAs(classIndex: number, timeIndex: number, roomIndex: number): Placed {
+    const spec = this.problem.classes[classIndex];
+    return { time: spec?.times[timeIndex] as TimeOption, room: roomIndex < 0 ? -1 : (spec?.rooms[roomIndex]?.room ?? -1) };
   }
 
   /** Whether two placed classes would clash for a student attending both (never when either is not placed). */
-  studentsClash(a: number, b: number): boolean {
+  studentsClash(firstClass: number, secondClass: number): boolean {
     const at = this.placedTimes;
-    const x = 4 * a;
-    return this.clashesWithPlaced(at[x] as number, at[x + 1] as number, at[x + 2] as number, at[x + 3] as number, this.placedRoom[a] as number, b);
+    const x = 4 * firstClass;
+    return this.clashesWithPlaced(
+      at[x] as number,
+      at[x + 1] as number,
+      at[x + 2] as number,
+      at[x + 3] as number,
+      this.placedRoom[firstClass] as number,
+      secondClass,
+    );
   }
 
-  /** Whether a class at (days, first slot, end slot, weeks, room) clashes with placed class d for a student (or instructor) attending both. */
-  private clashesWithPlaced(days: number, start: number, end: number, weeks: number, room: number, d: number): boolean {
+  /** Whether a class at (days, first slot, end slot, weeks, room) clashes with `placedClass` for a student (or instructor) attending both. */
+  private clashesWithPlaced(days: number, start: number, end: number, weeks: number, room: number, placedClass: number): boolean {
     const at = this.placedTimes;
-    const y = 4 * d;
+    const y = 4 * placedClass;
     const dDays = at[y] as number;
     const dStart = at[y + 1] as number;
     const dEnd = at[y + 2] as number;
     const dWeeks = at[y + 3] as number;
-    return attendeesConflictAt(this.problem, this.algebra, days, start, end, weeks, room, dDays, dStart, dEnd, dWeeks, this.placedRoom[d] as number);
+    return attendeesConflictAt(this.problem, this.algebra, days, start, end, weeks, room, dDays, dStart, dEnd, dWeeks, this.placedRoom[placedClass] as number);
   }
 
   get complete(): boolean {
@@ -211,15 +217,15 @@ export class Search {
   }
 
   /**
-   * The placed classes that must leave for class c to take (t, r): those in the room then, those
-   * a required distribution forbids beside it. Null when c cannot take it even alone. With
+   * The placed classes that must leave for the class to take (`timeIndex`, `roomIndex`): those in the room then, those
+   * a required distribution forbids beside it. Null when the class cannot take it even alone. With
    * `firstOnly`, the set holds the first such class found (enough to know that the value is not free).
    */
-  hardConflicts(c: number, t: number, r: number, firstOnly = false): Set<number> | null {
+  hardConflicts(classIndex: number, timeIndex: number, roomIndex: number, firstOnly = false): Set<number> | null {
     this.probes++;
-    const spec = this.problem.classes[c];
-    if (!spec || (this.available[c]?.[t * (this.width[c] ?? 1) + Math.max(0, r)] ?? 0) === 0) return null;
-    const me = this.placedAs(c, t, r);
+    const spec = this.problem.classes[classIndex];
+    if (!spec || (this.available[classIndex]?.[timeIndex * (this.width[classIndex] ?? 1) + Math.max(0, roomIndex)] ?? 0) === 0) return null;
+    const me = this.placedAs(classIndex, timeIndex, roomIndex);
     // A value only asked whether it is free reuses one set: its callers keep nothing of it.
     const out = firstOnly ? this.probe : new Set<number>();
     if (out.size > 0) out.clear();
@@ -231,19 +237,22 @@ export class Search {
       for (let i = 0; i < occupants.length; i++) {
         const d = occupants[i] as number;
         const x = d * 4;
-        if (d !== c && this.algebra.overlapsAt(days, start, end, weeks, at[x] as number, at[x + 1] as number, at[x + 2] as number, at[x + 3] as number)) {
+        if (
+          d !== classIndex &&
+          this.algebra.overlapsAt(days, start, end, weeks, at[x] as number, at[x + 1] as number, at[x + 2] as number, at[x + 3] as number)
+        ) {
           out.add(d);
           if (firstOnly) return out;
         }
       }
     }
     // Instructors chosen with the room: never two places at once, never over their limit.
-    for (const k of (r >= 0 ? spec.rooms[r]?.instructors : undefined) ?? []) {
+    for (const k of (roomIndex >= 0 ? spec.rooms[roomIndex]?.instructors : undefined) ?? []) {
       const theirs = this.withInstructor[k] ?? [];
       const { days, start, length, weeks } = me.time;
       for (let i = 0; i < theirs.length; i++) {
         const d = theirs[i] as number;
-        if (d !== c && this.clashesWithPlaced(days, start, start + length, weeks, me.room, d)) {
+        if (d !== classIndex && this.clashesWithPlaced(days, start, start + length, weeks, me.room, d)) {
           out.add(d);
           if (firstOnly) return out;
         }
@@ -252,23 +261,23 @@ export class Search {
       if (limit !== null) {
         if (limit <= 0) return null;
         let staying = 0;
-        for (let i = 0; i < theirs.length; i++) if (theirs[i] !== c && !out.has(theirs[i] as number)) staying++;
+        for (let i = 0; i < theirs.length; i++) if (theirs[i] !== classIndex && !out.has(theirs[i] as number)) staying++;
         // The earliest placed leave first, until the limit holds.
         for (let i = 0, leaving = staying - limit + 1; i < theirs.length && leaving > 0; i++) {
           const d = theirs[i] as number;
-          if (d === c || out.has(d)) continue;
+          if (d === classIndex || out.has(d)) continue;
           out.add(d);
           leaving--;
           if (firstOnly) return out;
         }
       }
     }
-    const checks = this.checksOf[c]?.required ?? [];
+    const checks = this.checksOf[classIndex]?.required ?? [];
     for (let i = 0; i < checks.length; i++) {
       const check = checks[i] as ClassCheck;
       const dist = check.dist;
       if (check.partner < 0) {
-        if (!this.displaceForSet(c, me, dist, out, firstOnly)) return null;
+        if (!this.displaceForSet(classIndex, me, dist, out, firstOnly)) return null;
         if (firstOnly && out.size > 0) return out;
         continue;
       }
@@ -285,13 +294,13 @@ export class Search {
   }
 
   /**
-   * A required set constraint (MaxDays, MaxDayLoad and the like) beside class c at `me`: adds to `out`
+   * A required set constraint (MaxDays, MaxDayLoad and the like) beside the class at `me`: adds to `out`
    * the classes whose leaving lowers its excess most, until it holds (the excess left is the one found
    * for the class displaced, not worked out again); with `firstOnly`, stops at the first. False when
-   * c breaks it even alone.
+   * the class breaks it even alone.
    */
-  private displaceForSet(c: number, me: Placed, dist: Distribution, out: Set<number>, firstOnly: boolean): boolean {
-    let others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0 && !out.has(d));
+  private displaceForSet(classIndex: number, me: Placed, dist: Distribution, out: Set<number>, firstOnly: boolean): boolean {
+    let others = dist.classes.filter((d) => d !== classIndex && (this.time[d] ?? UNPLACED) >= 0 && !out.has(d));
     const times = (without: number): TimeOption[] => [me.time, ...others.filter((d) => d !== without).map((d) => this.timeOf(d))];
     let excess = setExcess(this.problem, this.algebra, dist, times(-1));
     if (excess === 0) return true;
@@ -315,29 +324,29 @@ export class Search {
   }
 
   /**
-   * The soft cost class c adds at (t, r) against the placed classes (its own penalties, soft
+   * The soft cost the class adds at (`timeIndex`, `roomIndex`) against the placed classes (its own penalties, soft
    * distributions, students), as the search weighs it; its parts before weighting are left in `read`.
    */
-  softCost(c: number, t: number, r: number): number {
+  softCost(classIndex: number, timeIndex: number, roomIndex: number): number {
     this.probes++;
     const read = this.read;
-    const spec = this.problem.classes[c];
+    const spec = this.problem.classes[classIndex];
     if (!spec) {
       read.fill(0);
       return 0;
     }
-    const me = this.placedAs(c, t, r);
-    const timePenalty = spec.times[t]?.penalty ?? 0;
-    const roomPenalty = r >= 0 ? (spec.rooms[r]?.penalty ?? 0) : 0;
+    const me = this.placedAs(classIndex, timeIndex, roomIndex);
+    const timePenalty = spec.times[timeIndex]?.penalty ?? 0;
+    const roomPenalty = roomIndex >= 0 ? (spec.rooms[roomIndex]?.penalty ?? 0) : 0;
     read[Part.time] = timePenalty;
     read[Part.room] = roomPenalty;
     let distribution = 0;
-    const checks = this.checksOf[c]?.soft ?? [];
+    const checks = this.checksOf[classIndex]?.soft ?? [];
     for (let i = 0; i < checks.length; i++) {
       const check = checks[i] as ClassCheck;
       const dist = check.dist;
       if (check.partner < 0) {
-        const others = dist.classes.filter((d) => d !== c && (this.time[d] ?? UNPLACED) >= 0).map((d) => this.timeOf(d));
+        const others = dist.classes.filter((d) => d !== classIndex && (this.time[d] ?? UNPLACED) >= 0).map((d) => this.timeOf(d));
         distribution +=
           setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, [...others, me.time])) -
           setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others));
@@ -348,8 +357,8 @@ export class Search {
       if (!this.pairCheckHolds(check, me, other)) distribution += check.penalty;
     }
     // Instructors chosen with the room: the days and the load this class adds to theirs.
-    for (const k of this.instructorsAt(c, r)) distribution += this.instructorCost(k, c, me.time.days);
-    const students = this.studentClashes(c, me);
+    for (const k of this.instructorsAt(classIndex, roomIndex)) distribution += this.instructorCost(k, classIndex, me.time.days);
+    const students = this.studentClashes(classIndex, me);
     read[Part.distribution] = distribution;
     read[Part.student] = students;
     const w = this.stressed;
@@ -361,13 +370,13 @@ export class Search {
     );
   }
 
-  /** The student conflicts class c has at a place against the placed classes, as its students are sectioned. */
-  private studentClashes(c: number, me: Placed): number {
+  /** The student conflicts the class has at a place against the placed classes, as its students are sectioned. */
+  private studentClashes(classIndex: number, me: Placed): number {
     if (this.problem.weights.student <= 0) return 0;
     const { days, start, length, weeks } = me.time;
     const end = start + length;
     const room = me.room;
-    const { classes, counts } = this.sectioning.sharedWith(c);
+    const { classes, counts } = this.sectioning.sharedWith(classIndex);
     let clashes = 0;
     for (let i = 0; i < classes.length; i++) if (this.clashesWithPlaced(days, start, end, weeks, room, classes[i] as number)) clashes += counts[i] as number;
     return clashes;
@@ -378,96 +387,96 @@ export class Search {
     return check.partnerAfter ? pairHolds(this.problem, this.algebra, check.dist, me, other) : pairHolds(this.problem, this.algebra, check.dist, other, me);
   }
 
-  /** Class c as placed at (t, r), in placedNow and placedTimes. */
-  private place(c: number, t: number, r: number): void {
-    const placed = this.placedAs(c, t, r);
-    this.placedNow[c] = placed;
+  /** The class as placed at (`timeIndex`, `roomIndex`), in placedNow and placedTimes. */
+  private place(classIndex: number, timeIndex: number, roomIndex: number): void {
+    const placed = this.placedAs(classIndex, timeIndex, roomIndex);
+    this.placedNow[classIndex] = placed;
     const at = this.placedTimes;
-    at[4 * c] = placed.time.days;
-    at[4 * c + 1] = placed.time.start;
-    at[4 * c + 2] = placed.time.start + placed.time.length;
-    at[4 * c + 3] = placed.time.weeks;
-    this.placedRoom[c] = placed.room;
+    at[4 * classIndex] = placed.time.days;
+    at[4 * classIndex + 1] = placed.time.start;
+    at[4 * classIndex + 2] = placed.time.start + placed.time.length;
+    at[4 * classIndex + 3] = placed.time.weeks;
+    this.placedRoom[classIndex] = placed.room;
   }
 
-  assign(c: number, t: number, r: number): void {
-    if ((this.time[c] ?? UNPLACED) >= 0) this.unassign(c);
-    this.cost += this.softCost(c, t, r);
+  assign(classIndex: number, timeIndex: number, roomIndex: number): void {
+    if ((this.time[classIndex] ?? UNPLACED) >= 0) this.unassign(classIndex);
+    this.cost += this.softCost(classIndex, timeIndex, roomIndex);
     addTo(this.parts, this.read, 1);
-    this.time[c] = t;
-    this.room[c] = r;
-    this.place(c, t, r);
-    const room = r >= 0 ? (this.problem.classes[c]?.rooms[r]?.room ?? -1) : -1;
-    if (room >= 0) this.inRoom[room]?.push(c);
-    for (const k of this.instructorsAt(c, r)) this.withInstructor[k]?.push(c);
-    this.unplaced.delete(c);
+    this.time[classIndex] = timeIndex;
+    this.room[classIndex] = roomIndex;
+    this.place(classIndex, timeIndex, roomIndex);
+    const room = roomIndex >= 0 ? (this.problem.classes[classIndex]?.rooms[roomIndex]?.room ?? -1) : -1;
+    if (room >= 0) this.inRoom[room]?.push(classIndex);
+    for (const k of this.instructorsAt(classIndex, roomIndex)) this.withInstructor[k]?.push(classIndex);
+    this.unplaced.delete(classIndex);
   }
 
-  unassign(c: number): void {
-    const t = this.time[c] ?? UNPLACED;
+  unassign(classIndex: number): void {
+    const t = this.time[classIndex] ?? UNPLACED;
     if (t < 0) return;
-    const r = this.room[c] ?? UNPLACED;
-    const room = r >= 0 ? (this.problem.classes[c]?.rooms[r]?.room ?? -1) : -1;
+    const r = this.room[classIndex] ?? UNPLACED;
+    const room = r >= 0 ? (this.problem.classes[classIndex]?.rooms[r]?.room ?? -1) : -1;
     if (room >= 0) {
       const list = this.inRoom[room] as number[];
-      const at = list.indexOf(c);
+      const at = list.indexOf(classIndex);
       if (at >= 0) list.splice(at, 1);
     }
-    this.leaveInstructors(c, r);
-    this.time[c] = UNPLACED;
-    this.room[c] = UNPLACED;
-    this.placedNow[c] = null;
-    this.placedTimes[4 * c] = 0;
-    this.placedRoom[c] = -1;
-    this.cost -= this.softCost(c, t, r);
+    this.leaveInstructors(classIndex, r);
+    this.time[classIndex] = UNPLACED;
+    this.room[classIndex] = UNPLACED;
+    this.placedNow[classIndex] = null;
+    this.placedTimes[4 * classIndex] = 0;
+    this.placedRoom[classIndex] = -1;
+    this.cost -= this.softCost(classIndex, t, r);
     addTo(this.parts, this.read, -1);
-    this.unplaced.add(c);
+    this.unplaced.add(classIndex);
   }
 
-  /** What class c on `days` adds to instructor k's soft cost, beside their other classes. */
-  private instructorCost(k: number, c: number, days: number): number {
-    const spec = this.problem.instructors?.[k];
+  /** What the class on `days` adds to the instructor's soft cost, beside their other classes. */
+  private instructorCost(instructor: number, classIndex: number, days: number): number {
+    const spec = this.problem.instructors?.[instructor];
     if (!spec || ((spec.dayPenalty ?? 0) === 0 && (spec.loadPenalty ?? 0) === 0)) return 0;
-    const theirs = this.withInstructor[k] ?? [];
+    const theirs = this.withInstructor[instructor] ?? [];
     let count = 0;
     let taught = 0;
     for (let i = 0; i < theirs.length; i++) {
       const d = theirs[i] as number;
-      if (d === c) continue;
+      if (d === classIndex) continue;
       count++;
       taught |= (this.placedNow[d] as Placed).time.days;
     }
     return instructorPenalty(spec, count + 1, taught | days) - instructorPenalty(spec, count, taught);
   }
 
-  /** The instructors class c takes with room option r. */
-  private instructorsAt(c: number, r: number): readonly number[] {
-    return (r >= 0 ? this.problem.classes[c]?.rooms[r]?.instructors : undefined) ?? [];
+  /** The instructors the class takes with its room option `roomIndex`. */
+  private instructorsAt(classIndex: number, roomIndex: number): readonly number[] {
+    return (roomIndex >= 0 ? this.problem.classes[classIndex]?.rooms[roomIndex]?.instructors : undefined) ?? [];
   }
 
-  private leaveInstructors(c: number, r: number): void {
-    for (const k of this.instructorsAt(c, r)) {
+  private leaveInstructors(classIndex: number, roomIndex: number): void {
+    for (const k of this.instructorsAt(classIndex, roomIndex)) {
       const list = this.withInstructor[k] as number[];
-      const at = list.indexOf(c);
+      const at = list.indexOf(classIndex);
       if (at >= 0) list.splice(at, 1);
     }
   }
 
   /** All (time, room) options of a class, or a sample of them when there are many. */
-  values(c: number, limit: number): ValueCost[] {
-    const spec = this.problem.classes[c];
+  values(classIndex: number, limit: number): ValueCost[] {
+    const spec = this.problem.classes[classIndex];
     if (!spec) return [];
-    const width = this.width[c] ?? 1;
+    const width = this.width[classIndex] ?? 1;
     const total = spec.times.length * width;
     const out: ValueCost[] = [];
     if (total <= limit) {
       for (let t = 0; t < spec.times.length; t++)
-        for (let r = 0; r < width; r++) if (this.available[c]?.[t * width + r]) out.push({ t, r: spec.rooms.length === 0 ? -1 : r });
+        for (let r = 0; r < width; r++) if (this.available[classIndex]?.[t * width + r]) out.push({ t, r: spec.rooms.length === 0 ? -1 : r });
       return out;
     }
     for (let k = 0; k < limit; k++) {
       const v = Math.floor(this.random.next() * total);
-      if (this.available[c]?.[v]) out.push({ t: Math.floor(v / width), r: spec.rooms.length === 0 ? -1 : v % width });
+      if (this.available[classIndex]?.[v]) out.push({ t: Math.floor(v / width), r: spec.rooms.length === 0 ? -1 : v % width });
     }
     return out;
   }
@@ -525,59 +534,59 @@ export class Search {
     return this.tryValue(c, t, r, temperature);
   }
 
-  /** Another value for placed class c, drawn as the one-class move does: a new time, a new room, or both. */
-  drawValue(c: number): ValueCost {
-    const spec = this.problem.classes[c] as ClassSpec;
-    const t0 = this.time[c] ?? UNPLACED;
-    const r0 = this.room[c] ?? UNPLACED;
+  /** Another value for the placed class, drawn as the one-class move does: a new time, a new room, or both. */
+  drawValue(classIndex: number): ValueCost {
+    const spec = this.problem.classes[classIndex] as ClassSpec;
+    const t0 = this.time[classIndex] ?? UNPLACED;
+    const r0 = this.room[classIndex] ?? UNPLACED;
     const kind = this.random.next();
     const t = spec.rooms.length > 0 && kind < 0.3 ? t0 : Math.floor(this.random.next() * spec.times.length);
-    const r = spec.rooms.length === 0 ? -1 : kind >= 0.3 && kind < 0.6 ? r0 : Math.floor(this.random.next() * (this.width[c] ?? 1));
+    const r = spec.rooms.length === 0 ? -1 : kind >= 0.3 && kind < 0.6 ? r0 : Math.floor(this.random.next() * (this.width[classIndex] ?? 1));
     return { t, r };
   }
 
   /**
-   * Placed class c to (t, r) when that breaks no hard constraint, taken or not as the annealing
+   * The placed class to (`timeIndex`, `roomIndex`) when that breaks no hard constraint, taken or not as the annealing
    * decides (a move worse only by the students it makes clash priced again with them re-sectioned,
    * now and then): the change of cost when taken, or null.
    */
-  tryValue(c: number, t: number, r: number, temperature: number): number | null {
-    const t0 = this.time[c] ?? UNPLACED;
-    const r0 = this.room[c] ?? UNPLACED;
-    const out = this.hardConflicts(c, t, r, true);
+  tryValue(classIndex: number, timeIndex: number, roomIndex: number, temperature: number): number | null {
+    const t0 = this.time[classIndex] ?? UNPLACED;
+    const r0 = this.room[classIndex] ?? UNPLACED;
+    const out = this.hardConflicts(classIndex, timeIndex, roomIndex, true);
     if (!out || out.size > 0) return null;
     // A class's soft cost never counts the class itself, so both sides are read with it where it is.
-    const delta = this.measureMove(c, t, r, t0, r0);
+    const delta = this.measureMove(classIndex, timeIndex, roomIndex, t0, r0);
     const taken = acceptance(this.random, temperature);
     if (taken(delta)) {
-      this.relocate(c, t, r, delta, this.change);
+      this.relocate(classIndex, timeIndex, roomIndex, delta, this.change);
       return delta;
     }
     // Worse with the students where they are: priced again with those it makes clash re-sectioned
     // when it would be an improvement without their clashes.
-    const clashes = this.studentClashes(c, this.placedAs(c, t, r));
+    const clashes = this.studentClashes(classIndex, this.placedAs(classIndex, timeIndex, roomIndex));
     if (clashes === 0 || delta - (this.stressed[Part.student] as number) * clashes > 0 || this.random.next() >= RESECTION_PRICED) return null;
-    this.relocate(c, t, r, delta, this.change);
-    const change = this.withStudentsResectioned([c], delta, taken);
-    if (change === null) this.relocate(c, t0, r0, -delta, this.change, -1);
+    this.relocate(classIndex, timeIndex, roomIndex, delta, this.change);
+    const change = this.withStudentsResectioned([classIndex], delta, taken);
+    if (change === null) this.relocate(classIndex, t0, r0, -delta, this.change, -1);
     return change;
   }
 
-  /** Moves placed class c to (t, r), its change of cost read first: answers that change, as the search weighs it. */
-  moveTo(c: number, t: number, r: number): number {
-    const delta = this.measureMove(c, t, r, this.time[c] ?? UNPLACED, this.room[c] ?? UNPLACED);
-    this.relocate(c, t, r, delta, this.change);
+  /** Moves the placed class to (`timeIndex`, `roomIndex`), its change of cost read first: answers that change, as the search weighs it. */
+  moveTo(classIndex: number, timeIndex: number, roomIndex: number): number {
+    const delta = this.measureMove(classIndex, timeIndex, roomIndex, this.time[classIndex] ?? UNPLACED, this.room[classIndex] ?? UNPLACED);
+    this.relocate(classIndex, timeIndex, roomIndex, delta, this.change);
     return delta;
   }
 
   /**
-   * What moving placed class c from (t0, r0) to (t, r) changes, as the search weighs it; its change
+   * What moving the placed class from (`fromTime`, `fromRoom`) to (`timeIndex`, `roomIndex`) changes, as the search weighs it; its change
    * of each part is left in `change` (for relocate).
    */
-  private measureMove(c: number, t: number, r: number, t0: number, r0: number): number {
-    const to = this.softCost(c, t, r);
+  private measureMove(classIndex: number, timeIndex: number, roomIndex: number, fromTime: number, fromRoom: number): number {
+    const to = this.softCost(classIndex, timeIndex, roomIndex);
     this.change.set(this.read);
-    const from = this.softCost(c, t0, r0);
+    const from = this.softCost(classIndex, fromTime, fromRoom);
     addTo(this.change, this.read, -1);
     return to - from;
   }
@@ -606,8 +615,8 @@ export class Search {
   private readonly moved = new Set<number>();
 
   /** Notes a class a move gave another time, for re-sectioning its students. */
-  markMoved(c: number): void {
-    this.moved.add(c);
+  markMoved(classIndex: number): void {
+    this.moved.add(classIndex);
   }
 
   /** The classes moved to another time since last asked, and forgets them. */
@@ -618,43 +627,43 @@ export class Search {
   }
 
   /**
-   * Moves a placed class to (t, r) whose change of cost is already known (no cost read again): `delta`
+   * Moves a placed class to (`timeIndex`, `roomIndex`) whose change of cost is already known (no cost read again): `delta`
    * as the search weighs it, `parts` (times `sign`) its change of each part (see measureMove).
    */
-  private relocate(c: number, t: number, r: number, delta: number, parts: Float64Array, sign = 1): void {
-    if (t !== this.time[c]) this.moved.add(c);
-    const rooms = this.problem.classes[c]?.rooms ?? [];
-    const from = rooms[this.room[c] ?? UNPLACED]?.room ?? -1;
+  private relocate(classIndex: number, timeIndex: number, roomIndex: number, delta: number, parts: Float64Array, sign = 1): void {
+    if (timeIndex !== this.time[classIndex]) this.moved.add(classIndex);
+    const rooms = this.problem.classes[classIndex]?.rooms ?? [];
+    const from = rooms[this.room[classIndex] ?? UNPLACED]?.room ?? -1;
     if (from >= 0) {
       const list = this.inRoom[from] as number[];
-      const at = list.indexOf(c);
+      const at = list.indexOf(classIndex);
       if (at >= 0) list.splice(at, 1);
     }
-    this.leaveInstructors(c, this.room[c] ?? UNPLACED);
-    this.time[c] = t;
-    this.room[c] = r;
-    this.place(c, t, r);
-    const to = rooms[r]?.room ?? -1;
-    if (to >= 0) this.inRoom[to]?.push(c);
-    for (const k of this.instructorsAt(c, r)) this.withInstructor[k]?.push(c);
+    this.leaveInstructors(classIndex, this.room[classIndex] ?? UNPLACED);
+    this.time[classIndex] = timeIndex;
+    this.room[classIndex] = roomIndex;
+    this.place(classIndex, timeIndex, roomIndex);
+    const to = rooms[roomIndex]?.room ?? -1;
+    if (to >= 0) this.inRoom[to]?.push(classIndex);
+    for (const k of this.instructorsAt(classIndex, roomIndex)) this.withInstructor[k]?.push(classIndex);
     this.cost += delta;
     addTo(this.parts, parts, sign);
   }
 
   /**
-   * Class c takes (t, r), displacing the classes in its way (one or two; at most `mostDisplaced`),
-   * each placed again at its cheapest value that clashes with nothing (the place c left looked at
+   * The class takes (`timeIndex`, `roomIndex`), displacing the classes in its way (one or two; at most `mostDisplaced`),
+   * each placed again at its cheapest value that clashes with nothing (the place it left looked at
    * first). Taken or undone as the annealing decides; null when more are in the way, or a displaced
    * one finds no place.
    */
-  moveThrough(c: number, t: number, r: number, temperature: number, mostDisplaced = 2): number | null {
-    const out = this.hardConflicts(c, t, r);
+  moveThrough(classIndex: number, timeIndex: number, roomIndex: number, temperature: number, mostDisplaced = 2): number | null {
+    const out = this.hardConflicts(classIndex, timeIndex, roomIndex);
     if (!out || out.size === 0 || out.size > mostDisplaced) return null;
     const before = this.cost;
-    const saved = this.valuesOf([c, ...out]);
-    const left = this.placedNow[c] as Placed;
+    const saved = this.valuesOf([classIndex, ...out]);
+    const left = this.placedNow[classIndex] as Placed;
     for (const d of out) this.unassign(d);
-    this.assign(c, t, r);
+    this.assign(classIndex, timeIndex, roomIndex);
     for (const d of out) if (!this.placeCheapest(d, this.placesLeft(d, left, saved))) return this.putBack(saved);
     return this.verdict(before, temperature, saved);
   }
@@ -688,29 +697,29 @@ export class Search {
     this.brokenAtLastLookCost = cost * this.problem.weights.distribution;
   }
 
-  /** The pairs of a pair distribution that class c, listed at `position` and placed as `me`, breaks with the placed others. */
-  pairsBroken(dist: Distribution, c: number, position: number, me: Placed): number {
+  /** The pairs of a pair distribution that the class, listed at `position` and placed as `me`, breaks with the placed others. */
+  pairsBroken(dist: Distribution, classIndex: number, position: number, me: Placed): number {
     const members = dist.classes;
     let broken = 0;
     for (let j = 0; j < members.length; j++) {
       const d = members[j] as number;
       const other = this.placedNow[d];
-      if (d === c || !other) continue;
+      if (d === classIndex || !other) continue;
       if (!(j > position ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me))) broken++;
     }
     return broken;
   }
 
   /**
-   * Class x's option meeting on `time`'s days from its start: in `weeks` (any weeks with `anyWeeks`,
+   * The class's option meeting on `time`'s days from its start: in `weeks` (any weeks with `anyWeeks`,
    * the closest first: `weeks`, then `time`'s own), of `time`'s length when it has one, the cheapest
-   * of those; undefined when x has none. A Kempe chain's side asks for its weeks; a group coming
+   * of those; undefined when it has none. A Kempe chain's side asks for its weeks; a group coming
    * together asks for a member's own weeks, since SameTime and SameDays leave each its own weeks.
    */
-  timeLike(x: number, time: TimeOption, weeks: number, anyWeeks: boolean): number | undefined {
+  timeLike(classIndex: number, time: TimeOption, weeks: number, anyWeeks: boolean): number | undefined {
     let best: number | undefined;
     let bestRank = Number.POSITIVE_INFINITY;
-    (this.problem.classes[x]?.times ?? []).forEach((o, k) => {
+    (this.problem.classes[classIndex]?.times ?? []).forEach((o, k) => {
       if (o.start !== time.start || o.days !== time.days || (!anyWeeks && o.weeks !== weeks)) return;
       const rank = ((o.weeks === weeks ? 0 : o.weeks === time.weeks ? 1 : 2) * 2 + (o.length === time.length ? 0 : 1)) * 1e9 + o.penalty;
       if (rank < bestRank) [best, bestRank] = [k, rank];
@@ -719,15 +728,15 @@ export class Search {
   }
 
   /**
-   * The values at which a displaced class d would take the place a mover left: the mover's old time
-   * in d's own room and in the room the mover left (when d may use it). Pairs of time and room.
+   * The values at which a `displaced` class would take the place a mover left: the mover's old time
+   * in its own room and in the room the mover left (when it may use it). Pairs of time and room.
    */
-  placesLeft(d: number, left: Placed, saved: readonly [number, number, number][]): number[] {
-    const t = this.timeIndexOf(d, left.time);
+  placesLeft(displaced: number, left: Placed, saved: readonly [number, number, number][]): number[] {
+    const t = this.timeIndexOf(displaced, left.time);
     if (t === undefined) return [];
-    const own = this.roomAfter(d, saved);
+    const own = this.roomAfter(displaced, saved);
     if (own < 0 || left.room < 0) return [t, own];
-    const theirs = this.problem.classes[d]?.rooms.findIndex((o) => o.room === left.room) ?? -1;
+    const theirs = this.problem.classes[displaced]?.rooms.findIndex((o) => o.room === left.room) ?? -1;
     return theirs < 0 || theirs === own ? [t, own] : [t, own, t, theirs];
   }
 
@@ -766,19 +775,19 @@ export class Search {
    * (pairs of time and room, looked at first) and a sample of its others (a small one when a near
    * value is free; with `wide` false, a small one or none); false when none of them is free.
    */
-  placeCheapest(d: number, near: number[] = [], wide = true): boolean {
+  placeCheapest(classIndex: number, near: number[] = [], wide = true): boolean {
     let best: { t: number; r: number; cost: number } | null = null;
     const consider = (t: number, r: number): void => {
-      const clash = this.hardConflicts(d, t, r, true);
+      const clash = this.hardConflicts(classIndex, t, r, true);
       if (!clash || clash.size > 0) return;
-      const cost = this.softCost(d, t, r);
+      const cost = this.softCost(classIndex, t, r);
       if (!best || cost < best.cost) best = { t, r, cost };
     };
     for (let i = 0; i + 1 < near.length; i += 2) consider(near[i] as number, near[i + 1] as number);
-    for (const v of this.values(d, best === null ? (wide ? 60 : 8) : wide ? 8 : 0)) consider(v.t, v.r);
+    for (const v of this.values(classIndex, best === null ? (wide ? 60 : 8) : wide ? 8 : 0)) consider(v.t, v.r);
     const found = best as { t: number; r: number } | null;
     if (!found) return false;
-    this.assign(d, found.t, found.r);
+    this.assign(classIndex, found.t, found.r);
     return true;
   }
 
@@ -791,17 +800,17 @@ export class Search {
     return -1;
   }
 
-  /** The index of class c's time option that is `time` (whatever its penalty), if c has one. */
-  timeIndexOf(c: number, time: TimeOption): number | undefined {
-    let index = this.timeIndex[c];
-    if (!index) this.timeIndex[c] = index = new Map(this.problem.classes[c]?.times.map((t, i) => [timeKey(t), i]));
+  /** The index of the class's time option that is `time` (whatever its penalty), if it has one. */
+  timeIndexOf(classIndex: number, time: TimeOption): number | undefined {
+    let index = this.timeIndex[classIndex];
+    if (!index) this.timeIndex[classIndex] = index = new Map(this.problem.classes[classIndex]?.times.map((t, i) => [timeKey(t), i]));
     return index.get(timeKey(time));
   }
 
-  /** The room option class d had before a move (its first, when it had none). */
-  roomAfter(d: number, saved: readonly [number, number, number][]): number {
-    if ((this.problem.classes[d]?.rooms.length ?? 0) === 0) return -1;
-    const had = saved.find(([x]) => x === d)?.[2] ?? UNPLACED;
+  /** The room option the `displaced` class had before a move (its first, when it had none). */
+  roomAfter(displaced: number, saved: readonly [number, number, number][]): number {
+    if ((this.problem.classes[displaced]?.rooms.length ?? 0) === 0) return -1;
+    const had = saved.find(([x]) => x === displaced)?.[2] ?? UNPLACED;
     return had >= 0 ? had : 0;
   }
 
@@ -881,6 +890,6 @@ function addTo(to: Float64Array, from: Float64Array, sign: number): void {
 }
 
 /** A time option by what it is, whatever its penalty. */
-function timeKey(t: TimeOption): string {
-  return `${t.days}|${t.start}|${t.length}|${t.weeks}`;
+function timeKey(time: TimeOption): string {
+  return `${time.days}|${time.start}|${time.length}|${time.weeks}`;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDepartmentsAdmin } from '../controllers/people';
+import { ErrorNote } from './ErrorNote';
 import { SubmitForm } from './SubmitForm';
 
 type DepartmentsAdmin = ReturnType<typeof useDepartmentsAdmin>;
@@ -60,20 +61,11 @@ export function DepartmentsCard() {
             </Button>
           </Group>
         </SubmitForm>
-        <ProblemNote problem={page.problem} />
+        <ErrorNote message={page.problem} />
         <RenameDepartmentModal page={page} renaming={renaming} onChange={setRenaming} />
       </Stack>
     </Card>
   );
-}
-
-/** The last refusal, in words, when there is one. */
-function ProblemNote({ problem }: { problem: string | null }) {
-  return problem ? (
-    <Alert color="red" role="alert">
-      {problem}
-    </Alert>
-  ) : null;
 }
 
 /** A department's new code and name, saved by Rename; the dialog closes once the rename is stored. */
@@ -102,7 +94,7 @@ function RenameDepartmentModal({ page, renaming, onChange }: { page: Departments
               onChange={(e) => onChange({ ...renaming, name: e.currentTarget.value })}
               data-testid="department-rename-name"
             />
-            <ProblemNote problem={page.problem} />
+            <ErrorNote message={page.problem} />
             <Group justify="flex-end">
               <Button type="submit" data-testid="department-rename-save">
                 Rename

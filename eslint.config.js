@@ -18,6 +18,7 @@ export default tseslint.config(
       'dist/',
       'dist-electron/',
       '.e2e-server/',
+      '.test-server/',
       'release/',
       'test-results/',
       'playwright-report/',

@@ -8,7 +8,9 @@ import { defineConfig } from 'vitest/config';
  */
 const ON_SQLITE = ['core', 'http', 'electron', 'renderer', 'build'];
 const ON_POSTGRES = ['http', 'server'];
-const POSTGRES = { env: { TERMWISE_TEST_STORE: 'postgres' }, globalSetup: ['test/helpers/postgres-setup.ts'] };
+/** Every project's global setup: the server bundle the tests that start a process of its own run (test/helpers/server-bundle.ts). */
+const BUNDLE = ['test/helpers/server-bundle.ts'];
+const POSTGRES = { env: { TERMWISE_TEST_STORE: 'postgres' }, globalSetup: [...BUNDLE, 'test/helpers/postgres-setup.ts'] };
 
 const testFiles = (folders: readonly string[]): string[] => folders.map((folder) => `test/${folder}/**/*.test.ts`);
 
@@ -38,7 +40,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: testFiles(ON_SQLITE), exclude: OWN_MODULES, isolate: false },
+        test: { name: 'sqlite', include: testFiles(ON_SQLITE), exclude: OWN_MODULES, isolate: false, globalSetup: BUNDLE },
       },
       {
         extends: true,
@@ -46,7 +48,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'sqlite, own modules', include: ownModulesIn(ON_SQLITE) },
+        test: { name: 'sqlite, own modules', include: ownModulesIn(ON_SQLITE), globalSetup: BUNDLE },
       },
       {
         extends: true,

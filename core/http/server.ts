@@ -6,7 +6,7 @@ import { isJsonText } from '../domain/json-text';
 import type { FileResult } from '../domain/file-result';
 import type { Core } from '../index';
 import { errorResponse } from './errors';
-import { buildOpenApi } from './openapi';
+import { openApiDocument } from './openapi';
 import { ROUTES, type RouteInput, type RouteSpec } from './routes';
 import { guardRequest, LOCAL_ONLY, pathOf, SESSION_ENDED, sessionCookiePort, type GuardDecision, type ServerAccess } from './guard';
 import type { Actor } from '../domain/people';
@@ -90,8 +90,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       handler: async (request, reply) => answer(core, route, request, reply),
     });
   }
-  const openApi = buildOpenApi();
-  app.get('/openapi.json', (_request, reply) => reply.send(openApi));
+  app.get('/openapi.json', (_request, reply) => reply.send(openApiDocument()));
 
   // The renderer's transport: any operation by name, through the same runner as the REST routes.
   app.post('/rpc/:operation', async (request, reply) => {

@@ -3,8 +3,10 @@ import { createDatabase } from './postgres';
 
 /**
  * Test databases used again within a test process: a test done with its database gives it back
- * emptied to the template's rows (every table truncated, the template's rows and sequence values put
- * back, in one transaction), and the next test takes it instead of copying the template again.
+ * emptied to the template's rows (every table's rows deleted, the template's rows and sequence values
+ * put back, in one transaction), and the next test takes it instead of copying the template again.
+ * DELETE, not TRUNCATE: a test leaves a few rows a table, and TRUNCATE makes every table's and
+ * index's files anew (80 ms a database given back, against 33).
  * Copying the template took about 360 ms of a loaded 2-core machine per test, and dropping the copy
  * more; emptying takes a few tens. A database whose schema a test changed (a column, an index, a
  * constraint, a trigger, a function, a view) is dropped instead, so a reused one always has the
@@ -53,8 +55,8 @@ async function readSeed(templateUrl: string): Promise<Seed> {
     const tables = (
       await client.query<{ name: string }>(`SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)
     ).rows.map((row) => row.name);
-    // Triggers and foreign keys are not run while the template's own rows are put back as they were.
-    const statements = ['SET LOCAL session_replication_role = replica', `TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`];
+    // Triggers and foreign keys are not run while the rows go and the template's own rows are put back as they were.
+    const statements = ['SET LOCAL session_replication_role = replica', ...tables.map((table) => `DELETE FROM ${table}`)];
     for (const table of tables) {
       const rows = (await client.query<{ rows: unknown[] | null }>(`SELECT json_agg(t) AS rows FROM ${table} t`)).rows[0]?.rows ?? null;
       if (rows !== null)

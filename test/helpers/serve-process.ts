@@ -39,7 +39,7 @@ export function runningUrl(child: ChildProcess): Promise<string> {
 
 /**
  * Starts `npm run serve`'s server, core/serve.ts under tsx; or, given `bundle`, the same server as
- * bundled by build/bundle-node.ts (the browser tests' server, which starts in half the time).
+ * bundled by build/bundle-node.ts (the browser tests' and the vitest run's: test/helpers/server-bundle.ts).
  */
 export async function startServeProcess(dataDir: string, env: NodeJS.ProcessEnv = {}, bundle?: string): Promise<ServeProcess> {
   const child = spawn(process.execPath, bundle === undefined ? ['--import', 'tsx', 'core/serve.ts'] : [bundle], {

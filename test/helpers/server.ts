@@ -23,7 +23,7 @@ export interface TestServer {
 /** A real Termwise HTTP server on a free port with its own fresh data folder. */
 export async function startTestServer(options: Pick<ServerOptions, 'signInRate' | 'trustedProxies'> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'termwise-test-'));
-  const database = await testDatabase();
+  const database = await testDatabase(dataDir);
   const core = await createCore({ dataDir, databaseUrl: database.databaseUrl });
   const app = await buildServer({ core, token: TEST_TOKEN, ...options });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distinctMeetsWith, oneRoomOneSlot, plainListing, repeatedRowsManyInstructors } from '../fixtures/hostile-listings';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
+import { TEST_SERVER } from '../helpers/server-bundle';
 import type { TimetableImportResult } from '../../core/timetable-import/service';
 
 /**
@@ -17,7 +18,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'termwise-hostile-listings-'));
-  server = await startServeProcess(dataDir);
+  server = await startServeProcess(dataDir, {}, TEST_SERVER);
 }, 60_000);
 afterAll(() => {
   server.stop();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deflateBomb, lastColumnWorkbook, longSharedStringWorkbook, lyingDeflateBomb, SPACES_CELL, spacesCellWorkbook } from '../fixtures/hostile-workbooks';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
+import { TEST_SERVER } from '../helpers/server-bundle';
 
 /**
  * Files built to sink a naive reader, sent to `npm run serve` running as its own process, as an
@@ -14,7 +15,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'termwise-hostile-'));
-  server = await startServeProcess(dataDir);
+  server = await startServeProcess(dataDir, {}, TEST_SERVER);
 }, 60_000);
 afterAll(() => {
   server.stop();

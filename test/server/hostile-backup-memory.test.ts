@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
+import { TEST_SERVER } from '../helpers/server-bundle';
 import { sampleFile } from '../helpers/server';
 
 /**
@@ -27,7 +28,7 @@ const upload = (path: string, filename: string, content: Uint8Array): Promise<Re
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'termwise-hostile-backup-'));
-  server = await startServeProcess(join(work, 'data'));
+  server = await startServeProcess(join(work, 'data'), {}, TEST_SERVER);
   for (const [path, file] of [
     ['/data/upload/courses', 'courses.json'],
     ['/data/upload/offerings', 'offerings.csv'],

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../helpers/postgres';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
+import { TEST_SERVER } from '../helpers/server-bundle';
 import { syntheticListing } from '../fixtures/synthetic-listing';
 import type { ScheduleEntry } from '../../core/timetable/schema';
 import { createdOnLaptop } from '../helpers/published-change';
@@ -31,12 +32,16 @@ let pageDir: string;
 async function startProcess(): Promise<ServeProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'termwise-shared-'));
   dirs.push(dir);
-  return startServeProcess(dir, {
-    TERMWISE_DATABASE_URL: database.url,
-    TERMWISE_API_TOKEN: TOKEN,
-    TERMWISE_PAGE_DIR: pageDir,
-    TERMWISE_PUBLIC_URL: `http://${PUBLIC}`,
-  });
+  return startServeProcess(
+    dir,
+    {
+      TERMWISE_DATABASE_URL: database.url,
+      TERMWISE_API_TOKEN: TOKEN,
+      TERMWISE_PAGE_DIR: pageDir,
+      TERMWISE_PUBLIC_URL: `http://${PUBLIC}`,
+    },
+    TEST_SERVER,
+  );
 }
 
 beforeAll(async () => {

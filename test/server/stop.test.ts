@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
+import { TEST_SERVER } from '../helpers/server-bundle';
 
 /**
  * `npm run serve` stops when asked, as a service manager or Ctrl+C asks it: open event streams (a page
@@ -19,7 +20,7 @@ describe('stopping the server', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`exits within 5 s of ${signal} while pages hold their event streams, and says it was stopped by it`, async () => {
       dir = mkdtempSync(join(tmpdir(), 'termwise-stop-'));
-      server = await startServeProcess(dir);
+      server = await startServeProcess(dir, {}, TEST_SERVER);
       const running = server;
       const streams = await Promise.all([1, 2, 3].map(() => fetch(new URL('/events', running.url), { headers: { authorization: `Bearer ${running.token}` } })));
       for (const stream of streams) expect(stream.status).toBe(200);

@@ -40,7 +40,7 @@ export function useDashboardPage(): DashboardPageState {
     for (const row of byTermRows ?? []) {
       if (row.semester === 'Summer') continue;
       const key = shortTermLabel(row);
-      const item = byTerm.get(key) ?? { term: key };
+      const item: TermPoint = byTerm.get(key) ?? { term: key };
       item[row.campus] = row.total_enrolled;
       byTerm.set(key, item);
     }

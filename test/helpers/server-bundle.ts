@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import { bundleNodeSide } from '../../build/bundle-node';
+
+/**
+ * `npm run serve`'s server as the desktop app's bundler builds it (build/bundle-node.ts), for the
+ * tests that run it as a process of its own: it starts in half tsx's time, and its worker threads
+ * load plain JavaScript where under tsx each new thread compiled the core's TypeScript again (a
+ * hostile upload that ends its thread starts another). The tests of `npm run serve` itself (its
+ * first start, the campus guide's commands) still run it under tsx, as a user does.
+ */
+export const TEST_SERVER_DIR = join(process.cwd(), '.test-server');
+export const TEST_SERVER = join(TEST_SERVER_DIR, 'serve.js');
+
+/** Vitest's global setup: the bundle is written once for the run (about 0.2 s). */
+export default async function bundleTestServer(): Promise<void> {
+  await bundleNodeSide(TEST_SERVER_DIR, { serve: 'core/serve.ts' });
+}

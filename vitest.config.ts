@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { TEST_SERVER_DIR } from './test/helpers/server-bundle';
 
 /**
  * Every test on SQLite (the laptop's store), and every HTTP test again on PostgreSQL (a shared server's), with the
@@ -25,6 +26,11 @@ const OWN_MODULES = readdirSync('test', { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.test.ts'))
   .map((file) => `test/${file.replaceAll('\\', '/')}`)
   .filter((file) => /\bvi\.(do)?[mM]ock\(|\binstallPageWindow\(/.test(readFileSync(file, 'utf8')));
+/**
+ * HTTP test files whose server is a process of its own on SQLite in either project (files sent to `npm run serve` as an
+ * attacker on the machine would, refused before anything is stored): on PostgreSQL they would only run again.
+ */
+const SQLITE_PROCESS_ONLY = ['test/http/hostile-uploads.test.ts'];
 const ownModulesIn = (folders: readonly string[]): string[] => OWN_MODULES.filter((file) => folders.some((folder) => file.startsWith(`test/${folder}/`)));
 
 export default defineConfig({
@@ -37,6 +43,8 @@ export default defineConfig({
     // The default report, then the slowest files (test/helpers/slowest-files-reporter.ts).
     reporters: ['default', './test/helpers/slowest-files-reporter.ts'],
     hookTimeout: 30_000,
+    // Worker threads run the bundled modules (core/workers.ts, siblingModule), as the spawned servers do.
+    env: { TERMWISE_WORKER_BUNDLE: TEST_SERVER_DIR },
     projects: [
       {
         extends: true,
@@ -44,7 +52,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'postgres', include: testFiles(ON_POSTGRES), exclude: OWN_MODULES, isolate: false, ...POSTGRES },
+        test: { name: 'postgres', include: testFiles(ON_POSTGRES), exclude: [...OWN_MODULES, ...SQLITE_PROCESS_ONLY], isolate: false, ...POSTGRES },
       },
       {
         extends: true,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distinctMeetsWith, oneRoomOneSlot, plainListing, repeatedRowsManyInstructors } from '../fixtures/hostile-listings';
 import { startServeProcess, type ServeProcess } from '../helpers/serve-process';
 import { TEST_SERVER } from '../helpers/server-bundle';
+import { testDatabase } from '../helpers/test-store';
 import type { TimetableImportResult } from '../../core/timetable-import/service';
 
 /**
@@ -15,13 +16,18 @@ import type { TimetableImportResult } from '../../core/timetable-import/service'
  */
 let server: ServeProcess;
 let dataDir: string;
+let database: Awaited<ReturnType<typeof testDatabase>>;
 
+// On the project's store: the server process is given the PostgreSQL project's database.
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'termwise-hostile-listings-'));
-  server = await startServeProcess(dataDir, {}, TEST_SERVER);
+  database = await testDatabase();
+  server = await startServeProcess(dataDir, database.databaseUrl === undefined ? {} : { TERMWISE_DATABASE_URL: database.databaseUrl }, TEST_SERVER);
 }, 60_000);
-afterAll(() => {
+afterAll(async () => {
   server.stop();
+  await server.exited;
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

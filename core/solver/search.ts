@@ -1,10 +1,16 @@
 import { SeededRandom } from '../util/random';
-import { attendeesConflictAt, pairHolds, setExcess, setPenalty, type Placed } from './distributions';
-import { instructorPenalty, SET_TYPES, type Assignment, type ClassSpec, type Distribution, type TimeOption, type TimetableProblem } from './model';
+import { pairHolds, setPenalty, type Placed } from './distributions';
+import { SET_TYPES, type Assignment, type ClassSpec, type Distribution, type TimeOption, type TimetableProblem } from './model';
 import { distributionViolations } from './score';
-import { classChecks, type ClassCheck, type ClassChecks } from './class-checks';
+import { classChecks } from './class-checks';
 import { TimeAlgebra } from './times';
 import { Sectioning } from './sectioning';
+import { Placement, UNPLACED } from './placement';
+import { HardRules, type SearchWork } from './hard-rules';
+import { addParts, Part, SoftCosts } from './soft-costs';
+
+export { UNPLACED } from './placement';
+export { Part } from './soft-costs';
 
 /**
  * The search, pure (no I/O, no clock of its own: the caller says when to stop). Two phases, as
@@ -33,68 +39,39 @@ export interface ValueCost {
   r: number;
 }
 
-/** A class's time or room when it has none. */
-export const UNPLACED = -1;
 /** How often a construction step takes a random value instead of the least displacing one. */
 const WALK_CHANCE = 0.02;
 
+/**
+ * The search over a problem: the placement (placement.ts), the hard rules read against it
+ * (hard-rules.ts) and its running soft cost (soft-costs.ts), as cpsolver keeps the assignment, the
+ * model's constraints and its total apart; here the moves that change them, and the answers the
+ * neighbourhoods (neighbourhoods.ts) build their own moves from.
+ */
 export class Search {
   readonly algebra: TimeAlgebra;
+  readonly placement: Placement;
+  readonly rules: HardRules;
+  readonly costs: SoftCosts;
+  /** Per class, its time option (UNPLACED when not placed). */
   readonly time: Int32Array;
+  /** Per class, its room option. */
   readonly room: Int32Array;
+  /** Each class as placed (null when not). */
+  readonly placedNow: (Placed | null)[];
   /** How many classes the problem has. */
   readonly n: number;
   /** Per class, the distributions it is in. */
   readonly constraintsOf: number[][];
-  /** Per room, the classes placed in it. */
-  private readonly inRoom: number[][];
-  /** Per instructor (problem.instructors), the classes placed with them. */
-  private readonly withInstructor: number[][];
-  /** Per class: per (time, room) option, whether the room is available then (room-less classes: one column). */
-  private readonly available: Uint8Array[];
   /** Per class, how many room options it has (1 when none). */
   readonly width: Int32Array;
   /** Conflict weights: how often placing a class displaced another (key c·n + d). */
   private readonly weight = new Map<number, number>();
   readonly random: SeededRandom;
   readonly sectioning: Sectioning;
-  private readonly unplaced = new Set<number>();
-  /**
-   * Soft cost of the current timetable (classes placed only) as the search weighs it (each part's
-   * weight times its emphasis), kept up to date; the moves are judged by it.
-   */
-  cost = 0;
-  /** The current timetable's soft cost in its parts before weighting (see Part), kept up to date. */
-  readonly parts = new Float64Array(PARTS);
-  /**
-   * How much the search stresses each part beyond the problem's own weight (1: as the problem
-   * weighs it); see emphasize. The timetable's total (`total`) is always the problem's.
-   */
-  readonly emphasis = new Float64Array(PARTS).fill(1);
-  /** Each part's weight as the problem gives it (by Part). */
-  private readonly weights: Float64Array;
-  /** Each part's weight as the search counts it: the problem's weight times its emphasis. */
-  private readonly stressed: Float64Array;
-  /** The parts of the soft cost the last softCost read (before weighting). */
-  private readonly read = new Float64Array(PARTS);
+  private readonly work: SearchWork = { probes: 0 };
   /** A one-class move's change of the parts (tryMove's, then relocate's). */
-  private readonly change = new Float64Array(PARTS);
-  /** Values looked at so far (each hard-constraint test and each soft cost read): the work a move costs, counted without a clock. */
-  probes = 0;
-  /** Each class as placed (null when not), kept with the assignment so moves allocate nothing to read it. */
-  readonly placedNow: (Placed | null)[];
-  /**
-   * Each placed class's time as four numbers (days, first slot, end slot, weeks) at 4·c, kept with
-   * the assignment (no days when not placed): the room check reads them for every class in the room,
-   * the student check for every class sharing students.
-   */
-  private readonly placedTimes: Int32Array;
-  /** Each placed class's room (-1 for none or not placed), beside placedTimes. */
-  private readonly placedRoom: Int32Array;
-  /** The set hardConflicts answers when only asked whether a value is free. */
-  private readonly probe = new Set<number>();
-  /** Per class, its required and soft distributions as checks against single partners or sets (see classChecks). */
-  private readonly checksOf: ClassChecks[];
+  private readonly change: Float64Array;
   /** Per class, its time options by what they are (days, start, length, weeks), for swapping times; made when first asked. */
   private readonly timeIndex: (Map<string, number> | undefined)[] = [];
 
@@ -104,362 +81,113 @@ export class Search {
   ) {
     this.algebra = new TimeAlgebra(problem.weekPatterns);
     this.n = problem.classes.length;
-    this.time = new Int32Array(this.n).fill(UNPLACED);
-    this.room = new Int32Array(this.n).fill(UNPLACED);
     this.random = new SeededRandom(seed);
     this.constraintsOf = problem.classes.map(() => []);
     problem.distributions.forEach((d, k) => {
       for (const c of new Set(d.classes)) this.constraintsOf[c]?.push(k);
     });
-    this.inRoom = problem.rooms.map(() => []);
-    this.withInstructor = (problem.instructors ?? []).map(() => []);
-    this.placedNow = problem.classes.map(() => null);
-    this.placedTimes = new Int32Array(4 * this.n);
-    this.placedRoom = new Int32Array(this.n).fill(-1);
-    this.checksOf = classChecks(problem);
-    this.width = new Int32Array(this.n);
-    this.available = problem.classes.map((c, i) => {
-      const width = Math.max(1, c.rooms.length);
-      this.width[i] = width;
-      const table = new Uint8Array(c.times.length * width);
-      c.times.forEach((t, ti) => {
-        if (c.rooms.length === 0) table[ti] = 1;
-        else
-          c.rooms.forEach((r, ri) => {
-            const room = problem.rooms[r.room];
-            const roomBusy = room !== undefined && room.unavailable.some((u) => this.algebra.overlaps(t, u));
-            const instructorBusy = (r.instructors ?? []).some((k) => (problem.instructors?.[k]?.unavailable ?? []).some((u) => this.algebra.overlaps(t, u)));
-            table[ti * width + ri] = roomBusy || instructorBusy ? 0 : 1;
-          });
-      });
-      return table;
-    });
-    for (let c = 0; c < this.n; c++) this.unplaced.add(c);
-    this.sectioning = new Sectioning(problem, this.random, (a, b) => this.studentsClash(a, b));
-    const w = problem.weights;
-    this.weights = Float64Array.of(w.time, w.room, w.distribution, w.student);
-    this.stressed = this.weights.slice();
+    this.placement = new Placement(problem, this.algebra);
+    this.time = this.placement.time;
+    this.room = this.placement.room;
+    this.placedNow = this.placement.placedNow;
+    const checksOf = classChecks(problem);
+    this.rules = new HardRules(problem, this.algebra, this.placement, checksOf, this.work);
+    this.width = this.rules.width;
+    this.sectioning = new Sectioning(problem, this.random, (a, b) => this.placement.studentsClash(a, b));
+    this.costs = new SoftCosts(problem, this.algebra, this.placement, checksOf, this.sectioning, this.work);
+    this.change = new Float64Array(this.costs.parts.length);
+  }
+
+  /** Soft cost of the current timetable (classes placed only) as the search weighs it: the moves are judged by it. */
+  get cost(): number {
+    return this.costs.cost;
+  }
+
+  /** The current timetable's soft cost in its parts before weighting (see Part). */
+  get parts(): Float64Array {
+    return this.costs.parts;
+  }
+
+  /** How much the search stresses each part beyond the problem's own weight (see SoftCosts.emphasis). */
+  get emphasis(): Float64Array {
+    return this.costs.emphasis;
+  }
+
+  /** Values looked at so far (each hard-constraint test and each soft cost read): the work a move costs, counted without a clock. */
+  get probes(): number {
+    return this.work.probes;
+  }
+
+  set probes(probes: number) {
+    this.work.probes = probes;
   }
 
   /** The current timetable's soft cost as the problem weighs it (whatever the search's emphasis). */
   get total(): number {
-    let total = 0;
-    for (let p = 0; p < PARTS; p++) total += (this.parts[p] as number) * (this.weights[p] as number);
-    return total;
+    return this.costs.total;
   }
 
   /** The current timetable's parts, each weighted as the problem weighs it (by Part). */
   weightedParts(): number[] {
-    return Array.from(this.parts, (part, p) => part * (this.weights[p] as number));
+    return this.costs.weightedParts();
   }
 
-  /**
-   * Sets how much the search stresses each part beyond the problem's weight, and counts the running
-   * cost again under it (from the parts, without reading the timetable again).
-   */
+  /** Sets how much the search stresses each part beyond the problem's weight (see SoftCosts.emphasize). */
   emphasize(emphasis: ArrayLike<number>): void {
-    let cost = 0;
-    for (let p = 0; p < PARTS; p++) {
-      this.emphasis[p] = emphasis[p] ?? 1;
-      this.stressed[p] = (this.weights[p] as number) * (this.emphasis[p] as number);
-      cost += (this.stressed[p] as number) * (this.parts[p] as number);
-    }
-    this.cost = cost;
+    this.costs.emphasize(emphasis);
   }
 
   /** A re-sectioning's change of student conflicts, into the running totals. */
   addStudentConflicts(change: number): void {
-    this.parts[Part.student] = (this.parts[Part.student] as number) + change;
-    this.cost += (this.stressed[Part.student] as number) * change;
+    this.costs.addStudentConflicts(change);
   }
 
   /** A class's time option `timeIndex` (its current one by default). */
   timeOf(classIndex: number, timeIndex: number = this.time[classIndex] ?? UNPLACED): TimeOption {
-    return this.problem.classes[classIndex]?.times[timeIndex] as TimeOption;
+    return this.placement.timeOf(classIndex, timeIndex);
   }
 
   placedAs(classIndex: number, timeIndex: number, roomIndex: number): Placed {
-    const spec = this.problem.classes[classIndex];
-    return { time: spec?.times[timeIndex] as TimeOption, room: roomIndex < 0 ? -1 : (spec?.rooms[roomIndex]?.room ?? -1) };
+    return this.placement.placedAs(classIndex, timeIndex, roomIndex);
   }
 
   /** Whether two placed classes would clash for a student attending both (never when either is not placed). */
   studentsClash(firstClass: number, secondClass: number): boolean {
-    const at = this.placedTimes;
-    const x = 4 * firstClass;
-    return this.clashesWithPlaced(
-      at[x] as number,
-      at[x + 1] as number,
-      at[x + 2] as number,
-      at[x + 3] as number,
-      this.placedRoom[firstClass] as number,
-      secondClass,
-    );
-  }
-
-  /** Whether a class at (days, first slot, end slot, weeks, room) clashes with `placedClass` for a student (or instructor) attending both. */
-  private clashesWithPlaced(days: number, start: number, end: number, weeks: number, room: number, placedClass: number): boolean {
-    const at = this.placedTimes;
-    const y = 4 * placedClass;
-    const dDays = at[y] as number;
-    const dStart = at[y + 1] as number;
-    const dEnd = at[y + 2] as number;
-    const dWeeks = at[y + 3] as number;
-    return attendeesConflictAt(this.problem, this.algebra, days, start, end, weeks, room, dDays, dStart, dEnd, dWeeks, this.placedRoom[placedClass] as number);
+    return this.placement.studentsClash(firstClass, secondClass);
   }
 
   get complete(): boolean {
-    return this.unplaced.size === 0;
+    return this.placement.complete;
   }
 
   get placedCount(): number {
-    return this.n - this.unplaced.size;
+    return this.placement.placedCount;
   }
 
-  /**
-   * The placed classes that must leave for the class to take (`timeIndex`, `roomIndex`): those in the room then, those
-   * a required distribution forbids beside it. Null when the class cannot take it even alone. With
-   * `firstOnly`, the set holds the first such class found (enough to know that the value is not free).
-   */
+  /** The placed classes that must leave for the class to take (`timeIndex`, `roomIndex`); see HardRules.conflicts. */
   hardConflicts(classIndex: number, timeIndex: number, roomIndex: number, firstOnly = false): Set<number> | null {
-    this.probes++;
-    const spec = this.problem.classes[classIndex];
-    if (!spec || (this.available[classIndex]?.[timeIndex * (this.width[classIndex] ?? 1) + Math.max(0, roomIndex)] ?? 0) === 0) return null;
-    const me = this.placedAs(classIndex, timeIndex, roomIndex);
-    // A value only asked whether it is free reuses one set: its callers keep nothing of it.
-    const out = firstOnly ? this.probe : new Set<number>();
-    if (out.size > 0) out.clear();
-    if (me.room >= 0) {
-      const occupants = this.inRoom[me.room] ?? [];
-      const { days, start, length, weeks } = me.time;
-      const end = start + length;
-      const at = this.placedTimes;
-      for (let i = 0; i < occupants.length; i++) {
-        const d = occupants[i] as number;
-        const x = d * 4;
-        if (
-          d !== classIndex &&
-          this.algebra.overlapsAt(days, start, end, weeks, at[x] as number, at[x + 1] as number, at[x + 2] as number, at[x + 3] as number)
-        ) {
-          out.add(d);
-          if (firstOnly) return out;
-        }
-      }
-    }
-    // Instructors chosen with the room: never two places at once, never over their limit.
-    for (const k of (roomIndex >= 0 ? spec.rooms[roomIndex]?.instructors : undefined) ?? []) {
-      const theirs = this.withInstructor[k] ?? [];
-      const { days, start, length, weeks } = me.time;
-      for (let i = 0; i < theirs.length; i++) {
-        const d = theirs[i] as number;
-        if (d !== classIndex && this.clashesWithPlaced(days, start, start + length, weeks, me.room, d)) {
-          out.add(d);
-          if (firstOnly) return out;
-        }
-      }
-      const limit = this.problem.instructors?.[k]?.maxClasses ?? null;
-      if (limit !== null) {
-        if (limit <= 0) return null;
-        let staying = 0;
-        for (let i = 0; i < theirs.length; i++) if (theirs[i] !== classIndex && !out.has(theirs[i] as number)) staying++;
-        // The earliest placed leave first, until the limit holds.
-        for (let i = 0, leaving = staying - limit + 1; i < theirs.length && leaving > 0; i++) {
-          const d = theirs[i] as number;
-          if (d === classIndex || out.has(d)) continue;
-          out.add(d);
-          leaving--;
-          if (firstOnly) return out;
-        }
-      }
-    }
-    const checks = this.checksOf[classIndex]?.required ?? [];
-    for (let i = 0; i < checks.length; i++) {
-      const check = checks[i] as ClassCheck;
-      const dist = check.dist;
-      if (check.partner < 0) {
-        if (!this.displaceForSet(classIndex, me, dist, out, firstOnly)) return null;
-        if (firstOnly && out.size > 0) return out;
-        continue;
-      }
-      const d = check.partner;
-      const other = this.placedNow[d];
-      // Asked only whether the value is free, nothing has been displaced yet (the first would have answered).
-      if (!other || (!firstOnly && out.has(d))) continue;
-      if (!this.pairCheckHolds(check, me, other)) {
-        out.add(d);
-        if (firstOnly) return out;
-      }
-    }
-    return out;
+    return this.rules.conflicts(classIndex, timeIndex, roomIndex, firstOnly);
   }
 
-  /**
-   * A required set constraint (MaxDays, MaxDayLoad and the like) beside the class at `me`: adds to `out`
-   * the classes whose leaving lowers its excess most, until it holds (the excess left is the one found
-   * for the class displaced, not worked out again); with `firstOnly`, stops at the first. False when
-   * the class breaks it even alone.
-   */
-  private displaceForSet(classIndex: number, me: Placed, dist: Distribution, out: Set<number>, firstOnly: boolean): boolean {
-    let others = dist.classes.filter((d) => d !== classIndex && (this.time[d] ?? UNPLACED) >= 0 && !out.has(d));
-    const times = (without: number): TimeOption[] => [me.time, ...others.filter((d) => d !== without).map((d) => this.timeOf(d))];
-    let excess = setExcess(this.problem, this.algebra, dist, times(-1));
-    if (excess === 0) return true;
-    if (setExcess(this.problem, this.algebra, dist, [me.time]) > 0) return false;
-    while (others.length > 0 && excess > 0) {
-      let best = others[0] as number;
-      let bestExcess = Number.POSITIVE_INFINITY;
-      for (const d of others) {
-        const without = setExcess(this.problem, this.algebra, dist, times(d));
-        if (without < bestExcess) {
-          bestExcess = without;
-          best = d;
-        }
-      }
-      out.add(best);
-      if (firstOnly) return true;
-      others = others.filter((d) => d !== best);
-      excess = bestExcess;
-    }
-    return true;
-  }
-
-  /**
-   * The soft cost the class adds at (`timeIndex`, `roomIndex`) against the placed classes (its own penalties, soft
-   * distributions, students), as the search weighs it; its parts before weighting are left in `read`.
-   */
+  /** The soft cost the class adds at (`timeIndex`, `roomIndex`) against the placed classes, as the search weighs it; see SoftCosts.of. */
   softCost(classIndex: number, timeIndex: number, roomIndex: number): number {
-    this.probes++;
-    const read = this.read;
-    const spec = this.problem.classes[classIndex];
-    if (!spec) {
-      read.fill(0);
-      return 0;
-    }
-    const me = this.placedAs(classIndex, timeIndex, roomIndex);
-    const timePenalty = spec.times[timeIndex]?.penalty ?? 0;
-    const roomPenalty = roomIndex >= 0 ? (spec.rooms[roomIndex]?.penalty ?? 0) : 0;
-    read[Part.time] = timePenalty;
-    read[Part.room] = roomPenalty;
-    let distribution = 0;
-    const checks = this.checksOf[classIndex]?.soft ?? [];
-    for (let i = 0; i < checks.length; i++) {
-      const check = checks[i] as ClassCheck;
-      const dist = check.dist;
-      if (check.partner < 0) {
-        const others = dist.classes.filter((d) => d !== classIndex && (this.time[d] ?? UNPLACED) >= 0).map((d) => this.timeOf(d));
-        distribution +=
-          setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, [...others, me.time])) -
-          setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others));
-        continue;
-      }
-      const other = this.placedNow[check.partner];
-      if (!other) continue;
-      if (!this.pairCheckHolds(check, me, other)) distribution += check.penalty;
-    }
-    // Instructors chosen with the room: the days and the load this class adds to theirs.
-    for (const k of this.instructorsAt(classIndex, roomIndex)) distribution += this.instructorCost(k, classIndex, me.time.days);
-    const students = this.studentClashes(classIndex, me);
-    read[Part.distribution] = distribution;
-    read[Part.student] = students;
-    const w = this.stressed;
-    return (
-      timePenalty * (w[Part.time] as number) +
-      roomPenalty * (w[Part.room] as number) +
-      distribution * (w[Part.distribution] as number) +
-      students * (w[Part.student] as number)
-    );
-  }
-
-  /** The student conflicts the class has at a place against the placed classes, as its students are sectioned. */
-  private studentClashes(classIndex: number, me: Placed): number {
-    if (this.problem.weights.student <= 0) return 0;
-    const { days, start, length, weeks } = me.time;
-    const end = start + length;
-    const room = me.room;
-    const { classes, counts } = this.sectioning.sharedWith(classIndex);
-    let clashes = 0;
-    for (let i = 0; i < classes.length; i++) if (this.clashesWithPlaced(days, start, end, weeks, room, classes[i] as number)) clashes += counts[i] as number;
-    return clashes;
-  }
-
-  /** Whether a pair check of a class placed as `me` holds with its partner placed as `other` (in the distribution's order). */
-  private pairCheckHolds(check: ClassCheck, me: Placed, other: Placed): boolean {
-    return check.partnerAfter ? pairHolds(this.problem, this.algebra, check.dist, me, other) : pairHolds(this.problem, this.algebra, check.dist, other, me);
-  }
-
-  /** The class as placed at (`timeIndex`, `roomIndex`), in placedNow and placedTimes. */
-  private place(classIndex: number, timeIndex: number, roomIndex: number): void {
-    const placed = this.placedAs(classIndex, timeIndex, roomIndex);
-    this.placedNow[classIndex] = placed;
-    const at = this.placedTimes;
-    at[4 * classIndex] = placed.time.days;
-    at[4 * classIndex + 1] = placed.time.start;
-    at[4 * classIndex + 2] = placed.time.start + placed.time.length;
-    at[4 * classIndex + 3] = placed.time.weeks;
-    this.placedRoom[classIndex] = placed.room;
+    return this.costs.of(classIndex, timeIndex, roomIndex);
   }
 
   assign(classIndex: number, timeIndex: number, roomIndex: number): void {
     if ((this.time[classIndex] ?? UNPLACED) >= 0) this.unassign(classIndex);
-    this.cost += this.softCost(classIndex, timeIndex, roomIndex);
-    addTo(this.parts, this.read, 1);
-    this.time[classIndex] = timeIndex;
-    this.room[classIndex] = roomIndex;
-    this.place(classIndex, timeIndex, roomIndex);
-    const room = roomIndex >= 0 ? (this.problem.classes[classIndex]?.rooms[roomIndex]?.room ?? -1) : -1;
-    if (room >= 0) this.inRoom[room]?.push(classIndex);
-    for (const k of this.instructorsAt(classIndex, roomIndex)) this.withInstructor[k]?.push(classIndex);
-    this.unplaced.delete(classIndex);
+    const cost = this.costs.of(classIndex, timeIndex, roomIndex);
+    this.costs.add(cost, this.costs.read);
+    this.placement.put(classIndex, timeIndex, roomIndex);
   }
 
   unassign(classIndex: number): void {
-    const t = this.time[classIndex] ?? UNPLACED;
-    if (t < 0) return;
-    const r = this.room[classIndex] ?? UNPLACED;
-    const room = r >= 0 ? (this.problem.classes[classIndex]?.rooms[r]?.room ?? -1) : -1;
-    if (room >= 0) {
-      const list = this.inRoom[room] as number[];
-      const at = list.indexOf(classIndex);
-      if (at >= 0) list.splice(at, 1);
-    }
-    this.leaveInstructors(classIndex, r);
-    this.time[classIndex] = UNPLACED;
-    this.room[classIndex] = UNPLACED;
-    this.placedNow[classIndex] = null;
-    this.placedTimes[4 * classIndex] = 0;
-    this.placedRoom[classIndex] = -1;
-    this.cost -= this.softCost(classIndex, t, r);
-    addTo(this.parts, this.read, -1);
-    this.unplaced.add(classIndex);
-  }
-
-  /** What the class on `days` adds to the instructor's soft cost, beside their other classes. */
-  private instructorCost(instructor: number, classIndex: number, days: number): number {
-    const spec = this.problem.instructors?.[instructor];
-    if (!spec || ((spec.dayPenalty ?? 0) === 0 && (spec.loadPenalty ?? 0) === 0)) return 0;
-    const theirs = this.withInstructor[instructor] ?? [];
-    let count = 0;
-    let taught = 0;
-    for (let i = 0; i < theirs.length; i++) {
-      const d = theirs[i] as number;
-      if (d === classIndex) continue;
-      count++;
-      taught |= (this.placedNow[d] as Placed).time.days;
-    }
-    return instructorPenalty(spec, count + 1, taught | days) - instructorPenalty(spec, count, taught);
-  }
-
-  /** The instructors the class takes with its room option `roomIndex`. */
-  private instructorsAt(classIndex: number, roomIndex: number): readonly number[] {
-    return (roomIndex >= 0 ? this.problem.classes[classIndex]?.rooms[roomIndex]?.instructors : undefined) ?? [];
-  }
-
-  private leaveInstructors(classIndex: number, roomIndex: number): void {
-    for (const k of this.instructorsAt(classIndex, roomIndex)) {
-      const list = this.withInstructor[k] as number[];
-      const at = list.indexOf(classIndex);
-      if (at >= 0) list.splice(at, 1);
-    }
+    const timeIndex = this.time[classIndex] ?? UNPLACED;
+    if (timeIndex < 0) return;
+    const roomIndex = this.room[classIndex] ?? UNPLACED;
+    this.placement.take(classIndex);
+    const cost = this.costs.of(classIndex, timeIndex, roomIndex);
+    this.costs.add(-cost, this.costs.read, -1);
   }
 
   /** All (time, room) options of a class, or a sample of them when there are many. */
@@ -471,12 +199,12 @@ export class Search {
     const out: ValueCost[] = [];
     if (total <= limit) {
       for (let t = 0; t < spec.times.length; t++)
-        for (let r = 0; r < width; r++) if (this.available[classIndex]?.[t * width + r]) out.push({ t, r: spec.rooms.length === 0 ? -1 : r });
+        for (let r = 0; r < width; r++) if (this.rules.available[classIndex]?.[t * width + r]) out.push({ t, r: spec.rooms.length === 0 ? -1 : r });
       return out;
     }
     for (let k = 0; k < limit; k++) {
       const v = Math.floor(this.random.next() * total);
-      if (this.available[classIndex]?.[v]) out.push({ t: Math.floor(v / width), r: spec.rooms.length === 0 ? -1 : v % width });
+      if (this.rules.available[classIndex]?.[v]) out.push({ t: Math.floor(v / width), r: spec.rooms.length === 0 ? -1 : v % width });
     }
     return out;
   }
@@ -486,12 +214,12 @@ export class Search {
    * least (weighted by how often it displaced those classes before), soft cost breaking ties.
    */
   constructionStep(): void {
-    const pool = [...this.unplaced];
+    const pool = this.placement.unplacedClasses();
     // The hardest of a few drawn at random: fewest values first.
     let c = pool[Math.floor(this.random.next() * pool.length)] as number;
     for (let k = 0; k < 2; k++) {
       const other = pool[Math.floor(this.random.next() * pool.length)] as number;
-      if ((this.available[other]?.length ?? 0) < (this.available[c]?.length ?? 0)) c = other;
+      if ((this.rules.available[other]?.length ?? 0) < (this.rules.available[c]?.length ?? 0)) c = other;
     }
     let best: { t: number; r: number; out: Set<number>; score: number } | null = null;
     let ties = 0;
@@ -564,8 +292,8 @@ export class Search {
     }
     // Worse with the students where they are: priced again with those it makes clash re-sectioned
     // when it would be an improvement without their clashes.
-    const clashes = this.studentClashes(classIndex, this.placedAs(classIndex, timeIndex, roomIndex));
-    if (clashes === 0 || delta - (this.stressed[Part.student] as number) * clashes > 0 || this.random.next() >= RESECTION_PRICED) return null;
+    const clashes = this.costs.studentClashes(classIndex, this.placedAs(classIndex, timeIndex, roomIndex));
+    if (clashes === 0 || delta - (this.costs.stressed[Part.student] as number) * clashes > 0 || this.random.next() >= RESECTION_PRICED) return null;
     this.relocate(classIndex, timeIndex, roomIndex, delta, this.change);
     const change = this.withStudentsResectioned([classIndex], delta, taken);
     if (change === null) this.relocate(classIndex, t0, r0, -delta, this.change, -1);
@@ -585,9 +313,9 @@ export class Search {
    */
   private measureMove(classIndex: number, timeIndex: number, roomIndex: number, fromTime: number, fromRoom: number): number {
     const to = this.softCost(classIndex, timeIndex, roomIndex);
-    this.change.set(this.read);
+    this.change.set(this.costs.read);
     const from = this.softCost(classIndex, fromTime, fromRoom);
-    addTo(this.change, this.read, -1);
+    addParts(this.change, this.costs.read, -1);
     return to - from;
   }
 
@@ -602,7 +330,7 @@ export class Search {
     if (students.length === 0) return null;
     const kept = this.sectioning.choicesOf(students);
     const conflicts = this.sectioning.improveStudents(students);
-    const change = (this.stressed[Part.student] as number) * conflicts;
+    const change = (this.costs.stressed[Part.student] as number) * conflicts;
     if (change < 0 && taken(delta + change)) {
       this.addStudentConflicts(conflicts);
       return delta + change;
@@ -632,22 +360,8 @@ export class Search {
    */
   private relocate(classIndex: number, timeIndex: number, roomIndex: number, delta: number, parts: Float64Array, sign = 1): void {
     if (timeIndex !== this.time[classIndex]) this.moved.add(classIndex);
-    const rooms = this.problem.classes[classIndex]?.rooms ?? [];
-    const from = rooms[this.room[classIndex] ?? UNPLACED]?.room ?? -1;
-    if (from >= 0) {
-      const list = this.inRoom[from] as number[];
-      const at = list.indexOf(classIndex);
-      if (at >= 0) list.splice(at, 1);
-    }
-    this.leaveInstructors(classIndex, this.room[classIndex] ?? UNPLACED);
-    this.time[classIndex] = timeIndex;
-    this.room[classIndex] = roomIndex;
-    this.place(classIndex, timeIndex, roomIndex);
-    const to = rooms[roomIndex]?.room ?? -1;
-    if (to >= 0) this.inRoom[to]?.push(classIndex);
-    for (const k of this.instructorsAt(classIndex, roomIndex)) this.withInstructor[k]?.push(classIndex);
-    this.cost += delta;
-    addTo(this.parts, parts, sign);
+    this.placement.move(classIndex, timeIndex, roomIndex);
+    this.costs.add(delta, parts, sign);
   }
 
   /**
@@ -850,8 +564,7 @@ export class Search {
   recount(): void {
     const kept = this.snapshot();
     this.unassignAll();
-    this.cost = 0;
-    this.parts.fill(0);
+    this.costs.clear();
     this.restore(kept);
   }
 }
@@ -878,15 +591,6 @@ function acceptance(random: SeededRandom, temperature: number): (cost: number) =
     if (draw < 0) draw = random.next();
     return draw < Math.exp(-cost / temperature);
   };
-}
-
-/** The parts of a soft cost, before weighting: each indexes `parts`, `emphasis` and the like. */
-export const Part = { time: 0, room: 1, distribution: 2, student: 3 } as const;
-const PARTS = 4;
-
-/** to += sign · from, part by part. */
-function addTo(to: Float64Array, from: Float64Array, sign: number): void {
-  for (let p = 0; p < PARTS; p++) to[p] = (to[p] as number) + sign * (from[p] as number);
 }
 
 /** A time option by what it is, whatever its penalty. */

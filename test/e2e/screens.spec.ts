@@ -57,7 +57,10 @@ async function panelsDrawn(page: Page): Promise<void> {
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
 
-const schemeShown = (page: Page, scheme: 'light' | 'dark'): Promise<void> => expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+/** Waits until the page shows `scheme` (checked at each frame: an assertion's polling waited 100–300 ms a switch). */
+const schemeShown = async (page: Page, scheme: 'light' | 'dark'): Promise<void> => {
+  await page.waitForFunction((wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted, scheme, { timeout: 5_000 });
+};
 
 /**
  * What is on screen now (or in `within`), in light mode and then in dark, a screenshot of each unless `shot` is null

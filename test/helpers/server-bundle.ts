@@ -11,7 +11,13 @@ import { bundleNodeSide } from '../../build/bundle-node';
 export const TEST_SERVER_DIR = join(process.cwd(), '.test-server');
 export const TEST_SERVER = join(TEST_SERVER_DIR, 'serve.js');
 
-/** Vitest's global setup: the bundle is written once for the run (about 0.2 s). */
+/** Kept on the run's process, not this module: vitest loads a global setup once per project that names it. */
+const run = globalThis as typeof globalThis & { termwiseServerBundle?: Promise<void> };
+
+/**
+ * Vitest's global setup: the bundle is written once for the run (about 0.2 s), whichever project
+ * asks first; the others wait for it, and never write it again under a running test.
+ */
 export default async function bundleTestServer(): Promise<void> {
-  await bundleNodeSide(TEST_SERVER_DIR, { serve: 'core/serve.ts' });
+  await (run.termwiseServerBundle ??= bundleNodeSide(TEST_SERVER_DIR, { serve: 'core/serve.ts' }));
 }

@@ -1,5 +1,5 @@
 import type { Neighbourhood } from './neighbourhood';
-import { UNPLACED, type Search } from './search';
+import { UNPLACED, type ClassValue, type Search } from './search';
 
 /** Classes in the way that one move may displace and place again. */
 const MOST_DISPLACED = 8;
@@ -84,13 +84,15 @@ function tryClearingTheWay(search: Search, temperature: number): number | null {
   const t0 = search.time[c] ?? UNPLACED;
   if (t0 < 0) return null;
   const now = ownPenalty(search, c, t0, search.room[c] ?? UNPLACED);
-  let best: { t: number; r: number; penalty: number } | null = null;
-  for (const v of search.values(c, LOOKS)) {
-    const penalty = ownPenalty(search, c, v.t, v.r);
-    if (penalty < now && (best === null || penalty < best.penalty)) best = { ...v, penalty };
+  let best: (ClassValue & { penalty: number }) | null = null;
+  for (const value of search.values(c, LOOKS)) {
+    const penalty = ownPenalty(search, c, value.timeIndex, value.roomIndex);
+    if (penalty < now && (best === null || penalty < best.penalty)) best = { ...value, penalty };
   }
   if (best === null) return null;
-  const out = search.hardConflicts(c, best.t, best.r);
+  const out = search.hardConflicts(c, best.timeIndex, best.roomIndex);
   if (!out) return null;
-  return out.size === 0 ? search.tryValue(c, best.t, best.r, temperature) : search.moveThrough(c, best.t, best.r, temperature, MOST_DISPLACED);
+  return out.size === 0
+    ? search.tryValue(c, best.timeIndex, best.roomIndex, temperature)
+    : search.moveThrough(c, best.timeIndex, best.roomIndex, temperature, MOST_DISPLACED);
 }

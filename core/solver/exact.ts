@@ -32,8 +32,8 @@ function tryExactReplacement(search: Search): number | null {
   const c = search.randomPlacedClass();
   if (c < 0) return null;
   const set = [c];
-  for (const v of search.values(c, EXACT_LOOKS)) {
-    for (const d of search.hardConflicts(c, v.t, v.r) ?? []) if (!set.includes(d) && set.length < EXACT_CLASSES) set.push(d);
+  for (const value of search.values(c, EXACT_LOOKS)) {
+    for (const d of search.hardConflicts(c, value.timeIndex, value.roomIndex) ?? []) if (!set.includes(d) && set.length < EXACT_CLASSES) set.push(d);
   }
   if (set.length < 2) return null;
   const saved = search.valuesOf(set);
@@ -101,6 +101,6 @@ function candidatesFor(search: Search, d: number, saved: readonly (readonly [num
       add(search.time[d], theirs);
     }
   }
-  for (const v of search.values(d, EXACT_SAMPLE)) add(v.t, v.r);
+  for (const value of search.values(d, EXACT_SAMPLE)) add(value.timeIndex, value.roomIndex);
   return out;
 }

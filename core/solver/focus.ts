@@ -1,5 +1,5 @@
 import type { Neighbourhood } from './neighbourhood';
-import { UNPLACED, type Search } from './search';
+import { UNPLACED, type ClassValue, type Search } from './search';
 
 /** Values a focused move draws for its class; the cheapest that clashes with nothing is tried. */
 const FOCUS_VALUES = 4;
@@ -67,14 +67,14 @@ function tryFocused(search: Search, temperature: number): number | null {
   const t0 = search.time[c] ?? UNPLACED;
   if (!spec || t0 < 0) return null;
   const r0 = search.room[c] ?? UNPLACED;
-  let best: { t: number; r: number; cost: number } | null = null;
+  let best: (ClassValue & { cost: number }) | null = null;
   for (let k = 0; k < FOCUS_VALUES; k++) {
-    const { t, r } = search.drawValue(c);
-    if (t === t0 && r === r0) continue;
-    const out = search.hardConflicts(c, t, r, true);
+    const value = search.drawValue(c);
+    if (value.timeIndex === t0 && value.roomIndex === r0) continue;
+    const out = search.hardConflicts(c, value.timeIndex, value.roomIndex, true);
     if (!out || out.size > 0) continue;
-    const cost = search.softCost(c, t, r);
-    if (best === null || cost < best.cost) best = { t, r, cost };
+    const cost = search.softCost(c, value.timeIndex, value.roomIndex);
+    if (best === null || cost < best.cost) best = { ...value, cost };
   }
-  return best === null ? null : search.tryValue(c, best.t, best.r, temperature);
+  return best === null ? null : search.tryValue(c, best.timeIndex, best.roomIndex, temperature);
 }

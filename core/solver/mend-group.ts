@@ -1,7 +1,7 @@
 import { pairHolds, type Placed } from './distributions';
 import type { Distribution, DistributionType } from './model';
 import type { Neighbourhood } from './neighbourhood';
-import { UNPLACED, type Search } from './search';
+import { UNPLACED, type ClassValue, type Search } from './search';
 
 /** The soft day-and-time groups this move mends: each pair of members must meet on nested days, at the same start, or both. */
 const MENDED_TYPES: ReadonlySet<DistributionType> = new Set(['SameDays', 'SameTime', 'SameStart']);
@@ -137,7 +137,7 @@ function placeGroup(search: Search, dist: Distribution, members: readonly number
     const times = i === 0 ? [t] : fittingTimes(search, dist, d, placed);
     const value = cheapestFree(search, d, times, search.roomAfter(d, saved));
     if (!value) return false;
-    search.assign(d, value.t, value.r);
+    search.assign(d, value.timeIndex, value.roomIndex);
     placed.push(search.placedNow[d] as Placed);
   }
   return true;
@@ -157,14 +157,14 @@ function fittingTimes(search: Search, dist: Distribution, d: number, placed: rea
 }
 
 /** Of class d's values at the given times (in its own room, or OTHER_ROOMS others), the cheapest that clashes with nothing. */
-function cheapestFree(search: Search, d: number, times: readonly number[], ownRoom: number): { t: number; r: number } | null {
+function cheapestFree(search: Search, d: number, times: readonly number[], ownRoom: number): ClassValue | null {
   const width = search.problem.classes[d]?.rooms.length ?? 0;
-  let best: { t: number; r: number; cost: number } | null = null;
-  const consider = (t: number, r: number): void => {
-    const clash = search.hardConflicts(d, t, r, true);
+  let best: (ClassValue & { cost: number }) | null = null;
+  const consider = (timeIndex: number, roomIndex: number): void => {
+    const clash = search.hardConflicts(d, timeIndex, roomIndex, true);
     if (!clash || clash.size > 0) return;
-    const cost = search.softCost(d, t, r);
-    if (best === null || cost < best.cost) best = { t, r, cost };
+    const cost = search.softCost(d, timeIndex, roomIndex);
+    if (best === null || cost < best.cost) best = { timeIndex, roomIndex, cost };
   };
   for (const t of times) {
     consider(t, ownRoom);

@@ -1,7 +1,7 @@
 import { pairHolds, setExcess, type Placed } from './distributions';
 import { SET_TYPES, type Distribution } from './model';
 import type { Neighbourhood } from './neighbourhood';
-import { UNPLACED, type Search, type ValueCost } from './search';
+import { UNPLACED, type ClassValue, type Search } from './search';
 
 /** A repair move's values of one kind (times in its room, or rooms at its time) at most: all when fewer. */
 const REPAIR_VALUES = 120;
@@ -34,25 +34,26 @@ function tryRepair(search: Search): number | null {
   const r0 = search.room[c] as number;
   const broken = brokenWith(search, dist, c, t0, r0);
   const here = search.softCost(c, t0, r0);
-  let free: { t: number; r: number; delta: number } | null = null;
-  let through: ValueCost | null = null;
+  let free: (ClassValue & { delta: number }) | null = null;
+  let through: ClassValue | null = null;
   let clashing = 0;
-  for (const v of repairValues(search, c, dist)) {
-    if ((v.t === t0 && v.r === r0) || brokenWith(search, dist, c, v.t, v.r) >= broken) continue;
-    const out = search.hardConflicts(c, v.t, v.r, true);
+  for (const value of repairValues(search, c, dist)) {
+    const { timeIndex, roomIndex } = value;
+    if ((timeIndex === t0 && roomIndex === r0) || brokenWith(search, dist, c, timeIndex, roomIndex) >= broken) continue;
+    const out = search.hardConflicts(c, timeIndex, roomIndex, true);
     if (!out) continue;
     if (out.size === 0) {
-      const delta = search.softCost(c, v.t, v.r) - here;
-      if (free === null || delta < free.delta) free = { ...v, delta };
-    } else if (free === null && search.random.next() * ++clashing < 1) through = v;
+      const delta = search.softCost(c, timeIndex, roomIndex) - here;
+      if (free === null || delta < free.delta) free = { ...value, delta };
+    } else if (free === null && search.random.next() * ++clashing < 1) through = value;
   }
   // Only improvements are taken: the move comes back to the same few classes while their
   // distributions stay broken, and taking worse values for them there undid the annealing's work.
   if (free !== null) {
     if (free.delta >= 0) return null;
-    return search.moveTo(c, free.t, free.r);
+    return search.moveTo(c, free.timeIndex, free.roomIndex);
   }
-  return through === null ? null : search.moveThrough(c, through.t, through.r, 0);
+  return through === null ? null : search.moveThrough(c, through.timeIndex, through.roomIndex, 0);
 }
 
 /**
@@ -100,18 +101,18 @@ function brokenWith(search: Search, dist: Distribution, c: number, t: number, r:
  * The values a repair move looks at for class c: its other times in its room (a sample when there
  * are many), its other rooms at its time when the distribution is about rooms, and a few of any kind.
  */
-function repairValues(search: Search, c: number, dist: Distribution): ValueCost[] {
+function repairValues(search: Search, c: number, dist: Distribution): ClassValue[] {
   const spec = search.problem.classes[c];
   if (!spec) return [];
   const t0 = search.time[c] as number;
   const r0 = search.room[c] as number;
-  const out: ValueCost[] = [];
+  const out: ClassValue[] = [];
   const pick = (count: number, limit: number, add: (k: number) => void): void => {
     if (count <= limit) for (let k = 0; k < count; k++) add(k);
     else for (let k = 0; k < limit; k++) add(Math.floor(search.random.next() * count));
   };
-  if (dist.type === 'SameRoom' || dist.type === 'DifferentRoom') pick(spec.rooms.length, REPAIR_VALUES, (r) => out.push({ t: t0, r }));
-  else pick(spec.times.length, REPAIR_VALUES, (t) => out.push({ t, r: r0 }));
+  if (dist.type === 'SameRoom' || dist.type === 'DifferentRoom') pick(spec.rooms.length, REPAIR_VALUES, (roomIndex) => out.push({ timeIndex: t0, roomIndex }));
+  else pick(spec.times.length, REPAIR_VALUES, (timeIndex) => out.push({ timeIndex, roomIndex: r0 }));
   out.push(...search.values(c, REPAIR_OTHERS));
   return out;
 }

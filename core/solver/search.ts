@@ -34,9 +34,10 @@ export interface SearchProgress {
   bestTotal: number | null;
 }
 
-export interface ValueCost {
-  t: number;
-  r: number;
+/** A value of a class, as cpsolver calls a placement: its time option and its room option (-1 when it takes no room). */
+export interface ClassValue {
+  timeIndex: number;
+  roomIndex: number;
 }
 
 /** How often a construction step takes a random value instead of the least displacing one. */
@@ -191,20 +192,22 @@ export class Search {
   }
 
   /** All (time, room) options of a class, or a sample of them when there are many. */
-  values(classIndex: number, limit: number): ValueCost[] {
+  values(classIndex: number, limit: number): ClassValue[] {
     const spec = this.problem.classes[classIndex];
     if (!spec) return [];
     const width = this.width[classIndex] ?? 1;
     const total = spec.times.length * width;
-    const out: ValueCost[] = [];
+    const available = this.rules.available[classIndex];
+    const roomless = spec.rooms.length === 0;
+    const out: ClassValue[] = [];
     if (total <= limit) {
-      for (let t = 0; t < spec.times.length; t++)
-        for (let r = 0; r < width; r++) if (this.rules.available[classIndex]?.[t * width + r]) out.push({ t, r: spec.rooms.length === 0 ? -1 : r });
+      for (let timeIndex = 0; timeIndex < spec.times.length; timeIndex++)
+        for (let column = 0; column < width; column++) if (available?.[timeIndex * width + column]) out.push({ timeIndex, roomIndex: roomless ? -1 : column });
       return out;
     }
-    for (let k = 0; k < limit; k++) {
-      const v = Math.floor(this.random.next() * total);
-      if (this.rules.available[classIndex]?.[v]) out.push({ t: Math.floor(v / width), r: spec.rooms.length === 0 ? -1 : v % width });
+    for (let drawn = 0; drawn < limit; drawn++) {
+      const option = Math.floor(this.random.next() * total);
+      if (available?.[option]) out.push({ timeIndex: Math.floor(option / width), roomIndex: roomless ? -1 : option % width });
     }
     return out;
   }
@@ -216,36 +219,36 @@ export class Search {
   constructionStep(): void {
     const pool = this.placement.unplacedClasses();
     // The hardest of a few drawn at random: fewest values first.
-    let c = pool[Math.floor(this.random.next() * pool.length)] as number;
-    for (let k = 0; k < 2; k++) {
+    let classIndex = pool[Math.floor(this.random.next() * pool.length)] as number;
+    for (let drawn = 0; drawn < 2; drawn++) {
       const other = pool[Math.floor(this.random.next() * pool.length)] as number;
-      if ((this.rules.available[other]?.length ?? 0) < (this.rules.available[c]?.length ?? 0)) c = other;
+      if ((this.rules.available[other]?.length ?? 0) < (this.rules.available[classIndex]?.length ?? 0)) classIndex = other;
     }
-    let best: { t: number; r: number; out: Set<number>; score: number } | null = null;
+    let best: (ClassValue & { out: Set<number>; score: number }) | null = null;
     let ties = 0;
     // Now and then a random value, whatever it displaces: a walk out of a cycle the weights do not break.
     const walk = this.random.next() < WALK_CHANCE;
-    for (const v of this.values(c, walk ? 20 : 400)) {
-      const out = this.hardConflicts(c, v.t, v.r);
+    for (const value of this.values(classIndex, walk ? 20 : 400)) {
+      const out = this.hardConflicts(classIndex, value.timeIndex, value.roomIndex);
       if (!out) continue;
       if (walk) {
-        best = { ...v, out, score: 0 };
+        best = { ...value, out, score: 0 };
         break;
       }
       let score = 0;
-      for (const d of out) score += 1 + (this.weight.get(c * this.n + d) ?? 0);
-      score = score * 1e6 + (out.size === 0 ? this.softCost(c, v.t, v.r) : 0);
+      for (const displaced of out) score += 1 + (this.weight.get(classIndex * this.n + displaced) ?? 0);
+      score = score * 1e6 + (out.size === 0 ? this.softCost(classIndex, value.timeIndex, value.roomIndex) : 0);
       if (!best || score < best.score) {
-        best = { ...v, out, score };
+        best = { ...value, out, score };
         ties = 1;
-      } else if (score === best.score && this.random.next() * ++ties < 1) best = { ...v, out, score };
+      } else if (score === best.score && this.random.next() * ++ties < 1) best = { ...value, out, score };
     }
     if (!best) return; // no value of this class can ever hold (reported by the scorer)
-    for (const d of best.out) {
-      this.unassign(d);
-      this.weight.set(c * this.n + d, (this.weight.get(c * this.n + d) ?? 0) + 1);
+    for (const displaced of best.out) {
+      this.unassign(displaced);
+      this.weight.set(classIndex * this.n + displaced, (this.weight.get(classIndex * this.n + displaced) ?? 0) + 1);
     }
-    this.assign(c, best.t, best.r);
+    this.assign(classIndex, best.timeIndex, best.roomIndex);
   }
 
   /**
@@ -253,24 +256,24 @@ export class Search {
    * constraint. Answers the change of cost when applied, or null when no move was made.
    */
   tryMove(temperature: number): number | null {
-    const c = Math.floor(this.random.next() * this.n);
-    const spec = this.problem.classes[c];
-    const t0 = this.time[c] ?? UNPLACED;
-    if (!spec || t0 < 0) return null;
-    const { t, r } = this.drawValue(c);
-    if (t === t0 && r === this.room[c]) return null;
-    return this.tryValue(c, t, r, temperature);
+    const classIndex = Math.floor(this.random.next() * this.n);
+    const spec = this.problem.classes[classIndex];
+    const fromTime = this.time[classIndex] ?? UNPLACED;
+    if (!spec || fromTime < 0) return null;
+    const { timeIndex, roomIndex } = this.drawValue(classIndex);
+    if (timeIndex === fromTime && roomIndex === this.room[classIndex]) return null;
+    return this.tryValue(classIndex, timeIndex, roomIndex, temperature);
   }
 
   /** Another value for the placed class, drawn as the one-class move does: a new time, a new room, or both. */
-  drawValue(classIndex: number): ValueCost {
+  drawValue(classIndex: number): ClassValue {
     const spec = this.problem.classes[classIndex] as ClassSpec;
-    const t0 = this.time[classIndex] ?? UNPLACED;
-    const r0 = this.room[classIndex] ?? UNPLACED;
+    const fromTime = this.time[classIndex] ?? UNPLACED;
+    const fromRoom = this.room[classIndex] ?? UNPLACED;
     const kind = this.random.next();
-    const t = spec.rooms.length > 0 && kind < 0.3 ? t0 : Math.floor(this.random.next() * spec.times.length);
-    const r = spec.rooms.length === 0 ? -1 : kind >= 0.3 && kind < 0.6 ? r0 : Math.floor(this.random.next() * (this.width[classIndex] ?? 1));
-    return { t, r };
+    const timeIndex = spec.rooms.length > 0 && kind < 0.3 ? fromTime : Math.floor(this.random.next() * spec.times.length);
+    const roomIndex = spec.rooms.length === 0 ? -1 : kind >= 0.3 && kind < 0.6 ? fromRoom : Math.floor(this.random.next() * (this.width[classIndex] ?? 1));
+    return { timeIndex, roomIndex };
   }
 
   /**
@@ -490,18 +493,18 @@ export class Search {
    * value is free; with `wide` false, a small one or none); false when none of them is free.
    */
   placeCheapest(classIndex: number, near: number[] = [], wide = true): boolean {
-    let best: { t: number; r: number; cost: number } | null = null;
-    const consider = (t: number, r: number): void => {
-      const clash = this.hardConflicts(classIndex, t, r, true);
+    let best: (ClassValue & { cost: number }) | null = null;
+    const consider = (timeIndex: number, roomIndex: number): void => {
+      const clash = this.hardConflicts(classIndex, timeIndex, roomIndex, true);
       if (!clash || clash.size > 0) return;
-      const cost = this.softCost(classIndex, t, r);
-      if (!best || cost < best.cost) best = { t, r, cost };
+      const cost = this.softCost(classIndex, timeIndex, roomIndex);
+      if (!best || cost < best.cost) best = { timeIndex, roomIndex, cost };
     };
     for (let i = 0; i + 1 < near.length; i += 2) consider(near[i] as number, near[i + 1] as number);
-    for (const v of this.values(classIndex, best === null ? (wide ? 60 : 8) : wide ? 8 : 0)) consider(v.t, v.r);
-    const found = best as { t: number; r: number } | null;
+    for (const value of this.values(classIndex, best === null ? (wide ? 60 : 8) : wide ? 8 : 0)) consider(value.timeIndex, value.roomIndex);
+    const found = best as ClassValue | null;
     if (!found) return false;
-    this.assign(classIndex, found.t, found.r);
+    this.assign(classIndex, found.timeIndex, found.roomIndex);
     return true;
   }
 

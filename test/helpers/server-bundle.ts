@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { bundleNodeSide } from '../../build/bundle-node';
 
 /**
@@ -14,10 +15,19 @@ export const TEST_SERVER = join(TEST_SERVER_DIR, 'serve.js');
 /** Kept on the run's process, not this module: vitest loads a global setup once per project that names it. */
 const run = globalThis as typeof globalThis & { termwiseServerBundle?: Promise<void> };
 
+const writeBundle = (): Promise<void> => bundleNodeSide(TEST_SERVER_DIR, { serve: 'core/serve.ts' });
+
 /**
  * Vitest's global setup: the bundle is written once for the run (about 0.2 s), whichever project
- * asks first; the others wait for it, and never write it again under a running test.
+ * asks first; the others wait for it, and never write it again under a running test. In watch mode
+ * it is written again before each rerun, so that the processes and threads run the code as edited.
  */
-export default async function bundleTestServer(): Promise<void> {
-  await (run.termwiseServerBundle ??= bundleNodeSide(TEST_SERVER_DIR, { serve: 'core/serve.ts' }));
+export default async function bundleTestServer(project: TestProject): Promise<void> {
+  if (run.termwiseServerBundle === undefined) {
+    run.termwiseServerBundle = writeBundle();
+    project.onTestsRerun(async () => {
+      await (run.termwiseServerBundle = writeBundle());
+    });
+  }
+  await run.termwiseServerBundle;
 }

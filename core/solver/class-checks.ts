@@ -32,26 +32,26 @@ export function classChecks(problem: Pick<TimetableProblem, 'classes' | 'distrib
   const out: ClassChecks[] = problem.classes.map(() => ({ required: [], soft: [] }));
   const seen = problem.classes.map(() => new Map<string, ClassCheck>());
   problem.distributions.forEach((dist) => {
-    for (const c of new Set(dist.classes)) {
-      const checks = out[c];
+    for (const classIndex of new Set(dist.classes)) {
+      const checks = out[classIndex];
       if (!checks) continue;
       const list = dist.required ? checks.required : checks.soft;
       if (SET_TYPES.has(dist.type)) {
         list.push({ dist, partner: -1, partnerAfter: false, penalty: dist.penalty });
         continue;
       }
-      const position = dist.classes.indexOf(c);
+      const position = dist.classes.indexOf(classIndex);
       dist.classes.forEach((partner, j) => {
-        if (partner === c) return;
+        if (partner === classIndex) return;
         const partnerAfter = j > position;
         const key = `${dist.required ? 'R' : 's'} ${dist.type} ${dist.params.join(',')} ${partner} ${partnerAfter ? 1 : 0}`;
-        const copy = seen[c]?.get(key);
+        const copy = seen[classIndex]?.get(key);
         if (copy) {
           if (!dist.required) copy.penalty += dist.penalty;
           return;
         }
         const check: ClassCheck = { dist, partner, partnerAfter, penalty: dist.penalty };
-        seen[c]?.set(key, check);
+        seen[classIndex]?.set(key, check);
         list.push(check);
       });
     }

@@ -30,11 +30,11 @@ export const CLEAR_WAY: Neighbourhood = {
   observe: (search) => payingAtLastLook.set(search, lookAtOwnPenalties(search)),
 };
 
-/** What class c pays for its own time t and room r, as the problem weighs them. */
-function ownPenalty(search: Search, c: number, t: number, r: number): number {
-  const spec = search.problem.classes[c];
+/** What the class pays for its own time and room (by their indexes), as the problem weighs them. */
+function ownPenalty(search: Search, classIndex: number, timeIndex: number, roomIndex: number): number {
+  const spec = search.problem.classes[classIndex];
   const { time, room } = search.problem.weights;
-  return time * (spec?.times[t]?.penalty ?? 0) + (r < 0 ? 0 : room * (spec?.rooms[r]?.penalty ?? 0));
+  return time * (spec?.times[timeIndex]?.penalty ?? 0) + (roomIndex < 0 ? 0 : room * (spec?.rooms[roomIndex]?.penalty ?? 0));
 }
 
 /** Per problem, the least each class could pay for its own time and room (worked out once). */
@@ -57,12 +57,12 @@ function lookAtOwnPenalties(search: Search): PayingClasses {
   const least = leastOwnPenaltiesOf(search);
   const classes: number[] = [];
   let saving = 0;
-  for (let c = 0; c < search.n; c++) {
-    const t = search.time[c] ?? UNPLACED;
-    if (t < 0) continue;
-    const above = ownPenalty(search, c, t, search.room[c] ?? UNPLACED) - (least[c] ?? 0);
+  for (let classIndex = 0; classIndex < search.n; classIndex++) {
+    const timeIndex = search.time[classIndex] ?? UNPLACED;
+    if (timeIndex < 0) continue;
+    const above = ownPenalty(search, classIndex, timeIndex, search.room[classIndex] ?? UNPLACED) - (least[classIndex] ?? 0);
     if (above <= 0) continue;
-    classes.push(c);
+    classes.push(classIndex);
     saving += above;
   }
   return { classes: Int32Array.from(classes), saving };
@@ -80,19 +80,19 @@ export function ownPenaltySaving(search: Search): number {
 function tryClearingTheWay(search: Search, temperature: number): number | null {
   const paying = payingAtLastLook.get(search);
   if (!paying || paying.classes.length === 0) return null;
-  const c = paying.classes[Math.floor(search.random.next() * paying.classes.length)] as number;
-  const t0 = search.time[c] ?? UNPLACED;
-  if (t0 < 0) return null;
-  const now = ownPenalty(search, c, t0, search.room[c] ?? UNPLACED);
+  const classIndex = paying.classes[Math.floor(search.random.next() * paying.classes.length)] as number;
+  const currentTime = search.time[classIndex] ?? UNPLACED;
+  if (currentTime < 0) return null;
+  const now = ownPenalty(search, classIndex, currentTime, search.room[classIndex] ?? UNPLACED);
   let best: (ClassValue & { penalty: number }) | null = null;
-  for (const value of search.values(c, LOOKS)) {
-    const penalty = ownPenalty(search, c, value.timeIndex, value.roomIndex);
+  for (const value of search.values(classIndex, LOOKS)) {
+    const penalty = ownPenalty(search, classIndex, value.timeIndex, value.roomIndex);
     if (penalty < now && (best === null || penalty < best.penalty)) best = { ...value, penalty };
   }
   if (best === null) return null;
-  const out = search.hardConflicts(c, best.timeIndex, best.roomIndex);
+  const out = search.hardConflicts(classIndex, best.timeIndex, best.roomIndex);
   if (!out) return null;
   return out.size === 0
-    ? search.tryValue(c, best.timeIndex, best.roomIndex, temperature)
-    : search.moveThrough(c, best.timeIndex, best.roomIndex, temperature, MOST_DISPLACED);
+    ? search.tryValue(classIndex, best.timeIndex, best.roomIndex, temperature)
+    : search.moveThrough(classIndex, best.timeIndex, best.roomIndex, temperature, MOST_DISPLACED);
 }

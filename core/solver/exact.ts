@@ -20,7 +20,7 @@ const EPSILON = 1e-9;
 export const EXACT: Neighbourhood = { name: 'exact re-placement', tryMove: (search) => tryExactReplacement(search) };
 
 /**
- * Exact re-placement of a small conflicting set: class c and up to EXACT_CLASSES − 1 classes that
+ * Exact re-placement of a small conflicting set: a class and up to EXACT_CLASSES − 1 classes that
  * stand in the way of its other values (their occupants and required partners) are taken out and
  * put back at the best combination of their candidate values — each one's own value, the times the
  * others hold (in its own room and in theirs) and a few of its other values — found by a
@@ -29,17 +29,18 @@ export const EXACT: Neighbourhood = { name: 'exact re-placement', tryMove: (sear
  * or ejection makes. It only improves: the set's own values are among its candidates.
  */
 function tryExactReplacement(search: Search): number | null {
-  const c = search.randomPlacedClass();
-  if (c < 0) return null;
-  const set = [c];
-  for (const value of search.values(c, EXACT_LOOKS)) {
-    for (const d of search.hardConflicts(c, value.timeIndex, value.roomIndex) ?? []) if (!set.includes(d) && set.length < EXACT_CLASSES) set.push(d);
+  const classIndex = search.randomPlacedClass();
+  if (classIndex < 0) return null;
+  const set = [classIndex];
+  for (const value of search.values(classIndex, EXACT_LOOKS)) {
+    for (const member of search.hardConflicts(classIndex, value.timeIndex, value.roomIndex) ?? [])
+      if (!set.includes(member) && set.length < EXACT_CLASSES) set.push(member);
   }
   if (set.length < 2) return null;
   const saved = search.valuesOf(set);
-  const candidates = set.map((d) => candidatesFor(search, d, saved));
+  const candidates = set.map((member) => candidatesFor(search, member, saved));
   const before = search.cost;
-  for (const d of set) search.unassign(d);
+  for (const member of set) search.unassign(member);
   let best = before;
   let bestValues: number[] | null = null;
   const chosen: number[] = [];
@@ -51,56 +52,57 @@ function tryExactReplacement(search: Search): number | null {
       bestValues = [...chosen];
       return;
     }
-    const d = set[i] as number;
+    const member = set[i] as number;
     const values = candidates[i] as number[];
     for (let k = 0; k + 1 < values.length && nodes < EXACT_NODES; k += 2, nodes++) {
-      const [t, r] = [values[k] as number, values[k + 1] as number];
-      const clash = search.hardConflicts(d, t, r, true);
+      const [timeIndex, roomIndex] = [values[k] as number, values[k + 1] as number];
+      const clash = search.hardConflicts(member, timeIndex, roomIndex, true);
       if (!clash || clash.size > 0) continue;
-      search.assign(d, t, r);
+      search.assign(member, timeIndex, roomIndex);
       if (search.cost < best - EPSILON) {
-        chosen.push(t, r);
+        chosen.push(timeIndex, roomIndex);
         walk(i + 1);
         chosen.length -= 2;
       }
-      search.unassign(d);
+      search.unassign(member);
     }
   };
   walk(0);
   const found = bestValues as number[] | null;
   if (found === null) return search.putBack(saved);
-  set.forEach((d, i) => search.assign(d, found[2 * i] as number, found[2 * i + 1] as number));
-  for (const [d, t] of saved) if (search.time[d] !== t) search.markMoved(d);
+  set.forEach((member, i) => search.assign(member, found[2 * i] as number, found[2 * i + 1] as number));
+  for (const [member, timeIndex] of saved) if (search.time[member] !== timeIndex) search.markMoved(member);
   return search.cost - before;
 }
 
 /**
- * Class d's candidate values in an exact re-placement of the set `saved` holds, as pairs of time and
- * room: its own value, each other member's time (on its days from its start, in d's own weeks) in
- * d's room and in that member's room, d's time in that member's room, and a few other values.
+ * A member's candidate values in an exact re-placement of the set `saved` holds, as pairs of time and
+ * room: its own value, each other member's time (on its days from its start, in the member's own
+ * weeks) in the member's room and in the other's room, its time in the other's room, and a few other values.
  */
-function candidatesFor(search: Search, d: number, saved: readonly (readonly [number, number, number])[]): number[] {
+function candidatesFor(search: Search, member: number, saved: readonly (readonly [number, number, number])[]): number[] {
   const out: number[] = [];
   const seen = new Set<number>();
-  const width = search.width[d] ?? 1;
-  const add = (t: number | undefined, r: number): void => {
-    if (t === undefined || t < 0 || seen.has(t * width + Math.max(0, r))) return;
-    seen.add(t * width + Math.max(0, r));
-    out.push(t, r);
+  const width = search.width[member] ?? 1;
+  const add = (timeIndex: number | undefined, roomIndex: number): void => {
+    if (timeIndex === undefined || timeIndex < 0 || seen.has(timeIndex * width + Math.max(0, roomIndex))) return;
+    seen.add(timeIndex * width + Math.max(0, roomIndex));
+    out.push(timeIndex, roomIndex);
   };
-  const own = search.room[d] ?? UNPLACED;
-  const weeks = search.timeOf(d).weeks;
-  add(search.time[d], own);
-  for (const [e, te, re] of saved) {
-    if (e === d) continue;
-    const time = search.timeLike(d, search.timeOf(e, te), weeks, true);
-    const theirs = re < 0 ? -1 : (search.problem.classes[d]?.rooms.findIndex((o) => o.room === search.problem.classes[e]?.rooms[re]?.room) ?? -1);
+  const own = search.room[member] ?? UNPLACED;
+  const weeks = search.timeOf(member).weeks;
+  add(search.time[member], own);
+  for (const [other, otherTime, otherRoom] of saved) {
+    if (other === member) continue;
+    const time = search.timeLike(member, search.timeOf(other, otherTime), weeks, true);
+    const theirs =
+      otherRoom < 0 ? -1 : (search.problem.classes[member]?.rooms.findIndex((o) => o.room === search.problem.classes[other]?.rooms[otherRoom]?.room) ?? -1);
     add(time, own);
     if (theirs >= 0) {
       add(time, theirs);
-      add(search.time[d], theirs);
+      add(search.time[member], theirs);
     }
   }
-  for (const value of search.values(d, EXACT_SAMPLE)) add(value.timeIndex, value.roomIndex);
+  for (const value of search.values(member, EXACT_SAMPLE)) add(value.timeIndex, value.roomIndex);
   return out;
 }

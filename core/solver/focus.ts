@@ -33,13 +33,13 @@ function lookAtCosts(search: Search): CostlyClasses {
   const classes: number[] = [];
   const cumulative: number[] = [];
   let sum = 0;
-  for (let c = 0; c < search.n; c++) {
-    const t = search.time[c] ?? UNPLACED;
-    if (t < 0) continue;
-    const cost = search.softCost(c, t, search.room[c] ?? UNPLACED);
+  for (let classIndex = 0; classIndex < search.n; classIndex++) {
+    const timeIndex = search.time[classIndex] ?? UNPLACED;
+    if (timeIndex < 0) continue;
+    const cost = search.softCost(classIndex, timeIndex, search.room[classIndex] ?? UNPLACED);
     if (cost <= 0) continue;
     sum += cost;
-    classes.push(c);
+    classes.push(classIndex);
     cumulative.push(sum);
   }
   return { classes: Int32Array.from(classes), cumulative: Float64Array.from(cumulative) };
@@ -62,19 +62,19 @@ function drawCostly(search: Search): number {
 
 /** One focused move (see FOCUS): the change of cost when taken, or null. */
 function tryFocused(search: Search, temperature: number): number | null {
-  const c = drawCostly(search);
-  const spec = search.problem.classes[c];
-  const t0 = search.time[c] ?? UNPLACED;
-  if (!spec || t0 < 0) return null;
-  const r0 = search.room[c] ?? UNPLACED;
+  const classIndex = drawCostly(search);
+  const spec = search.problem.classes[classIndex];
+  const currentTime = search.time[classIndex] ?? UNPLACED;
+  if (!spec || currentTime < 0) return null;
+  const currentRoom = search.room[classIndex] ?? UNPLACED;
   let best: (ClassValue & { cost: number }) | null = null;
   for (let k = 0; k < FOCUS_VALUES; k++) {
-    const value = search.drawValue(c);
-    if (value.timeIndex === t0 && value.roomIndex === r0) continue;
-    const out = search.hardConflicts(c, value.timeIndex, value.roomIndex, true);
+    const value = search.drawValue(classIndex);
+    if (value.timeIndex === currentTime && value.roomIndex === currentRoom) continue;
+    const out = search.hardConflicts(classIndex, value.timeIndex, value.roomIndex, true);
     if (!out || out.size > 0) continue;
-    const cost = search.softCost(c, value.timeIndex, value.roomIndex);
+    const cost = search.softCost(classIndex, value.timeIndex, value.roomIndex);
     if (best === null || cost < best.cost) best = { ...value, cost };
   }
-  return best === null ? null : search.tryValue(c, best.timeIndex, best.roomIndex, temperature);
+  return best === null ? null : search.tryValue(classIndex, best.timeIndex, best.roomIndex, temperature);
 }

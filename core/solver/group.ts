@@ -13,8 +13,8 @@ import { UNPLACED, type Search } from './search';
 export const GROUP: Neighbourhood = {
   name: 'group',
   tryMove(search, temperature) {
-    const c = randomGroupedClass(search);
-    return c < 0 ? null : tryGroupMove(search, c, temperature);
+    const classIndex = randomGroupedClass(search);
+    return classIndex < 0 ? null : tryGroupMove(search, classIndex, temperature);
   },
 };
 
@@ -29,11 +29,11 @@ function groupsOf(search: Search): { of: number[][]; grouped: number[] } {
   const known = groupsBySearch.get(search);
   if (known) return known;
   const of = search.problem.classes.map(() => new Set<number>());
-  for (const d of search.problem.distributions) {
-    if (!GROUP_TYPES.has(d.type)) continue;
-    for (const c of d.classes) for (const e of d.classes) if (e !== c) of[c]?.add(e);
+  for (const dist of search.problem.distributions) {
+    if (!GROUP_TYPES.has(dist.type)) continue;
+    for (const classIndex of dist.classes) for (const other of dist.classes) if (other !== classIndex) of[classIndex]?.add(other);
   }
-  const groups = { of: of.map((members) => [...members]), grouped: of.flatMap((members, c) => (members.size > 0 ? [c] : [])) };
+  const groups = { of: of.map((members) => [...members]), grouped: of.flatMap((members, classIndex) => (members.size > 0 ? [classIndex] : [])) };
   groupsBySearch.set(search, groups);
   return groups;
 }
@@ -42,47 +42,48 @@ function groupsOf(search: Search): { of: number[][]; grouped: number[] } {
 function randomGroupedClass(search: Search): number {
   const { grouped } = groupsOf(search);
   if (grouped.length === 0) return -1;
-  const c = grouped[Math.floor(search.random.next() * grouped.length)] as number;
-  return (search.time[c] ?? UNPLACED) >= 0 ? c : -1;
+  const classIndex = grouped[Math.floor(search.random.next() * grouped.length)] as number;
+  return (search.time[classIndex] ?? UNPLACED) >= 0 ? classIndex : -1;
 }
 
 /**
- * Class c takes a new value (half the time, a time another member of its group holds) and its whole
- * group moves with it: every other member is placed again at c's new time (on c's days from c's
+ * A class takes a new value (half the time, a time another member of its group holds) and its whole
+ * group moves with it: every other member is placed again at the class's new time (on its days from its
  * start, in its own weeks where it can) in its own room if it may, else at the cheapest of a few
- * of its values; the one or two classes the new value displaces try the place c left first, as in
+ * of its values; the one or two classes the new value displaces try the place the class left first, as in
  * an ejection. Taken or undone as the annealing decides.
  */
-function tryGroupMove(search: Search, c: number, temperature: number): number | null {
-  const spec = search.problem.classes[c];
-  const t0 = search.time[c] ?? UNPLACED;
-  if (!spec || t0 < 0) return null;
-  const group = (groupsOf(search).of[c] ?? []).filter((d) => (search.time[d] ?? UNPLACED) >= 0);
-  let t = Math.floor(search.random.next() * spec.times.length);
+function tryGroupMove(search: Search, classIndex: number, temperature: number): number | null {
+  const spec = search.problem.classes[classIndex];
+  const currentTime = search.time[classIndex] ?? UNPLACED;
+  if (!spec || currentTime < 0) return null;
+  const group = (groupsOf(search).of[classIndex] ?? []).filter((member) => (search.time[member] ?? UNPLACED) >= 0);
+  let timeIndex = Math.floor(search.random.next() * spec.times.length);
   if (group.length > 0 && search.random.next() < 0.5) {
     // To a time one of its group holds: the move that makes a split group whole.
-    const d = group[Math.floor(search.random.next() * group.length)] as number;
-    t = search.timeLike(c, search.timeOf(d), search.timeOf(c).weeks, true) ?? t;
+    const member = group[Math.floor(search.random.next() * group.length)] as number;
+    timeIndex = search.timeLike(classIndex, search.timeOf(member), search.timeOf(classIndex).weeks, true) ?? timeIndex;
   }
-  const r0 = search.room[c] ?? UNPLACED;
-  const r = spec.rooms.length === 0 ? -1 : search.random.next() < 0.5 ? r0 : Math.floor(search.random.next() * (search.width[c] ?? 1));
-  if (t === t0 && r === r0) return null;
-  const saved = search.valuesOf([c, ...group]);
+  const currentRoom = search.room[classIndex] ?? UNPLACED;
+  const roomIndex =
+    spec.rooms.length === 0 ? -1 : search.random.next() < 0.5 ? currentRoom : Math.floor(search.random.next() * (search.width[classIndex] ?? 1));
+  if (timeIndex === currentTime && roomIndex === currentRoom) return null;
+  const saved = search.valuesOf([classIndex, ...group]);
   const before = search.cost;
-  const left = search.placedNow[c] as Placed;
-  const ownWeeks = group.map((d) => search.timeOf(d).weeks);
-  for (const d of group) search.unassign(d);
-  const out = search.hardConflicts(c, t, r);
+  const left = search.placedNow[classIndex] as Placed;
+  const ownWeeks = group.map((member) => search.timeOf(member).weeks);
+  for (const member of group) search.unassign(member);
+  const out = search.hardConflicts(classIndex, timeIndex, roomIndex);
   if (!out || out.size > 2) return search.putBack(saved);
   saved.push(...search.valuesOf(out));
-  for (const d of out) search.unassign(d);
-  search.assign(c, t, r);
-  const at = search.timeOf(c);
-  for (const [i, d] of group.entries()) {
-    const same = search.timeLike(d, at, ownWeeks[i] as number, true);
-    const near = same === undefined ? [] : [same, search.roomAfter(d, saved)];
-    if (!search.placeCheapest(d, near, false)) return search.putBack(saved);
+  for (const member of out) search.unassign(member);
+  search.assign(classIndex, timeIndex, roomIndex);
+  const at = search.timeOf(classIndex);
+  for (const [i, member] of group.entries()) {
+    const same = search.timeLike(member, at, ownWeeks[i] as number, true);
+    const near = same === undefined ? [] : [same, search.roomAfter(member, saved)];
+    if (!search.placeCheapest(member, near, false)) return search.putBack(saved);
   }
-  for (const d of out) if (!search.placeCheapest(d, search.placesLeft(d, left, saved))) return search.putBack(saved);
+  for (const member of out) if (!search.placeCheapest(member, search.placesLeft(member, left, saved))) return search.putBack(saved);
   return search.verdict(before, temperature, saved);
 }

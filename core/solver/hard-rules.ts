@@ -40,14 +40,14 @@ export class HardRules {
       const width = Math.max(1, c.rooms.length);
       this.width[i] = width;
       const table = new Uint8Array(c.times.length * width);
-      c.times.forEach((t, ti) => {
-        if (c.rooms.length === 0) table[ti] = 1;
+      c.times.forEach((t, timeIndex) => {
+        if (c.rooms.length === 0) table[timeIndex] = 1;
         else
-          c.rooms.forEach((r, ri) => {
+          c.rooms.forEach((r, roomIndex) => {
             const room = problem.rooms[r.room];
             const roomBusy = room !== undefined && room.unavailable.some((u) => algebra.overlaps(t, u));
             const instructorBusy = (r.instructors ?? []).some((k) => (problem.instructors?.[k]?.unavailable ?? []).some((u) => algebra.overlaps(t, u)));
-            table[ti * width + ri] = roomBusy || instructorBusy ? 0 : 1;
+            table[timeIndex * width + roomIndex] = roomBusy || instructorBusy ? 0 : 1;
           });
       });
       return table;
@@ -162,24 +162,24 @@ export class HardRules {
    */
   private displaceForSet(classIndex: number, me: Placed, dist: Distribution, out: Set<number>, firstOnly: boolean): boolean {
     const time = this.placement.time;
-    let others = dist.classes.filter((d) => d !== classIndex && (time[d] ?? UNPLACED) >= 0 && !out.has(d));
-    const times = (without: number): TimeOption[] => [me.time, ...others.filter((d) => d !== without).map((d) => this.placement.timeOf(d))];
+    let others = dist.classes.filter((member) => member !== classIndex && (time[member] ?? UNPLACED) >= 0 && !out.has(member));
+    const times = (without: number): TimeOption[] => [me.time, ...others.filter((member) => member !== without).map((member) => this.placement.timeOf(member))];
     let excess = setExcess(this.problem, this.algebra, dist, times(-1));
     if (excess === 0) return true;
     if (setExcess(this.problem, this.algebra, dist, [me.time]) > 0) return false;
     while (others.length > 0 && excess > 0) {
       let best = others[0] as number;
       let bestExcess = Number.POSITIVE_INFINITY;
-      for (const d of others) {
-        const without = setExcess(this.problem, this.algebra, dist, times(d));
+      for (const member of others) {
+        const without = setExcess(this.problem, this.algebra, dist, times(member));
         if (without < bestExcess) {
           bestExcess = without;
-          best = d;
+          best = member;
         }
       }
       out.add(best);
       if (firstOnly) return true;
-      others = others.filter((d) => d !== best);
+      others = others.filter((member) => member !== best);
       excess = bestExcess;
     }
     return true;

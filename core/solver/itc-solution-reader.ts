@@ -68,14 +68,14 @@ function placeClass(
   const mask = [...days].reduce((bits, day, d) => (day === '1' ? bits | (1 << d) : bits), 0);
   const start = Number(attribute('start'));
   const weeks = attribute('weeks') ?? '';
-  const t = spec.times.findIndex((o) => o.days === mask && o.start === start && problem.weekPatterns.text[o.weeks] === weeks);
-  if (t < 0) throw fail(line, `class "${id}" has no time on days ${days} at ${start} in weeks ${weeks}`);
-  assignment.time[c] = t;
+  const timeIndex = spec.times.findIndex((o) => o.days === mask && o.start === start && problem.weekPatterns.text[o.weeks] === weeks);
+  if (timeIndex < 0) throw fail(line, `class "${id}" has no time on days ${days} at ${start} in weeks ${weeks}`);
+  assignment.time[c] = timeIndex;
   const roomId = attribute('room');
   if (roomId !== undefined) {
-    const r = spec.rooms.findIndex((o) => problem.rooms[o.room]?.id === roomId);
-    if (r < 0) throw fail(line, `class "${id}" may not meet in room "${roomId}"`);
-    assignment.room[c] = r;
+    const roomIndex = spec.rooms.findIndex((o) => problem.rooms[o.room]?.id === roomId);
+    if (roomIndex < 0) throw fail(line, `class "${id}" may not meet in room "${roomId}"`);
+    assignment.room[c] = roomIndex;
   }
   return c;
 }

@@ -33,7 +33,7 @@ function daysText(mask: number, nrDays: number): string {
 export function writeItcSolution(problem: TimetableProblem, assignment: Assignment, author: SolutionAuthor): string {
   const studentsOf = problem.classes.map(() => [] as string[]);
   assignment.students.forEach((classes, s) => {
-    for (const c of classes) studentsOf[c]?.push(problem.students[s]?.id ?? '');
+    for (const classIndex of classes) studentsOf[classIndex]?.push(problem.students[s]?.id ?? '');
   });
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',

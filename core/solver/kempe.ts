@@ -14,7 +14,7 @@ const KEMPE_CLASSES = 24;
 export const KEMPE: Neighbourhood = { name: 'kempe', tryMove: (search, temperature) => tryKempe(search, temperature) };
 
 /**
- * A Kempe chain between two times: class c goes from its time A to another time B, keeping its
+ * A Kempe chain between two times: a class goes from its time A to another time B, keeping its
  * room; every class it then clashes with goes the other way, to its own option of the time A (keeping
  * its room), every class that one clashes with to B, and so on until nothing clashes. Made only
  * when each class of the chain has the other time and the chain closes within KEMPE_CLASSES
@@ -22,24 +22,24 @@ export const KEMPE: Neighbourhood = { name: 'kempe', tryMove: (search, temperatu
  * rooms) and where no member can change sides alone. Taken or undone as the annealing decides.
  */
 function tryKempe(search: Search, temperature: number): number | null {
-  const c = search.randomPlacedClass();
-  const spec = search.problem.classes[c];
-  if (c < 0 || !spec || spec.times.length < 2) return null;
-  const t0 = search.time[c] as number;
-  const t1 = (t0 + 1 + Math.floor(search.random.next() * (spec.times.length - 1))) % spec.times.length;
-  const sides = [search.timeOf(c, t0), search.timeOf(c, t1)] as const;
+  const classIndex = search.randomPlacedClass();
+  const spec = search.problem.classes[classIndex];
+  if (classIndex < 0 || !spec || spec.times.length < 2) return null;
+  const currentTime = search.time[classIndex] as number;
+  const otherTime = (currentTime + 1 + Math.floor(search.random.next() * (spec.times.length - 1))) % spec.times.length;
+  const sides = [search.timeOf(classIndex, currentTime), search.timeOf(classIndex, otherTime)] as const;
   const before = search.cost;
-  const saved = search.valuesOf([c]);
+  const saved = search.valuesOf([classIndex]);
   /** Each class of the chain and the side (0: A, 1: B) it goes to. */
-  const goesTo = new Map<number, number>([[c, 1]]);
-  const queue = [c];
-  search.unassign(c);
+  const goesTo = new Map<number, number>([[classIndex, 1]]);
+  const queue = [classIndex];
+  search.unassign(classIndex);
   for (let i = 0; i < queue.length; i++) {
-    const d = queue[i] as number;
-    const side = goesTo.get(d) as number;
-    const t = i === 0 ? t1 : (search.timeLike(d, sides[side] as TimeOption, (sides[side] as TimeOption).weeks, false) as number);
-    const r = saved[i]?.[2] ?? UNPLACED;
-    const out = search.hardConflicts(d, t, r);
+    const member = queue[i] as number;
+    const side = goesTo.get(member) as number;
+    const timeIndex = i === 0 ? otherTime : (search.timeLike(member, sides[side] as TimeOption, (sides[side] as TimeOption).weeks, false) as number);
+    const roomIndex = saved[i]?.[2] ?? UNPLACED;
+    const out = search.hardConflicts(member, timeIndex, roomIndex);
     if (!out) return search.putBack(saved);
     for (const x of out) {
       // A class already in the chain clashes where it went: the two sides do not separate.
@@ -54,7 +54,7 @@ function tryKempe(search: Search, temperature: number): number | null {
       queue.push(x);
       search.unassign(x);
     }
-    search.assign(d, t, r);
+    search.assign(member, timeIndex, roomIndex);
   }
   return search.verdict(before, temperature, saved);
 }

@@ -39,17 +39,17 @@ function tryMendGroup(search: Search, temperature: number): number | null {
   const saved = search.valuesOf(members);
   const before = search.cost;
   let best: { cost: number; values: [number, number, number][] } | null = null;
-  for (const t of anchorTimes(search, dist, anchor, members)) {
-    for (const d of members) search.unassign(d);
-    const placed = placeGroup(search, dist, members, t, saved);
+  for (const timeIndex of anchorTimes(search, dist, anchor, members)) {
+    for (const member of members) search.unassign(member);
+    const placed = placeGroup(search, dist, members, timeIndex, saved);
     if (placed && (best === null || search.cost < best.cost)) best = { cost: search.cost, values: search.valuesOf(members) };
     search.putBack(saved);
   }
   // Only an improvement is taken, whatever the temperature (as a repair move): the move comes back to
   // the same broken groups, and taking worse re-placements of whole groups undid the annealing's work.
   if (best === null || best.cost >= before) return null;
-  for (const d of members) search.unassign(d);
-  for (const [d, t, r] of best.values) search.assign(d, t, r);
+  for (const member of members) search.unassign(member);
+  for (const [member, timeIndex, roomIndex] of best.values) search.assign(member, timeIndex, roomIndex);
   return search.verdict(before, temperature, saved);
 }
 
@@ -60,7 +60,7 @@ function drawBrokenGroup(search: Search): Distribution | null {
   for (let k = 0; k < DRAWS; k++) {
     const dist = search.problem.distributions[broken[Math.floor(search.random.next() * broken.length)] as number];
     if (!dist || !MENDED_TYPES.has(dist.type) || dist.classes.length < 2 || dist.classes.length > MAX_MEMBERS) continue;
-    if (dist.classes.some((d) => (search.time[d] ?? UNPLACED) < 0)) continue;
+    if (dist.classes.some((member) => (search.time[member] ?? UNPLACED) < 0)) continue;
     if (groupHolds(search, dist)) continue;
     return dist;
   }
@@ -78,7 +78,7 @@ function groupHolds(search: Search, dist: Distribution): boolean {
   return true;
 }
 
-const timesOf = (search: Search, c: number): number => search.problem.classes[c]?.times.length ?? 0;
+const timesOf = (search: Search, classIndex: number): number => search.problem.classes[classIndex]?.times.length ?? 0;
 
 /** Per search, per distribution, the anchor's times ranked by how many members could join it there (see rankedAnchorTimes). */
 const rankedBySearch = new WeakMap<Search, Map<Distribution, number[]>>();
@@ -99,11 +99,13 @@ function rankedAnchorTimes(search: Search, dist: Distribution, anchor: number, m
   const sample = (count: number): number[] =>
     count <= RANKED_SAMPLE ? Array.from({ length: count }, (_, k) => k) : Array.from({ length: RANKED_SAMPLE }, () => Math.floor(search.random.next() * count));
   const options = search.problem.classes[anchor]?.times ?? [];
-  const others = members.filter((d) => d !== anchor).map((d) => sample(timesOf(search, d)).map((t) => search.timeOf(d, t)));
+  const others = members
+    .filter((member) => member !== anchor)
+    .map((member) => sample(timesOf(search, member)).map((timeIndex) => search.timeOf(member, timeIndex)));
   const joining = new Map<number, number>();
-  for (const t of new Set(sample(options.length))) {
-    const me = { time: options[t] as (typeof options)[number], room: -1 };
-    joining.set(t, others.filter((times) => times.some((time) => pairHolds(search.problem, search.algebra, dist, me, { time, room: -1 }))).length);
+  for (const timeIndex of new Set(sample(options.length))) {
+    const me = { time: options[timeIndex] as (typeof options)[number], room: -1 };
+    joining.set(timeIndex, others.filter((times) => times.some((time) => pairHolds(search.problem, search.algebra, dist, me, { time, room: -1 }))).length);
     search.probes += others.length;
   }
   const order = [...joining.keys()].sort((a, b) => (joining.get(b) ?? 0) - (joining.get(a) ?? 0) || (options[a]?.penalty ?? 0) - (options[b]?.penalty ?? 0));
@@ -118,57 +120,57 @@ function rankedAnchorTimes(search: Search, dist: Distribution, anchor: number, m
 function anchorTimes(search: Search, dist: Distribution, anchor: number, members: readonly number[]): number[] {
   const options = search.problem.classes[anchor]?.times ?? [];
   const chosen = new Set<number>([search.time[anchor] as number]);
-  for (const t of rankedAnchorTimes(search, dist, anchor, members)) {
+  for (const timeIndex of rankedAnchorTimes(search, dist, anchor, members)) {
     if (chosen.size >= ANCHORS - 1) break;
-    chosen.add(t);
+    chosen.add(timeIndex);
   }
   if (options.length > 0) chosen.add(Math.floor(search.random.next() * options.length));
   return [...chosen];
 }
 
 /**
- * Places the group's members (all unplaced) again: the first at time `t` in its room (or another), each
+ * Places the group's members (all unplaced) again: the first at time `anchorTime` in its room (or another), each
  * other at its cheapest free value keeping the group whole with those already placed; false when one
  * has none.
  */
-function placeGroup(search: Search, dist: Distribution, members: readonly number[], t: number, saved: readonly [number, number, number][]): boolean {
+function placeGroup(search: Search, dist: Distribution, members: readonly number[], anchorTime: number, saved: readonly [number, number, number][]): boolean {
   const placed: Placed[] = [];
-  for (const [i, d] of members.entries()) {
-    const times = i === 0 ? [t] : fittingTimes(search, dist, d, placed);
-    const value = cheapestFree(search, d, times, search.roomAfter(d, saved));
+  for (const [i, member] of members.entries()) {
+    const times = i === 0 ? [anchorTime] : fittingTimes(search, dist, member, placed);
+    const value = cheapestFree(search, member, times, search.roomAfter(member, saved));
     if (!value) return false;
-    search.assign(d, value.timeIndex, value.roomIndex);
-    placed.push(search.placedNow[d] as Placed);
+    search.assign(member, value.timeIndex, value.roomIndex);
+    placed.push(search.placedNow[member] as Placed);
   }
   return true;
 }
 
-/** Class d's times that keep the group whole with the members placed so far (a sample of TIMES_PER_MEMBER when more). */
-function fittingTimes(search: Search, dist: Distribution, d: number, placed: readonly Placed[]): number[] {
-  const options = search.problem.classes[d]?.times ?? [];
+/** The member's times that keep the group whole with the members placed so far (a sample of TIMES_PER_MEMBER when more). */
+function fittingTimes(search: Search, dist: Distribution, member: number, placed: readonly Placed[]): number[] {
+  const options = search.problem.classes[member]?.times ?? [];
   const fitting: number[] = [];
-  options.forEach((o, t) => {
+  options.forEach((o, timeIndex) => {
     const me = { time: o, room: -1 };
-    if (placed.every((other) => pairHolds(search.problem, search.algebra, dist, me, other))) fitting.push(t);
+    if (placed.every((other) => pairHolds(search.problem, search.algebra, dist, me, other))) fitting.push(timeIndex);
   });
   search.probes += options.length;
   if (fitting.length <= TIMES_PER_MEMBER) return fitting;
   return Array.from({ length: TIMES_PER_MEMBER }, () => fitting[Math.floor(search.random.next() * fitting.length)] as number);
 }
 
-/** Of class d's values at the given times (in its own room, or OTHER_ROOMS others), the cheapest that clashes with nothing. */
-function cheapestFree(search: Search, d: number, times: readonly number[], ownRoom: number): ClassValue | null {
-  const width = search.problem.classes[d]?.rooms.length ?? 0;
+/** Of the member's values at the given times (in its own room, or OTHER_ROOMS others), the cheapest that clashes with nothing. */
+function cheapestFree(search: Search, member: number, times: readonly number[], ownRoom: number): ClassValue | null {
+  const width = search.problem.classes[member]?.rooms.length ?? 0;
   let best: (ClassValue & { cost: number }) | null = null;
   const consider = (timeIndex: number, roomIndex: number): void => {
-    const clash = search.hardConflicts(d, timeIndex, roomIndex, true);
+    const clash = search.hardConflicts(member, timeIndex, roomIndex, true);
     if (!clash || clash.size > 0) return;
-    const cost = search.softCost(d, timeIndex, roomIndex);
+    const cost = search.softCost(member, timeIndex, roomIndex);
     if (best === null || cost < best.cost) best = { timeIndex, roomIndex, cost };
   };
-  for (const t of times) {
-    consider(t, ownRoom);
-    for (let k = 0; k < OTHER_ROOMS && width > 1; k++) consider(t, Math.floor(search.random.next() * width));
+  for (const timeIndex of times) {
+    consider(timeIndex, ownRoom);
+    for (let k = 0; k < OTHER_ROOMS && width > 1; k++) consider(timeIndex, Math.floor(search.random.next() * width));
   }
   return best;
 }

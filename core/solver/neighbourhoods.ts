@@ -63,10 +63,10 @@ export class NeighbourhoodSelector {
   shares(search: Search): number[] {
     if (this.fixed) return this.fixed(search);
     const rates = this.neighbourhoods.map((_, i) => ((this.improving[i] ?? 0) + 0.25) / ((this.work[i] ?? 0) + 100));
-    const total = rates.reduce((sum, r) => sum + r, 0);
+    const total = rates.reduce((sum, rate) => sum + rate, 0);
     const floor = LEAST_SHARE * this.neighbourhoods.length;
     const perMove = this.neighbourhoods.map((_, i) => ((this.work[i] ?? 0) + 10) / ((this.attempts[i] ?? 0) + 10));
-    const weights = rates.map((r, i) => (LEAST_SHARE + (1 - floor) * (r / total)) / (perMove[i] ?? 1));
+    const weights = rates.map((rate, i) => (LEAST_SHARE + (1 - floor) * (rate / total)) / (perMove[i] ?? 1));
     const sum = weights.reduce((a, b) => a + b, 0);
     return weights.map((w) => w / sum);
   }

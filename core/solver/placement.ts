@@ -43,7 +43,7 @@ export class Placement {
     this.placedRoom = new Int32Array(classes).fill(-1);
     this.inRoom = problem.rooms.map(() => []);
     this.withInstructor = (problem.instructors ?? []).map(() => []);
-    for (let c = 0; c < classes; c++) this.unplaced.add(c);
+    for (let classIndex = 0; classIndex < classes; classIndex++) this.unplaced.add(classIndex);
   }
 
   get complete(): boolean {

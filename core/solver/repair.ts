@@ -28,22 +28,22 @@ export const REPAIR: Neighbourhood = {
 function tryRepair(search: Search): number | null {
   if (search.brokenSoft.length === 0) return null;
   const dist = search.problem.distributions[search.brokenSoft[Math.floor(search.random.next() * search.brokenSoft.length)] as number] as Distribution;
-  const c = breakerOf(search, dist);
-  if (c < 0) return null;
-  const t0 = search.time[c] as number;
-  const r0 = search.room[c] as number;
-  const broken = brokenWith(search, dist, c, t0, r0);
-  const here = search.softCost(c, t0, r0);
+  const classIndex = breakerOf(search, dist);
+  if (classIndex < 0) return null;
+  const currentTime = search.time[classIndex] as number;
+  const currentRoom = search.room[classIndex] as number;
+  const broken = brokenWith(search, dist, classIndex, currentTime, currentRoom);
+  const here = search.softCost(classIndex, currentTime, currentRoom);
   let free: (ClassValue & { delta: number }) | null = null;
   let through: ClassValue | null = null;
   let clashing = 0;
-  for (const value of repairValues(search, c, dist)) {
+  for (const value of repairValues(search, classIndex, dist)) {
     const { timeIndex, roomIndex } = value;
-    if ((timeIndex === t0 && roomIndex === r0) || brokenWith(search, dist, c, timeIndex, roomIndex) >= broken) continue;
-    const out = search.hardConflicts(c, timeIndex, roomIndex, true);
+    if ((timeIndex === currentTime && roomIndex === currentRoom) || brokenWith(search, dist, classIndex, timeIndex, roomIndex) >= broken) continue;
+    const out = search.hardConflicts(classIndex, timeIndex, roomIndex, true);
     if (!out) continue;
     if (out.size === 0) {
-      const delta = search.softCost(c, timeIndex, roomIndex) - here;
+      const delta = search.softCost(classIndex, timeIndex, roomIndex) - here;
       if (free === null || delta < free.delta) free = { ...value, delta };
     } else if (free === null && search.random.next() * ++clashing < 1) through = value;
   }
@@ -51,9 +51,9 @@ function tryRepair(search: Search): number | null {
   // distributions stay broken, and taking worse values for them there undid the annealing's work.
   if (free !== null) {
     if (free.delta >= 0) return null;
-    return search.moveTo(c, free.timeIndex, free.roomIndex);
+    return search.moveTo(classIndex, free.timeIndex, free.roomIndex);
   }
-  return through === null ? null : search.moveThrough(c, through.timeIndex, through.roomIndex, 0);
+  return through === null ? null : search.moveThrough(classIndex, through.timeIndex, through.roomIndex, 0);
 }
 
 /**
@@ -62,10 +62,10 @@ function tryRepair(search: Search): number | null {
  */
 function breakerOf(search: Search, dist: Distribution): number {
   const members = dist.classes;
-  if (members.some((d) => (search.time[d] ?? UNPLACED) < 0)) return -1;
+  if (members.some((member) => (search.time[member] ?? UNPLACED) < 0)) return -1;
   search.probes += members.length;
   if (SET_TYPES.has(dist.type)) {
-    const times = members.map((d) => search.timeOf(d));
+    const times = members.map((member) => search.timeOf(member));
     const excess = setExcess(search.problem, search.algebra, dist, times);
     if (excess === 0) return -1;
     const lowering = members.filter((_, i) => setExcess(search.problem, search.algebra, dist, [...times.slice(0, i), ...times.slice(i + 1)]) < excess);
@@ -83,36 +83,37 @@ function breakerOf(search: Search, dist: Distribution): number {
   return chosen;
 }
 
-/** How far the distribution is broken with class c at (t, r) and the others where they are: pairs broken with c, or a set type's excess. */
-function brokenWith(search: Search, dist: Distribution, c: number, t: number, r: number): number {
+/** How far the distribution is broken with the class at the time and room given and the others where they are: pairs broken with it, or a set type's excess. */
+function brokenWith(search: Search, dist: Distribution, classIndex: number, timeIndex: number, roomIndex: number): number {
   search.probes++;
-  const me = search.placedAs(c, t, r);
+  const me = search.placedAs(classIndex, timeIndex, roomIndex);
   if (SET_TYPES.has(dist.type))
     return setExcess(
       search.problem,
       search.algebra,
       dist,
-      dist.classes.map((d) => (d === c ? me.time : search.timeOf(d))),
+      dist.classes.map((member) => (member === classIndex ? me.time : search.timeOf(member))),
     );
-  return search.pairsBroken(dist, c, dist.classes.indexOf(c), me);
+  return search.pairsBroken(dist, classIndex, dist.classes.indexOf(classIndex), me);
 }
 
 /**
- * The values a repair move looks at for class c: its other times in its room (a sample when there
+ * The values a repair move looks at for a class: its other times in its room (a sample when there
  * are many), its other rooms at its time when the distribution is about rooms, and a few of any kind.
  */
-function repairValues(search: Search, c: number, dist: Distribution): ClassValue[] {
-  const spec = search.problem.classes[c];
+function repairValues(search: Search, classIndex: number, dist: Distribution): ClassValue[] {
+  const spec = search.problem.classes[classIndex];
   if (!spec) return [];
-  const t0 = search.time[c] as number;
-  const r0 = search.room[c] as number;
+  const currentTime = search.time[classIndex] as number;
+  const currentRoom = search.room[classIndex] as number;
   const out: ClassValue[] = [];
   const pick = (count: number, limit: number, add: (k: number) => void): void => {
     if (count <= limit) for (let k = 0; k < count; k++) add(k);
     else for (let k = 0; k < limit; k++) add(Math.floor(search.random.next() * count));
   };
-  if (dist.type === 'SameRoom' || dist.type === 'DifferentRoom') pick(spec.rooms.length, REPAIR_VALUES, (roomIndex) => out.push({ timeIndex: t0, roomIndex }));
-  else pick(spec.times.length, REPAIR_VALUES, (timeIndex) => out.push({ timeIndex, roomIndex: r0 }));
-  out.push(...search.values(c, REPAIR_OTHERS));
+  if (dist.type === 'SameRoom' || dist.type === 'DifferentRoom')
+    pick(spec.rooms.length, REPAIR_VALUES, (roomIndex) => out.push({ timeIndex: currentTime, roomIndex }));
+  else pick(spec.times.length, REPAIR_VALUES, (timeIndex) => out.push({ timeIndex, roomIndex: currentRoom }));
+  out.push(...search.values(classIndex, REPAIR_OTHERS));
   return out;
 }

@@ -53,7 +53,7 @@ export function distributionViolations(
 ): Int32Array {
   const out = new Int32Array(problem.distributions.length);
   problem.distributions.forEach((d, k) => {
-    const members = d.classes.map((c) => placed[c]).filter((p): p is Placed => p !== null && p !== undefined);
+    const members = d.classes.map((classIndex) => placed[classIndex]).filter((p): p is Placed => p !== null && p !== undefined);
     if (members.length !== d.classes.length) return;
     if (SET_TYPES.has(d.type)) {
       out[k] = setExcess(
@@ -105,20 +105,20 @@ export function scoreAssignment(problem: TimetableProblem, assignment: Assignmen
 /** Each class's time and room, as the assignment gives them among its options; null, and a violation saying why, where it does not. */
 function checkedPlacements(problem: TimetableProblem, assignment: Assignment, violate: Violate): (Placed | null)[] {
   return problem.classes.map((c, i) => {
-    const t = assignment.time[i] ?? -1;
-    const r = assignment.room[i] ?? -1;
-    const time = c.times[t];
-    if (t < 0 || !time) {
-      violate(t < 0 ? 'unplaced' : 'time', () => `class ${c.id} has ${t < 0 ? 'no time' : 'a time not among its options'}`);
+    const timeIndex = assignment.time[i] ?? -1;
+    const roomIndex = assignment.room[i] ?? -1;
+    const time = c.times[timeIndex];
+    if (timeIndex < 0 || !time) {
+      violate(timeIndex < 0 ? 'unplaced' : 'time', () => `class ${c.id} has ${timeIndex < 0 ? 'no time' : 'a time not among its options'}`);
       return null;
     }
     if (c.rooms.length === 0) {
-      if (r >= 0) violate('room', () => `class ${c.id} needs no room but has one`);
+      if (roomIndex >= 0) violate('room', () => `class ${c.id} needs no room but has one`);
       return { time, room: -1 };
     }
-    const option = c.rooms[r];
-    if (r < 0 || !option) {
-      violate('room', () => `class ${c.id} has ${r < 0 ? 'no room' : 'a room not among its options'}`);
+    const option = c.rooms[roomIndex];
+    if (roomIndex < 0 || !option) {
+      violate('room', () => `class ${c.id} has ${roomIndex < 0 ? 'no room' : 'a room not among its options'}`);
       return null;
     }
     return { time, room: option.room };
@@ -159,7 +159,7 @@ function roomClashes(problem: TimetableProblem, placed: readonly (Placed | null)
     list.push(i);
     byRoom.set(p.room, list);
   });
-  for (const [r, list] of byRoom) {
+  for (const [roomIndex, list] of byRoom) {
     for (let x = 0; x < list.length; x++)
       for (let y = x + 1; y < list.length; y++) {
         const a = placed[list[x] as number] as Placed;
@@ -168,7 +168,7 @@ function roomClashes(problem: TimetableProblem, placed: readonly (Placed | null)
           violate(
             'room-clash',
             () =>
-              `classes ${problem.classes[list[x] as number]?.id} and ${problem.classes[list[y] as number]?.id} are both in room ${problem.rooms[r]?.id} at overlapping times`,
+              `classes ${problem.classes[list[x] as number]?.id} and ${problem.classes[list[y] as number]?.id} are both in room ${problem.rooms[roomIndex]?.id} at overlapping times`,
           );
       }
   }
@@ -252,24 +252,25 @@ function studentPenalty(problem: TimetableProblem, assignment: Assignment, place
   problem.students.forEach((s, si) => {
     const classes = assignment.students[si] ?? [];
     const set = new Set(classes);
-    for (const c of classes) enrolled[c] = (enrolled[c] ?? 0) + 1;
-    const courseOf = (c: number): number => problem.configs[problem.subparts[problem.classes[c]?.subpart ?? -1]?.config ?? -1]?.course ?? -1;
-    for (const c of classes) {
-      if (!s.courses.includes(courseOf(c))) violate('sectioning', () => `student ${s.id} attends class ${problem.classes[c]?.id} of a course they do not need`);
-      const parent = problem.classes[c]?.parent ?? -1;
+    for (const classIndex of classes) enrolled[classIndex] = (enrolled[classIndex] ?? 0) + 1;
+    const courseOf = (classIndex: number): number => problem.configs[problem.subparts[problem.classes[classIndex]?.subpart ?? -1]?.config ?? -1]?.course ?? -1;
+    for (const classIndex of classes) {
+      if (!s.courses.includes(courseOf(classIndex)))
+        violate('sectioning', () => `student ${s.id} attends class ${problem.classes[classIndex]?.id} of a course they do not need`);
+      const parent = problem.classes[classIndex]?.parent ?? -1;
       if (parent >= 0 && !set.has(parent))
-        violate('sectioning', () => `student ${s.id} attends class ${problem.classes[c]?.id} without its parent class ${problem.classes[parent]?.id}`);
+        violate('sectioning', () => `student ${s.id} attends class ${problem.classes[classIndex]?.id} without its parent class ${problem.classes[parent]?.id}`);
     }
     for (const course of s.courses) {
       const configs = (problem.courses[course]?.configs ?? []).filter((cfg) =>
-        (problem.configs[cfg]?.subparts ?? []).some((sp) => (problem.subparts[sp]?.classes ?? []).some((c) => set.has(c))),
+        (problem.configs[cfg]?.subparts ?? []).some((sp) => (problem.subparts[sp]?.classes ?? []).some((classIndex) => set.has(classIndex))),
       );
       if (configs.length !== 1) {
         violate('sectioning', () => `student ${s.id} is in ${configs.length} configurations of course ${problem.courses[course]?.id} (must be one)`);
         continue;
       }
       for (const sp of problem.configs[configs[0] as number]?.subparts ?? []) {
-        const taken = (problem.subparts[sp]?.classes ?? []).filter((c) => set.has(c)).length;
+        const taken = (problem.subparts[sp]?.classes ?? []).filter((classIndex) => set.has(classIndex)).length;
         if (taken !== 1)
           violate(
             'sectioning',

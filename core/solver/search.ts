@@ -85,7 +85,7 @@ export class Search {
     this.random = new SeededRandom(seed);
     this.constraintsOf = problem.classes.map(() => []);
     problem.distributions.forEach((d, k) => {
-      for (const c of new Set(d.classes)) this.constraintsOf[c]?.push(k);
+      for (const classIndex of new Set(d.classes)) this.constraintsOf[classIndex]?.push(k);
     });
     this.placement = new Placement(problem, this.algebra);
     this.time = this.placement.time;
@@ -282,12 +282,12 @@ export class Search {
    * now and then): the change of cost when taken, or null.
    */
   tryValue(classIndex: number, timeIndex: number, roomIndex: number, temperature: number): number | null {
-    const t0 = this.time[classIndex] ?? UNPLACED;
-    const r0 = this.room[classIndex] ?? UNPLACED;
+    const currentTime = this.time[classIndex] ?? UNPLACED;
+    const currentRoom = this.room[classIndex] ?? UNPLACED;
     const out = this.hardConflicts(classIndex, timeIndex, roomIndex, true);
     if (!out || out.size > 0) return null;
     // A class's soft cost never counts the class itself, so both sides are read with it where it is.
-    const delta = this.measureMove(classIndex, timeIndex, roomIndex, t0, r0);
+    const delta = this.measureMove(classIndex, timeIndex, roomIndex, currentTime, currentRoom);
     const taken = acceptance(this.random, temperature);
     if (taken(delta)) {
       this.relocate(classIndex, timeIndex, roomIndex, delta, this.change);
@@ -299,7 +299,7 @@ export class Search {
     if (clashes === 0 || delta - (this.costs.stressed[Part.student] as number) * clashes > 0 || this.random.next() >= RESECTION_PRICED) return null;
     this.relocate(classIndex, timeIndex, roomIndex, delta, this.change);
     const change = this.withStudentsResectioned([classIndex], delta, taken);
-    if (change === null) this.relocate(classIndex, t0, r0, -delta, this.change, -1);
+    if (change === null) this.relocate(classIndex, currentTime, currentRoom, -delta, this.change, -1);
     return change;
   }
 
@@ -379,9 +379,9 @@ export class Search {
     const before = this.cost;
     const saved = this.valuesOf([classIndex, ...out]);
     const left = this.placedNow[classIndex] as Placed;
-    for (const d of out) this.unassign(d);
+    for (const displaced of out) this.unassign(displaced);
     this.assign(classIndex, timeIndex, roomIndex);
-    for (const d of out) if (!this.placeCheapest(d, this.placesLeft(d, left, saved))) return this.putBack(saved);
+    for (const displaced of out) if (!this.placeCheapest(displaced, this.placesLeft(displaced, left, saved))) return this.putBack(saved);
     return this.verdict(before, temperature, saved);
   }
 
@@ -419,9 +419,9 @@ export class Search {
     const members = dist.classes;
     let broken = 0;
     for (let j = 0; j < members.length; j++) {
-      const d = members[j] as number;
-      const other = this.placedNow[d];
-      if (d === classIndex || !other) continue;
+      const member = members[j] as number;
+      const other = this.placedNow[member];
+      if (member === classIndex || !other) continue;
       if (!(j > position ? pairHolds(this.problem, this.algebra, dist, me, other) : pairHolds(this.problem, this.algebra, dist, other, me))) broken++;
     }
     return broken;
@@ -459,13 +459,13 @@ export class Search {
 
   /** Classes' values before a move, [class, time, room] each (time -1: not placed). */
   valuesOf(classes: Iterable<number>): [number, number, number][] {
-    return [...classes].map((c) => [c, this.time[c] ?? UNPLACED, this.room[c] ?? UNPLACED]);
+    return [...classes].map((classIndex) => [classIndex, this.time[classIndex] ?? UNPLACED, this.room[classIndex] ?? UNPLACED]);
   }
 
   /** Puts back the values a move changed (answers null, a move not made). */
   putBack(saved: readonly (readonly [number, number, number])[]): null {
-    for (const [c] of saved) this.unassign(c);
-    for (const [c, t, r] of saved) if (t >= 0) this.assign(c, t, r);
+    for (const [classIndex] of saved) this.unassign(classIndex);
+    for (const [classIndex, timeIndex, roomIndex] of saved) if (timeIndex >= 0) this.assign(classIndex, timeIndex, roomIndex);
     return null;
   }
 
@@ -476,14 +476,14 @@ export class Search {
   verdict(before: number, temperature: number, saved: readonly (readonly [number, number, number])[]): number | null {
     const delta = this.cost - before;
     const taken = acceptance(this.random, temperature);
-    const moved = saved.flatMap(([c, t]) => (this.time[c] !== t ? [c] : []));
+    const moved = saved.flatMap(([classIndex, timeIndex]) => (this.time[classIndex] !== timeIndex ? [classIndex] : []));
     let change: number | null = taken(delta) ? delta : null;
     // Worse: in some cases priced again with the students it makes clash re-sectioned, as a
     // one-class move is (a group coming together may move many students' classes at once).
     if (change === null && this.problem.students.length > 0 && this.random.next() < RESECTION_PRICED)
       change = this.withStudentsResectioned(moved, delta, taken);
     if (change === null) return this.putBack(saved);
-    for (const c of moved) this.moved.add(c);
+    for (const classIndex of moved) this.moved.add(classIndex);
     return change;
   }
 
@@ -511,8 +511,8 @@ export class Search {
   /** A placed class drawn at random (-1 when none is placed). */
   randomPlacedClass(): number {
     for (let k = 0; k < 8; k++) {
-      const c = Math.floor(this.random.next() * this.n);
-      if ((this.time[c] ?? UNPLACED) >= 0) return c;
+      const classIndex = Math.floor(this.random.next() * this.n);
+      if ((this.time[classIndex] ?? UNPLACED) >= 0) return classIndex;
     }
     return -1;
   }
@@ -537,14 +537,14 @@ export class Search {
 
   /** Every class out of the timetable. */
   unassignAll(): void {
-    for (let c = 0; c < this.n; c++) this.unassign(c);
+    for (let classIndex = 0; classIndex < this.n; classIndex++) this.unassign(classIndex);
   }
 
   restore(assignment: Assignment): void {
     this.unassignAll();
-    for (let c = 0; c < this.n; c++) {
-      const t = assignment.time[c] ?? UNPLACED;
-      if (t >= 0) this.assign(c, t, assignment.room[c] ?? UNPLACED);
+    for (let classIndex = 0; classIndex < this.n; classIndex++) {
+      const timeIndex = assignment.time[classIndex] ?? UNPLACED;
+      if (timeIndex >= 0) this.assign(classIndex, timeIndex, assignment.room[classIndex] ?? UNPLACED);
     }
   }
 
@@ -555,11 +555,11 @@ export class Search {
    */
   restoreWhereValid(assignment: Assignment): void {
     this.unassignAll();
-    for (let c = 0; c < this.n; c++) {
-      const t = assignment.time[c] ?? UNPLACED;
-      const r = assignment.room[c] ?? UNPLACED;
-      if (t < 0 || ((this.problem.classes[c]?.rooms.length ?? 0) > 0 && r < 0)) continue;
-      if (this.hardConflicts(c, t, r, true)?.size === 0) this.assign(c, t, r);
+    for (let classIndex = 0; classIndex < this.n; classIndex++) {
+      const timeIndex = assignment.time[classIndex] ?? UNPLACED;
+      const roomIndex = assignment.room[classIndex] ?? UNPLACED;
+      if (timeIndex < 0 || ((this.problem.classes[classIndex]?.rooms.length ?? 0) > 0 && roomIndex < 0)) continue;
+      if (this.hardConflicts(classIndex, timeIndex, roomIndex, true)?.size === 0) this.assign(classIndex, timeIndex, roomIndex);
     }
   }
 

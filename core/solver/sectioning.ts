@@ -30,7 +30,7 @@ export class Sectioning {
   ) {
     this.enrolled = new Int32Array(problem.classes.length);
     this.choice = problem.students.map((s) => s.courses.map(() => []));
-    this.shared = new SharedStudentCounts(problem.classes.length, (s) => (this.choice[s] ?? []).flat());
+    this.shared = new SharedStudentCounts(problem.classes.length, (student) => (this.choice[student] ?? []).flat());
     this.members = problem.classes.map(() => new Set<number>());
     this.order = problem.configs.map((config) => {
       const depth = (sp: number): number => {
@@ -46,8 +46,8 @@ export class Sectioning {
     });
   }
 
-  sharedWith(c: number): SharedStudents {
-    return this.shared.of(c);
+  sharedWith(classIndex: number): SharedStudents {
+    return this.shared.of(classIndex);
   }
 
   /**
@@ -59,7 +59,7 @@ export class Sectioning {
     if (this.copied === null) this.copied = this.choice.map((courses) => courses.flat());
     else if (this.changed.size > 0) {
       this.copied = [...this.copied];
-      for (const s of this.changed) this.copied[s] = (this.choice[s] ?? []).flat();
+      for (const student of this.changed) this.copied[student] = (this.choice[student] ?? []).flat();
     }
     this.changed.clear();
     return this.copied;
@@ -69,28 +69,28 @@ export class Sectioning {
   private readonly changed = new Set<number>();
   private copied: number[][] | null = null;
 
-  private hasRoom(c: number): boolean {
-    const limit = this.problem.classes[c]?.limit ?? -1;
-    return limit < 0 || (this.enrolled[c] ?? 0) < limit;
+  private hasRoom(classIndex: number): boolean {
+    const limit = this.problem.classes[classIndex]?.limit ?? -1;
+    return limit < 0 || (this.enrolled[classIndex] ?? 0) < limit;
   }
 
-  /** Student `s` takes `classes` for their course number `k` (replacing what they took). */
-  private take(s: number, k: number, classes: number[]): void {
-    const mine = this.choice[s] as number[][];
-    this.shared.note(s);
+  /** The student takes `classes` for their course number `k` (replacing what they took). */
+  private take(student: number, k: number, classes: number[]): void {
+    const mine = this.choice[student] as number[][];
+    this.shared.note(student);
     const old = mine[k] ?? [];
     for (let x = 0; x < old.length; x++) {
       const a = old[x] as number;
       this.enrolled[a] = (this.enrolled[a] ?? 1) - 1;
-      this.members[a]?.delete(s);
+      this.members[a]?.delete(student);
     }
     for (let x = 0; x < classes.length; x++) {
       const a = classes[x] as number;
       this.enrolled[a] = (this.enrolled[a] ?? 0) + 1;
-      this.members[a]?.add(s);
+      this.members[a]?.add(student);
     }
     mine[k] = classes;
-    this.changed.add(s);
+    this.changed.add(student);
   }
 
   /**
@@ -103,9 +103,9 @@ export class Sectioning {
     let best: number[] | null = null;
     let bestCost = Number.POSITIVE_INFINITY;
     let nodes = 0;
-    const spare = (c: number): number => {
-      const limit = this.problem.classes[c]?.limit ?? -1;
-      return limit < 0 ? 1e9 : limit - (this.enrolled[c] ?? 0);
+    const spare = (classIndex: number): number => {
+      const limit = this.problem.classes[classIndex]?.limit ?? -1;
+      return limit < 0 ? 1e9 : limit - (this.enrolled[classIndex] ?? 0);
     };
     for (const config of this.random.next() < 0.5 ? configs : configs.reverse()) {
       const subparts = this.order[config] ?? [];
@@ -117,19 +117,19 @@ export class Sectioning {
           bestCost = cost;
           return;
         }
-        const candidates = (this.problem.subparts[subparts[i] as number]?.classes ?? []).filter((c) => {
-          const parent = this.problem.classes[c]?.parent ?? -1;
-          return (!withinLimits || this.hasRoom(c)) && (parent < 0 || chosen.includes(parent));
+        const candidates = (this.problem.subparts[subparts[i] as number]?.classes ?? []).filter((classIndex) => {
+          const parent = this.problem.classes[classIndex]?.parent ?? -1;
+          return (!withinLimits || this.hasRoom(classIndex)) && (parent < 0 || chosen.includes(parent));
         });
         // Emptiest first: the placement balances the classes, and ties go to room to spare.
         candidates.sort((a, b) => spare(b) - spare(a) || this.random.next() - 0.5);
-        for (const c of candidates) {
+        for (const classIndex of candidates) {
           let extra = 0;
           if (scoreClashes) {
-            for (const o of others) if (this.clash(c, o)) extra++;
-            for (const o of chosen) if (this.clash(c, o)) extra++;
+            for (const o of others) if (this.clash(classIndex, o)) extra++;
+            for (const o of chosen) if (this.clash(classIndex, o)) extra++;
           }
-          chosen.push(c);
+          chosen.push(classIndex);
           walk(i + 1, cost + extra);
           chosen.pop();
           if (!scoreClashes && best !== null) return;
@@ -143,28 +143,29 @@ export class Sectioning {
 
   /** The classes each of `students` takes, course by course (for restoreChoices). */
   choicesOf(students: readonly number[]): number[][][] {
-    return students.map((s) => (this.choice[s] ?? []).map((classes) => [...classes]));
+    return students.map((student) => (this.choice[student] ?? []).map((classes) => [...classes]));
   }
 
   /** Puts `students` back in the classes choicesOf answered for them. */
   restoreChoices(students: readonly number[], choices: readonly (readonly number[][])[]): void {
-    students.forEach((s, i) =>
+    students.forEach((student, i) =>
       choices[i]?.forEach((classes, k) => {
-        const now = this.choice[s]?.[k] ?? [];
-        if (now.length !== classes.length || now.some((c, x) => c !== classes[x])) this.take(s, k, classes);
+        const now = this.choice[student]?.[k] ?? [];
+        if (now.length !== classes.length || now.some((classIndex, x) => classIndex !== classes[x])) this.take(student, k, classes);
       }),
     );
   }
 
   /** Takes each student's classes as given (as enrollments() answers them), in place of what they took. */
   adopt(enrollments: readonly (readonly number[])[]): void {
-    const courseOf = (c: number): number => this.problem.configs[this.problem.subparts[this.problem.classes[c]?.subpart ?? -1]?.config ?? -1]?.course ?? -1;
-    enrollments.forEach((classes, s) => {
-      (this.problem.students[s]?.courses ?? []).forEach((course, k) =>
+    const courseOf = (classIndex: number): number =>
+      this.problem.configs[this.problem.subparts[this.problem.classes[classIndex]?.subpart ?? -1]?.config ?? -1]?.course ?? -1;
+    enrollments.forEach((classes, student) => {
+      (this.problem.students[student]?.courses ?? []).forEach((course, k) =>
         this.take(
-          s,
+          student,
           k,
-          classes.filter((c) => courseOf(c) === course),
+          classes.filter((classIndex) => courseOf(classIndex) === course),
         ),
       );
     });
@@ -173,11 +174,11 @@ export class Sectioning {
   /** Places every student in every course they need; answers how many course requests could not be placed. */
   initial(): number {
     let missed = 0;
-    const order = this.problem.students.map((_, s) => s).sort(() => this.random.next() - 0.5);
-    for (const s of order) {
-      (this.problem.students[s]?.courses ?? []).forEach((course, k) => {
+    const order = this.problem.students.map((_, student) => student).sort(() => this.random.next() - 0.5);
+    for (const student of order) {
+      (this.problem.students[student]?.courses ?? []).forEach((course, k) => {
         const classes = this.best(course, [], false);
-        if (classes) this.take(s, k, classes);
+        if (classes) this.take(student, k, classes);
         else missed++;
       });
     }
@@ -189,7 +190,7 @@ export class Sectioning {
    * the classes' current times. Answers the change in student conflicts (≤ 0).
    */
   improve(): number {
-    return this.improveStudents(this.problem.students.map((_, s) => s).sort(() => this.random.next() - 0.5));
+    return this.improveStudents(this.problem.students.map((_, student) => student).sort(() => this.random.next() - 0.5));
   }
 
   /**
@@ -204,11 +205,11 @@ export class Sectioning {
   /** The students of any of `classes` for whom it clashes with another of their classes (each once, in the order met). */
   clashingIn(classes: Iterable<number>): number[] {
     const out = new Set<number>();
-    for (const c of classes)
-      for (const s of this.members[c] ?? []) {
-        if (out.has(s)) continue;
-        const mine = this.choice[s] ?? [];
-        if (mine.some((cs) => cs.some((o) => o !== c && this.clash(c, o)))) out.add(s);
+    for (const classIndex of classes)
+      for (const student of this.members[classIndex] ?? []) {
+        if (out.has(student)) continue;
+        const mine = this.choice[student] ?? [];
+        if (mine.some((cs) => cs.some((o) => o !== classIndex && this.clash(classIndex, o)))) out.add(student);
       }
     return [...out];
   }
@@ -216,21 +217,21 @@ export class Sectioning {
   /** improve() for the students given, in that order. */
   improveStudents(order: readonly number[]): number {
     let change = 0;
-    for (const s of order) {
-      const mine = this.choice[s] as number[][];
+    for (const student of order) {
+      const mine = this.choice[student] as number[][];
       mine.forEach((current, k) => {
-        const course = this.problem.students[s]?.courses[k] ?? -1;
-        const others = this.othersOf(s, k);
+        const course = this.problem.students[student]?.courses[k] ?? -1;
+        const others = this.othersOf(student, k);
         const before = this.clashesOf(current, others);
         if (before === 0) return;
         // Free the student's seats while looking, so their own classes count as open.
-        for (const c of current) this.enrolled[c] = (this.enrolled[c] ?? 1) - 1;
+        for (const classIndex of current) this.enrolled[classIndex] = (this.enrolled[classIndex] ?? 1) - 1;
         const found = this.best(course, others, true);
-        for (const c of current) this.enrolled[c] = (this.enrolled[c] ?? 0) + 1;
+        for (const classIndex of current) this.enrolled[classIndex] = (this.enrolled[classIndex] ?? 0) + 1;
         if (!found) return;
         const after = this.clashesOf(found, others);
         if (after < before) {
-          this.take(s, k, found);
+          this.take(student, k, found);
           change += after - before;
         }
       });
@@ -238,11 +239,11 @@ export class Sectioning {
     return change;
   }
 
-  /** The classes student s takes for their courses other than number k. */
-  private othersOf(s: number, k: number): number[] {
+  /** The classes the student takes for their courses other than number k. */
+  private othersOf(student: number, k: number): number[] {
     const others: number[] = [];
-    const mine = this.choice[s] ?? [];
-    for (let j = 0; j < mine.length; j++) if (j !== k) for (const c of mine[j] as number[]) others.push(c);
+    const mine = this.choice[student] ?? [];
+    for (let j = 0; j < mine.length; j++) if (j !== k) for (const classIndex of mine[j] as number[]) others.push(classIndex);
     return others;
   }
 
@@ -266,51 +267,51 @@ export class Sectioning {
    */
   exchangeCourses(): number {
     let change = 0;
-    const order = this.problem.students.map((_, s) => s).sort(() => this.random.next() - 0.5);
-    for (const s of order) for (let k = 0; k < (this.choice[s]?.length ?? 0); k++) change += this.exchangeFrom(s, k);
+    const order = this.problem.students.map((_, student) => student).sort(() => this.random.next() - 0.5);
+    for (const student of order) for (let k = 0; k < (this.choice[student]?.length ?? 0); k++) change += this.exchangeFrom(student, k);
     return change;
   }
 
   /** Students of a full class exchangeFrom looks at, at most. */
   private static readonly EXCHANGE_PEERS = 40;
 
-  /** exchangeCourses() for student s's course number k: the change it made in student conflicts. */
-  private exchangeFrom(s: number, k: number): number {
-    const course = this.problem.students[s]?.courses[k] ?? -1;
-    const current = this.choice[s]?.[k] ?? [];
-    const others = this.othersOf(s, k);
+  /** exchangeCourses() for the student's course number k: the change it made in student conflicts. */
+  private exchangeFrom(student: number, k: number): number {
+    const course = this.problem.students[student]?.courses[k] ?? -1;
+    const current = this.choice[student]?.[k] ?? [];
+    const others = this.othersOf(student, k);
     const before = this.clashesOf(current, others);
     if (before === 0) return 0;
-    this.take(s, k, []);
+    this.take(student, k, []);
     const wanted = this.best(course, others, true, false);
     const gain = wanted === null ? 0 : this.clashesOf(wanted, others) - before;
-    const full = (wanted ?? []).filter((c) => !this.hasRoom(c));
+    const full = (wanted ?? []).filter((classIndex) => !this.hasRoom(classIndex));
     if (wanted === null || gain >= 0 || full.length === 0) {
       // No combination clashes less (or one with room does, which improveStudents takes).
-      this.take(s, k, current);
+      this.take(student, k, current);
       return 0;
     }
     let chosen: { t: number; kt: number; classes: number[]; gain: number } | null = null;
-    for (const t of [...(this.members[full[0] as number] ?? [])].slice(0, Sectioning.EXCHANGE_PEERS)) {
-      const kt = (this.choice[t] ?? []).findIndex((cs) => cs.includes(full[0] as number));
-      const theirs = this.choice[t]?.[kt] ?? [];
-      if (t === s || kt < 0 || !full.every((c) => theirs.includes(c))) continue;
-      const theirOthers = this.othersOf(t, kt);
+    for (const peer of [...(this.members[full[0] as number] ?? [])].slice(0, Sectioning.EXCHANGE_PEERS)) {
+      const kt = (this.choice[peer] ?? []).findIndex((cs) => cs.includes(full[0] as number));
+      const theirs = this.choice[peer]?.[kt] ?? [];
+      if (peer === student || kt < 0 || !full.every((classIndex) => theirs.includes(classIndex))) continue;
+      const theirOthers = this.othersOf(peer, kt);
       const theirsBefore = this.clashesOf(theirs, theirOthers);
-      this.take(t, kt, []);
-      this.take(s, k, wanted);
-      const found = this.best(this.problem.students[t]?.courses[kt] ?? -1, theirOthers, true);
+      this.take(peer, kt, []);
+      this.take(student, k, wanted);
+      const found = this.best(this.problem.students[peer]?.courses[kt] ?? -1, theirOthers, true);
       const total = found === null ? 0 : gain + this.clashesOf(found, theirOthers) - theirsBefore;
-      this.take(s, k, []);
-      this.take(t, kt, theirs);
-      if (found !== null && total < 0 && (chosen === null || total < chosen.gain)) chosen = { t, kt, classes: found, gain: total };
+      this.take(student, k, []);
+      this.take(peer, kt, theirs);
+      if (found !== null && total < 0 && (chosen === null || total < chosen.gain)) chosen = { t: peer, kt, classes: found, gain: total };
     }
     if (chosen === null) {
-      this.take(s, k, current);
+      this.take(student, k, current);
       return 0;
     }
     this.take(chosen.t, chosen.kt, []);
-    this.take(s, k, wanted);
+    this.take(student, k, wanted);
     this.take(chosen.t, chosen.kt, chosen.classes);
     return chosen.gain;
   }
@@ -326,7 +327,7 @@ export class Sectioning {
    */
   trade(): number {
     let change = 0;
-    const order = this.problem.students.map((_, s) => s).sort(() => this.random.next() - 0.5);
+    const order = this.problem.students.map((_, student) => student).sort(() => this.random.next() - 0.5);
     for (const s of order) {
       const mine = this.choice[s] as number[][];
       mine.forEach((classes, k) => {
@@ -338,7 +339,7 @@ export class Sectioning {
             this.take(
               move.student,
               move.k,
-              (this.choice[move.student]?.[move.k] ?? []).map((c) => (c === move.from ? move.to : c)),
+              (this.choice[move.student]?.[move.k] ?? []).map((classIndex) => (classIndex === move.from ? move.to : classIndex)),
             );
           change += chain.gain;
           return;
@@ -353,25 +354,25 @@ export class Sectioning {
   /** Steps one chain's search may take. */
   private static readonly CHAIN_NODES = 5_000;
 
-  /** How many of the student's classes (other than `without` and c) clash with class c. */
-  private clashesAt(student: number, c: number, without: number): number {
+  /** How many of the student's classes (other than `without` and the class itself) clash with the class. */
+  private clashesAt(student: number, classIndex: number, without: number): number {
     let n = 0;
-    for (const courses of this.choice[student] ?? []) for (const o of courses) if (o !== without && o !== c && this.clash(c, o)) n++;
+    for (const courses of this.choice[student] ?? []) for (const o of courses) if (o !== without && o !== classIndex && this.clash(classIndex, o)) n++;
     return n;
   }
 
-  /** Whether the student may leave class c of their course k (they take no child of it). */
-  private tradable(student: number, k: number, c: number): boolean {
-    return !(this.choice[student]?.[k] ?? []).some((o) => this.problem.classes[o]?.parent === c);
+  /** Whether the student may leave the class of their course k (they take no child of it). */
+  private tradable(student: number, k: number, classIndex: number): boolean {
+    return !(this.choice[student]?.[k] ?? []).some((o) => this.problem.classes[o]?.parent === classIndex);
   }
 
-  /** The other classes of c's subpart with c's parent. */
-  private siblingsOf(c: number): number[] {
-    const spec = this.problem.classes[c];
-    return (this.problem.subparts[spec?.subpart ?? -1]?.classes ?? []).filter((y) => y !== c && this.problem.classes[y]?.parent === spec?.parent);
+  /** The other classes of the class's subpart with its parent. */
+  private siblingsOf(classIndex: number): number[] {
+    const spec = this.problem.classes[classIndex];
+    return (this.problem.subparts[spec?.subpart ?? -1]?.classes ?? []).filter((y) => y !== classIndex && this.problem.classes[y]?.parent === spec?.parent);
   }
 
-  /** The best chain of trades that starts with student s leaving class x of course k (see trade), or null. */
+  /** The best chain of trades that starts with the student leaving class x of course k (see trade), or null. */
   private chainFrom(s: number, k: number, x: number): { moves: { student: number; k: number; from: number; to: number }[]; gain: number } | null {
     type Move = { student: number; k: number; from: number; to: number };
     let best: { moves: Move[]; gain: number } | null = null;
@@ -393,13 +394,13 @@ export class Sectioning {
           if (total < 0 && (!best || total < best.gain)) best = { moves: [...moves], gain: total };
         } else if (moves.length < Sectioning.CHAIN) {
           classes.add(y);
-          for (const t of this.members[y] ?? []) {
-            if (students.has(t)) continue;
-            const tk = (this.choice[t] ?? []).findIndex((cs) => cs.includes(y));
-            if (tk < 0 || !this.tradable(t, tk, y)) continue;
-            students.add(t);
-            visit(t, tk, y, total);
-            students.delete(t);
+          for (const peer of this.members[y] ?? []) {
+            if (students.has(peer)) continue;
+            const tk = (this.choice[peer] ?? []).findIndex((cs) => cs.includes(y));
+            if (tk < 0 || !this.tradable(peer, tk, y)) continue;
+            students.add(peer);
+            visit(peer, tk, y, total);
+            students.delete(peer);
           }
           classes.delete(y);
         }

@@ -19,28 +19,28 @@ export class SharedStudentCounts {
   /** Students who have changed classes since the counts were last brought up to date, with the classes they are counted in. */
   private readonly counted = new Map<number, readonly number[]>();
 
-  /** `classesOf(s)`: the classes student s takes now (a list of their own, not changed afterwards). */
+  /** `classesOf(student)`: the classes the student takes now (a list of their own, not changed afterwards). */
   constructor(
     classCount: number,
-    private readonly classesOf: (s: number) => readonly number[],
+    private readonly classesOf: (student: number) => readonly number[],
   ) {
     this.rows = Array.from({ length: classCount }, () => ({ classes: [], counts: [], at: new Map<number, number>() }));
   }
 
   /** Student s is about to change classes: those they take now are the ones they are counted in. */
-  note(s: number): void {
-    if (!this.counted.has(s)) this.counted.set(s, this.classesOf(s));
+  note(student: number): void {
+    if (!this.counted.has(student)) this.counted.set(student, this.classesOf(student));
   }
 
-  /** The classes sharing students with class c, every noted student counted in the classes they take now first. */
-  of(c: number): SharedStudents {
+  /** The classes sharing students with the class, every noted student counted in the classes they take now first. */
+  of(classIndex: number): SharedStudents {
     if (this.counted.size > 0) this.settle();
-    return this.rows[c] ?? NONE;
+    return this.rows[classIndex] ?? NONE;
   }
 
   private settle(): void {
-    for (const [s, before] of this.counted) {
-      const after = this.classesOf(s);
+    for (const [student, before] of this.counted) {
+      const after = this.classesOf(student);
       if (hasRepeats(before) || hasRepeats(after)) {
         // A course asked for twice may list a class twice: every two places, as counted.
         this.pairs(before, null, -1);
@@ -94,6 +94,6 @@ export class SharedStudentCounts {
   }
 }
 
-const hasRepeats = (classes: readonly number[]): boolean => classes.some((c, x) => classes.indexOf(c) !== x);
+const hasRepeats = (classes: readonly number[]): boolean => classes.some((classIndex, x) => classes.indexOf(classIndex) !== x);
 
 const NONE: SharedStudents = { classes: [], counts: [] };

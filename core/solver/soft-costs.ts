@@ -135,7 +135,7 @@ export class SoftCosts {
       const check = checks[i] as ClassCheck;
       const dist = check.dist;
       if (check.partner < 0) {
-        const others = dist.classes.filter((d) => d !== classIndex && (time[d] ?? UNPLACED) >= 0).map((d) => this.placement.timeOf(d));
+        const others = dist.classes.filter((member) => member !== classIndex && (time[member] ?? UNPLACED) >= 0).map((member) => this.placement.timeOf(member));
         distribution +=
           setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, [...others, me.time])) -
           setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others));

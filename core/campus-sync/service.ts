@@ -146,10 +146,10 @@ async function withoutStoring<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Runs a replay's transaction the fast way (`listing` false); when a rule refuses a change on the
+ * Runs a replay's transaction the fast way (`listRefusals` false); when a rule refuses a change on the
  * way, runs it again listing every refusal (nothing is stored either way then).
  */
-async function replayTransaction<T>(run: (listing: boolean) => Promise<T>): Promise<T> {
+async function replayTransaction<T>(run: (listRefusals: boolean) => Promise<T>): Promise<T> {
   try {
     return await withoutStoring(() => run(false));
   } catch (error) {
@@ -230,7 +230,7 @@ class RefusedOnTheWay extends Error {
 
 /**
  * Replays changes through the checked write path. First all at once (the usual case: nothing is
- * refused); when a rule refuses one, the caller runs it again `listing` refusals: each change in a
+ * refused); when a rule refuses one, the caller runs it again with `listRefusals`: each change in a
  * savepoint, one a rule refuses tried again once the others are in (a meeting moved into a slot
  * another one left), until no more go in. Answers the refusals left.
  */
@@ -240,7 +240,7 @@ async function replayAll(
   changes: readonly { meeting_uid: string; after: MeetingState | null }[],
   operation: ChangeOperation,
   current: ReadonlyMap<string, StoredNow | null>,
-  listing: boolean,
+  listRefusals: boolean,
 ): Promise<{ applied: number; refused: RefusedChange[] }> {
   const before = new Map([...current].map(([uid, s]) => [uid, s?.state ?? null]));
   const instructors = instructorsByName(tx);
@@ -266,7 +266,7 @@ async function replayAll(
     );
   // Removals first: they only free rooms and instructors.
   let waiting = [...changes.filter((c) => c.after === null), ...changes.filter((c) => c.after !== null)];
-  if (!listing) {
+  if (!listRefusals) {
     let applied = 0;
     for (const change of waiting) {
       try {
@@ -325,7 +325,7 @@ export async function publishChanges(ctx: CoreContext, input: PublishChangesInpu
   const request = keyedRequest(ctx, input);
   const changes = lastOfEach(input.changes);
   const uids = changes.map((c) => c.meeting_uid);
-  return replayTransaction((listing) =>
+  return replayTransaction((listRefusals) =>
     inTransaction(ctx.db, async (db) => {
       const tx: CoreContext = { ...ctx, db };
       // The gate: every term the changes touch (the term, the terms their versions name, where their meetings are) held first.
@@ -378,7 +378,7 @@ export async function publishChanges(ctx: CoreContext, input: PublishChangesInpu
       const elsewhere = changesOfOtherTerms(term, changes, server, later);
       if (elsewhere.refused.length > 0) throw new NothingStored(answer('refused', 0, elsewhere.refused, revision));
       const here = changes.filter((c) => !elsewhere.skipped.has(c.meeting_uid));
-      const { applied, refused } = await replayAll(tx, term, here, 'publish', server, listing);
+      const { applied, refused } = await replayAll(tx, term, here, 'publish', server, listRefusals);
       if (refused.length > 0) throw new NothingStored(answer('refused', 0, refused, revision));
       if (input.dry_run) throw new NothingStored(answer('preview', applied, [], revision));
       const result = answer('published', applied, [], await termRevision(db, ctx.department, term));
@@ -651,7 +651,7 @@ export async function rebaseOnServer(ctx: CoreContext, input: RebaseInput): Prom
   const term: Term = { year: input.year, semester: input.semester };
   if (input.server.year !== term.year || input.server.semester !== term.semester) throw invalid("The server's answer is for another term");
   const uids = input.server.meetings.map((m) => m.meeting_uid);
-  return replayTransaction((listing) =>
+  return replayTransaction((listRefusals) =>
     inTransaction(ctx.db, async (db) => {
       const tx: CoreContext = { ...ctx, db };
       await lockTermsOfMeetings(tx, [term, ...input.server.meetings.flatMap((m) => (m.state ? [termOfState(m.state, term)] : []))], uids);
@@ -696,7 +696,7 @@ export async function rebaseOnServer(ctx: CoreContext, input: RebaseInput): Prom
         refused,
       });
       if (conflicts.length > 0) throw new NothingStored(answer('conflicts', 0, [], pending.size));
-      const { applied, refused } = await replayAll(tx, term, toApply, 'fetch', local, listing);
+      const { applied, refused } = await replayAll(tx, term, toApply, 'fetch', local, listRefusals);
       if (refused.length > 0) throw new NothingStored(answer('refused', 0, refused, pending.size));
       const kept = (await pendingChanges(tx, term, publishedThrough)).length;
       if (input.dry_run) throw new NothingStored(answer('preview', applied, [], kept));

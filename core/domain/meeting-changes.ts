@@ -7,7 +7,12 @@ import type { Semester } from './terms';
  * laptop and the campus server are built on it. These are the wire types and the words both sides use.
  */
 
-/** What a write did to a meeting. */
+/**
+ * What a write did to a meeting. `publish` is a term brought up to date on the campus server from
+ * elsewhere, in either of its two forms: a laptop's changes replayed (publish changes) or a whole
+ * listing replacing the term (publish a listing); `fetch` is the campus server's changes brought
+ * into a laptop's copy; `restore` is an undo.
+ */
 export const CHANGE_OPERATIONS = [
   'create',
   'edit',

@@ -5,9 +5,9 @@ import { uploadedFileSchema } from '../import/files';
 import { INSTRUCTOR_ROLES } from '../domain/roles';
 import { LIMITS, parseBoundedJson } from '../domain/bounds';
 import { revisionField, semesterField, termFields } from '../timetable';
-import { importTimetable } from './service';
+import { importTimetable, publishListing } from './service';
 
-/** The timetable import's operations: a registrar's listing brought into a term, or replacing it. */
+/** The timetable import's operations: a registrar's listing brought into a term, or published as the whole term (replacing it). */
 export const timetableImportHandlers = defineHandlers({
   'schedule-import': handler(
     z.object({
@@ -42,7 +42,7 @@ export const timetableImportHandlers = defineHandlers({
       base_revision: revisionField,
     }),
     "Replace a department's term with a whole listing (a script's CSV), naming the revision it replaces (refused in words if the term changed since): checked against every department's bookings and refused whole, with every clash listed, when any meeting clashes; else it replaces the department's meetings of the term in one transaction",
-    (ctx, { replace: _replace, ...input }) => importTimetable(ctx, { ...input, conflicts: 'skip', replace: true }),
+    (ctx, { replace: _replace, ...input }) => publishListing(ctx, input),
     { writes: (input) => (input.dry_run ? [] : ['timetable', 'catalog', 'doctors', 'rooms']) },
   ),
 });

@@ -47,14 +47,14 @@ function listedTerms(listing: ListingRead): Term[] {
 }
 
 /**
- * What the plan needs of the database, for the terms the listing names; `replacing` leaves out the
- * department's own meetings of them (a publish replaces them).
+ * What the plan needs of the database, for the terms the listing names; `publishingListing` leaves out the
+ * department's own meetings of them (a published listing replaces them).
  */
-async function readSnapshot(ctx: CoreContext, listing: ListingRead, replacing: boolean): Promise<ImportSnapshot> {
+async function readSnapshot(ctx: CoreContext, listing: ListingRead, publishingListing: boolean): Promise<ImportSnapshot> {
   const terms = new Map<string, { entries: EntryRow[]; parts: Map<string, PartOfTerm>; taken: Booking[] }>();
   for (const term of listedTerms(listing)) {
     const { own, taken } = await campusTerm(ctx, term);
-    terms.set(termKey(term), { entries: replacing ? [] : own, parts: await partsByCode(ctx, term), taken });
+    terms.set(termKey(term), { entries: publishingListing ? [] : own, parts: await partsByCode(ctx, term), taken });
   }
   return {
     terms,
@@ -72,7 +72,7 @@ async function readSnapshot(ctx: CoreContext, listing: ListingRead, replacing: b
   };
 }
 
-/** A publish that clashes: nothing stored, every clash listed in words (the first MAX_LISTED_ROWS). */
+/** A published listing that clashes: nothing stored, every clash listed in words (the first MAX_LISTED_ROWS). */
 function publishRefusal(conflicts: readonly ImportConflict[]): CoreError {
   const words = conflicts.slice(0, MAX_LISTED_ROWS).map((c) => `Row ${c.row}: ${c.course_code} ${c.section_name}: ${c.detail}`);
   const more = conflicts.length > MAX_LISTED_ROWS ? ` (the first ${MAX_LISTED_ROWS} listed)` : '';
@@ -83,7 +83,7 @@ function publishRefusal(conflicts: readonly ImportConflict[]): CoreError {
   );
 }
 
-/** A listing replacing a term names the revision it replaces: one changed since is refused, nothing lost. */
+/** A published listing names the revision of the term it replaces: one changed since is refused, nothing lost. */
 async function refuseChangedSince(tx: CoreContext, terms: readonly Term[], base: number): Promise<void> {
   for (const term of terms) {
     const now = await termRevision(tx.db, tx.department, term);
@@ -117,12 +117,12 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
     roles: new Map(Object.entries(input.roles ?? {}).map(([name, role]) => [name.trim().replace(/\s+/g, ' '), role])),
     department: ctx.department,
   };
-  const replacing = input.replace === true;
-  if (replacing && listing.meetings.length === 0)
+  const publishingListing = input.replace === true;
+  if (publishingListing && listing.meetings.length === 0)
     throw invalid(`"${echo(input.file.filename)}" has no meetings to publish: the term on the server is left as it is`);
   const makePlan = async (tx: CoreContext): Promise<ImportPlan> => {
-    const made = planImport(listing, await readSnapshot(tx, listing, replacing), options);
-    if (replacing && made.report.conflicts.length > 0) throw publishRefusal(made.report.conflicts);
+    const made = planImport(listing, await readSnapshot(tx, listing, publishingListing), options);
+    if (publishingListing && made.report.conflicts.length > 0) throw publishRefusal(made.report.conflicts);
     return made;
   };
   // Planned on one snapshot, in a read transaction (the server keeps reading and writing meanwhile);
@@ -141,11 +141,12 @@ export async function runImport(ctx: CoreContext, input: TimetableImportInput): 
     plan = await inTransaction(ctx.db, async (db) => {
       const tx = { ...ctx, db };
       await takeLocks(db, termLocks(listedTerms(listing)));
-      if (replacing && input.base_revision !== undefined) await refuseChangedSince(tx, listedTerms(listing), input.base_revision);
+      if (publishingListing && input.base_revision !== undefined) await refuseChangedSince(tx, listedTerms(listing), input.base_revision);
       const current = (await dataVersion(db)) === planned.version ? planned.plan : await makePlan(tx);
-      if (replacing) for (const term of listedTerms(listing)) await deleteTermMeetings(tx, term, 'publish');
-      if (replacing) for (const term of listedTerms(listing)) await removeUntimedSections(tx, await listUntimedSections(db, ctx.department, term), 'publish');
-      await applyImportPlan(tx, current, replacing ? 'publish' : 'import');
+      if (publishingListing) for (const term of listedTerms(listing)) await deleteTermMeetings(tx, term, 'publish');
+      if (publishingListing)
+        for (const term of listedTerms(listing)) await removeUntimedSections(tx, await listUntimedSections(db, ctx.department, term), 'publish');
+      await applyImportPlan(tx, current, publishingListing ? 'publish' : 'import');
       return current;
     });
     await refreshStatistics(ctx.db, ['schedule_entries', 'schedule_entry_doctors', 'schedule_clashes', 'doctors', 'rooms', 'courses']);

@@ -18,11 +18,11 @@ export interface TimetableImportInput {
   /** Instructor name → role, deciding before applying what the import proposed. */
   roles?: Record<string, InstructorRole> | undefined;
   /**
-   * Publishing: the listing is the department's whole term (planned elsewhere, e.g. offline). It
+   * Publishing a listing: it is the department's whole term (planned elsewhere, e.g. offline). It
    * replaces the department's meetings of the term, and is refused whole when any meeting clashes.
    */
   replace?: boolean | undefined;
-  /** Replacing: the term revision the listing replaces; refused when the term changed since. */
+  /** Publishing a listing: the term revision it replaces; refused when the term changed since. */
   base_revision?: number | undefined;
 }
 
@@ -79,7 +79,7 @@ export interface TimetableImportResult {
 export const IMPORT_BOUNDS = { timeoutMs: 30_000, maxHeapMb: 512 } as const;
 
 /**
- * Brings a registrar's section listing into the timetable (see import-run.ts) in a worker thread
+ * Brings a registrar's section listing into the timetable (see run.ts) in a worker thread
  * with its own connection, bounded in time and memory: the server keeps answering meanwhile, and
  * a listing that would take it down only ends that thread.
  */
@@ -99,4 +99,13 @@ export async function importTimetable(ctx: CoreContext, input: TimetableImportIn
         : `importing it needs more than ${IMPORT_BOUNDS.maxHeapMb} MB of memory`,
     );
   }
+}
+
+/**
+ * Publishes a listing: the department's whole term, planned elsewhere, replaces its meetings of the
+ * term, refused whole when any meeting clashes (a laptop's changes are published by campus sync's
+ * publishChanges instead).
+ */
+export function publishListing(ctx: CoreContext, input: Omit<TimetableImportInput, 'replace' | 'conflicts' | 'roles'>): Promise<TimetableImportResult> {
+  return importTimetable(ctx, { ...input, conflicts: 'skip', replace: true });
 }

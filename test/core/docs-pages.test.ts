@@ -79,6 +79,21 @@ describe('the architecture page', () => {
     expect(storing.length).toBeGreaterThan(0);
     expect(storing.filter((writer) => !reaches(calls, writer, ruleFunction as string))).toEqual([]);
   });
+
+  it('gives in its Words section only paths and names of code that exist', () => {
+    const words = section('Words');
+    const paths = [...words.matchAll(/`(core\/[\w/.-]+)`/g)].map((m) => m[1] as string);
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter((path) => !existsSync(resolve(ROOT, path)))).toEqual([]);
+    // Names in the code's camelCase (functions, parameters): each is found in core/.
+    const code = readdirSync(resolve(ROOT, 'core'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => readFileSync(resolve(ROOT, 'core', file), 'utf8'))
+      .join('\n');
+    const names = [...words.matchAll(/`([a-z]+[A-Z]\w*)`/g)].map((m) => m[1] as string);
+    expect(names).toEqual(expect.arrayContaining(['publishChanges', 'publishListing']));
+    expect(names.filter((name) => !new RegExp(`\\b${name}\\b`).test(code))).toEqual([]);
+  });
 });
 
 describe('the README and the docs', () => {

@@ -372,9 +372,11 @@ describe('what each write declares it changes', () => {
   // every write is checked (softly: a failing one does not hide the ones after it).
   it('has every write, in turn, name every area whose tables it changed, and every read it changed depend on one', async () => {
     for (const key of Object.keys(ids)) delete ids[key];
+    // What one write left is what the next one finds: nothing else writes between them, so each
+    // write's "after" is read once and is the next write's "before".
+    let before = await tablesMark(server.core.context.db);
+    let answersBefore = await readAnswers();
     for (const write of WRITES) {
-      const before = await tablesMark(server.core.context.db);
-      const answersBefore = await readAnswers();
       events.length = 0;
       const response = await write.send();
       expect.soft(response.status, `${write.operation}: ${await response.clone().text()}`).toBe(200);
@@ -391,6 +393,8 @@ describe('what each write declares it changes', () => {
       for (const table of changedTables.filter((t) => TABLE_AREAS[t] !== null))
         expect.soft(declared, `${write.operation} changed ${table} without naming "${String(TABLE_AREAS[table])}"`).toContain(TABLE_AREAS[table]);
       expect.soft(staleReads(answersBefore, answersAfter, [...declared]), `${write.operation}'s stale reads`).toEqual([]);
+      before = after;
+      answersBefore = answersAfter;
     }
   }, 180_000);
 

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, disabledFeaturesSwitch } from './test/e2e/chromium';
 
 /** End-to-end tests: Debian's Chromium against `npm run serve`, a fresh data folder per test. */
 export default defineConfig({
@@ -12,18 +13,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    // Debian's Chromium, headless, without the parts of its own window a test never sees (test/e2e/chromium.ts).
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...disabledFeaturesSwitch()] },
     acceptDownloads: true,
     // A failed test keeps its trace (each action with its timing, the console, the network, the sources) and a
     // screenshot of where it ended. The trace's DOM snapshots and film of screenshots are left out: recording them took

@@ -18,7 +18,7 @@ export const CHROMIUM_ARGS = [
 /**
  * Parts of Chromium's own window that a headless test browser builds for every context and never
  * shows: the omnibox's drop-downs, each a page of Chromium's own in a renderer of its own. Left out,
- * the browser tests took a fifth less CPU (three specs: 124 → 99 core-seconds, 96 → 85 s).
+ * the browser tests took a sixth to a fifth less CPU (three specs: 124 → 99–107 core-seconds, 96 → 85–91 s).
  */
 const UNSHOWN_PARTS = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 

@@ -291,7 +291,7 @@ export class Sectioning {
       this.take(student, k, current);
       return 0;
     }
-    let chosen: { t: number; kt: number; classes: number[]; gain: number } | null = null;
+    let chosen: { peer: number; kt: number; classes: number[]; gain: number } | null = null;
     for (const peer of [...(this.members[full[0] as number] ?? [])].slice(0, Sectioning.EXCHANGE_PEERS)) {
       const kt = (this.choice[peer] ?? []).findIndex((cs) => cs.includes(full[0] as number));
       const theirs = this.choice[peer]?.[kt] ?? [];
@@ -304,15 +304,15 @@ export class Sectioning {
       const total = found === null ? 0 : gain + this.clashesOf(found, theirOthers) - theirsBefore;
       this.take(student, k, []);
       this.take(peer, kt, theirs);
-      if (found !== null && total < 0 && (chosen === null || total < chosen.gain)) chosen = { t: peer, kt, classes: found, gain: total };
+      if (found !== null && total < 0 && (chosen === null || total < chosen.gain)) chosen = { peer, kt, classes: found, gain: total };
     }
     if (chosen === null) {
       this.take(student, k, current);
       return 0;
     }
-    this.take(chosen.t, chosen.kt, []);
+    this.take(chosen.peer, chosen.kt, []);
     this.take(student, k, wanted);
-    this.take(chosen.t, chosen.kt, chosen.classes);
+    this.take(chosen.peer, chosen.kt, chosen.classes);
     return chosen.gain;
   }
 

@@ -7,6 +7,7 @@ import { createCore } from '../../core/index';
 import { formatHHMM } from '../../core/domain/time';
 import { record } from './report';
 import { realDataFile } from '../helpers/real-data';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 
 const DIST = 'dist/renderer';
 
@@ -107,10 +108,8 @@ async function measureScheduler(dataDir: string, what: string, shown: number, op
     env: { ...process.env, TERMWISE_DATA_DIR: dataDir, TERMWISE_PORT: '0' },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  // The browser tests' Chromium and switches, with its own window's parts as a user's browser has them.
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     let url = await new Promise<string>((resolve) => {
       let out = '';

@@ -49,6 +49,8 @@ export function attendeesConflictAt(
   bRoom: number,
 ): boolean {
   if ((aDays & bDays) === 0 || !algebra.weeksOverlap(aWeeks, bWeeks)) return false;
+  // Classes that meet at once clash whatever the travel (never negative) between their rooms.
+  if (aStart < bEnd && bStart < aEnd) return true;
   return !walkable(aStart, aEnd, bStart, bEnd, travelBetween(problem, aRoom, bRoom));
 }
 

@@ -30,7 +30,8 @@ export class Sectioning {
   ) {
     this.enrolled = new Int32Array(problem.classes.length);
     this.choice = problem.students.map((s) => s.courses.map(() => []));
-    this.shared = new SharedStudentCounts(problem.classes.length, (student) => (this.choice[student] ?? []).flat());
+    this.flat = problem.students.map(() => null);
+    this.shared = new SharedStudentCounts(problem.classes.length, (student) => this.classesOf(student));
     this.members = problem.classes.map(() => new Set<number>());
     this.order = problem.configs.map((config) => {
       const depth = (sp: number): number => {
@@ -56,10 +57,10 @@ export class Sectioning {
    * timetable is kept after each of its improving moves, and most move only classes).
    */
   enrollments(): number[][] {
-    if (this.copied === null) this.copied = this.choice.map((courses) => courses.flat());
+    if (this.copied === null) this.copied = this.choice.map((_, student) => this.classesOf(student));
     else if (this.changed.size > 0) {
       this.copied = [...this.copied];
-      for (const student of this.changed) this.copied[student] = (this.choice[student] ?? []).flat();
+      for (const student of this.changed) this.copied[student] = this.classesOf(student);
     }
     this.changed.clear();
     return this.copied;
@@ -68,6 +69,25 @@ export class Sectioning {
   /** The students who have taken other classes (see take) since enrollments' last copy. */
   private readonly changed = new Set<number>();
   private copied: number[][] | null = null;
+
+  /** Per student, their classes in one list until they take others (a list is never changed: take drops it). */
+  private readonly flat: (number[] | null)[];
+
+  /** The student's classes, all their courses' in one list (never to be changed). */
+  private classesOf(student: number): number[] {
+    return (this.flat[student] ??= (this.choice[student] ?? []).flat());
+  }
+
+  /**
+   * Whether any two of the student's classes clash. When none do, re-sectioning, trading and
+   * exchanging have nothing to lower for them, so each pass asks this first and leaves them.
+   */
+  private clashesAny(student: number): boolean {
+    const classes = this.classesOf(student);
+    for (let x = 0; x < classes.length; x++)
+      for (let y = x + 1; y < classes.length; y++) if (this.clash(classes[x] as number, classes[y] as number)) return true;
+    return false;
+  }
 
   private hasRoom(classIndex: number): boolean {
     const limit = this.problem.classes[classIndex]?.limit ?? -1;
@@ -90,6 +110,7 @@ export class Sectioning {
       this.members[a]?.add(student);
     }
     mine[k] = classes;
+    this.flat[student] = null;
     this.changed.add(student);
   }
 
@@ -218,6 +239,7 @@ export class Sectioning {
   improveStudents(order: readonly number[]): number {
     let change = 0;
     for (const student of order) {
+      if (!this.clashesAny(student)) continue;
       const mine = this.choice[student] as number[][];
       mine.forEach((current, k) => {
         const course = this.problem.students[student]?.courses[k] ?? -1;
@@ -268,7 +290,10 @@ export class Sectioning {
   exchangeCourses(): number {
     let change = 0;
     const order = this.problem.students.map((_, student) => student).sort(() => this.random.next() - 0.5);
-    for (const student of order) for (let k = 0; k < (this.choice[student]?.length ?? 0); k++) change += this.exchangeFrom(student, k);
+    for (const student of order) {
+      if (!this.clashesAny(student)) continue;
+      for (let k = 0; k < (this.choice[student]?.length ?? 0); k++) change += this.exchangeFrom(student, k);
+    }
     return change;
   }
 
@@ -329,6 +354,7 @@ export class Sectioning {
     let change = 0;
     const order = this.problem.students.map((_, student) => student).sort(() => this.random.next() - 0.5);
     for (const s of order) {
+      if (!this.clashesAny(s)) continue;
       const mine = this.choice[s] as number[][];
       mine.forEach((classes, k) => {
         for (const x of [...classes]) {
@@ -366,11 +392,17 @@ export class Sectioning {
     return !(this.choice[student]?.[k] ?? []).some((o) => this.problem.classes[o]?.parent === classIndex);
   }
 
-  /** The other classes of the class's subpart with its parent. */
-  private siblingsOf(classIndex: number): number[] {
+  /** The other classes of the class's subpart with its parent (worked out once a class). */
+  private siblingsOf(classIndex: number): readonly number[] {
+    const known = this.siblings[classIndex];
+    if (known) return known;
     const spec = this.problem.classes[classIndex];
-    return (this.problem.subparts[spec?.subpart ?? -1]?.classes ?? []).filter((y) => y !== classIndex && this.problem.classes[y]?.parent === spec?.parent);
+    const found = (this.problem.subparts[spec?.subpart ?? -1]?.classes ?? []).filter((y) => y !== classIndex && this.problem.classes[y]?.parent === spec?.parent);
+    this.siblings[classIndex] = found;
+    return found;
   }
+
+  private readonly siblings: (readonly number[] | undefined)[] = [];
 
   /** The best chain of trades that starts with the student leaving class x of course k (see trade), or null. */
   private chainFrom(s: number, k: number, x: number): { moves: { student: number; k: number; from: number; to: number }[]; gain: number } | null {

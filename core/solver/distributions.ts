@@ -24,6 +24,13 @@ const travelBetween = (problem: TimetableProblem, a: number, b: number): number 
 /** Whether a student has time to walk between two classes of a day, whichever comes first: it ends, plus the travel, by the other's start. */
 const walkable = (aStart: number, aEnd: number, bStart: number, bEnd: number, travel: number): boolean => aEnd + travel <= bStart || bEnd + travel <= aStart;
 
+/** The longest travel time between two of the problem's rooms, in slots. */
+export function longestTravel(problem: TimetableProblem): number {
+  let longest = 0;
+  for (let i = 0; i < problem.travel.length; i++) longest = Math.max(longest, problem.travel[i] ?? 0);
+  return longest;
+}
+
 /** Whether two placed classes conflict for a student attending both: they overlap, or leave too little time to walk between rooms. */
 export function attendeesConflict(problem: TimetableProblem, algebra: TimeAlgebra, a: Placed, b: Placed): boolean {
   if (!algebra.shareDayAndWeek(a.time, b.time)) return false;
@@ -32,7 +39,8 @@ export function attendeesConflict(problem: TimetableProblem, algebra: TimeAlgebr
 
 /**
  * attendeesConflict of two classes given by their days, first slot, end slot (exclusive), weeks and
- * room (-1 for none), for callers that keep placed classes in arrays.
+ * room (-1 for none), for callers that keep placed classes in arrays; `longestTravel` is the
+ * problem's longest travel time, if the caller knows it (see longestTravel).
  */
 export function attendeesConflictAt(
   problem: TimetableProblem,
@@ -47,10 +55,13 @@ export function attendeesConflictAt(
   bEnd: number,
   bWeeks: number,
   bRoom: number,
+  longestTravel: number = Number.POSITIVE_INFINITY,
 ): boolean {
   if ((aDays & bDays) === 0 || !algebra.weeksOverlap(aWeeks, bWeeks)) return false;
-  // Classes that meet at once clash whatever the travel (never negative) between their rooms.
+  // Classes that meet at once clash whatever the travel (never negative) between their rooms;
+  // classes at least the problem's longest travel apart never do.
   if (aStart < bEnd && bStart < aEnd) return true;
+  if ((aEnd <= bStart ? bStart - aEnd : aStart - bEnd) >= longestTravel) return false;
   return !walkable(aStart, aEnd, bStart, bEnd, travelBetween(problem, aRoom, bRoom));
 }
 

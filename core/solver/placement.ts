@@ -1,4 +1,4 @@
-import { attendeesConflictAt, type Placed } from './distributions';
+import { attendeesConflictAt, longestTravel, type Placed } from './distributions';
 import type { TimeOption, TimetableProblem } from './model';
 import type { TimeAlgebra } from './times';
 
@@ -13,6 +13,10 @@ export const UNPLACED = -1;
 export class Placement {
   /** Per class, its time option (UNPLACED when not placed). */
   readonly time: Int32Array;
+  /** The problem's longest travel time between two rooms (classes further apart never clash). */
+  private readonly longestTravel: number;
+  /** Counts the changes to where classes are: a reading kept beside an equal revision still holds. */
+  revision = 0;
   /** Per class, its room option (UNPLACED when not placed or when it takes no room). */
   readonly room: Int32Array;
   /** Each class as placed (null when not), kept with the assignment so moves allocate nothing to read it. */
@@ -36,6 +40,7 @@ export class Placement {
     readonly algebra: TimeAlgebra,
   ) {
     const classes = problem.classes.length;
+    this.longestTravel = longestTravel(problem);
     this.time = new Int32Array(classes).fill(UNPLACED);
     this.room = new Int32Array(classes).fill(UNPLACED);
     this.placedNow = problem.classes.map(() => null);
@@ -89,6 +94,23 @@ export class Placement {
     );
   }
 
+  /** How many of `classes` (but `without` and the class itself) clash with the placed class for a student attending them. */
+  clashCount(classIndex: number, classes: readonly number[], without: number): number {
+    const at = this.placedTimes;
+    const x = 4 * classIndex;
+    const days = at[x] as number;
+    const start = at[x + 1] as number;
+    const end = at[x + 2] as number;
+    const weeks = at[x + 3] as number;
+    const room = this.placedRoom[classIndex] as number;
+    let n = 0;
+    for (let i = 0; i < classes.length; i++) {
+      const other = classes[i] as number;
+      if (other !== without && other !== classIndex && this.clashesWithPlaced(days, start, end, weeks, room, other)) n++;
+    }
+    return n;
+  }
+
   /** Whether a class at (days, first slot, end slot, weeks, room) clashes with `placedClass` for a student (or instructor) attending both. */
   clashesWithPlaced(days: number, start: number, end: number, weeks: number, room: number, placedClass: number): boolean {
     const at = this.placedTimes;
@@ -97,7 +119,7 @@ export class Placement {
     const dStart = at[y + 1] as number;
     const dEnd = at[y + 2] as number;
     const dWeeks = at[y + 3] as number;
-    return attendeesConflictAt(this.problem, this.algebra, days, start, end, weeks, room, dDays, dStart, dEnd, dWeeks, this.placedRoom[placedClass] as number);
+    return attendeesConflictAt(this.problem, this.algebra, days, start, end, weeks, room, dDays, dStart, dEnd, dWeeks, this.placedRoom[placedClass] as number, this.longestTravel);
   }
 
   /** The class placed at (`timeIndex`, `roomIndex`): in its room's and its instructors' lists, and read as placed. */
@@ -113,6 +135,7 @@ export class Placement {
 
   /** The placed class out of the timetable. */
   take(classIndex: number): void {
+    this.revision++;
     this.leaveLists(classIndex);
     this.time[classIndex] = UNPLACED;
     this.room[classIndex] = UNPLACED;
@@ -143,6 +166,7 @@ export class Placement {
 
   /** The class as placed at (`timeIndex`, `roomIndex`), in placedNow and placedTimes. */
   private place(classIndex: number, timeIndex: number, roomIndex: number): void {
+    this.revision++;
     const placed = this.placedAs(classIndex, timeIndex, roomIndex);
     this.placedNow[classIndex] = placed;
     const at = this.placedTimes;

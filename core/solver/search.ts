@@ -94,7 +94,7 @@ export class Search {
     const checksOf = classChecks(problem);
     this.rules = new HardRules(problem, this.algebra, this.placement, checksOf, this.work);
     this.width = this.rules.width;
-    this.sectioning = new Sectioning(problem, this.random, (a, b) => this.placement.studentsClash(a, b));
+    this.sectioning = new Sectioning(problem, this.random, this.placement);
     this.costs = new SoftCosts(problem, this.algebra, this.placement, checksOf, this.sectioning, this.work);
     this.change = new Float64Array(this.costs.parts.length);
   }

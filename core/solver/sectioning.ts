@@ -2,6 +2,14 @@ import type { SeededRandom } from '../util/random';
 import type { TimetableProblem } from './model';
 import { SharedStudentCounts, type SharedStudents } from './shared-students';
 
+/** What the sectioning asks of the placed classes (the search's Placement answers it). */
+export interface StudentClashes {
+  /** Whether the two placed classes clash for a student attending both. */
+  studentsClash(firstClass: number, secondClass: number): boolean;
+  /** How many of `classes` (but `without` and the class itself) clash with the placed class. */
+  clashCount(classIndex: number, classes: readonly number[], without: number): number;
+}
+
 /**
  * Students into sections, pure: each student takes one configuration of every course they need
  * and one class of each of its subparts, a class's parent with it, never more students than a
@@ -18,6 +26,8 @@ export class Sectioning {
   private readonly shared: SharedStudentCounts;
   /** For each class, the students in it. */
   private readonly members: Set<number>[];
+  /** Per class, its course. */
+  private readonly courseOf: number[];
   /** Per config, its subparts ordered parents first. */
   private readonly order: number[][];
   /** Nodes one course's enumeration may visit when re-sectioning a student. */
@@ -26,13 +36,14 @@ export class Sectioning {
   constructor(
     private readonly problem: TimetableProblem,
     private readonly random: SeededRandom,
-    private readonly clash: (a: number, b: number) => boolean,
+    private readonly clashes: StudentClashes,
   ) {
     this.enrolled = new Int32Array(problem.classes.length);
     this.choice = problem.students.map((s) => s.courses.map(() => []));
     this.flat = problem.students.map(() => null);
     this.shared = new SharedStudentCounts(problem.classes.length, (student) => this.classesOf(student));
     this.members = problem.classes.map(() => new Set<number>());
+    this.courseOf = problem.classes.map((spec) => problem.configs[problem.subparts[spec.subpart]?.config ?? -1]?.course ?? -1);
     this.order = problem.configs.map((config) => {
       const depth = (sp: number): number => {
         let d = 0;
@@ -85,7 +96,7 @@ export class Sectioning {
   private clashesAny(student: number): boolean {
     const classes = this.classesOf(student);
     for (let x = 0; x < classes.length; x++)
-      for (let y = x + 1; y < classes.length; y++) if (this.clash(classes[x] as number, classes[y] as number)) return true;
+      for (let y = x + 1; y < classes.length; y++) if (this.clashes.studentsClash(classes[x] as number, classes[y] as number)) return true;
     return false;
   }
 
@@ -147,8 +158,8 @@ export class Sectioning {
         for (const classIndex of candidates) {
           let extra = 0;
           if (scoreClashes) {
-            for (const o of others) if (this.clash(classIndex, o)) extra++;
-            for (const o of chosen) if (this.clash(classIndex, o)) extra++;
+            for (const o of others) if (this.clashes.studentsClash(classIndex, o)) extra++;
+            for (const o of chosen) if (this.clashes.studentsClash(classIndex, o)) extra++;
           }
           chosen.push(classIndex);
           walk(i + 1, cost + extra);
@@ -179,14 +190,12 @@ export class Sectioning {
 
   /** Takes each student's classes as given (as enrollments() answers them), in place of what they took. */
   adopt(enrollments: readonly (readonly number[])[]): void {
-    const courseOf = (classIndex: number): number =>
-      this.problem.configs[this.problem.subparts[this.problem.classes[classIndex]?.subpart ?? -1]?.config ?? -1]?.course ?? -1;
     enrollments.forEach((classes, student) => {
       (this.problem.students[student]?.courses ?? []).forEach((course, k) =>
         this.take(
           student,
           k,
-          classes.filter((classIndex) => courseOf(classIndex) === course),
+          classes.filter((classIndex) => this.courseOf[classIndex] === course),
         ),
       );
     });
@@ -230,7 +239,7 @@ export class Sectioning {
       for (const student of this.members[classIndex] ?? []) {
         if (out.has(student)) continue;
         const mine = this.choice[student] ?? [];
-        if (mine.some((cs) => cs.some((o) => o !== classIndex && this.clash(classIndex, o)))) out.add(student);
+        if (mine.some((cs) => cs.some((o) => o !== classIndex && this.clashes.studentsClash(classIndex, o)))) out.add(student);
       }
     return [...out];
   }
@@ -273,8 +282,8 @@ export class Sectioning {
   private clashesOf(classes: readonly number[], others: readonly number[]): number {
     let n = 0;
     for (let x = 0; x < classes.length; x++) {
-      for (const o of others) if (this.clash(classes[x] as number, o)) n++;
-      for (let y = x + 1; y < classes.length; y++) if (this.clash(classes[x] as number, classes[y] as number)) n++;
+      for (const o of others) if (this.clashes.studentsClash(classes[x] as number, o)) n++;
+      for (let y = x + 1; y < classes.length; y++) if (this.clashes.studentsClash(classes[x] as number, classes[y] as number)) n++;
     }
     return n;
   }
@@ -382,9 +391,16 @@ export class Sectioning {
 
   /** How many of the student's classes (other than `without` and the class itself) clash with the class. */
   private clashesAt(student: number, classIndex: number, without: number): number {
-    let n = 0;
-    for (const courses of this.choice[student] ?? []) for (const o of courses) if (o !== without && o !== classIndex && this.clash(classIndex, o)) n++;
-    return n;
+    return this.clashes.clashCount(classIndex, this.classesOf(student), without);
+  }
+
+  /** The number k of the student's course whose classes include the class (-1: none). */
+  private courseNumberWith(student: number, classIndex: number): number {
+    const course = this.courseOf[classIndex] ?? -1;
+    const courses = this.problem.students[student]?.courses ?? [];
+    const mine = this.choice[student] ?? [];
+    for (let k = 0; k < courses.length; k++) if (courses[k] === course && (mine[k] ?? []).includes(classIndex)) return k;
+    return -1;
   }
 
   /** Whether the student may leave the class of their course k (they take no child of it). */
@@ -413,6 +429,8 @@ export class Sectioning {
     const classes = new Set<number>([x]);
     const moves: Move[] = [];
     const visit = (student: number, sk: number, from: number, gain: number): void => {
+      // Once the budget is spent no visit looks further (what follows would only find that out).
+      if (nodes > Sectioning.CHAIN_NODES) return;
       const leaving = this.clashesAt(student, from, from);
       for (const y of this.siblingsOf(from)) {
         if (nodes++ > Sectioning.CHAIN_NODES) return;
@@ -427,8 +445,9 @@ export class Sectioning {
         } else if (moves.length < Sectioning.CHAIN) {
           classes.add(y);
           for (const peer of this.members[y] ?? []) {
+            if (nodes > Sectioning.CHAIN_NODES) break;
             if (students.has(peer)) continue;
-            const tk = (this.choice[peer] ?? []).findIndex((cs) => cs.includes(y));
+            const tk = this.courseNumberWith(peer, y);
             if (tk < 0 || !this.tradable(peer, tk, y)) continue;
             students.add(peer);
             visit(peer, tk, y, total);

@@ -1,5 +1,5 @@
 import { setExcess, setPenalty, type Placed } from './distributions';
-import { instructorPenalty, type TimetableProblem } from './model';
+import { instructorPenalty, type TimeOption, type TimetableProblem } from './model';
 import type { ClassCheck, ClassChecks } from './class-checks';
 import { pairCheckHolds, type SearchWork } from './hard-rules';
 import { UNPLACED, type Placement } from './placement';
@@ -135,10 +135,10 @@ export class SoftCosts {
       const check = checks[i] as ClassCheck;
       const dist = check.dist;
       if (check.partner < 0) {
-        const others = dist.classes.filter((member) => member !== classIndex && (time[member] ?? UNPLACED) >= 0).map((member) => this.placement.timeOf(member));
-        distribution +=
-          setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, [...others, me.time])) -
-          setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others));
+        const { others, penalty } = this.setWithout(check, classIndex, time);
+        others.push(me.time);
+        distribution += setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others)) - penalty;
+        others.pop();
         continue;
       }
       const other = this.placement.placedNow[check.partner];
@@ -147,6 +147,22 @@ export class SoftCosts {
     }
     return distribution;
   }
+
+  /**
+   * A set constraint's other placed classes' times and its penalty from them alone, read again only
+   * once a class has moved since (a search weighs many values of one class between two moves).
+   */
+  private setWithout(check: ClassCheck, classIndex: number, time: Int32Array): SetWithout {
+    const known = this.setsWithout.get(check);
+    if (known && known.revision === this.placement.revision) return known;
+    const dist = check.dist;
+    const others = dist.classes.filter((member) => member !== classIndex && (time[member] ?? UNPLACED) >= 0).map((member) => this.placement.timeOf(member));
+    const read = { revision: this.placement.revision, others, penalty: setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others)) };
+    this.setsWithout.set(check, read);
+    return read;
+  }
+
+  private readonly setsWithout = new Map<ClassCheck, SetWithout>();
 
   /** The student conflicts the class has at a place against the placed classes, as its students are sectioned. */
   studentClashes(classIndex: number, me: Placed): number {
@@ -176,4 +192,11 @@ export class SoftCosts {
     }
     return instructorPenalty(spec, count + 1, taught | days) - instructorPenalty(spec, count, taught);
   }
+}
+
+/** What setWithout read, at the placement's revision. */
+interface SetWithout {
+  revision: number;
+  others: TimeOption[];
+  penalty: number;
 }

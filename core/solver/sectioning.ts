@@ -238,8 +238,7 @@ export class Sectioning {
     for (const classIndex of classes)
       for (const student of this.members[classIndex] ?? []) {
         if (out.has(student)) continue;
-        const mine = this.choice[student] ?? [];
-        if (mine.some((cs) => cs.some((o) => o !== classIndex && this.clashes.studentsClash(classIndex, o)))) out.add(student);
+        if (this.clashes.clashCount(classIndex, this.classesOf(student), classIndex) > 0) out.add(student);
       }
     return [...out];
   }

@@ -119,7 +119,8 @@ export class Placement {
     const dStart = at[y + 1] as number;
     const dEnd = at[y + 2] as number;
     const dWeeks = at[y + 3] as number;
-    return attendeesConflictAt(this.problem, this.algebra, days, start, end, weeks, room, dDays, dStart, dEnd, dWeeks, this.placedRoom[placedClass] as number, this.longestTravel);
+    const dRoom = this.placedRoom[placedClass] as number;
+    return attendeesConflictAt(this.problem, this.algebra, days, start, end, weeks, room, dDays, dStart, dEnd, dWeeks, dRoom, this.longestTravel);
   }
 
   /** The class placed at (`timeIndex`, `roomIndex`): in its room's and its instructors' lists, and read as placed. */

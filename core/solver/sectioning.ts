@@ -412,7 +412,8 @@ export class Sectioning {
     const known = this.siblings[classIndex];
     if (known) return known;
     const spec = this.problem.classes[classIndex];
-    const found = (this.problem.subparts[spec?.subpart ?? -1]?.classes ?? []).filter((y) => y !== classIndex && this.problem.classes[y]?.parent === spec?.parent);
+    const subpart = this.problem.subparts[spec?.subpart ?? -1]?.classes ?? [];
+    const found = subpart.filter((y) => y !== classIndex && this.problem.classes[y]?.parent === spec?.parent);
     this.siblings[classIndex] = found;
     return found;
   }

@@ -96,17 +96,10 @@ export class Placement {
 
   /** How many of `classes` (but `without` and the class itself) clash with the placed class for a student attending them. */
   clashCount(classIndex: number, classes: readonly number[], without: number): number {
-    const at = this.placedTimes;
-    const x = 4 * classIndex;
-    const days = at[x] as number;
-    const start = at[x + 1] as number;
-    const end = at[x + 2] as number;
-    const weeks = at[x + 3] as number;
-    const room = this.placedRoom[classIndex] as number;
     let n = 0;
     for (let i = 0; i < classes.length; i++) {
       const other = classes[i] as number;
-      if (other !== without && other !== classIndex && this.clashesWithPlaced(days, start, end, weeks, room, other)) n++;
+      if (other !== without && other !== classIndex && this.studentsClash(classIndex, other)) n++;
     }
     return n;
   }

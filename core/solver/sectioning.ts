@@ -326,7 +326,7 @@ export class Sectioning {
     }
     let chosen: { peer: number; kt: number; classes: number[]; gain: number } | null = null;
     for (const peer of [...(this.members[full[0] as number] ?? [])].slice(0, Sectioning.EXCHANGE_PEERS)) {
-      const kt = (this.choice[peer] ?? []).findIndex((cs) => cs.includes(full[0] as number));
+      const kt = this.courseNumberWith(peer, full[0] as number);
       const theirs = this.choice[peer]?.[kt] ?? [];
       if (peer === student || kt < 0 || !full.every((classIndex) => theirs.includes(classIndex))) continue;
       const theirOthers = this.othersOf(peer, kt);
@@ -418,6 +418,7 @@ export class Sectioning {
     return found;
   }
 
+  /** Per class, siblingsOf's answer once asked. */
   private readonly siblings: (readonly number[] | undefined)[] = [];
 
   /** The best chain of trades that starts with the student leaving class x of course k (see trade), or null. */
@@ -429,8 +430,6 @@ export class Sectioning {
     const classes = new Set<number>([x]);
     const moves: Move[] = [];
     const visit = (student: number, sk: number, from: number, gain: number): void => {
-      // Once the budget is spent no visit looks further (what follows would only find that out).
-      if (nodes > Sectioning.CHAIN_NODES) return;
       const leaving = this.clashesAt(student, from, from);
       for (const y of this.siblingsOf(from)) {
         if (nodes++ > Sectioning.CHAIN_NODES) return;
@@ -445,6 +444,7 @@ export class Sectioning {
         } else if (moves.length < Sectioning.CHAIN) {
           classes.add(y);
           for (const peer of this.members[y] ?? []) {
+            // Once the budget is spent no peer is looked at (each would only find that out).
             if (nodes > Sectioning.CHAIN_NODES) break;
             if (students.has(peer)) continue;
             const tk = this.courseNumberWith(peer, y);

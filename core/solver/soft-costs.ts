@@ -130,12 +130,11 @@ export class SoftCosts {
   private distributionCost(classIndex: number, me: Placed): number {
     let distribution = 0;
     const checks = this.checksOf[classIndex]?.soft ?? [];
-    const time = this.placement.time;
     for (let i = 0; i < checks.length; i++) {
       const check = checks[i] as ClassCheck;
       const dist = check.dist;
       if (check.partner < 0) {
-        const { others, penalty } = this.setWithout(check, classIndex, time);
+        const { others, penalty } = this.setWithout(check, classIndex);
         others.push(me.time);
         distribution += setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others)) - penalty;
         others.pop();
@@ -152,10 +151,11 @@ export class SoftCosts {
    * A set constraint's other placed classes' times and its penalty from them alone, read again only
    * once a class has moved since (a search weighs many values of one class between two moves).
    */
-  private setWithout(check: ClassCheck, classIndex: number, time: Int32Array): SetWithout {
+  private setWithout(check: ClassCheck, classIndex: number): SetWithout {
     const known = this.setsWithout.get(check);
     if (known && known.revision === this.placement.revision) return known;
     const dist = check.dist;
+    const time = this.placement.time;
     const others = dist.classes.filter((member) => member !== classIndex && (time[member] ?? UNPLACED) >= 0).map((member) => this.placement.timeOf(member));
     const read = { revision: this.placement.revision, others, penalty: setPenalty(this.problem, dist, setExcess(this.problem, this.algebra, dist, others)) };
     this.setsWithout.set(check, read);

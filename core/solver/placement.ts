@@ -15,8 +15,8 @@ export class Placement {
   readonly time: Int32Array;
   /** The problem's longest travel time between two rooms (classes further apart never clash). */
   private readonly longestTravel: number;
-  /** Counts the changes to where classes are: a reading kept beside an equal revision still holds. */
-  revision = 0;
+  /** How many times a class has been placed, moved or taken out (see revision). */
+  private changes = 0;
   /** Per class, its room option (UNPLACED when not placed or when it takes no room). */
   readonly room: Int32Array;
   /** Each class as placed (null when not), kept with the assignment so moves allocate nothing to read it. */
@@ -49,6 +49,11 @@ export class Placement {
     this.inRoom = problem.rooms.map(() => []);
     this.withInstructor = (problem.instructors ?? []).map(() => []);
     for (let classIndex = 0; classIndex < classes; classIndex++) this.unplaced.add(classIndex);
+  }
+
+  /** Counts the changes to where classes are: a reading kept beside an equal revision still holds. */
+  get revision(): number {
+    return this.changes;
   }
 
   get complete(): boolean {
@@ -129,7 +134,7 @@ export class Placement {
 
   /** The placed class out of the timetable. */
   take(classIndex: number): void {
-    this.revision++;
+    this.changes++;
     this.leaveLists(classIndex);
     this.time[classIndex] = UNPLACED;
     this.room[classIndex] = UNPLACED;
@@ -160,7 +165,7 @@ export class Placement {
 
   /** The class as placed at (`timeIndex`, `roomIndex`), in placedNow and placedTimes. */
   private place(classIndex: number, timeIndex: number, roomIndex: number): void {
-    this.revision++;
+    this.changes++;
     const placed = this.placedAs(classIndex, timeIndex, roomIndex);
     this.placedNow[classIndex] = placed;
     const at = this.placedTimes;

@@ -39,9 +39,9 @@ function tryExactReplacement(search: Search): number | null {
   if (set.length < 2) return null;
   const saved = search.valuesOf(set);
   const candidates = set.map((member) => candidatesFor(search, member, saved));
-  const before = search.cost;
+  const before = search.mark();
   for (const member of set) search.unassign(member);
-  let best = before;
+  let best = before.cost;
   let bestValues: number[] | null = null;
   const chosen: number[] = [];
   let nodes = 0;
@@ -69,10 +69,10 @@ function tryExactReplacement(search: Search): number | null {
   };
   walk(0);
   const found = bestValues as number[] | null;
-  if (found === null) return search.putBack(saved);
+  if (found === null) return search.putBack(saved, before);
   set.forEach((member, i) => search.assign(member, found[2 * i] as number, found[2 * i + 1] as number));
   for (const [member, timeIndex] of saved) if (search.time[member] !== timeIndex) search.markMoved(member);
-  return search.cost - before;
+  return search.cost - before.cost;
 }
 
 /**

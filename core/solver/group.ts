@@ -69,12 +69,12 @@ function tryGroupMove(search: Search, classIndex: number, temperature: number): 
     spec.rooms.length === 0 ? -1 : search.random.next() < 0.5 ? currentRoom : Math.floor(search.random.next() * (search.width[classIndex] ?? 1));
   if (timeIndex === currentTime && roomIndex === currentRoom) return null;
   const saved = search.valuesOf([classIndex, ...group]);
-  const before = search.cost;
+  const before = search.mark();
   const left = search.placedNow[classIndex] as Placed;
   const ownWeeks = group.map((member) => search.timeOf(member).weeks);
   for (const member of group) search.unassign(member);
   const out = search.hardConflicts(classIndex, timeIndex, roomIndex);
-  if (!out || out.size > 2) return search.putBack(saved);
+  if (!out || out.size > 2) return search.putBack(saved, before);
   saved.push(...search.valuesOf(out));
   for (const member of out) search.unassign(member);
   search.assign(classIndex, timeIndex, roomIndex);
@@ -82,8 +82,8 @@ function tryGroupMove(search: Search, classIndex: number, temperature: number): 
   for (const [i, member] of group.entries()) {
     const same = search.timeLike(member, at, ownWeeks[i] as number, true);
     const near = same === undefined ? [] : [same, search.roomAfter(member, saved)];
-    if (!search.placeCheapest(member, near, false)) return search.putBack(saved);
+    if (!search.placeCheapest(member, near, false)) return search.putBack(saved, before);
   }
-  for (const member of out) if (!search.placeCheapest(member, search.placesLeft(member, left, saved))) return search.putBack(saved);
+  for (const member of out) if (!search.placeCheapest(member, search.placesLeft(member, left, saved))) return search.putBack(saved, before);
   return search.verdict(before, temperature, saved);
 }

@@ -28,7 +28,7 @@ function tryKempe(search: Search, temperature: number): number | null {
   const currentTime = search.time[classIndex] as number;
   const otherTime = (currentTime + 1 + Math.floor(search.random.next() * (spec.times.length - 1))) % spec.times.length;
   const sides = [search.timeOf(classIndex, currentTime), search.timeOf(classIndex, otherTime)] as const;
-  const before = search.cost;
+  const before = search.mark();
   const saved = search.valuesOf([classIndex]);
   /** Each class of the chain and the side (0: A, 1: B) it goes to. */
   const goesTo = new Map<number, number>([[classIndex, 1]]);
@@ -40,7 +40,7 @@ function tryKempe(search: Search, temperature: number): number | null {
     const timeIndex = i === 0 ? otherTime : (search.timeLike(member, sides[side] as TimeOption, (sides[side] as TimeOption).weeks, false) as number);
     const roomIndex = saved[i]?.[2] ?? UNPLACED;
     const out = search.hardConflicts(member, timeIndex, roomIndex);
-    if (!out) return search.putBack(saved);
+    if (!out) return search.putBack(saved, before);
     for (const x of out) {
       // A class already in the chain clashes where it went: the two sides do not separate.
       if (
@@ -48,7 +48,7 @@ function tryKempe(search: Search, temperature: number): number | null {
         goesTo.size >= KEMPE_CLASSES ||
         search.timeLike(x, sides[1 - side] as TimeOption, (sides[1 - side] as TimeOption).weeks, false) === undefined
       )
-        return search.putBack(saved);
+        return search.putBack(saved, before);
       goesTo.set(x, 1 - side);
       saved.push(...search.valuesOf([x]));
       queue.push(x);

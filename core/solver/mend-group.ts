@@ -37,17 +37,17 @@ function tryMendGroup(search: Search, temperature: number): number | null {
   const members = [...dist.classes].sort((a, b) => timesOf(search, a) - timesOf(search, b));
   const anchor = members[0] as number;
   const saved = search.valuesOf(members);
-  const before = search.cost;
+  const before = search.mark();
   let best: { cost: number; values: [number, number, number][] } | null = null;
   for (const timeIndex of anchorTimes(search, dist, anchor, members)) {
     for (const member of members) search.unassign(member);
     const placed = placeGroup(search, dist, members, timeIndex, saved);
     if (placed && (best === null || search.cost < best.cost)) best = { cost: search.cost, values: search.valuesOf(members) };
-    search.putBack(saved);
+    search.putBack(saved, before);
   }
   // Only an improvement is taken, whatever the temperature (as a repair move): the move comes back to
   // the same broken groups, and taking worse re-placements of whole groups undid the annealing's work.
-  if (best === null || best.cost >= before) return null;
+  if (best === null || best.cost >= before.cost) return null;
   for (const member of members) search.unassign(member);
   for (const [member, timeIndex, roomIndex] of best.values) search.assign(member, timeIndex, roomIndex);
   return search.verdict(before, temperature, saved);

@@ -7,7 +7,7 @@ import { TimeAlgebra } from './times';
 import { Sectioning } from './sectioning';
 import { Placement, UNPLACED } from './placement';
 import { HardRules, type SearchWork } from './hard-rules';
-import { addParts, Part, SoftCosts } from './soft-costs';
+import { addParts, Part, PARTS, SoftCosts, type CostMark } from './soft-costs';
 
 export { UNPLACED } from './placement';
 export { Part } from './soft-costs';
@@ -107,6 +107,11 @@ export class Search {
   /** The current timetable's soft cost in its parts before weighting (see Part). */
   get parts(): Float64Array {
     return this.costs.parts;
+  }
+
+  /** The running totals at the start of a move of several classes, for verdict and putBack. */
+  mark(): CostMark {
+    return this.costs.mark();
   }
 
   /** How much the search stresses each part beyond the problem's own weight (see SoftCosts.emphasis). */
@@ -376,12 +381,12 @@ export class Search {
   moveThrough(classIndex: number, timeIndex: number, roomIndex: number, temperature: number, mostDisplaced = 2): number | null {
     const out = this.hardConflicts(classIndex, timeIndex, roomIndex);
     if (!out || out.size === 0 || out.size > mostDisplaced) return null;
-    const before = this.cost;
+    const before = this.mark();
     const saved = this.valuesOf([classIndex, ...out]);
     const left = this.placedNow[classIndex] as Placed;
     for (const displaced of out) this.unassign(displaced);
     this.assign(classIndex, timeIndex, roomIndex);
-    for (const displaced of out) if (!this.placeCheapest(displaced, this.placesLeft(displaced, left, saved))) return this.putBack(saved);
+    for (const displaced of out) if (!this.placeCheapest(displaced, this.placesLeft(displaced, left, saved))) return this.putBack(saved, before);
     return this.verdict(before, temperature, saved);
   }
 
@@ -462,19 +467,24 @@ export class Search {
     return [...classes].map((classIndex) => [classIndex, this.time[classIndex] ?? UNPLACED, this.room[classIndex] ?? UNPLACED]);
   }
 
-  /** Puts back the values a move changed (answers null, a move not made). */
-  putBack(saved: readonly (readonly [number, number, number])[]): null {
-    for (const [classIndex] of saved) this.unassign(classIndex);
-    for (const [classIndex, timeIndex, roomIndex] of saved) if (timeIndex >= 0) this.assign(classIndex, timeIndex, roomIndex);
+  /**
+   * Puts back the values a move changed, and the running totals as they were at `before`, the mark
+   * taken when `saved` was (answers null, a move not made). Every class the move changed must be in
+   * `saved`: the timetable is then the one the mark read, so no class's cost is read again.
+   */
+  putBack(saved: readonly (readonly [number, number, number])[], before: CostMark): null {
+    for (const [classIndex] of saved) if ((this.time[classIndex] ?? UNPLACED) >= 0) this.placement.take(classIndex);
+    for (const [classIndex, timeIndex, roomIndex] of saved) if (timeIndex >= 0) this.placement.put(classIndex, timeIndex, roomIndex);
+    this.costs.restore(before);
     return null;
   }
 
   /**
-   * The annealing's verdict on a move of several classes made since the cost was `before`: its change
+   * The annealing's verdict on a move of several classes made since the mark `before`: its change
    * of cost when taken, else the values put back and null.
    */
-  verdict(before: number, temperature: number, saved: readonly (readonly [number, number, number])[]): number | null {
-    const delta = this.cost - before;
+  verdict(before: CostMark, temperature: number, saved: readonly (readonly [number, number, number])[]): number | null {
+    const delta = this.cost - before.cost;
     const taken = acceptance(this.random, temperature);
     const moved = saved.flatMap(([classIndex, timeIndex]) => (this.time[classIndex] !== timeIndex ? [classIndex] : []));
     let change: number | null = taken(delta) ? delta : null;
@@ -482,7 +492,7 @@ export class Search {
     // one-class move is (a group coming together may move many students' classes at once).
     if (change === null && this.problem.students.length > 0 && this.random.next() < RESECTION_PRICED)
       change = this.withStudentsResectioned(moved, delta, taken);
-    if (change === null) return this.putBack(saved);
+    if (change === null) return this.putBack(saved, before);
     for (const classIndex of moved) this.moved.add(classIndex);
     return change;
   }
@@ -494,19 +504,31 @@ export class Search {
    */
   placeCheapest(classIndex: number, near: number[] = [], wide = true): boolean {
     let best: (ClassValue & { cost: number }) | null = null;
+    const bestParts = this.cheapestParts;
     const consider = (timeIndex: number, roomIndex: number): void => {
       const clash = this.hardConflicts(classIndex, timeIndex, roomIndex, true);
       if (!clash || clash.size > 0) return;
       const cost = this.softCost(classIndex, timeIndex, roomIndex);
-      if (!best || cost < best.cost) best = { timeIndex, roomIndex, cost };
+      if (best && cost >= best.cost) return;
+      best = { timeIndex, roomIndex, cost };
+      bestParts.set(this.costs.read);
     };
     for (let i = 0; i + 1 < near.length; i += 2) consider(near[i] as number, near[i + 1] as number);
     for (const value of this.values(classIndex, best === null ? (wide ? 60 : 8) : wide ? 8 : 0)) consider(value.timeIndex, value.roomIndex);
-    const found = best as ClassValue | null;
+    const found = best as (ClassValue & { cost: number }) | null;
     if (!found) return false;
-    this.assign(classIndex, found.timeIndex, found.roomIndex);
+    if ((this.time[classIndex] ?? UNPLACED) >= 0) {
+      this.assign(classIndex, found.timeIndex, found.roomIndex);
+      return true;
+    }
+    // Nothing has changed since its cost there was read.
+    this.costs.add(found.cost, bestParts);
+    this.placement.put(classIndex, found.timeIndex, found.roomIndex);
     return true;
   }
+
+  /** The parts of the cheapest value placeCheapest has found so far. */
+  private readonly cheapestParts = new Float64Array(PARTS);
 
   /** A placed class drawn at random (-1 when none is placed). */
   randomPlacedClass(): number {

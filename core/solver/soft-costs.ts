@@ -15,6 +15,12 @@ export function addParts(to: Float64Array, from: Float64Array, sign: number): vo
   for (let p = 0; p < PARTS; p++) to[p] = (to[p] as number) + sign * (from[p] as number);
 }
 
+/** The running totals at the start of a move (see SoftCosts.mark), put back as they were when the move is undone. */
+export interface CostMark {
+  readonly cost: number;
+  readonly parts: Float64Array;
+}
+
 /**
  * The timetable's soft cost, kept up to date move by move as cpsolver's model keeps its total: in
  * its parts before weighting (Part), and as the search weighs it (each part's weight times its
@@ -48,6 +54,20 @@ export class SoftCosts {
     const w = problem.weights;
     this.weights = Float64Array.of(w.time, w.room, w.distribution, w.student);
     this.stressed = this.weights.slice();
+  }
+
+  /** The running totals now, for putting back a move that is undone (see restore). */
+  mark(): CostMark {
+    return { cost: this.cost, parts: this.parts.slice() };
+  }
+
+  /**
+   * The running totals as `mark` read them: for a move undone by putting its classes back where they
+   * were at the mark, which costs what it cost then, without reading any class's cost again.
+   */
+  restore(mark: CostMark): void {
+    this.cost = mark.cost;
+    this.parts.set(mark.parts);
   }
 
   /** The current timetable's soft cost as the problem weighs it (whatever the search's emphasis). */

@@ -67,12 +67,12 @@ function trySwapRooms(search: Search, classIndex: number, partner: number, tempe
  * before it included. Taken or undone as the annealing decides; answers the change of cost, or null.
  */
 function tryTogether(search: Search, moves: readonly (readonly [number, number, number])[], temperature: number): number | null {
-  const before = search.cost;
+  const before = search.mark();
   const saved = search.valuesOf(moves.map(([classIndex]) => classIndex));
   for (const [classIndex] of moves) search.unassign(classIndex);
   for (const [classIndex, timeIndex, roomIndex] of moves) {
     const clash = search.hardConflicts(classIndex, timeIndex, roomIndex, true);
-    if (!clash || clash.size > 0) return search.putBack(saved);
+    if (!clash || clash.size > 0) return search.putBack(saved, before);
     search.assign(classIndex, timeIndex, roomIndex);
   }
   return search.verdict(before, temperature, saved);

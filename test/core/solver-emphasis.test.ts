@@ -66,6 +66,35 @@ describe("the search's emphasis on the parts of the cost", () => {
     expect(search.cost).toBe(search.total);
   });
 
+  it('leaves the timetable and its running totals exactly as they were when a move of several classes is not taken', () => {
+    const problem = crowdedProblem();
+    const search = new Search(problem, 11);
+    search.sectioning.initial();
+    while (!search.complete) search.constructionStep();
+    search.recount();
+    search.emphasize([0.5, 2, 3, 1]);
+    let undone = 0;
+    for (let k = 0; k < 2_000; k++) {
+      const classIndex = search.randomPlacedClass();
+      const value = search.values(classIndex, 1)[0];
+      if (!value) continue;
+      const before = { time: [...search.time], room: [...search.room], cost: search.cost, parts: [...search.parts] };
+      // At no temperature only improvements are taken: most ejections are undone.
+      if (search.moveThrough(classIndex, value.timeIndex, value.roomIndex, 1e-9) !== null) continue;
+      undone++;
+      expect([...search.time]).toEqual(before.time);
+      expect([...search.room]).toEqual(before.room);
+      expect(search.cost).toBe(before.cost);
+      expect([...search.parts]).toEqual(before.parts);
+    }
+    expect(undone).toBeGreaterThan(100);
+    // The totals put back are the timetable's own.
+    const kept = { total: search.total, cost: search.cost };
+    search.recount();
+    expect(search.total).toBe(kept.total);
+    expect(search.cost).toBeCloseTo(kept.cost, 9);
+  });
+
   it('answers a best timetable whose total is the scorer’s under every rule', () => {
     const problem = crowdedProblem();
     for (const emphasis of ['fixed', 'remaining'] as const) {

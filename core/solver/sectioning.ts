@@ -327,8 +327,9 @@ export class Sectioning {
     let chosen: { peer: number; kt: number; classes: number[]; gain: number } | null = null;
     for (const peer of [...(this.members[full[0] as number] ?? [])].slice(0, Sectioning.EXCHANGE_PEERS)) {
       const kt = this.courseNumberWith(peer, full[0] as number);
+      if (peer === student || kt < 0) continue;
       const theirs = this.choice[peer]?.[kt] ?? [];
-      if (peer === student || kt < 0 || !full.every((classIndex) => theirs.includes(classIndex))) continue;
+      if (!full.every((classIndex) => theirs.includes(classIndex))) continue;
       const theirOthers = this.othersOf(peer, kt);
       const theirsBefore = this.clashesOf(theirs, theirOthers);
       this.take(peer, kt, []);

@@ -41,6 +41,8 @@ export class SharedStudentCounts {
   private settle(): void {
     for (const [student, before] of this.counted) {
       const after = this.classesOf(student);
+      // Put back where they were (a choice priced and undone, most of them): nothing to count again.
+      if (sameList(before, after) && !hasRepeats(before)) continue;
       if (hasRepeats(before) || hasRepeats(after)) {
         // A course asked for twice may list a class twice: every two places, as counted.
         this.pairs(before, null, -1);
@@ -93,6 +95,8 @@ export class SharedStudentCounts {
     row.at.delete(y);
   }
 }
+
+const sameList = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((classIndex, x) => classIndex === b[x]);
 
 const hasRepeats = (classes: readonly number[]): boolean => classes.some((classIndex, x) => classes.indexOf(classIndex) !== x);
 

@@ -33,14 +33,20 @@ function crowdedProblem(): TimetableProblem {
 
 const scorerTotal = (problem: TimetableProblem, search: Search): number => scoreAssignment(problem, search.snapshot(), search.algebra).total;
 
+/** A search of the problem with every class placed, its totals counted afresh, under an emphasis that is not the problem's. */
+function stressedSearch(problem: TimetableProblem, seed: number): Search {
+  const search = new Search(problem, seed);
+  search.sectioning.initial();
+  while (!search.complete) search.constructionStep();
+  search.recount();
+  search.emphasize([0.5, 2, 3, 1]);
+  return search;
+}
+
 describe("the search's emphasis on the parts of the cost", () => {
   it('keeps the timetable judged by the problem’s weights and the moves by the emphasis, through every kind of move', () => {
     const problem = crowdedProblem();
-    const search = new Search(problem, 3);
-    search.sectioning.initial();
-    while (!search.complete) search.constructionStep();
-    search.recount();
-    search.emphasize([0.5, 2, 3, 1]);
+    const search = stressedSearch(problem, 3);
     search.lookAtDistributions();
     const selector = new NeighbourhoodSelector(NEIGHBOURHOODS);
     for (let k = 0; k < 3_000; k++) selector.step(search, k < 1_500 ? 50 : 1, selector.shares(search));
@@ -68,11 +74,7 @@ describe("the search's emphasis on the parts of the cost", () => {
 
   it('leaves the timetable and its running totals exactly as they were when a move of several classes is not taken', () => {
     const problem = crowdedProblem();
-    const search = new Search(problem, 11);
-    search.sectioning.initial();
-    while (!search.complete) search.constructionStep();
-    search.recount();
-    search.emphasize([0.5, 2, 3, 1]);
+    const search = stressedSearch(problem, 11);
     let undone = 0;
     for (let k = 0; k < 2_000; k++) {
       const classIndex = search.randomPlacedClass();

@@ -31,7 +31,7 @@ export const CLEAR_WAY: Neighbourhood = {
 };
 
 /** What the class pays for its own time and room (by their indexes), as the problem weighs them. */
-function ownPenalty(search: Search, classIndex: number, timeIndex: number, roomIndex: number): number {
+export function ownPenalty(search: Search, classIndex: number, timeIndex: number, roomIndex: number): number {
   const spec = search.problem.classes[classIndex];
   const { time, room } = search.problem.weights;
   return time * (spec?.times[timeIndex]?.penalty ?? 0) + (roomIndex < 0 ? 0 : room * (spec?.rooms[roomIndex]?.penalty ?? 0));
@@ -76,13 +76,19 @@ export function ownPenaltySaving(search: Search): number {
   return payingAtLastLook.get(search)?.saving ?? 0;
 }
 
+/** A placed class drawn from those paying for their own time or room at the last look (-1: none). */
+export function drawPayingClass(search: Search): number {
+  const paying = payingAtLastLook.get(search);
+  if (!paying || paying.classes.length === 0) return -1;
+  const classIndex = paying.classes[Math.floor(search.random.next() * paying.classes.length)] as number;
+  return (search.time[classIndex] ?? UNPLACED) < 0 ? -1 : classIndex;
+}
+
 /** One move (see CLEAR_WAY): the change of cost when taken, or null. */
 function tryClearingTheWay(search: Search, temperature: number): number | null {
-  const paying = payingAtLastLook.get(search);
-  if (!paying || paying.classes.length === 0) return null;
-  const classIndex = paying.classes[Math.floor(search.random.next() * paying.classes.length)] as number;
+  const classIndex = drawPayingClass(search);
+  if (classIndex < 0) return null;
   const currentTime = search.time[classIndex] ?? UNPLACED;
-  if (currentTime < 0) return null;
   const now = ownPenalty(search, classIndex, currentTime, search.room[classIndex] ?? UNPLACED);
   let best: (ClassValue & { penalty: number }) | null = null;
   for (const value of search.values(classIndex, LOOKS)) {

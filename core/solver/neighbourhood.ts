@@ -7,7 +7,7 @@ import type { Search } from './search';
  * incremental costs, so the running total stays the scorer's.
  *
  * Each neighbourhood is a file of its own (swap.ts, kempe.ts, group.ts, exact.ts, ejection.ts,
- * repair.ts, focus.ts, mend-group.ts, clear-way.ts) that proposes and applies its moves through the search's small move interface:
+ * repair.ts, focus.ts, mend-group.ts, clear-way.ts, chain.ts) that proposes and applies its moves through the search's small move interface:
  * a class's values and time options (values, drawValue, timeOf, timeIndexOf, timeLike), what a value
  * clashes with and costs (hardConflicts, softCost), assign and unassign, and accept or undo (tryValue,
  * verdict, putBack, relocate, moveThrough, placeCheapest). The search keeps the state and the

@@ -1,5 +1,6 @@
 import type { Search } from './search';
 import type { Neighbourhood } from './neighbourhood';
+import { CHAIN } from './chain';
 import { CLEAR_WAY, ownPenaltySaving } from './clear-way';
 import { EJECTION } from './ejection';
 import { EXACT } from './exact';
@@ -11,6 +12,7 @@ import { REPAIR } from './repair';
 import { SWAP } from './swap';
 
 export type { Neighbourhood } from './neighbourhood';
+export { CHAIN } from './chain';
 export { CLEAR_WAY } from './clear-way';
 export { EJECTION } from './ejection';
 export { EXACT } from './exact';
@@ -105,7 +107,7 @@ export class NeighbourhoodSelector {
 }
 
 /** Every neighbourhood, for the adaptive choice, in the order the selector reports them. */
-export const NEIGHBOURHOODS: readonly Neighbourhood[] = [ONE_CLASS, EJECTION, SWAP, GROUP, KEMPE, EXACT, REPAIR, FOCUS, MEND_GROUP, CLEAR_WAY];
+export const NEIGHBOURHOODS: readonly Neighbourhood[] = [ONE_CLASS, EJECTION, SWAP, GROUP, KEMPE, EXACT, REPAIR, FOCUS, MEND_GROUP, CLEAR_WAY, CHAIN];
 
 /**
  * The fixed mix's shares of one class, ejection and group moves: mostly one class, an ejection one
@@ -133,15 +135,18 @@ const REPAIR_SHARE = 0.02;
  * when none): a problem whose penalty is mostly distributions gets the moves aimed at them, one with
  * none gets the fixed mix alone. The moves that clear the way for a class paying for its own time
  * or room are beside them in the same way (CLEAR_WAY_SHARE, following what those classes could
- * save). Looked at every 20,000 moves (counted, so a seed and a move budget still give one result).
+ * save), and so are the ejection chains for them (CHAIN_SHARE). Looked at every 20,000 moves
+ * (counted, so a seed and a move budget still give one result).
  * The focused moves (focus.ts) are not in it: they lowered tg-fal17 and muni-fsps-spr17 at 1 M
  * moves but not at 10 M (see docs/solver.md).
  */
 export function fixedShares(costs: FixedMixCosts): number[] {
   const { total } = costs;
   const repair = total > 0 ? REPAIR_SHARE * Math.min(1, costs.brokenSoftCost / total) : 0;
-  const clear = total > 0 ? CLEAR_WAY_SHARE * Math.min(1, costs.ownPenaltySaving / total) : 0;
-  return [...FIXED_SHARES.map((share) => share * (1 - repair - clear)), repair, clear];
+  const paying = total > 0 ? Math.min(1, costs.ownPenaltySaving / total) : 0;
+  const clear = CLEAR_WAY_SHARE * paying;
+  const chain = CHAIN_SHARE * paying;
+  return [...FIXED_SHARES.map((share) => share * (1 - repair - clear - chain)), repair, clear, chain];
 }
 
 /**
@@ -167,6 +172,12 @@ const fixedMixCosts = (search: Search): FixedMixCosts => ({
 const CLEAR_WAY_SHARE = 0.02;
 
 /**
+ * The share of the ejection chains (chain.ts) for classes paying for their own time or room, following
+ * what they could save as CLEAR_WAY_SHARE does.
+ */
+const CHAIN_SHARE = 0.02;
+
+/**
  * How the annealing chooses its moves: `fixed`, by fixedShares (the mix measured best on the
  * competition problems); `adaptive`, every one of NEIGHBOURHOODS by recent success.
  */
@@ -175,5 +186,5 @@ export type MoveChoice = 'fixed' | 'adaptive';
 export function selectorFor(choice: MoveChoice): NeighbourhoodSelector {
   return choice === 'adaptive'
     ? new NeighbourhoodSelector(NEIGHBOURHOODS)
-    : new NeighbourhoodSelector([ONE_CLASS, EJECTION, GROUP, REPAIR, CLEAR_WAY], (search) => fixedShares(fixedMixCosts(search)));
+    : new NeighbourhoodSelector([ONE_CLASS, EJECTION, GROUP, REPAIR, CLEAR_WAY, CHAIN], (search) => fixedShares(fixedMixCosts(search)));
 }

@@ -3,6 +3,7 @@ import { solve } from '../../core/solver';
 import type { Distribution, TimeOption, TimetableProblem } from '../../core/solver/model';
 import { handMadeProblem } from '../helpers/hand-made-problem';
 import {
+  CHAIN,
   CLEAR_WAY,
   EJECTION,
   EXACT,
@@ -318,6 +319,52 @@ describe('the clear-the-way neighbourhood (a class paying for its time takes the
   });
 });
 
+describe('the ejection-chain neighbourhood (each class in the way takes the place of the next, the last a free one)', () => {
+  // One room. c0 meets at 100, where it pays 80, and would pay nothing at 200, where c1 is; c1 may
+  // meet only at 200 and at 300 (5), where c2 is; c2 may meet at 300 and at 400 (5), which is free.
+  const problem = (last = 5): TimetableProblem => {
+    const made = problemOf([{ times: [at(100, 80), at(200)] }, { times: [at(200), at(300, 5)] }, { times: [at(300), at(400, last)] }], [], 1);
+    for (const c of made.classes) c.rooms = [{ room: 0, penalty: 0 }];
+    return made;
+  };
+  const started = (made: TimetableProblem): Search => {
+    const search = searchFrom(made, [0, 0, 0], [0, 0, 0]);
+    CLEAR_WAY.observe?.(search);
+    return search;
+  };
+
+  it('moves the three classes in one move, where no move of one class, ejection or clearing of the way gains', () => {
+    for (const other of [ONE_CLASS, EJECTION, CLEAR_WAY]) expect(movesOf(other, started(problem()), 500), other.name).toBe(80);
+    const search = started(problem());
+    expect(CHAIN.tryMove(search, 1e-9)).toBe(5 + 5 - 80);
+    expect(Array.from(search.time)).toEqual([1, 1, 1]);
+    expect(totalOf(problem(), search)).toBe(10);
+    expect(search.cost).toBe(10);
+  });
+
+  it('makes no move where the chain costs more than the class saves, and leaves the timetable as it was', () => {
+    const search = started(problem(100));
+    expect(movesOf(CHAIN, search, 200)).toBe(80);
+    expect(Array.from(search.time)).toEqual([0, 0, 0]);
+    expect(totalOf(problem(100), search)).toBe(80);
+  });
+
+  it('is in the fixed mix as far as what paying classes could save makes the total, and the whole search with it reaches the best timetable', () => {
+    expect(fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 0 })[5]).toBe(0);
+    const all = fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 500 });
+    expect(all[5]).toBeGreaterThan(0);
+    expect(all.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(
+      selectorFor('adaptive')
+        .report()
+        .map((n) => n.name),
+    ).toContain('ejection chain');
+    const result = solve(problem(), { timeBudgetMs: 10_000, seed: 1, maxIterations: 20_000 });
+    expect(result.score.total).toBe(10);
+    expect(result.runningTotal).toBe(10);
+  });
+});
+
 describe('the repair neighbourhood (directed by a broken distribution)', () => {
   // c0 meets at 100 alone; c1 may meet at 100 or at any of 120 times that overlap it, and at one that
   // does not (200, at 3). They should not overlap (soft, 100).
@@ -373,9 +420,9 @@ describe('the repair neighbourhood (directed by a broken distribution)', () => {
       selectorFor('fixed')
         .report()
         .map((n) => n.name),
-    ).toEqual(['one class', 'ejection', 'group', 'repair', 'clear the way']);
+    ).toEqual(['one class', 'ejection', 'group', 'repair', 'clear the way', 'ejection chain']);
     // No broken soft distribution: the fixed mix alone, as it was.
-    expect(fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 0 })).toEqual([0.88, 0.1, 0.02, 0, 0]);
+    expect(fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 0 })).toEqual([0.88, 0.1, 0.02, 0, 0, 0]);
     // A total that is all broken distributions: the most repair, the mix's own proportions kept.
     const all = fixedShares({ total: 500, brokenSoftCost: 500, ownPenaltySaving: 0 });
     const half = fixedShares({ total: 500, brokenSoftCost: 250, ownPenaltySaving: 0 });

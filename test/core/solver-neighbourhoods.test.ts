@@ -54,6 +54,24 @@ function movesOf(neighbourhood: Neighbourhood, search: Search, moves = 2_000): n
   return search.cost;
 }
 
+/**
+ * The neighbourhood at `position` of the fixed mix has a share there as far as what classes paying for
+ * their own time or room could save makes the total (none when they could save nothing), and is in
+ * the adaptive choice as `name`.
+ */
+function expectSharedByPayingClasses(position: number, name: string): void {
+  expect(fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 0 })[position]).toBe(0);
+  const all = fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 500 });
+  expect(all[position]).toBeGreaterThan(0);
+  expect(all[position]).toBeLessThanOrEqual(0.05);
+  expect(all.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+  expect(
+    selectorFor('adaptive')
+      .report()
+      .map((n) => n.name),
+  ).toContain(name);
+}
+
 const totalOf = (problem: TimetableProblem, search: Search): number => scoreAssignment(problem, search.snapshot(), search.algebra).total;
 
 describe('the swap neighbourhood', () => {
@@ -303,16 +321,7 @@ describe('the clear-the-way neighbourhood (a class paying for its time takes the
   });
 
   it('is in the fixed mix as far as such savings make the total, and the whole search with it reaches the best timetable', () => {
-    expect(fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 0 })[4]).toBe(0);
-    const all = fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 500 });
-    expect(all[4]).toBeGreaterThan(0);
-    expect(all[4]).toBeLessThanOrEqual(0.05);
-    expect(all.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
-    expect(
-      selectorFor('adaptive')
-        .report()
-        .map((n) => n.name),
-    ).toContain('clear the way');
+    expectSharedByPayingClasses(4, 'clear the way');
     const result = solve(problem(), { timeBudgetMs: 10_000, seed: 1, maxIterations: 20_000 });
     expect(result.score.total).toBe(25);
     expect(result.runningTotal).toBe(25);
@@ -350,15 +359,7 @@ describe('the ejection-chain neighbourhood (each class in the way takes the plac
   });
 
   it('is in the fixed mix as far as what paying classes could save makes the total, and the whole search with it reaches the best timetable', () => {
-    expect(fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 0 })[5]).toBe(0);
-    const all = fixedShares({ total: 500, brokenSoftCost: 0, ownPenaltySaving: 500 });
-    expect(all[5]).toBeGreaterThan(0);
-    expect(all.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
-    expect(
-      selectorFor('adaptive')
-        .report()
-        .map((n) => n.name),
-    ).toContain('ejection chain');
+    expectSharedByPayingClasses(5, 'ejection chain');
     const result = solve(problem(), { timeBudgetMs: 10_000, seed: 1, maxIterations: 20_000 });
     expect(result.score.total).toBe(10);
     expect(result.runningTotal).toBe(10);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { solve } from '../../core/solver';
 import type { Assignment, TimeOption, TimetableProblem } from '../../core/solver/model';
-import { solveInWorker, solveInWorkers, SEED_STEP } from '../../core/solver/run';
+import { solveInWorker, solveInWorkers, SEED_STEP, type Portfolio } from '../../core/solver/run';
 import { scoreAssignment } from '../../core/solver/score';
 import { SeededRandom } from '../../core/util/random';
 import { handMadeProblem } from '../helpers/hand-made-problem';
@@ -84,15 +84,24 @@ describe('two search threads', () => {
 
   it('sharing their best, both end on the best either found, the same for a seed and a move budget', async () => {
     const problem = manyTimes();
-    const independent = await solveInWorkers(problem, { ...THREE_ROUNDS, seed: 3 }, 2, 'independent').result;
     const runs = [await solveInWorkers(problem, { ...THREE_ROUNDS, seed: 3 }, 2).result, await solveInWorkers(problem, { ...THREE_ROUNDS, seed: 3 }, 2).result];
     const [sharing, again] = runs;
     // The last round ends with the budget, so after its exchange both threads hold the same best.
     expect(new Set(sharing?.threads?.map((t) => t.total)).size).toBe(1);
-    // Each round after the first starts from the better of the two, so the pair does better than alone.
-    expect(sharing?.score.total).toBeLessThan(independent.score.total);
     expect(again?.score.total).toBe(sharing?.score.total);
     expect(Array.from(again?.assignment.time ?? [])).toEqual(Array.from(sharing?.assignment.time ?? []));
+  });
+
+  it('sharing their best, a pair does better than two threads alone, over five seeds', async () => {
+    // Each round after the first starts from the better of the two. Over five seeds, since one seed's
+    // 600 moves may go either way (seed 3 alone: 310 sharing against 292, the other four lower).
+    const problem = manyTimes();
+    const summed = async (portfolio: Portfolio): Promise<number> => {
+      let sum = 0;
+      for (const seed of [1, 2, 3, 4, 5]) sum += (await solveInWorkers(problem, { ...THREE_ROUNDS, seed }, 2, portfolio).result).score.total;
+      return sum;
+    };
+    expect(await summed('sharing')).toBeLessThan(await summed('independent'));
   });
 
   it('sharing, the first thread constructs alone and the other starts once it has a valid timetable, constructing its own', async () => {

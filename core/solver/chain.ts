@@ -24,9 +24,8 @@ export const CHAIN: Neighbourhood = { name: 'ejection chain', tryMove: (search, 
 function tryChain(search: Search, temperature: number): number | null {
   const first = drawPayingClass(search);
   if (first < 0) return null;
-  const now = ownPenalty(search, first, search.time[first] ?? UNPLACED, search.room[first] ?? UNPLACED);
   let target: (ClassValue & { out: number }) | null = null;
-  let targetPenalty = now;
+  let targetPenalty = ownPenalty(search, first, search.time[first] ?? UNPLACED, search.room[first] ?? UNPLACED);
   for (const value of search.values(first, LOOKS)) {
     const penalty = ownPenalty(search, first, value.timeIndex, value.roomIndex);
     if (penalty >= targetPenalty) continue;

@@ -336,8 +336,10 @@ describe('the ejection-chain neighbourhood (each class in the way takes the plac
     for (const c of made.classes) c.rooms = [{ room: 0, penalty: 0 }];
     return made;
   };
+  /** Every class at its first time in room 0, the paying classes looked at. */
   const started = (made: TimetableProblem): Search => {
-    const search = searchFrom(made, [0, 0, 0], [0, 0, 0]);
+    const firsts = made.classes.map(() => 0);
+    const search = searchFrom(made, firsts, firsts);
     CLEAR_WAY.observe?.(search);
     return search;
   };
@@ -356,6 +358,38 @@ describe('the ejection-chain neighbourhood (each class in the way takes the plac
     expect(movesOf(CHAIN, search, 200)).toBe(80);
     expect(Array.from(search.time)).toEqual([0, 0, 0]);
     expect(totalOf(problem(100), search)).toBe(80);
+  });
+
+  it('goes through a required distribution as through a room: three classes without rooms that must not overlap', () => {
+    const apart: Distribution = { type: 'NotOverlap', params: [], required: true, penalty: 0, classes: [0, 1, 2] };
+    const roomless = problemOf([{ times: [at(100, 80), at(200)] }, { times: [at(200), at(300, 5)] }, { times: [at(300), at(400, 5)] }], [apart]);
+    const search = searchFrom(roomless, [0, 0, 0], [-1, -1, -1]);
+    CLEAR_WAY.observe?.(search);
+    expect(movesOf(EJECTION, searchFrom(roomless, [0, 0, 0], [-1, -1, -1]), 500)).toBe(80);
+    expect(CHAIN.tryMove(search, 1e-9)).toBe(5 + 5 - 80);
+    expect(Array.from(search.time)).toEqual([1, 1, 1]);
+    expect(scoreAssignment(roomless, search.snapshot(), search.algebra)).toMatchObject({ valid: true, total: 10 });
+  });
+
+  it('displaces at most five classes: a line of six is moved in one move, a line of seven is left as it was', () => {
+    // c0 pays 80 where it is; each class holds the next one's cheaper time; the last has a free one (5).
+    const line = (n: number): TimetableProblem => {
+      const made = problemOf(
+        Array.from({ length: n }, (_, k) => ({ times: k === 0 ? [at(20, 80), at(40)] : [at(20 * (k + 1)), at(20 * (k + 2), 5)] })),
+        [],
+        1,
+      );
+      for (const c of made.classes) c.rooms = [{ room: 0, penalty: 0 }];
+      return made;
+    };
+    const six = started(line(6));
+    expect(CHAIN.tryMove(six, 1e-9)).toBe(5 * 5 - 80);
+    expect(Array.from(six.time)).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(totalOf(line(6), six)).toBe(25);
+    const seven = started(line(7));
+    expect(movesOf(CHAIN, seven, 200)).toBe(80);
+    expect(Array.from(seven.time)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(totalOf(line(7), seven)).toBe(80);
   });
 
   it('is in the fixed mix as far as what paying classes could save makes the total, and the whole search with it reaches the best timetable', () => {

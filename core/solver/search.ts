@@ -4,7 +4,7 @@ import { SET_TYPES, type Assignment, type ClassSpec, type Distribution, type Tim
 import { distributionViolations } from './score';
 import { classChecks } from './class-checks';
 import { TimeAlgebra } from './times';
-import { Sectioning } from './sectioning';
+import { Sectioning, type ExchangeUndo } from './sectioning';
 import { Placement, UNPLACED } from './placement';
 import { HardRules, type SearchWork } from './hard-rules';
 import { addParts, Part, PARTS, SoftCosts, type CostMark } from './soft-costs';
@@ -329,20 +329,25 @@ export class Search {
 
   /**
    * A move of `classes` already made, worth `delta` with the students where they are, priced again
-   * with the students it makes clash re-sectioned: answers the change of cost when `taken` at that
-   * price (the students staying re-sectioned), else null with the students put back (the classes are
-   * the caller's to put back).
+   * with the students it makes clash re-sectioned, and those still clashing then exchanging whole
+   * courses with students of full classes (Sectioning.exchangeStudents: a class that moves away from
+   * its students' other classes often leaves them wanting the one full configuration): answers the
+   * change of cost when `taken` at that price (the students staying re-sectioned), else null with
+   * every student put back, those who made room too (the classes are the caller's to put back).
    */
   private withStudentsResectioned(classes: readonly number[], delta: number, taken: (cost: number) => boolean): number | null {
     const students = this.sectioning.clashingIn(classes);
     if (students.length === 0) return null;
     const kept = this.sectioning.choicesOf(students);
-    const conflicts = this.sectioning.improveStudents(students);
+    const undo: ExchangeUndo[] = [];
+    let conflicts = this.sectioning.improveStudents(students);
+    conflicts += this.sectioning.exchangeStudents(students, undo);
     const change = (this.costs.stressed[Part.student] as number) * conflicts;
     if (change < 0 && taken(delta + change)) {
       this.addStudentConflicts(conflicts);
       return delta + change;
     }
+    this.sectioning.putBackExchanges(undo);
     this.sectioning.restoreChoices(students, kept);
     return null;
   }

@@ -10,6 +10,13 @@ export interface StudentClashes {
   clashCount(classIndex: number, classes: readonly number[], without: number): number;
 }
 
+/** A student's course number k as it was before an exchange moved them (see Sectioning.exchangeStudents). */
+export interface ExchangeUndo {
+  student: number;
+  k: number;
+  classes: readonly number[];
+}
+
 /**
  * Students into sections, pure: each student takes one configuration of every course they need
  * and one class of each of its subparts, a class's parent with it, never more students than a
@@ -296,20 +303,36 @@ export class Sectioning {
    * student conflicts (≤ 0).
    */
   exchangeCourses(): number {
+    return this.exchangeStudents(this.problem.students.map((_, student) => student).sort(() => this.random.next() - 0.5));
+  }
+
+  /**
+   * exchangeCourses() for the students given, in that order (those who clash): the change in student
+   * conflicts (≤ 0). Each student of a full class who made room is noted in `undo` (when given) with
+   * the classes they took before (the first note of a student is where they were), for putBackExchanges.
+   */
+  exchangeStudents(order: readonly number[], undo?: ExchangeUndo[]): number {
     let change = 0;
-    const order = this.problem.students.map((_, student) => student).sort(() => this.random.next() - 0.5);
     for (const student of order) {
       if (!this.clashesAny(student)) continue;
-      for (let k = 0; k < (this.choice[student]?.length ?? 0); k++) change += this.exchangeFrom(student, k);
+      for (let k = 0; k < (this.choice[student]?.length ?? 0); k++) change += this.exchangeFrom(student, k, undo);
     }
     return change;
+  }
+
+  /** Puts the students exchangeStudents moved to make room back where `undo` says they were. */
+  putBackExchanges(undo: readonly ExchangeUndo[]): void {
+    for (let x = undo.length - 1; x >= 0; x--) {
+      const { student, k, classes } = undo[x] as ExchangeUndo;
+      this.take(student, k, [...classes]);
+    }
   }
 
   /** Students of a full class exchangeFrom looks at, at most. */
   private static readonly EXCHANGE_PEERS = 40;
 
   /** exchangeCourses() for the student's course number k: the change it made in student conflicts. */
-  private exchangeFrom(student: number, k: number): number {
+  private exchangeFrom(student: number, k: number, undo?: ExchangeUndo[]): number {
     const course = this.problem.students[student]?.courses[k] ?? -1;
     const current = this.choice[student]?.[k] ?? [];
     const others = this.othersOf(student, k);
@@ -344,6 +367,7 @@ export class Sectioning {
       this.take(student, k, current);
       return 0;
     }
+    undo?.push({ student: chosen.peer, k: chosen.kt, classes: [...(this.choice[chosen.peer]?.[chosen.kt] ?? [])] });
     this.take(chosen.peer, chosen.kt, []);
     this.take(student, k, wanted);
     this.take(chosen.peer, chosen.kt, chosen.classes);

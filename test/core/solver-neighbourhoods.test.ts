@@ -768,6 +768,74 @@ describe('re-sectioning the students of a moved class', () => {
   });
 });
 
+/**
+ * Course 0 in two configurations of one class each, c0 (at 200, `seats` seats) and c1 (at 300, one
+ * seat); course 1 is c2, at 100 (10) or 200 (free). `students` take course 0 (and course 1 when
+ * listed so), sitting in the classes given.
+ */
+function twoConfigurations(seats: number, students: { courses: number[]; sits: number[] }[]): { problem: TimetableProblem; search: Search } {
+  const base = problemOf([{ times: [at(200)] }, { times: [at(300)] }, { times: [at(100, 10), at(200)] }], []);
+  const problem: TimetableProblem = {
+    ...base,
+    weights: { ...base.weights, student: 100 },
+    classes: base.classes.map((c, i) => ({ ...c, subpart: i, limit: [seats, 1, -1][i] as number })),
+    subparts: [0, 1, 2].map((sp) => ({ id: String(sp), config: sp, classes: [sp] })),
+    configs: [
+      { id: '0', course: 0, subparts: [0] },
+      { id: '1', course: 0, subparts: [1] },
+      { id: '2', course: 1, subparts: [2] },
+    ],
+    courses: [
+      { id: '0', configs: [0, 1] },
+      { id: '1', configs: [2] },
+    ],
+    students: students.map((student, i) => ({ id: `s${i}`, courses: student.courses })),
+  };
+  const search = searchFrom(problem, [0, 0, 0], [-1, -1, -1]);
+  search.sectioning.adopt(students.map((student) => student.sits));
+  search.recount();
+  return { problem, search };
+}
+
+describe('a move priced with whole-course exchanges', () => {
+  it('moves a class where the student it makes clash can only go to a full configuration, whose student fits where they were', () => {
+    // s0 takes both courses and sits in c0; c2 to 200 saves 10 but clashes with c0 (100). c1 would
+    // not clash, but s1 (course 0 only) holds its one seat, and would fit in c0. Re-sectioning s0
+    // alone, or a trade within one subpart, finds nothing; the two exchanging courses does.
+    const { problem, search } = twoConfigurations(1, [
+      { courses: [0, 1], sits: [0, 2] },
+      { courses: [0], sits: [1] },
+    ]);
+    expect(search.cost).toBe(10);
+    search.assign(2, 1, -1);
+    expect(search.sectioning.improveStudents([0])).toBe(0);
+    expect(search.sectioning.trade()).toBe(0);
+    search.assign(2, 0, -1);
+    search.recount();
+    expect(movesOf(ONE_CLASS, search)).toBe(0);
+    expect(search.time[2]).toBe(1);
+    expect(search.sectioning.enrollments()).toEqual([[1, 2], [0]]);
+    expect(totalOf(problem, search)).toBe(0);
+  });
+
+  it('puts every student back, those who made room too, when the move is not taken at its price', () => {
+    // Two students of both courses in c0 (two seats): c2 to 200 makes both clash (200) to save 10;
+    // one exchange (s0 with s2) mends one clash only, so the move costs 90 and is not taken.
+    const sits = [[0, 2], [0, 2], [1]];
+    const { problem, search } = twoConfigurations(2, [
+      { courses: [0, 1], sits: sits[0] as number[] },
+      { courses: [0, 1], sits: sits[1] as number[] },
+      { courses: [0], sits: sits[2] as number[] },
+    ]);
+    expect(movesOf(ONE_CLASS, search)).toBe(10);
+    expect(search.time[2]).toBe(0);
+    expect(search.sectioning.enrollments()).toEqual(sits);
+    expect(totalOf(problem, search)).toBe(10);
+    search.recount();
+    expect(search.cost).toBe(10);
+  });
+});
+
 describe('the choice of neighbourhood', () => {
   it('gives most moves to the one that improves, and keeps a share for the others', () => {
     const improves: Neighbourhood = { name: 'improves', tryMove: () => -1 };

@@ -330,8 +330,8 @@ export class Search {
   /**
    * A move of `classes` already made, worth `delta` with the students where they are, priced again
    * with the students it makes clash re-sectioned, and those still clashing then exchanging whole
-   * courses with students of full classes (Sectioning.exchangeStudents: a class that moves away from
-   * its students' other classes often leaves them wanting the one full configuration): answers the
+   * courses with students of full classes (Sectioning.exchangeStudents: where the one combination
+   * that would not clash for them is full, and its students would fit where they are): answers the
    * change of cost when `taken` at that price (the students staying re-sectioned), else null with
    * every student put back, those who made room too (the classes are the caller's to put back).
    */

@@ -26,10 +26,20 @@ const asked: string[] = [];
 const APP_FRAME = { url: 'app://termwise/index.html' };
 /** The page's event listeners: each test's core sends them its events, as the main process forwards them. */
 const pageListeners = new Set<(event: unknown) => void>();
+/** While false, the core's events wait in `lateEvents` (over HTTP a change event can come after the write's answer). */
+let deliverEvents = true;
+const lateEvents: unknown[] = [];
+const forward = (event: unknown): void => pageListeners.forEach((listener) => listener(event));
+/** The next call of this operation is a slow load: answered by the core at once, handed to the page on `release`. */
+let slowNext: string | null = null;
+const slowAnswers: (() => void)[] = [];
 const bridge: TermwiseBridge = {
   invoke: (operation, args) => {
     asked.push(operation);
-    return dispatch(core, APP_FRAME, operation, args);
+    const answer = dispatch(core, APP_FRAME, operation, args);
+    if (operation !== slowNext) return answer;
+    slowNext = null;
+    return answer.then((value) => new Promise((resolve) => slowAnswers.push(() => resolve(value))));
   },
   onEvent: (listener) => {
     pageListeners.add(listener);
@@ -63,8 +73,12 @@ afterAll(() => stopFollowing());
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'termwise-controllers-'));
   core = await createCore({ dataDir: dir });
-  core.events.subscribe((event) => pageListeners.forEach((listener) => listener(event)));
+  core.events.subscribe((event) => (deliverEvents ? forward(event) : lateEvents.push(event)));
   asked.length = 0;
+  deliverEvents = true;
+  lateEvents.length = 0;
+  slowNext = null;
+  slowAnswers.length = 0;
   // The page's client state starts afresh too (the term chosen on the Scheduler, the last refusal).
   useScheduleView.setState({ chosen: null, refusal: null });
 });
@@ -170,9 +184,40 @@ describe('the timetable controller', () => {
     expect((await core.run('schedule-list', {})).find((e) => e.id === second.id)?.start_time).toBe('11:00');
 
     useScheduleView.getState().refuse(second.id, 'an earlier refusal');
+    // Shown from the write's own answer, its change event held back: nothing loads the timetable again.
+    const loads = timesAsked('schedule-list');
+    deliverEvents = false;
     await act(() => updateEntry({ entry_id: second.id, start_time: '13:00' }));
-    // Shown from the write's own answer, before any change event loads the timetable again.
-    expect(startOf()).toBe('13:00');
+    await waitFor(() => expect(startOf()).toBe('13:00'));
     expect(useScheduleView.getState().refusal).toBeNull();
+    expect(timesAsked('schedule-list')).toBe(loads);
+    act(() => lateEvents.splice(0).forEach(forward));
+    await waitFor(() => expect(timesAsked('schedule-list')).toBe(loads + 1));
+    expect(startOf()).toBe('13:00');
+  });
+
+  it('keeps a stored move on screen when a load asked before the write answers after it', async () => {
+    await core.run('sample-load', {});
+    const meeting = { course_code: 'CSC201', doctor_id: 0, day: 'MW', duration_mins: 60, room: 'R101' } as const;
+    const second = await core.run('schedule-create', { ...meeting, section_name: '1', start_time: '11:00' });
+    const { result } = renderHook(() => useTimetable(), { wrapper });
+    await waitFor(() => expect(result.current.entries).toHaveLength(1));
+    const startOf = (): string | undefined => result.current.entries.find((e) => e.id === second.id)?.start_time;
+
+    // A script adds a meeting: the page loads the timetable again, read at once and slow to arrive.
+    slowNext = 'schedule-list';
+    await core.run('schedule-create', { ...meeting, section_name: '2', start_time: '15:00' });
+    await waitFor(() => expect(slowAnswers).toHaveLength(1));
+    // The page moves its meeting; the write's change event comes after its answer and the slow load's.
+    deliverEvents = false;
+    await act(() => updateEntry({ entry_id: second.id, start_time: '13:00' }));
+    await act(async () => {
+      slowAnswers.splice(0).forEach((release) => release());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(startOf()).toBe('13:00');
+    // What the slow load was asked for is not lost: the page asked again.
+    await waitFor(() => expect(result.current.entries).toHaveLength(2));
+    expect(startOf()).toBe('13:00');
   });
 });

@@ -1,4 +1,4 @@
-import { QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { QueryClient, useQuery, type QueryFilters, type UseQueryResult } from '@tanstack/react-query';
 import { READ_AREAS, readDependsOn, type LiveRead } from '../../../core/domain/reads';
 import type { HandlerName } from '../../../core/handlers';
 import { call, transport, type Args, type Result } from './client';
@@ -53,11 +53,15 @@ export function fetchLive<N extends Live>(operation: N, args: Args<N>): Promise<
 /**
  * Shows a write's answer at once in the loaded answers of a read: the one asked with `args`, or
  * without, every one of the operation. The change event that follows loads the read again and confirms it.
+ * A load of the read still on its way was asked before the write and would answer what it replaced
+ * (over HTTP the write's answer can come before both that load's and the change event): it is
+ * dropped and asked again, so the screen never goes back to what the write changed.
  */
 export function patchLive<N extends Live>(operation: N, update: (current: Result<N>) => Result<N>, args?: Args<N>): void {
   const patch = (current: Result<N> | undefined): Result<N> | undefined => (current === undefined ? current : update(current));
-  if (args === undefined) queryClient.setQueriesData<Result<N>>({ queryKey: [operation] }, patch);
-  else queryClient.setQueryData<Result<N>>(keyOf(operation, args), patch);
+  const filters: QueryFilters = args === undefined ? { queryKey: [operation] } : { queryKey: keyOf(operation, args), exact: true };
+  queryClient.setQueriesData<Result<N>>(filters, patch);
+  void queryClient.invalidateQueries({ ...filters, refetchType: 'all', predicate: (query) => query.state.fetchStatus === 'fetching' });
 }
 
 const isLive = (operation: unknown): operation is LiveRead => typeof operation === 'string' && Object.hasOwn(READ_AREAS, operation);

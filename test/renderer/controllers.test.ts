@@ -194,6 +194,13 @@ describe('the timetable controller', () => {
     act(() => lateEvents.splice(0).forEach(forward));
     await waitFor(() => expect(timesAsked('schedule-list')).toBe(loads + 1));
     expect(startOf()).toBe('13:00');
+
+    // The change event before the answer (as over IPC): its load is the write's only one.
+    deliverEvents = true;
+    await act(() => updateEntry({ entry_id: second.id, start_time: '15:00' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(startOf()).toBe('15:00');
+    expect(timesAsked('schedule-list')).toBe(loads + 2);
   });
 
   it('keeps a stored move on screen when a load asked before the write answers after it', async () => {

@@ -1,4 +1,4 @@
-import { QueryClient, useQuery, type QueryFilters, type UseQueryResult } from '@tanstack/react-query';
+import { hashKey, QueryClient, useQuery, type QueryFilters, type UseQueryResult } from '@tanstack/react-query';
 import { READ_AREAS, readDependsOn, type LiveRead } from '../../../core/domain/reads';
 import type { HandlerName } from '../../../core/handlers';
 import { call, transport, type Args, type Result } from './client';
@@ -24,8 +24,26 @@ export const queryClient = new QueryClient({
 /** A read's key: its operation and arguments (null for a read not askable yet, which shares no answer). */
 const keyOf = <N extends Live>(operation: N, args: Args<N> | null): readonly [N, Args<N> | null] => [operation, args];
 
+/** How many loads the page has asked, and that count as each read's last load was asked (by its key's hash). */
+let loadsAsked = 0;
+const loadAskedAt = new Map<string, number>();
+
 /** How a read is loaded, the same for the hook and for loading ahead. */
-const queryOf = <N extends Live>(operation: N, args: Args<N> | null) => ({ queryKey: keyOf(operation, args), queryFn: () => call(operation, args as Args<N>) });
+const queryOf = <N extends Live>(operation: N, args: Args<N> | null) => ({
+  queryKey: keyOf(operation, args),
+  queryFn: ({ queryKey }: { queryKey: readonly unknown[] }) => {
+    loadAskedAt.set(hashKey(queryKey), ++loadsAsked);
+    return call(operation, args as Args<N>);
+  },
+});
+
+/** Where the page's loads stood as a write was sent (see patchLive). */
+export interface WriteSent {
+  readonly loadsAsked: number;
+}
+
+/** Taken just before sending a write whose answer patchLive shows. */
+export const writeSent = (): WriteSent => ({ loadsAsked });
 
 export interface LiveResult<T> {
   /** The answer, or undefined until the first one arrives (or when the read is not askable). */
@@ -51,17 +69,23 @@ export function fetchLive<N extends Live>(operation: N, args: Args<N>): Promise<
 }
 
 /**
- * Shows a write's answer at once in the loaded answers of a read: the one asked with `args`, or
- * without, every one of the operation. The change event that follows loads the read again and confirms it.
- * A load of the read still on its way was asked before the write and would answer what it replaced
- * (over HTTP the write's answer can come before both that load's and the change event): it is
- * dropped and asked again, so the screen never goes back to what the write changed.
+ * Shows the answer of a write (sent at `sent`) at once in the loaded answers of a read: the one
+ * asked with `args`, or without, every one of the operation. The change event that follows loads the
+ * read again and confirms it. A load of the read asked before the write and still on its way would
+ * answer what the write replaced (over HTTP the write's answer can come before both that load's and
+ * the change event): it is dropped and asked again, so the screen never goes back to what the write
+ * changed. A load asked since (the write's own change event's) is left to answer.
  */
-export function patchLive<N extends Live>(operation: N, update: (current: Result<N>) => Result<N>, args?: Args<N>): void {
+export function patchLive<N extends Live>(sent: WriteSent, operation: N, update: (current: Result<N>) => Result<N>, args?: Args<N>): void {
   const patch = (current: Result<N> | undefined): Result<N> | undefined => (current === undefined ? current : update(current));
   const filters: QueryFilters = args === undefined ? { queryKey: [operation] } : { queryKey: keyOf(operation, args), exact: true };
   queryClient.setQueriesData<Result<N>>(filters, patch);
-  void queryClient.invalidateQueries({ ...filters, refetchType: 'all', predicate: (query) => query.state.fetchStatus === 'fetching' });
+  const askedBefore = (hash: string): boolean => (loadAskedAt.get(hash) ?? 0) <= sent.loadsAsked;
+  void queryClient.invalidateQueries({
+    ...filters,
+    refetchType: 'all',
+    predicate: (query) => query.state.fetchStatus === 'fetching' && askedBefore(query.queryHash),
+  });
 }
 
 const isLive = (operation: unknown): operation is LiveRead => typeof operation === 'string' && Object.hasOwn(READ_AREAS, operation);

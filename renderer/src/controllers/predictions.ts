@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { call, transport, type Args, type Result } from '../api/client';
 import { messageOf } from '../api/errors';
-import { patchLive, useLive } from '../api/live';
+import { patchLive, useLive, writeSent } from '../api/live';
 import type { DecisionChange, Run, RunEntry, RunRequest } from '../api/wire';
 import { notifyError } from '../lib/notify';
 import { useDraft } from '../lib/use-draft';
@@ -202,9 +202,10 @@ const withEntry =
 
 /** Records staff's decision on one course of a run and shows it at once in every list of runs; throws the refusal. */
 export async function decideOnRun(run: Run, courseCode: string, change: DecisionChange): Promise<RunEntry> {
+  const sent = writeSent();
   const entry = await call('predict-run-decide', { run_id: run.id, course_code: courseCode, ...change });
-  patchLive('predict-runs', (runs) => runs.map(withEntry(run.id, entry)));
-  patchLive('predict-run', withEntry(run.id, entry));
+  patchLive(sent, 'predict-runs', (runs) => runs.map(withEntry(run.id, entry)));
+  patchLive(sent, 'predict-run', withEntry(run.id, entry));
   return entry;
 }
 
@@ -228,8 +229,9 @@ async function saveRun(request: RunRequest): Promise<void> {
   view.begin('running');
   let error: string | null = null;
   try {
+    const sent = writeSent();
     const saved = await call('predict-bulk', request);
-    patchLive('predict-runs', (runs) => [saved, ...runs.filter((r) => r.id !== saved.id)], { campus: saved.target_campus });
+    patchLive(sent, 'predict-runs', (runs) => [saved, ...runs.filter((r) => r.id !== saved.id)], { campus: saved.target_campus });
     usePredictView.getState().show(saved.target_campus, saved.id);
   } catch (e) {
     error = messageOf(e);

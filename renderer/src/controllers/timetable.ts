@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { call, type Args, type Result } from '../api/client';
-import { fetchLive, patchLive, prefetchLive, useLive, type LiveResult } from '../api/live';
+import { fetchLive, patchLive, prefetchLive, useLive, writeSent, type LiveResult } from '../api/live';
 import type { Entry, EntryPatch, NewEntry, PartOfTerm, Term, TimetableSettings } from '../api/wire';
 import { useScheduleView } from '../stores/schedule';
 
@@ -63,22 +63,25 @@ export function useTimetable(): Timetable {
 
 /** Writes of one meeting from this page: each shows its answer at once and clears the last refusal; a refusal throws. */
 export async function createEntry(term: Term, entry: NewEntry): Promise<Entry> {
+  const sent = writeSent();
   const created = await call('schedule-create', { ...term, ...entry });
-  patchLive('schedule-list', (list) => [...list, created], asked(created));
+  patchLive(sent, 'schedule-list', (list) => [...list, created], asked(created));
   useScheduleView.getState().clearRefusal();
   return created;
 }
 
 export async function updateEntry(patch: EntryPatch): Promise<Entry> {
+  const sent = writeSent();
   const updated = await call('schedule-update', patch);
-  patchLive('schedule-list', (list) => list.map((e) => (e.id === updated.id ? updated : e)));
+  patchLive(sent, 'schedule-list', (list) => list.map((e) => (e.id === updated.id ? updated : e)));
   useScheduleView.getState().clearRefusal();
   return updated;
 }
 
 export async function removeEntry(id: number): Promise<void> {
+  const sent = writeSent();
   await call('schedule-delete', { entry_id: id });
-  patchLive('schedule-list', (list) => list.filter((e) => e.id !== id));
+  patchLive(sent, 'schedule-list', (list) => list.filter((e) => e.id !== id));
 }
 
 /** Adds or changes a part of term; its list shows it on the change event. Throws the refusal. */

@@ -198,9 +198,13 @@ describe('the timetable controller', () => {
     // The change event before the answer (as over IPC): its load is the write's only one.
     deliverEvents = true;
     await act(() => updateEntry({ entry_id: second.id, start_time: '15:00' }));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(startOf()).toBe('15:00');
+    await waitFor(() => expect(startOf()).toBe('15:00'));
     expect(timesAsked('schedule-list')).toBe(loads + 2);
+
+    // A second move sent while the first is on its way: the screen and the store end at the second.
+    await act(() => Promise.all([updateEntry({ entry_id: second.id, start_time: '16:00' }), updateEntry({ entry_id: second.id, start_time: '17:00' })]));
+    await waitFor(() => expect(startOf()).toBe('17:00'));
+    expect((await core.run('schedule-list', {})).find((e) => e.id === second.id)?.start_time).toBe('17:00');
   });
 
   it('keeps a stored move on screen when a load asked before the write answers after it', async () => {

@@ -199,6 +199,8 @@ describe('the timetable controller', () => {
     deliverEvents = true;
     await act(() => updateEntry({ entry_id: second.id, start_time: '15:00' }));
     await waitFor(() => expect(startOf()).toBe('15:00'));
+    // Counted once nothing is loading, so a second load the write started would be counted too.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(timesAsked('schedule-list')).toBe(loads + 2);
 
     // A second move sent while the first is on its way: the screen and the store end at the second.
